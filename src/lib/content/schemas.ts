@@ -1,0 +1,326 @@
+/**
+ * zod schemas for every content document type. Raw documents (as the content
+ * service or the bundled export returns them) are parsed here before any page
+ * sees them; a document that fails is reported and its section left out.
+ */
+import { z } from 'zod';
+
+const text = z.string().trim().min(1);
+const optionalText = z.string().optional();
+
+/** An image field: `asset._ref` from Sanity, `_sanityAsset` from an export file. */
+export const imageSchema = z.object({
+  _type: z.literal('image').optional(),
+  asset: z.object({ _ref: z.string() }).optional(),
+  _sanityAsset: z.string().optional(),
+  alt: optionalText,
+}).refine((image) => Boolean(image.asset?._ref || image._sanityAsset), 'image has no asset');
+
+export const customerTypeSchema = z.enum(['fan', 'student', 'faculty']);
+
+const tenantDoc = { _id: z.string(), tenant: text };
+
+/** The school registry: one per school, not tied to a tenant document. */
+export const schoolSchema = z.object({
+  _id: z.string(),
+  _type: z.literal('school'),
+  key: text,
+  seoSlug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'seo slug must be lower-case words joined by hyphens'),
+  legacyAliases: z.array(text).default([]),
+  giveawayEntryRedirect: z.boolean().default(true),
+  baseName: text,
+  schoolShort: text,
+  mascotNation: text,
+  schoolName: text,
+  favicon: imageSchema,
+  logo: imageSchema,
+});
+
+export const siteSettingsSchema = z.object({
+  _id: z.string(),
+  _type: z.literal('siteSettings'),
+  productName: text,
+  carrierLine: text,
+  activeGiveawayIds: z.array(text).min(1),
+  hiddenEnterGiveawayIds: z.array(text),
+  coverageMapUrl: z.url(),
+  mainSiteUrl: z.url(),
+});
+
+export const landingHeaderSchema = z.object({
+  ...tenantDoc, _type: z.literal('landingHeader'),
+  title: text, subtitle: text, tmoHeader: optionalText, heroImage: imageSchema,
+  ctaText: optionalText, ctaFragment: optionalText,
+});
+
+export const partnerBannerSchema = z.object({
+  ...tenantDoc, _type: z.literal('partnerBanner'),
+  bannerNumber: z.union([z.literal(1), z.literal(2)]),
+  backgroundColor: optionalText, collegeName: text, banner: imageSchema, bannerUrl: optionalText,
+});
+
+export const landingPerksSchema = z.object({
+  ...tenantDoc, _type: z.literal('landingPerks'),
+  title: text, subtitle: optionalText,
+  perks: z.array(z.object({ perkIcon: imageSchema, perkTitle: text, subText: text })).min(1),
+});
+
+export const howItWorksSchema = z.object({
+  ...tenantDoc, _type: z.literal('howItWorks'),
+  title: text, subHeader: optionalText, subtitle: optionalText,
+  stepCards: z.array(z.object({
+    stepNum: text, stepHeader: text, subText: text, coverageLinkText: optionalText,
+  })).min(1),
+});
+
+const planChoice = z.object({ PlanTitle: text, PlanSubtitle: text, PlanButtonText: text });
+
+export const choosePlansSchema = z.object({
+  ...tenantDoc, _type: z.literal('choosePlans'),
+  title: text, subHeader: optionalText, tmoSmallHeader: optionalText,
+  fan: planChoice, student: planChoice, faculty: planChoice,
+});
+
+const pillar = z.object({ title: text, subHeader: text });
+
+export const missionRowsSchema = z.object({
+  ...tenantDoc, _type: z.literal('missionRows'),
+  title: text, missionSubtitle: optionalText, subHeaderTag: optionalText,
+  missionPillars: z.array(pillar).min(1),
+});
+
+export const faqsSchema = z.object({
+  ...tenantDoc, _type: z.literal('faqs'),
+  title: text, subHeader: optionalText,
+  seeMoreButtonText: text, seeMoreButtonLink: text,
+  supportButtonText: text, supportButtonLink: text,
+  faqs: z.array(z.object({ question: text, answer: text })).min(1),
+});
+
+export const planPageHeaderSchema = z.object({
+  ...tenantDoc, _type: z.literal('planPageHeader'),
+  customerType: customerTypeSchema,
+  header: text, tmoSubHeader: text, finePrint: text, givebackHeader: text,
+  whyUsButtonText: text, whyUsPagePath: text, termsLine: optionalText,
+});
+
+export const planBulletSchema = z.object({
+  boldedText: optionalText, bodyText: optionalText, linkText: optionalText, linkPagePath: optionalText,
+});
+
+export const planCardSchema = z.object({
+  planLabel: text,
+  price: optionalText, salePrice: optionalText, strikePrice: optionalText,
+  perTime: text, taxesIncluded: text, planTagline: text, planDescription: optionalText,
+  planButtonText: text, planButtonLink: text, broadbandButtonText: text,
+  planBullets: z.array(planBulletSchema).default([]),
+});
+
+export const planCardsSchema = z.object({
+  ...tenantDoc, _type: z.literal('planCards'),
+  customerType: customerTypeSchema,
+  plans: z.array(planCardSchema).min(1),
+});
+
+const labelled = z.object({ label: text, description: optionalText });
+
+export const broadbandFactsSchema = z.object({
+  ...tenantDoc, _type: z.literal('broadbandFacts'),
+  order: z.number().optional(),
+  header: text, provider: text, planName: text, planLabel: text, disclosureSubtitle: text,
+  timePriceLabel: text, planPrice: text,
+  isIntroductoryRate: text, requiresContract: text,
+  additionalCharges: z.array(labelled).default([]),
+  discounts: z.array(labelled).default([]),
+  speeds: z.array(z.object({ label: text, speedRange: text })).default([]),
+  dataLabel: text, countGB: text,
+  additionalUsageLabel: text, additionalUsagePrice: text,
+  policy: z.array(z.object({ title: text, linkText: text, link: text })).default([]),
+  supportLabel: text, supportNumber: text,
+  intercomWebsiteLabel: text, intercomLinkText: text, intercomLink: text,
+  fccMiniLabel: text, uniquePlanId: text,
+});
+
+export const perkSectionSchema = z.object({
+  ...tenantDoc, _type: z.literal('perkSection'),
+  title: text, subtitle: optionalText,
+  perks: z.array(z.object({ perkTitle: text, perkIcon: imageSchema, subText: optionalText })).min(1),
+});
+
+export const switchSectionSchema = z.object({
+  ...tenantDoc, _type: z.literal('switchSection'),
+  header: text, missionPillars: z.array(pillar).min(1),
+});
+
+export const whyHeroSchema = z.object({
+  ...tenantDoc, _type: z.literal('whyHero'),
+  title: text, subtitle: text, bodyParagraphs: z.array(text).default([]), image: imageSchema,
+});
+
+export const givebackFundsSchema = z.object({
+  ...tenantDoc, _type: z.literal('givebackFunds'),
+  title: text, subHeader: optionalText, leadingText: optionalText,
+  funds: z.array(z.object({ fundName: text, fundMotto: optionalText, fundDescription: text })).min(1),
+});
+
+export const howItWorksMathSchema = z.object({
+  ...tenantDoc, _type: z.literal('howItWorksMath'),
+  title: text, subtitle: optionalText,
+  steps: z.array(z.object({ money: text, label: text })).min(1),
+  disclaimer: optionalText, linkUrl: optionalText, linkText: optionalText, trailingText: optionalText,
+});
+
+export const whyPerksSchema = z.object({
+  ...tenantDoc, _type: z.literal('whyPerks'),
+  title: text,
+  perk1Title: text, perk1Text: text, perk2Title: text, perk2Text: text, perk3Title: text, perk3Text: text,
+});
+
+export const whyPlansSchema = z.object({
+  ...tenantDoc, _type: z.literal('whyPlans'),
+  title: text, subHeader: optionalText,
+  fan: planChoice, student: planChoice, faculty: planChoice,
+});
+
+export const giveawayFormSchema = z.object({
+  ...tenantDoc, _type: z.literal('giveawayForm'),
+  guid: text, winHeader: text, enterByText: text, premiumGiveawayHeader: text,
+  giveawayIcons: z.array(z.object({ icon: imageSchema, iconCaption: text })).default([]),
+  formTitle: text,
+  nameRequiredError: text, validEmailError: text, stateRequiredError: text,
+  phoneRequiredError: text, agreeToTermsError: text,
+  termsContent: z.array(z.object({
+    leadingText: optionalText, termsUrl: text, termsText: text, trailingText: optionalText,
+  })).min(1),
+  enterButtonText: text, finePrintBold: text, finePrint: text, image: imageSchema,
+});
+
+export const giveawayConfirmationSchema = z.object({
+  ...tenantDoc, _type: z.literal('giveawayConfirmation'),
+  thanksHeader: text, enteredHeader: text, dupSubmitError: text, phoneEmailError: text,
+  learnMore: text, whyButtonText: text,
+});
+
+export const giveawayClosedSchema = z.object({
+  ...tenantDoc, _type: z.literal('giveawayClosed'),
+  endedHeader: text, sorrySubheader: text, checkText: text,
+});
+
+export const giveawaysBannerSchema = z.object({
+  ...tenantDoc, _type: z.literal('giveawaysBanner'),
+  capitalHeader: text, experienceHeader: text, exclusiveAccessText: text,
+  backgroundImage: imageSchema, enterButtonText: text,
+});
+
+export const coverageMapPageSchema = z.object({
+  ...tenantDoc, _type: z.literal('coverageMapPage'),
+  header: text, zipInstructionText: text, mapTitle: optionalText,
+});
+
+/** Press release sections are kept loose here: unknown types are reported and skipped by the mapper. */
+export const pressSectionSchema = z.object({
+  _key: z.string().optional(),
+  _type: z.string(),
+  text: optionalText,
+  items: z.array(z.string()).optional(),
+  label: optionalText,
+  href: optionalText,
+});
+
+export const pressReleaseSchema = z.object({
+  ...tenantDoc, _type: z.literal('pressRelease'),
+  title: optionalText, placeholder: optionalText,
+  sections: z.array(pressSectionSchema).default([]),
+});
+
+export const internationalDialingSchema = z.object({
+  ...tenantDoc, _type: z.literal('internationalDialing'),
+  header: text, bodyParagraphs: z.array(text).default([]),
+  featureTitleLabel: text, featureBullets: z.array(text).default([]),
+  countryRatesLink: text, seeRatesButtonText: text,
+  disclaimerFinePrintLabel: text, disclaimerFinePrint: text,
+});
+
+/** A header link: `pagePath` is a site page path (built as /{school}/{path}) or an in-page `#anchor`; `externalUrl` opens in a new tab. */
+export const navLinkSchema = z.object({
+  label: text, pagePath: optionalText, externalUrl: optionalText,
+});
+
+export const headerNavSchema = z.object({
+  ...tenantDoc, _type: z.literal('headerNav'),
+  links: z.array(navLinkSchema).min(1),
+  signInButtonText: text,
+  mobileBrandQuestion: text,
+});
+
+/** A footer link: internal (`internalPagePath`, built under the school), external (`externalPagePath`, new tab) or plain (`pagePath`, used as is). */
+export const footerLinkSchema = z.object({
+  pageName: text, internalPagePath: optionalText, externalPagePath: optionalText, pagePath: optionalText,
+});
+
+export const footerSchema = z.object({
+  ...tenantDoc, _type: z.literal('footer'),
+  collegeLogo: imageSchema,
+  socialMediaIcons: z.array(z.object({ network: text, socialUrl: text, appIcon: imageSchema })).default([]),
+  pageColumnTitle: text, pageLinks: z.array(footerLinkSchema).default([]),
+  supportColumnTitle: text, supportLinks: z.array(footerLinkSchema).default([]),
+  legalColumnTitle: text, legalLinks: z.array(footerLinkSchema).default([]),
+  newsroomColumnTitle: text, newsroomLinks: z.array(footerLinkSchema).default([]),
+  finePrint: text,
+});
+
+export const loginModalSchema = z.object({
+  ...tenantDoc, _type: z.literal('loginModal'),
+  questionHeader: text,
+  fanPortalLink: text, fanButtonText: text,
+  studentPortalLink: text, studentButtonText: text,
+  facultyPortalLink: text, facultyButtonText: text,
+  closeText: text, favicon: imageSchema.optional(),
+});
+
+/** Every per-school document type: one document per school, except where noted in `MULTI_DOCUMENT_TYPES`. */
+export const tenantDocumentSchemas = {
+  landingHeader: landingHeaderSchema,
+  partnerBanner: partnerBannerSchema,
+  landingPerks: landingPerksSchema,
+  howItWorks: howItWorksSchema,
+  choosePlans: choosePlansSchema,
+  missionRows: missionRowsSchema,
+  faqs: faqsSchema,
+  planPageHeader: planPageHeaderSchema,
+  planCards: planCardsSchema,
+  broadbandFacts: broadbandFactsSchema,
+  perkSection: perkSectionSchema,
+  switchSection: switchSectionSchema,
+  whyHero: whyHeroSchema,
+  givebackFunds: givebackFundsSchema,
+  howItWorksMath: howItWorksMathSchema,
+  whyPerks: whyPerksSchema,
+  whyPlans: whyPlansSchema,
+  giveawayForm: giveawayFormSchema,
+  giveawayConfirmation: giveawayConfirmationSchema,
+  giveawayClosed: giveawayClosedSchema,
+  giveawaysBanner: giveawaysBannerSchema,
+  coverageMapPage: coverageMapPageSchema,
+  pressRelease: pressReleaseSchema,
+  internationalDialing: internationalDialingSchema,
+  headerNav: headerNavSchema,
+  footer: footerSchema,
+  loginModal: loginModalSchema,
+} as const;
+
+export type TenantDocumentType = keyof typeof tenantDocumentSchemas;
+export const TENANT_DOCUMENT_TYPES = Object.keys(tenantDocumentSchemas) as TenantDocumentType[];
+
+/** Types a school has several of: partner banners (1 and 2), plan headers and cards (per customer type), broadband facts (one per plan). */
+export const MULTI_DOCUMENT_TYPES: ReadonlySet<TenantDocumentType> = new Set([
+  'partnerBanner', 'planPageHeader', 'planCards', 'broadbandFacts',
+]);
+
+export type TenantDocuments = {
+  [K in TenantDocumentType]: z.infer<(typeof tenantDocumentSchemas)[K]>;
+};
+export type School = z.infer<typeof schoolSchema>;
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type RawImage = z.infer<typeof imageSchema>;
+export type CustomerType = z.infer<typeof customerTypeSchema>;
