@@ -1,0 +1,40 @@
+# Sourced by scripts/run.sh, scripts/test.sh and .ci/run: makes sure Node 24 and the
+# project's packages are there. Node 24 comes from the npm package node@24 when the
+# machine's Node is older (installed into .tools/, put first on PATH).
+set -uo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+export ASTRO_TELEMETRY_DISABLED=1
+export npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
+
+node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
+ensure_node() {
+  if [ -x "$ROOT/.tools/node_modules/.bin/node" ]; then
+    export PATH="$ROOT/.tools/node_modules/.bin:$PATH"
+  fi
+  if [ "$(node_major)" -lt 24 ]; then
+    echo "[setup] Node $(node -v 2>/dev/null || echo none) is too old; installing Node 24 from npm (node@24) into .tools/"
+    mkdir -p "$ROOT/.tools"
+    [ -f "$ROOT/.tools/package.json" ] || echo '{"private":true}' > "$ROOT/.tools/package.json"
+    (cd "$ROOT/.tools" && npm install --no-save node@24 >/dev/null) || { echo "[setup] could not install node@24" >&2; return 1; }
+    export PATH="$ROOT/.tools/node_modules/.bin:$PATH"
+  fi
+  echo "[setup] using Node $(node -v)"
+}
+
+ensure_packages() {
+  # Astro 7's lockfile can name platform bindings the registry lacks: npm ci then refuses,
+  # while npm install with the same lockfile works (DESIGN.md §9).
+  if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    npm ci || npm install --no-audit --no-fund
+  fi
+}
+
+ensure_chromium() {
+  if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
+    echo "[setup] installing Chromium (apt-get install chromium)"
+    if [ "$(id -u)" -eq 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+    else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
+  fi
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Runs every test runner in turn and sums them into one line "N passed, N failed".
+# Expects Node 24 and node_modules (scripts/test.sh sees to both).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export ASTRO_TELEMETRY_DISABLED=1
+mkdir -p reports
+rm -f reports/vitest-results.json reports/e2e-results.json reports/checks.json
+
+checks=()
+record() { checks+=("$1:$2"); }
+
+echo "== build"
+if npm run build; then record build pass; else record build fail; fi
+
+echo "== unit and dist tests (vitest)"
+npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest-results.json
+
+echo "== browser tests (playwright)"
+CI=${CI:-true} npx playwright test
+
+printf '%s\n' "${checks[@]}" > reports/checks.txt
+node scripts/test-summary.ts reports/checks.txt reports/vitest-results.json reports/e2e-results.json

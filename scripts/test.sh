@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Every test: installs what is missing, builds, then unit, dist and browser tests.
+# Ends with one line: "N passed, N failed".
+source "$(dirname "$0")/lib/toolchain.sh"
+ensure_node || exit 1
+ensure_packages || exit 1
+ensure_chromium || exit 1
+exec bash scripts/test-all.sh

@@ -1,0 +1,39 @@
+/**
+ * Build steps around Astro's own: publish the bundled dataset's images, then after the
+ * pages are written emit dist/_redirects and the build report from the same school matrix.
+ */
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { contentQueryCount } from '../content/index.ts';
+import { env } from '../env.ts';
+import { siteMatrix } from '../routing/index.ts';
+import { formatRedirects, redirectRules } from '../routing/redirects.ts';
+import { buildReport, summarise } from './report.ts';
+
+export function schoolSiteBuild(): AstroIntegration {
+  return {
+    name: 'school-site-build',
+    hooks: {
+      'astro:config:setup': ({ config }) => {
+        const settings = env();
+        if (settings.CONTENT_SOURCE !== 'local') return;
+        const images = join(settings.CONTENT_DATASET_DIR, 'images');
+        if (existsSync(images)) cpSync(images, join(fileURLToPath(config.publicDir), 'content-images'), { recursive: true });
+      },
+      'astro:build:done': async ({ dir, pages, logger }) => {
+        const matrix = await siteMatrix();
+        const outDir = fileURLToPath(dir);
+        const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl);
+        writeFileSync(join(outDir, '_redirects'), formatRedirects(rules));
+
+        const settings = env();
+        const report = buildReport(matrix, { contentSource: settings.CONTENT_SOURCE, contentQueries: contentQueryCount(), pages: pages.length });
+        mkdirSync(dirname(settings.BUILD_REPORT_FILE), { recursive: true });
+        writeFileSync(settings.BUILD_REPORT_FILE, JSON.stringify(report, null, 2));
+        logger.info(`${summarise(report)}; ${rules.length} redirect rules; report in ${settings.BUILD_REPORT_FILE}`);
+      },
+    },
+  };
+}

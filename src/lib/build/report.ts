@@ -1,0 +1,35 @@
+/** The build report: what was built, what content was missing or invalid, how many content queries ran. */
+import type { ContentProblem } from '../content/index.ts';
+import type { SiteMatrix } from '../routing/matrix.ts';
+
+export interface BuildReport {
+  builtAt: string;
+  contentSource: string;
+  contentQueries: number;
+  pages: number;
+  schools: Array<{ key: string; seoSlug: string; tenantId: string; giveaway: string; problems: ContentProblem[] }>;
+  unassignedProblems: ContentProblem[];
+}
+
+export function buildReport(matrix: SiteMatrix, details: { contentSource: string; contentQueries: number; pages: number; now?: Date }): BuildReport {
+  const keys = new Set(matrix.schools.map((site) => site.key));
+  return {
+    builtAt: (details.now ?? new Date()).toISOString(),
+    contentSource: details.contentSource,
+    contentQueries: details.contentQueries,
+    pages: details.pages,
+    schools: matrix.schools.map((site) => ({
+      key: site.key,
+      seoSlug: site.seoSlug,
+      tenantId: site.tenant.id,
+      giveaway: site.giveaway.route,
+      problems: matrix.problems.filter((problem) => problem.school === site.key),
+    })),
+    unassignedProblems: matrix.problems.filter((problem) => !keys.has(problem.school)),
+  };
+}
+
+export function summarise(report: BuildReport): string {
+  const problemCount = report.schools.reduce((sum, school) => sum + school.problems.length, 0) + report.unassignedProblems.length;
+  return `${report.schools.length} schools, ${report.pages} pages, ${report.contentQueries} content quer${report.contentQueries === 1 ? 'y' : 'ies'}, ${problemCount} content problem(s)`;
+}

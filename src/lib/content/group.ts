@@ -1,0 +1,144 @@
+/**
+ * Validates raw documents and groups them per school in memory. Pure: no I/O.
+ * A document that fails its schema is reported (school, type, id, field, reason)
+ * and left out, so the page builds without that section.
+ */
+import type { z } from 'zod';
+import {
+  MULTI_DOCUMENT_TYPES, TENANT_DOCUMENT_TYPES, schoolSchema, siteSettingsSchema, tenantDocumentSchemas,
+  type School, type SiteSettings, type TenantDocumentType, type TenantDocuments,
+} from './schemas.ts';
+
+export interface ContentProblem {
+  school: string;
+  documentType: string;
+  documentId?: string;
+  reason: string;
+}
+
+export type SchoolDocuments = { [K in TenantDocumentType]: TenantDocuments[K][] };
+
+export interface SchoolContent {
+  school: School;
+  documents: SchoolDocuments;
+}
+
+export interface GroupedContent {
+  settings: SiteSettings;
+  schools: SchoolContent[];
+  problems: ContentProblem[];
+}
+
+export interface RawBuildContent {
+  schools: unknown[];
+  settings: unknown;
+  documents: unknown[];
+}
+
+/** Thrown when content the whole build depends on (school registry, site settings) is unusable. */
+export class ContentError extends Error {}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`).join('; ');
+}
+
+function field(doc: unknown, name: string): string | undefined {
+  const value = doc && typeof doc === 'object' ? (doc as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+function emptyDocuments(): SchoolDocuments {
+  return Object.fromEntries(TENANT_DOCUMENT_TYPES.map((type) => [type, []])) as unknown as SchoolDocuments;
+}
+
+export function parseSettings(raw: unknown): SiteSettings {
+  const parsed = siteSettingsSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new ContentError(`The siteSettings document is ${raw ? `invalid: ${describeIssues(parsed.error)}` : 'missing'}`);
+  }
+  return parsed.data;
+}
+
+export function parseSchools(rawSchools: unknown[]): School[] {
+  const schools = rawSchools.map((raw) => {
+    const parsed = schoolSchema.safeParse(raw);
+    if (!parsed.success) {
+      throw new ContentError(`School document ${field(raw, '_id') ?? '(no id)'} (${field(raw, 'key') ?? 'unknown school'}) is invalid: ${describeIssues(parsed.error)}`);
+    }
+    return parsed.data;
+  });
+  const seen = new Map<string, string>();
+  for (const school of schools) {
+    for (const name of [school.key, school.seoSlug, ...school.legacyAliases]) {
+      const owner = seen.get(name);
+      if (owner && owner !== school.key) {
+        throw new ContentError(`School ${school.key}: "${name}" is already used by school ${owner}`);
+      }
+      seen.set(name, school.key);
+    }
+  }
+  return schools;
+}
+
+/** Which documents every school must have, and how many of each kind. */
+function expectedProblems(key: string, documents: SchoolDocuments): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  for (const type of TENANT_DOCUMENT_TYPES) {
+    if (!MULTI_DOCUMENT_TYPES.has(type) && documents[type].length === 0) {
+      problems.push({ school: key, documentType: type, reason: 'missing' });
+    }
+  }
+  for (const number of [1, 2] as const) {
+    if (!documents.partnerBanner.some((banner) => banner.bannerNumber === number)) {
+      problems.push({ school: key, documentType: 'partnerBanner', reason: `banner ${number} missing` });
+    }
+  }
+  for (const type of ['planPageHeader', 'planCards'] as const) {
+    for (const customerType of ['fan', 'student', 'faculty'] as const) {
+      if (!documents[type].some((doc) => doc.customerType === customerType)) {
+        problems.push({ school: key, documentType: type, reason: `${customerType} missing` });
+      }
+    }
+  }
+  return problems;
+}
+
+export function groupContent(raw: RawBuildContent): GroupedContent {
+  const settings = parseSettings(raw.settings);
+  const schools = parseSchools(raw.schools);
+  const byKey = new Map(schools.map((school) => [school.key, { school, documents: emptyDocuments() }]));
+  const problems: ContentProblem[] = [];
+
+  for (const doc of raw.documents) {
+    const type = field(doc, '_type') as TenantDocumentType;
+    const tenant = field(doc, 'tenant') ?? '(no tenant)';
+    const documentId = field(doc, '_id');
+    const entry = byKey.get(tenant);
+    if (!entry) {
+      problems.push({ school: tenant, documentType: type, ...(documentId ? { documentId } : {}), reason: 'document belongs to no registered school' });
+      continue;
+    }
+    const parsed = tenantDocumentSchemas[type].safeParse(doc);
+    if (!parsed.success) {
+      problems.push({ school: tenant, documentType: type, ...(documentId ? { documentId } : {}), reason: describeIssues(parsed.error) });
+      continue;
+    }
+    (entry.documents[type] as unknown[]).push(parsed.data);
+  }
+
+  const grouped = [...byKey.values()];
+  for (const { school, documents } of grouped) problems.push(...expectedProblems(school.key, documents));
+  return { settings, schools: grouped, problems };
+}
+
+/** The one document of a type for a school, if it is there and valid. */
+export function single<K extends TenantDocumentType>(content: SchoolContent, type: K): TenantDocuments[K] | undefined {
+  return content.documents[type][0];
+}
+
+/** The document of a type for one customer type (plan headers and cards). */
+export function forCustomer<K extends 'planPageHeader' | 'planCards'>(
+  content: SchoolContent, type: K, customerType: 'fan' | 'student' | 'faculty',
+): TenantDocuments[K] | undefined {
+  return (content.documents[type] as TenantDocuments[K][]).find((doc) => doc.customerType === customerType);
+}

@@ -1,0 +1,69 @@
+/**
+ * The one door to content. Pages and the routing matrix call `siteContent()`;
+ * it picks the configured source, runs the bulk query once per build process and
+ * hands back validated, grouped documents plus every problem found.
+ */
+import { env, type Env } from '../env.ts';
+import { groupContent, type GroupedContent, type RawBuildContent } from './group.ts';
+import { createLocalSource } from './local.ts';
+import { BUILD_CONTENT_QUERY } from './queries.ts';
+import { createSanitySource } from './sanity.ts';
+import { TENANT_DOCUMENT_TYPES, type RawImage } from './schemas.ts';
+import type { ContentSource, ImageAsset } from './source.ts';
+
+export type { ContentProblem, GroupedContent, SchoolContent, SchoolDocuments } from './group.ts';
+export { single, forCustomer, ContentError } from './group.ts';
+export type { ContentSource, ImageAsset } from './source.ts';
+
+export function contentSourceFrom(settings: Env): ContentSource {
+  if (settings.CONTENT_SOURCE === 'sanity') {
+    return createSanitySource({
+      projectId: settings.SANITY_PROJECT_ID ?? '',
+      dataset: settings.SANITY_DATASET,
+      token: settings.SANITY_API_READ_TOKEN,
+      apiHost: settings.SANITY_API_HOST,
+    });
+  }
+  return createLocalSource(settings.CONTENT_DATASET_DIR);
+}
+
+export async function fetchBuildContent(source: ContentSource): Promise<GroupedContent> {
+  const raw = await source.fetch<RawBuildContent>(BUILD_CONTENT_QUERY, { types: TENANT_DOCUMENT_TYPES });
+  return groupContent({ schools: raw.schools ?? [], settings: raw.settings, documents: raw.documents ?? [] });
+}
+
+interface ContentState {
+  source: ContentSource;
+  content: Promise<GroupedContent>;
+}
+
+/**
+ * Shared through globalThis: Astro evaluates the config and the page bundle as separate
+ * module graphs in one process, and both must see the same single query.
+ */
+const STATE_KEY = Symbol.for('school-site.content');
+type GlobalWithState = typeof globalThis & { [STATE_KEY]?: ContentState };
+
+function state(): ContentState {
+  const holder = globalThis as GlobalWithState;
+  if (!holder[STATE_KEY]) {
+    const source = contentSourceFrom(env());
+    holder[STATE_KEY] = { source, content: fetchBuildContent(source) };
+  }
+  return holder[STATE_KEY];
+}
+
+export function siteContent(): Promise<GroupedContent> {
+  return state().content;
+}
+
+export function contentQueryCount(): number {
+  return state().source.queryCount;
+}
+
+/** Widths offered to the browser for content images that the source can resize. */
+export const RESPONSIVE_WIDTHS = [480, 768, 1024, 1600] as const;
+
+export function imageFor(image: RawImage | undefined, widths: readonly number[] = RESPONSIVE_WIDTHS): ImageAsset | undefined {
+  return image ? state().source.imageUrl(image, widths) : undefined;
+}

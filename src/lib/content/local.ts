@@ -1,0 +1,44 @@
+/** The offline content source: groq-js over a dataset in Sanity's export format (data.ndjson + images/). */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { evaluate, parse } from 'groq-js';
+import { dimensionsFromName, type ContentSource, type ImageAsset } from './source.ts';
+import type { RawImage } from './schemas.ts';
+
+/** Where the build publishes the dataset's image files (copied into the site's public folder). */
+export const LOCAL_IMAGE_PATH = '/content-images/';
+
+export function readNdjson(text: string, fileName: string): unknown[] {
+  return text.split('\n').flatMap((line, index) => {
+    if (!line.trim()) return [];
+    try {
+      return [JSON.parse(line) as unknown];
+    } catch (error) {
+      throw new Error(`${fileName} line ${index + 1} is not valid JSON: ${(error as Error).message}`);
+    }
+  });
+}
+
+export function createLocalSource(datasetDir: string, documents?: unknown[]): ContentSource {
+  const file = join(datasetDir, 'data.ndjson');
+  const dataset = documents ?? readNdjson(readFileSync(file, 'utf8'), file);
+  let queryCount = 0;
+  return {
+    name: 'local',
+    get queryCount() {
+      return queryCount;
+    },
+    async fetch<T>(query: string, params: Record<string, unknown> = {}) {
+      queryCount += 1;
+      const result = await evaluate(parse(query), { dataset, params });
+      return (await result.get()) as T;
+    },
+    imageUrl(image: RawImage): ImageAsset | undefined {
+      const fileName = image._sanityAsset?.replace(/^image@file:\/\/\.\/images\//, '');
+      if (!fileName) return undefined;
+      const size = dimensionsFromName(fileName.replace(/\.[a-z0-9]+$/i, ''));
+      if (!size) return undefined;
+      return { src: `${LOCAL_IMAGE_PATH}${fileName}`, ...size };
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/** What every content source offers: the same named GROQ queries, and image URLs. */
+import type { RawImage } from './schemas.ts';
+
+export interface ImageAsset {
+  src: string;
+  width: number;
+  height: number;
+  /** Set when the source can resize: `srcset` candidates for the given widths. */
+  srcset?: string;
+}
+
+export interface ContentSource {
+  readonly name: 'local' | 'sanity';
+  fetch<T>(query: string, params?: Record<string, unknown>): Promise<T>;
+  imageUrl(image: RawImage, widths?: readonly number[]): ImageAsset | undefined;
+  /** How many queries this source has answered (the build reports it). */
+  readonly queryCount: number;
+}
+
+/** Pixel size from an asset name ending in `-{w}x{h}` (Sanity's ids and export file names both do). */
+export function dimensionsFromName(name: string): { width: number; height: number } | undefined {
+  const match = /-(\d+)x(\d+)(?:-[a-z0-9]+|\.[a-z0-9]+)?$/i.exec(name);
+  if (!match) return undefined;
+  return { width: Number(match[1]), height: Number(match[2]) };
+}

@@ -1,0 +1,58 @@
+/**
+ * The build's single view of all schools: content + tenants joined once per build
+ * process, shared by every page shell's getStaticPaths and by the build integration.
+ */
+import { contentQueryCount, siteContent } from '../content/index.ts';
+import { env } from '../env.ts';
+import { tenantClientFromEnv } from '../tenants/index.ts';
+import { buildSiteMatrix, type SchoolSite, type SiteMatrix } from './matrix.ts';
+import type { SchoolRouteName } from './routes.ts';
+
+export type { SchoolSite, SiteMatrix } from './matrix.ts';
+export { SCHOOL_ROUTES, schoolPath, schoolRoute, type SchoolRoute, type SchoolRouteName } from './routes.ts';
+
+const MATRIX_KEY = Symbol.for('school-site.matrix');
+type GlobalWithMatrix = typeof globalThis & { [MATRIX_KEY]?: Promise<SiteMatrix> };
+
+function logSchool(site: SchoolSite, problemCount: number) {
+  const giveaway = site.giveaway.open ? `giveaway open (${site.giveaway.entryGuid})` : 'giveaway closed';
+  const problems = problemCount ? `, ${problemCount} content problem(s)` : '';
+  console.log(`[schools] ${site.key} → /${site.seoSlug}: tenant ${site.tenant.id}, ${giveaway}${problems}`);
+}
+
+export function siteMatrix(): Promise<SiteMatrix> {
+  const holder = globalThis as GlobalWithMatrix;
+  holder[MATRIX_KEY] ??= siteContent().then((content) => {
+    const settings = env();
+    for (const problem of content.problems) {
+      console.warn(`[content] ${problem.school} ${problem.documentType}${problem.documentId ? ` (${problem.documentId})` : ''}: ${problem.reason}`);
+    }
+    return buildSiteMatrix(content, {
+      loadTenant: tenantClientFromEnv(),
+      activeGiveawayIds: settings.ACTIVE_GIVEAWAY_IDS,
+      hiddenEnterGiveawayIds: settings.HIDDEN_ENTER_GIVEAWAY_IDS,
+      mainSiteUrl: settings.MAIN_SITE_URL,
+      onSchool: (site, problems) => logSchool(site, problems.length),
+    });
+  });
+  return holder[MATRIX_KEY];
+}
+
+export { contentQueryCount };
+
+/** getStaticPaths for a school page: one path per school, the school's data as props. */
+export async function schoolPaths() {
+  const matrix = await siteMatrix();
+  return matrix.schools.map((site) => ({ params: { school: site.seoSlug }, props: { site, settings: matrix.settings } }));
+}
+
+/** getStaticPaths for the giveaway entry page: only schools whose event is open. */
+export async function giveawayEntryPaths() {
+  const matrix = await siteMatrix();
+  return matrix.schools
+    .filter((site) => site.giveaway.entryGuid)
+    .map((site) => ({ params: { school: site.seoSlug, guid: site.giveaway.entryGuid as string }, props: { site, settings: matrix.settings } }));
+}
+
+export type SchoolPageProps = Awaited<ReturnType<typeof schoolPaths>>[number]['props'];
+export type RouteName = SchoolRouteName;
