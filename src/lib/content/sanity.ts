@@ -21,7 +21,7 @@ export function createSanitySource(options: SanityOptions): ContentSource {
     apiVersion: SANITY_API_VERSION,
     useCdn: false,
     ...(options.token ? { token: options.token } : {}),
-    ...(options.apiHost ? { apiHost: options.apiHost } : {}),
+    ...(options.apiHost ? { apiHost: options.apiHost, useProjectHostname: false } : {}),
     timeout: 300_000,
   });
   const builder = createImageUrlBuilder({ projectId: options.projectId, dataset: options.dataset });

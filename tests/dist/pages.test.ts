@@ -1,0 +1,90 @@
+import { existsSync, readFileSync, readdirSync as readdir } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DIST, SCHOOL_PAGES, buildReport, pageFile, readPage } from './helpers.ts';
+
+const report = buildReport();
+const SITE_URL = (process.env.SITE_URL ?? 'http://localhost:4321').replace(/\/$/, '');
+
+describe('the built site', () => {
+  it('builds all six seed schools from one content query', () => {
+    expect(report.schools.map((school) => school.seoSlug).sort()).toEqual(
+      ['cal-bears-mobile', 'cubbymobile', 'osu-beavs-mobile', 'uk-kentucky-mobile', 'uw-husky-mobile', 'utah-ute-mobile'].sort(),
+    );
+    expect(report.contentQueries).toBe(1);
+  });
+
+  it.each(['/', '/default', '/search'])('has the page %s without a school header or footer', (path) => {
+    const html = readPage(path);
+    expect(html).not.toContain('class="site-header"');
+    expect(html).not.toContain('class="site-footer"');
+  });
+
+  for (const school of report.schools) {
+    describe(school.seoSlug, () => {
+      it.each(SCHOOL_PAGES)('has the page /%s with header, footer and a heading', (page) => {
+        const path = page ? `/${school.seoSlug}/${page}` : `/${school.seoSlug}`;
+        expect(existsSync(pageFile(path)), path).toBe(true);
+        const html = readPage(path);
+        expect(html).toContain('class="site-header"');
+        expect(html).toContain('class="site-footer"');
+        expect(html).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
+      });
+
+      it('has head tags: title, description, canonical without trailing slash, JSON-LD, theme colour', () => {
+        const html = readPage(`/${school.seoSlug}/student`);
+        expect(html).toMatch(/<title>[^<]+<\/title>/);
+        expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+        expect(html).toContain(`<link rel="canonical" href="${SITE_URL}/${school.seoSlug}/student">`);
+        const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
+        expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({ '@type': 'Organization', url: `${SITE_URL}/${school.seoSlug}` });
+        expect(html).toMatch(/--school-primary:#[0-9a-fA-F]{6}/);
+      });
+
+      it('builds the entry page only for an open giveaway, and points the school at its giveaway route', () => {
+        const entryDir = join(DIST, school.seoSlug, 'giveaway-entry');
+        const built = existsSync(entryDir) ? readdir(entryDir) : [];
+        if (school.giveaway.includes('/giveaway-entry/')) {
+          expect(built).toEqual([`${school.giveaway.split('/').at(-1)}.html`]);
+        } else {
+          expect(school.giveaway).toBe(`/${school.seoSlug}/giveaway-closed`);
+          expect(built).toEqual([]);
+        }
+      });
+    });
+  }
+
+  it('writes the product name as the default landing title and the school colour fallback', () => {
+    const bears = readPage('/cal-bears-mobile');
+    expect(bears).toContain('--school-primary:#000000');
+    expect(bears).toMatch(/<title>[^<]+ – Your School, Your Plan<\/title>/);
+  });
+});
+
+
+describe('_redirects', () => {
+  const rules = readFileSync(join(DIST, '_redirects'), 'utf8');
+
+  it.each([
+    '/gohuskymobile  /uw-husky-mobile  301',
+    '/huskymobile  /uw-husky-mobile  301',
+    '/beavsmobile  /osu-beavs-mobile  301',
+    '/bearsmobile  /cal-bears-mobile  301',
+    '/kentuckymobile  /uk-kentucky-mobile  301',
+    '/utemobile  /utah-ute-mobile  301',
+    '/huskymobile/shop-faculty-plans  /uw-husky-mobile/faculty  301!',
+    '/utemobile/giveawayentry/:guid  /utah-ute-mobile/giveaway-entry/:guid  301!',
+    '/uw-husky-mobile/fan-plans  /uw-husky-mobile/fan  301!',
+    '/:a/  /:a  301!',
+  ])('holds %s', (line) => {
+    expect(rules.split('\n')).toContain(line);
+  });
+
+  it('has no giveawayentry rule for beavs and bears', () => {
+    expect(rules).not.toMatch(/^\/(beavsmobile|bearsmobile)\/giveawayentry/m);
+  });
+
+  it('ends with the catch-all to the main site', () => {
+    expect(rules.trim().split('\n').at(-1)).toMatch(/^\/\*  https:\/\/\S+  302$/);
+  });
+});

@@ -1,0 +1,20 @@
+/** Shared e2e helpers: the seed schools and waiting for islands to hydrate. */
+import type { Locator, Page } from '@playwright/test';
+
+export const SCHOOLS = {
+  husky: 'uw-husky-mobile',
+  beavs: 'osu-beavs-mobile',
+  bears: 'cal-bears-mobile',
+  cubby: 'cubbymobile',
+  kentucky: 'uk-kentucky-mobile',
+  utes: 'utah-ute-mobile',
+} as const;
+
+export const ALL_SCHOOLS = Object.values(SCHOOLS);
+
+/** Scrolls an island into view and waits until Astro has hydrated it (its `ssr` attribute is gone). */
+export async function hydrated(page: Page, island: Locator): Promise<Locator> {
+  await island.scrollIntoViewIfNeeded();
+  await island.locator('xpath=ancestor-or-self::astro-island[1]').and(page.locator('astro-island:not([ssr])')).waitFor();
+  return island;
+}
