@@ -50,5 +50,5 @@ export function schoolTheme(colours: { primaryColor: string | null; secondaryCol
 
 /** The `<style>` text that puts the theme into the page at build time (no inline style attributes: CSP). */
 export function themeCss(theme: Theme): string {
-  return `:root{--school-primary:${theme.primary};--school-on-primary:${theme.onPrimary};--school-secondary:${theme.secondary};--school-on-secondary:${theme.onSecondary};--school-third:${theme.third}}`;
+  return `html[data-school]{--school-primary:${theme.primary};--school-on-primary:${theme.onPrimary};--school-secondary:${theme.secondary};--school-on-secondary:${theme.onSecondary};--school-third:${theme.third}}`;
 }
