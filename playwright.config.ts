@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
+const apiPort = Number(process.env.E2E_API_PORT ?? 8787);
 const baseURL = `http://127.0.0.1:${port}`;
 
 /** The system Chromium (Debian's package) when Playwright's own browser is not installed. */
@@ -34,6 +35,6 @@ export default defineConfig({
     url: `${baseURL}/search`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
-    env: { PORT: String(port), DATA_DIR: 'data/e2e', SITE_URL: process.env.SITE_URL ?? 'http://localhost:4321' },
+    env: { PORT: String(port), API_PORT: String(apiPort), DATA_DIR: process.env.E2E_DATA_DIR ?? 'data/e2e', SITE_URL: process.env.SITE_URL ?? 'http://localhost:4321' },
   },
 });

@@ -50,3 +50,8 @@ export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
 }
+
+/** `{api}` as the browser sees it: the product API, or the local API when unset. */
+export function publicApiBase(): string {
+  return (env().PUBLIC_API_BASE ?? LOCAL_API_BASE).replace(/\/+$/, '');
+}

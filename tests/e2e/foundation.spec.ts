@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { ALL_SCHOOLS, SCHOOLS } from './helpers.ts';
+import { ALL_SCHOOLS, API_BASE, SCHOOLS } from './helpers.ts';
 
 test.describe('every school is served', () => {
   for (const seo of ALL_SCHOOLS) {
     test(`${seo}: landing page with the school's name, colour, header and footer`, async ({ page, request }) => {
-      const tenant = await (await request.get(`http://127.0.0.1:8787/k1mobile/tenant/code/${await schoolKey(page, seo)}`)).json();
-      const full = await (await request.get(`http://127.0.0.1:8787/k1mobile/tenant/${tenant.result.id}`)).json();
+      const tenant = await (await request.get(`${API_BASE}/k1mobile/tenant/code/${await schoolKey(page, seo)}`)).json();
+      const full = await (await request.get(`${API_BASE}/k1mobile/tenant/${tenant.result.id}`)).json();
       await page.goto(`/${seo}`);
       await expect(page).toHaveTitle(`${full.result.Name} – Your School, Your Plan`);
       await expect(page.getByRole('banner')).toBeVisible();

@@ -18,3 +18,6 @@ export async function hydrated(page: Page, island: Locator): Promise<Locator> {
   await island.locator('xpath=ancestor-or-self::astro-island[1]').and(page.locator('astro-island:not([ssr])')).waitFor();
   return island;
 }
+
+/** The local API the e2e stack runs (playwright.config.ts starts it on E2E_API_PORT). */
+export const API_BASE = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 8787}`;
