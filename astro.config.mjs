@@ -16,10 +16,12 @@ const cspDirectives = pageCspDirectives({
 export default defineConfig({
   site: settings.SITE_URL,
   output: 'static',
+  outDir: settings.BUILD_OUT_DIR,
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'auto' },
   compressHTML: true,
   integrations: [react(), sitemap({ filter: includeInSitemap }), schoolSiteBuild()],
   security: { csp: { directives: cspDirectives } },
   devToolbar: { enabled: false },
+  markdown: { syntaxHighlight: false },
 });

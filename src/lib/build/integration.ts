@@ -20,7 +20,7 @@ export function schoolSiteBuild(): AstroIntegration {
         const settings = env();
         if (settings.CONTENT_SOURCE !== 'local') return;
         const images = join(settings.CONTENT_DATASET_DIR, 'images');
-        if (existsSync(images)) cpSync(images, join(fileURLToPath(config.publicDir), 'content-images'), { recursive: true });
+        if (existsSync(images)) cpSync(images, join(fileURLToPath(config.publicDir), 'content-images'), { recursive: true, dereference: true });
       },
       'astro:build:done': async ({ dir, pages, logger }) => {
         const matrix = await siteMatrix();
