@@ -61,7 +61,7 @@ try {
     console.error(`done ${page}`);
   }
 } finally {
-  await chrome.kill();
+  chrome.kill();
   stack.kill('SIGTERM');
 }
 console.log(`Lighthouse 13, mobile preset, median of ${runs} run(s)\n`);
