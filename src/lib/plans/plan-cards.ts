@@ -81,6 +81,10 @@ export function planToggleProps(views: readonly PlanCardView<unknown>[]): PlanTo
   return views.map(({ id, label, toggleText, facts }) => ({ id, label, toggleText, hasFacts: facts !== undefined }));
 }
 
-/** Names of the island slots holding a card's static body and its facts label. */
-export const cardSlot = (id: string) => `card-${id}`;
-export const factsSlot = (id: string) => `facts-${id}`;
+/**
+ * Names of the island slots holding a card's static body and its facts label. No '-' or '_':
+ * Astro's React renderer camel-cases slot names at those characters before they reach the component.
+ */
+const slotSafe = (id: string) => id.replace(/[^A-Za-z0-9]/g, '');
+export const cardSlot = (id: string) => `card${slotSafe(id)}`;
+export const factsSlot = (id: string) => `facts${slotSafe(id)}`;

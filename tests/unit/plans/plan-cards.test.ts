@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planCardSchema } from '../../../src/lib/content/schemas.ts';
-import { planBullets, planCardViews, planToggleProps } from '../../../src/lib/plans/plan-cards.ts';
+import { cardSlot, factsSlot, planBullets, planCardViews, planToggleProps } from '../../../src/lib/plans/plan-cards.ts';
 
 const card = (overrides: Record<string, unknown> = {}) => planCardSchema.parse({
   planLabel: 'Faculty Essentials', salePrice: '$27', strikePrice: '$30', perTime: '/mo',
@@ -56,5 +56,15 @@ describe('plan card views', () => {
       { id: 'plan-2', label: 'Student Essentials', toggleText: 'Broadband Facts', hasFacts: false },
     ]);
     expect(JSON.stringify(props).length).toBeLessThan(300);
+  });
+});
+
+describe('island slot names', () => {
+  // Astro's React renderer camel-cases slot names at '-' or '_' + letter; ours must come through unchanged.
+  const astroSlotName = (name: string) => name.trim().replace(/[-_]([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+  it.each(['plan-1', 'plan-12', 'faculty_plan-a'])('survive the renderer for card id %s, distinct per kind', (id) => {
+    for (const name of [cardSlot(id), factsSlot(id)]) expect(astroSlotName(name)).toBe(name);
+    expect(cardSlot(id)).not.toBe(factsSlot(id));
   });
 });

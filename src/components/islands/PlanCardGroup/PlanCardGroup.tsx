@@ -35,7 +35,7 @@ export default function PlanCardGroup({ cards, ...slots }: Props) {
 
   return (
     <div className="plan-group" ref={root}>
-      {cards.map((card) => {
+      {cards.map((card, index) => {
         const open = expanded === card.id;
         return (
           <Fragment key={card.id}>
@@ -53,7 +53,7 @@ export default function PlanCardGroup({ cards, ...slots }: Props) {
                 <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round"><path d="M6 9l6 6 6-6" /></svg>
               </button>
             </article>
-            <div id={panelId(card.id)} className="plan-facts" role="region" aria-label={`${card.toggleText}: ${card.label}`} hidden={!open}>
+            <div id={panelId(card.id)} className={`plan-facts plan-facts--col-${(index % 3) + 1}`} role="region" aria-label={`${card.toggleText}: ${card.label}`} hidden={!open}>
               {card.hasFacts ? (slots[factsSlot(card.id)] as ReactNode) : <p className="plan-facts__empty">{NO_FACTS_TEXT}</p>}
             </div>
           </Fragment>
