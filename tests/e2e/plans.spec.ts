@@ -66,6 +66,8 @@ test('the facts panel shows the matching label, below the card on phones and und
   if (testInfo.project.name === 'phone') {
     expect(panelBox.y).toBeGreaterThanOrEqual(first.y + first.height);
     expect(panelBox.y + panelBox.height).toBeLessThanOrEqual(second.y);
+    // The label fits the phone: no sideways scrolling.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   } else {
     expect(first.y).toBeCloseTo(third.y, 0);
     expect(panelBox.y).toBeGreaterThanOrEqual(Math.max(first.y + first.height, third.y + third.height));
