@@ -24,7 +24,7 @@ export default function PlanCardGroup({ cards, ...slots }: Props) {
   // When a panel opens below the fold (under the grid on desktop), bring its top into view.
   useEffect(() => {
     if (!expanded) return;
-    const panel = root.current?.querySelector<HTMLElement>(`#${panelId(expanded)}`);
+    const panel = root.current?.ownerDocument.getElementById(panelId(expanded));
     const top = panel?.getBoundingClientRect().top;
     if (top === undefined || typeof window.scrollBy !== 'function' || top < window.innerHeight - 160) return;
     const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
