@@ -110,3 +110,12 @@ describe('security', () => {
     }
   });
 });
+
+describe('netlify.toml', () => {
+  it('builds with npm run build into dist on Node 24, functions from src/functions', () => {
+    const config = parse(readFileSync('netlify.toml', 'utf8')) as { build: { command: string; publish: string; environment: Record<string, string> }; functions: { directory: string } };
+    expect(config.build).toMatchObject({ command: 'npm run build', publish: 'dist' });
+    expect(config.build.environment.NODE_VERSION).toBe('24');
+    expect(config.functions.directory).toBe('src/functions');
+  });
+});
