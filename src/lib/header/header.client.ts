@@ -36,6 +36,6 @@ export function scrollToFragmentLater(): void {
   window.setTimeout(() => {
     const target = document.getElementById(id);
     if (!target) return;
-    window.scrollTo({ top: anchorScrollTop(target.getBoundingClientRect().top, window.scrollY, window.innerWidth), behavior: 'auto' });
+    window.scrollTo({ top: anchorScrollTop(target.getBoundingClientRect().top, window.scrollY, window.innerWidth), behavior: 'instant' });
   }, FRAGMENT_SCROLL_DELAY_MS);
 }
