@@ -11,7 +11,7 @@ const headerBottom = (page: Page) => page.locator('.site-header').evaluate((el) 
 test('the sections come in the order of SPEC §2', async ({ page }) => {
   await page.goto(`/${school}`);
   const ids = await page.locator('main > *').evaluateAll((sections) =>
-    sections.map((section) => section.className.split(' ').find((name) => ['hero', 'partner-banner', 'perks', 'how', 'choose', 'mission', 'faqs'].includes(name))));
+    sections.map((section) => section.className.split(' ').find((name: string) => ['hero', 'partner-banner', 'perks', 'how', 'choose', 'mission', 'faqs'].includes(name))));
   expect(ids).toEqual(['hero', 'partner-banner', 'perks', 'how', 'choose', 'mission', 'partner-banner', 'faqs']);
   await expect(page.locator('.hero__carrier')).toHaveText(/5G/);
   await expect(page.locator('.hero img')).toHaveAttribute('loading', 'eager');

@@ -30,7 +30,10 @@ function currentPath(): string {
 }
 
 function whenIdle(run: () => void): void {
-  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(run, { timeout: 4000 }) : window.setTimeout(run, 1500));
+  const idle = () => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 4000 });
+    else window.setTimeout(run, 1500); // Safari has no requestIdleCallback
+  };
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
 }
