@@ -106,7 +106,8 @@ test.describe('with a write key', () => {
     await page.goto(`${site.url}/${school}`);
     await stayOnPage(page);
     const footerLinks = page.locator('footer nav a[data-analytics]');
-    for (let i = 0; i < 11; i++) await footerLinks.nth(i).click(); // with the page view: 12 events
+    // Eleven clicks in one go (with the page view: 12 events), well inside one 5 s window.
+    await footerLinks.evaluateAll((links) => links.slice(0, 11).forEach((link) => (link as HTMLElement).click()));
 
     await expect.poll(() => collector.accepted().length, { timeout: 30_000 }).toBe(12);
     expect(collector.batches.map((batch) => batch.body.batch.length)).toEqual([10, 2]);

@@ -4,7 +4,6 @@
  * `<details data-analytics-expand>` are collected from the first moment; the analytics
  * library itself is fetched once the page is idle, so it never competes with first paint.
  */
-import { pageViewProperties, segmentLoadArguments } from './segment-config.ts';
 import { clickEventName, expandEventName } from './targets.ts';
 
 /** What happened and when: calls made before the library arrives keep their own time. */
@@ -56,13 +55,12 @@ export function startAnalytics(): void {
   }, true);
 
   whenIdle(async () => {
-    const { AnalyticsBrowser } = await import('@segment/analytics-next');
-    const { settings, options } = segmentLoadArguments(config.writeKey, config.apiHost);
-    const analytics = AnalyticsBrowser.load(settings, options);
-    const properties = () => ({ path: currentPath(), pageName: pageName() });
+    const { connectSegment } = await import('./segment.client.ts');
+    const segment = connectSegment(config.writeKey, config.apiHost);
     send = (call) => {
-      if (call.kind === 'page') void analytics.page(pageName(), pageViewProperties(currentPath(), pageName(), call.at), { timestamp: call.at });
-      else void analytics.track(call.name, properties(), { timestamp: call.at });
+      const context = { path: currentPath(), pageName: pageName() };
+      if (call.kind === 'page') segment.page(context, call.at);
+      else segment.track(call.name, context, call.at);
     };
     pending.splice(0).forEach(send);
   });
