@@ -36,12 +36,13 @@ test.describe('with a write key', () => {
     test.setTimeout(300_000);
     collector = await startCollector();
     outDir = mkdtempSync(join(tmpdir(), 'analytics-e2e-'));
-    await promisify(execFile)(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build', '--outDir', outDir], {
+    await promisify(execFile)(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
       env: {
         ...process.env,
         ASTRO_TELEMETRY_DISABLED: '1',
         PUBLIC_SEGMENT_WRITE_KEY: WRITE_KEY,
         PUBLIC_SEGMENT_API_HOST: collector.apiHost,
+        BUILD_OUT_DIR: outDir,
         BUILD_REPORT_FILE: join(outDir, 'build-report.json'),
       },
       maxBuffer: 64 * 1024 * 1024,
