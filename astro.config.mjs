@@ -10,7 +10,9 @@ import { SEGMENT_HOSTS, pageCspDirectives } from './src/lib/security/csp.ts';
 const settings = env();
 const cspDirectives = pageCspDirectives({
   apiBase: publicApiBase(),
-  analyticsHosts: settings.PUBLIC_SEGMENT_WRITE_KEY ? SEGMENT_HOSTS : [],
+  analyticsHosts: settings.PUBLIC_SEGMENT_WRITE_KEY
+    ? [...SEGMENT_HOSTS, ...(settings.PUBLIC_SEGMENT_API_HOST ? [settings.PUBLIC_SEGMENT_API_HOST] : [])]
+    : [],
 });
 
 export default defineConfig({

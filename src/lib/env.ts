@@ -25,6 +25,7 @@ export const envSchema = z.object({
   ACTIVE_GIVEAWAY_IDS: z.preprocess(blankAsUnset, idList),
   HIDDEN_ENTER_GIVEAWAY_IDS: z.preprocess(blankAsUnset, idList),
   PUBLIC_SEGMENT_WRITE_KEY: z.preprocess(blankAsUnset, z.string().optional()),
+  PUBLIC_SEGMENT_API_HOST: z.preprocess(blankAsUnset, z.url().optional()),
   BUILD_REPORT_FILE: z.preprocess(blankAsUnset, z.string().default('reports/build-report.json')),
   BUILD_OUT_DIR: z.preprocess(blankAsUnset, z.string().default('dist')),
 }).refine((env) => env.CONTENT_SOURCE !== 'sanity' || env.SANITY_PROJECT_ID, {
