@@ -8,6 +8,7 @@ import {
   MULTI_DOCUMENT_TYPES, TENANT_DOCUMENT_TYPES, schoolSchema, siteSettingsSchema, tenantDocumentSchemas,
   type School, type SiteSettings, type TenantDocumentType, type TenantDocuments,
 } from './schemas.ts';
+import { pressReleaseView } from '../newsroom/press-release.ts';
 
 export interface ContentProblem {
   school: string;
@@ -127,7 +128,11 @@ export function groupContent(raw: RawBuildContent): GroupedContent {
   }
 
   const grouped = [...byKey.values()];
-  for (const { school, documents } of grouped) problems.push(...expectedProblems(school.key, documents));
+  for (const { school, documents } of grouped) {
+    problems.push(...expectedProblems(school.key, documents));
+    // Sections inside a valid document can still be unusable (unknown type): reported, then skipped by the page.
+    for (const release of documents.pressRelease) problems.push(...pressReleaseView(school.key, release).problems);
+  }
   return { settings, schools: grouped, problems };
 }
 
