@@ -2,7 +2,7 @@
  * Checks the bundled dataset against the content schemas:
  * every document parses, every school has every document type in the right number,
  * broadband facts line up with plan cards, every referenced image exists and its file name
- * carries its real pixel size, and content/tenants.json has a record per school.
+ * carries its real pixel size, and src/dataset/tenants.json has a record per school.
  *
  *   node scripts/dataset/validate-dataset.ts
  */
@@ -16,7 +16,7 @@ import {
 } from '../../src/lib/content/schemas.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const DATASET = join(ROOT, 'content/dataset');
+const DATASET = join(ROOT, 'src/dataset');
 const errors: string[] = [];
 const fail = (message: string) => errors.push(message);
 
@@ -123,7 +123,7 @@ const unreferenced = imageFiles.filter((f) => !referenced.has(`image@file://./im
 
 // ---- tenant records
 type Tenant = { id: unknown; affiliateId: unknown; slug: unknown; Name: unknown; ActiveGiveawayEvent: unknown; [k: string]: unknown };
-const tenants = JSON.parse(readFileSync(join(ROOT, 'content/tenants.json'), 'utf8')) as Tenant[];
+const tenants = JSON.parse(readFileSync(join(ROOT, 'src/dataset/tenants.json'), 'utf8')) as Tenant[];
 for (const school of schools) {
   const tenant = tenants.find((t) => t.slug === school);
   if (!tenant) { fail(`tenants.json: no record for ${school}`); continue; }

@@ -13,8 +13,8 @@ const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
 export const envSchema = z.object({
   CONTENT_SOURCE: z.preprocess(blankAsUnset, z.enum(['local', 'sanity']).default('local')),
-  CONTENT_DATASET_DIR: z.preprocess(blankAsUnset, z.string().default('content/dataset')),
-  TENANTS_FILE: z.preprocess(blankAsUnset, z.string().default('content/tenants.json')),
+  CONTENT_DATASET_DIR: z.preprocess(blankAsUnset, z.string().default('src/dataset')),
+  TENANTS_FILE: z.preprocess(blankAsUnset, z.string().default('src/dataset/tenants.json')),
   SANITY_PROJECT_ID: z.preprocess(blankAsUnset, z.string().optional()),
   SANITY_DATASET: z.preprocess(blankAsUnset, z.string().default('production')),
   SANITY_API_READ_TOKEN: z.preprocess(blankAsUnset, z.string().optional()),

@@ -1,0 +1,64 @@
+/** Transport-free request/response shapes of the local API, so the handler can run in-process. */
+
+export interface ApiRequest {
+  method: string;
+  /** Path without the query string, e.g. `/k1mobile/tenant/12`. */
+  path: string;
+  /** Header names in lower case. */
+  headers: Record<string, string | undefined>;
+  body: string;
+}
+
+export interface ApiResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
+export function json(status: number, value: unknown, headers: Record<string, string> = {}): ApiResponse {
+  return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: JSON.stringify(value) };
+}
+
+/** The product API's error shape: `{"error":{"resultCode":{"message":...}}}`. */
+export function apiError(status: number, message: string, extra: Record<string, unknown> = {}): ApiResponse {
+  return json(status, { error: { resultCode: { message }, ...extra } });
+}
+
+export type JsonParse = { ok: true; value: unknown } | { ok: false; response: ApiResponse };
+
+export function parseJsonBody(request: ApiRequest): JsonParse {
+  const contentType = (request.headers['content-type'] ?? '').toLowerCase();
+  if (!/^application\/(?:[\w.+-]+\+)?json\b/.test(contentType)) {
+    return { ok: false, response: apiError(415, 'Request body must be sent as application/json.') };
+  }
+  try {
+    return { ok: true, value: JSON.parse(request.body) as unknown };
+  } catch {
+    return { ok: false, response: apiError(400, 'Request body is not valid JSON.') };
+  }
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  if (header === undefined) return undefined;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index === -1) continue;
+    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return undefined;
+}
+
+/** Decodes one path segment; undefined when it is not valid percent-encoding. */
+export function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}

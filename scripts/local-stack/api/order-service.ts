@@ -1,0 +1,62 @@
+/** Stand-ins for the order service calls of SPEC §7 (relative paths, CSRF-protected). */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { apiError, isPlainObject, json, parseJsonBody, readCookie, type ApiRequest, type ApiResponse } from './http.ts';
+import type { Store } from './store.ts';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+/** SPEC §5/§9: the placeholder coverage check reports available only for these zips. */
+export const ELIGIBLE_ZIPS: ReadonlySet<string> = new Set(['90210', '10001', '30301', '60601']);
+
+function sameText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Non-GET requests must echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header. */
+export function csrfFailure(request: ApiRequest): ApiResponse | undefined {
+  if (request.method === 'GET' || request.method === 'HEAD') return undefined;
+  const cookie = readCookie(request.headers['cookie'], XSRF_COOKIE);
+  const header = request.headers[XSRF_HEADER];
+  if (cookie === undefined || cookie === '' || header === undefined || !sameText(cookie, header)) {
+    return apiError(403, 'The X-XSRF-TOKEN header must match the XSRF-TOKEN cookie.');
+  }
+  return undefined;
+}
+
+/** POST /account/login {username, password} → {data:{token}}. Any non-empty credentials are accepted locally. */
+export function login(store: Store, request: ApiRequest): ApiResponse {
+  const parsed = parseJsonBody(request);
+  if (!parsed.ok) return parsed.response;
+  const body = parsed.value;
+  if (!isPlainObject(body)) return apiError(400, 'Request body must be a JSON object.');
+  for (const field of ['username', 'password']) {
+    const value = body[field];
+    if (typeof value !== 'string' || value === '' || value.length > 256) {
+      return apiError(400, `${field} is required (at most 256 characters).`);
+    }
+  }
+  const token = randomBytes(32).toString('base64url');
+  store.addToken(token);
+  return json(200, { data: { token } });
+}
+
+/** PUT /nexusapi/add_customer with `Authorization: Bearer <token>` from login. */
+export function addCustomer(store: Store, request: ApiRequest): ApiResponse {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers['authorization'] ?? '');
+  if (match === null || !store.hasToken(match[1] ?? '')) {
+    return apiError(401, 'A valid Bearer token from /account/login is required.');
+  }
+  const parsed = parseJsonBody(request);
+  if (!parsed.ok) return parsed.response;
+  if (!isPlainObject(parsed.value)) return apiError(400, 'Request body must be a JSON object (the order).');
+  store.addOrder(JSON.stringify(parsed.value));
+  return json(200, { data: { status: 'received' } });
+}
+
+/** POST /mobileapi/zipcode/{zip}/eligibility. */
+export function zipEligibility(zip: string): ApiResponse {
+  if (!/^[0-9]{5}$/.test(zip)) return apiError(400, 'zip must be exactly 5 digits.');
+  return json(200, { data: { zip, eligible: ELIGIBLE_ZIPS.has(zip) } });
+}

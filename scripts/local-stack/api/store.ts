@@ -1,0 +1,173 @@
+/** SQLite persistence of the local API (node:sqlite). One file: `{dataDir}/local-api.sqlite`. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { TenantRecord } from './config.ts';
+
+export const DATABASE_FILE = 'local-api.sqlite';
+
+export interface NewEntry {
+  entryId: string;
+  eventGuid: string;
+  name: string;
+  email: string;
+  emailNormalised: string;
+  stateCode: string;
+  phoneDigits: string;
+  createdAt: string;
+}
+
+export interface StoredAnswer {
+  fingerprint: string;
+  status: number;
+  body: string;
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS tenants (
+  id INTEGER PRIMARY KEY,
+  slug TEXT NOT NULL UNIQUE COLLATE NOCASE,
+  affiliate_id INTEGER NOT NULL,
+  record TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS giveaway_entries (
+  row_id INTEGER PRIMARY KEY AUTOINCREMENT,
+  entry_id TEXT NOT NULL UNIQUE,
+  event_guid TEXT NOT NULL,
+  name TEXT NOT NULL,
+  email TEXT NOT NULL,
+  email_normalised TEXT NOT NULL,
+  state_code TEXT NOT NULL,
+  phone_digits TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE UNIQUE INDEX IF NOT EXISTS giveaway_entries_one_per_email
+  ON giveaway_entries (event_guid, email_normalised);
+CREATE UNIQUE INDEX IF NOT EXISTS giveaway_entries_one_per_phone
+  ON giveaway_entries (event_guid, phone_digits);
+CREATE TABLE IF NOT EXISTS idempotency_keys (
+  key TEXT PRIMARY KEY,
+  fingerprint TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS auth_tokens (
+  token TEXT PRIMARY KEY,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS orders (
+  row_id INTEGER PRIMARY KEY AUTOINCREMENT,
+  payload TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+`;
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && /UNIQUE constraint failed/.test(error.message);
+}
+
+export function openStore(dataDir: string) {
+  mkdirSync(dataDir, { recursive: true });
+  const db = new DatabaseSync(join(dataDir, DATABASE_FILE));
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;');
+  db.exec(SCHEMA);
+
+  const statements = {
+    tenantBySlug: db.prepare('SELECT record FROM tenants WHERE slug = ?'),
+    tenantById: db.prepare('SELECT record FROM tenants WHERE id = ?'),
+    insertTenant: db.prepare('INSERT INTO tenants (id, slug, affiliate_id, record) VALUES (?, ?, ?, ?)'),
+    insertEntry: db.prepare(
+      `INSERT INTO giveaway_entries
+        (entry_id, event_guid, name, email, email_normalised, state_code, phone_digits, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    answerByKey: db.prepare('SELECT fingerprint, status, body FROM idempotency_keys WHERE key = ?'),
+    insertAnswer: db.prepare(
+      'INSERT INTO idempotency_keys (key, fingerprint, status, body, created_at) VALUES (?, ?, ?, ?, ?)',
+    ),
+    insertToken: db.prepare('INSERT INTO auth_tokens (token, created_at) VALUES (?, ?)'),
+    tokenExists: db.prepare('SELECT 1 AS found FROM auth_tokens WHERE token = ?'),
+    insertOrder: db.prepare('INSERT INTO orders (payload, created_at) VALUES (?, ?)'),
+  };
+
+  /** Runs `work` in one write transaction (BEGIN IMMEDIATE), rolled back when it throws. */
+  function transaction<T>(work: () => T): T {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+
+  function parseRecord(row: Record<string, unknown> | undefined): TenantRecord | undefined {
+    return row === undefined ? undefined : (JSON.parse(String(row['record'])) as TenantRecord);
+  }
+
+  return {
+    db,
+    transaction,
+
+    /** Replaces the tenant table with the seed file's records. */
+    seedTenants(tenants: readonly TenantRecord[]): void {
+      transaction(() => {
+        db.exec('DELETE FROM tenants');
+        for (const tenant of tenants) {
+          statements.insertTenant.run(tenant.id, tenant.slug, tenant.affiliateId, JSON.stringify(tenant));
+        }
+      });
+    },
+    tenantBySlug(slug: string): TenantRecord | undefined {
+      return parseRecord(statements.tenantBySlug.get(slug));
+    },
+    tenantById(id: number): TenantRecord | undefined {
+      return parseRecord(statements.tenantById.get(id));
+    },
+
+    /** Inserts an entry; 'duplicate' when the event already has this email or phone (UNIQUE indexes). */
+    insertEntry(entry: NewEntry): 'inserted' | 'duplicate' {
+      try {
+        statements.insertEntry.run(
+          entry.entryId,
+          entry.eventGuid,
+          entry.name,
+          entry.email,
+          entry.emailNormalised,
+          entry.stateCode,
+          entry.phoneDigits,
+          entry.createdAt,
+        );
+        return 'inserted';
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'duplicate';
+        throw error;
+      }
+    },
+    answerFor(key: string): StoredAnswer | undefined {
+      const row = statements.answerByKey.get(key);
+      if (row === undefined) return undefined;
+      return { fingerprint: String(row['fingerprint']), status: Number(row['status']), body: String(row['body']) };
+    },
+    rememberAnswer(key: string, answer: StoredAnswer): void {
+      statements.insertAnswer.run(key, answer.fingerprint, answer.status, answer.body, new Date().toISOString());
+    },
+    addToken(token: string): void {
+      statements.insertToken.run(token, new Date().toISOString());
+    },
+    hasToken(token: string): boolean {
+      return statements.tokenExists.get(token) !== undefined;
+    },
+    addOrder(payload: string): void {
+      statements.insertOrder.run(payload, new Date().toISOString());
+    },
+    close(): void {
+      if (db.isOpen) db.close();
+    },
+  };
+}
+
+export type Store = ReturnType<typeof openStore>;
