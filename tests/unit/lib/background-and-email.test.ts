@@ -32,3 +32,11 @@ describe("coming-soon 'Stay Updated' email (SPEC §5)", () => {
     expect(EMAIL_SUCCESS_TEXT).toBe('Thanks for registering, our team will get back to you.');
   });
 });
+
+describe('email rule', () => {
+  it('is the same rule as the giveaway form', async () => {
+    const { EMAIL_PATTERN: giveaway } = await import('../../../src/lib/giveaway/entry-rules.ts');
+    const { EMAIL_PATTERN: comingSoon } = await import('../../../src/lib/coming-soon.ts');
+    expect(comingSoon.source).toBe(giveaway.source);
+  });
+});

@@ -2,7 +2,7 @@
  * One check on the coverage page: a labelled digits field, its error after a submit,
  * and the result in a polite live region (errors are announced there too).
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 import type { ResultMessage } from '../../../lib/coverage/checks.ts';
 
 export interface CheckFormProps {
@@ -28,7 +28,7 @@ export default function CheckForm(props: CheckFormProps) {
   const [result, setResult] = useState<ResultMessage | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setAttempted(true);
     const problem = props.validate(value);
