@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+import { defineConfig, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { env, publicApiBase } from './src/lib/env.ts';
@@ -16,10 +16,22 @@ const cspDirectives = pageCspDirectives({
 export default defineConfig({
   site: settings.SITE_URL,
   output: 'static',
+  outDir: settings.BUILD_OUT_DIR,
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'auto' },
   compressHTML: true,
   integrations: [react(), sitemap({ filter: includeInSitemap }), schoolSiteBuild()],
   security: { csp: { directives: cspDirectives } },
   devToolbar: { enabled: false },
+  markdown: { syntaxHighlight: false },
+  // Bundled with the site (no font host): Astro writes a metric-matched fallback, so no layout shift.
+  fonts: [{
+    provider: fontProviders.local(),
+    name: 'Inter',
+    cssVariable: '--font-inter',
+    fallbacks: ['system-ui', 'sans-serif'],
+    options: {
+      variants: [{ src: ['@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'], weight: '100 900', style: 'normal' }],
+    },
+  }],
 });

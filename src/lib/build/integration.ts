@@ -2,7 +2,7 @@
  * Build steps around Astro's own: publish the bundled dataset's images, then after the
  * pages are written emit dist/_redirects and the build report from the same school matrix.
  */
-import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -10,17 +10,18 @@ import { contentQueryCount } from '../content/index.ts';
 import { env } from '../env.ts';
 import { siteMatrix } from '../routing/index.ts';
 import { formatRedirects, redirectRules } from '../routing/redirects.ts';
+import { publishDatasetImages } from './images.ts';
 import { buildReport, summarise } from './report.ts';
 
 export function schoolSiteBuild(): AstroIntegration {
   return {
     name: 'school-site-build',
     hooks: {
-      'astro:config:setup': ({ config }) => {
+      'astro:config:setup': async ({ config, logger }) => {
         const settings = env();
         if (settings.CONTENT_SOURCE !== 'local') return;
-        const images = join(settings.CONTENT_DATASET_DIR, 'images');
-        if (existsSync(images)) cpSync(images, join(fileURLToPath(config.publicDir), 'content-images'), { recursive: true });
+        const made = await publishDatasetImages(join(settings.CONTENT_DATASET_DIR, 'images'), join(fileURLToPath(config.publicDir), 'content-images'));
+        if (made) logger.info(`made ${made} responsive image copies`);
       },
       'astro:build:done': async ({ dir, pages, logger }) => {
         const matrix = await siteMatrix();

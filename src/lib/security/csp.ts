@@ -17,7 +17,9 @@ function origin(url: string): string {
   return new URL(url).origin;
 }
 
-export function pageCspDirectives(sources: CspSources): string[] {
+type Directive = `${'default-src' | 'img-src' | 'font-src' | 'connect-src' | 'object-src' | 'form-action' | 'base-uri'}${string}`;
+
+export function pageCspDirectives(sources: CspSources): Directive[] {
   const connect = ["'self'", origin(sources.apiBase), ...sources.analyticsHosts.map(origin)];
   return [
     "default-src 'self'",
