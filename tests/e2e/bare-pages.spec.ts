@@ -45,26 +45,37 @@ test.describe('coming-soon page', () => {
 });
 
 test.describe('rotating background', () => {
-  test('advances after 5 seconds, not before', async ({ page }) => {
+  // The page's timers run on Playwright's paused clock, so "5 seconds" is exact even on a busy machine.
+  test.beforeEach(async ({ page }) => {
+    await page.clock.install({ time: new Date('2026-09-01T12:00:00Z') });
+    await page.clock.pauseAt(new Date('2026-09-01T12:00:01Z'));
+  });
+
+  test('advances every 5 seconds, not before, and wraps round after the sixth image', async ({ page }) => {
     await page.goto('/');
     const background = page.locator('[data-rotating-background]');
     await expect(background).toHaveAttribute('data-active', '0');
-    const start = Date.now();
-    await expect(background).toHaveAttribute('data-active', '1', { timeout: 8000 });
-    expect(Date.now() - start).toBeGreaterThan(4000);
+    await page.clock.runFor(4900);
+    await expect(background).toHaveAttribute('data-active', '0');
+    await page.clock.runFor(200);
+    await expect(background).toHaveAttribute('data-active', '1');
     await expect(background.locator('img.is-active')).toHaveAttribute('src', '/backgrounds/coming-soon-2.webp');
+    await expect(background.locator('img.is-active')).toHaveCount(1);
+    await page.clock.runFor(5000 * 5);
+    await expect(background).toHaveAttribute('data-active', '0');
   });
 
   test('holds still for reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/search');
-    await page.waitForTimeout(6000);
+    await page.clock.runFor(20_000);
     await expect(page.locator('[data-rotating-background]')).toHaveAttribute('data-active', '0');
   });
 
   test('rotates on the search page too', async ({ page }) => {
     await page.goto('/search');
-    await expect(page.locator('[data-rotating-background]')).toHaveAttribute('data-active', '1', { timeout: 8000 });
+    await page.clock.runFor(5100);
+    await expect(page.locator('[data-rotating-background]')).toHaveAttribute('data-active', '1');
   });
 });
 
