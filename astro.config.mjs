@@ -9,6 +9,7 @@ import { includeInSitemap } from './src/lib/seo.ts';
 export default defineConfig({
   site: env().SITE_URL,
   output: 'static',
+  outDir: env().BUILD_OUT_DIR,
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'auto' },
   compressHTML: true,

@@ -26,6 +26,8 @@ export const envSchema = z.object({
   HIDDEN_ENTER_GIVEAWAY_IDS: z.preprocess(blankAsUnset, idList),
   PUBLIC_SEGMENT_WRITE_KEY: z.preprocess(blankAsUnset, z.string().optional()),
   BUILD_REPORT_FILE: z.preprocess(blankAsUnset, z.string().default('reports/build-report.json')),
+  /** Where Astro writes the site (the build benchmark builds into a temporary folder). */
+  BUILD_OUT_DIR: z.preprocess(blankAsUnset, z.string().default('dist')),
 }).refine((env) => env.CONTENT_SOURCE !== 'sanity' || env.SANITY_PROJECT_ID, {
   message: 'CONTENT_SOURCE=sanity needs SANITY_PROJECT_ID',
   path: ['SANITY_PROJECT_ID'],
