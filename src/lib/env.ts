@@ -26,6 +26,9 @@ export const envSchema = z.object({
   HIDDEN_ENTER_GIVEAWAY_IDS: z.preprocess(blankAsUnset, idList),
   PUBLIC_SEGMENT_WRITE_KEY: z.preprocess(blankAsUnset, z.string().optional()),
   BUILD_REPORT_FILE: z.preprocess(blankAsUnset, z.string().default('reports/build-report.json')),
+  /** Operations (Netlify functions, `npm run rebuild`): the content webhook's shared secret and the site's build hook. */
+  SANITY_WEBHOOK_SECRET: z.preprocess(blankAsUnset, z.string().optional()),
+  NETLIFY_BUILD_HOOK_URL: z.preprocess(blankAsUnset, z.url().optional()),
   /** Where Astro writes the site (the build benchmark builds into a temporary folder). */
   BUILD_OUT_DIR: z.preprocess(blankAsUnset, z.string().default('dist')),
 }).refine((env) => env.CONTENT_SOURCE !== 'sanity' || env.SANITY_PROJECT_ID, {

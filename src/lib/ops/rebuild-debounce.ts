@@ -49,33 +49,45 @@ export function createRebuildDebouncer(options: DebounceOptions) {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
   const newOwner = options.newOwner ?? (() => crypto.randomUUID());
 
+  /** Records a publish as the newest of its burst. Fails if the store cannot be written (the caller answers 5xx, the sender retries). */
+  async function record(): Promise<PendingRebuild> {
+    const arrived = now();
+    const previous = await options.store.read();
+    const open = previous && previous.firedAt === undefined ? previous : undefined;
+    const mine: PendingRebuild = {
+      firstAt: open?.firstAt ?? arrived,
+      lastAt: arrived,
+      count: (open?.count ?? 0) + 1,
+      owner: newOwner(),
+    };
+    await options.store.write(mine);
+    return mine;
+  }
+
+  /** Waits for the window to close, then fires if this publish is still the newest. */
+  async function settle(mine: PendingRebuild): Promise<PublishOutcome> {
+    const fireAt = Math.min(mine.lastAt + quietMs, mine.firstAt + maxWaitMs);
+    await sleep(Math.max(0, fireAt - now()));
+
+    const current = await options.store.read();
+    if (!current || current.owner !== mine.owner || current.firedAt !== undefined) return { result: 'superseded' };
+    await options.store.write({ ...current, firedAt: now() });
+    try {
+      await options.trigger(current);
+    } catch (error) {
+      // Reopen the burst (unless a newer publish owns it now), so the next publish fires at once.
+      if ((await options.store.read())?.owner === current.owner) await options.store.write(current);
+      throw error;
+    }
+    return { result: 'triggered', burst: current };
+  }
+
   return {
+    record,
+    settle,
+    /** Both steps in one: what a caller that can wait does. */
     async notePublish(): Promise<PublishOutcome> {
-      const arrived = now();
-      const previous = await options.store.read();
-      const open = previous && previous.firedAt === undefined ? previous : undefined;
-      const mine: PendingRebuild = {
-        firstAt: open?.firstAt ?? arrived,
-        lastAt: arrived,
-        count: (open?.count ?? 0) + 1,
-        owner: newOwner(),
-      };
-      await options.store.write(mine);
-
-      const fireAt = Math.min(mine.lastAt + quietMs, mine.firstAt + maxWaitMs);
-      await sleep(Math.max(0, fireAt - now()));
-
-      const current = await options.store.read();
-      if (!current || current.owner !== mine.owner || current.firedAt !== undefined) return { result: 'superseded' };
-      await options.store.write({ ...current, firedAt: now() });
-      try {
-        await options.trigger(current);
-      } catch (error) {
-        // Reopen the burst (unless a newer publish owns it now), so the next publish fires at once.
-        if ((await options.store.read())?.owner === current.owner) await options.store.write(current);
-        throw error;
-      }
-      return { result: 'triggered', burst: current };
+      return settle(await record());
     },
   };
 }
