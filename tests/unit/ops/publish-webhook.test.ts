@@ -49,7 +49,7 @@ describe('rebuild-on-publish endpoint', () => {
     await vi.advanceTimersByTimeAsync(8_000);
     await Promise.all(waits);
     expect(calls).toHaveLength(1);
-    expect(calls[0]?.origin + calls[0]?.pathname).toBe(HOOK);
+    expect(`${calls[0]?.origin}${calls[0]?.pathname}`).toBe(HOOK);
     expect(calls[0]?.searchParams.get('trigger_title')).toBe('Content published (1 change)');
   });
 
