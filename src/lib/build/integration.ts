@@ -2,29 +2,37 @@
  * Build steps around Astro's own: publish the bundled dataset's images, then after the
  * pages are written emit dist/_redirects and the build report from the same school matrix.
  */
-import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { contentQueryCount } from '../content/index.ts';
+import { LOCAL_IMAGE_PATH } from '../content/local.ts';
 import { env } from '../env.ts';
 import { siteMatrix } from '../routing/index.ts';
 import { formatRedirects, redirectRules } from '../routing/redirects.ts';
 import { buildReport, summarise } from './report.ts';
 
+/** The bundled dataset's image files, published under LOCAL_IMAGE_PATH. */
+const IMAGE_FOLDER = LOCAL_IMAGE_PATH.replace(/^\/|\/$/g, '');
+const localImages = () => join(env().CONTENT_DATASET_DIR, 'images');
+
 export function schoolSiteBuild(): AstroIntegration {
   return {
     name: 'school-site-build',
     hooks: {
-      'astro:config:setup': ({ config }) => {
+      'astro:config:setup': ({ config, command }) => {
         const settings = env();
-        if (settings.CONTENT_SOURCE !== 'local') return;
-        const images = join(settings.CONTENT_DATASET_DIR, 'images');
-        if (existsSync(images)) cpSync(images, join(fileURLToPath(config.publicDir), 'content-images'), { recursive: true });
+        const published = join(fileURLToPath(config.publicDir), IMAGE_FOLDER);
+        // A build copies the images once, straight into the output (below); only the dev server
+        // serves them from public/. Clear an old dev copy so a build does not copy it twice.
+        if (command === 'build') rmSync(published, { recursive: true, force: true });
+        else if (settings.CONTENT_SOURCE === 'local' && existsSync(localImages())) cpSync(localImages(), published, { recursive: true });
       },
       'astro:build:done': async ({ dir, pages, logger }) => {
-        const matrix = await siteMatrix();
         const outDir = fileURLToPath(dir);
+        if (env().CONTENT_SOURCE === 'local' && existsSync(localImages())) cpSync(localImages(), join(outDir, IMAGE_FOLDER), { recursive: true });
+        const matrix = await siteMatrix();
         const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl);
         writeFileSync(join(outDir, '_redirects'), formatRedirects(rules));
 
