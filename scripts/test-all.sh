@@ -13,6 +13,9 @@ record() { checks+=("$1:$2"); }
 echo "== build"
 if npm run build; then record build pass; else record build fail; fi
 
+echo "== build benchmark (12 synthetic schools; figures are reported, not asserted as times)"
+if npm run bench:build -- --schools 12; then record bench pass; else record bench fail; fi
+
 echo "== unit and dist tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest-results.json
 
