@@ -1,10 +1,8 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
-import sitemap from '@astrojs/sitemap';
 import { env } from './src/lib/env.ts';
 import { schoolSiteBuild } from './src/lib/build/integration.ts';
-import { includeInSitemap } from './src/lib/seo.ts';
 
 export default defineConfig({
   site: env().SITE_URL,
@@ -13,7 +11,7 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'auto' },
   compressHTML: true,
-  integrations: [react(), sitemap({ filter: includeInSitemap }), schoolSiteBuild()],
+  integrations: [react(), schoolSiteBuild()],
   security: { csp: true },
   devToolbar: { enabled: false },
 });
