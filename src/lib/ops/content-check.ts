@@ -4,9 +4,9 @@
  * document type, id and field. Adds what the build would only notice as a missing picture
  * (image references that cannot be resolved) and what would confuse editors (duplicates).
  */
-import { ContentError, groupContent, type ContentProblem, type RawBuildContent } from '../content/group.ts';
-import { BUILD_CONTENT_QUERY } from '../content/queries.ts';
-import { MULTI_DOCUMENT_TYPES, TENANT_DOCUMENT_TYPES, type RawImage } from '../content/schemas.ts';
+import { ContentError, groupContent, type ContentProblem } from '../content/group.ts';
+import { fetchRawBuildContent } from '../content/index.ts';
+import { MULTI_DOCUMENT_TYPES, type RawImage } from '../content/schemas.ts';
 import type { ContentSource } from '../content/source.ts';
 
 export interface CheckRow {
@@ -62,8 +62,7 @@ function imageProblem(image: RawImage, source: ContentSource, imageNames: Set<st
 }
 
 export async function checkContent(source: ContentSource, options: CheckOptions = {}): Promise<CheckResult> {
-  const raw = await source.fetch<RawBuildContent>(BUILD_CONTENT_QUERY, { types: TENANT_DOCUMENT_TYPES });
-  const input = { schools: raw.schools ?? [], settings: raw.settings, documents: raw.documents ?? [] };
+  const input = await fetchRawBuildContent(source);
   const documents = input.schools.length + input.documents.length + (input.settings ? 1 : 0);
   let grouped;
   try {
