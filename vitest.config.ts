@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // A ceiling for a busy 2-core machine, not a speed check.
+          testTimeout: 60_000,
         },
       },
       {
@@ -15,6 +17,8 @@ export default defineConfig({
           name: 'dist',
           include: ['tests/dist/**/*.test.ts'],
           environment: 'node',
+          // A ceiling for a busy 2-core machine, not a speed check.
+          testTimeout: 60_000,
         },
       },
     ],

@@ -13,6 +13,12 @@ record() { checks+=("$1:$2"); }
 echo "== build"
 if npm run build; then record build pass; else record build fail; fi
 
+echo "== types (astro check)"
+if npx astro check; then record typecheck pass; else record typecheck fail; fi
+
+echo "== size budgets on the built files"
+if node scripts/check-budgets.ts dist --json reports/budgets.json; then record budgets pass; else record budgets fail; fi
+
 echo "== build benchmark (12 synthetic schools; figures are reported, not asserted as times)"
 if npm run bench:build -- --schools 12; then record bench pass; else record bench fail; fi
 

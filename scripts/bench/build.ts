@@ -78,13 +78,13 @@ try {
   // ---- the synthetic dataset, in the bundled dataset's format
   const datasetDir = join(work, 'dataset');
   mkdirSync(datasetDir);
-  const bundledFile = join(ROOT, 'content/dataset/data.ndjson');
+  const bundledFile = join(ROOT, 'src/dataset/data.ndjson');
   const synthetic = syntheticDataset({
     documents: readNdjson(readFileSync(bundledFile, 'utf8'), bundledFile) as never,
-    tenants: JSON.parse(readFileSync(join(ROOT, 'content/tenants.json'), 'utf8')),
+    tenants: JSON.parse(readFileSync(join(ROOT, 'src/dataset/tenants.json'), 'utf8')),
   }, SCHOOLS);
   writeFileSync(join(datasetDir, 'data.ndjson'), synthetic.documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n');
-  cpSync(join(ROOT, 'content/dataset/images'), join(datasetDir, 'images'), { recursive: true });
+  cpSync(join(ROOT, 'src/dataset/images'), join(datasetDir, 'images'), { recursive: true });
   writeFileSync(join(work, 'tenants.json'), JSON.stringify(synthetic.tenants));
 
   // ---- the site, and the framework's floor: a bare project with the same number of trivial pages

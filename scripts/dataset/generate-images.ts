@@ -1,9 +1,9 @@
 /**
  * Renders the raster artwork of the bundled dataset: per-school hero, why, giveaway,
- * giveaways-banner and partner-banner images (content/dataset/images) and the coming-soon
+ * giveaways-banner and partner-banner images (src/dataset/images) and the coming-soon
  * backgrounds (public/backgrounds). Everything is abstract artwork drawn as SVG in each
  * school's colours and encoded to WebP with sharp; the school marks (hand-drawn SVGs already in
- * content/dataset/images) are composited on top. Output is deterministic, so re-running it
+ * src/dataset/images) are composited on top. Output is deterministic, so re-running it
  * only changes files when this script changes.
  *
  *   node scripts/dataset/generate-images.ts
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const IMAGES = join(ROOT, 'content/dataset/images');
+const IMAGES = join(ROOT, 'src/dataset/images');
 const BACKGROUNDS = join(ROOT, 'public/backgrounds');
 const QUALITY = 70;
 

@@ -3,7 +3,7 @@
  * the build's query and schemas, missing documents, duplicates, image references); on top of it
  * this holds the bundled dataset's own invariants: exactly one of each document, broadband facts
  * that line up with plan cards, image files whose names carry their real pixel size, and a
- * tenant record in content/tenants.json per school. Warnings count as errors here.
+ * tenant record in src/dataset/tenants.json per school. Warnings count as errors here.
  *
  *   node scripts/dataset/validate-dataset.ts
  */
@@ -16,7 +16,7 @@ import { checkContent, formatRows } from '../../src/lib/ops/content-check.ts';
 import { readExport } from '../../src/lib/ops/sanity-export.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const DATASET = join(ROOT, 'content/dataset');
+const DATASET = join(ROOT, 'src/dataset');
 const errors: string[] = [];
 const fail = (message: string) => errors.push(message);
 
@@ -102,7 +102,7 @@ const unreferenced = imageFiles.filter((f) => !referenced.has(`image@file://./im
 
 // ---- tenant records
 type Tenant = { id: unknown; affiliateId: unknown; slug: unknown; Name: unknown; ActiveGiveawayEvent: unknown; [k: string]: unknown };
-const tenants = JSON.parse(readFileSync(join(ROOT, 'content/tenants.json'), 'utf8')) as Tenant[];
+const tenants = JSON.parse(readFileSync(join(ROOT, 'src/dataset/tenants.json'), 'utf8')) as Tenant[];
 for (const school of schools) {
   const tenant = tenants.find((t) => t.slug === school);
   if (!tenant) { fail(`tenants.json: no record for ${school}`); continue; }

@@ -36,8 +36,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): StackSetting
     siteUrl: env['SITE_URL'] ?? 'http://localhost:4321',
     distDir: resolve(env['DIST_DIR'] ?? join(REPO_ROOT, 'dist')),
     netlifyToml: join(REPO_ROOT, 'netlify.toml'),
-    tenantsFile: resolve(env['TENANTS_FILE'] ?? join(REPO_ROOT, 'content', 'tenants.json')),
-    datasetFile: resolve(env['DATASET_FILE'] ?? join(REPO_ROOT, 'content', 'dataset', 'data.ndjson')),
+    tenantsFile: resolve(env['TENANTS_FILE'] ?? join(REPO_ROOT, 'src', 'dataset', 'tenants.json')),
+    datasetFile: resolve(env['DATASET_FILE'] ?? join(REPO_ROOT, 'src', 'dataset', 'data.ndjson')),
     activeGiveawayIds: env['ACTIVE_GIVEAWAY_IDS'],
   };
 }

@@ -13,8 +13,8 @@ const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
 export const envSchema = z.object({
   CONTENT_SOURCE: z.preprocess(blankAsUnset, z.enum(['local', 'sanity']).default('local')),
-  CONTENT_DATASET_DIR: z.preprocess(blankAsUnset, z.string().default('content/dataset')),
-  TENANTS_FILE: z.preprocess(blankAsUnset, z.string().default('content/tenants.json')),
+  CONTENT_DATASET_DIR: z.preprocess(blankAsUnset, z.string().default('src/dataset')),
+  TENANTS_FILE: z.preprocess(blankAsUnset, z.string().default('src/dataset/tenants.json')),
   SANITY_PROJECT_ID: z.preprocess(blankAsUnset, z.string().optional()),
   SANITY_DATASET: z.preprocess(blankAsUnset, z.string().default('production')),
   SANITY_API_READ_TOKEN: z.preprocess(blankAsUnset, z.string().optional()),
@@ -25,11 +25,11 @@ export const envSchema = z.object({
   ACTIVE_GIVEAWAY_IDS: z.preprocess(blankAsUnset, idList),
   HIDDEN_ENTER_GIVEAWAY_IDS: z.preprocess(blankAsUnset, idList),
   PUBLIC_SEGMENT_WRITE_KEY: z.preprocess(blankAsUnset, z.string().optional()),
+  PUBLIC_SEGMENT_API_HOST: z.preprocess(blankAsUnset, z.url().optional()),
   BUILD_REPORT_FILE: z.preprocess(blankAsUnset, z.string().default('reports/build-report.json')),
   /** Operations (Netlify functions, `npm run rebuild`): the content webhook's shared secret and the site's build hook. */
   SANITY_WEBHOOK_SECRET: z.preprocess(blankAsUnset, z.string().optional()),
   NETLIFY_BUILD_HOOK_URL: z.preprocess(blankAsUnset, z.url().optional()),
-  /** Where Astro writes the site (the build benchmark builds into a temporary folder). */
   BUILD_OUT_DIR: z.preprocess(blankAsUnset, z.string().default('dist')),
 }).refine((env) => env.CONTENT_SOURCE !== 'sanity' || env.SANITY_PROJECT_ID, {
   message: 'CONTENT_SOURCE=sanity needs SANITY_PROJECT_ID',

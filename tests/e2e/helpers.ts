@@ -21,3 +21,6 @@ export async function hydrated(page: Page, island: Locator): Promise<Locator> {
 
 /** The local API the e2e stack runs (playwright.config.ts starts it on E2E_API_PORT). */
 export const API_BASE = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 8787}`;
+
+/** Where that local API keeps its SQLite file (playwright.config.ts passes the same folder). */
+export const DATA_DIR = process.env.E2E_DATA_DIR ?? 'data/e2e';

@@ -20,7 +20,7 @@ function isTenantRecord(value: unknown): value is TenantRecord {
   );
 }
 
-/** Reads `content/tenants.json` (an array of full tenant records). A missing file gives no tenants. */
+/** Reads `src/dataset/tenants.json` (an array of full tenant records). A missing file gives no tenants. */
 export function loadTenants(file: string, warn: (message: string) => void = console.warn): TenantRecord[] {
   if (!existsSync(file)) {
     warn(`local API: ${file} not found; no tenants are served.`);

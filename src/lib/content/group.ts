@@ -8,6 +8,7 @@ import {
   MULTI_DOCUMENT_TYPES, TENANT_DOCUMENT_TYPES, schoolSchema, siteSettingsSchema, tenantDocumentSchemas,
   type School, type SiteSettings, type TenantDocumentType, type TenantDocuments,
 } from './schemas.ts';
+import { dropUnsafeLinks } from './link-guard.ts';
 
 export interface ContentProblem {
   school: string;
@@ -131,7 +132,11 @@ export function groupContent(raw: RawBuildContent): GroupedContent {
       problems.push({ school: tenant, documentType: type, ...(documentId ? { documentId } : {}), reason: 'document belongs to no registered school', field: 'tenant' });
       continue;
     }
-    const parsed = tenantDocumentSchemas[type].safeParse(doc);
+    const { value: safeDoc, dropped } = dropUnsafeLinks(doc);
+    for (const link of dropped) {
+      problems.push({ school: tenant, documentType: type, ...(documentId ? { documentId } : {}), reason: `unsafe link dropped at ${link.field}: ${JSON.stringify(link.value.slice(0, 80))}`, field: link.field });
+    }
+    const parsed = tenantDocumentSchemas[type].safeParse(safeDoc);
     if (!parsed.success) {
       problems.push({ school: tenant, documentType: type, ...(documentId ? { documentId } : {}), reason: describeIssues(parsed.error), issues: contentIssues(parsed.error) });
       continue;

@@ -8,6 +8,18 @@ import type { RawImage } from './schemas.ts';
 /** Where the build publishes the dataset's image files (copied into the site's public folder). */
 export const LOCAL_IMAGE_PATH = '/content-images/';
 
+const RASTER = /\.(webp|jpe?g|png|avif)$/i;
+
+/** The file name of a smaller copy of a raster image, made by the build (`hero-1600x900.webp` → `hero-1600x900-480w.webp`). */
+export function responsiveVariantName(fileName: string, width: number): string {
+  return fileName.replace(RASTER, `-${width}w.webp`);
+}
+
+/** Which smaller copies a raster image gets: the offered widths narrower than the original. */
+export function responsiveWidths(fileName: string, originalWidth: number, widths: readonly number[]): number[] {
+  return RASTER.test(fileName) ? widths.filter((width) => width < originalWidth) : [];
+}
+
 export function readNdjson(text: string, fileName: string): unknown[] {
   return text.split('\n').flatMap((line, index) => {
     if (!line.trim()) return [];
@@ -35,12 +47,16 @@ export function createLocalSource(datasetDir: string, documents?: unknown[]): Co
       const result = await evaluate(parse(query), { dataset: load(), params });
       return (await result.get()) as T;
     },
-    imageUrl(image: RawImage): ImageAsset | undefined {
+    imageUrl(image: RawImage, widths: readonly number[] = []): ImageAsset | undefined {
       const fileName = image._sanityAsset?.replace(/^image@file:\/\/\.\/images\//, '');
       if (!fileName) return undefined;
       const size = dimensionsFromName(fileName.replace(/\.[a-z0-9]+$/i, ''));
       if (!size) return undefined;
-      return { src: `${LOCAL_IMAGE_PATH}${fileName}`, ...size };
+      const src = `${LOCAL_IMAGE_PATH}${fileName}`;
+      const smaller = responsiveWidths(fileName, size.width, widths);
+      if (!smaller.length) return { src, ...size };
+      const srcset = [...smaller.map((w) => `${LOCAL_IMAGE_PATH}${responsiveVariantName(fileName, w)} ${w}w`), `${src} ${size.width}w`].join(', ');
+      return { src, ...size, srcset };
     },
   };
 }

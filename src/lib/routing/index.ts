@@ -4,6 +4,7 @@
  */
 import { contentQueryCount, siteContent } from '../content/index.ts';
 import { env } from '../env.ts';
+import { schoolPlanIdProblems } from '../labels/plan-id.ts';
 import { tenantClientFromEnv } from '../tenants/index.ts';
 import { buildSiteMatrix, type SchoolSite, type SiteMatrix } from './matrix.ts';
 import type { SchoolRouteName } from './routes.ts';
@@ -34,6 +35,13 @@ export function siteMatrix(): Promise<SiteMatrix> {
       mainSiteUrl: settings.MAIN_SITE_URL,
       onSchool: (site, problems) => logSchool(site, problems.length),
     });
+  }).then((matrix) => {
+    // FCC unique plan ids: malformed or repeated ids are warned about and land in the build report.
+    const labelProblems = schoolPlanIdProblems(matrix.schools);
+    for (const problem of labelProblems) {
+      console.warn(`[labels] ${problem.school} ${problem.documentType} (${problem.documentId}): ${problem.reason}`);
+    }
+    return labelProblems.length ? { ...matrix, problems: [...matrix.problems, ...labelProblems] } : matrix;
   });
   return holder[MATRIX_KEY];
 }

@@ -33,7 +33,8 @@ const route = (
 ): SchoolRoute => ({ name, path, pageName, noindex, title, description });
 
 export const SCHOOL_ROUTES: readonly SchoolRoute[] = [
-  route('landing', '', 'Landing page', ({ product }) => defaultTitle(product), () => DEFAULT_DESCRIPTION),
+  route('landing', '', 'Landing page', ({ product }) => defaultTitle(product),
+    ({ product, schoolName }) => `${product}: affordable 5G phone plans that support ${schoolName}.`),
   route('student', 'student', 'Student Plans',
     ({ product }) => `Student Plans | ${product}`,
     ({ product, schoolName }) => `${product} student phone plans on a 5G network, with part of every bill going back to ${schoolName}.`),

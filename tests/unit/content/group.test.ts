@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ContentError, groupContent, type RawBuildContent } from '../../../src/lib/content/group.ts';
 import { readNdjson } from '../../../src/lib/content/local.ts';
 
-const documents = readNdjson(readFileSync('content/dataset/data.ndjson', 'utf8'), 'data.ndjson') as Array<Record<string, unknown>>;
+const documents = readNdjson(readFileSync('src/dataset/data.ndjson', 'utf8'), 'data.ndjson') as Array<Record<string, unknown>>;
 const raw = (): RawBuildContent => ({
   schools: documents.filter((doc) => doc._type === 'school').map((doc) => structuredClone(doc)),
   settings: structuredClone(documents.find((doc) => doc._type === 'siteSettings')),

@@ -16,7 +16,7 @@ const SORTED_IN_GROQ = `{
   "documents": *[_type in $types] | order(_type asc, order asc, _id asc)
 }`;
 
-const bundled = readNdjson(readFileSync('content/dataset/data.ndjson', 'utf8'), 'data.ndjson') as Array<Record<string, unknown>>;
+const bundled = readNdjson(readFileSync('src/dataset/data.ndjson', 'utf8'), 'data.ndjson') as Array<Record<string, unknown>>;
 const ids = (docs: unknown[]) => (docs as Array<{ _id: string }>).map((doc) => doc._id);
 
 describe('the build content query', () => {
@@ -24,7 +24,7 @@ describe('the build content query', () => {
     // Shuffled, with some documents lacking `order` next to ones that have it.
     const dataset = [...bundled].reverse().map((doc, index) => (index % 7 === 0 ? { ...doc, order: index % 3 } : doc));
     const expected = (await (await evaluate(parse(SORTED_IN_GROQ), { dataset, params: { types: TENANT_DOCUMENT_TYPES } })).get()) as { schools: unknown[]; settings: { _id: string }; documents: unknown[] };
-    const actual = await fetchRawBuildContent(createLocalSource('content/dataset', dataset));
+    const actual = await fetchRawBuildContent(createLocalSource('src/dataset', dataset));
     expect(ids(actual.schools)).toEqual(ids(expected.schools));
     expect((actual.settings as { _id: string })._id).toBe(expected.settings._id);
     expect(ids(actual.documents)).toEqual(ids(expected.documents));

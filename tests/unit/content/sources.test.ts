@@ -13,7 +13,7 @@ import { createSanitySource, SANITY_API_VERSION } from '../../../src/lib/content
 import { BUILD_CONTENT_QUERY } from '../../../src/lib/content/queries.ts';
 import { TENANT_DOCUMENT_TYPES } from '../../../src/lib/content/schemas.ts';
 
-const DATASET = 'content/dataset';
+const DATASET = 'src/dataset';
 const documents = readNdjson(readFileSync(`${DATASET}/data.ndjson`, 'utf8'), 'data.ndjson');
 
 /** What Sanity returns for an exported image: an asset reference named image-{id}-{w}x{h}-{ext}. */

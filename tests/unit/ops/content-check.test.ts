@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = resolve(import.meta.dirname, '../../..');
 const SCRIPT = join(ROOT, 'scripts/content-check.ts');
 type Doc = Record<string, unknown> & { _id: string; _type: string; tenant?: string };
-const bundled = readFileSync(join(ROOT, 'content/dataset/data.ndjson'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Doc);
+const bundled = readFileSync(join(ROOT, 'src/dataset/data.ndjson'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Doc);
 
 let work: string;
 beforeAll(() => {
@@ -27,7 +27,7 @@ function dataset(name: string, edit: (docs: Doc[]) => Doc[]): string {
   const keep = new Set(['huskymobile', 'cubbymobile']);
   const docs = bundled.filter((doc) => doc._type === 'siteSettings' || keep.has(String(doc.tenant ?? doc.key)));
   writeFileSync(join(dir, 'data.ndjson'), edit(structuredClone(docs)).map((doc) => JSON.stringify(doc)).join('\n'));
-  cpSync(join(ROOT, 'content/dataset/images'), join(dir, 'images'), { recursive: true });
+  cpSync(join(ROOT, 'src/dataset/images'), join(dir, 'images'), { recursive: true });
   return dir;
 }
 
@@ -56,7 +56,7 @@ describe('content check', () => {
       const byId = (id: string) => docs.find((doc) => doc._id === id) as Doc;
       delete byId('huskymobile-faqs').title;
       (byId('huskymobile-landingHeader').heroImage as Record<string, unknown>)._sanityAsset = 'image@file://./images/huskymobile-stadium-1600x900.webp';
-      (byId('huskymobile-footer').socialMediaIcons as Array<Record<string, unknown>>)[0]!.socialUrl = '';
+      (byId('huskymobile-footer').socialMediaIcons as Array<Record<string, unknown>>)[0]!.socialUrl = 'javascript:alert(1)';
       const duplicate = { ...byId('cubbymobile-whyHero'), _id: 'cubbymobile-whyHero-copy' };
       docs.push(duplicate, { _id: 'ghost-faqs', _type: 'faqs', tenant: 'ghostmobile' });
       return docs.filter((doc) => doc._id !== 'cubbymobile-landingHeader' && doc._id !== 'cubbymobile-partnerBanner-2');
@@ -69,10 +69,12 @@ describe('content check', () => {
       ['warning', 'cubbymobile', 'whyHero', 'cubbymobile-whyHero, cubbymobile-whyHero-copy', '-', '2 documents; the site shows cubbymobile-whyHero'],
       ['error', 'ghostmobile', 'faqs', 'ghost-faqs', 'tenant', 'document belongs to no registered school'],
       ['error', 'huskymobile', 'faqs', 'huskymobile-faqs', 'title', 'Invalid input: expected string, received undefined'],
-      ['error', 'huskymobile', 'footer', 'huskymobile-footer', 'socialMediaIcons.0.socialUrl', 'Too small: expected string to have >=1 characters'],
+      // The link guard drops the unsafe link; without it the document fails its schema: cause and effect.
+      ['error', 'huskymobile', 'footer', 'huskymobile-footer', 'socialMediaIcons.0.socialUrl', 'Invalid input: expected string, received undefined'],
+      ['error', 'huskymobile', 'footer', 'huskymobile-footer', 'socialMediaIcons[0].socialUrl', 'unsafe link dropped at socialMediaIcons[0].socialUrl: "javascript:alert(1)"'],
       ['error', 'huskymobile', 'landingHeader', 'huskymobile-landingHeader', 'heroImage', 'image file images/huskymobile-stadium-1600x900.webp is missing'],
     ]);
-    expect(result.stdout).toContain('content check failed: 6 error(s) in 3 school(s), 1 warning(s); 83 documents, 2 schools');
+    expect(result.stdout).toContain('content check failed: 7 error(s) in 3 school(s), 1 warning(s); 83 documents, 2 schools');
   }, 30_000);
 
   it('stops with a clear message on content the build cannot start with', async () => {

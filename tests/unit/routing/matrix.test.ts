@@ -5,8 +5,8 @@ import { readNdjson } from '../../../src/lib/content/local.ts';
 import { SchoolBuildError, buildSiteMatrix } from '../../../src/lib/routing/matrix.ts';
 import { createTenantClient, recordsTransport } from '../../../src/lib/tenants/client.ts';
 
-const documents = readNdjson(readFileSync('content/dataset/data.ndjson', 'utf8'), 'data.ndjson') as Array<Record<string, unknown>>;
-const tenants = JSON.parse(readFileSync('content/tenants.json', 'utf8')) as Array<Record<string, unknown>>;
+const documents = readNdjson(readFileSync('src/dataset/data.ndjson', 'utf8'), 'data.ndjson') as Array<Record<string, unknown>>;
+const tenants = JSON.parse(readFileSync('src/dataset/tenants.json', 'utf8')) as Array<Record<string, unknown>>;
 const content = () => groupContent({
   schools: documents.filter((doc) => doc._type === 'school'),
   settings: documents.find((doc) => doc._type === 'siteSettings'),

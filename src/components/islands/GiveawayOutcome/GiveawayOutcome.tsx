@@ -1,0 +1,43 @@
+/**
+ * The status part of the confirmation page: the outcome the entry form handed over, shown once.
+ * Built (and shown without an outcome) as the neutral heading; after hydration it reads the
+ * hand-off and shows the success or error texts.
+ */
+import { useEffect, useState } from 'react';
+import { takeOutcome, type EntryOutcome } from '../../../lib/giveaway/entry-submission.ts';
+import type { ConfirmationProps } from '../../../lib/giveaway/island-props.ts';
+
+function readOutcome(seoSlug: string): EntryOutcome | null {
+  try {
+    return takeOutcome(window.sessionStorage, seoSlug);
+  } catch (error) {
+    console.error('The giveaway result could not be read.', error);
+    return null;
+  }
+}
+
+export default function GiveawayOutcome({ seoSlug, neutralTitle, success, error }: ConfirmationProps) {
+  const [outcome, setOutcome] = useState<EntryOutcome | null>(null);
+  useEffect(() => setOutcome(readOutcome(seoSlug)), [seoSlug]);
+
+  // One live region from the first paint, so the texts that replace the neutral heading are announced.
+  return (
+    <div className="giveaway-outcome" data-status={outcome?.status ?? 'neutral'} aria-live="polite">
+      {outcome?.status === 'success' && (
+        <>
+          <h1>{success.thanksHeader}</h1>
+          <p className="giveaway-outcome__lead">{success.enteredHeader}</p>
+          <p className="giveaway-outcome__message">{outcome.message}</p>
+        </>
+      )}
+      {outcome?.status === 'error' && (
+        <>
+          <h1 className="giveaway-outcome__error-title">{outcome.message}</h1>
+          <p className="giveaway-outcome__lead">{error.dupSubmitError}</p>
+          <p className="giveaway-outcome__lead">{error.phoneEmailError}</p>
+        </>
+      )}
+      {!outcome && <h1>{neutralTitle}</h1>}
+    </div>
+  );
+}

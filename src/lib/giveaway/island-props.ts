@@ -1,0 +1,95 @@
+/**
+ * Props for the giveaway islands: small, serialisable, made from the content documents.
+ * The islands never see a whole document.
+ */
+import type { TenantDocuments } from '../content/schemas.ts';
+import { schoolLink } from '../links.ts';
+import type { EntryField } from './entry-rules.ts';
+import { SENDING_TEXT } from './entry-submission.ts';
+
+export const STATE_PLACEHOLDER = 'Select your State';
+
+/** Field labels: the content has none, so these are the site's own. */
+export const FIELD_LABELS: Readonly<Record<Exclude<EntryField, 'agree'>, string>> = {
+  name: 'Name',
+  email: 'Email',
+  state: 'State',
+  phone: 'Phone',
+};
+
+export interface TermsProps {
+  leadingText: string;
+  linkText: string;
+  /** Absent when the content's link is unsafe: the text shows without a link. */
+  href?: string;
+  external: boolean;
+  trailingText: string;
+}
+
+export interface EntryFormProps {
+  eventGUID: string;
+  apiBase: string;
+  seoSlug: string;
+  /** id of the heading that names the form. */
+  titleId: string;
+  labels: Record<Exclude<EntryField, 'agree'>, string>;
+  statePlaceholder: string;
+  errors: Record<EntryField, string>;
+  terms: TermsProps;
+  submitText: string;
+  sendingText: string;
+}
+
+interface EntryFormInput {
+  doc: TenantDocuments['giveawayForm'];
+  eventGUID: string;
+  apiBase: string;
+  seoSlug: string;
+  titleId: string;
+}
+
+export function entryFormProps({ doc, eventGUID, apiBase, seoSlug, titleId }: EntryFormInput): EntryFormProps {
+  const terms = doc.termsContent[0];
+  const link = schoolLink(seoSlug, terms?.termsUrl);
+  return {
+    eventGUID,
+    apiBase,
+    seoSlug,
+    titleId,
+    labels: { ...FIELD_LABELS },
+    statePlaceholder: STATE_PLACEHOLDER,
+    errors: {
+      name: doc.nameRequiredError,
+      email: doc.validEmailError,
+      state: doc.stateRequiredError,
+      phone: doc.phoneRequiredError,
+      agree: doc.agreeToTermsError,
+    },
+    terms: {
+      leadingText: terms?.leadingText?.trim() ?? '',
+      linkText: terms?.termsText ?? '',
+      ...(link && link.kind !== 'anchor' ? { href: link.href } : {}),
+      external: link?.kind === 'external',
+      trailingText: terms?.trailingText?.trim() ?? '',
+    },
+    submitText: doc.enterButtonText,
+    sendingText: SENDING_TEXT,
+  };
+}
+
+export interface ConfirmationProps {
+  seoSlug: string;
+  /** The heading when the page is reached directly (no outcome to show). */
+  neutralTitle: string;
+  success: { thanksHeader: string; enteredHeader: string };
+  error: { dupSubmitError: string; phoneEmailError: string };
+}
+
+export function confirmationProps(doc: TenantDocuments['giveawayConfirmation'], seoSlug: string, productName: string): ConfirmationProps {
+  return {
+    seoSlug,
+    neutralTitle: `${productName} Giveaway`,
+    success: { thanksHeader: doc.thanksHeader, enteredHeader: doc.enteredHeader },
+    error: { dupSubmitError: doc.dupSubmitError, phoneEmailError: doc.phoneEmailError },
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * Header behaviour in the browser: the small-screen menu (toggled by the hamburger, closed
+ * by scrolling, Escape or choosing a link) and the delayed scroll to a #fragment on arrival.
+ * In-page anchor clicks need no script: `scroll-padding-top` in global.css gives the offset.
+ */
+import { FRAGMENT_SCROLL_DELAY_MS, anchorScrollTop, fragmentId } from '../anchors.ts';
+
+export function initMobileMenu(header: HTMLElement): void {
+  const button = header.querySelector<HTMLButtonElement>('[data-menu-button]');
+  const menu = button && document.getElementById(button.getAttribute('aria-controls') ?? '');
+  if (!button || !menu) return;
+
+  const setOpen = (open: boolean) => {
+    button.setAttribute('aria-expanded', String(open));
+    header.toggleAttribute('data-menu-open', open);
+    if (open) window.addEventListener('scroll', close, { passive: true, once: true });
+    else window.removeEventListener('scroll', close);
+  };
+  const close = () => setOpen(false);
+
+  button.addEventListener('click', () => setOpen(button.getAttribute('aria-expanded') !== 'true'));
+  menu.addEventListener('click', (event) => {
+    if ((event.target as Element | null)?.closest('a')) close();
+  });
+  header.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && header.hasAttribute('data-menu-open')) {
+      close();
+      button.focus();
+    }
+  });
+}
+
+export function scrollToFragmentLater(): void {
+  const id = fragmentId(location.hash);
+  if (!id) return;
+  window.setTimeout(() => {
+    const target = document.getElementById(id);
+    if (!target) return;
+    window.scrollTo({ top: anchorScrollTop(target.getBoundingClientRect().top, window.scrollY, window.innerWidth), behavior: 'instant' });
+  }, FRAGMENT_SCROLL_DELAY_MS);
+}

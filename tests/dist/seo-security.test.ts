@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'smol-toml';
+import { describe, expect, it } from 'vitest';
+import { DIST, SCHOOL_PAGES, buildReport, readPage } from './helpers.ts';
+
+const report = buildReport();
+const SITE_URL = (process.env.SITE_URL ?? 'http://localhost:4321').replace(/\/$/, '');
+const schoolPaths = report.schools.flatMap((school) => [
+  ...SCHOOL_PAGES.map((page) => (page ? `/${school.seoSlug}/${page}` : `/${school.seoSlug}`)),
+  ...(school.giveaway.includes('/giveaway-entry/') ? [school.giveaway] : []),
+]);
+const allPaths = ['/', '/default', '/search', ...schoolPaths];
+
+const meta = (html: string, attribute: 'name' | 'property', key: string) =>
+  new RegExp(`<meta ${attribute}="${key.replace(/[:]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
+const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+describe('search-engine data', () => {
+  it('gives every school page its own title and description', () => {
+    const titles = schoolPaths.map((path) => title(readPage(path)));
+    const descriptions = schoolPaths.map((path) => meta(readPage(path), 'name', 'description'));
+    expect(new Set(titles).size).toBe(schoolPaths.length);
+    expect(new Set(descriptions).size).toBe(schoolPaths.length);
+  });
+
+  it.each(allPaths)('%s has an absolute canonical URL without trailing slash and social tags', (path) => {
+    const html = readPage(path);
+    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+    expect(canonical).toBe(path === '/' ? SITE_URL : `${SITE_URL}${path}`);
+    expect(canonical).not.toMatch(/\/$/);
+    expect(meta(html, 'property', 'og:title')).toBe(title(html));
+    expect(meta(html, 'property', 'og:url')).toBe(canonical);
+    expect(meta(html, 'name', 'twitter:card')).toBeTruthy();
+  });
+
+  it.each(schoolPaths)('%s carries Organization JSON-LD with the operator as parent and a per-school image', (path) => {
+    const html = readPage(path);
+    const data = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}');
+    const seo = path.split('/')[1];
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      url: `${SITE_URL}/${seo}`,
+      logo: expect.stringMatching(/^https?:\/\/.+\.(svg|png|webp)$/),
+      parentOrganization: { '@type': 'Organization', name: expect.any(String), url: expect.stringMatching(/^https:\/\//) },
+    });
+    expect(data.name).not.toMatch(/university/i);
+    expect(meta(html, 'property', 'og:image')).toMatch(new RegExp(`^https?://.+${report.schools.find((s) => s.seoSlug === seo)?.key}`));
+  });
+
+  it('gives the giveaway entry page the school name as title', () => {
+    for (const school of report.schools.filter((s) => s.giveaway.includes('/giveaway-entry/'))) {
+      const landing = title(readPage(`/${school.seoSlug}`)) ?? '';
+      expect(title(readPage(school.giveaway))).toBe(landing.replace(/ – Your School, Your Plan$/, ''));
+    }
+  });
+
+  it('keeps confirmation and closed pages out of search engines', () => {
+    for (const school of report.schools) {
+      for (const page of ['giveaway-confirmation', 'giveaway-closed']) {
+        expect(readPage(`/${school.seoSlug}/${page}`)).toContain('<meta name="robots" content="noindex">');
+      }
+      expect(readPage(`/${school.seoSlug}/student`)).not.toContain('noindex');
+    }
+  });
+
+  it('lists every indexable page in the sitemap and nothing else', () => {
+    const sitemap = readFileSync(join(DIST, 'sitemap-0.xml'), 'utf8');
+    const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    const indexable = allPaths.filter((path) => !/giveaway-(confirmation|closed)$/.test(path));
+    expect(listed.sort()).toEqual(indexable.map((path) => (path === '/' ? `${SITE_URL}/` : `${SITE_URL}${path}`)).sort());
+    expect(readFileSync(join(DIST, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${SITE_URL}/sitemap-index.xml`);
+  });
+});
+
+describe('security', () => {
+  it.each(allPaths)('%s has a page CSP with hashed scripts only', (path) => {
+    const csp = /<meta http-equiv="content-security-policy" content="([^"]+)"/.exec(readPage(path))?.[1] ?? '';
+    const directives = new Map(csp.split(';').map((d) => d.trim()).filter(Boolean).map((d) => [d.split(/\s+/)[0], d]));
+    expect(directives.get('script-src')).toMatch(/^script-src 'self'/);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('unsafe-eval');
+    expect(directives.get('default-src')).toBe("default-src 'self'");
+    expect(directives.get('object-src')).toBe("object-src 'none'");
+    expect(directives.get('base-uri')).toBe("base-uri 'none'");
+    expect(directives.get('img-src')).toBe("img-src 'self' https://cdn.sanity.io");
+    expect(directives.get('connect-src')).toMatch(/^connect-src 'self' https?:\/\/\S+/);
+    if (path.endsWith('/coverage-map')) expect(directives.get('frame-src')).toMatch(/^frame-src https:\/\/\S+$/);
+    else expect(directives.has('frame-src')).toBe(false);
+  });
+
+  it('sends the headers a meta tag cannot carry, from netlify.toml', () => {
+    const config = parse(readFileSync('netlify.toml', 'utf8')) as { headers: Array<{ for: string; values: Record<string, string> }> };
+    const all = config.headers.find((block) => block.for === '/*')?.values ?? {};
+    expect(all['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+    expect(all['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains');
+    expect(all['X-Content-Type-Options']).toBe('nosniff');
+    expect(all['Referrer-Policy']).toBeTruthy();
+    expect(all['Permissions-Policy']).toContain('camera=()');
+    expect(all['Cache-Control']).toContain('max-age=0');
+    expect(config.headers.find((block) => block.for === '/_astro/*')?.values['Cache-Control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('never renders an inline style attribute or event handler (CSP would block them)', () => {
+    for (const path of allPaths) {
+      const html = readPage(path);
+      expect(html, path).not.toMatch(/<[a-z][^>]*\sstyle="/i);
+      expect(html, path).not.toMatch(/<[a-z][^>]*\son[a-z]+="/i);
+    }
+  });
+});
+
+describe('netlify.toml', () => {
+  it('builds with npm run build into dist on Node 24, functions from src/functions', () => {
+    const config = parse(readFileSync('netlify.toml', 'utf8')) as { build: { command: string; publish: string; environment: Record<string, string> }; functions: { directory: string } };
+    expect(config.build).toMatchObject({ command: 'npm run build', publish: 'dist' });
+    expect(config.build.environment.NODE_VERSION).toBe('24');
+    expect(config.functions.directory).toBe('src/functions');
+  });
+});

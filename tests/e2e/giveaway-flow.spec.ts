@@ -1,0 +1,149 @@
+/** Entering the giveaway end to end: into the local API, onto the confirmation page; closed schools and wrong ids. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { API_BASE, SCHOOLS, hydrated } from './helpers.ts';
+import {
+  OPEN_SCHOOLS, contentDoc, countEntryPosts, expectOutcome, fillForm, newPerson, openForm, storedEntries, tenantOf,
+} from './giveaway-helpers.ts';
+
+const enterButton = (page: Page, key: string) => page.getByRole('button', { name: contentDoc(key, 'giveawayForm')['enterButtonText'] });
+const SUCCESS_MESSAGE = 'Your entry has been submitted successfully!';
+const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
+
+for (const school of OPEN_SCHOOLS) {
+  test(`${school.seo}: a valid entry lands on the success confirmation and is stored, once`, async ({ page, request }) => {
+    const { event } = await tenantOf(request, school.key);
+    const form = contentDoc(school.key, 'giveawayForm');
+    const confirmation = contentDoc(school.key, 'giveawayConfirmation');
+    const person = newPerson();
+    const posts = countEntryPosts(page);
+
+    await openForm(page, `/${school.seo}/giveaway-entry/${event}`);
+    await fillForm(page, { ...person, email: `  ${person.email.toUpperCase()} `, agree: true });
+    const button = page.getByRole('button', { name: form['enterButtonText'] });
+    await Promise.all([page.waitForURL(`**/${school.seo}/giveaway-confirmation`), button.click()]);
+
+    await expectOutcome(page, 'success');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(confirmation['thanksHeader']!);
+    await expect(page.getByText(confirmation['enteredHeader']!)).toBeVisible();
+    await expect(page.getByText(SUCCESS_MESSAGE)).toBeVisible();
+    await expect(page.getByText(confirmation['learnMore']!)).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: confirmation['whyButtonText'] })).toHaveAttribute('href', `/${school.seo}/why`);
+    await expect(page.locator('.prizes__item')).toHaveCount(4);
+    await expect(page.getByText(confirmation['dupSubmitError']!)).toHaveCount(0);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect(posts()).toBe(1);
+
+    expect(storedEntries(person.email)).toEqual([{ event_guid: event.toLowerCase(), state_code: person.state, phone_digits: person.phone }]);
+
+    // Shown once: a reload is the neutral page.
+    await page.reload();
+    await hydrated(page, page.locator('.giveaway-outcome'));
+    await expectOutcome(page, 'neutral');
+    await expect(page.getByText(confirmation['thanksHeader']!)).toHaveCount(0);
+  });
+}
+
+test('the same email again lands on the error confirmation with both content texts', async ({ page, request }) => {
+  const school = OPEN_SCHOOLS[1];
+  const { event } = await tenantOf(request, school.key);
+  const confirmation = contentDoc(school.key, 'giveawayConfirmation');
+  const first = newPerson();
+  const stored = await request.post(`${API_BASE}/k1mobile/giveaway/entry`, {
+    data: { eventGUID: event, name: first.name, emailAddress: first.email, stateCode: first.state, phone: first.phone, agreeToGiveawayTerms: true },
+  });
+  expect(stored.status()).toBe(201);
+
+  await openForm(page, `/${school.seo}/giveaway-entry/${event}`);
+  await fillForm(page, { ...newPerson(), email: first.email.toUpperCase(), agree: true });
+  await Promise.all([page.waitForURL(`**/${school.seo}/giveaway-confirmation`), enterButton(page, school.key).click()]);
+
+  await expectOutcome(page, 'error');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/already/i);
+  await expect(page.getByText(confirmation['dupSubmitError']!)).toBeVisible();
+  await expect(page.getByText(confirmation['phoneEmailError']!)).toBeVisible();
+  await expect(page.getByText(confirmation['thanksHeader']!)).toHaveCount(0);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect(storedEntries(first.email)).toHaveLength(1);
+});
+
+test('the API unreachable lands on the fallback message; while sending, one request and a disabled button', async ({ page, request }) => {
+  const school = OPEN_SCHOOLS[0];
+  const { event } = await tenantOf(request, school.key);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(`${API_BASE}/k1mobile/giveaway/entry`, async (route) => {
+    await held;
+    await route.abort('connectionrefused');
+  });
+  const posts = countEntryPosts(page);
+  const person = newPerson();
+  await openForm(page, `/${school.seo}/giveaway-entry/${event}`);
+  await fillForm(page, { ...person, agree: true });
+  await enterButton(page, school.key).click();
+  const sending = page.getByRole('button', { name: 'Sending…' });
+  await expect(sending).toBeDisabled();
+  await page.getByLabel('Name').press('Enter');
+  await page.waitForTimeout(300);
+  expect(posts()).toBe(1);
+  await Promise.all([page.waitForURL(`**/${school.seo}/giveaway-confirmation`), release()]);
+  await expectOutcome(page, 'error');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(FALLBACK_MESSAGE);
+  await expect(page.getByText(contentDoc(school.key, 'giveawayConfirmation')['dupSubmitError']!)).toBeVisible();
+  expect(storedEntries(person.email)).toEqual([]);
+});
+
+test('the confirmation reached directly shows the neutral parts only', async ({ page }) => {
+  const confirmation = contentDoc('huskymobile', 'giveawayConfirmation');
+  await page.goto(`/${SCHOOLS.husky}/giveaway-confirmation`);
+  await hydrated(page, page.locator('.giveaway-outcome'));
+  await expectOutcome(page, 'neutral');
+  for (const text of ['thanksHeader', 'enteredHeader', 'dupSubmitError', 'phoneEmailError']) {
+    await expect(page.getByText(confirmation[text]!)).toHaveCount(0);
+  }
+  await expect(page.getByText(confirmation['learnMore']!)).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: confirmation['whyButtonText'] })).toHaveAttribute('href', `/${SCHOOLS.husky}/why`);
+});
+
+test('utah-ute-mobile has no prize list', async ({ page }) => {
+  await page.goto(`/${SCHOOLS.utes}/giveaway-confirmation`);
+  await expect(page.getByText(contentDoc('utesmobile', 'giveawayConfirmation')['learnMore']!)).toBeVisible();
+  await expect(page.locator('.prizes')).toHaveCount(0);
+});
+
+test("a closed school's giveaway links and its event's entry URL reach the closed page", async ({ page, request }) => {
+  const closed = contentDoc('beavsmobile', 'giveawayClosed');
+  const { event } = await tenantOf(request, 'beavsmobile');
+  for (const path of [`/${SCHOOLS.beavs}`, `/${SCHOOLS.beavs}/fan`, `/${SCHOOLS.beavs}/student`]) {
+    await page.goto(path);
+    await expect(page.locator(`a[href*="/giveaway-entry/"]`)).toHaveCount(0);
+  }
+  const banner = page.locator(`main a[href="/${SCHOOLS.beavs}/giveaway-closed"]`).first();
+  if (await banner.count()) {
+    await Promise.all([page.waitForURL(`**/${SCHOOLS.beavs}/giveaway-closed`), banner.click()]);
+  } else {
+    await page.goto(`/${SCHOOLS.beavs}/giveaway-entry/${event}`);
+  }
+  expect(new URL(page.url()).pathname).toBe(`/${SCHOOLS.beavs}/giveaway-closed`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(closed['endedHeader']!);
+  await expect(page.getByText(closed['sorrySubheader']!)).toBeVisible();
+  await expect(page.getByText(closed['checkText']!)).toBeVisible();
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+});
+
+test('an entry URL with a wrong id goes to the closed page', async ({ page }) => {
+  const response = await page.goto(`/${SCHOOLS.husky}/giveaway-entry/00000000-0000-4000-8000-000000000000`);
+  expect(response?.status()).toBe(200);
+  expect(new URL(page.url()).pathname).toBe(`/${SCHOOLS.husky}/giveaway-closed`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(contentDoc('huskymobile', 'giveawayClosed')['endedHeader']!);
+});
+
+for (const seo of [SCHOOLS.husky, SCHOOLS.cubby, SCHOOLS.bears]) {
+  test(`${seo}: axe finds nothing on the closed and neutral confirmation pages`, async ({ page }) => {
+    await page.goto(`/${seo}/giveaway-closed`);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.goto(`/${seo}/giveaway-confirmation`);
+    await hydrated(page, page.locator('.giveaway-outcome'));
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+}

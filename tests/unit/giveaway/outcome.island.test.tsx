@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import GiveawayOutcome from '../../../src/components/islands/GiveawayOutcome/GiveawayOutcome.tsx';
+import { ENTRY_FALLBACK_ERROR, ENTRY_SUCCESS_MESSAGE, saveOutcome } from '../../../src/lib/giveaway/entry-submission.ts';
+import type { ConfirmationProps } from '../../../src/lib/giveaway/island-props.ts';
+
+const PROPS: ConfirmationProps = {
+  seoSlug: 'uw-husky-mobile',
+  neutralTitle: 'Husky Mobile Giveaway',
+  success: { thanksHeader: 'Thanks for entering!', enteredHeader: "You're entered to win." },
+  error: { dupSubmitError: 'Already entered.', phoneEmailError: 'Check your phone and email.' },
+};
+
+beforeEach(() => sessionStorage.clear());
+afterEach(cleanup);
+
+const heading = () => screen.getByRole('heading', { level: 1 }).textContent;
+
+describe('giveaway confirmation island', () => {
+  it('reached directly: the neutral heading only', () => {
+    render(<GiveawayOutcome {...PROPS} />);
+    expect(heading()).toBe('Husky Mobile Giveaway');
+    for (const text of ['Thanks for entering!', 'Already entered.', ENTRY_SUCCESS_MESSAGE]) expect(screen.queryByText(text)).toBeNull();
+  });
+
+  it('success: thanks and entered headers and the success message, once', () => {
+    saveOutcome(sessionStorage, PROPS.seoSlug, { status: 'success', message: ENTRY_SUCCESS_MESSAGE });
+    render(<GiveawayOutcome {...PROPS} />);
+    expect(heading()).toBe('Thanks for entering!');
+    expect(screen.getByText("You're entered to win.")).toBeTruthy();
+    expect(screen.getByText(ENTRY_SUCCESS_MESSAGE)).toBeTruthy();
+    expect(screen.queryByText('Already entered.')).toBeNull();
+
+    cleanup();
+    render(<GiveawayOutcome {...PROPS} />);
+    expect(heading()).toBe('Husky Mobile Giveaway');
+  });
+
+  it('error: the message and both content error texts', () => {
+    saveOutcome(sessionStorage, PROPS.seoSlug, { status: 'error', message: ENTRY_FALLBACK_ERROR });
+    render(<GiveawayOutcome {...PROPS} />);
+    expect(heading()).toBe(ENTRY_FALLBACK_ERROR);
+    expect(screen.getByText('Already entered.')).toBeTruthy();
+    expect(screen.getByText('Check your phone and email.')).toBeTruthy();
+    expect(screen.queryByText('Thanks for entering!')).toBeNull();
+  });
+
+  it("another school's outcome is not shown", () => {
+    saveOutcome(sessionStorage, 'uk-kentucky-mobile', { status: 'success', message: ENTRY_SUCCESS_MESSAGE });
+    render(<GiveawayOutcome {...PROPS} />);
+    expect(heading()).toBe('Husky Mobile Giveaway');
+  });
+});
