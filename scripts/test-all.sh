@@ -19,6 +19,9 @@ if npx astro check; then record typecheck pass; else record typecheck fail; fi
 echo "== size budgets on the built files"
 if node scripts/check-budgets.ts dist --json reports/budgets.json; then record budgets pass; else record budgets fail; fi
 
+echo "== build benchmark (12 synthetic schools; figures are reported, not asserted as times)"
+if npm run bench:build -- --schools 12; then record bench pass; else record bench fail; fi
+
 echo "== unit and dist tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest-results.json
 

@@ -1,19 +1,19 @@
 /**
- * Checks the bundled dataset against the content schemas:
- * every document parses, every school has every document type in the right number,
- * broadband facts line up with plan cards, every referenced image exists and its file name
- * carries its real pixel size, and src/dataset/tenants.json has a record per school.
+ * Checks the bundled dataset. The general part is the content check (`npm run content:check`:
+ * the build's query and schemas, missing documents, duplicates, image references); on top of it
+ * this holds the bundled dataset's own invariants: exactly one of each document, broadband facts
+ * that line up with plan cards, image files whose names carry their real pixel size, and a
+ * tenant record in src/dataset/tenants.json per school. Warnings count as errors here.
  *
  *   node scripts/dataset/validate-dataset.ts
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import {
-  MULTI_DOCUMENT_TYPES, TENANT_DOCUMENT_TYPES, schoolSchema, siteSettingsSchema, tenantDocumentSchemas,
-  type TenantDocumentType,
-} from '../../src/lib/content/schemas.ts';
+import { createLocalSource } from '../../src/lib/content/local.ts';
+import { checkContent, formatRows } from '../../src/lib/ops/content-check.ts';
+import { readExport } from '../../src/lib/ops/sanity-export.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DATASET = join(ROOT, 'src/dataset');
@@ -21,45 +21,25 @@ const errors: string[] = [];
 const fail = (message: string) => errors.push(message);
 
 type Doc = Record<string, unknown> & { _id: string; _type: string; tenant?: string };
-const docs: Doc[] = readFileSync(join(DATASET, 'data.ndjson'), 'utf8')
-  .split('\n').filter((line) => line.trim() !== '')
-  .map((line, i) => {
-    try { return JSON.parse(line) as Doc; } catch (error) { fail(`line ${i + 1}: not JSON (${String(error)})`); return { _id: '', _type: '' }; }
-  });
+const dataset = readExport(DATASET);
+const docs = dataset.documents as Doc[];
 
-// ---- every document parses with its schema; ids are unique
-const ids = new Set<string>();
-for (const doc of docs) {
-  if (ids.has(doc._id)) fail(`duplicate _id ${doc._id}`);
-  ids.add(doc._id);
-  const schema = doc._type === 'school' ? schoolSchema
-    : doc._type === 'siteSettings' ? siteSettingsSchema
-      : tenantDocumentSchemas[doc._type as TenantDocumentType];
-  if (!schema) { fail(`${doc._id}: unknown _type ${doc._type}`); continue; }
-  const result = schema.safeParse(doc);
-  if (!result.success) fail(`${doc._id}: ${result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-}
+// ---- the general content check: schemas, missing documents, duplicates, image references
+const checked = await checkContent(createLocalSource(DATASET, docs), { imageNames: dataset.imageNames });
+if (checked.fatal) fail(checked.fatal);
+if (checked.rows.length) fail(`content check:\n    ${formatRows(checked.rows).join('\n    ')}`);
 
 // ---- multiplicities
 const settings = docs.filter((d) => d._type === 'siteSettings');
 if (settings.length !== 1) fail(`expected exactly one siteSettings, found ${settings.length}`);
 const schools = docs.filter((d) => d._type === 'school').map((d) => String(d.key));
 if (schools.length === 0) fail('no school documents');
-const slugs = docs.filter((d) => d._type === 'school').map((d) => String(d.seoSlug));
-if (new Set(slugs).size !== slugs.length) fail('seo slugs are not unique');
-
-for (const doc of docs) {
-  if (doc.tenant !== undefined && !schools.includes(doc.tenant)) fail(`${doc._id}: tenant ${doc.tenant} is not a registered school`);
-}
 
 const planIds = new Set<string>();
 for (const school of schools) {
   const mine = docs.filter((d) => d.tenant === school);
   const ofType = (type: string) => mine.filter((d) => d._type === type);
-  for (const type of TENANT_DOCUMENT_TYPES) {
-    const n = ofType(type).length;
-    if (!MULTI_DOCUMENT_TYPES.has(type) && n !== 1) fail(`${school}: expected one ${type}, found ${n}`);
-  }
+  // The content check finds missing ones; here each kind must exist exactly once.
   const banners = ofType('partnerBanner').map((d) => d.bannerNumber).sort();
   if (JSON.stringify(banners) !== '[1,2]') fail(`${school}: partner banners should be numbered 1 and 2, found ${JSON.stringify(banners)}`);
   for (const type of ['planPageHeader', 'planCards']) {
@@ -87,7 +67,8 @@ for (const school of schools) {
   }
 }
 
-// ---- images: referenced files exist and their names carry their real size
+// ---- images: references have the export's form, and file names carry their real size
+// (the content check already found references to missing files)
 const referenced = new Set<string>();
 const collect = (value: unknown): void => {
   if (Array.isArray(value)) value.forEach(collect);
@@ -101,9 +82,7 @@ const collect = (value: unknown): void => {
 docs.forEach(collect);
 
 for (const asset of referenced) {
-  const match = /^image@file:\/\/\.\/(images\/[^/]+)$/.exec(asset);
-  if (!match) { fail(`asset reference ${asset} is not image@file://./images/<name>`); continue; }
-  if (!existsSync(join(DATASET, match[1]!))) fail(`missing image file ${match[1]}`);
+  if (!/^image@file:\/\/\.\/images\/[^/]+$/.test(asset)) fail(`asset reference ${asset} is not image@file://./images/<name>`);
 }
 
 const imageFiles = readdirSync(join(DATASET, 'images'));

@@ -27,6 +27,9 @@ export const envSchema = z.object({
   PUBLIC_SEGMENT_WRITE_KEY: z.preprocess(blankAsUnset, z.string().optional()),
   PUBLIC_SEGMENT_API_HOST: z.preprocess(blankAsUnset, z.url().optional()),
   BUILD_REPORT_FILE: z.preprocess(blankAsUnset, z.string().default('reports/build-report.json')),
+  /** Operations (Netlify functions, `npm run rebuild`): the content webhook's shared secret and the site's build hook. */
+  SANITY_WEBHOOK_SECRET: z.preprocess(blankAsUnset, z.string().optional()),
+  NETLIFY_BUILD_HOOK_URL: z.preprocess(blankAsUnset, z.url().optional()),
   BUILD_OUT_DIR: z.preprocess(blankAsUnset, z.string().default('dist')),
 }).refine((env) => env.CONTENT_SOURCE !== 'sanity' || env.SANITY_PROJECT_ID, {
   message: 'CONTENT_SOURCE=sanity needs SANITY_PROJECT_ID',

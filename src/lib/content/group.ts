@@ -16,6 +16,15 @@ export interface ContentProblem {
   documentType: string;
   documentId?: string;
   reason: string;
+  /** The field at fault, when one is (e.g. `tenant`, `bannerNumber`). */
+  field?: string;
+  /** For a document that fails its schema: each failing field and why. */
+  issues?: ContentIssue[];
+}
+
+export interface ContentIssue {
+  field: string;
+  message: string;
 }
 
 export type SchoolDocuments = { [K in TenantDocumentType]: TenantDocuments[K][] };
@@ -40,8 +49,12 @@ export interface RawBuildContent {
 /** Thrown when content the whole build depends on (school registry, site settings) is unusable. */
 export class ContentError extends Error {}
 
+function contentIssues(error: z.ZodError): ContentIssue[] {
+  return error.issues.map((issue) => ({ field: issue.path.join('.') || '(document)', message: issue.message }));
+}
+
 function describeIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`).join('; ');
+  return contentIssues(error).map((issue) => `${issue.field}: ${issue.message}`).join('; ');
 }
 
 function field(doc: unknown, name: string): string | undefined {
@@ -92,13 +105,13 @@ function expectedProblems(key: string, documents: SchoolDocuments): ContentProbl
   }
   for (const number of [1, 2] as const) {
     if (!documents.partnerBanner.some((banner) => banner.bannerNumber === number)) {
-      problems.push({ school: key, documentType: 'partnerBanner', reason: `banner ${number} missing` });
+      problems.push({ school: key, documentType: 'partnerBanner', reason: `banner ${number} missing`, field: 'bannerNumber' });
     }
   }
   for (const type of ['planPageHeader', 'planCards'] as const) {
     for (const customerType of ['fan', 'student', 'faculty'] as const) {
       if (!documents[type].some((doc) => doc.customerType === customerType)) {
-        problems.push({ school: key, documentType: type, reason: `${customerType} missing` });
+        problems.push({ school: key, documentType: type, reason: `${customerType} missing`, field: 'customerType' });
       }
     }
   }
@@ -117,16 +130,16 @@ export function groupContent(raw: RawBuildContent): GroupedContent {
     const documentId = field(doc, '_id');
     const entry = byKey.get(tenant);
     if (!entry) {
-      problems.push({ school: tenant, documentType: type, ...(documentId ? { documentId } : {}), reason: 'document belongs to no registered school' });
+      problems.push({ school: tenant, documentType: type, ...(documentId ? { documentId } : {}), reason: 'document belongs to no registered school', field: 'tenant' });
       continue;
     }
     const { value: safeDoc, dropped } = dropUnsafeLinks(doc);
     for (const link of dropped) {
-      problems.push({ school: tenant, documentType: type, ...(documentId ? { documentId } : {}), reason: `unsafe link dropped at ${link.field}: ${JSON.stringify(link.value.slice(0, 80))}` });
+      problems.push({ school: tenant, documentType: type, ...(documentId ? { documentId } : {}), reason: `unsafe link dropped at ${link.field}: ${JSON.stringify(link.value.slice(0, 80))}`, field: link.field });
     }
     const parsed = tenantDocumentSchemas[type].safeParse(safeDoc);
     if (!parsed.success) {
-      problems.push({ school: tenant, documentType: type, ...(documentId ? { documentId } : {}), reason: describeIssues(parsed.error) });
+      problems.push({ school: tenant, documentType: type, ...(documentId ? { documentId } : {}), reason: describeIssues(parsed.error), issues: contentIssues(parsed.error) });
       continue;
     }
     (entry.documents[type] as unknown[]).push(parsed.data);

@@ -6,7 +6,7 @@
 import { env, type Env } from '../env.ts';
 import { groupContent, type GroupedContent, type RawBuildContent } from './group.ts';
 import { createLocalSource } from './local.ts';
-import { BUILD_CONTENT_QUERY } from './queries.ts';
+import { BUILD_CONTENT_QUERY, splitBuildContent } from './queries.ts';
 import { createSanitySource } from './sanity.ts';
 import { TENANT_DOCUMENT_TYPES, type RawImage } from './schemas.ts';
 import type { ContentSource, ImageAsset } from './source.ts';
@@ -27,9 +27,13 @@ export function contentSourceFrom(settings: Env): ContentSource {
   return createLocalSource(settings.CONTENT_DATASET_DIR);
 }
 
+/** The build's one content query, split into the school registry, the settings and the documents. */
+export async function fetchRawBuildContent(source: ContentSource): Promise<RawBuildContent> {
+  return splitBuildContent(await source.fetch<unknown>(BUILD_CONTENT_QUERY, { types: TENANT_DOCUMENT_TYPES }));
+}
+
 export async function fetchBuildContent(source: ContentSource): Promise<GroupedContent> {
-  const raw = await source.fetch<RawBuildContent>(BUILD_CONTENT_QUERY, { types: TENANT_DOCUMENT_TYPES });
-  return groupContent({ schools: raw.schools ?? [], settings: raw.settings, documents: raw.documents ?? [] });
+  return groupContent(await fetchRawBuildContent(source));
 }
 
 interface ContentState {

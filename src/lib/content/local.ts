@@ -33,7 +33,9 @@ export function readNdjson(text: string, fileName: string): unknown[] {
 
 export function createLocalSource(datasetDir: string, documents?: unknown[]): ContentSource {
   const file = join(datasetDir, 'data.ndjson');
-  const dataset = documents ?? readNdjson(readFileSync(file, 'utf8'), file);
+  // Read per query rather than held: a build runs one query, and the source lives as long as the
+  // build, so holding the raw dataset would keep a third copy of all content in memory (GC time at scale).
+  const load = documents ? () => documents : () => readNdjson(readFileSync(file, 'utf8'), file);
   let queryCount = 0;
   return {
     name: 'local',
@@ -42,7 +44,7 @@ export function createLocalSource(datasetDir: string, documents?: unknown[]): Co
     },
     async fetch<T>(query: string, params: Record<string, unknown> = {}) {
       queryCount += 1;
-      const result = await evaluate(parse(query), { dataset, params });
+      const result = await evaluate(parse(query), { dataset: load(), params });
       return (await result.get()) as T;
     },
     imageUrl(image: RawImage, widths: readonly number[] = []): ImageAsset | undefined {

@@ -24,20 +24,20 @@ describe('grouping and validating content', () => {
     const grouped = groupContent(input);
     const school = grouped.schools.find((s) => s.school.key === faqs.tenant);
     expect(school?.documents.faqs).toEqual([]);
-    expect(grouped.problems).toContainEqual({ school: faqs.tenant, documentType: 'faqs', documentId: faqs._id, reason: expect.stringContaining('title') });
+    expect(grouped.problems).toContainEqual({ school: faqs.tenant, documentType: 'faqs', documentId: faqs._id, reason: expect.stringContaining('title'), issues: [{ field: 'title', message: expect.any(String) }] });
     expect(grouped.problems).toContainEqual({ school: faqs.tenant, documentType: 'faqs', reason: 'missing' });
   });
 
   it('reports a missing customer-type document', () => {
     const input = raw();
     input.documents = input.documents.filter((doc) => !((doc as Record<string, unknown>)._type === 'planCards' && (doc as Record<string, unknown>).customerType === 'faculty' && (doc as Record<string, unknown>).tenant === 'huskymobile'));
-    expect(groupContent(input).problems).toContainEqual({ school: 'huskymobile', documentType: 'planCards', reason: 'faculty missing' });
+    expect(groupContent(input).problems).toContainEqual({ school: 'huskymobile', documentType: 'planCards', reason: 'faculty missing', field: 'customerType' });
   });
 
   it('reports documents of an unregistered school', () => {
     const input = raw();
     input.documents.push({ _id: 'x.faqs', _type: 'faqs', tenant: 'nosuchschool' });
-    expect(groupContent(input).problems).toContainEqual({ school: 'nosuchschool', documentType: 'faqs', documentId: 'x.faqs', reason: 'document belongs to no registered school' });
+    expect(groupContent(input).problems).toContainEqual({ school: 'nosuchschool', documentType: 'faqs', documentId: 'x.faqs', reason: 'document belongs to no registered school', field: 'tenant' });
   });
 
   it('stops on an invalid school registry entry, naming it', () => {

@@ -1,0 +1,45 @@
+/**
+ * Verifies a content-service webhook: the `sanity-webhook-signature` header is
+ * `t=<ms timestamp>,v1=<HMAC-SHA256 of "t.body">` made with the shared secret (@sanity/webhook's
+ * format). The timestamp is inside the HMAC, so refusing old ones stops replays of a captured call.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import { decodeSignatureHeader, encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
+
+export { SIGNATURE_HEADER_NAME };
+
+/** How old a signature may be. Sanity signs when it sends, and retries re-sign. */
+export const MAX_SIGNATURE_AGE_MS = 5 * 60_000;
+/** Tolerance for the sender's clock running ahead of ours. */
+export const MAX_CLOCK_SKEW_MS = 60_000;
+
+export type SignatureCheck = { ok: true; signedAt: number } | { ok: false; reason: string };
+
+export interface SignatureInput {
+  /** The raw request body, exactly as received (re-encoded JSON would not match). */
+  body: string;
+  signature: string | null | undefined;
+  secret: string;
+  now: number;
+  maxAgeMs?: number;
+}
+
+export async function checkWebhookSignature(input: SignatureInput): Promise<SignatureCheck> {
+  if (!input.signature) return { ok: false, reason: 'unsigned request' };
+  let signedAt: number;
+  try {
+    signedAt = decodeSignatureHeader(input.signature).timestamp;
+  } catch {
+    return { ok: false, reason: 'malformed signature' };
+  }
+  if (!input.body) return { ok: false, reason: 'empty body' };
+  const expected = await encodeSignatureHeader(input.body, signedAt, input.secret).catch(() => undefined);
+  const given = Buffer.from(input.signature.trim());
+  if (!expected || given.length !== Buffer.byteLength(expected) || !timingSafeEqual(given, Buffer.from(expected))) {
+    return { ok: false, reason: 'wrong signature' };
+  }
+  const age = input.now - signedAt;
+  if (age > (input.maxAgeMs ?? MAX_SIGNATURE_AGE_MS)) return { ok: false, reason: `stale signature (signed ${Math.round(age / 1000)} s ago)` };
+  if (age < -MAX_CLOCK_SKEW_MS) return { ok: false, reason: 'signature timestamp is in the future' };
+  return { ok: true, signedAt };
+}

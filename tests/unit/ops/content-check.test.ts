@@ -1,0 +1,108 @@
+/**
+ * `npm run content:check` as editors run it: a child process over a dataset with known errors,
+ * checked for its exact rows and exit code.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const SCRIPT = join(ROOT, 'scripts/content-check.ts');
+type Doc = Record<string, unknown> & { _id: string; _type: string; tenant?: string };
+const bundled = readFileSync(join(ROOT, 'src/dataset/data.ndjson'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Doc);
+
+let work: string;
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'content-check-'));
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** A dataset folder (data.ndjson + images/) of two bundled schools, changed by `edit`. */
+function dataset(name: string, edit: (docs: Doc[]) => Doc[]): string {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true });
+  const keep = new Set(['huskymobile', 'cubbymobile']);
+  const docs = bundled.filter((doc) => doc._type === 'siteSettings' || keep.has(String(doc.tenant ?? doc.key)));
+  writeFileSync(join(dir, 'data.ndjson'), edit(structuredClone(docs)).map((doc) => JSON.stringify(doc)).join('\n'));
+  cpSync(join(ROOT, 'src/dataset/images'), join(dir, 'images'), { recursive: true });
+  return dir;
+}
+
+async function check(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [SCRIPT, ...args], { cwd: ROOT, env: { ...process.env, CONTENT_SOURCE: 'local' } });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** The problem rows, as columns (the output aligns them with runs of spaces). */
+const rowsOf = (stdout: string) => stdout.split('\n').filter((line) => /^(error|warning) /.test(line)).map((line) => line.split(/ {2,}/));
+
+describe('content check', () => {
+  it('passes the bundled dataset', async () => {
+    const result = await check();
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('content check passed: 247 documents, 6 schools, 0 warning(s)');
+  }, 30_000);
+
+  it('lists every problem with school, type, document id and field, and exits 1', async () => {
+    const dir = dataset('broken', (docs) => {
+      const byId = (id: string) => docs.find((doc) => doc._id === id) as Doc;
+      delete byId('huskymobile-faqs').title;
+      (byId('huskymobile-landingHeader').heroImage as Record<string, unknown>)._sanityAsset = 'image@file://./images/huskymobile-stadium-1600x900.webp';
+      (byId('huskymobile-footer').socialMediaIcons as Array<Record<string, unknown>>)[0]!.socialUrl = 'javascript:alert(1)';
+      const duplicate = { ...byId('cubbymobile-whyHero'), _id: 'cubbymobile-whyHero-copy' };
+      docs.push(duplicate, { _id: 'ghost-faqs', _type: 'faqs', tenant: 'ghostmobile' });
+      return docs.filter((doc) => doc._id !== 'cubbymobile-landingHeader' && doc._id !== 'cubbymobile-partnerBanner-2');
+    });
+    const result = await check('--file', join(dir, 'data.ndjson'));
+    expect(result.code).toBe(1);
+    expect(rowsOf(result.stdout)).toEqual([
+      ['error', 'cubbymobile', 'landingHeader', '-', '-', 'missing'],
+      ['error', 'cubbymobile', 'partnerBanner', '-', 'bannerNumber', 'banner 2 missing'],
+      ['warning', 'cubbymobile', 'whyHero', 'cubbymobile-whyHero, cubbymobile-whyHero-copy', '-', '2 documents; the site shows cubbymobile-whyHero'],
+      ['error', 'ghostmobile', 'faqs', 'ghost-faqs', 'tenant', 'document belongs to no registered school'],
+      ['error', 'huskymobile', 'faqs', 'huskymobile-faqs', 'title', 'Invalid input: expected string, received undefined'],
+      // The link guard drops the unsafe link; without it the document fails its schema: cause and effect.
+      ['error', 'huskymobile', 'footer', 'huskymobile-footer', 'socialMediaIcons.0.socialUrl', 'Invalid input: expected string, received undefined'],
+      ['error', 'huskymobile', 'footer', 'huskymobile-footer', 'socialMediaIcons[0].socialUrl', 'unsafe link dropped at socialMediaIcons[0].socialUrl: "javascript:alert(1)"'],
+      ['error', 'huskymobile', 'landingHeader', 'huskymobile-landingHeader', 'heroImage', 'image file images/huskymobile-stadium-1600x900.webp is missing'],
+    ]);
+    expect(result.stdout).toContain('content check failed: 7 error(s) in 3 school(s), 1 warning(s); 83 documents, 2 schools');
+  }, 30_000);
+
+  it('stops with a clear message on content the build cannot start with', async () => {
+    const dir = dataset('registry', (docs) => {
+      (docs.find((doc) => doc._id === 'school-cubbymobile') as Doc).seoSlug = 'uw-husky-mobile';
+      return docs;
+    });
+    const result = await check('--file', dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('content check: the build would stop: School cubbymobile: "uw-husky-mobile" is already used by school huskymobile');
+  }, 30_000);
+
+  it('reads a Sanity export archive (.tar.gz) and its images', async () => {
+    const dir = dataset('export/production-export', (docs) => docs);
+    rmSync(join(dir, 'images', 'cubbymobile-logo-240x80.svg'));
+    const archive = join(work, 'production.tar.gz');
+    await promisify(execFile)('tar', ['-czf', archive, '-C', join(work, 'export'), 'production-export']);
+    const result = await check('--file', archive);
+    expect(result.code).toBe(1);
+    expect(rowsOf(result.stdout)).toEqual([
+      ['error', 'cubbymobile', 'footer', 'cubbymobile-footer', 'collegeLogo', 'image file images/cubbymobile-logo-240x80.svg is missing'],
+      ['error', 'cubbymobile', 'school', 'school-cubbymobile', 'logo', 'image file images/cubbymobile-logo-240x80.svg is missing'],
+    ]);
+  }, 30_000);
+
+  it('exits 2 when the dataset cannot be read', async () => {
+    const result = await check('--file', join(work, 'no-such-export.tar.gz'));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^content check: cannot read the dataset: ENOENT/);
+  }, 30_000);
+});
