@@ -26,7 +26,7 @@ export function schoolSiteBuild(): AstroIntegration {
       'astro:build:done': async ({ dir, pages, logger }) => {
         const matrix = await siteMatrix();
         const outDir = fileURLToPath(dir);
-        const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl);
+        const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl, env().ORDER_SERVICE_URL);
         writeFileSync(join(outDir, '_redirects'), formatRedirects(rules));
 
         const settings = env();
