@@ -24,6 +24,7 @@ export const envSchema = z.object({
   MAIN_SITE_URL: z.preprocess(blankAsUnset, z.url().optional()),
   ACTIVE_GIVEAWAY_IDS: z.preprocess(blankAsUnset, idList),
   HIDDEN_ENTER_GIVEAWAY_IDS: z.preprocess(blankAsUnset, idList),
+  ORDER_SERVICE_URL: z.preprocess(blankAsUnset, z.url().optional()),
   PUBLIC_SEGMENT_WRITE_KEY: z.preprocess(blankAsUnset, z.string().optional()),
   PUBLIC_SEGMENT_API_HOST: z.preprocess(blankAsUnset, z.url().optional()),
   BUILD_REPORT_FILE: z.preprocess(blankAsUnset, z.string().default('reports/build-report.json')),

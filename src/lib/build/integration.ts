@@ -1,6 +1,6 @@
 /**
  * Build steps around Astro's own: publish the bundled dataset's images, then after the
- * pages are written emit dist/_redirects, the sitemap and the build report from the same school matrix.
+ * pages are written emit dist/_redirects and the build report from the same school matrix.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -12,7 +12,6 @@ import { siteMatrix } from '../routing/index.ts';
 import { formatRedirects, redirectRules } from '../routing/redirects.ts';
 import { publishDatasetImages } from './images.ts';
 import { buildReport, summarise } from './report.ts';
-import { sitemapFiles } from './sitemap.ts';
 
 export function schoolSiteBuild(): AstroIntegration {
   return {
@@ -27,9 +26,8 @@ export function schoolSiteBuild(): AstroIntegration {
       'astro:build:done': async ({ dir, pages, logger }) => {
         const matrix = await siteMatrix();
         const outDir = fileURLToPath(dir);
-        const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl);
+        const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl, env().ORDER_SERVICE_URL);
         writeFileSync(join(outDir, '_redirects'), formatRedirects(rules));
-        for (const file of sitemapFiles(pages.map((page) => page.pathname), env().SITE_URL)) writeFileSync(join(outDir, file.name), file.xml);
 
         const settings = env();
         const report = buildReport(matrix, { contentSource: settings.CONTENT_SOURCE, contentQueries: contentQueryCount(), pages: pages.length });

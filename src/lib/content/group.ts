@@ -9,6 +9,7 @@ import {
   type School, type SiteSettings, type TenantDocumentType, type TenantDocuments,
 } from './schemas.ts';
 import { dropUnsafeLinks } from './link-guard.ts';
+import { pressReleaseView } from '../newsroom/press-release.ts';
 
 export interface ContentProblem {
   school: string;
@@ -145,7 +146,11 @@ export function groupContent(raw: RawBuildContent): GroupedContent {
   }
 
   const grouped = [...byKey.values()];
-  for (const { school, documents } of grouped) problems.push(...expectedProblems(school.key, documents));
+  for (const { school, documents } of grouped) {
+    problems.push(...expectedProblems(school.key, documents));
+    // Sections inside a valid document can still be unusable (unknown type): reported, then skipped by the page.
+    for (const release of documents.pressRelease) problems.push(...pressReleaseView(school.key, release).problems);
+  }
   return { settings, schools: grouped, problems };
 }
 

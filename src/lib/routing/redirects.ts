@@ -47,12 +47,23 @@ function legacyRules(prefix: string, school: RedirectSchool, isAlias: boolean): 
   return rules;
 }
 
-export function redirectRules(schools: readonly RedirectSchool[], mainSiteUrl: string): RedirectRule[] {
+/** The order service's paths, which the browser calls relative to the site (SPEC §7). */
+export const ORDER_SERVICE_PATHS = ['/account/login', '/nexusapi/*', '/mobileapi/*'] as const;
+
+/** Proxy rules (status 200 to another host) that put the order service under the site's origin. */
+export function orderServiceRules(orderServiceUrl: string | undefined): RedirectRule[] {
+  if (!orderServiceUrl) return [];
+  const base = orderServiceUrl.replace(/\/+$/, '');
+  return ORDER_SERVICE_PATHS.map((path) => ({ from: path, to: `${base}${path.replace('/*', '/:splat')}`, status: 200, force: true }));
+}
+
+export function redirectRules(schools: readonly RedirectSchool[], mainSiteUrl: string, orderServiceUrl?: string): RedirectRule[] {
   const rules: RedirectRule[] = [
     // Trailing slashes first, so every other rule sees the bare path.
     { from: '/:a/', to: '/:a', status: 301, force: true },
     { from: '/:a/:b/', to: '/:a/:b', status: 301, force: true },
     { from: '/:a/:b/:c/', to: '/:a/:b/:c', status: 301, force: true },
+    ...orderServiceRules(orderServiceUrl),
   ];
   for (const school of schools) {
     rules.push({ from: schoolPath(school.seoSlug, 'fan-plans'), to: schoolPath(school.seoSlug, 'fan'), status: 301, force: true });

@@ -106,3 +106,16 @@ describe('other rules', () => {
     expect(text.trim().split('\n').at(-1)).toBe(`/*  ${MAIN}  302`);
   });
 });
+
+describe('order service proxy', () => {
+  it('proxies the relative order-service paths when the service is configured', () => {
+    const withProxy = redirectRules(schools, MAIN, 'https://orders.example.com/');
+    expect(withProxy).toContainEqual({ from: '/mobileapi/*', to: 'https://orders.example.com/mobileapi/:splat', status: 200, force: true });
+    expect(withProxy).toContainEqual({ from: '/account/login', to: 'https://orders.example.com/account/login', status: 200, force: true });
+    expect(withProxy.findIndex((rule) => rule.from === '/nexusapi/*')).toBeLessThan(withProxy.length - 1);
+  });
+
+  it('writes no proxy rules without one', () => {
+    expect(rules.some((rule) => rule.status === 200)).toBe(false);
+  });
+});

@@ -1,0 +1,141 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+const COMING_SOON_TITLE = 'Support Your University Just by Paying Your Phone Bill';
+const EMAIL_ERROR = 'Please enter a valid email address.';
+
+test.describe('coming-soon page', () => {
+  for (const path of ['/', '/default']) {
+    test(`${path}: fixed title, no header or footer, generic page name`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveTitle(COMING_SOON_TITLE);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(COMING_SOON_TITLE);
+      await expect(page.getByRole('banner')).toHaveCount(0);
+      await expect(page.getByRole('contentinfo')).toHaveCount(0);
+      await expect(page.locator('html')).toHaveAttribute('data-page-name', 'Generic Page');
+    });
+  }
+
+  test('the email error appears once touched and invalid, and goes when fixed', async ({ page }) => {
+    await page.goto('/');
+    const email = page.getByLabel('Email address');
+    await email.fill('not-an-email');
+    await expect(page.getByText(EMAIL_ERROR)).toHaveCount(0);
+    await email.blur();
+    await expect(page.getByText(EMAIL_ERROR)).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await email.fill('fan@school.edu');
+    await expect(page.getByText(EMAIL_ERROR)).toHaveCount(0);
+  });
+
+  test('an empty submit shows the error; a valid submit only logs and shows no success text', async ({ page }) => {
+    await page.goto('/default');
+    const requests: string[] = [];
+    page.on('request', (request) => { if (request.method() !== 'GET') requests.push(request.url()); });
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    await expect(page.getByText(EMAIL_ERROR)).toBeVisible();
+    const logged = page.waitForEvent('console', (message) => message.text().includes('Stay Updated'));
+    await page.getByLabel('Email address').fill('fan@school.edu');
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    await logged;
+    await expect(page.getByText('Thanks for registering')).toHaveCount(0);
+    expect(new URL(page.url()).pathname).toBe('/default');
+    expect(requests).toEqual([]);
+  });
+});
+
+test.describe('rotating background', () => {
+  // The page's timers run on Playwright's paused clock, so "5 seconds" is exact even on a busy machine.
+  test.beforeEach(async ({ page }) => {
+    await page.clock.install({ time: new Date('2026-09-01T12:00:00Z') });
+    await page.clock.pauseAt(new Date('2026-09-01T12:00:01Z'));
+  });
+
+  test('advances every 5 seconds, not before, and wraps round after the sixth image', async ({ page }) => {
+    await page.goto('/');
+    const background = page.locator('[data-rotating-background]');
+    await expect(background).toHaveAttribute('data-active', '0');
+    await page.clock.runFor(4900);
+    await expect(background).toHaveAttribute('data-active', '0');
+    await page.clock.runFor(200);
+    await expect(background).toHaveAttribute('data-active', '1');
+    await expect(background.locator('img.is-active')).toHaveAttribute('src', '/backgrounds/coming-soon-2.webp');
+    await expect(background.locator('img.is-active')).toHaveCount(1);
+    await page.clock.runFor(5000 * 5);
+    await expect(background).toHaveAttribute('data-active', '0');
+  });
+
+  test('holds still for reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/search');
+    await page.clock.runFor(20_000);
+    await expect(page.locator('[data-rotating-background]')).toHaveAttribute('data-active', '0');
+  });
+
+  test('rotates on the search page too', async ({ page }) => {
+    await page.goto('/search');
+    await page.clock.runFor(5100);
+    await expect(page.locator('[data-rotating-background]')).toHaveAttribute('data-active', '1');
+  });
+});
+
+test.describe('school search', () => {
+  test('filters as you type, case-insensitively, with both texts', async ({ page }) => {
+    await page.goto('/search');
+    const summary = page.getByRole('status');
+    const cards = page.locator('[data-school-name]:visible');
+    await expect(summary).toHaveText(/^Showing all \d+ schools$/);
+    const total = await cards.count();
+    expect(total).toBeGreaterThanOrEqual(15);
+
+    const box = page.getByRole('searchbox', { name: 'School name' });
+    await box.pressSequentially('PURD');
+    await expect(summary).toHaveText('Showing 2 school(s) that match "PURD"');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.getByRole('heading')).toHaveText(['Purdue University', 'Purdue University Fort Wayne']);
+
+    await box.fill('state');
+    await expect(summary).toHaveText('Showing 2 school(s) that match "state"');
+
+    await box.fill('Harvard');
+    await expect(summary).toHaveText('No schools found matching "Harvard"');
+    await expect(cards).toHaveCount(0);
+
+    await box.fill('');
+    await expect(summary).toHaveText(`Showing all ${total} schools`);
+    await expect(cards).toHaveCount(total);
+  });
+
+  test('cards have city, colours and a Get Started link; the missing-school link is there', async ({ page }) => {
+    await page.goto('/search');
+    const card = page.locator('[data-school-name="Ball State University"]');
+    await expect(card.getByText('Muncie, Indiana')).toBeVisible();
+    await expect(card.getByText('Cardinal')).toBeVisible();
+    await expect(card.locator('svg rect')).toHaveCount(2);
+    await expect(card.getByRole('link', { name: 'Get Started with Ball State University' })).toHaveAttribute('href', /\?school=Ball\+State\+University$/);
+    await expect(page.getByRole('link', { name: "I don't see my school listed." })).toHaveAttribute('href', /^mailto:/);
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    await expect(page.locator('html')).toHaveAttribute('data-page-name', 'Generic Page');
+  });
+});
+
+test.describe('bare pages accessibility', () => {
+  for (const path of ['/', '/default', '/search']) {
+    test(`${path}: no axe violations`, async ({ page }) => {
+      await page.goto(path);
+      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    });
+  }
+  test('/ with the email error shown, and /search with no match: no axe violations', async ({ page }) => {
+    // Two pages and two axe runs in one test: allow for a busy machine.
+    test.slow();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Notify me' }).click();
+    await expect(page.getByText(EMAIL_ERROR)).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.goto('/search');
+    await page.getByRole('searchbox').fill('zzz');
+    await expect(page.getByText('No schools found matching "zzz"')).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+});

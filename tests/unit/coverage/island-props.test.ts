@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { coverageChecksProps, coverageMapTitle, coverageMapUrl } from '../../../src/lib/coverage/island-props.ts';
+
+describe('coverage page props', () => {
+  it('gives the island only the service name', () => {
+    const site = { tenant: { name: 'Husky Mobile', id: '1', extra: { big: true } }, content: { documents: {} } };
+    expect(coverageChecksProps(site)).toEqual({ brand: 'Husky Mobile' });
+  });
+  it('embeds only an https map address', () => {
+    expect(coverageMapUrl({ coverageMapUrl: 'https://coverage.example-carrier.com/embed' })).toBe('https://coverage.example-carrier.com/embed');
+    expect(coverageMapUrl({ coverageMapUrl: 'http://coverage.example-carrier.com/embed' })).toBeUndefined();
+    expect(coverageMapUrl({ coverageMapUrl: 'javascript:alert(1)' })).toBeUndefined();
+  });
+  it('titles the frame from content, else after the service', () => {
+    expect(coverageMapTitle('Husky Mobile', 'Husky Mobile coverage map')).toBe('Husky Mobile coverage map');
+    expect(coverageMapTitle('Bears Mobile', undefined)).toBe('Bears Mobile coverage map');
+    expect(coverageMapTitle('Bears Mobile', '  ')).toBe('Bears Mobile coverage map');
+  });
+});
