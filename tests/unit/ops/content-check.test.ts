@@ -3,6 +3,8 @@
  * checked for its exact rows and exit code.
  */
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -32,8 +34,12 @@ function dataset(name: string, edit: (docs: Doc[]) => Doc[]): string {
 }
 
 async function check(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return checkWithEnv({ CONTENT_SOURCE: 'local' }, ...args);
+}
+
+async function checkWithEnv(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [SCRIPT, ...args], { cwd: ROOT, env: { ...process.env, CONTENT_SOURCE: 'local' } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [SCRIPT, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -104,5 +110,32 @@ describe('content check', () => {
     const result = await check('--file', join(work, 'no-such-export.tar.gz'));
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^content check: cannot read the dataset: ENOENT/);
+  }, 30_000);
+
+  it('checks the live Sanity dataset when CONTENT_SOURCE=sanity', async () => {
+    // A stand-in for the Sanity query API answering with the bundled documents, one of them broken;
+    // images as Sanity asset references (image-<id>-<w>x<h>-<ext>).
+    const answer = bundled.map((doc) => structuredClone(doc)).map((doc) => (doc._id === 'huskymobile-faqs' ? { ...doc, faqs: [] } : doc));
+    const asSanity = JSON.parse(JSON.stringify(answer).replace(/"_sanityAsset":"image@file:\/\/\.\/images\/([a-z0-9-]+)-(\d+x\d+)\.([a-z]+)"/g,
+      (_match, name: string, size: string, ext: string) => `"asset":{"_ref":"image-${name.replace(/-/g, '')}-${size}-${ext}","_type":"reference"}`));
+    const paths: string[] = [];
+    const server = createServer((request, response) => {
+      paths.push(new URL(request.url ?? '/', 'http://localhost').pathname);
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ ms: 1, result: asSanity }));
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const apiHost = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const result = await checkWithEnv({ CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'test1234', SANITY_DATASET: 'production', SANITY_API_HOST: apiHost });
+      expect(result.stdout).toContain('content check: Sanity project test1234, dataset production');
+      expect(rowsOf(result.stdout)).toEqual([
+        ['error', 'huskymobile', 'faqs', 'huskymobile-faqs', 'faqs', 'Too small: expected array to have >=1 items'],
+      ]);
+      expect(result.code).toBe(1);
+      expect(paths).toEqual(['/v2025-09-15/data/query/production']);
+    } finally {
+      server.close();
+    }
   }, 30_000);
 });
