@@ -24,12 +24,11 @@ export function schoolSiteBuild(): AstroIntegration {
         if (made) logger.info(`made ${made} responsive image copies`);
       },
       'astro:build:done': async ({ dir, pages, logger }) => {
-        const matrix = await siteMatrix();
-        const outDir = fileURLToPath(dir);
-        const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl, env().ORDER_SERVICE_URL);
-        writeFileSync(join(outDir, '_redirects'), formatRedirects(rules));
-
         const settings = env();
+        const matrix = await siteMatrix();
+        const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl, settings.ORDER_SERVICE_URL);
+        writeFileSync(join(fileURLToPath(dir), '_redirects'), formatRedirects(rules));
+
         const report = buildReport(matrix, { contentSource: settings.CONTENT_SOURCE, contentQueries: contentQueryCount(), pages: pages.length });
         mkdirSync(dirname(settings.BUILD_REPORT_FILE), { recursive: true });
         writeFileSync(settings.BUILD_REPORT_FILE, JSON.stringify(report, null, 2));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, toCsv } from '../../../scripts/local-stack/csv.ts';
+import { csvField, toCsv } from '../../../src/lib/csv.ts';
 
 describe('RFC 4180 CSV', () => {
   it.each([
