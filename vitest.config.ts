@@ -13,6 +13,16 @@ export default defineConfig({
         },
       },
       {
+        // Tests that start a process or a server of their own (local API, content check, a stand-in Sanity).
+        test: {
+          name: 'service',
+          include: ['tests/service/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          // A ceiling for a busy 2-core machine, not a speed check.
+          testTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'dist',
           include: ['tests/dist/**/*.test.ts'],
