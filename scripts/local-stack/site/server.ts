@@ -61,7 +61,7 @@ async function send(incoming: IncomingMessage, outgoing: ServerResponse, answer:
     const xsrf = `${XSRF_COOKIE}=${randomBytes(32).toString('base64url')}; Path=/; SameSite=Strict`;
     headers['set-cookie'] = [...cookies, xsrf];
   }
-  let body = answer.body === null ? Buffer.alloc(0) : Buffer.from(await answer.arrayBuffer());
+  let body: Buffer = answer.body === null ? Buffer.alloc(0) : Buffer.from(await answer.arrayBuffer());
   const encoding = isCompressible(type, body.length) && !answer.headers.has('content-encoding')
     ? pickEncoding(incoming.headers['accept-encoding'])
     : undefined;
