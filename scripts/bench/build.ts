@@ -97,6 +97,7 @@ try {
   let report: { pages: number; contentQueries: number; schools: unknown[] } | undefined;
   let sitePages = 0;
   let barePages = 0;
+  let redirectRules = 0;
   for (let run = 1; run <= RUNS; run += 1) {
     rmSync(siteOut, { recursive: true, force: true });
     siteRuns.push(await timedBuild('site', [], {
@@ -105,6 +106,7 @@ try {
     }, join(work, 'site-peak'), join(work, 'site.log')));
     report = JSON.parse(readFileSync(reportFile, 'utf8')) as NonNullable<typeof report>;
     sitePages = countHtml(siteOut);
+    redirectRules = readFileSync(join(siteOut, '_redirects'), 'utf8').split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#')).length;
     if (report.schools.length !== SCHOOLS) throw new Error(`the build report lists ${report.schools.length} schools, expected ${SCHOOLS}`);
     if (sitePages !== report.pages) throw new Error(`the build reports ${report.pages} pages but wrote ${sitePages} HTML files`);
     if (report.contentQueries > MAX_CONTENT_QUERIES) throw new Error(`the build made ${report.contentQueries} content queries (at most ${MAX_CONTENT_QUERIES} expected)`);
@@ -132,6 +134,7 @@ try {
   const ratio = site.seconds / bare.seconds;
   const cpuRatio = site.cpuSeconds / bare.cpuSeconds;
   console.log(`\nratio site / bare: ${ratio.toFixed(2)} (wall time), ${cpuRatio.toFixed(2)} (CPU time)`);
+  console.log(`redirect rules in _redirects: ${redirectRules} (Netlify advises fewer than 10,000)`);
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
   writeFileSync(join(ROOT, 'reports', `bench-build-${SCHOOLS}.json`), JSON.stringify({ schools: SCHOOLS, runs, ratio, cpuRatio, siteRuns, bareRuns }, null, 2));
 } finally {

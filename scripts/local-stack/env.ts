@@ -22,6 +22,8 @@ export interface StackSettings {
   siteUrl: string;
   distDir: string;
   netlifyToml: string;
+  /** The site's Netlify functions, run by Netlify's functions runtime. */
+  functionsDir: string;
   tenantsFile: string;
   datasetFile: string;
   activeGiveawayIds: string | undefined;
@@ -36,6 +38,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): StackSetting
     siteUrl: env['SITE_URL'] ?? 'http://localhost:4321',
     distDir: resolve(env['DIST_DIR'] ?? join(REPO_ROOT, 'dist')),
     netlifyToml: join(REPO_ROOT, 'netlify.toml'),
+    functionsDir: join(REPO_ROOT, 'src', 'functions'),
     tenantsFile: resolve(env['TENANTS_FILE'] ?? join(REPO_ROOT, 'src', 'dataset', 'tenants.json')),
     datasetFile: resolve(env['DATASET_FILE'] ?? join(REPO_ROOT, 'src', 'dataset', 'data.ndjson')),
     activeGiveawayIds: env['ACTIVE_GIVEAWAY_IDS'],

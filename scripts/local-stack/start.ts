@@ -1,5 +1,6 @@
 /**
- * The local stack: the local product API and the static server for `dist/`, in one process.
+ * The local stack: the local product API and `dist/` served through Netlify's own engine code
+ * (redirects, headers, static files, functions of netlify.toml), in one process.
  *   npm run serve                 both (needs a build: npm run build)
  *   node scripts/local-stack/start.ts --api-only
  * Env: PORT (4321), API_PORT (8787), DATA_DIR (./data), SITE_URL (http://localhost:4321),
@@ -8,9 +9,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { startApiServer } from './api/server.ts';
-import { allowedOrigins, readSettings } from './env.ts';
+import { REPO_ROOT, allowedOrigins, readSettings } from './env.ts';
 import type { RunningServer } from './listen.ts';
-import { startStaticServer } from './static/server.ts';
+import { startSiteServer } from './site/server.ts';
 
 const apiOnly = process.argv.includes('--api-only');
 
@@ -34,11 +35,13 @@ async function main(): Promise<void> {
   const running: RunningServer[] = [api];
 
   if (!apiOnly) {
-    const site = await startStaticServer({
+    const site = await startSiteServer({
       port: settings.port,
       host: settings.host,
       distDir: settings.distDir,
       netlifyToml: settings.netlifyToml,
+      functionsDir: settings.functionsDir,
+      functionsBuildDir: join(REPO_ROOT, '.netlify', 'functions-serve'),
       apiOrigin: api.url,
       log: (line) => process.stdout.write(`site ${line}\n`),
     });

@@ -20,7 +20,14 @@ export const envSchema = z.object({
   SANITY_API_READ_TOKEN: z.preprocess(blankAsUnset, z.string().optional()),
   SANITY_API_HOST: z.preprocess(blankAsUnset, z.url().optional()),
   PUBLIC_API_BASE: z.preprocess(blankAsUnset, z.url().optional()),
-  SITE_URL: z.preprocess(blankAsUnset, z.url().default('http://localhost:4321')),
+  /** Unset: Netlify's URL (production) or DEPLOY_PRIME_URL (previews), else the local address. */
+  SITE_URL: z.preprocess(blankAsUnset, z.url().optional()),
+  /** Set by Netlify on every build: production, deploy-preview, branch-deploy, dev. */
+  CONTEXT: z.preprocess(blankAsUnset, z.string().optional()),
+  URL: z.preprocess(blankAsUnset, z.url().optional()),
+  DEPLOY_PRIME_URL: z.preprocess(blankAsUnset, z.url().optional()),
+  /** `true` lets a Netlify production build publish the bundled demo content without a product API. */
+  ALLOW_DEMO_DEPLOY: z.preprocess(blankAsUnset, z.enum(['true', 'false']).default('false')),
   MAIN_SITE_URL: z.preprocess(blankAsUnset, z.url().optional()),
   ACTIVE_GIVEAWAY_IDS: z.preprocess(blankAsUnset, idList),
   HIDDEN_ENTER_GIVEAWAY_IDS: z.preprocess(blankAsUnset, idList),
@@ -37,10 +44,61 @@ export const envSchema = z.object({
   path: ['SANITY_PROJECT_ID'],
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & { SITE_URL: string };
 
 /** The local API's address, used for `{api}` when PUBLIC_API_BASE is unset. */
 export const LOCAL_API_BASE = 'http://127.0.0.1:8787';
+export const LOCAL_SITE_URL = 'http://localhost:4321';
+
+const PREVIEW_CONTEXTS = new Set(['deploy-preview', 'branch-deploy']);
+
+function siteUrl(parsed: z.infer<typeof envSchema>): string {
+  if (parsed.SITE_URL) return parsed.SITE_URL;
+  if (parsed.CONTEXT === 'production' && parsed.URL) return parsed.URL;
+  if (parsed.CONTEXT !== undefined && PREVIEW_CONTEXTS.has(parsed.CONTEXT) && parsed.DEPLOY_PRIME_URL) return parsed.DEPLOY_PRIME_URL;
+  return LOCAL_SITE_URL;
+}
+
+const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i;
+
+export function isLocalUrl(url: string): boolean {
+  return LOCAL_HOST.test(new URL(url).hostname);
+}
+
+/** Addresses that reach pages, headers or the CSP: none may be local in production. */
+const PUBLISHED_URL_SETTINGS = ['SITE_URL', 'PUBLIC_API_BASE', 'MAIN_SITE_URL', 'ORDER_SERVICE_URL', 'PUBLIC_SEGMENT_API_HOST'] as const;
+
+/**
+ * Netlify's production context never publishes demo data or a local address: each missing or
+ * local setting is named (empty list = safe to build).
+ */
+export function productionProblems(settings: Env): string[] {
+  if (settings.CONTEXT !== 'production') return [];
+  const problems: string[] = [];
+  const demo = settings.ALLOW_DEMO_DEPLOY === 'true';
+  if (!demo && settings.CONTENT_SOURCE !== 'sanity') {
+    problems.push('CONTENT_SOURCE=sanity (with SANITY_PROJECT_ID): without it the bundled demo content would be published');
+  }
+  if (!demo && !settings.PUBLIC_API_BASE) {
+    problems.push('PUBLIC_API_BASE: the product API\'s URL (without it pages would call the local API at ' + LOCAL_API_BASE + ')');
+  }
+  if (settings.SITE_URL === LOCAL_SITE_URL) {
+    problems.push('SITE_URL (or Netlify\'s URL): the public address for canonical URLs, sitemap and structured data');
+  }
+  for (const name of PUBLISHED_URL_SETTINGS) {
+    const value = settings[name];
+    if (value && value !== LOCAL_SITE_URL && isLocalUrl(value)) problems.push(`${name}: ${value} is a local address`);
+  }
+  return problems;
+}
+
+export function productionMessage(problems: readonly string[]): string {
+  return [
+    'Refusing to build for Netlify production (CONTEXT=production) with these settings missing or local:',
+    ...problems.map((problem) => `  - ${problem}`),
+    'Set them in the site\'s environment variables, or set ALLOW_DEMO_DEPLOY=true to publish the bundled demo content.',
+  ].join('\n');
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = envSchema.safeParse(source);
@@ -48,7 +106,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  return parsed.data;
+  const settings: Env = { ...parsed.data, SITE_URL: siteUrl(parsed.data) };
+  const problems = productionProblems(settings);
+  if (problems.length > 0) throw new Error(productionMessage(problems));
+  return settings;
 }
 
 let cached: Env | undefined;
@@ -57,7 +118,12 @@ export function env(): Env {
   return cached;
 }
 
-/** `{api}` as the browser sees it: the product API, or the local API when unset. */
-export function publicApiBase(): string {
-  return (env().PUBLIC_API_BASE ?? LOCAL_API_BASE).replace(/\/+$/, '');
+/**
+ * `{api}` as the browser sees it: the product API; when unset, the local API, except in a
+ * production demo deploy (ALLOW_DEMO_DEPLOY), where no local address may be published: the site's
+ * own origin (the giveaway form then answers with its error message).
+ */
+export function publicApiBase(settings: Env = env()): string {
+  const fallback = settings.CONTEXT === 'production' ? new URL(settings.SITE_URL).origin : LOCAL_API_BASE;
+  return (settings.PUBLIC_API_BASE ?? fallback).replace(/\/+$/, '');
 }

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { startStaticServer } from '../../scripts/local-stack/static/server.ts';
+import { startSiteServer } from '../../scripts/local-stack/site/server.ts';
 import type { RunningServer } from '../../scripts/local-stack/listen.ts';
 import { startCollector } from './analytics-collector.ts';
 import { SCHOOLS } from './helpers.ts';
@@ -47,7 +47,7 @@ test.describe('with a write key', () => {
       },
       maxBuffer: 64 * 1024 * 1024,
     });
-    site = await startStaticServer({ port: 0, distDir: outDir, netlifyToml: 'netlify.toml', log: () => {} });
+    site = await startSiteServer({ port: 0, distDir: outDir, netlifyToml: 'netlify.toml', log: () => {} });
   });
 
   test.afterAll(async () => {

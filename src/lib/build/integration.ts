@@ -11,7 +11,10 @@ import { env } from '../env.ts';
 import { siteMatrix } from '../routing/index.ts';
 import { formatRedirects, redirectRules } from '../routing/redirects.ts';
 import { publishDatasetImages } from './images.ts';
-import { buildReport, summarise } from './report.ts';
+import { buildReport, summaryLines } from './report.ts';
+
+/** Netlify's file-based upload into the deploy-scoped blob store (Frameworks API v1). */
+export const NETLIFY_DEPLOY_REPORT = '.netlify/v1/blobs/deploy/build-report.json';
 
 export function schoolSiteBuild(): AstroIntegration {
   return {
@@ -30,9 +33,14 @@ export function schoolSiteBuild(): AstroIntegration {
         writeFileSync(join(fileURLToPath(dir), '_redirects'), formatRedirects(rules));
 
         const report = buildReport(matrix, { contentSource: settings.CONTENT_SOURCE, contentQueries: contentQueryCount(), pages: pages.length });
-        mkdirSync(dirname(settings.BUILD_REPORT_FILE), { recursive: true });
-        writeFileSync(settings.BUILD_REPORT_FILE, JSON.stringify(report, null, 2));
-        logger.info(`${summarise(report)}; ${rules.length} redirect rules; report in ${settings.BUILD_REPORT_FILE}`);
+        // Kept with the deploy, never published: on Netlify a file under .netlify/v1/blobs/deploy/
+        // becomes a blob of the deploy's own store (it rolls back and is deleted with the deploy).
+        const reportFiles = [settings.BUILD_REPORT_FILE, ...(process.env['NETLIFY'] === 'true' ? [NETLIFY_DEPLOY_REPORT] : [])];
+        for (const file of reportFiles) {
+          mkdirSync(dirname(file), { recursive: true });
+          writeFileSync(file, JSON.stringify(report, null, 2));
+        }
+        for (const line of summaryLines(report, { redirectRules: rules.length, reportFiles })) logger.info(line);
       },
     },
   };

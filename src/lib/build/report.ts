@@ -33,3 +33,17 @@ export function summarise(report: BuildReport): string {
   const problemCount = report.schools.reduce((sum, school) => sum + school.problems.length, 0) + report.unassignedProblems.length;
   return `${report.schools.length} schools, ${report.pages} pages, ${report.contentQueries} content quer${report.contentQueries === 1 ? 'y' : 'ies'}, ${problemCount} content problem(s)`;
 }
+
+/** The end of the build log: totals, then one line per school with problems (the rest are fine). */
+export function summaryLines(report: BuildReport, extra: { redirectRules: number; reportFiles: readonly string[] }): string[] {
+  const withProblems = report.schools.filter((school) => school.problems.length > 0);
+  const lines = [`Build summary: ${summarise(report)}; ${extra.redirectRules} redirect rules`];
+  for (const school of withProblems) {
+    const types = [...new Set(school.problems.map((problem) => problem.documentType))].join(', ');
+    lines.push(`  ${school.seoSlug}: ${school.problems.length} problem(s) in ${types}`);
+  }
+  if (report.unassignedProblems.length > 0) lines.push(`  (no school): ${report.unassignedProblems.length} problem(s)`);
+  if (withProblems.length === 0 && report.unassignedProblems.length === 0) lines.push('  every school: no content problems');
+  lines.push(`Report: ${extra.reportFiles.join(' and ')}`);
+  return lines;
+}

@@ -1,7 +1,20 @@
 /**
- * Redirect rules as data (SPEC §2): legacy aliases and sub-paths, the header's fan-plans
- * path, unknown giveaway ids, trailing slashes, and "any other path goes to the main site".
- * Written to dist/_redirects in Netlify's format; the local stack applies the same file.
+ * Redirect rules as data (SPEC §2): legacy aliases and sub-paths, the header's fan-plans path,
+ * unknown giveaway ids, missing assets, and "any other path goes to the main site". Written to
+ * dist/_redirects in Netlify's format; the local stack serves them through Netlify's own matcher.
+ *
+ * Why the rules look like this (Netlify's CDN, as its engine behaves):
+ * - A rule's path matches with or without a trailing slash, so no rule can strip one: a forced
+ *   `/:a/ → /:a` also matches `/:a` and loops. Pages are built as `x.html` (Astro `format: 'file'`);
+ *   Netlify serves `x.html` at `/x` and at `/x/`, the canonical URL is always `/x`, and the page
+ *   puts `/x` in the address bar (BaseHead). No rule here is forced and none can match its own
+ *   target, so no rule can loop.
+ * - Existing files shadow unforced rules: built pages and assets win over every rule below, so
+ *   rules that are the same for every school are written once with `:school` placeholders and
+ *   splats (an open giveaway's entry page shadows the "unknown id" rule). Per-school lines are
+ *   only what is really per school: legacy aliases (3 lines each). A placeholder rule under an unknown first segment leads on to the
+ *   catch-all, so no path ends on our site that SPEC does not name, in at most two hops.
+ * - First match wins: the missing-asset 404s come before the catch-all, which comes last.
  */
 import { schoolPath } from './routes.ts';
 
@@ -9,7 +22,7 @@ export interface RedirectRule {
   from: string;
   to: string;
   status: 200 | 301 | 302 | 404;
-  /** Apply even when a file exists at `from` (Netlify's `!`). */
+  /** Apply even when a file exists at `from` (Netlify's `!`). Only the order-service proxy needs it. */
   force?: boolean;
 }
 
@@ -20,7 +33,7 @@ export interface RedirectSchool {
   giveawayEntryRedirect: boolean;
 }
 
-/** Legacy sub-path → current path under the school. */
+/** Legacy sub-path → current path under the school (SPEC §2). */
 export const LEGACY_SUBPATHS: ReadonlyArray<readonly [legacy: string, current: string]> = [
   ['landingpage', ''],
   ['student', 'student'],
@@ -33,19 +46,10 @@ export const LEGACY_SUBPATHS: ReadonlyArray<readonly [legacy: string, current: s
   ['giveaway-closed', 'giveaway-closed'],
 ];
 
-function legacyRules(prefix: string, school: RedirectSchool, isAlias: boolean): RedirectRule[] {
-  const rules: RedirectRule[] = [];
-  if (isAlias) rules.push({ from: `/${prefix}`, to: schoolPath(school.seoSlug), status: 301 });
-  for (const [legacy, current] of LEGACY_SUBPATHS) {
-    // Under the current slug, a sub-path that did not change is the page itself.
-    if (!isAlias && legacy === current) continue;
-    rules.push({ from: `/${prefix}/${legacy}`, to: schoolPath(school.seoSlug, current), status: 301, force: true });
-  }
-  if (school.giveawayEntryRedirect) {
-    rules.push({ from: `/${prefix}/giveawayentry/:guid`, to: schoolPath(school.seoSlug, 'giveaway-entry/:guid'), status: 301, force: true });
-  }
-  return rules;
-}
+/** Paths of the site's own files: a missing one is a 404, never the main site. */
+export const ASSET_PATHS = ['/_astro/*', '/content-images/*', '/backgrounds/*', '/favicon.ico'] as const;
+
+export const NOT_FOUND_PAGE = '/404.html';
 
 /** The order service's paths, which the browser calls relative to the site (SPEC §7). */
 export const ORDER_SERVICE_PATHS = ['/account/login', '/nexusapi/*', '/mobileapi/*'] as const;
@@ -57,24 +61,42 @@ export function orderServiceRules(orderServiceUrl: string | undefined): Redirect
   return ORDER_SERVICE_PATHS.map((path) => ({ from: path, to: `${base}${path.replace('/*', '/:splat')}`, status: 200, force: true }));
 }
 
-export function redirectRules(schools: readonly RedirectSchool[], mainSiteUrl: string, orderServiceUrl?: string): RedirectRule[] {
-  const rules: RedirectRule[] = [
-    // Trailing slashes first, so every other rule sees the bare path.
-    { from: '/:a/', to: '/:a', status: 301, force: true },
-    { from: '/:a/:b/', to: '/:a/:b', status: 301, force: true },
-    { from: '/:a/:b/:c/', to: '/:a/:b/:c', status: 301, force: true },
-    ...orderServiceRules(orderServiceUrl),
+/** Rules that hold for every school, written once with the `:school` placeholder. */
+function sharedSchoolRules(): RedirectRule[] {
+  const school = ':school';
+  const renamed = LEGACY_SUBPATHS.filter(([legacy, current]) => legacy !== current);
+  return [
+    { from: schoolPath(school, 'fan-plans'), to: schoolPath(school, 'fan'), status: 301 },
+    ...renamed.map(([legacy, current]): RedirectRule => ({ from: schoolPath(school, legacy), to: schoolPath(school, current), status: 301 })),
+    { from: schoolPath(school, 'giveawayentry/:guid'), to: schoolPath(school, 'giveaway-entry/:guid'), status: 301 },
+    // The entry page is built only for the open event and shadows this; any other id is closed.
+    { from: schoolPath(school, 'giveaway-entry/*'), to: schoolPath(school, 'giveaway-closed'), status: 302 },
   ];
-  for (const school of schools) {
-    rules.push({ from: schoolPath(school.seoSlug, 'fan-plans'), to: schoolPath(school.seoSlug, 'fan'), status: 301, force: true });
-    rules.push(...legacyRules(school.seoSlug, school, false));
-    for (const alias of school.legacyAliases) rules.push(...legacyRules(alias, school, true));
-    // The entry page is built only for the open event; any other id shows the closed page.
-    rules.push({ from: schoolPath(school.seoSlug, 'giveaway-entry/*'), to: schoolPath(school.seoSlug, 'giveaway-closed'), status: 302 });
-  }
-  // Not forced: built pages and assets shadow the catch-all, as on Netlify.
-  rules.push({ from: '/*', to: mainSiteUrl, status: 302 });
-  return rules;
+}
+
+/**
+ * What is really per school: its legacy aliases, three lines each (the bare alias, its
+ * giveawayentry path, everything else under it). Unchanged sub-paths land in one hop; renamed ones
+ * (`shop-faculty-plans`, `landingpage`...) then take the shared rule, two hops in all.
+ */
+function aliasRules(school: RedirectSchool, mainSiteUrl: string): RedirectRule[] {
+  return school.legacyAliases.flatMap((alias): RedirectRule[] => [
+    { from: `/${alias}`, to: schoolPath(school.seoSlug), status: 301 },
+    school.giveawayEntryRedirect
+      ? { from: `/${alias}/giveawayentry/:guid`, to: schoolPath(school.seoSlug, 'giveaway-entry/:guid'), status: 301 }
+      : { from: `/${alias}/giveawayentry/*`, to: mainSiteUrl, status: 302 },
+    { from: `/${alias}/*`, to: schoolPath(school.seoSlug, ':splat'), status: 301 },
+  ]);
+}
+
+export function redirectRules(schools: readonly RedirectSchool[], mainSiteUrl: string, orderServiceUrl?: string): RedirectRule[] {
+  return [
+    ...orderServiceRules(orderServiceUrl),
+    ...ASSET_PATHS.map((from): RedirectRule => ({ from, to: NOT_FOUND_PAGE, status: 404 })),
+    ...schools.flatMap((school) => aliasRules(school, mainSiteUrl)),
+    ...sharedSchoolRules(),
+    { from: '/*', to: mainSiteUrl, status: 302 },
+  ];
 }
 
 export function formatRedirects(rules: readonly RedirectRule[]): string {

@@ -1,5 +1,13 @@
+/**
+ * The generated rules, run through Netlify's own matcher (@netlify/redirects, the WASM matcher
+ * netlify-cli runs) with a given set of existing pages for shadowing. No files, no server.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RedirectsHandler } from '@netlify/redirects';
 import { describe, expect, it } from 'vitest';
-import { formatRedirects, redirectRules, type RedirectRule, type RedirectSchool } from '../../../src/lib/routing/redirects.ts';
+import { ASSET_PATHS, formatRedirects, redirectRules, type RedirectRule, type RedirectSchool } from '../../../src/lib/routing/redirects.ts';
 
 /** The six seed schools' registry entries as SPEC §2 describes them. */
 const schools: RedirectSchool[] = [
@@ -11,24 +19,52 @@ const schools: RedirectSchool[] = [
   { seoSlug: 'utah-ute-mobile', legacyAliases: ['utemobile'], giveawayEntryRedirect: true },
 ];
 const MAIN = 'https://www.k1mobile.example';
+const OPEN_ENTRY = '/uk-kentucky-mobile/giveaway-entry/open-id';
 const rules = redirectRules(schools, MAIN);
 
-/** Netlify-style matching of a path against the rules (first match wins), for the pure table. */
-function resolve(path: string, existingPages: Set<string> = new Set()): { to: string; status: number } | undefined {
-  for (const rule of rules) {
-    const names: string[] = [];
-    const pattern = rule.from
-      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
-      .replace(/:([a-z]+)/g, (_, name: string) => { names.push(name); return '([^/]+)'; })
-      .replace(/\/\*$/, () => { names.push('splat'); return '/(.*)'; });
-    const match = new RegExp(`^${pattern}$`).exec(path);
-    if (!match) continue;
-    if (!rule.force && existingPages.has(path)) return undefined;
-    let to = rule.to;
-    names.forEach((name, index) => { to = to.replace(`:${name}`, match[index + 1] ?? ''); });
-    return { to, status: rule.status };
+/** Pages and files as Netlify would find them (`/x` and `/x/` both reach `x.html`). */
+const PAGES = new Set([
+  '/', '/search', '/default', '/404.html', OPEN_ENTRY, '/_astro/app.js',
+  ...schools.flatMap(({ seoSlug }) => ['', '/student', '/faculty', '/fan', '/why', '/coverage-map', '/newsroom', '/giveaway-confirmation', '/giveaway-closed'].map((path) => `/${seoSlug}${path}`)),
+]);
+
+function engine(list: readonly RedirectRule[]): RedirectsHandler {
+  return new RedirectsHandler({ configRedirects: [...list], projectDir: mkdtempSync(join(tmpdir(), 'rules-')), jwtRoleClaim: '', jwtSecret: '' });
+}
+const netlify = engine(rules);
+
+interface Outcome { status: number; location?: string }
+
+/** One request: Netlify's matcher, then its shadowing rule (an existing file beats an unforced rule). */
+async function answer(path: string, handler: RedirectsHandler = netlify): Promise<Outcome> {
+  const request = new Request(`https://site.example${path}`);
+  const file = (candidate: Request) => {
+    const wanted = new URL(candidate.url).pathname.replace(/(.)\/$/, '$1');
+    return Promise.resolve(PAGES.has(wanted) ? () => Promise.resolve(new Response('page')) : undefined);
+  };
+  const match = await handler.match(request);
+  if (match === undefined) return { status: (await file(request)) ? 200 : 404 };
+  if (!match.force && (await file(request))) return { status: 200 }; // shadowed by the file
+  const response = await handler.handle(request, match, file);
+  if (response === undefined) return { status: 404 };
+  if (match.redirect && response.status >= 300 && response.status < 400) {
+    const location = response.headers.get('location') ?? '';
+    return { status: response.status, location: location.startsWith('https://site.example') ? new URL(location).pathname : location.replace(/\/$/, '') };
   }
-  return undefined;
+  return { status: match.redirect || response.status !== 200 ? response.status : match.statusCode };
+}
+
+/** Follows redirects on the site until a final answer; the hops taken. */
+async function walk(path: string): Promise<{ hops: string[]; final: Outcome }> {
+  const hops: string[] = [];
+  let current = path;
+  for (;;) {
+    const outcome = await answer(current);
+    if (outcome.location === undefined || !outcome.location.startsWith('/')) return { hops, final: outcome };
+    hops.push(outcome.location);
+    if (hops.length > 5) throw new Error(`redirect loop from ${path}: ${hops.join(' → ')}`);
+    current = outcome.location;
+  }
 }
 
 describe('legacy redirects (SPEC §2)', () => {
@@ -39,8 +75,9 @@ describe('legacy redirects (SPEC §2)', () => {
     ['/bearsmobile', '/cal-bears-mobile'],
     ['/kentuckymobile', '/uk-kentucky-mobile'],
     ['/utemobile', '/utah-ute-mobile'],
-  ])('%s → %s', (from, to) => {
-    expect(resolve(from)).toEqual({ to, status: 301 });
+    ['/huskymobile/', '/uw-husky-mobile'],
+  ])('%s → %s in one 301', async (from, to) => {
+    expect(await answer(from)).toEqual({ status: 301, location: to });
   });
 
   it.each([
@@ -51,68 +88,105 @@ describe('legacy redirects (SPEC §2)', () => {
     ['/utemobile/why', '/utah-ute-mobile/why'],
     ['/beavsmobile/coveragemap', '/osu-beavs-mobile/coverage-map'],
     ['/bearsmobile/newsroom', '/cal-bears-mobile/newsroom'],
-    ['/huskymobile/giveawayentry/abc-123', '/uw-husky-mobile/giveaway-entry/abc-123'],
+    ['/kentuckymobile/giveawayentry/open-id', OPEN_ENTRY],
     ['/kentuckymobile/giveawayconfirmation', '/uk-kentucky-mobile/giveaway-confirmation'],
     ['/utemobile/giveaway-closed', '/utah-ute-mobile/giveaway-closed'],
     ['/cubbymobile/landingpage', '/cubbymobile'],
     ['/cubbymobile/shop-faculty-plans', '/cubbymobile/faculty'],
-  ])('sub-path %s → %s', (from, to) => {
-    expect(resolve(from)).toEqual({ to, status: 301 });
+    ['/huskymobile/giveawayentry/unknown-id', '/uw-husky-mobile/giveaway-closed'],
+  ])('sub-path %s lands on %s in at most two hops', async (from, to) => {
+    const { hops, final } = await walk(from);
+    expect(final.status).toBe(200);
+    expect(hops.at(-1)).toBe(to);
+    expect(hops.length).toBeLessThanOrEqual(2);
   });
 
-  it('has no giveawayentry rule for the beavs and bears prefixes: those reach the main site', () => {
-    expect(resolve('/beavsmobile/giveawayentry/abc')).toEqual({ to: MAIN, status: 302 });
-    expect(resolve('/bearsmobile/giveawayentry/abc')).toEqual({ to: MAIN, status: 302 });
+  it('has no giveawayentry redirect for the beavs and bears prefixes: those reach the main site', async () => {
+    expect(await answer('/beavsmobile/giveawayentry/abc')).toEqual({ status: 302, location: MAIN });
+    expect(await answer('/bearsmobile/giveawayentry/abc')).toEqual({ status: 302, location: MAIN });
   });
 
-  it('matches the first segment exactly', () => {
-    expect(resolve('/huskymobilex')).toEqual({ to: MAIN, status: 302 });
-    expect(resolve('/xhuskymobile/student')).toEqual({ to: MAIN, status: 302 });
+  it('matches the first segment exactly', async () => {
+    expect(await answer('/huskymobilex')).toEqual({ status: 302, location: MAIN });
+    expect((await walk('/xhuskymobile/student')).final).toEqual({ status: 302, location: MAIN });
   });
 });
 
-describe('other rules', () => {
-  it('sends the header fan-plans path to the fan plan page', () => {
-    expect(resolve('/uw-husky-mobile/fan-plans')).toEqual({ to: '/uw-husky-mobile/fan', status: 301 });
+describe('pages, trailing slashes, giveaways, catch-all', () => {
+  it('serves every page at its bare path and at the path with a slash, with no redirect', async () => {
+    for (const page of PAGES) {
+      expect(await answer(page), page).toEqual({ status: 200 });
+      if (page !== '/') expect(await answer(`${page}/`), `${page}/`).toEqual({ status: 200 });
+    }
   });
 
-  it('strips a trailing slash', () => {
-    expect(resolve('/uw-husky-mobile/')).toEqual({ to: '/uw-husky-mobile', status: 301 });
-    expect(resolve('/uw-husky-mobile/student/')).toEqual({ to: '/uw-husky-mobile/student', status: 301 });
-    expect(resolve('/uw-husky-mobile/giveaway-entry/abc/')).toEqual({ to: '/uw-husky-mobile/giveaway-entry/abc', status: 301 });
+  it('sends the header fan-plans path to the fan plan page', async () => {
+    expect(await answer('/uw-husky-mobile/fan-plans')).toEqual({ status: 301, location: '/uw-husky-mobile/fan' });
+    expect(await answer('/uw-husky-mobile/fan-plans/')).toEqual({ status: 301, location: '/uw-husky-mobile/fan' });
   });
 
-  it('sends an unknown giveaway id to the school closed page, while the built entry page shadows the rule', () => {
-    const built = '/uw-husky-mobile/giveaway-entry/open-id';
-    expect(resolve('/uw-husky-mobile/giveaway-entry/other-id', new Set([built]))).toEqual({ to: '/uw-husky-mobile/giveaway-closed', status: 302 });
-    expect(resolve(built, new Set([built]))).toBeUndefined();
+  it('sends an unknown giveaway id to the school closed page, while the built entry page shadows the rule', async () => {
+    expect(await answer('/uk-kentucky-mobile/giveaway-entry/other-id')).toEqual({ status: 302, location: '/uk-kentucky-mobile/giveaway-closed' });
+    expect(await answer(OPEN_ENTRY)).toEqual({ status: 200 });
   });
 
-  it('sends any other path to the main site, but never shadows a built page', () => {
-    expect(resolve('/nowhere/at/all')).toEqual({ to: MAIN, status: 302 });
-    expect(resolve('/uw-husky-mobile/student', new Set(['/uw-husky-mobile/student']))).toBeUndefined();
-    const catchAll = rules.at(-1) as RedirectRule;
-    expect(catchAll).toEqual({ from: '/*', to: MAIN, status: 302 });
+  it('sends any other path to the main site, but never shadows a built page', async () => {
+    expect(await answer('/nowhere/at/all')).toEqual({ status: 302, location: MAIN });
+    expect(await answer('/nowhere/')).toEqual({ status: 302, location: MAIN });
+    expect(rules.at(-1)).toEqual({ from: '/*', to: MAIN, status: 302 });
   });
 
-  it('does not redirect a current page path to itself', () => {
-    for (const rule of rules) expect(rule.from).not.toBe(rule.to);
+  it('answers 404 for a missing file under the site\'s own asset paths', async () => {
+    for (const path of ['/_astro/gone.js', '/content-images/gone.webp', '/backgrounds/gone.jpg', '/favicon.ico']) {
+      expect(await answer(path), path).toEqual({ status: 404 });
+    }
+    expect(await answer('/_astro/app.js')).toEqual({ status: 200 });
+  });
+});
+
+describe('the rule set', () => {
+  it('forces no rule and has no rule that can match its own target (no loops)', async () => {
+    for (const rule of rules) {
+      expect(rule.force, rule.from).toBeUndefined();
+      if (!rule.to.startsWith('/') || rule.status !== 301 && rule.status !== 302) continue;
+      const target = rule.to.replace(/:[a-z]+/g, 'x');
+      const single = engine([rule]);
+      expect(await answer(target, single), `${rule.from} → ${rule.to}`).not.toMatchObject({ location: target });
+    }
   });
 
-  it('formats Netlify lines with ! for forced rules', () => {
+  it('puts the missing-asset 404s first and the catch-all last; shared rules use placeholders once', () => {
+    expect(rules.slice(0, ASSET_PATHS.length).map((rule) => rule.status)).toEqual(ASSET_PATHS.map(() => 404));
+    const shared = rules.filter((rule) => rule.from.startsWith('/:school/'));
+    expect(shared.map((rule) => rule.from)).toEqual([...new Set(shared.map((rule) => rule.from))]);
+    expect(shared.length).toBeGreaterThanOrEqual(7);
+  });
+
+  it('adds three lines per legacy alias and nothing else per school', () => {
+    const aliases = schools.reduce((sum, school) => sum + school.legacyAliases.length, 0);
+    const none = redirectRules([], MAIN).length;
+    expect(rules.length).toBe(none + 3 * aliases);
+    const many = Array.from({ length: 600 }, (_, index) => ({ seoSlug: `school-${index}`, legacyAliases: [`old-${index}`], giveawayEntryRedirect: index % 2 === 0 }));
+    expect(redirectRules(many, MAIN).length).toBe(none + 1800);
+  });
+
+  it('formats Netlify lines, ! only for forced proxy rules', () => {
     const text = formatRedirects(rules);
-    expect(text).toContain('/huskymobile/student  /uw-husky-mobile/student  301!');
-    expect(text).toContain('/huskymobile  /uw-husky-mobile  301\n');
+    expect(text).toContain('/huskymobile/*  /uw-husky-mobile/:splat  301\n');
+    expect(text).toContain('/_astro/*  /404.html  404\n');
     expect(text.trim().split('\n').at(-1)).toBe(`/*  ${MAIN}  302`);
+    expect(text).not.toContain('!');
   });
 });
 
 describe('order service proxy', () => {
-  it('proxies the relative order-service paths when the service is configured', () => {
+  it('proxies the relative order-service paths when the service is configured, before every other rule', async () => {
     const withProxy = redirectRules(schools, MAIN, 'https://orders.example.com/');
     expect(withProxy).toContainEqual({ from: '/mobileapi/*', to: 'https://orders.example.com/mobileapi/:splat', status: 200, force: true });
     expect(withProxy).toContainEqual({ from: '/account/login', to: 'https://orders.example.com/account/login', status: 200, force: true });
-    expect(withProxy.findIndex((rule) => rule.from === '/nexusapi/*')).toBeLessThan(withProxy.length - 1);
+    const match = await engine(withProxy).match(new Request('https://site.example/mobileapi/zipcode/98105/eligibility'));
+    expect(match).toMatchObject({ external: true, statusCode: 200 });
+    expect(match?.target.href).toBe('https://orders.example.com/mobileapi/zipcode/98105/eligibility');
   });
 
   it('writes no proxy rules without one', () => {

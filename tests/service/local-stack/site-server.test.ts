@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../../../scripts/local-stack/api/server.ts';
 import type { RunningServer } from '../../../scripts/local-stack/listen.ts';
-import { startStaticServer } from '../../../scripts/local-stack/static/server.ts';
+import { startSiteServer } from '../../../scripts/local-stack/site/server.ts';
 import {
   FIXTURE_DATASET,
   FIXTURE_SITE,
@@ -27,7 +27,7 @@ beforeAll(async () => {
     log: () => {},
     warn: () => {},
   });
-  site = await startStaticServer({
+  site = await startSiteServer({
     port: 0,
     distDir: FIXTURE_SITE,
     netlifyToml: FIXTURE_TOML,
@@ -45,10 +45,13 @@ afterAll(async () => {
 
 const MAIN = 'https://main.example.com/';
 
-describe('redirect rules of dist/_redirects', () => {
+describe('redirect rules of dist/_redirects, through Netlify\'s matcher', () => {
   it('parses the fixture without errors', () => {
     expect(warnings).toEqual([]);
   });
+
+  /** The engine answers with absolute Locations on the site's own origin. */
+  const onSite = (location: unknown) => String(location).replace(site.url, '');
 
   it.each([
     // [request, status, Location or body text]
@@ -60,7 +63,7 @@ describe('redirect rules of dist/_redirects', () => {
     ['/huskymobile', 301, '/uw-husky-mobile/'], // a splat rule also matches its bare prefix
     ['/huskymobile/student?x=1&y=2', 301, '/uw-husky-mobile/student?x=1&y=2'], // query kept
     ['/gohuskymobile', 301, '/uw-husky-mobile'],
-    ['/GoHuskyMobile', 301, '/uw-husky-mobile'], // literal segments ignore case
+    ['/GoHuskyMobile', 301, MAIN], // literal segments are case-sensitive
     ['/gohuskymobile/', 301, '/uw-husky-mobile'], // a rule without "/" also matches with one
     ['/x/giveawayentry/abc-123', 301, '/x/giveaway-entry/abc-123'], // placeholders
     ['/old-search?q=2', 302, '/search?from=old'], // the rule's own query wins
@@ -68,9 +71,10 @@ describe('redirect rules of dist/_redirects', () => {
     ['/tagged', 301, MAIN], // query condition not met: falls through to the catch-all
     ['/app/anything/deep', 200, 'search'], // 200 = rewrite, URL unchanged
     ['/gone', 410, 'custom 404'], // other statuses serve the target with that status
-    ['/uw-husky-mobile/student/', 301, '/uw-husky-mobile/student'], // trailing-slash rule (forced)
-    ['/uw-husky-mobile/student', 200, 'student plans'], // pretty URL: dir/index.html
-    ['/uw-husky-mobile', 200, 'husky landing'],
+    ['/uw-husky-mobile/student/', 301, '/uw-husky-mobile/student'],
+    // ...and the same forced rule matches the bare path too: it redirects to itself, forever.
+    ['/uw-husky-mobile/student', 301, '/uw-husky-mobile/student'],
+    ['/uw-husky-mobile', 200, 'husky landing'], // pretty URL: dir/index.html
     ['/nope?a=b', 301, `${MAIN}?a=b`], // catch-all to the main site keeps the query
     ['/sub', 301, MAIN], // a folder without index.html is not a page (no listing)
     ['/sub/', 301, MAIN],
@@ -79,7 +83,7 @@ describe('redirect rules of dist/_redirects', () => {
   ])('GET %s → %i %s', async (path, status, expected) => {
     const answer = await raw(site.url + path);
     expect(answer.status).toBe(status);
-    if (status >= 300 && status < 400) expect(answer.headers.location).toBe(expected);
+    if (status >= 300 && status < 400) expect(onSite(answer.headers.location)).toBe(expected);
     else expect(answer.body.toString()).toContain(expected);
   });
 
@@ -90,16 +94,11 @@ describe('redirect rules of dist/_redirects', () => {
     expect(answer.body.length).toBe(0);
   });
 
-  it('refuses other methods on static paths', async () => {
-    const answer = await raw(`${site.url}/search`, { method: 'POST', body: 'x' });
-    expect(answer.status).toBe(405);
-    expect(answer.headers.allow).toBe('GET, HEAD');
-  });
-
   it('never escapes dist/', async () => {
     for (const path of ['/../package.json', '/%2e%2e/package.json', '/sub/..%2f..%2fpackage.json']) {
       const answer = await raw(site.url + path);
       expect(answer.status).not.toBe(200);
+      expect(answer.body.toString()).not.toContain('"name"');
     }
   });
 });
@@ -108,7 +107,7 @@ describe('404 without rules', () => {
   let bare: RunningServer;
   beforeAll(async () => {
     // the same site without its _redirects: use a rewrite-free copy by pointing at a folder with no rules
-    bare = await startStaticServer({ port: 0, distDir: `${FIXTURE_SITE}/uw-husky-mobile`, log: () => {} });
+    bare = await startSiteServer({ port: 0, distDir: `${FIXTURE_SITE}/uw-husky-mobile`, log: () => {} });
   });
   afterAll(() => bare.close());
   it('answers 404 (plain text when there is no 404.html)', async () => {
@@ -128,7 +127,7 @@ describe('content types, compression, caching', () => {
     expect((await raw(site.url + path)).headers['content-type']).toBe(type);
   });
 
-  it('serves brotli when accepted, and the same bytes again from the cache', async () => {
+  it('serves brotli when accepted, the same bytes each time', async () => {
     const first = await raw(`${site.url}/assets/app.css`, { headers: { 'accept-encoding': 'gzip, br' } });
     const second = await raw(`${site.url}/assets/app.css`, { headers: { 'accept-encoding': 'br' } });
     expect(first.headers['content-encoding']).toBe('br');
@@ -151,18 +150,10 @@ describe('content types, compression, caching', () => {
     const png = await raw(`${site.url}/assets/logo.png`, { headers: { 'accept-encoding': 'br' } });
     expect(png.headers['content-encoding']).toBeUndefined();
   });
-
-  it('answers 304 to a matching If-None-Match', async () => {
-    const first = await raw(`${site.url}/search`);
-    const etag = String(first.headers.etag);
-    const again = await raw(`${site.url}/search`, { headers: { 'if-none-match': etag } });
-    expect(again.status).toBe(304);
-    expect(again.body.length).toBe(0);
-  });
 });
 
 describe('headers from netlify.toml', () => {
-  it('applies the /* block to pages, redirects and 404s, multi-line values folded', async () => {
+  it('applies the /* block to pages, redirects and 404s', async () => {
     for (const path of ['/', '/gone', '/forced-page']) {
       const answer = await raw(site.url + path);
       expect(answer.headers['x-frame-options']).toBe('DENY');
@@ -174,7 +165,7 @@ describe('headers from netlify.toml', () => {
     expect((await raw(`${site.url}/search`)).headers['cache-control']).toBe('public, max-age=0, must-revalidate');
   });
   it('copes with a missing netlify.toml', async () => {
-    const other = await startStaticServer({ port: 0, distDir: FIXTURE_SITE, netlifyToml: '/nonexistent/netlify.toml', log: () => {} });
+    const other = await startSiteServer({ port: 0, distDir: FIXTURE_SITE, netlifyToml: '/nonexistent/netlify.toml', log: () => {} });
     try {
       const answer = await raw(`${other.url}/search`);
       expect(answer.status).toBe(200);

@@ -1,0 +1,81 @@
+/**
+ * Builds as Netlify runs them (CONTEXT, URL, NETLIFY set by the platform): production refuses the
+ * offline defaults with one message naming each setting; a production demo deploy with Netlify's
+ * URL publishes canonical URLs on that address and no local address anywhere.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const ASTRO = join(ROOT, 'node_modules/astro/bin/astro.mjs');
+const scratch = mkdtempSync(join(tmpdir(), 'production-build-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The environment of a Netlify build: this process's, minus every project setting. */
+function netlifyEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const clean: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!/^(CONTENT_|SANITY_|PUBLIC_|SITE_URL|MAIN_SITE_URL|ORDER_SERVICE_URL|ACTIVE_|HIDDEN_|CONTEXT|URL|DEPLOY_PRIME_URL|ALLOW_DEMO_DEPLOY|BUILD_|NETLIFY)/.test(name)) clean[name] = value;
+  }
+  return { ...clean, ASTRO_TELEMETRY_DISABLED: '1', NETLIFY: 'true', ...extra };
+}
+
+async function build(env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [ASTRO, 'build'], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+describe('a Netlify production build', () => {
+  it('fails without a content source and a product API base, naming each missing setting', async () => {
+    const out = join(scratch, 'refused');
+    const result = await build(netlifyEnv({ CONTEXT: 'production', URL: 'https://schools.example.net', BUILD_OUT_DIR: out, BUILD_REPORT_FILE: join(scratch, 'refused.json') }));
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain([
+      'Refusing to build for Netlify production (CONTEXT=production) with these settings missing or local:',
+      '  - CONTENT_SOURCE=sanity (with SANITY_PROJECT_ID): without it the bundled demo content would be published',
+      '  - PUBLIC_API_BASE: the product API\'s URL (without it pages would call the local API at http://127.0.0.1:8787)',
+      'Set them in the site\'s environment variables, or set ALLOW_DEMO_DEPLOY=true to publish the bundled demo content.',
+    ].join('\n'));
+    expect(existsSync(join(out, 'index.html'))).toBe(false);
+  }, 120_000);
+
+  it('with Netlify\'s URL and the demo opt-in: canonical URLs on URL, no local address in any file, report kept out of the site', async () => {
+    const out = join(scratch, 'demo');
+    const url = 'https://schools.example.net';
+    const result = await build(netlifyEnv({ CONTEXT: 'production', URL: url, DEPLOY_PRIME_URL: 'https://main--schools.example.net', ALLOW_DEMO_DEPLOY: 'true', BUILD_OUT_DIR: out, BUILD_REPORT_FILE: join(scratch, 'demo.json') }));
+    expect(result.code, result.output.slice(-3000)).toBe(0);
+
+    const landing = readFileSync(join(out, 'uw-husky-mobile.html'), 'utf8');
+    expect(landing).toContain(`<link rel="canonical" href="${url}/uw-husky-mobile">`);
+    expect(landing).toContain(`"url":"${url}/`);
+    expect(readFileSync(join(out, 'sitemap-0.xml'), 'utf8')).toContain(`<loc>${url}/uw-husky-mobile</loc>`);
+
+    const local = /localhost|127\.0\.0\.1/;
+    for (const file of filesUnder(out).filter((path) => /\.(html|xml|txt|json|js|css)$|_redirects$|_headers$/.test(path))) {
+      expect({ file, local: local.test(readFileSync(file, 'utf8')) }).toEqual({ file, local: false });
+    }
+    expect(readFileSync(join(ROOT, 'netlify.toml'), 'utf8')).not.toMatch(local);
+
+    // The build log ends with the summary; the JSON report goes to the deploy's blob store, not dist/.
+    expect(result.output).toMatch(/Build summary: 6 schools, \d+ pages, .*redirect rules/);
+    expect(result.output).toContain('Report: ');
+    expect(filesUnder(out).some((path) => path.endsWith('build-report.json'))).toBe(false);
+    expect(JSON.parse(readFileSync(join(ROOT, '.netlify/v1/blobs/deploy/build-report.json'), 'utf8'))).toMatchObject({ schools: expect.any(Array) });
+  }, 240_000);
+});

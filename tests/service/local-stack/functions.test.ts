@@ -1,0 +1,91 @@
+/**
+ * The site's Netlify functions (src/functions) through Netlify's functions runtime
+ * (@netlify/functions-dev: bundles with zip-it-and-ship-it, invokes like the platform), behind the
+ * local stack's engine: a signed content webhook and the nightly schedule each reach the build hook.
+ */
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import { encodeSignatureHeader } from '@sanity/webhook';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../../scripts/local-stack/listen.ts';
+import { startSiteServer } from '../../../scripts/local-stack/site/server.ts';
+import { FIXTURE_SITE, tempDir } from './helpers.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const SECRET = 'functions-test-secret';
+const scratch = tempDir();
+const hookCalls: Array<{ method: string; url: string; body: string }> = [];
+const hook = createServer((request: IncomingMessage, response) => {
+  let body = '';
+  request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+  request.on('end', () => {
+    hookCalls.push({ method: request.method ?? '', url: request.url ?? '', body });
+    response.writeHead(200).end('{}');
+  });
+});
+let site: RunningServer;
+const saved = { secret: process.env['SANITY_WEBHOOK_SECRET'], hook: process.env['NETLIFY_BUILD_HOOK_URL'] };
+
+beforeAll(async () => {
+  await new Promise<void>((ready) => hook.listen(0, '127.0.0.1', ready));
+  // The runtime gives functions this process's environment, as Netlify gives them the site's.
+  process.env['SANITY_WEBHOOK_SECRET'] = SECRET;
+  process.env['NETLIFY_BUILD_HOOK_URL'] = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build_hooks/test`;
+  site = await startSiteServer({
+    port: 0,
+    distDir: FIXTURE_SITE,
+    functionsDir: join(ROOT, 'src', 'functions'),
+    functionsBuildDir: join(scratch.path, 'functions-serve'),
+    log: () => {},
+  });
+});
+
+afterAll(async () => {
+  await site?.close();
+  await new Promise((closed) => hook.close(closed));
+  if (saved.secret === undefined) delete process.env['SANITY_WEBHOOK_SECRET'];
+  else process.env['SANITY_WEBHOOK_SECRET'] = saved.secret;
+  if (saved.hook === undefined) delete process.env['NETLIFY_BUILD_HOOK_URL'];
+  else process.env['NETLIFY_BUILD_HOOK_URL'] = saved.hook;
+  scratch.remove();
+});
+
+async function untilHookCalled(count: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (hookCalls.length < count && Date.now() < deadline) await new Promise((wait) => setTimeout(wait, 200));
+}
+
+describe('Netlify functions through the functions runtime', () => {
+  it('refuses an unsigned publish and accepts a signed one, then calls the build hook once', async () => {
+    const url = `${site.url}/.netlify/functions/rebuild-on-publish`;
+    const body = JSON.stringify({ _id: 'landingHeader.husky', _type: 'landingHeader' });
+    const unsigned = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    expect(unsigned.status).toBe(401);
+    expect(await unsigned.json()).toEqual({ message: 'unsigned request' });
+
+    const signature = await encodeSignatureHeader(body, Date.now(), SECRET);
+    const signed = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', 'sanity-webhook-signature': signature } });
+    expect(await signed.json()).toEqual({ message: 'rebuild scheduled' });
+    expect(signed.status).toBe(202);
+    await untilHookCalled(1, 40_000);
+    expect(hookCalls).toHaveLength(1);
+    expect(hookCalls[0]).toMatchObject({ method: 'POST' });
+    expect(hookCalls[0]?.url).toMatch(/^\/build_hooks\/test\?trigger_title=Content\+published/);
+  }, 150_000);
+
+  it('runs the nightly function as its schedule would and triggers a build', async () => {
+    const before = hookCalls.length;
+    const response = await fetch(`${site.url}/.netlify/functions/nightly-rebuild`);
+    await response.arrayBuffer();
+    expect(response.status).toBe(204);
+    expect(hookCalls).toHaveLength(before + 1);
+    expect(hookCalls.at(-1)?.url).toMatch(/trigger_title=Nightly/);
+  }, 150_000);
+
+  it('answers an unknown function like any unknown path', async () => {
+    const response = await fetch(`${site.url}/.netlify/functions/no-such-function`, { redirect: 'manual' });
+    await response.arrayBuffer();
+    expect(response.status).not.toBe(200);
+  });
+});
