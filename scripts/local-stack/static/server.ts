@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import { listen, type RunningServer } from '../listen.ts';
 import { readCookie } from '../api/http.ts';
-import { XSRF_COOKIE } from '../api/order-service.ts';
+import { servedOverHttps, XSRF_COOKIE, xsrfCookie } from '../api/order-service.ts';
 import { requestLogLine, type LogSink } from '../log.ts';
 import { createCompressionCache, isCompressible, pickEncoding } from './compression.ts';
 import { contentTypeOf, resolveFile, type FoundFile } from './files.ts';
@@ -91,7 +91,7 @@ export async function createStaticSite(options: StaticServerOptions): Promise<St
       ...custom,
     };
     if (type.startsWith('text/html') && !readCookie(request.headers.cookie, XSRF_COOKIE)) {
-      headers['set-cookie'] = `${XSRF_COOKIE}=${randomBytes(32).toString('base64url')}; Path=/; SameSite=Strict`;
+      headers['set-cookie'] = xsrfCookie(randomBytes(32).toString('base64url'), servedOverHttps(request));
     }
     if (status === 200 && etagMatches(request.headers['if-none-match'], etag)) {
       response.writeHead(304, headers);

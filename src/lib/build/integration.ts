@@ -10,18 +10,21 @@ import { contentQueryCount } from '../content/index.ts';
 import { env } from '../env.ts';
 import { siteMatrix } from '../routing/index.ts';
 import { formatRedirects, redirectRules } from '../routing/redirects.ts';
-import { publishDatasetImages } from './images.ts';
+import { publishDatasetImages, type SanitisedImage } from './images.ts';
 import { buildReport, summarise } from './report.ts';
 
 export function schoolSiteBuild(): AstroIntegration {
+  let sanitisedImages: SanitisedImage[] = [];
   return {
     name: 'school-site-build',
     hooks: {
       'astro:config:setup': async ({ config, logger }) => {
         const settings = env();
         if (settings.CONTENT_SOURCE !== 'local') return;
-        const made = await publishDatasetImages(join(settings.CONTENT_DATASET_DIR, 'images'), join(fileURLToPath(config.publicDir), 'content-images'));
+        const { made, sanitised } = await publishDatasetImages(join(settings.CONTENT_DATASET_DIR, 'images'), join(fileURLToPath(config.publicDir), 'content-images'));
+        sanitisedImages = sanitised;
         if (made) logger.info(`made ${made} responsive image copies`);
+        for (const image of sanitised) logger.warn(`SVG ${image.file} sanitised: removed ${image.removed.join(', ')}`);
       },
       'astro:build:done': async ({ dir, pages, logger }) => {
         const settings = env();
@@ -29,7 +32,7 @@ export function schoolSiteBuild(): AstroIntegration {
         const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl, settings.ORDER_SERVICE_URL);
         writeFileSync(join(fileURLToPath(dir), '_redirects'), formatRedirects(rules));
 
-        const report = buildReport(matrix, { contentSource: settings.CONTENT_SOURCE, contentQueries: contentQueryCount(), pages: pages.length });
+        const report = buildReport(matrix, { contentSource: settings.CONTENT_SOURCE, contentQueries: contentQueryCount(), pages: pages.length, sanitisedImages });
         mkdirSync(dirname(settings.BUILD_REPORT_FILE), { recursive: true });
         writeFileSync(settings.BUILD_REPORT_FILE, JSON.stringify(report, null, 2));
         logger.info(`${summarise(report)}; ${rules.length} redirect rules; report in ${settings.BUILD_REPORT_FILE}`);
