@@ -9,7 +9,6 @@
  *   dropped   any other scheme (javascript:, data:, vbscript:, file:...) or an unparsable value
  * The href of a kept link is always the parser's own serialisation, never the raw text.
  */
-import { env } from './env.ts';
 import { schoolPath } from './routing/routes.ts';
 
 export type LinkKind = 'internal' | 'external' | 'anchor';
@@ -51,9 +50,14 @@ export function classifyLink(raw: string, origin: string, base = '/'): LinkVerdi
   return { kind: 'dropped', reason: `scheme ${url.protocol} is not allowed` };
 }
 
-/** The site's origin (SITE_URL). */
+/**
+ * The site's origin: Astro's `site` (set from SITE_URL) where Astro builds the code; SITE_URL or
+ * its default in plain Node (scripts, tests). Not read through env.ts: this module also reaches
+ * islands, which must not carry the settings schema.
+ */
 export function siteOrigin(): string {
-  return new URL(env().SITE_URL).origin;
+  const site = import.meta.env?.SITE || globalThis.process?.env?.['SITE_URL'] || 'http://localhost:4321';
+  return new URL(site).origin;
 }
 
 function kept(verdict: LinkVerdict): ResolvedLink | undefined {

@@ -4,7 +4,7 @@
  * Copies that already exist are kept, so repeated builds only pay once. Every SVG is published
  * sanitised (svg-sanitise.ts), never as it came.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESPONSIVE_WIDTHS } from '../content/index.ts';
 import { responsiveVariantName, responsiveWidths } from '../content/local.ts';
@@ -18,13 +18,24 @@ export interface SanitisedImage {
   removed: string[];
 }
 
-/** Writes each SVG of `imagesDir` sanitised into `targetDir`; lists those that changed. A file with no SVG left is not published. */
-export function publishSanitisedSvgs(imagesDir: string, targetDir: string): SanitisedImage[] {
+/**
+ * Copies each image of `imagesDir` into `targetDir` as a new file (an existing target, even a
+ * link, is replaced, never written through); SVGs are written sanitised. Lists the SVGs that
+ * changed; one with no SVG left is not published.
+ */
+export function publishImages(imagesDir: string, targetDir: string): SanitisedImage[] {
   const changed: SanitisedImage[] = [];
-  for (const file of readdirSync(imagesDir).filter((name) => name.toLowerCase().endsWith('.svg'))) {
-    const { svg, removed } = sanitiseSvg(readFileSync(join(imagesDir, file), 'utf8'));
-    if (svg === '') rmSync(join(targetDir, file), { force: true });
-    else writeFileSync(join(targetDir, file), svg);
+  for (const file of readdirSync(imagesDir)) {
+    const source = join(imagesDir, file);
+    if (!statSync(source).isFile()) continue;
+    const target = join(targetDir, file);
+    rmSync(target, { force: true });
+    if (!file.toLowerCase().endsWith('.svg')) {
+      copyFileSync(source, target);
+      continue;
+    }
+    const { svg, removed } = sanitiseSvg(readFileSync(source, 'utf8'));
+    if (svg !== '') writeFileSync(target, svg);
     if (removed.length > 0) changed.push({ file, removed });
   }
   return changed;
@@ -33,8 +44,7 @@ export function publishSanitisedSvgs(imagesDir: string, targetDir: string): Sani
 export async function publishDatasetImages(imagesDir: string, targetDir: string): Promise<{ made: number; sanitised: SanitisedImage[] }> {
   if (!existsSync(imagesDir)) return { made: 0, sanitised: [] };
   mkdirSync(targetDir, { recursive: true });
-  cpSync(imagesDir, targetDir, { recursive: true, dereference: true });
-  const sanitised = publishSanitisedSvgs(imagesDir, targetDir);
+  const sanitised = publishImages(imagesDir, targetDir);
   const { default: sharp } = await import('sharp');
   let made = 0;
   for (const file of readdirSync(imagesDir)) {
