@@ -1,7 +1,8 @@
 /**
  * Giveaway entries of one event as CSV (RFC 4180), from the local API's database.
- *   npm run entries:export -- --event <guid> [--out entries.csv] [--excel-safe]
- * Env: DATA_DIR (default ./data). --excel-safe prefixes cells that a spreadsheet would run as formulas.
+ *   npm run entries:export -- --event <guid> [--out entries.csv] [--raw]
+ * Env: DATA_DIR (default ./data). Cells a spreadsheet would run as formulas (leading =, +, -, @,
+ * tab, CR) get a leading apostrophe; --raw writes them exactly as typed (for programs, not spreadsheets).
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -10,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { toCsv } from '../src/lib/csv.ts';
 import { DATABASE_FILE } from './local-stack/api/store.ts';
 
-const USAGE = 'Usage: npm run entries:export -- --event <giveaway id> [--out file.csv] [--excel-safe]';
+const USAGE = 'Usage: npm run entries:export -- --event <giveaway id> [--out file.csv] [--raw]';
 const HEADER = ['entryId', 'eventGUID', 'name', 'emailAddress', 'stateCode', 'phone', 'createdAt'];
 
 function fail(message: string, code: number): never {
@@ -24,7 +25,7 @@ try {
     options: {
       event: { type: 'string' },
       out: { type: 'string' },
-      'excel-safe': { type: 'boolean', default: false },
+      raw: { type: 'boolean', default: false },
       help: { type: 'boolean', default: false },
     },
   }).values;
@@ -60,7 +61,7 @@ const rows = db
   ]);
 db.close();
 
-const csv = toCsv(HEADER, rows, options['excel-safe']);
+const csv = toCsv(HEADER, rows, { raw: options.raw });
 if (options.out !== undefined) {
   writeFileSync(options.out, csv);
   process.stderr.write(`${rows.length} entr${rows.length === 1 ? 'y' : 'ies'} written to ${options.out}\n`);

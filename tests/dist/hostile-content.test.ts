@@ -1,25 +1,29 @@
 /**
  * Builds the site from a hostile dataset and checks that nothing in it became markup or a
- * live link: text stays text, unsafe links are dropped and reported in the build report.
+ * live link: text stays text, unsafe links are dropped and reported in the build report,
+ * links to other hosts are external links, and SVGs are published sanitised.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE_LINKS, writeHostileDataset } from '../fixtures/hostile/dataset.ts';
+import { parse } from 'smol-toml';
+import { HOSTILE_LINKS, HOSTILE_SVGS, OFFSITE_LINKS, writeHostileDataset } from '../fixtures/hostile/dataset.ts';
+
+const SITE = 'https://hostile-test.example';
 
 const work = mkdtempSync(join(tmpdir(), 'hostile-'));
 const outDir = join(work, 'dist');
 const reportFile = join(work, 'report.json');
 let pages: Array<{ path: string; html: string }> = [];
-let report: { schools: Array<{ problems: Array<{ documentType: string; reason: string }> }> };
+let report: { schools: Array<{ problems: Array<{ documentType: string; reason: string }> }>; sanitisedImages: Array<{ file: string; removed: string[] }> };
 
 beforeAll(() => {
   const dataset = writeHostileDataset(join(work, 'dataset'));
   execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
-    env: { ...process.env, CONTENT_DATASET_DIR: dataset, BUILD_OUT_DIR: outDir, BUILD_REPORT_FILE: reportFile, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, CONTENT_DATASET_DIR: dataset, BUILD_OUT_DIR: outDir, BUILD_REPORT_FILE: reportFile, SITE_URL: SITE, ASTRO_TELEMETRY_DISABLED: '1' },
     stdio: 'pipe',
   });
   const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : []));
@@ -46,21 +50,90 @@ describe('hostile content is inert', () => {
     expect(landing).toContain('&lt;script&gt;window.__pwned=1&lt;/script&gt;');
   });
 
-  it('keeps no unsafe link in any href', () => {
-    for (const { path, html } of pages) {
-      for (const [, href] of html.matchAll(/href="([^"]*)"/g)) {
-        expect(href, path).not.toMatch(/^\s*(javascript|data|vbscript):/i);
-        expect(href, path).not.toMatch(/^\/\//);
+  it('renders every link as a site path, an anchor or an http(s)/mailto/tel URL, as a browser reads it', () => {
+    // The school's pages: every link on them comes from content or the site's own routes.
+    for (const { path, html } of pages.filter((page) => page.path.includes('uw-husky-mobile'))) {
+      const { document } = new JSDOM(html, { url: `${SITE}/uw-husky-mobile/page` }).window;
+      for (const anchor of document.querySelectorAll('a[href]')) {
+        const raw = anchor.getAttribute('href') ?? '';
+        expect(raw, path).toMatch(/^(#|\/(?![/\\])|https?:\/\/|mailto:|tel:)/);
+        const url = new URL(raw, `${SITE}/uw-husky-mobile/page`);
+        expect(['http:', 'https:', 'mailto:', 'tel:'], `${path} ${raw}`).toContain(url.protocol);
+        if (url.origin !== SITE) {
+          expect(anchor.getAttribute('target'), `${path} ${raw}`).toBe('_blank');
+          expect(anchor.getAttribute('rel'), `${path} ${raw}`).toBe('noopener noreferrer');
+        }
       }
     }
   });
 
-  it('reports every dropped link with school, type and field', () => {
+  it('renders links that only look like site paths as the external links they are', () => {
+    const landing = pages.find((p) => p.path.endsWith('uw-husky-mobile.html'))?.html ?? '';
+    const { document } = new JSDOM(landing).window;
+    const offsite = [...document.querySelectorAll('a[href]')].filter((a) => /evil\.example/.test(a.getAttribute('href') ?? ''));
+    // Footer (4 offsite links) and the header's offsite link.
+    expect(offsite.length).toBeGreaterThanOrEqual(OFFSITE_LINKS.length + 1);
+    for (const anchor of offsite) {
+      expect(anchor.getAttribute('href')).toMatch(/^https:\/\/evil\.example\//);
+      expect(anchor.getAttribute('rel')).toBe('noopener noreferrer');
+      expect(anchor.textContent).toContain('(opens in a new tab)');
+    }
+  });
+
+  it('reports every dropped link with school, type, field and reason', () => {
     const reasons = report.schools.flatMap((school) => school.problems.map((p) => `${p.documentType}: ${p.reason}`));
     expect(reasons.filter((r) => r.includes('unsafe link dropped')).length).toBeGreaterThanOrEqual(4);
+    const dropped = reasons.filter((r) => r.includes('unsafe link dropped'));
+    for (const reason of dropped) expect(reason).toMatch(/\(scheme (javascript|data|vbscript): is not allowed\)$/);
     expect(reasons).toContainEqual(expect.stringMatching(/^footer: unsafe link dropped at pageLinks\[\d+\]\.externalPagePath: "/));
+    expect(reasons).toContainEqual(expect.stringMatching(/^footer: unsafe link dropped at pageLinks\[\d+\]\.pagePath: "/));
     expect(reasons).toContainEqual(expect.stringMatching(/^faqs: unsafe link dropped at seeMoreButtonLink: "/));
     expect(reasons).toContainEqual(expect.stringMatching(/^headerNav: unsafe link dropped at links\[\d+\]\.externalUrl/));
+    expect(reasons.filter((r) => r.includes('evil.example'))).toEqual([]);
     expect(HOSTILE_LINKS.length).toBeGreaterThan(0);
+  });
+});
+
+describe('hostile SVGs are published sanitised', () => {
+  const published = (file: string) => readFileSync(join(outDir, 'content-images', file), 'utf8');
+
+  it('publishes each hostile SVG without scripts, handlers, foreignObject or outside references', () => {
+    for (const file of Object.keys(HOSTILE_SVGS)) {
+      expect(existsSync(join(outDir, 'content-images', file)), file).toBe(true);
+      const { document } = new JSDOM(published(file), { contentType: 'image/svg+xml' }).window;
+      const root = document.documentElement;
+      expect(root.nodeName, file).toBe('svg');
+      expect(document.querySelectorAll('script, foreignObject, style, set, animate').length, file).toBe(0);
+      for (const element of [root, ...root.querySelectorAll('*')]) {
+        for (const attribute of element.attributes) {
+          expect(attribute.name, `${file} <${element.nodeName}>`).not.toMatch(/^on/i);
+          if (/(^|:)href$/.test(attribute.name)) expect(attribute.value, file).toMatch(/^#/);
+          expect(attribute.value, `${file} ${attribute.name}`).not.toMatch(/url\(\s*['"]?(?!#)|javascript:/i);
+        }
+      }
+    }
+    // What stays is the drawing: shapes, titles and local gradients.
+    expect(published('huskymobile-favicon-64x64.svg')).toContain('fill="url(#local)"');
+    expect(published('huskymobile-logo-240x80.svg')).toContain('<rect');
+  });
+
+  it('names in the build report what was removed from each file', () => {
+    const removed = Object.fromEntries(report.sanitisedImages.map((image) => [image.file, image.removed]));
+    expect(Object.keys(removed).sort()).toEqual(Object.keys(HOSTILE_SVGS).sort());
+    expect(removed['huskymobile-logo-240x80.svg']).toEqual(['element script', 'element script']);
+    expect(removed['huskymobile-mark1-200x200.svg']).toEqual(expect.arrayContaining(['attribute onload on svg', 'attribute onclick on rect', 'element set', 'element animate']));
+    expect(removed['huskymobile-mark2-200x200.svg']).toEqual(['element foreignObject']);
+    expect(removed['huskymobile-favicon-64x64.svg']).toEqual(expect.arrayContaining([
+      'element style', 'element use', 'attribute href on image (external reference)', 'attribute xlink:href on image (external reference)',
+      'attribute style on rect (external reference)', 'attribute filter on circle (external reference)',
+    ]));
+  });
+
+  it('serves content SVGs with a policy that runs and loads nothing (netlify.toml)', () => {
+    const config = parse(readFileSync('netlify.toml', 'utf8')) as { headers: Array<{ for: string; values: Record<string, string> }> };
+    const svg = config.headers.find((block) => block.for === '/content-images/*.svg')?.values ?? {};
+    expect(svg['Content-Security-Policy']).toMatch(/default-src 'none'/);
+    expect(svg['Content-Security-Policy']).toMatch(/\bsandbox\b/);
+    expect(svg['Content-Security-Policy']).not.toMatch(/script-src/);
   });
 });

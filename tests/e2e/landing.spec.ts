@@ -45,7 +45,7 @@ test('FAQ items open and close independently, showing + when closed and − when
   await expect(sign(second)).toHaveText('−');
 
   await expect(page.locator('[data-analytics="landingpage.seemorefaqs"]')).toHaveAttribute('target', '_blank');
-  await expect(page.locator('[data-analytics="landingpage.visitsupport"]')).toHaveAttribute('rel', 'noopener');
+  await expect(page.locator('[data-analytics="landingpage.visitsupport"]')).toHaveAttribute('rel', 'noopener noreferrer');
 });
 
 test('perk carousel: dots follow swiping and a tapped dot moves the row (phones)', async ({ page }, info) => {

@@ -48,7 +48,7 @@ export function createApiHandler(options: ApiOptions): (request: ApiRequest) => 
     {
       method: 'POST',
       pattern: /^\/mobileapi\/zipcode\/([^/]+)\/eligibility$/,
-      handle: (_r, [zip = '']) => zipEligibility(zip),
+      handle: (r, [zip = '']) => zipEligibility(r, zip),
       csrf: true,
     },
   ];
@@ -92,7 +92,7 @@ export function createApiHandler(options: ApiOptions): (request: ApiRequest) => 
       response = apiError(500, 'Internal error.');
     }
     const cors = decision.kind === 'allowed' && early === undefined ? decision.headers : {};
-    const headers = { ...response.headers, ...cors, vary: 'Origin', 'cache-control': 'no-store' };
+    const headers = { ...response.headers, ...cors, vary: 'Origin', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
     return { ...response, headers, body: request.method === 'HEAD' ? '' : response.body };
   };
 }

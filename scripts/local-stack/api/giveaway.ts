@@ -1,10 +1,10 @@
 /** Giveaway endpoints: entry submission (validated, one per person per event, idempotent) and event lookup. */
 import { createHash, randomUUID } from 'node:crypto';
+import { entrantKeys } from '../../../src/lib/giveaway/entrant-identity.ts';
 import {
   digitsOnly,
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
-  normaliseEmail,
   PHONE_MAX_DIGITS,
   PHONE_MIN_DIGITS,
   validateEntry,
@@ -34,6 +34,7 @@ const MESSAGES: Record<EntryField, Partial<Record<EntryErrorCode, string>>> = {
   name: {
     required: 'name is required.',
     tooLong: `name must be at most ${NAME_MAX_LENGTH} characters.`,
+    invalid: 'name must contain a letter and no control or bidirectional-override characters.',
   },
   email: {
     required: 'emailAddress is required.',
@@ -103,15 +104,19 @@ function decideEntry(store: Store, events: GiveawayEvents, body: unknown): ApiRe
   if (!events.active.has(event)) return apiError(409, EVENT_CLOSED_MESSAGE);
 
   const email = String(body['emailAddress']).trim();
+  const phone = digitsOnly(String(body['phone']));
+  const keys = entrantKeys({ email, phone });
   const entryId = randomUUID();
+  // The row keeps what the person typed; duplicates are decided on the identity keys.
   const outcome = store.insertEntry({
     entryId,
     eventGuid: event,
     name: String(body['name']).trim(),
     email,
-    emailNormalised: normaliseEmail(email),
+    emailNormalised: keys.email,
     stateCode: String(body['stateCode']),
-    phoneDigits: digitsOnly(String(body['phone'])),
+    phoneDigits: phone,
+    phoneNormalised: keys.phone,
     createdAt: new Date().toISOString(),
   });
   if (outcome === 'duplicate') return apiError(409, DUPLICATE_ENTRY_MESSAGE);

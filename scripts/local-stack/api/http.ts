@@ -1,4 +1,5 @@
 /** Transport-free request/response shapes of the local API, so the handler can run in-process. */
+import { parse as parseContentType } from 'content-type';
 
 export interface ApiRequest {
   method: string;
@@ -28,9 +29,20 @@ export function apiError(status: number, message: string, extra: Record<string, 
 
 export type JsonParse = { ok: true; value: unknown } | { ok: false; response: ApiResponse };
 
+/** Whether the Content-Type is exactly one of `types` (parameters allowed; a charset, if given, must be UTF-8). */
+export function hasContentType(request: ApiRequest, types: readonly string[]): boolean {
+  try {
+    const parsed = parseContentType(request.headers['content-type'] ?? '');
+    const charset = parsed.parameters['charset'];
+    return types.includes(parsed.type) && (charset === undefined || charset.toLowerCase() === 'utf-8');
+  } catch {
+    return false;
+  }
+}
+
+/** Only `application/json` (not json-seq, not +json variants, not text/plain). */
 export function parseJsonBody(request: ApiRequest): JsonParse {
-  const contentType = (request.headers['content-type'] ?? '').toLowerCase();
-  if (!/^application\/(?:[\w.+-]+\+)?json\b/.test(contentType)) {
+  if (!hasContentType(request, ['application/json'])) {
     return { ok: false, response: apiError(415, 'Request body must be sent as application/json.') };
   }
   try {

@@ -1,12 +1,25 @@
 /** Stand-ins for the order service calls of SPEC §7 (relative paths, CSRF-protected). */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { apiError, isPlainObject, json, parseJsonBody, readCookie, type ApiRequest, type ApiResponse } from './http.ts';
+import { apiError, hasContentType, isPlainObject, json, parseJsonBody, readCookie, type ApiRequest, type ApiResponse } from './http.ts';
 import type { Store } from './store.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 /** SPEC §5/§9: the placeholder coverage check reports available only for these zips. */
 export const ELIGIBLE_ZIPS: ReadonlySet<string> = new Set(['90210', '10001', '30301', '60601']);
+
+/** The XSRF-TOKEN cookie; `Secure` whenever the page is served over HTTPS, so it never travels in clear. */
+export function xsrfCookie(token: string, https: boolean): string {
+  return `${XSRF_COOKIE}=${token}; Path=/; SameSite=Strict${https ? '; Secure' : ''}`;
+}
+
+/** Served over HTTPS: TLS on this socket, or a TLS-terminating proxy in front saying so. */
+export function servedOverHttps(request: { headers: Record<string, string | string[] | undefined>; socket?: object }): boolean {
+  const forwarded = request.headers['x-forwarded-proto'];
+  const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim().toLowerCase();
+  const encrypted = request.socket !== undefined && 'encrypted' in request.socket && request.socket.encrypted === true;
+  return encrypted || proto === 'https';
+}
 
 function sameText(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -55,8 +68,11 @@ export function addCustomer(store: Store, request: ApiRequest): ApiResponse {
   return json(200, { data: { status: 'received' } });
 }
 
-/** POST /mobileapi/zipcode/{zip}/eligibility. */
-export function zipEligibility(zip: string): ApiResponse {
+/** POST /mobileapi/zipcode/{zip}/eligibility; the body is the zip as text (SPEC §7), or JSON. */
+export function zipEligibility(request: ApiRequest, zip: string): ApiResponse {
+  if (request.body !== '' && !hasContentType(request, ['text/plain', 'application/json'])) {
+    return apiError(415, 'The zip must be sent as text/plain or application/json.');
+  }
   if (!/^[0-9]{5}$/.test(zip)) return apiError(400, 'zip must be exactly 5 digits.');
   return json(200, { data: { zip, eligible: ELIGIBLE_ZIPS.has(zip) } });
 }

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { TenantRecord } from './config.ts';
+import { entrantKeys } from '../../../src/lib/giveaway/entrant-identity.ts';
 
 export const DATABASE_FILE = 'local-api.sqlite';
 
@@ -10,10 +11,14 @@ export interface NewEntry {
   entryId: string;
   eventGuid: string;
   name: string;
+  /** As typed (trimmed). */
   email: string;
+  /** The identity keys duplicates are decided on (src/lib/giveaway/entrant-identity.ts). */
   emailNormalised: string;
   stateCode: string;
+  /** As typed (digits). */
   phoneDigits: string;
+  phoneNormalised: string;
   createdAt: string;
 }
 
@@ -23,6 +28,7 @@ export interface StoredAnswer {
   body: string;
 }
 
+/** The tables as first released; MIGRATIONS bring an existing or new data folder up to date. */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS tenants (
   id INTEGER PRIMARY KEY,
@@ -41,10 +47,6 @@ CREATE TABLE IF NOT EXISTS giveaway_entries (
   phone_digits TEXT NOT NULL,
   created_at TEXT NOT NULL
 );
-CREATE UNIQUE INDEX IF NOT EXISTS giveaway_entries_one_per_email
-  ON giveaway_entries (event_guid, email_normalised);
-CREATE UNIQUE INDEX IF NOT EXISTS giveaway_entries_one_per_phone
-  ON giveaway_entries (event_guid, phone_digits);
 CREATE TABLE IF NOT EXISTS idempotency_keys (
   key TEXT PRIMARY KEY,
   fingerprint TEXT NOT NULL,
@@ -63,6 +65,59 @@ CREATE TABLE IF NOT EXISTS orders (
 );
 `;
 
+/**
+ * Schema migrations, run in order on open; PRAGMA user_version says how many have run.
+ * 1: duplicates are decided on identity keys (NFKC email, national phone number). Existing rows
+ *    get their keys; a row whose key an earlier row of the event already has is kept and marked
+ *    `duplicate_of` (nothing is deleted), and the one-per-person indexes skip marked rows.
+ */
+const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
+  (db) => {
+    db.exec(`
+      ALTER TABLE giveaway_entries ADD COLUMN phone_normalised TEXT NOT NULL DEFAULT '';
+      ALTER TABLE giveaway_entries ADD COLUMN duplicate_of INTEGER REFERENCES giveaway_entries (row_id);
+      DROP INDEX IF EXISTS giveaway_entries_one_per_email;
+      DROP INDEX IF EXISTS giveaway_entries_one_per_phone;
+    `);
+    const update = db.prepare('UPDATE giveaway_entries SET email_normalised = ?, phone_normalised = ?, duplicate_of = ? WHERE row_id = ?');
+    const first = new Map<string, number>();
+    for (const row of db.prepare('SELECT row_id, event_guid, email, phone_digits FROM giveaway_entries ORDER BY row_id').all()) {
+      const rowId = Number(row['row_id']);
+      const keys = entrantKeys({ email: String(row['email']), phone: String(row['phone_digits']) });
+      const byEmail = `${String(row['event_guid'])} email ${keys.email}`;
+      const byPhone = `${String(row['event_guid'])} phone ${keys.phone}`;
+      const earlier = first.get(byEmail) ?? first.get(byPhone);
+      if (earlier === undefined) {
+        first.set(byEmail, rowId);
+        first.set(byPhone, rowId);
+      }
+      update.run(keys.email, keys.phone, earlier ?? null, rowId);
+    }
+    db.exec(`
+      CREATE UNIQUE INDEX giveaway_entries_one_per_email_key
+        ON giveaway_entries (event_guid, email_normalised) WHERE duplicate_of IS NULL;
+      CREATE UNIQUE INDEX giveaway_entries_one_per_phone_key
+        ON giveaway_entries (event_guid, phone_normalised) WHERE duplicate_of IS NULL;
+    `);
+  },
+];
+
+function migrate(db: DatabaseSync): void {
+  const version = Number(db.prepare('PRAGMA user_version').get()?.['user_version'] ?? 0);
+  for (const [index, step] of MIGRATIONS.entries()) {
+    if (index < version) continue;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      step(db);
+      db.exec(`PRAGMA user_version = ${index + 1}`);
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}
+
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && /UNIQUE constraint failed/.test(error.message);
 }
@@ -70,8 +125,10 @@ function isUniqueViolation(error: unknown): boolean {
 export function openStore(dataDir: string) {
   mkdirSync(dataDir, { recursive: true });
   const db = new DatabaseSync(join(dataDir, DATABASE_FILE));
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL;');
+  // FULL: each commit is synced to disk with the WAL, so an acknowledged entry survives a power cut.
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA synchronous = FULL;');
   db.exec(SCHEMA);
+  migrate(db);
 
   const statements = {
     tenantBySlug: db.prepare('SELECT record FROM tenants WHERE slug = ?'),
@@ -79,8 +136,8 @@ export function openStore(dataDir: string) {
     insertTenant: db.prepare('INSERT INTO tenants (id, slug, affiliate_id, record) VALUES (?, ?, ?, ?)'),
     insertEntry: db.prepare(
       `INSERT INTO giveaway_entries
-        (entry_id, event_guid, name, email, email_normalised, state_code, phone_digits, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        (entry_id, event_guid, name, email, email_normalised, state_code, phone_digits, phone_normalised, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     answerByKey: db.prepare('SELECT fingerprint, status, body FROM idempotency_keys WHERE key = ?'),
     insertAnswer: db.prepare(
@@ -128,7 +185,7 @@ export function openStore(dataDir: string) {
       return parseRecord(statements.tenantById.get(id));
     },
 
-    /** Inserts an entry; 'duplicate' when the event already has this email or phone (UNIQUE indexes). */
+    /** Inserts an entry; 'duplicate' when the event already has this email or phone key (UNIQUE indexes). */
     insertEntry(entry: NewEntry): 'inserted' | 'duplicate' {
       try {
         statements.insertEntry.run(
@@ -139,6 +196,7 @@ export function openStore(dataDir: string) {
           entry.emailNormalised,
           entry.stateCode,
           entry.phoneDigits,
+          entry.phoneNormalised,
           entry.createdAt,
         );
         return 'inserted';

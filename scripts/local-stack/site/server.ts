@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { readCookie } from '../api/http.ts';
-import { XSRF_COOKIE } from '../api/order-service.ts';
+import { servedOverHttps, XSRF_COOKIE, xsrfCookie } from '../api/order-service.ts';
 import { listen, type RunningServer } from '../listen.ts';
 import { requestLogLine, type LogSink } from '../log.ts';
 import { compress, isCompressible, pickEncoding } from './compression.ts';
@@ -58,7 +58,7 @@ async function send(incoming: IncomingMessage, outgoing: ServerResponse, answer:
   const type = answer.headers.get('content-type') ?? '';
 
   if (type.startsWith('text/html') && !readCookie(incoming.headers.cookie, XSRF_COOKIE)) {
-    const xsrf = `${XSRF_COOKIE}=${randomBytes(32).toString('base64url')}; Path=/; SameSite=Strict`;
+    const xsrf = xsrfCookie(randomBytes(32).toString('base64url'), servedOverHttps(incoming));
     headers['set-cookie'] = [...cookies, xsrf];
   }
   let body: Buffer = answer.body === null ? Buffer.alloc(0) : Buffer.from(await answer.arrayBuffer());

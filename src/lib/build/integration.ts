@@ -10,21 +10,24 @@ import { contentQueryCount } from '../content/index.ts';
 import { env } from '../env.ts';
 import { siteMatrix } from '../routing/index.ts';
 import { formatRedirects, redirectRules } from '../routing/redirects.ts';
-import { publishDatasetImages } from './images.ts';
+import { publishDatasetImages, type SanitisedImage } from './images.ts';
 import { buildReport, summaryLines } from './report.ts';
 
 /** Netlify's file-based upload into the deploy-scoped blob store (Frameworks API v1). */
 export const NETLIFY_DEPLOY_REPORT = '.netlify/v1/blobs/deploy/build-report.json';
 
 export function schoolSiteBuild(): AstroIntegration {
+  let sanitisedImages: SanitisedImage[] = [];
   return {
     name: 'school-site-build',
     hooks: {
       'astro:config:setup': async ({ config, logger }) => {
         const settings = env();
         if (settings.CONTENT_SOURCE !== 'local') return;
-        const made = await publishDatasetImages(join(settings.CONTENT_DATASET_DIR, 'images'), join(fileURLToPath(config.publicDir), 'content-images'));
+        const { made, sanitised } = await publishDatasetImages(join(settings.CONTENT_DATASET_DIR, 'images'), join(fileURLToPath(config.publicDir), 'content-images'));
+        sanitisedImages = sanitised;
         if (made) logger.info(`made ${made} responsive image copies`);
+        for (const image of sanitised) logger.warn(`SVG ${image.file} sanitised: removed ${image.removed.join(', ')}`);
       },
       'astro:build:done': async ({ dir, pages, logger }) => {
         const settings = env();
@@ -32,7 +35,7 @@ export function schoolSiteBuild(): AstroIntegration {
         const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl, settings.ORDER_SERVICE_URL);
         writeFileSync(join(fileURLToPath(dir), '_redirects'), formatRedirects(rules));
 
-        const report = buildReport(matrix, { contentSource: settings.CONTENT_SOURCE, contentQueries: contentQueryCount(), pages: pages.length });
+        const report = buildReport(matrix, { contentSource: settings.CONTENT_SOURCE, contentQueries: contentQueryCount(), pages: pages.length, sanitisedImages });
         // Kept with the deploy, never published: on Netlify a file under .netlify/v1/blobs/deploy/
         // becomes a blob of the deploy's own store (it rolls back and is deleted with the deploy).
         const reportFiles = [settings.BUILD_REPORT_FILE, ...(process.env['NETLIFY'] === 'true' ? [NETLIFY_DEPLOY_REPORT] : [])];

@@ -1,5 +1,6 @@
 /** The build report: what was built, what content was missing or invalid, how many content queries ran. */
 import type { ContentProblem } from '../content/index.ts';
+import type { SanitisedImage } from './images.ts';
 import type { SiteMatrix } from '../routing/matrix.ts';
 
 export interface BuildReport {
@@ -9,9 +10,11 @@ export interface BuildReport {
   pages: number;
   schools: Array<{ key: string; seoSlug: string; tenantId: string; giveaway: string; problems: ContentProblem[] }>;
   unassignedProblems: ContentProblem[];
+  /** Content SVGs published with something removed (scripts, handlers, external references...), and what. */
+  sanitisedImages: SanitisedImage[];
 }
 
-export function buildReport(matrix: SiteMatrix, details: { contentSource: string; contentQueries: number; pages: number; now?: Date }): BuildReport {
+export function buildReport(matrix: SiteMatrix, details: { contentSource: string; contentQueries: number; pages: number; sanitisedImages?: SanitisedImage[]; now?: Date }): BuildReport {
   const keys = new Set(matrix.schools.map((site) => site.key));
   return {
     builtAt: (details.now ?? new Date()).toISOString(),
@@ -26,12 +29,13 @@ export function buildReport(matrix: SiteMatrix, details: { contentSource: string
       problems: matrix.problems.filter((problem) => problem.school === site.key),
     })),
     unassignedProblems: matrix.problems.filter((problem) => !keys.has(problem.school)),
+    sanitisedImages: details.sanitisedImages ?? [],
   };
 }
 
 export function summarise(report: BuildReport): string {
   const problemCount = report.schools.reduce((sum, school) => sum + school.problems.length, 0) + report.unassignedProblems.length;
-  return `${report.schools.length} schools, ${report.pages} pages, ${report.contentQueries} content quer${report.contentQueries === 1 ? 'y' : 'ies'}, ${problemCount} content problem(s)`;
+  return `${report.schools.length} schools, ${report.pages} pages, ${report.contentQueries} content quer${report.contentQueries === 1 ? 'y' : 'ies'}, ${problemCount} content problem(s), ${report.sanitisedImages.length} SVG(s) sanitised`;
 }
 
 /** The end of the build log: totals, then one line per school with problems (the rest are fine). */

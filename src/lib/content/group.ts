@@ -135,7 +135,7 @@ export function groupContent(raw: RawBuildContent): GroupedContent {
     }
     const { value: safeDoc, dropped } = dropUnsafeLinks(doc);
     for (const link of dropped) {
-      problems.push({ school: tenant, documentType: type, ...(documentId ? { documentId } : {}), reason: `unsafe link dropped at ${link.field}: ${JSON.stringify(link.value.slice(0, 80))}`, field: link.field });
+      problems.push({ school: tenant, documentType: type, ...(documentId ? { documentId } : {}), reason: `unsafe link dropped at ${link.field}: ${JSON.stringify(link.value.slice(0, 80))} (${link.reason})`, field: link.field });
     }
     const parsed = tenantDocumentSchemas[type].safeParse(safeDoc);
     if (!parsed.success) {

@@ -1,22 +1,28 @@
 /**
- * Links from content are checked once, at the door: a link field keeps its value only when it
- * is http(s), mailto, tel, a site path, an in-page anchor or a bare page path ("why").
- * Anything else (javascript:, data:, protocol-relative...) is removed and reported.
+ * Links from content are checked once, at the door, by the same classifier that renders them
+ * (src/lib/links.ts): a link field the classifier would drop (javascript:, data:, file:...,
+ * unparsable) is removed from the document and reported with the reason. What stays is
+ * rendered through the classifier again, so the door and the page cannot disagree.
  */
-import { safeHref } from '../links.ts';
+import { classifyLink, siteOrigin } from '../links.ts';
 
 /** Field names that hold a link or a page path. */
 const LINK_FIELD = /(link|url|href|path|fragment)$/i;
-const PAGE_PATH = /^[a-z0-9][a-z0-9\-/]*$/i;
 
 export interface DroppedLink {
   field: string;
   value: string;
+  reason: string;
 }
 
-export function isAllowedLink(value: string): boolean {
-  const trimmed = value.trim();
-  return Boolean(safeHref(trimmed)) || PAGE_PATH.test(trimmed);
+/** Why the link would be dropped, or undefined when it is kept. */
+export function linkProblem(value: string, origin = siteOrigin()): string | undefined {
+  const verdict = classifyLink(value, origin);
+  return verdict.kind === 'dropped' ? verdict.reason : undefined;
+}
+
+export function isAllowedLink(value: string, origin = siteOrigin()): boolean {
+  return linkProblem(value, origin) === undefined;
 }
 
 /** A copy of the document without unsafe link values, and the list of what was dropped. */
@@ -35,8 +41,9 @@ export function dropUnsafeLinks(doc: unknown, path = ''): { value: unknown; drop
     const value: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(doc)) {
       const field = path ? `${path}.${key}` : key;
-      if (typeof inner === 'string' && LINK_FIELD.test(key) && !key.startsWith('_') && !isAllowedLink(inner)) {
-        dropped.push({ field, value: inner });
+      const problem = typeof inner === 'string' && LINK_FIELD.test(key) && !key.startsWith('_') ? linkProblem(inner) : undefined;
+      if (problem !== undefined) {
+        dropped.push({ field, value: inner as string, reason: problem });
         continue;
       }
       const result = dropUnsafeLinks(inner, field);

@@ -94,9 +94,21 @@ export function digitsOnly(text: string): string {
   return text.replace(/[^0-9]/g, '');
 }
 
-/** The form used to compare emails: surrounding whitespace removed, lower case. */
+/* Identity text: what a person would read as the same text is the same key. */
+const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
+/** Bidirectional controls: marks, embeddings, overrides and isolates. */
+const BIDI_CONTROL = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+/** Control characters (C0 with NUL, DEL, C1) or bidi controls: refused in names and emails. */
+const FORBIDDEN = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+/** Unicode NFKC (full-width and compatibility forms folded), zero-width and bidi controls removed, trimmed. */
+export function identityText(text: string): string {
+  return text.normalize('NFKC').replace(INVISIBLE, '').replace(BIDI_CONTROL, '').trim();
+}
+
+/** The email as an identity key: identity text, lower case, the domain's trailing dot removed. */
 export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return identityText(email).toLowerCase().replace(/\.+$/, '');
 }
 
 export function isStateCode(value: unknown): boolean {
@@ -107,18 +119,21 @@ function textOf(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
+/** A name has at least one letter once invisible characters are gone, and no control or bidi character. */
 function checkName(value: unknown): EntryErrorCode | undefined {
   const name = textOf(value);
   if (name === '') return 'required';
   if (name.length > NAME_MAX_LENGTH) return 'tooLong';
+  if (FORBIDDEN.test(name) || !/\p{L}/u.test(identityText(name))) return 'invalid';
   return undefined;
 }
 
+/** The pattern is checked on the identity key, so the key of an accepted email is itself a valid email. */
 function checkEmail(value: unknown): EntryErrorCode | undefined {
   const email = textOf(value);
   if (email === '') return 'required';
   if (email.length > EMAIL_MAX_LENGTH) return 'tooLong';
-  if (!EMAIL_PATTERN.test(email)) return 'invalid';
+  if (FORBIDDEN.test(email) || !EMAIL_PATTERN.test(normaliseEmail(email))) return 'invalid';
   return undefined;
 }
 
@@ -141,7 +156,8 @@ function checkAgree(value: unknown): EntryErrorCode | undefined {
 }
 
 /**
- * Checks a giveaway form. Name and email are judged without surrounding whitespace;
+ * Checks a giveaway form. Name and email are judged without surrounding whitespace; a name
+ * needs a letter, and neither may hold control or bidi characters;
  * the phone must be 10 to 15 ASCII digits and nothing else; the state must be one of
  * `US_STATES` codes (upper case); `agree` must be exactly `true`.
  */

@@ -3,6 +3,10 @@
  * time, so a build a day keeps them right even when nobody publishes.
  */
 import { nightlyTitle, triggerBuild, type FetchLike } from './build-hook.ts';
+import { answer, checkRequest, guarded, noContent } from './function-http.ts';
+
+/** The scheduler's invocation: a POST with a small JSON body ({"next_run": ...}). */
+export const NIGHTLY_RULES = { methods: ['POST'], maxBodyBytes: 4 * 1024, contentTypes: ['application/json'], contentTypeOptional: true } as const;
 
 export interface NightlyOptions {
   hookUrl: string | undefined;
@@ -17,9 +21,18 @@ export async function runNightlyRebuild(options: NightlyOptions): Promise<Respon
   try {
     await triggerBuild(options.hookUrl, title, options.fetch);
   } catch (error) {
+    // The reason (which may name hosts or settings) goes to the log, not to the caller.
     log(`failed: ${(error as Error).message}`);
-    return new Response(JSON.stringify({ message: (error as Error).message }), { status: 500, headers: { 'content-type': 'application/json' } });
+    return answer(500, 'the nightly build could not be started');
   }
   log(`build triggered: ${title}`);
-  return new Response(null, { status: 204 });
+  return noContent();
+}
+
+/** The function: checks the invocation, then runs the nightly build; never answers with internals. */
+export async function handleNightly(request: Request, options: NightlyOptions): Promise<Response> {
+  return guarded('nightly-rebuild', async () => {
+    const checked = await checkRequest(request, NIGHTLY_RULES);
+    return checked.ok ? runNightlyRebuild(options) : checked.response;
+  });
 }

@@ -4,6 +4,7 @@
  * the debounced burst, and the burst's newest publish triggers the build hook.
  */
 import { triggerBuild, type FetchLike } from './build-hook.ts';
+import { answer, checkRequest, guarded } from './function-http.ts';
 import { createRebuildDebouncer, type PendingRebuild, type RebuildStateStore } from './rebuild-debounce.ts';
 import { checkWebhookSignature, SIGNATURE_HEADER_NAME } from './webhook-signature.ts';
 
@@ -24,8 +25,8 @@ export interface FunctionContext {
   waitUntil?: (work: Promise<unknown>) => void;
 }
 
-const answer = (status: number, message: string) =>
-  new Response(JSON.stringify({ message }), { status, headers: { 'content-type': 'application/json' } });
+/** The content service sends the projection {_id, _type}: far below this. */
+export const MAX_WEBHOOK_BODY_BYTES = 16 * 1024;
 
 export function publishTitle(burst: PendingRebuild): string {
   return `Content published (${burst.count} change${burst.count === 1 ? '' : 's'})`;
@@ -43,14 +44,18 @@ export function createPublishWebhook(options: PublishWebhookOptions) {
     ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
   });
 
-  return async function handlePublish(request: Request, context: FunctionContext = {}): Promise<Response> {
-    if (request.method !== 'POST') return answer(405, 'POST only');
+  return (request: Request, context: FunctionContext = {}): Promise<Response> =>
+    guarded('rebuild-on-publish', () => handlePublish(request, context), log);
+
+  async function handlePublish(request: Request, context: FunctionContext): Promise<Response> {
+    const checked = await checkRequest(request, { methods: ['POST'], maxBodyBytes: MAX_WEBHOOK_BODY_BYTES, contentTypes: ['application/json'] });
+    if (!checked.ok) return checked.response;
     // Never accept anything when the secret is missing: that is a set-up error, not an open door.
     if (!options.secret || !options.hookUrl) {
       log('refused: SANITY_WEBHOOK_SECRET or NETLIFY_BUILD_HOOK_URL is not set');
       return answer(500, 'rebuild webhook is not configured');
     }
-    const body = await request.text();
+    const body = checked.body;
     const check = await checkWebhookSignature({ body, signature: request.headers.get(SIGNATURE_HEADER_NAME), secret: options.secret, now: now() });
     if (!check.ok) {
       log(`refused: ${check.reason}`);
@@ -84,5 +89,5 @@ export function createPublishWebhook(options: PublishWebhookOptions) {
       // A failed hook call is the sender's cue to retry the delivery.
       return answer(502, 'the build hook failed');
     }
-  };
+  }
 }

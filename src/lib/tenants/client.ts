@@ -23,12 +23,26 @@ export class TenantLookupError extends Error {
   }
 }
 
-export function httpTransport(apiBase: string, fetchImpl: typeof fetch = fetch): TenantTransport {
+/** A build asks for every school's tenant at once: a rate-limited answer (429) is retried after its Retry-After. */
+export const RATE_LIMIT_RETRIES = 5;
+const MAX_RETRY_AFTER_MS = 30_000;
+
+export function httpTransport(
+  apiBase: string, fetchImpl: typeof fetch = fetch, sleep: (ms: number) => Promise<void> = (ms) => new Promise((done) => setTimeout(done, ms)),
+): TenantTransport {
   const base = apiBase.replace(/\/+$/, '');
   return async (path) => {
-    const response = await fetchImpl(`${base}${path}`, { headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(`HTTP ${response.status} for ${path}`);
-    return response.json();
+    for (let attempt = 0; ; attempt += 1) {
+      const response = await fetchImpl(`${base}${path}`, { headers: { accept: 'application/json' } });
+      if (response.status === 429 && attempt < RATE_LIMIT_RETRIES) {
+        await response.body?.cancel();
+        const seconds = Number(response.headers.get('retry-after'));
+        await sleep(Math.min(MAX_RETRY_AFTER_MS, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000));
+        continue;
+      }
+      if (!response.ok) throw new Error(`HTTP ${response.status} for ${path}`);
+      return response.json();
+    }
   };
 }
 

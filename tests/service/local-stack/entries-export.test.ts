@@ -14,7 +14,10 @@ function run(args: string[]) {
 
 beforeAll(() => {
   const api = createLocalApi({ dataDir: dir.path, tenantsFile: FIXTURE_TENANTS, datasetFile: FIXTURE_DATASET, allowedOrigins: [], warn: () => {} });
-  for (const overrides of [{}, { name: 'O"Brien, Jr.', emailAddress: 'ob@example.com', phone: '3125550100' }]) {
+  for (const overrides of [
+    {}, { name: 'O"Brien, Jr.', emailAddress: 'ob@example.com', phone: '3125550100' },
+    { name: '=HYPERLINK("http://evil.example","Prize")', emailAddress: '@evil@example.com', phone: '5035550100' },
+  ]) {
     api.handle({
       method: 'POST',
       path: '/k1mobile/giveaway/entry',
@@ -32,13 +35,19 @@ describe('entries:export', () => {
     expect(result.status).toBe(0);
     const lines = result.stdout.split('\r\n');
     expect(lines[0]).toBe('entryId,eventGUID,name,emailAddress,stateCode,phone,createdAt');
-    expect(lines).toHaveLength(4); // header, 2 rows, trailing empty
+    expect(lines).toHaveLength(5); // header, 3 rows, trailing empty
     expect(lines[2]).toContain(',"O""Brien, Jr.",ob@example.com,WA,3125550100,');
+  });
+  it('defuses cells a spreadsheet would run as formulas, unless --raw', () => {
+    const safe = run(['--event', OPEN_EVENT]).stdout.split('\r\n')[3];
+    expect(safe).toContain(',"\'=HYPERLINK(""http://evil.example"",""Prize"")",\'@evil@example.com,WA,5035550100,');
+    const raw = run(['--event', OPEN_EVENT, '--raw']).stdout.split('\r\n')[3];
+    expect(raw).toContain(',"=HYPERLINK(""http://evil.example"",""Prize"")",@evil@example.com,WA,5035550100,');
   });
   it('writes to --out', () => {
     const out = join(dir.path, 'out.csv');
     expect(run(['--event', OPEN_EVENT, '--out', out]).status).toBe(0);
-    expect(readFileSync(out, 'utf8').split('\r\n')).toHaveLength(4);
+    expect(readFileSync(out, 'utf8').split('\r\n')).toHaveLength(5);
   });
   it('requires --event', () => {
     const result = run([]);

@@ -6,9 +6,14 @@ describe('link guard at the content door', () => {
     'allows %s', (value) => expect(isAllowedLink(value)).toBe(true),
   );
 
-  it.each(['javascript:alert(1)', 'data:text/html,x', '//evil.example', 'vbscript:msgbox', 'file:///etc/passwd', 'java\tscript:x'])(
+  it.each(['javascript:alert(1)', 'data:text/html,x', 'vbscript:msgbox', 'file:///etc/passwd', 'java\tscript:x', ' JaVaScRiPt:alert(1)'])(
     'refuses %s', (value) => expect(isAllowedLink(value)).toBe(false),
   );
+
+  // Another host is a link to another site: kept (rendered as external, new tab), never a site path.
+  it.each(['//evil.example', '/\\evil.example', '/\t/evil.example'])('keeps %j for the renderer to treat as external', (value) => {
+    expect(isAllowedLink(value)).toBe(true);
+  });
 
   it('drops unsafe link fields anywhere in a document and says where', () => {
     const { value, dropped } = dropUnsafeLinks({
@@ -17,8 +22,8 @@ describe('link guard at the content door', () => {
       policy: { link: 'data:text/html,x' },
     });
     expect(dropped).toEqual([
-      { field: 'links[1].externalUrl', value: 'javascript:alert(1)' },
-      { field: 'policy.link', value: 'data:text/html,x' },
+      { field: 'links[1].externalUrl', value: 'javascript:alert(1)', reason: 'scheme javascript: is not allowed' },
+      { field: 'policy.link', value: 'data:text/html,x', reason: 'scheme data: is not allowed' },
     ]);
     expect(value).toEqual({
       _id: 'x', title: 'javascript: is only text here',

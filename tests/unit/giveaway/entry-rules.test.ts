@@ -36,20 +36,34 @@ describe('validateEntry', () => {
       ['   ', 'required'],
       [42, 'required'],
       ['x'.repeat(257), 'tooLong'],
+      ['\u200b\u200b\u200b', 'invalid'],
+      ['\u200b \u2060\ufeff\u200d', 'invalid'],
+      ['123 456', 'invalid'],
+      ['!!!', 'invalid'],
+      ['Pat\u0000Fan', 'invalid'],
+      ['Pat\u0007', 'invalid'],
+      ['Pat\u009bFan', 'invalid'],
+      ['\u202eFan Pat', 'invalid'],
+      ['Pat \u2066Fan\u2069', 'invalid'],
+      ['Pat\u200fFan', 'invalid'],
     ])('%j → %s', (name, code) => {
       expect(withField('name', name).errors).toEqual({ name: code });
     });
-    it('accepts 1 and 256 characters', () => {
+    it('accepts 1 and 256 characters, any script, and marks between letters', () => {
       expect(withField('name', 'x').valid).toBe(true);
       expect(withField('name', 'x'.repeat(256)).valid).toBe(true);
+      for (const name of ['Zoë O\'Brien-Núñez', '李小龍', 'محمد علي', 'Ｐａｔ', 'J. R. 2nd']) expect(withField('name', name).valid, name).toBe(true);
     });
-    it('property: valid exactly when the trimmed name has 1..256 characters', () => {
+    it('property: valid exactly when the trimmed name has 1..256 characters, a letter, and no control or bidi character', () => {
       fc.assert(
-        fc.property(fc.string({ maxLength: 300 }), (name) => {
-          const trimmed = name.trim().length;
-          expect(withField('name', name).valid).toBe(trimmed >= 1 && trimmed <= 256);
+        fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (name) => {
+          const trimmed = name.trim();
+          const visible = trimmed.normalize('NFKC').replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '');
+          const expected = trimmed.length >= 1 && trimmed.length <= 256
+            && /\p{L}/u.test(visible) && !/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(trimmed);
+          expect(withField('name', name).valid).toBe(expected);
         }),
-        { numRuns: 500 },
+        { numRuns: 1000 },
       );
     });
   });
@@ -67,6 +81,11 @@ describe('validateEntry', () => {
       ['pat@example.com', 'valid'],
       [' Pat@Example.COM ', 'valid'],
       ['a@b.c', 'valid'],
+      ['ｐａｔ＠ｅｘａｍｐｌｅ．ｃｏｍ', 'valid'],
+      ['pat@example.com.', 'valid'],
+      ['pat\u200b@example.com', 'valid'],
+      ['pat\u0000@example.com', 'invalid'],
+      ['pat@\u202eexample.com', 'invalid'],
     ])('%j', (email, expected) => {
       const { errors } = withField('email', email);
       if (expected === 'valid') expect(errors.email).toBeUndefined();
@@ -168,5 +187,10 @@ describe('helpers', () => {
   });
   it('normaliseEmail trims and lower-cases', () => {
     expect(normaliseEmail('  Pat@Example.COM \n')).toBe('pat@example.com');
+  });
+  it('normaliseEmail folds full-width forms, drops zero-width and bidi characters and the trailing dot', () => {
+    for (const variant of ['ｐａｔ＠ｅｘａｍｐｌｅ．ｃｏｍ', 'pat\u200b@example.com', 'pat@example.com.', '\u200epat@exa\u2060mple.com', 'PAT@EXAMPLE.COM']) {
+      expect(normaliseEmail(variant), JSON.stringify(variant)).toBe('pat@example.com');
+    }
   });
 });

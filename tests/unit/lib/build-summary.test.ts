@@ -12,12 +12,13 @@ const report: BuildReport = {
     { key: 'cubbymobile', seoSlug: 'cubbymobile', tenantId: '2', giveaway: '/cubbymobile/giveaway-closed', problems: [] },
   ],
   unassignedProblems: [],
+  sanitisedImages: [],
 };
 
 describe('build log summary', () => {
   it('gives the totals, one line per school with problems, and where the report is', () => {
     expect(summaryLines(report, { redirectRules: 30, reportFiles: ['reports/build-report.json'] })).toEqual([
-      'Build summary: 2 schools, 66 pages, 1 content query, 3 content problem(s); 30 redirect rules',
+      'Build summary: 2 schools, 66 pages, 1 content query, 3 content problem(s), 0 SVG(s) sanitised; 30 redirect rules',
       '  uw-husky-mobile: 3 problem(s) in faq, planCard',
       'Report: reports/build-report.json',
     ]);
@@ -26,7 +27,7 @@ describe('build log summary', () => {
   it('says so when no school has problems', () => {
     const clean = { ...report, schools: report.schools.map((school) => ({ ...school, problems: [] })) };
     expect(summaryLines(clean, { redirectRules: 30, reportFiles: ['a.json', 'b.json'] })).toEqual([
-      'Build summary: 2 schools, 66 pages, 1 content query, 0 content problem(s); 30 redirect rules',
+      'Build summary: 2 schools, 66 pages, 1 content query, 0 content problem(s), 0 SVG(s) sanitised; 30 redirect rules',
       '  every school: no content problems',
       'Report: a.json and b.json',
     ]);

@@ -19,9 +19,22 @@ describe('RFC 4180 CSV', () => {
     expect(toCsv(['a', 'b'], [['1', 'x,y']])).toBe('a,b\r\n1,"x,y"\r\n');
   });
 
-  it('optionally defuses spreadsheet formulas', () => {
-    expect(csvField('=HYPERLINK("x")', true)).toBe('"\'=HYPERLINK(""x"")"');
-    expect(csvField('-1', true)).toBe("'-1");
-    expect(csvField('=1+1')).toBe('=1+1');
+  it.each([
+    ['=HYPERLINK("http://evil.example","x")', '"\'=HYPERLINK(""http://evil.example"",""x"")"'],
+    ['+1+cmd|\' /C calc\'!A0', "'+1+cmd|' /C calc'!A0"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1:A9)', "'@SUM(A1:A9)"],
+    ['\t=1+1', "'\t=1+1"],
+    ['\r=1+1', '"\'\r=1+1"'],
+    ['Pat =1', 'Pat =1'],
+  ])('defuses %j by default', (value, expected) => {
+    expect(csvField(value)).toBe(expected);
+  });
+
+  it('leaves numbers alone and writes formulas as typed when raw', () => {
+    expect(csvField(-1)).toBe('-1');
+    expect(csvField('=1+1', { raw: true })).toBe('=1+1');
+    expect(toCsv(['a'], [['@x']], { raw: true })).toBe('a\r\n@x\r\n');
+    expect(toCsv(['a'], [['@x']])).toBe("a\r\n'@x\r\n");
   });
 });

@@ -20,7 +20,7 @@ describe('press release sections (SPEC §2 Newsroom)', () => {
       { kind: 'subHeading', key: 'b', text: 'Sub' },
       { kind: 'paragraph', key: 'c', text: 'Body' },
       { kind: 'unorderedList', key: 'd', items: ['One', 'Two'] },
-      { kind: 'contactLink', key: 'e', label: 'Media contact', link: { href: 'mailto:press@example.com', kind: 'plain' } },
+      { kind: 'contactLink', key: 'e', label: 'Media contact', link: { href: 'mailto:press@example.com', kind: 'external' } },
     ]);
     expect(view.problems).toEqual([]);
   });

@@ -17,7 +17,9 @@ describe('nightly rebuild', () => {
     const scheduled = await import('../../../src/functions/nightly-rebuild.ts');
 
     expect(scheduled.config).toEqual({ schedule: '@daily' });
-    const response = await scheduled.default();
+    const response = await scheduled.default(new Request('https://site.example/.netlify/functions/nightly-rebuild', {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ next_run: '2026-03-02T00:00:00.000Z' }),
+    }));
     expect(response.status).toBe(204);
     expect(fetch).toHaveBeenCalledTimes(1);
     const [url, init] = fetch.mock.calls[0]!;
@@ -39,5 +41,7 @@ describe('nightly rebuild', () => {
     const refused = await runNightlyRebuild({ hookUrl: HOOK, fetch: async () => new Response('', { status: 404 }), log: (message) => logged.push(message) });
     expect(refused.status).toBe(500);
     expect(logged).toEqual(['failed: NETLIFY_BUILD_HOOK_URL is not set', 'failed: the build hook answered HTTP 404']);
+    // The caller learns that it failed, not why (the reason may name hosts or settings).
+    expect(await refused.json()).toEqual({ message: 'the nightly build could not be started' });
   });
 });

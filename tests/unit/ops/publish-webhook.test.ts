@@ -69,7 +69,7 @@ describe('rebuild-on-publish endpoint', () => {
   });
 
   it.each([
-    ['unsigned', async () => new Request('https://x.example/', { method: 'POST', body: BODY }), 'unsigned request'],
+    ['unsigned', async () => new Request('https://x.example/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY }), 'unsigned request'],
     ['signed with the wrong secret', () => signedRequest({ secret: 'guess' }), 'wrong signature'],
     ['stale', () => signedRequest({ at: Date.now() - 6 * 60_000 }), 'stale signature (signed 360 s ago)'],
   ])('refuses a %s request with 401 and builds nothing', async (_name, makeRequest, reason) => {
@@ -118,7 +118,7 @@ describe('the Netlify function', () => {
     vi.stubEnv('SANITY_WEBHOOK_SECRET', SECRET);
     vi.stubEnv('NETLIFY_BUILD_HOOK_URL', HOOK);
     const { default: rebuildOnPublish } = await import('../../../src/functions/rebuild-on-publish.ts');
-    const unsigned = await rebuildOnPublish(new Request('https://x.example/', { method: 'POST', body: BODY }), {});
+    const unsigned = await rebuildOnPublish(new Request('https://x.example/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY }), {});
     expect(unsigned.status).toBe(401);
     const wrong = await rebuildOnPublish(await signedRequest({ secret: 'guess' }), {});
     expect(wrong.status).toBe(401);

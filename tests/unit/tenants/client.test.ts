@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { TENANT_MESSAGES, createTenantClient, recordsTransport, type TenantTransport } from '../../../src/lib/tenants/client.ts';
+import { TENANT_MESSAGES, createTenantClient, httpTransport, recordsTransport, type TenantTransport } from '../../../src/lib/tenants/client.ts';
 
 const record = { id: 7, affiliateId: 70, slug: 'huskymobile', Name: 'Husky Mobile', PrimaryColor: '#4B2E83', SeconndaryColor: '#B7A57A', ThirdColor: '#85754D', ActiveGiveawayEvent: 'guid-1' };
 
@@ -54,5 +54,20 @@ describe('tenant lookup (SPEC §4 two steps)', () => {
   it('treats an unknown slug as a failed first lookup', async () => {
     const { load } = client(recordsTransport([record]));
     await expect(load('nobody')).rejects.toThrow('Tenant data failed to load.');
+  });
+});
+
+describe('httpTransport and a rate-limited API', () => {
+  it('waits for Retry-After and asks again, then gives up after the retries', async () => {
+    const waits: number[] = [];
+    let calls = 0;
+    const limited = () => new Response('{}', { status: 429, headers: { 'retry-after': '2' } });
+    const fetchTwiceLimited = (async () => (++calls <= 2 ? limited() : Response.json({ result: { id: 1, affiliateId: 2 } }))) as typeof fetch;
+    const transport = httpTransport('http://api.example', fetchTwiceLimited, async (ms) => { waits.push(ms); });
+    expect(await transport('/k1mobile/tenant/code/x')).toEqual({ result: { id: 1, affiliateId: 2 } });
+    expect(waits).toEqual([2000, 2000]);
+
+    const alwaysLimited = httpTransport('http://api.example', (async () => limited()) as typeof fetch, async () => {});
+    await expect(alwaysLimited('/k1mobile/tenant/code/x')).rejects.toThrow('HTTP 429 for /k1mobile/tenant/code/x');
   });
 });

@@ -123,7 +123,7 @@ export default function GiveawayEntryForm(props: EntryFormProps) {
         <label htmlFor="giveaway-agree">
           {terms.leadingText && `${terms.leadingText} `}
           {terms.href
-            ? <a href={terms.href} {...(terms.external ? { target: '_blank', rel: 'noopener' } : {})}>
+            ? <a href={terms.href} {...(terms.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
                 {terms.linkText}{terms.external && <span className="visually-hidden"> (opens in a new tab)</span>}
               </a>
             : terms.linkText}

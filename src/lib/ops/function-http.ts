@@ -1,0 +1,95 @@
+/**
+ * What every Netlify function answers with and checks first. netlify.toml's [[headers]] do not
+ * apply to function responses, so the functions send the site's security headers themselves;
+ * a test keeps them in line with netlify.toml's "/*" block. Errors answer a short message,
+ * never a stack or an internal error text (those go to the function log).
+ */
+import { parse as parseContentType } from 'content-type';
+
+/** The site-wide headers of netlify.toml's "/*" block that apply to an API answer, plus no caching. */
+export const FUNCTION_HEADERS: Readonly<Record<string, string>> = {
+  'content-type': 'application/json; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+};
+
+export function answer(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ message }), { status, headers: { ...FUNCTION_HEADERS, ...headers } });
+}
+
+export function noContent(): Response {
+  return new Response(null, { status: 204, headers: FUNCTION_HEADERS });
+}
+
+export interface RequestRules {
+  methods: readonly string[];
+  maxBodyBytes: number;
+  /** Body media types accepted; `optional` lets a request without a Content-Type through (no body expected). */
+  contentTypes: readonly string[];
+  contentTypeOptional?: boolean;
+}
+
+export type CheckedRequest = { ok: true; body: string } | { ok: false; response: Response };
+
+function mediaType(header: string | null): string | undefined {
+  if (header === null) return undefined;
+  try {
+    const parsed = parseContentType(header);
+    const charset = parsed.parameters['charset'];
+    return charset === undefined || charset.toLowerCase() === 'utf-8' ? parsed.type : 'unsupported charset';
+  } catch {
+    return 'unparsable';
+  }
+}
+
+/** Reads at most `limit` bytes of the body; undefined when it is longer. */
+async function readLimited(request: Request, limit: number): Promise<string | undefined> {
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Method, declared and actual size, and content type, in that order; the body when all pass. */
+export async function checkRequest(request: Request, rules: RequestRules): Promise<CheckedRequest> {
+  if (!rules.methods.includes(request.method)) {
+    return { ok: false, response: answer(405, 'method not allowed', { allow: rules.methods.join(', ') }) };
+  }
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (!Number.isFinite(declared) || declared > rules.maxBodyBytes) {
+    return { ok: false, response: answer(413, `request body is larger than ${rules.maxBodyBytes} bytes`) };
+  }
+  const type = mediaType(request.headers.get('content-type'));
+  if (type === undefined ? !rules.contentTypeOptional : !rules.contentTypes.includes(type)) {
+    return { ok: false, response: answer(415, `request body must be ${rules.contentTypes.join(' or ')}`) };
+  }
+  const body = await readLimited(request, rules.maxBodyBytes);
+  if (body === undefined) return { ok: false, response: answer(413, `request body is larger than ${rules.maxBodyBytes} bytes`) };
+  return { ok: true, body };
+}
+
+/** Runs a handler; anything it throws becomes a plain 500 (details to the log, none to the caller). */
+export async function guarded(name: string, work: () => Promise<Response>, log: (message: string) => void = console.error): Promise<Response> {
+  try {
+    return await work();
+  } catch (error) {
+    log(`[${name}] failed: ${error instanceof Error ? error.message : String(error)}`);
+    return answer(500, 'internal error');
+  }
+}
