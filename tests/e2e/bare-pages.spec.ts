@@ -120,7 +120,8 @@ test.describe('school search', () => {
 });
 
 test.describe('bare pages accessibility', () => {
-  for (const path of ['/', '/default', '/search']) {
+  // The last one is the branded 404 page of a missing asset.
+  for (const path of ['/', '/default', '/search', '/_astro/no-such-file.js']) {
     test(`${path}: no axe violations`, async ({ page }) => {
       await page.goto(path);
       expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
