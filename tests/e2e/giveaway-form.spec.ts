@@ -46,6 +46,8 @@ test('an empty submit shows every error, focuses the first field and sends nothi
 
 const alone: Array<[string, (typeof ERROR_FIELDS)[number], Parameters<typeof fillForm>[1]]> = [
   ['name', 'nameRequiredError', { name: '   ' }],
+  ['name of zero-width characters only', 'nameRequiredError', { name: '\u200b\u200b\u200b' }],
+  ['name with a right-to-left override', 'nameRequiredError', { name: '\u202eFan Pat' }],
   ['email without a dot part', 'validEmailError', { email: 'pat@example' }],
   ['state', 'stateRequiredError', { state: '' }],
   ['phone with 9 digits', 'phoneRequiredError', { phone: '206555014' }],
