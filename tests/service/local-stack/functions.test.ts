@@ -10,6 +10,7 @@ import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../scripts/local-stack/listen.ts';
 import { startSiteServer } from '../../../scripts/local-stack/site/server.ts';
+import { MAX_WEBHOOK_BODY_BYTES } from '../../../src/lib/ops/publish-webhook.ts';
 import { FIXTURE_SITE, tempDir } from './helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -76,11 +77,40 @@ describe('Netlify functions through the functions runtime', () => {
 
   it('runs the nightly function as its schedule would and triggers a build', async () => {
     const before = hookCalls.length;
-    const response = await fetch(`${site.url}/.netlify/functions/nightly-rebuild`);
+    // The platform invokes a scheduled function with a POST whose JSON body names the next run.
+    const response = await fetch(`${site.url}/.netlify/functions/nightly-rebuild`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ next_run: '2026-11-24T00:00:00.000Z' }),
+    });
     await response.arrayBuffer();
     expect(response.status).toBe(204);
     expect(hookCalls).toHaveLength(before + 1);
     expect(hookCalls.at(-1)?.url).toMatch(/trigger_title=Nightly/);
+  }, 150_000);
+
+  it('refuses what a webhook never sends before reading it, with the site headers and no internals', async () => {
+    const url = `${site.url}/.netlify/functions/rebuild-on-publish`;
+    const before = hookCalls.length;
+    const cases: Array<{ init: RequestInit; status: number }> = [
+      { init: { method: 'GET' }, status: 405 },
+      { init: { method: 'PUT', body: '{}', headers: { 'content-type': 'application/json' } }, status: 405 },
+      { init: { method: 'POST', body: '{}', headers: { 'content-type': 'text/plain' } }, status: 415 },
+      { init: { method: 'POST', body: '{}', headers: { 'content-type': 'application/json-seq' } }, status: 415 },
+      { init: { method: 'POST', body: JSON.stringify({ pad: 'x'.repeat(MAX_WEBHOOK_BODY_BYTES) }), headers: { 'content-type': 'application/json' } }, status: 413 },
+      { init: { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', 'sanity-webhook-signature': 't=1,v1=forged' } }, status: 401 },
+    ];
+    for (const { init, status } of cases) {
+      const response = await fetch(url, init);
+      const text = await response.text();
+      expect({ method: init.method, type: (init.headers as Record<string, string> | undefined)?.['content-type'], status: response.status })
+        .toEqual({ method: init.method, type: (init.headers as Record<string, string> | undefined)?.['content-type'], status });
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(text).not.toMatch(/\bat \S+ \(|Error:|node_modules|src\/lib/);
+      if (status === 405) expect(response.headers.get('allow')).toBe('POST');
+    }
+    expect(hookCalls).toHaveLength(before);
   }, 150_000);
 
   it('answers an unknown function like any unknown path', async () => {
