@@ -77,7 +77,7 @@ describe('content check', () => {
       ['error', 'huskymobile', 'faqs', 'huskymobile-faqs', 'title', 'Invalid input: expected string, received undefined'],
       // The link guard drops the unsafe link; without it the document fails its schema: cause and effect.
       ['error', 'huskymobile', 'footer', 'huskymobile-footer', 'socialMediaIcons.0.socialUrl', 'Invalid input: expected string, received undefined'],
-      ['error', 'huskymobile', 'footer', 'huskymobile-footer', 'socialMediaIcons[0].socialUrl', 'unsafe link dropped at socialMediaIcons[0].socialUrl: "javascript:alert(1)"'],
+      ['error', 'huskymobile', 'footer', 'huskymobile-footer', 'socialMediaIcons[0].socialUrl', 'unsafe link dropped at socialMediaIcons[0].socialUrl: "javascript:alert(1)" (scheme javascript: is not allowed)'],
       ['error', 'huskymobile', 'landingHeader', 'huskymobile-landingHeader', 'heroImage', 'image file images/huskymobile-stadium-1600x900.webp is missing'],
     ]);
     expect(result.stdout).toContain('content check failed: 7 error(s) in 3 school(s), 1 warning(s); 83 documents, 2 schools');
