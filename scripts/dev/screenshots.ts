@@ -131,7 +131,7 @@ async function main(): Promise<void> {
           shots.push({ path, width, file, height });
         }
       }
-      const page = await browser.newPage({ viewport: { width: 1600, height: 900 } });
+      const page = await browser.newPage({ viewport: { width: 2400, height: 900 } });
       const htmlFile = join(values.out, `${sheet.name}.html`);
       writeFileSync(htmlFile, sheetHtml(sheet, shots));
       await page.goto(`file://${join(process.cwd(), htmlFile)}`);
