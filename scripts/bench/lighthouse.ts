@@ -2,7 +2,7 @@
  * Lighthouse benchmark (not a test): mobile preset, the system Chromium, against the local
  * stack serving the built site. For each page prints the four category scores and LCP, TBT and
  * CLS, as the median of several runs (TBT is noisy on a shared machine).
- *   npm run bench:lighthouse [-- --runs 3 --port 4390]
+ *   npm run bench:lighthouse [-- --runs 3 --port 4390 --only coverage-map]
  * Needs a build (npm run build).
  */
 import { spawn } from 'node:child_process';
@@ -21,7 +21,10 @@ const base = `http://127.0.0.1:${port}`;
 
 const report = JSON.parse(readFileSync('reports/build-report.json', 'utf8')) as { schools: Array<{ seoSlug: string; giveaway: string }> };
 const open = report.schools.filter((s) => s.giveaway.includes('/giveaway-entry/')).slice(0, 2);
-const pages = open.flatMap((school) => [`/${school.seoSlug}`, `/${school.seoSlug}/faculty`, school.giveaway, `/${school.seoSlug}/coverage-map`]);
+const only = arg('only', '');
+const pages = open
+  .flatMap((school) => [`/${school.seoSlug}`, `/${school.seoSlug}/faculty`, school.giveaway, `/${school.seoSlug}/coverage-map`])
+  .filter((page) => !only || page.endsWith(only));
 
 const stack = spawn(process.execPath, ['scripts/local-stack/start.ts'], {
   env: { ...process.env, PORT: String(port), API_PORT: String(apiPort), DATA_DIR: '/tmp/lighthouse-data' },

@@ -36,15 +36,20 @@ export function readableTextOn(background: string): '#000000' | '#ffffff' {
   return contrastRatio(background, '#000000') >= contrastRatio(background, '#ffffff') ? '#000000' : '#ffffff';
 }
 
-export function schoolTheme(colours: { primaryColor: string | null; secondaryColor: string | null; thirdColor: string | null }): Theme {
-  const primary = colours.primaryColor ?? FALLBACK_PRIMARY;
-  const secondary = colours.secondaryColor ?? FALLBACK_SECONDARY;
+interface TenantColours { primaryColor: string | null; secondaryColor: string | null; thirdColor: string | null }
+/** The school document's brand colours (content), used where the tenant record has none. */
+interface SchoolColours { primaryColor?: { hex: string } | undefined; secondaryColor?: { hex: string } | undefined }
+
+/** Each colour: the tenant record's, else the school document's, else SPEC §9's fallback. */
+export function schoolTheme(tenant: TenantColours, school: SchoolColours = {}): Theme {
+  const primary = tenant.primaryColor ?? school.primaryColor?.hex ?? FALLBACK_PRIMARY;
+  const secondary = tenant.secondaryColor ?? school.secondaryColor?.hex ?? FALLBACK_SECONDARY;
   return {
     primary,
     onPrimary: readableTextOn(primary),
     secondary,
     onSecondary: readableTextOn(secondary),
-    third: colours.thirdColor ?? secondary,
+    third: tenant.thirdColor ?? secondary,
   };
 }
 

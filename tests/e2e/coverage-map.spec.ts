@@ -25,17 +25,17 @@ async function check(form: import('@playwright/test').Locator, label: string, va
 }
 
 test.describe('coverage map page', () => {
-  test('header, instruction text, a lazy titled map frame and the analytics page name', async ({ page }) => {
+  test('header, instruction text, the map panel and the analytics page name', async ({ page }) => {
     await stubMap(page);
     await page.goto(`/${SCHOOLS.husky}/coverage-map`);
     await expect(page.getByRole('heading', { level: 1, name: 'Check your coverage' })).toBeVisible();
     await expect(page.getByText('Enter your 5-digit ZIP code')).toBeVisible();
-    const frame = page.locator('iframe');
-    await expect(frame).toHaveAttribute('title', 'Husky Mobile coverage map');
-    await expect(frame).toHaveAttribute('loading', 'lazy');
-    await expect(frame).toHaveAttribute('src', /^https:\/\/coverage\.example-carrier\.com\//);
+    // The bundled content names no embeddable map: the page's own panel, with the carrier's full map a new tab away.
+    const panel = page.locator('[data-coverage-map]');
+    await expect(panel.getByRole('img', { name: /coverage across the continental United States/ })).toBeVisible();
+    await expect(panel.getByRole('link', { name: /Open the full coverage map/ })).toHaveAttribute('target', '_blank');
+    await expect(page.locator('iframe')).toHaveCount(0);
     await expect(page.locator('html')).toHaveAttribute('data-page-name', 'Coverage Map');
-    await expect(page.getByText('coverage.example-carrier.com')).toHaveCount(0);
   });
 
   test('zip 90210 is available and 12345 is not; the result is in a live region', async ({ page }) => {

@@ -16,6 +16,15 @@ export const imageSchema = z.object({
   alt: optionalText,
 }).refine((image) => Boolean(image.asset?._ref || image._sanityAsset), 'image has no asset');
 
+/** A named brand colour, e.g. { name: 'Berkeley Blue', hex: '#003262' }. */
+export const brandColourSchema = z.object({
+  name: text,
+  hex: z.string().regex(/^#[0-9a-f]{6}$/i, 'colour must be a #rrggbb hex value'),
+});
+
+/** An address a page may embed or link to: absolute https only. */
+const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an absolute https:// address' });
+
 export const customerTypeSchema = z.enum(['fan', 'student', 'faculty']);
 
 const tenantDoc = { _id: z.string(), tenant: text };
@@ -34,6 +43,12 @@ export const schoolSchema = z.object({
   schoolName: text,
   favicon: imageSchema,
   logo: imageSchema,
+  /** Where the school is, as the school search cards show it ("Seattle", "Washington"). */
+  city: optionalText,
+  state: optionalText,
+  /** The school's brand colours: the theme uses them when the tenant record has none; the search cards show them. */
+  primaryColor: brandColourSchema.optional(),
+  secondaryColor: brandColourSchema.optional(),
 });
 
 export const siteSettingsSchema = z.object({
@@ -43,7 +58,10 @@ export const siteSettingsSchema = z.object({
   carrierLine: text,
   activeGiveawayIds: z.array(text).min(1),
   hiddenEnterGiveawayIds: z.array(text),
-  coverageMapUrl: z.url(),
+  /** The carrier coverage map to embed on every coverage page (a school's coverageMapPage may override it); none: the page shows its own map panel. */
+  coverageMapUrl: httpsUrl.optional(),
+  /** The carrier's full coverage map, opened in a new tab from the coverage page (overridable per school too). */
+  coverageMapLink: httpsUrl.optional(),
   mainSiteUrl: z.url(),
 });
 
@@ -215,6 +233,8 @@ export const giveawaysBannerSchema = z.object({
 export const coverageMapPageSchema = z.object({
   ...tenantDoc, _type: z.literal('coverageMapPage'),
   header: text, zipInstructionText: text, mapTitle: optionalText,
+  /** Per-school overrides of the site settings' coverage map addresses. */
+  coverageMapUrl: httpsUrl.optional(), coverageMapLink: httpsUrl.optional(),
 });
 
 /** Press release sections are kept loose here: unknown types are reported and skipped by the mapper. */

@@ -1,5 +1,5 @@
 /** Small, serialisable props for the coverage page: the checks island and the map frame. */
-import type { SiteSettings } from '../content/schemas.ts';
+import type { SiteSettings, TenantDocuments } from '../content/schemas.ts';
 import { externalLink } from '../links.ts';
 
 export interface CoverageChecksProps {
@@ -12,8 +12,31 @@ export function coverageChecksProps(site: { tenant: { name: string } }): Coverag
 
 /** The map frame's address: only an absolute https URL is embedded (the CSP's frame-src must allow its host). */
 export function coverageMapUrl(settings: Pick<SiteSettings, 'coverageMapUrl'>): string | undefined {
-  const link = externalLink(settings.coverageMapUrl);
+  return httpsOnly(settings.coverageMapUrl);
+}
+
+export interface CoverageMapSources {
+  /** The carrier map to embed, on request, inside the page's own map panel. */
+  embedUrl: string | undefined;
+  /** The carrier's full map, opened in a new tab. */
+  linkUrl: string | undefined;
+}
+
+/** Only an absolute https address on another host can be embedded or linked as the carrier's map. */
+const httpsOnly = (value: string | undefined) => {
+  const link = externalLink(value);
   return link?.kind === 'external' && link.href.startsWith('https://') ? link.href : undefined;
+};
+
+/** The map's addresses: the school's coverage page document first, then the site settings (https only). */
+export function coverageMapSources(
+  settings: Pick<SiteSettings, 'coverageMapUrl' | 'coverageMapLink'>,
+  page?: Pick<TenantDocuments['coverageMapPage'], 'coverageMapUrl' | 'coverageMapLink'> | undefined,
+): CoverageMapSources {
+  return {
+    embedUrl: httpsOnly(page?.coverageMapUrl) ?? httpsOnly(settings.coverageMapUrl),
+    linkUrl: httpsOnly(page?.coverageMapLink) ?? httpsOnly(settings.coverageMapLink),
+  };
 }
 
 /** The frame's accessible title: the content's map title, else one naming the service. */

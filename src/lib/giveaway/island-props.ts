@@ -79,9 +79,9 @@ export function entryFormProps({ doc, eventGUID, apiBase, seoSlug, titleId }: En
 
 export interface ConfirmationProps {
   seoSlug: string;
-  /** The heading when the page is reached directly (no outcome to show). */
+  /** The heading when the page is reached directly (no outcome) and no current giveaway is passed in. */
   neutralTitle: string;
-  success: { thanksHeader: string; enteredHeader: string };
+  success: { thanksHeader: string; enteredHeader: string; learnMore: string };
   error: { dupSubmitError: string; phoneEmailError: string };
 }
 
@@ -89,7 +89,7 @@ export function confirmationProps(doc: TenantDocuments['giveawayConfirmation'], 
   return {
     seoSlug,
     neutralTitle: `${productName} Giveaway`,
-    success: { thanksHeader: doc.thanksHeader, enteredHeader: doc.enteredHeader },
+    success: { thanksHeader: doc.thanksHeader, enteredHeader: doc.enteredHeader, learnMore: doc.learnMore },
     error: { dupSubmitError: doc.dupSubmitError, phoneEmailError: doc.phoneEmailError },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Header behaviour in the browser: the small-screen menu (toggled by the hamburger, closed
- * by scrolling, Escape or choosing a link) and the delayed scroll to a #fragment on arrival.
+ * by scrolling, Escape, a click on the dimmed page or choosing a link; Escape returns focus to
+ * the button) and the delayed scroll to a #fragment on arrival.
  * In-page anchor clicks need no script: `scroll-padding-top` in global.css gives the offset.
  */
 import { FRAGMENT_SCROLL_DELAY_MS, anchorScrollTop, fragmentId } from '../anchors.ts';
@@ -22,7 +23,11 @@ export function initMobileMenu(header: HTMLElement): void {
   menu.addEventListener('click', (event) => {
     if ((event.target as Element | null)?.closest('a')) close();
   });
-  header.addEventListener('keydown', (event) => {
+  // The backdrop is the header's ::after: a click on it lands on the header element itself.
+  header.addEventListener('click', (event) => {
+    if (event.target === header) close();
+  });
+  document.addEventListener('keydown', (event) => {
     if (event.key === 'Escape' && header.hasAttribute('data-menu-open')) {
       close();
       button.focus();

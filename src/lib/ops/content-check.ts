@@ -87,6 +87,10 @@ export async function checkContent(source: ContentSource, options: CheckOptions 
   }
 
   for (const { school, documents: byType } of grouped.schools) {
+    // Without brand colours the school's theme depends on the tenant record alone (and falls back to black without one).
+    for (const field of ['primaryColor', 'secondaryColor'] as const) {
+      if (!school[field]) rows.push({ level: 'warning', school: school.key, documentType: 'school', documentId: school._id, field, message: 'no brand colour: the theme uses the tenant record\'s, else the fallback colour' });
+    }
     for (const [field, image] of imagesIn(school)) {
       const message = imageProblem(image, source, options.imageNames);
       if (message) rows.push({ level: 'error', school: school.key, documentType: 'school', documentId: school._id, field, message });

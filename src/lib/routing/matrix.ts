@@ -78,7 +78,7 @@ export async function buildSiteMatrix(content: GroupedContent, options: MatrixOp
       seoSlug: school.seoSlug,
       content: schoolContent,
       tenant,
-      theme: schoolTheme(tenant),
+      theme: schoolTheme(tenant, school),
       giveaway: {
         open,
         route: giveawayRoute(school.seoSlug, tenant.activeGiveawayEvent, activeGiveawayIds),

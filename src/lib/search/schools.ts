@@ -1,6 +1,7 @@
 /**
- * The hard-coded school list of the search page (SPEC §3 "School": name, city, colours):
- * Indiana colleges and universities with their home city and two school colours.
+ * The search page's school list (SPEC §3 "School": name, city, colours): every school the site
+ * serves, from content, then the seed's hard-coded Indiana colleges, which are not served yet
+ * and are marked as coming soon.
  */
 export interface SchoolColour {
   name: string;
@@ -10,7 +11,55 @@ export interface SchoolColour {
 export interface SearchSchool {
   name: string;
   city: string;
-  colors: [SchoolColour, SchoolColour];
+  /** Shown after the city; the Indiana seed list leaves it out (it is "Indiana" for all). */
+  state?: string | undefined;
+  colors: SchoolColour[];
+}
+
+export interface SearchCard extends SearchSchool {
+  /** The phone service's brand at this school (live schools only), e.g. "Husky Mobile". */
+  brand?: string | undefined;
+  /** The school's landing page; absent for schools that are coming soon. */
+  href?: string | undefined;
+  comingSoon: boolean;
+}
+
+/** What a served school contributes: its registry document, tenant name and theme colours. */
+export interface ServedSchool {
+  seoSlug: string;
+  brand: string;
+  school: {
+    schoolName: string; city?: string | undefined; state?: string | undefined;
+    primaryColor?: SchoolColour | undefined; secondaryColor?: SchoolColour | undefined;
+  };
+  theme: { primary: string; secondary: string };
+}
+
+/** One card per served school (by name), its colours named by content or, failing that, by role. */
+export function servedSchoolCards(schools: readonly ServedSchool[]): SearchCard[] {
+  return schools
+    .map(({ seoSlug, brand, school, theme }) => ({
+      name: school.schoolName,
+      brand,
+      city: school.city ?? '',
+      state: school.state,
+      colors: [
+        school.primaryColor ?? { name: 'Primary', hex: theme.primary },
+        school.secondaryColor ?? { name: 'Accent', hex: theme.secondary },
+      ],
+      href: `/${seoSlug}`,
+      comingSoon: false,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
+
+/** Served schools first, then the seed list as coming soon (a seed school that is served is not repeated). */
+export function searchCards(served: readonly SearchCard[], seed: readonly SearchSchool[] = INDIANA_SCHOOLS): SearchCard[] {
+  const servedNames = new Set(served.map((card) => card.name.toLowerCase()));
+  return [
+    ...served,
+    ...seed.filter((school) => !servedNames.has(school.name.toLowerCase())).map((school) => ({ ...school, state: school.state ?? 'Indiana', comingSoon: true })),
+  ];
 }
 
 const c = (name: string, hex: string): SchoolColour => ({ name, hex });

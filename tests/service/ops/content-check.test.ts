@@ -61,6 +61,7 @@ describe('content check', () => {
     const dir = dataset('broken', (docs) => {
       const byId = (id: string) => docs.find((doc) => doc._id === id) as Doc;
       delete byId('huskymobile-faqs').title;
+      delete byId('school-huskymobile').secondaryColor;
       (byId('huskymobile-landingHeader').heroImage as Record<string, unknown>)._sanityAsset = 'image@file://./images/huskymobile-stadium-1600x900.webp';
       (byId('huskymobile-footer').socialMediaIcons as Array<Record<string, unknown>>)[0]!.socialUrl = 'javascript:alert(1)';
       const duplicate = { ...byId('cubbymobile-whyHero'), _id: 'cubbymobile-whyHero-copy' };
@@ -79,8 +80,9 @@ describe('content check', () => {
       ['error', 'huskymobile', 'footer', 'huskymobile-footer', 'socialMediaIcons.0.socialUrl', 'Invalid input: expected string, received undefined'],
       ['error', 'huskymobile', 'footer', 'huskymobile-footer', 'socialMediaIcons[0].socialUrl', 'unsafe link dropped at socialMediaIcons[0].socialUrl: "javascript:alert(1)" (scheme javascript: is not allowed)'],
       ['error', 'huskymobile', 'landingHeader', 'huskymobile-landingHeader', 'heroImage', 'image file images/huskymobile-stadium-1600x900.webp is missing'],
+      ['warning', 'huskymobile', 'school', 'school-huskymobile', 'secondaryColor', "no brand colour: the theme uses the tenant record's, else the fallback colour"],
     ]);
-    expect(result.stdout).toContain('content check failed: 7 error(s) in 3 school(s), 1 warning(s); 83 documents, 2 schools');
+    expect(result.stdout).toContain('content check failed: 7 error(s) in 3 school(s), 2 warning(s); 83 documents, 2 schools');
   }, 30_000);
 
   it('stops with a clear message on content the build cannot start with', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverageChecksProps, coverageMapTitle, coverageMapUrl } from '../../../src/lib/coverage/island-props.ts';
+import { coverageChecksProps, coverageMapSources, coverageMapTitle, coverageMapUrl } from '../../../src/lib/coverage/island-props.ts';
 
 describe('coverage page props', () => {
   it('gives the island only the service name', () => {
@@ -17,3 +17,16 @@ describe('coverage page props', () => {
     expect(coverageMapTitle('Bears Mobile', '  ')).toBe('Bears Mobile coverage map');
   });
 });
+
+describe('coverageMapSources', () => {
+  it("prefers the school's coverage page addresses over the site settings', https only", () => {
+    const settings = { coverageMapUrl: 'https://maps.example.com/embed', coverageMapLink: 'https://maps.example.com/' };
+    expect(coverageMapSources(settings)).toEqual({ embedUrl: 'https://maps.example.com/embed', linkUrl: 'https://maps.example.com/' });
+    expect(coverageMapSources(settings, { coverageMapUrl: 'https://school.example.com/embed', coverageMapLink: undefined }))
+      .toEqual({ embedUrl: 'https://school.example.com/embed', linkUrl: 'https://maps.example.com/' });
+    expect(coverageMapSources({ coverageMapUrl: 'http://maps.example.com/embed', coverageMapLink: 'javascript:alert(1)' }))
+      .toEqual({ embedUrl: undefined, linkUrl: undefined });
+    expect(coverageMapSources({ coverageMapUrl: undefined, coverageMapLink: undefined }, undefined)).toEqual({ embedUrl: undefined, linkUrl: undefined });
+  });
+});
+

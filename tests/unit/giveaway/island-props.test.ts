@@ -54,7 +54,7 @@ describe('entryFormProps', () => {
 });
 
 describe('confirmationProps', () => {
-  it('carries the four status texts and a neutral title', () => {
+  it('carries the status texts (learn-more only for a success) and a neutral title', () => {
     const doc: TenantDocuments['giveawayConfirmation'] = {
       _id: 'c', _type: 'giveawayConfirmation', tenant: 'huskymobile',
       thanksHeader: 'Thanks!', enteredHeader: 'Entered.', dupSubmitError: 'Dup.', phoneEmailError: 'Check.',
@@ -63,7 +63,7 @@ describe('confirmationProps', () => {
     expect(confirmationProps(doc, 'uw-husky-mobile', 'Husky Mobile')).toEqual({
       seoSlug: 'uw-husky-mobile',
       neutralTitle: 'Husky Mobile Giveaway',
-      success: { thanksHeader: 'Thanks!', enteredHeader: 'Entered.' },
+      success: { thanksHeader: 'Thanks!', enteredHeader: 'Entered.', learnMore: 'Learn more.' },
       error: { dupSubmitError: 'Dup.', phoneEmailError: 'Check.' },
     });
   });

@@ -8,7 +8,7 @@ import type { ConfirmationProps } from '../../../src/lib/giveaway/island-props.t
 const PROPS: ConfirmationProps = {
   seoSlug: 'uw-husky-mobile',
   neutralTitle: 'Husky Mobile Giveaway',
-  success: { thanksHeader: 'Thanks for entering!', enteredHeader: "You're entered to win." },
+  success: { thanksHeader: 'Thanks for entering!', enteredHeader: "You're entered to win.", learnMore: 'While you wait for the draw, see why.' },
   error: { dupSubmitError: 'Already entered.', phoneEmailError: 'Check your phone and email.' },
 };
 
@@ -22,6 +22,21 @@ describe('giveaway confirmation island', () => {
     render(<GiveawayOutcome {...PROPS} />);
     expect(heading()).toBe('Husky Mobile Giveaway');
     for (const text of ['Thanks for entering!', 'Already entered.', ENTRY_SUCCESS_MESSAGE]) expect(screen.queryByText(text)).toBeNull();
+  });
+
+  it('reached directly with the current giveaway passed in: shows it, thanks nobody', () => {
+    render(<GiveawayOutcome {...PROPS}><h1>Win sideline access</h1><a href="/uw-husky-mobile/giveaway-entry/x">Enter to Win</a></GiveawayOutcome>);
+    expect(heading()).toBe('Win sideline access');
+    expect(screen.getByRole('link', { name: 'Enter to Win' })).toBeTruthy();
+    for (const text of ['Thanks for entering!', "You're entered to win.", 'While you wait for the draw, see why.']) expect(screen.queryByText(text)).toBeNull();
+  });
+
+  it('an outcome replaces the current giveaway passed in', () => {
+    saveOutcome(sessionStorage, PROPS.seoSlug, { status: 'success', message: ENTRY_SUCCESS_MESSAGE });
+    render(<GiveawayOutcome {...PROPS}><h1>Win sideline access</h1></GiveawayOutcome>);
+    expect(heading()).toBe('Thanks for entering!');
+    expect(screen.getByText('While you wait for the draw, see why.')).toBeTruthy();
+    expect(screen.queryByText('Win sideline access')).toBeNull();
   });
 
   it('success: thanks and entered headers and the success message, once', () => {

@@ -29,8 +29,10 @@ describe('school × route matrix', () => {
     for (const site of matrix.schools.filter((s) => !s.giveaway.open)) expect(site.giveaway.route).toBe(`/${site.seoSlug}/giveaway-closed`);
     const placeholder = matrix.schools.find((s) => s.tenant.activeGiveawayEvent === 'a');
     expect(placeholder?.giveaway.showEnterButton).toBe(false);
+    // A tenant record without colours takes the school document's brand colours (Cal Bears).
     const colourless = matrix.schools.find((s) => s.tenant.primaryColor === null);
-    expect(colourless?.theme.primary).toBe('#000000');
+    expect(colourless?.theme.primary).toBe(colourless?.content.school.primaryColor?.hex);
+    expect(colourless?.theme.secondary).toBe(colourless?.content.school.secondaryColor?.hex);
   });
 
   it('lets configured ids override the content values', async () => {

@@ -1,9 +1,10 @@
 /**
  * The status part of the confirmation page: the outcome the entry form handed over, shown once.
- * Built (and shown without an outcome) as the neutral heading; after hydration it reads the
- * hand-off and shows the success or error texts.
+ * Built (and shown without an outcome) as the school's current giveaway, passed in as static
+ * children; after hydration it reads the hand-off and shows the success or error texts instead.
+ * Nobody is thanked for an entry they did not just make.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { takeOutcome, type EntryOutcome } from '../../../lib/giveaway/entry-submission.ts';
 import type { ConfirmationProps } from '../../../lib/giveaway/island-props.ts';
 
@@ -16,7 +17,7 @@ function readOutcome(seoSlug: string): EntryOutcome | null {
   }
 }
 
-export default function GiveawayOutcome({ seoSlug, neutralTitle, success, error }: ConfirmationProps) {
+export default function GiveawayOutcome({ seoSlug, neutralTitle, success, error, children }: ConfirmationProps & { children?: ReactNode }) {
   const [outcome, setOutcome] = useState<EntryOutcome | null>(null);
   useEffect(() => setOutcome(readOutcome(seoSlug)), [seoSlug]);
 
@@ -28,6 +29,7 @@ export default function GiveawayOutcome({ seoSlug, neutralTitle, success, error 
           <h1>{success.thanksHeader}</h1>
           <p className="giveaway-outcome__lead">{success.enteredHeader}</p>
           <p className="giveaway-outcome__message">{outcome.message}</p>
+          <p className="giveaway-outcome__lead">{success.learnMore}</p>
         </>
       )}
       {outcome?.status === 'error' && (
@@ -37,7 +39,7 @@ export default function GiveawayOutcome({ seoSlug, neutralTitle, success, error 
           <p className="giveaway-outcome__lead">{error.phoneEmailError}</p>
         </>
       )}
-      {!outcome && <h1>{neutralTitle}</h1>}
+      {!outcome && (children ?? <h1>{neutralTitle}</h1>)}
     </div>
   );
 }
