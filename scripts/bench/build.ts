@@ -50,7 +50,8 @@ type Timing = { seconds: number; cpuSeconds: number; peakMb: number };
 interface BuildReportFigures {
   pages: number;
   contentQueries: number;
-  tenants: { requests: number; retries: number; waitMs: number };
+  /** Absent from reports of builds before tenant requests were counted. */
+  tenants?: { requests: number; retries: number; waitMs: number };
   schools: unknown[];
 }
 
@@ -62,9 +63,9 @@ interface SizeResult {
   ratio: number;
   cpuRatio: number;
   contentQueries: number;
-  tenantRequests: number;
+  tenantRequests: number | undefined;
   tenantRetries: number;
-  tenantWaitSeconds: number;
+  tenantWaitSeconds: number | undefined;
   redirectRules: number;
   htmlBytesMedian: number;
   htmlBytesMax: number;
@@ -197,9 +198,9 @@ async function benchSize(work: string, schools: number, profileDir: string | und
       ratio: site.seconds / bare.seconds,
       cpuRatio: site.cpuSeconds / bare.cpuSeconds,
       contentQueries: report.contentQueries,
-      tenantRequests: report.tenants.requests,
-      tenantRetries: report.tenants.retries,
-      tenantWaitSeconds: report.tenants.waitMs / 1000,
+      tenantRequests: report.tenants?.requests,
+      tenantRetries: report.tenants?.retries ?? 0,
+      tenantWaitSeconds: report.tenants ? report.tenants.waitMs / 1000 : undefined,
       redirectRules: countRedirectRules(join(siteOut, '_redirects')),
       htmlBytesMedian: median(sizes.map((page) => page.bytes)),
       htmlBytesMax: heaviest.bytes,
@@ -240,7 +241,7 @@ try {
     console.log(row([
       result.schools, result.pages, result.site.seconds.toFixed(1), result.site.cpuSeconds.toFixed(1), result.bare.seconds.toFixed(1), result.bare.cpuSeconds.toFixed(1),
       `${result.ratio.toFixed(2)} (${result.cpuRatio.toFixed(2)})`, result.contentQueries,
-      result.tenantRetries ? `${result.tenantRequests} (${result.tenantRetries} retried)` : result.tenantRequests, result.tenantWaitSeconds.toFixed(1),
+      result.tenantRetries ? `${result.tenantRequests} (${result.tenantRetries} retried)` : (result.tenantRequests ?? '–'), result.tenantWaitSeconds?.toFixed(1) ?? '–',
       result.redirectRules, kb(result.htmlBytesMedian), kb(result.htmlBytesMax), result.site.peakMb.toFixed(0), result.bare.peakMb.toFixed(0),
     ]));
   }

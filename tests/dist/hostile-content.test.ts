@@ -1,6 +1,8 @@
 /**
  * Builds the site from a hostile dataset and checks that nothing in it became markup or a
  * live link: text stays text, unsafe links are dropped and reported in the build report.
+ * The content is the build's input, so this needs a build of its own: one school, the smallest
+ * that covers every page type (the suite's shared build stays the real content).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
@@ -8,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE_LINKS, writeHostileDataset } from '../fixtures/hostile/dataset.ts';
+import { HOSTILE_LINKS, hostileDocuments } from '../fixtures/hostile/dataset.ts';
+import { writeDataset } from '../fixtures/one-school/dataset.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'hostile-'));
 const outDir = join(work, 'dist');
@@ -17,9 +20,9 @@ let pages: Array<{ path: string; html: string }> = [];
 let report: { schools: Array<{ problems: Array<{ documentType: string; reason: string }> }> };
 
 beforeAll(() => {
-  const dataset = writeHostileDataset(join(work, 'dataset'));
+  const dataset = writeDataset(join(work, 'dataset'), hostileDocuments('src/dataset'));
   execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
-    env: { ...process.env, CONTENT_DATASET_DIR: dataset, BUILD_OUT_DIR: outDir, BUILD_REPORT_FILE: reportFile, ASTRO_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, CONTENT_SOURCE: 'local', CONTENT_DATASET_DIR: dataset, BUILD_OUT_DIR: outDir, BUILD_REPORT_FILE: reportFile, ASTRO_TELEMETRY_DISABLED: '1' },
     stdio: 'pipe',
   });
   const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : []));

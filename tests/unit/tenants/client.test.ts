@@ -140,7 +140,7 @@ describe('tenant requests over HTTP (concurrency, timeout, retries)', () => {
       const fetchImpl = vi.fn(hanging);
       const transport = httpTransport('http://api.test', { fetchImpl: fetchImpl as unknown as typeof fetch, timeoutMs: 1_000, retries: 1, backoffMs: 10 });
       const answer = transport('/k1mobile/tenant/7');
-      const settled = answer.catch((error: Error) => error);
+      const settled = answer.then(() => new Error('resolved'), (error: unknown) => error as Error);
       await vi.advanceTimersByTimeAsync(1_000 + 10 + 1_000);
       expect((await settled).message).toBe('no answer within 1000 ms for /k1mobile/tenant/7');
       expect(fetchImpl).toHaveBeenCalledTimes(2);
