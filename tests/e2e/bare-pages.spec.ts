@@ -120,6 +120,8 @@ test.describe('school search', () => {
 });
 
 test.describe('bare pages accessibility', () => {
+  // axe over the long school list can take a while on a shared 2-core machine (a ceiling, not a speed check).
+  test.describe.configure({ timeout: 120_000 });
   for (const path of ['/', '/default', '/search']) {
     test(`${path}: no axe violations`, async ({ page }) => {
       await page.goto(path);
