@@ -1,19 +1,26 @@
 /**
- * Build benchmark (a measurement, not a test): builds N synthetic schools made from the bundled
- * ones, then a bare Astro project with the same number of trivial pages (the framework's floor),
- * and prints pages, wall time, pages per second, peak memory and content queries for both.
- *   npm run bench:build -- --schools 60 [--runs 3] [--keep]
+ * Build benchmark (a measurement, not a test): for each size, builds N synthetic schools made from
+ * the bundled ones against the local product API (with an added latency per request), then a bare
+ * Astro project with the same number of trivial pages (the framework's floor), and prints one row
+ * per size: pages, wall and CPU time of both, the ratio, content queries, tenant requests and the
+ * time spent waiting for them, redirect rules, HTML bytes per page and peak memory.
+ *   npm run bench:build -- --schools 6,60,200,600 [--runs 3] [--api-latency 50] [--profile] [--keep]
  * With several runs, the two builds alternate and each figure is the best run (the least disturbed
- * by other work on the machine). Fails only when a build fails or its output is not what was asked
- * for (never on times).
+ * by other work on the machine). `--profile` adds one untimed site build at the largest size under
+ * `--cpu-prof` and prints where its CPU time went. Fails only when a build fails or its output is
+ * not what was asked for (never on times).
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readNdjson } from '../../src/lib/content/local.ts';
+import { createApiHttpServer, createLocalApi } from '../local-stack/api/server.ts';
 import { writeBareProject } from './bare-project.ts';
+import { summariseCpuProfile } from './cpu-profile.ts';
 import { syntheticDataset } from './synthetic-schools.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -22,26 +29,59 @@ const PEAK = join(import.meta.dirname, 'peak-memory.ts');
 /** The build asks the content service a constant number of queries; per-school queries would be ≥ N. */
 const MAX_CONTENT_QUERIES = 2;
 
-const { values } = parseArgs({ options: { schools: { type: 'string', default: '12' }, runs: { type: 'string', default: '1' }, keep: { type: 'boolean', default: false } } });
-const SCHOOLS = Number(values.schools);
+const { values } = parseArgs({
+  options: {
+    schools: { type: 'string', default: '12' },
+    runs: { type: 'string', default: '1' },
+    'api-latency': { type: 'string', default: '50' },
+    profile: { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const SIZES = values.schools.split(',').map((size) => Number(size.trim()));
 const RUNS = Number(values.runs);
-if (!Number.isInteger(SCHOOLS) || SCHOOLS < 1) throw new Error('--schools must be a positive whole number');
+const LATENCY_MS = Number(values['api-latency']);
+if (SIZES.some((size) => !Number.isInteger(size) || size < 1)) throw new Error('--schools must be positive whole numbers, e.g. 6,60');
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs must be a positive whole number');
-
-interface Run {
-  label: string;
-  pages: number;
-  seconds: number;
-  cpuSeconds: number;
-  peakMb: number;
-  contentQueries?: number;
-}
-
-function countHtml(dir: string): number {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.html')).length;
-}
+if (!Number.isFinite(LATENCY_MS) || LATENCY_MS < 0) throw new Error('--api-latency must be a number of milliseconds ≥ 0');
 
 type Timing = { seconds: number; cpuSeconds: number; peakMb: number };
+
+interface BuildReportFigures {
+  pages: number;
+  contentQueries: number;
+  /** Absent from reports of builds before tenant requests were counted. */
+  tenants?: { requests: number; retries: number; waitMs: number };
+  schools: unknown[];
+}
+
+interface SizeResult {
+  schools: number;
+  pages: number;
+  site: Timing;
+  bare: Timing;
+  ratio: number;
+  cpuRatio: number;
+  contentQueries: number;
+  tenantRequests: number | undefined;
+  tenantRetries: number;
+  tenantWaitSeconds: number | undefined;
+  redirectRules: number;
+  htmlBytesMedian: number;
+  htmlBytesMax: number;
+  heaviestPage: string;
+  siteRuns: Timing[];
+  bareRuns: Timing[];
+}
+
+function htmlFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.html'));
+}
+
+/** Rules in a Netlify `_redirects` file: every line that is neither blank nor a comment. */
+function countRedirectRules(file: string): number {
+  return readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() && !line.trimStart().startsWith('#')).length;
+}
 
 /** The best of several runs: least wall time, least CPU time, and (to be safe) the highest peak memory. */
 function best(runs: Timing[]): Timing {
@@ -52,9 +92,9 @@ function best(runs: Timing[]): Timing {
   };
 }
 
-async function timedBuild(label: string, args: string[], env: Record<string, string>, peakFile: string, logFile: string): Promise<Timing> {
+async function timedBuild(label: string, nodeArgs: string[], args: string[], env: Record<string, string>, peakFile: string, logFile: string): Promise<Timing> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', PEAK, ASTRO, 'build', ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', PEAK, ASTRO, 'build', ...args], {
     cwd: ROOT,
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', BENCH_PEAK_FILE: peakFile, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -73,70 +113,153 @@ async function timedBuild(label: string, args: string[], env: Record<string, str
   return { seconds, cpuSeconds: usage.cpuMicros / 1e6, peakMb: usage.maxRssKb / 1024 };
 }
 
-const work = mkdtempSync(join(tmpdir(), 'school-bench-'));
-try {
-  // ---- the synthetic dataset, in the bundled dataset's format
+/** The local product API over HTTP, each answer held back by `latencyMs` (a distant API). */
+async function startSlowApi(dir: string, tenantsFile: string, datasetFile: string, latencyMs: number): Promise<{ url: string; close: () => Promise<void> }> {
+  const api = createLocalApi({ dataDir: join(dir, 'api-data'), tenantsFile, datasetFile, allowedOrigins: [], warn: () => {} });
+  const inner = createApiHttpServer(api, () => {});
+  const server: Server = createServer((request, response) => {
+    setTimeout(() => inner.emit('request', request, response), latencyMs);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((done) => {
+      server.close(() => {
+        api.store.close();
+        done();
+      });
+      server.closeAllConnections();
+    }),
+  };
+}
+
+function median(numbers: number[]): number {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+async function benchSize(work: string, schools: number, profileDir: string | undefined): Promise<SizeResult> {
+  // ---- the synthetic dataset, in the bundled dataset's format, and its tenant records behind the local API
   const datasetDir = join(work, 'dataset');
-  mkdirSync(datasetDir);
+  mkdirSync(datasetDir, { recursive: true });
   const bundledFile = join(ROOT, 'src/dataset/data.ndjson');
   const synthetic = syntheticDataset({
     documents: readNdjson(readFileSync(bundledFile, 'utf8'), bundledFile) as never,
     tenants: JSON.parse(readFileSync(join(ROOT, 'src/dataset/tenants.json'), 'utf8')),
-  }, SCHOOLS);
-  writeFileSync(join(datasetDir, 'data.ndjson'), synthetic.documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n');
+  }, schools);
+  const datasetFile = join(datasetDir, 'data.ndjson');
+  writeFileSync(datasetFile, synthetic.documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n');
   cpSync(join(ROOT, 'src/dataset/images'), join(datasetDir, 'images'), { recursive: true });
-  writeFileSync(join(work, 'tenants.json'), JSON.stringify(synthetic.tenants));
+  const tenantsFile = join(work, 'tenants.json');
+  writeFileSync(tenantsFile, JSON.stringify(synthetic.tenants));
+  const api = await startSlowApi(work, tenantsFile, datasetFile, LATENCY_MS);
 
-  // ---- the site, and the framework's floor: a bare project with the same number of trivial pages
-  const siteOut = join(work, 'site-dist');
-  const reportFile = join(work, 'build-report.json');
-  const bareDir = join(work, 'bare');
-  const bareOut = join(work, 'bare-dist');
-  const siteRuns: Timing[] = [];
-  const bareRuns: Timing[] = [];
-  let report: { pages: number; contentQueries: number; schools: unknown[] } | undefined;
-  let sitePages = 0;
-  let barePages = 0;
-  let redirectRules = 0;
-  for (let run = 1; run <= RUNS; run += 1) {
-    rmSync(siteOut, { recursive: true, force: true });
-    siteRuns.push(await timedBuild('site', [], {
-      CONTENT_SOURCE: 'local', CONTENT_DATASET_DIR: datasetDir, TENANTS_FILE: join(work, 'tenants.json'), PUBLIC_API_BASE: '',
+  try {
+    const siteOut = join(work, 'site-dist');
+    const reportFile = join(work, 'build-report.json');
+    const siteEnv = {
+      CONTENT_SOURCE: 'local', CONTENT_DATASET_DIR: datasetDir, PUBLIC_API_BASE: api.url,
       BUILD_REPORT_FILE: reportFile, BUILD_OUT_DIR: siteOut,
-    }, join(work, 'site-peak'), join(work, 'site.log')));
-    report = JSON.parse(readFileSync(reportFile, 'utf8')) as NonNullable<typeof report>;
-    sitePages = countHtml(siteOut);
-    redirectRules = readFileSync(join(siteOut, '_redirects'), 'utf8').split('\n').filter((line) => line.trim() !== '' && !line.startsWith('#')).length;
-    if (report.schools.length !== SCHOOLS) throw new Error(`the build report lists ${report.schools.length} schools, expected ${SCHOOLS}`);
-    if (sitePages !== report.pages) throw new Error(`the build reports ${report.pages} pages but wrote ${sitePages} HTML files`);
-    if (report.contentQueries > MAX_CONTENT_QUERIES) throw new Error(`the build made ${report.contentQueries} content queries (at most ${MAX_CONTENT_QUERIES} expected)`);
+    };
+    const bareDir = join(work, 'bare');
+    const bareOut = join(work, 'bare-dist');
+    const siteRuns: Timing[] = [];
+    const bareRuns: Timing[] = [];
+    let report: BuildReportFigures | undefined;
+    let pages: string[] = [];
+    for (let run = 1; run <= RUNS; run += 1) {
+      rmSync(siteOut, { recursive: true, force: true });
+      siteRuns.push(await timedBuild('site', [], [], siteEnv, join(work, 'site-peak'), join(work, 'site.log')));
+      report = JSON.parse(readFileSync(reportFile, 'utf8')) as BuildReportFigures;
+      pages = htmlFiles(siteOut);
+      if (report.schools.length !== schools) throw new Error(`the build report lists ${report.schools.length} schools, expected ${schools}`);
+      if (pages.length !== report.pages) throw new Error(`the build reports ${report.pages} pages but wrote ${pages.length} HTML files`);
+      if (report.contentQueries > MAX_CONTENT_QUERIES) throw new Error(`the build made ${report.contentQueries} content queries (at most ${MAX_CONTENT_QUERIES} expected)`);
 
-    if (run === 1) writeBareProject(bareDir, sitePages, join(ROOT, 'node_modules'));
-    rmSync(bareOut, { recursive: true, force: true });
-    bareRuns.push(await timedBuild('bare', ['--root', bareDir, '--outDir', bareOut], {}, join(work, 'bare-peak'), join(work, 'bare.log')));
-    barePages = countHtml(bareOut);
-    if (barePages !== sitePages) throw new Error(`the bare build wrote ${barePages} pages, expected ${sitePages}`);
+      if (run === 1) writeBareProject(bareDir, pages.length, join(ROOT, 'node_modules'));
+      rmSync(bareOut, { recursive: true, force: true });
+      bareRuns.push(await timedBuild('bare', [], ['--root', bareDir, '--outDir', bareOut], {}, join(work, 'bare-peak'), join(work, 'bare.log')));
+      const barePages = htmlFiles(bareOut).length;
+      if (barePages !== pages.length) throw new Error(`the bare build wrote ${barePages} pages, expected ${pages.length}`);
+    }
+    if (!report) throw new Error('no run');
+
+    const sizes = pages.map((name) => ({ name, bytes: statSync(join(siteOut, name)).size }));
+    const heaviest = sizes.reduce((most, page) => (page.bytes > most.bytes ? page : most));
+    const site = best(siteRuns);
+    const bare = best(bareRuns);
+    const result: SizeResult = {
+      schools,
+      pages: pages.length,
+      site,
+      bare,
+      ratio: site.seconds / bare.seconds,
+      cpuRatio: site.cpuSeconds / bare.cpuSeconds,
+      contentQueries: report.contentQueries,
+      tenantRequests: report.tenants?.requests,
+      tenantRetries: report.tenants?.retries ?? 0,
+      tenantWaitSeconds: report.tenants ? report.tenants.waitMs / 1000 : undefined,
+      redirectRules: countRedirectRules(join(siteOut, '_redirects')),
+      htmlBytesMedian: median(sizes.map((page) => page.bytes)),
+      htmlBytesMax: heaviest.bytes,
+      heaviestPage: heaviest.name,
+      siteRuns,
+      bareRuns,
+    };
+
+    if (profileDir) {
+      rmSync(siteOut, { recursive: true, force: true });
+      mkdirSync(profileDir, { recursive: true });
+      await timedBuild('site (profiled)', ['--cpu-prof', '--cpu-prof-dir', profileDir], [], siteEnv, join(work, 'site-peak'), join(work, 'site-profiled.log'));
+    }
+    return result;
+  } finally {
+    await api.close();
   }
-  const site = best(siteRuns);
-  const bare = best(bareRuns);
+}
 
-  const runs: Run[] = [
-    { label: 'site', pages: sitePages, ...site, contentQueries: report?.contentQueries ?? 0 },
-    { label: 'bare Astro', pages: barePages, ...bare },
-  ];
+const work = mkdtempSync(join(tmpdir(), 'school-bench-'));
+const results: SizeResult[] = [];
+const loadBefore = loadavg();
+try {
+  const largest = Math.max(...SIZES);
+  const profileDir = values.profile ? join(ROOT, 'reports', 'profiles', `build-${largest}-${Date.now()}`) : undefined;
+  for (const schools of SIZES) {
+    const dir = join(work, String(schools));
+    results.push(await benchSize(dir, schools, schools === largest ? profileDir : undefined));
+  }
+
   const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
-  console.log(`\nbuild benchmark: ${SCHOOLS} schools (${sitePages} pages)${RUNS > 1 ? `, best of ${RUNS} runs` : ''}\n`);
-  console.log(row(['build', 'pages', 'wall s', 'pages/s', 'CPU s', 'peak MB', 'content queries']));
-  console.log(row(['---', '---:', '---:', '---:', '---:', '---:', '---:']));
-  for (const run of runs) {
-    console.log(row([run.label, run.pages, run.seconds.toFixed(1), (run.pages / run.seconds).toFixed(0), run.cpuSeconds.toFixed(1), run.peakMb.toFixed(0), run.contentQueries ?? '–']));
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  const loadAfter = loadavg();
+  console.log(`\nbuild benchmark${RUNS > 1 ? `, best of ${RUNS} alternating runs` : ''}; tenant records from the local API with ${LATENCY_MS} ms added per request; load average ${loadBefore[0]?.toFixed(1)} before, ${loadAfter[0]?.toFixed(1)} after\n`);
+  console.log(row(['schools', 'pages', 'site wall s', 'site CPU s', 'bare wall s', 'bare CPU s', 'ratio wall (CPU)', 'content queries', 'tenant requests', 'tenant wait s', 'redirect rules', 'HTML KB/page median', 'max', 'peak MB site', 'bare']));
+  console.log(row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+  for (const result of results) {
+    console.log(row([
+      result.schools, result.pages, result.site.seconds.toFixed(1), result.site.cpuSeconds.toFixed(1), result.bare.seconds.toFixed(1), result.bare.cpuSeconds.toFixed(1),
+      `${result.ratio.toFixed(2)} (${result.cpuRatio.toFixed(2)})`, result.contentQueries,
+      result.tenantRetries ? `${result.tenantRequests} (${result.tenantRetries} retried)` : (result.tenantRequests ?? '–'), result.tenantWaitSeconds?.toFixed(1) ?? '–',
+      result.redirectRules, kb(result.htmlBytesMedian), kb(result.htmlBytesMax), result.site.peakMb.toFixed(0), result.bare.peakMb.toFixed(0),
+    ]));
   }
-  const ratio = site.seconds / bare.seconds;
-  const cpuRatio = site.cpuSeconds / bare.cpuSeconds;
-  console.log(`\nratio site / bare: ${ratio.toFixed(2)} (wall time), ${cpuRatio.toFixed(2)} (CPU time)`);
-  console.log(`redirect rules in _redirects: ${redirectRules} (Netlify advises fewer than 10,000)`);
+  console.log('');
+  for (const result of results) {
+    console.log(`ratio site / bare: ${result.ratio.toFixed(2)} (wall time), ${result.cpuRatio.toFixed(2)} (CPU time) at ${result.schools} schools; heaviest page ${result.heaviestPage}`);
+  }
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
-  writeFileSync(join(ROOT, 'reports', `bench-build-${SCHOOLS}.json`), JSON.stringify({ schools: SCHOOLS, runs, ratio, cpuRatio, siteRuns, bareRuns }, null, 2));
+  for (const result of results) {
+    writeFileSync(join(ROOT, 'reports', `bench-build-${result.schools}.json`), JSON.stringify({ ...result, latencyMs: LATENCY_MS, loadBefore, loadAfter }, null, 2));
+  }
+  if (profileDir) {
+    const [profile] = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
+    if (profile) {
+      console.log(`\nCPU profile of the site build at ${largest} schools: ${join(profileDir, profile)} (open it in Chrome DevTools › Performance)`);
+      console.log(summariseCpuProfile(readFileSync(join(profileDir, profile), 'utf8'), 25));
+    }
+  }
 } finally {
   if (values.keep) console.log(`kept ${work}`);
   else rmSync(work, { recursive: true, force: true });

@@ -1,10 +1,11 @@
 /** Reading the built site: the school list comes from the build report, pages from dist/. */
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { BuildReport } from '../../src/lib/build/report.ts';
 
-export const DIST = join(process.cwd(), 'dist');
-export const REPORT_FILE = join(process.cwd(), process.env.BUILD_REPORT_FILE ?? 'reports/build-report.json');
+/** The build the suite made (BUILD_OUT_DIR, as for `npm run build`). */
+export const DIST = resolve(process.env.BUILD_OUT_DIR ?? 'dist');
+export const REPORT_FILE = resolve(process.env.BUILD_REPORT_FILE ?? 'reports/build-report.json');
 
 export function buildReport(): BuildReport {
   if (!existsSync(REPORT_FILE)) throw new Error('No build report: run `npm run build` before the dist tests.');

@@ -22,6 +22,9 @@ const targets = [
   '/', '/default', '/search',
 ];
 
+// axe walks every node of a page; on a shared 2-core machine that can take a while (a ceiling, not a speed check).
+test.describe.configure({ timeout: 120_000 });
+
 for (const path of targets) {
   test(`no axe violations on ${path}`, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });

@@ -1,5 +1,6 @@
 /**
- * Analytics (SPEC §7, §9). With a write key: the site is built once more with the analytics host
+ * Analytics (SPEC §7, §9). With a write key: the analytics settings are build-time settings, so
+ * this needs its own build; it builds one school (not the whole site again) with the analytics host
  * pointed at a local collector, and a visit plus clicks must arrive there as batches holding the
  * page view and the exact event names, retried on 5xx and 429. Without a key (the normal build):
  * no request leaves the page at all.
@@ -13,9 +14,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { startSiteServer } from '../../scripts/local-stack/site/server.ts';
 import type { RunningServer } from '../../scripts/local-stack/listen.ts';
 import { startCollector } from './analytics-collector.ts';
+import { oneSchoolDocuments, writeDataset } from '../fixtures/one-school/dataset.ts';
 import { SCHOOLS } from './helpers.ts';
 
 const school = SCHOOLS.cubby;
+const SCHOOL_KEY = 'cubbymobile';
 const WRITE_KEY = 'e2e-write-key';
 
 /** Keeps every link click on the page (the analytics click still happens). */
@@ -29,17 +32,22 @@ test.describe('with a write key', () => {
   test.describe.configure({ mode: 'serial' });
   let collector: Awaited<ReturnType<typeof startCollector>>;
   let site: RunningServer;
+  let work: string;
   let outDir: string;
 
   test.beforeAll(async ({}, info) => {
     test.skip(info.project.name !== 'desktop', 'analytics does not depend on the width: one build, one project');
     test.setTimeout(300_000);
     collector = await startCollector();
-    outDir = mkdtempSync(join(tmpdir(), 'analytics-e2e-'));
+    work = mkdtempSync(join(tmpdir(), 'analytics-e2e-'));
+    outDir = join(work, 'dist');
+    const dataset = writeDataset(join(work, 'dataset'), oneSchoolDocuments(SCHOOL_KEY));
     await promisify(execFile)(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
       env: {
         ...process.env,
         ASTRO_TELEMETRY_DISABLED: '1',
+        CONTENT_SOURCE: 'local',
+        CONTENT_DATASET_DIR: dataset,
         PUBLIC_SEGMENT_WRITE_KEY: WRITE_KEY,
         PUBLIC_SEGMENT_API_HOST: collector.apiHost,
         BUILD_OUT_DIR: outDir,
@@ -53,7 +61,7 @@ test.describe('with a write key', () => {
   test.afterAll(async () => {
     await site?.close();
     await collector?.close();
-    if (outDir) rmSync(outDir, { recursive: true, force: true });
+    if (work) rmSync(work, { recursive: true, force: true });
   });
 
   test.beforeEach(() => collector.reset());

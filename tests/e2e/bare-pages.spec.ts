@@ -120,6 +120,8 @@ test.describe('school search', () => {
 });
 
 test.describe('bare pages accessibility', () => {
+  // axe over the long school list can take a while on a shared 2-core machine (a ceiling, not a speed check).
+  test.describe.configure({ timeout: 120_000 });
   // The last one is the branded 404 page of a missing asset.
   for (const path of ['/', '/default', '/search', '/_astro/no-such-file.js']) {
     test(`${path}: no axe violations`, async ({ page }) => {

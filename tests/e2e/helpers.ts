@@ -19,6 +19,13 @@ export async function hydrated(page: Page, island: Locator): Promise<Locator> {
   return island;
 }
 
+/** Waits until the plan cards' toggle script has run (it marks the group `data-ready`). */
+export async function planCardsReady(page: Page): Promise<Locator> {
+  const group = page.locator('.plan-group');
+  await page.locator('.plan-group[data-ready]').waitFor({ state: 'attached' });
+  return group;
+}
+
 /** The local API the e2e stack runs (playwright.config.ts starts it on E2E_API_PORT). */
 export const API_BASE = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 8787}`;
 

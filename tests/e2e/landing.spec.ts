@@ -1,7 +1,7 @@
 /** The landing page of SPEC §2: sections, FAQs, carousel, choose-plans, anchors, accessibility. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ALL_SCHOOLS, SCHOOLS, hydrated } from './helpers.ts';
+import { ALL_SCHOOLS, SCHOOLS } from './helpers.ts';
 
 const school = SCHOOLS.cubby;
 
@@ -51,7 +51,9 @@ test('FAQ items open and close independently, showing + when closed and − when
 test('perk carousel: dots follow swiping and a tapped dot moves the row (phones)', async ({ page }, info) => {
   test.skip(info.project.name !== 'phone', 'a grid without dots from 768 px');
   await page.goto(`/${school}`);
-  const carousel = await hydrated(page, page.getByRole('region', { name: 'Perks' }));
+  const carousel = page.getByRole('region', { name: 'Perks' });
+  await carousel.and(page.locator('[data-ready]')).waitFor();
+  await carousel.scrollIntoViewIfNeeded();
   const track = carousel.locator('.carousel-items');
   const dots = carousel.locator('.carousel__dot');
   await expect(dots).toHaveCount(5);

@@ -1,12 +1,12 @@
 /** Plan pages in the browser: card expansion (SPEC §4), facts panel placement, prices, giveaways banner, why button. */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SCHOOLS, hydrated } from './helpers.ts';
+import { SCHOOLS, planCardsReady } from './helpers.ts';
 
 const FACULTY = `/${SCHOOLS.husky}/faculty`;
 
 async function openPlans(page: Page, path = FACULTY): Promise<Locator> {
   await page.goto(path);
-  return hydrated(page, page.locator('.plan-group'));
+  return planCardsReady(page);
 }
 
 const toggles = (page: Page) => page.locator('.plan-card__toggle');

@@ -1,7 +1,7 @@
 /** The why page, and axe checks for it and the plan pages (collapsed and with a card expanded). */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { SCHOOLS, hydrated } from './helpers.ts';
+import { SCHOOLS, planCardsReady } from './helpers.ts';
 
 test('why page: hero, partner banner, funds, money math, perks and choose-plans blocks', async ({ page }) => {
   await page.goto(`/${SCHOOLS.husky}/why`);
@@ -32,7 +32,7 @@ test.describe('accessibility (axe)', () => {
       test(`${seo}/${path} has no axe violations`, async ({ page }) => {
         await page.goto(`/${seo}/${path}`);
         if (path !== 'why') {
-          await hydrated(page, page.locator('.plan-group'));
+          await planCardsReady(page);
           await page.locator('.plan-card__toggle').first().click();
         }
         const results = await new AxeBuilder({ page }).analyze();

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { contentQueryCount } from '../content/index.ts';
 import { env } from '../env.ts';
-import { siteMatrix } from '../routing/index.ts';
+import { siteMatrix, tenantStats } from '../routing/index.ts';
 import { formatRedirects, redirectRules } from '../routing/redirects.ts';
 import { publishDatasetImages, type SanitisedImage } from './images.ts';
 import { buildReport, summaryLines } from './report.ts';
@@ -29,13 +29,18 @@ export function schoolSiteBuild(): AstroIntegration {
         if (made) logger.info(`made ${made} responsive image copies`);
         for (const image of sanitised) logger.warn(`SVG ${image.file} sanitised: removed ${image.removed.join(', ')}`);
       },
+      // Content and tenant records load while Vite bundles, so the product API's latency is hidden
+      // behind it; pages await the same promise. A failure surfaces where pages await it.
+      'astro:build:start': () => {
+        siteMatrix().catch(() => {});
+      },
       'astro:build:done': async ({ dir, pages, logger }) => {
         const settings = env();
         const matrix = await siteMatrix();
         const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl, settings.ORDER_SERVICE_URL);
         writeFileSync(join(fileURLToPath(dir), '_redirects'), formatRedirects(rules));
 
-        const report = buildReport(matrix, { contentSource: settings.CONTENT_SOURCE, contentQueries: contentQueryCount(), pages: pages.length, sanitisedImages });
+        const report = buildReport(matrix, { contentSource: settings.CONTENT_SOURCE, contentQueries: contentQueryCount(), tenants: tenantStats(), pages: pages.length, sanitisedImages });
         // Kept with the deploy, never published: on Netlify a file under .netlify/v1/blobs/deploy/
         // becomes a blob of the deploy's own store (it rolls back and is deleted with the deploy).
         const reportFiles = [settings.BUILD_REPORT_FILE, ...(process.env['NETLIFY'] === 'true' ? [NETLIFY_DEPLOY_REPORT] : [])];

@@ -1,12 +1,15 @@
-/** The build report: what was built, what content was missing or invalid, how many content queries ran. */
+/** The build report: what was built, what content was missing or invalid, how many content queries and tenant requests ran. */
 import type { ContentProblem } from '../content/index.ts';
 import type { SanitisedImage } from './images.ts';
 import type { SiteMatrix } from '../routing/matrix.ts';
+import type { TenantBuildStats } from '../tenants/index.ts';
 
 export interface BuildReport {
   builtAt: string;
   contentSource: string;
   contentQueries: number;
+  /** Requests to the product API (or the bundled records), retries and the wall time spent waiting for them. */
+  tenants: TenantBuildStats;
   pages: number;
   schools: Array<{ key: string; seoSlug: string; tenantId: string; giveaway: string; problems: ContentProblem[] }>;
   unassignedProblems: ContentProblem[];
@@ -14,12 +17,13 @@ export interface BuildReport {
   sanitisedImages: SanitisedImage[];
 }
 
-export function buildReport(matrix: SiteMatrix, details: { contentSource: string; contentQueries: number; pages: number; sanitisedImages?: SanitisedImage[]; now?: Date }): BuildReport {
+export function buildReport(matrix: SiteMatrix, details: { contentSource: string; contentQueries: number; tenants: TenantBuildStats; pages: number; sanitisedImages?: SanitisedImage[]; now?: Date }): BuildReport {
   const keys = new Set(matrix.schools.map((site) => site.key));
   return {
     builtAt: (details.now ?? new Date()).toISOString(),
     contentSource: details.contentSource,
     contentQueries: details.contentQueries,
+    tenants: { requests: details.tenants.requests, retries: details.tenants.retries, waitMs: Math.round(details.tenants.waitMs) },
     pages: details.pages,
     schools: matrix.schools.map((site) => ({
       key: site.key,
@@ -35,7 +39,9 @@ export function buildReport(matrix: SiteMatrix, details: { contentSource: string
 
 export function summarise(report: BuildReport): string {
   const problemCount = report.schools.reduce((sum, school) => sum + school.problems.length, 0) + report.unassignedProblems.length;
-  return `${report.schools.length} schools, ${report.pages} pages, ${report.contentQueries} content quer${report.contentQueries === 1 ? 'y' : 'ies'}, ${problemCount} content problem(s), ${report.sanitisedImages.length} SVG(s) sanitised`;
+  const { tenants } = report;
+  const tenantLine = `${tenants.requests} tenant requests${tenants.retries ? ` (${tenants.retries} retried)` : ''} in ${(tenants.waitMs / 1000).toFixed(1)} s`;
+  return `${report.schools.length} schools, ${report.pages} pages, ${report.contentQueries} content quer${report.contentQueries === 1 ? 'y' : 'ies'}, ${tenantLine}, ${problemCount} content problem(s), ${report.sanitisedImages.length} SVG(s) sanitised`;
 }
 
 /** The end of the build log: totals, then one line per school with problems (the rest are fine). */

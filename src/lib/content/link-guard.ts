@@ -25,32 +25,54 @@ export function isAllowedLink(value: string, origin = siteOrigin()): boolean {
   return linkProblem(value, origin) === undefined;
 }
 
-/** A copy of the document without unsafe link values, and the list of what was dropped. */
-export function dropUnsafeLinks(doc: unknown, path = ''): { value: unknown; dropped: DroppedLink[] } {
+type Segment = string | number;
+
+/** "items[2].link" from the keys and indexes leading to a value: built only for dropped links. */
+function fieldPath(trail: readonly Segment[]): string {
+  let path = '';
+  for (const segment of trail) path += typeof segment === 'number' ? `[${segment}]` : path ? `.${segment}` : segment;
+  return path;
+}
+
+function guard(doc: unknown, trail: Segment[], dropped: DroppedLink[]): unknown {
   if (Array.isArray(doc)) {
-    const dropped: DroppedLink[] = [];
-    const value = doc.map((item, index) => {
-      const result = dropUnsafeLinks(item, `${path}[${index}]`);
-      dropped.push(...result.dropped);
-      return result.value;
-    });
-    return { value, dropped };
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < doc.length; index += 1) {
+      trail.push(index);
+      const next = guard(doc[index], trail, dropped);
+      trail.pop();
+      if (next !== doc[index]) (copy ??= doc.slice())[index] = next;
+    }
+    return copy ?? doc;
   }
   if (doc && typeof doc === 'object') {
-    const dropped: DroppedLink[] = [];
-    const value: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(doc)) {
-      const field = path ? `${path}.${key}` : key;
+    const record = doc as Record<string, unknown>;
+    let copy: Record<string, unknown> | undefined;
+    for (const key of Object.keys(record)) {
+      const inner = record[key];
+      trail.push(key);
       const problem = typeof inner === 'string' && LINK_FIELD.test(key) && !key.startsWith('_') ? linkProblem(inner) : undefined;
       if (problem !== undefined) {
-        dropped.push({ field, value: inner as string, reason: problem });
-        continue;
+        dropped.push({ field: fieldPath(trail), value: inner as string, reason: problem });
+        copy ??= { ...record };
+        delete copy[key];
+      } else {
+        const next = guard(inner, trail, dropped);
+        if (next !== inner) (copy ??= { ...record })[key] = next;
       }
-      const result = dropUnsafeLinks(inner, field);
-      dropped.push(...result.dropped);
-      value[key] = result.value;
+      trail.pop();
     }
-    return { value, dropped };
+    return copy ?? doc;
   }
-  return { value: doc, dropped: [] };
+  return doc;
+}
+
+/**
+ * The document without unsafe link values, and the list of what was dropped. Parts with nothing
+ * to drop are the document's own objects (no copy); the input is never changed.
+ */
+export function dropUnsafeLinks(doc: unknown): { value: unknown; dropped: DroppedLink[] } {
+  const dropped: DroppedLink[] = [];
+  const value = guard(doc, [], dropped);
+  return { value, dropped };
 }

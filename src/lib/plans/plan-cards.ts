@@ -1,7 +1,7 @@
 /**
  * Plan cards as the page renders them: prices decided (sale price with the struck-through
  * one, or a single price), content links resolved under the school, and each card's broadband
- * facts record chosen once at build time. The toggle island only gets `planToggleProps`.
+ * facts record chosen once at build time.
  */
 import type { TenantDocuments } from '../content/schemas.ts';
 import { schoolLink, type ResolvedLink } from '../links.ts';
@@ -30,14 +30,6 @@ export interface PlanCardView<Facts> {
   toggleText: string;
   bullets: PlanBulletView[];
   facts: Facts | undefined;
-}
-
-/** What the toggle island needs per card: no prices, no bullets, no facts text. */
-export interface PlanToggleCard {
-  id: string;
-  label: string;
-  toggleText: string;
-  hasFacts: boolean;
 }
 
 const present = (value: string | undefined) => (value?.trim() ? value : undefined);
@@ -76,15 +68,3 @@ export function planCardViews<Facts extends FactsRecordLike>(
     };
   });
 }
-
-export function planToggleProps(views: readonly PlanCardView<unknown>[]): PlanToggleCard[] {
-  return views.map(({ id, label, toggleText, facts }) => ({ id, label, toggleText, hasFacts: facts !== undefined }));
-}
-
-/**
- * Names of the island slots holding a card's static body and its facts label. No '-' or '_':
- * Astro's React renderer camel-cases slot names at those characters before they reach the component.
- */
-const slotSafe = (id: string) => id.replace(/[^A-Za-z0-9]/g, '');
-export const cardSlot = (id: string) => `card${slotSafe(id)}`;
-export const factsSlot = (id: string) => `facts${slotSafe(id)}`;

@@ -5,7 +5,7 @@
 import { contentQueryCount, siteContent } from '../content/index.ts';
 import { env } from '../env.ts';
 import { schoolPlanIdProblems } from '../labels/plan-id.ts';
-import { tenantClientFromEnv } from '../tenants/index.ts';
+import { tenantClientFromEnv, tenantStats } from '../tenants/index.ts';
 import { buildSiteMatrix, type SchoolSite, type SiteMatrix } from './matrix.ts';
 import type { SchoolRouteName } from './routes.ts';
 
@@ -28,13 +28,14 @@ export function siteMatrix(): Promise<SiteMatrix> {
     for (const problem of content.problems) {
       console.warn(`[content] ${problem.school} ${problem.documentType}${problem.documentId ? ` (${problem.documentId})` : ''}: ${problem.reason}`);
     }
+    const started = performance.now();
     return buildSiteMatrix(content, {
       loadTenant: tenantClientFromEnv(),
       activeGiveawayIds: settings.ACTIVE_GIVEAWAY_IDS,
       hiddenEnterGiveawayIds: settings.HIDDEN_ENTER_GIVEAWAY_IDS,
       mainSiteUrl: settings.MAIN_SITE_URL,
       onSchool: (site, problems) => logSchool(site, problems.length),
-    });
+    }).finally(() => { tenantStats().waitMs = performance.now() - started; });
   }).then((matrix) => {
     // FCC unique plan ids: malformed or repeated ids are warned about and land in the build report.
     const labelProblems = schoolPlanIdProblems(matrix.schools);
@@ -46,7 +47,7 @@ export function siteMatrix(): Promise<SiteMatrix> {
   return holder[MATRIX_KEY];
 }
 
-export { contentQueryCount };
+export { contentQueryCount, tenantStats };
 
 /** getStaticPaths for a school page: one path per school, the school's data as props. */
 export async function schoolPaths() {

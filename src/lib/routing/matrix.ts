@@ -40,7 +40,7 @@ export interface MatrixOptions {
   activeGiveawayIds?: string[] | undefined;
   hiddenEnterGiveawayIds?: string[] | undefined;
   mainSiteUrl?: string | undefined;
-  /** Lookups in flight at once: enough to be quick, few enough to respect the API. */
+  /** Schools looked up at once; the tenant transport limits the requests in flight itself. */
   concurrency?: number;
   onSchool?: (site: SchoolSite, problems: ContentProblem[]) => void;
 }
@@ -64,7 +64,7 @@ export async function buildSiteMatrix(content: GroupedContent, options: MatrixOp
   const activeGiveawayIds = options.activeGiveawayIds ?? content.settings.activeGiveawayIds;
   const hiddenEnterGiveawayIds = options.hiddenEnterGiveawayIds ?? content.settings.hiddenEnterGiveawayIds;
 
-  const schools = await mapWithConcurrency(content.schools, options.concurrency ?? 8, async (schoolContent) => {
+  const schools = await mapWithConcurrency(content.schools, options.concurrency ?? 32, async (schoolContent) => {
     const { school } = schoolContent;
     let tenant: Tenant;
     try {

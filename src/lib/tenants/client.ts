@@ -3,6 +3,7 @@
  * Error texts are SPEC §5 and §8's; the caller (the build) decides what a failure means.
  */
 import { readFileSync } from 'node:fs';
+import pLimit from 'p-limit';
 import { fullTenantResponseSchema, tenantCodeResponseSchema, toTenant, type Tenant } from './schema.ts';
 
 export const TENANT_MESSAGES = {
@@ -23,48 +24,117 @@ export class TenantLookupError extends Error {
   }
 }
 
-/** A build asks for every school's tenant at once: a rate-limited answer (429) is retried after its Retry-After. */
-export const RATE_LIMIT_RETRIES = 5;
+/** An HTTP answer that is not 2xx; `status` decides whether it is worth asking again. */
+export class TenantHttpError extends Error {
+  readonly status: number;
+  /** A rate-limited answer's Retry-After, in ms (capped): the wait before asking again. */
+  readonly retryAfterMs: number | undefined;
+  constructor(status: number, path: string, retryAfterMs?: number) {
+    super(`HTTP ${status} for ${path}`);
+    this.status = status;
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** What one build asked the product API: every request sent (retries included), and the retries. */
+export interface TenantRequestStats {
+  requests: number;
+  retries: number;
+}
+
+export interface HttpTransportOptions {
+  fetchImpl?: typeof fetch;
+  /** Requests in flight at once, across all schools: enough to hide latency, few enough to respect the API. */
+  concurrency?: number;
+  /** One attempt's limit, answer body included. */
+  timeoutMs?: number;
+  /** Further attempts after a network error, a timeout or a 5xx (never after a 4xx). */
+  retries?: number;
+  /** Wait before the first retry; doubled for each further one. */
+  backoffMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  stats?: TenantRequestStats;
+}
+
+export const HTTP_TRANSPORT_DEFAULTS = { concurrency: 16, timeoutMs: 10_000, retries: 3, backoffMs: 250 } as const;
+
+const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
+
+/** A 4xx is the API's final word (unknown school, bad request), except 429 (asked too fast); anything else may pass. */
+function worthRetrying(error: unknown): boolean {
+  return !(error instanceof TenantHttpError) || error.status >= 500 || error.status === 429;
+}
+
 const MAX_RETRY_AFTER_MS = 30_000;
 
-export function httpTransport(
-  apiBase: string, fetchImpl: typeof fetch = fetch, sleep: (ms: number) => Promise<void> = (ms) => new Promise((done) => setTimeout(done, ms)),
-): TenantTransport {
+/** Retry-After in seconds (the API's form), as a bounded wait; 1 s when absent or unreadable. */
+function retryAfterMs(header: string | null): number {
+  const seconds = Number(header);
+  return Math.min(MAX_RETRY_AFTER_MS, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000);
+}
+
+export function httpTransport(apiBase: string, options: HttpTransportOptions = {}): TenantTransport {
   const base = apiBase.replace(/\/+$/, '');
-  return async (path) => {
-    for (let attempt = 0; ; attempt += 1) {
-      const response = await fetchImpl(`${base}${path}`, { headers: { accept: 'application/json' } });
-      if (response.status === 429 && attempt < RATE_LIMIT_RETRIES) {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  const { concurrency, timeoutMs, retries, backoffMs } = { ...HTTP_TRANSPORT_DEFAULTS, ...definedOnly(options) };
+  const sleep = options.sleep ?? wait;
+  const limit = pLimit(concurrency);
+
+  const attempt = async (path: string): Promise<unknown> => {
+    if (options.stats) options.stats.requests += 1;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error(`no answer within ${timeoutMs} ms for ${path}`)), timeoutMs);
+    try {
+      const response = await fetchImpl(`${base}${path}`, { headers: { accept: 'application/json' }, signal: controller.signal });
+      if (!response.ok) {
         await response.body?.cancel();
-        const seconds = Number(response.headers.get('retry-after'));
-        await sleep(Math.min(MAX_RETRY_AFTER_MS, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000));
-        continue;
+        throw new TenantHttpError(response.status, path, response.status === 429 ? retryAfterMs(response.headers.get('retry-after')) : undefined);
       }
-      if (!response.ok) throw new Error(`HTTP ${response.status} for ${path}`);
-      return response.json();
+      return await response.json();
+    } finally {
+      clearTimeout(timer);
     }
   };
+
+  return (path) => limit(async () => {
+    for (let tries = 0; ; tries += 1) {
+      try {
+        return await attempt(path);
+      } catch (error) {
+        if (tries >= retries || !worthRetrying(error)) throw error;
+        if (options.stats) options.stats.retries += 1;
+        await sleep(error instanceof TenantHttpError && error.retryAfterMs !== undefined ? error.retryAfterMs : backoffMs * 2 ** tries);
+      }
+    }
+  });
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }
 
 /** Answers the same two requests from a bundled file of full tenant records. */
-export function recordsTransport(records: unknown[]): TenantTransport {
+export function recordsTransport(records: unknown[], stats?: TenantRequestStats): TenantTransport {
   const all = records as Array<Record<string, unknown>>;
+  const bySlug = new Map(all.map((record) => [record.slug, record]));
+  const byId = new Map(all.map((record) => [String(record.id), record]));
   return async (path) => {
+    if (stats) stats.requests += 1;
     const code = /^\/k1mobile\/tenant\/code\/([^/]+)$/.exec(path);
     if (code) {
-      const record = all.find((candidate) => candidate.slug === decodeURIComponent(code[1] ?? ''));
-      if (!record) throw new Error(`HTTP 404 for ${path}`);
+      const record = bySlug.get(decodeURIComponent(code[1] ?? ''));
+      if (!record) throw new TenantHttpError(404, path);
       return { result: { id: record.id, affiliateId: record.affiliateId } };
     }
     const full = /^\/k1mobile\/tenant\/([^/]+)$/.exec(path);
-    const record = full && all.find((candidate) => String(candidate.id) === decodeURIComponent(full[1] ?? ''));
-    if (!record) throw new Error(`HTTP 404 for ${path}`);
+    const record = full && byId.get(decodeURIComponent(full[1] ?? ''));
+    if (!record) throw new TenantHttpError(404, path);
     return { result: record };
   };
 }
 
-export function fileTransport(file: string): TenantTransport {
-  return recordsTransport(JSON.parse(readFileSync(file, 'utf8')) as unknown[]);
+export function fileTransport(file: string, stats?: TenantRequestStats): TenantTransport {
+  return recordsTransport(JSON.parse(readFileSync(file, 'utf8')) as unknown[], stats);
 }
 
 export interface TenantClientOptions {

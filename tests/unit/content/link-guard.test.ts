@@ -31,4 +31,21 @@ describe('link guard at the content door', () => {
       policy: {},
     });
   });
+
+  it('leaves the input untouched and shares the parts with nothing to drop', () => {
+    const safe = { label: 'ok', externalUrl: 'https://ok.example' };
+    const input = { _id: 'y', links: [safe, { label: 'bad', externalUrl: 'javascript:alert(1)' }], footer: { pagePath: '/why' } };
+    const before = structuredClone(input);
+    const { value, dropped } = dropUnsafeLinks(input);
+    expect(input).toEqual(before);
+    expect(dropped).toEqual([{ field: 'links[1].externalUrl', value: 'javascript:alert(1)', reason: 'scheme javascript: is not allowed' }]);
+    const result = value as typeof input;
+    expect(result.links[0]).toBe(safe);
+    expect(result.footer).toBe(input.footer);
+    expect(dropUnsafeLinks(safe).value).toBe(safe);
+  });
+
+  it('names top-level array entries by index', () => {
+    expect(dropUnsafeLinks([{ url: 'javascript:x' }]).dropped).toEqual([{ field: '[0].url', value: 'javascript:x', reason: 'scheme javascript: is not allowed' }]);
+  });
 });

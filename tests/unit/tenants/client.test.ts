@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TENANT_MESSAGES, createTenantClient, httpTransport, recordsTransport, type TenantTransport } from '../../../src/lib/tenants/client.ts';
 
 const record = { id: 7, affiliateId: 70, slug: 'huskymobile', Name: 'Husky Mobile', PrimaryColor: '#4B2E83', SeconndaryColor: '#B7A57A', ThirdColor: '#85754D', ActiveGiveawayEvent: 'guid-1' };
@@ -63,11 +63,120 @@ describe('httpTransport and a rate-limited API', () => {
     let calls = 0;
     const limited = () => new Response('{}', { status: 429, headers: { 'retry-after': '2' } });
     const fetchTwiceLimited = (async () => (++calls <= 2 ? limited() : Response.json({ result: { id: 1, affiliateId: 2 } }))) as typeof fetch;
-    const transport = httpTransport('http://api.example', fetchTwiceLimited, async (ms) => { waits.push(ms); });
+    const transport = httpTransport('http://api.example', { fetchImpl: fetchTwiceLimited, sleep: async (ms) => { waits.push(ms); } });
     expect(await transport('/k1mobile/tenant/code/x')).toEqual({ result: { id: 1, affiliateId: 2 } });
     expect(waits).toEqual([2000, 2000]);
 
-    const alwaysLimited = httpTransport('http://api.example', (async () => limited()) as typeof fetch, async () => {});
+    const alwaysLimited = httpTransport('http://api.example', { fetchImpl: (async () => limited()) as typeof fetch, sleep: async () => {} });
     await expect(alwaysLimited('/k1mobile/tenant/code/x')).rejects.toThrow('HTTP 429 for /k1mobile/tenant/code/x');
+  });
+});
+
+describe('tenant requests over HTTP (concurrency, timeout, retries)', () => {
+  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+  /** A fake fetch that answers from a queue of outcomes per call and records what it was asked. */
+  function fakeFetch(outcomes: Array<() => Promise<Response>>) {
+    const urls: string[] = [];
+    const fetchImpl = vi.fn(async (url: string | URL | Request) => {
+      urls.push(String(url));
+      const next = outcomes.shift();
+      if (!next) throw new Error('unexpected request');
+      return next();
+    }) as unknown as typeof fetch;
+    return { fetchImpl, urls };
+  }
+
+  it('asks {api}/path and returns the parsed answer', async () => {
+    const { fetchImpl, urls } = fakeFetch([async () => json({ result: { id: 7 } })]);
+    const transport = httpTransport('http://api.test/', { fetchImpl });
+    await expect(transport('/k1mobile/tenant/7')).resolves.toEqual({ result: { id: 7 } });
+    expect(urls).toEqual(['http://api.test/k1mobile/tenant/7']);
+  });
+
+  it('retries a 5xx and a network error with growing waits, then succeeds', async () => {
+    const waits: number[] = [];
+    const stats = { requests: 0, retries: 0 };
+    const { fetchImpl } = fakeFetch([
+      async () => json({ error: 'busy' }, 503),
+      async () => { throw new TypeError('fetch failed'); },
+      async () => json({ result: { id: 7 } }),
+    ]);
+    const transport = httpTransport('http://api.test', { fetchImpl, backoffMs: 100, sleep: async (ms) => { waits.push(ms); }, stats });
+    await expect(transport('/k1mobile/tenant/7')).resolves.toEqual({ result: { id: 7 } });
+    expect(waits).toEqual([100, 200]);
+    expect(stats).toEqual({ requests: 3, retries: 2 });
+  });
+
+  it('never retries a 4xx: the API has answered', async () => {
+    const stats = { requests: 0, retries: 0 };
+    const { fetchImpl } = fakeFetch([async () => json({ error: 'no such tenant' }, 404)]);
+    const transport = httpTransport('http://api.test', { fetchImpl, sleep: async () => {}, stats });
+    await expect(transport('/k1mobile/tenant/code/nobody')).rejects.toMatchObject({ status: 404 });
+    expect(stats).toEqual({ requests: 1, retries: 0 });
+  });
+
+  it('gives up after the last retry with the last error, and the school fails with SPEC text', async () => {
+    const { fetchImpl } = fakeFetch(Array.from({ length: 3 }, () => async () => json({}, 500)));
+    const transport = httpTransport('http://api.test', { fetchImpl, retries: 2, sleep: async () => {} });
+    const load = createTenantClient(transport, { log: () => {} });
+    const failure = load('huskymobile');
+    await expect(failure).rejects.toThrow(TENANT_MESSAGES.codeFailed);
+    await expect(failure).rejects.toMatchObject({ cause: { status: 500 } });
+    expect(fetchImpl).toHaveBeenCalledTimes(3);
+  });
+
+  describe('with fake timers', () => {
+    beforeEach(() => { vi.useFakeTimers(); });
+    afterEach(() => { vi.useRealTimers(); });
+
+    /** A fetch that never answers until its signal aborts (a hung API). */
+    const hanging = (_url: string | URL | Request, init?: RequestInit) => new Promise<Response>((_, fail) => {
+      init?.signal?.addEventListener('abort', () => fail(init.signal?.reason));
+    });
+
+    it('abandons an attempt after the timeout, waits the backoff, and tries again', async () => {
+      const fetchImpl = vi.fn()
+        .mockImplementationOnce(hanging)
+        .mockImplementationOnce(async () => json({ result: { id: 7 } }));
+      const transport = httpTransport('http://api.test', { fetchImpl: fetchImpl as unknown as typeof fetch, timeoutMs: 1_000, backoffMs: 250 });
+      const answer = transport('/k1mobile/tenant/7');
+      await vi.advanceTimersByTimeAsync(999);
+      expect(fetchImpl).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1); // timeout: the attempt is aborted
+      await vi.advanceTimersByTimeAsync(249);
+      expect(fetchImpl).toHaveBeenCalledTimes(1); // still in the backoff
+      await vi.advanceTimersByTimeAsync(1);
+      await expect(answer).resolves.toEqual({ result: { id: 7 } });
+      expect(fetchImpl).toHaveBeenCalledTimes(2);
+    });
+
+    it('fails after timeouts on every attempt with the timeout as the reason', async () => {
+      const fetchImpl = vi.fn(hanging);
+      const transport = httpTransport('http://api.test', { fetchImpl: fetchImpl as unknown as typeof fetch, timeoutMs: 1_000, retries: 1, backoffMs: 10 });
+      const answer = transport('/k1mobile/tenant/7');
+      const settled = answer.then(() => new Error('resolved'), (error: unknown) => error as Error);
+      await vi.advanceTimersByTimeAsync(1_000 + 10 + 1_000);
+      expect((await settled).message).toBe('no answer within 1000 ms for /k1mobile/tenant/7');
+      expect(fetchImpl).toHaveBeenCalledTimes(2);
+    });
+
+    it('keeps at most `concurrency` requests in flight across schools', async () => {
+      let inFlight = 0;
+      let most = 0;
+      const fetchImpl = vi.fn(async () => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((done) => setTimeout(done, 50));
+        inFlight -= 1;
+        return json({ result: { id: 7, affiliateId: 70 } });
+      });
+      const transport = httpTransport('http://api.test', { fetchImpl: fetchImpl as unknown as typeof fetch, concurrency: 3 });
+      const all = Promise.all(Array.from({ length: 10 }, (_, index) => transport(`/k1mobile/tenant/${index}`)));
+      await vi.advanceTimersByTimeAsync(50 * 4);
+      await all;
+      expect(fetchImpl).toHaveBeenCalledTimes(10);
+      expect(most).toBe(3);
+    });
   });
 });
