@@ -54,9 +54,10 @@ describe('the built site', () => {
     });
   }
 
-  it('writes the product name as the default landing title and the school colour fallback', () => {
+  it("writes the product name as the default landing title and, with no tenant colours, the school document's brand colours", () => {
     const bears = readPage('/cal-bears-mobile');
-    expect(bears).toContain('--school-primary:#000000');
+    expect(bears).toContain('--school-primary:#003262');
+    expect(bears).toContain('--school-secondary:#FDB515');
     expect(bears).toMatch(/<title>[^<]+ – Your School, Your Plan<\/title>/);
   });
 });

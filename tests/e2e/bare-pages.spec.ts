@@ -94,8 +94,9 @@ test.describe('school search', () => {
     await expect(cards).toHaveCount(2);
     await expect(cards.getByRole('heading')).toHaveText(['Purdue University', 'Purdue University Fort Wayne']);
 
+    // Ball State and Indiana State (coming soon), Clearwater State and Oregon State (served).
     await box.fill('state');
-    await expect(summary).toHaveText('Showing 2 school(s) that match "state"');
+    await expect(summary).toHaveText('Showing 4 school(s) that match "state"');
 
     await box.fill('Harvard');
     await expect(summary).toHaveText('No schools found matching "Harvard"');

@@ -93,7 +93,7 @@ test('the API unreachable lands on the fallback message; while sending, one requ
   expect(storedEntries(person.email)).toEqual([]);
 });
 
-test('the confirmation reached directly shows the neutral parts only', async ({ page }) => {
+test('the confirmation reached directly shows the current giveaway, not an entrant\'s texts', async ({ page }) => {
   const confirmation = contentDoc('huskymobile', 'giveawayConfirmation');
   await page.goto(`/${SCHOOLS.husky}/giveaway-confirmation`);
   await hydrated(page, page.locator('.giveaway-outcome'));
@@ -101,13 +101,16 @@ test('the confirmation reached directly shows the neutral parts only', async ({ 
   for (const text of ['thanksHeader', 'enteredHeader', 'dupSubmitError', 'phoneEmailError']) {
     await expect(page.getByText(confirmation[text]!)).toHaveCount(0);
   }
-  await expect(page.getByText(confirmation['learnMore']!)).toBeVisible();
+  // "While you wait for the draw…" is for someone who just entered.
+  await expect(page.getByText(confirmation['learnMore']!)).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(contentDoc('huskymobile', 'giveawayForm')['winHeader']!);
+  await expect(page.locator('[data-giveaway-enter]')).toHaveAttribute('href', /\/uw-husky-mobile\/giveaway-entry\//);
   await expect(page.getByRole('main').getByRole('link', { name: confirmation['whyButtonText'] })).toHaveAttribute('href', `/${SCHOOLS.husky}/why`);
 });
 
 test('utah-ute-mobile has no prize list', async ({ page }) => {
   await page.goto(`/${SCHOOLS.utes}/giveaway-confirmation`);
-  await expect(page.getByText(contentDoc('utesmobile', 'giveawayConfirmation')['learnMore']!)).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: contentDoc('utesmobile', 'giveawayConfirmation')['whyButtonText'] })).toBeVisible();
   await expect(page.locator('.prizes')).toHaveCount(0);
 });
 
