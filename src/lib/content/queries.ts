@@ -11,8 +11,8 @@ import type { RawBuildContent } from './group.ts';
  */
 export const BUILD_CONTENT_QUERY = /* groq */ `*[_type in $types || _type in ["school", "siteSettings"]]`;
 
-/** One school's documents, for tools that look at a single school. */
-export const SCHOOL_DOCUMENTS_QUERY = /* groq */ `*[_type in $types && tenant == $tenant] | order(_type asc, order asc, _id asc)`;
+/** One school's documents (by the school document's id), for tools that look at a single school. */
+export const SCHOOL_DOCUMENTS_QUERY = /* groq */ `*[_type in $types && school._ref == $schoolId] | order(_type asc, order asc, _id asc)`;
 
 type Fields = { _type?: unknown; _id?: unknown; seoSlug?: unknown; order?: unknown };
 

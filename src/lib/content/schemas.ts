@@ -18,7 +18,13 @@ export const imageSchema = z.object({
 
 export const customerTypeSchema = z.enum(['fan', 'student', 'faculty']);
 
-const tenantDoc = { _id: z.string(), tenant: text };
+/** A school's document points at its `school` document (by document id). */
+export const schoolReferenceSchema = z.object({
+  _type: z.literal('reference').optional(),
+  _ref: z.string().min(1),
+});
+
+const tenantDoc = { _id: z.string(), school: schoolReferenceSchema };
 
 /** The school registry: one per school, not tied to a tenant document. */
 export const schoolSchema = z.object({
