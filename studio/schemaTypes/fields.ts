@@ -64,11 +64,14 @@ export const link = (name: string, title: string, description: string, options: 
 export const url = (name: string, title: string, description: string) =>
   defineField({name, title, description, type: 'url', validation: (rule) => rule.required().uri({scheme: ['http', 'https']})})
 
-/** A 6-digit (#4b2e83) or 3-digit (#fff) hex colour; any other value is ignored by the site. */
+const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
+
+/** A 6-digit (#4b2e83) or 3-digit (#fff) hex colour, or empty for none; the site ignores anything else. */
 export const hexColour = (name: string, title: string, description: string) =>
   defineField({
     name, title, description, type: 'string',
-    validation: (rule) => rule.regex(/^\s*#(?:[0-9a-f]{3}|[0-9a-f]{6})\s*$/i, {name: 'hex colour'}).error('Use a hex colour such as #4b2e83'),
+    validation: (rule) => rule.custom((value: string | undefined) =>
+      !value?.trim() || HEX_COLOUR.test(value.trim()) || 'Use a hex colour such as #4b2e83'),
   })
 
 interface ImageOptions {

@@ -42,8 +42,15 @@ const assetExists = (id: string, imagesDir: URL) => {
   return file !== undefined && existsSync(new URL(file, imagesDir))
 }
 
-/** Validates one document as the Studio would; `existingIds` are the dataset's documents, `imagesDir` its images folder. */
-export async function studioMarkers(document: Record<string, unknown>, existingIds: ReadonlySet<string>, imagesDir = DATASET_IMAGES): Promise<StudioMarker[]> {
+/**
+ * Validates one document with the Studio's rules; `existingIds` are the dataset's documents.
+ * `cli` (as `sanity documents validate` runs) also warns about fields the schema does not know,
+ * and then reports a whole object's rules, `required` included, as warnings; `studio` gives the
+ * levels an editor sees.
+ */
+export async function studioMarkers(
+  document: Record<string, unknown>, existingIds: ReadonlySet<string>, environment: 'cli' | 'studio' = 'cli', imagesDir = DATASET_IMAGES,
+): Promise<StudioMarker[]> {
   const markers = await validateDocument({
     document: asImported(document) as SanityDocument,
     workspace: {schema: studioSchema} as never,
@@ -51,7 +58,7 @@ export async function studioMarkers(document: Record<string, unknown>, existingI
       throw new Error('the Studio validation in tests has no client (no network)')
     },
     getDocumentExists: async ({id}) => existingIds.has(id) || assetExists(id, imagesDir),
-    environment: 'cli',
+    environment,
   })
   return markers.map((marker) => ({
     level: marker.level,
@@ -60,5 +67,6 @@ export async function studioMarkers(document: Record<string, unknown>, existingI
   }))
 }
 
+/** The errors an editor sees (the document cannot be published). */
 export const studioErrors = async (document: Record<string, unknown>, existingIds: ReadonlySet<string>) =>
-  (await studioMarkers(document, existingIds)).filter((marker) => marker.level === 'error')
+  (await studioMarkers(document, existingIds, 'studio')).filter((marker) => marker.level === 'error')
