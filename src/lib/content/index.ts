@@ -3,7 +3,8 @@
  * it picks the configured source, runs the bulk query once per build process and
  * hands back validated, grouped documents plus every problem found.
  */
-import { env, type Env } from '../env.ts';
+import { contentPerspective, env, type Env } from '../env.ts';
+import type { ContentPerspective } from './perspective.ts';
 import { groupContent, type GroupedContent, type RawBuildContent } from './group.ts';
 import { createLocalSource } from './local.ts';
 import { BUILD_CONTENT_QUERY, splitBuildContent } from './queries.ts';
@@ -15,16 +16,20 @@ export type { ContentProblem, GroupedContent, SchoolContent, SchoolDocuments } f
 export { single, forCustomer, ContentError } from './group.ts';
 export type { ContentSource, ImageAsset } from './source.ts';
 
-export function contentSourceFrom(settings: Env): ContentSource {
+export function contentSourceFrom(settings: Env, perspective: ContentPerspective = contentPerspective(settings)): ContentSource {
   if (settings.CONTENT_SOURCE === 'sanity') {
+    if (perspective === 'drafts' && !settings.SANITY_API_READ_TOKEN) {
+      throw new Error('A preview build (CONTENT_PREVIEW=true) reads drafts, which needs SANITY_API_READ_TOKEN (a token with read access)');
+    }
     return createSanitySource({
       projectId: settings.SANITY_PROJECT_ID ?? '',
       dataset: settings.SANITY_DATASET,
       token: settings.SANITY_API_READ_TOKEN,
       apiHost: settings.SANITY_API_HOST,
+      perspective,
     });
   }
-  return createLocalSource(settings.CONTENT_DATASET_DIR);
+  return createLocalSource(settings.CONTENT_DATASET_DIR, undefined, perspective);
 }
 
 /** The build's one content query, split into the school registry, the settings and the documents. */
