@@ -73,6 +73,6 @@ export function contentQueryCount(): number {
 /** Widths offered to the browser for content images that the source can resize. */
 export const RESPONSIVE_WIDTHS = [480, 768, 1024, 1600] as const;
 
-export function imageFor(image: RawImage | undefined, widths: readonly number[] = RESPONSIVE_WIDTHS): ImageAsset | undefined {
-  return image ? state().source.imageUrl(image, widths) : undefined;
+export function imageFor(image: RawImage | undefined, widths: readonly number[] = RESPONSIVE_WIDTHS, aspectRatio?: number): ImageAsset | undefined {
+  return image ? state().source.imageUrl(image, widths, aspectRatio) : undefined;
 }

@@ -7,6 +7,17 @@ import type { ContentPerspective } from './perspective.ts';
 
 export const SANITY_API_VERSION = '2025-09-15';
 
+type Crop = NonNullable<RawImage['crop']>;
+
+/** The size an image is shown at: its crop, then (for a fixed shape) the largest area of that shape inside it. */
+export function displayedSize(original: { width: number; height: number }, crop?: Crop, aspectRatio?: number): { width: number; height: number } {
+  const width = Math.round(original.width * (1 - (crop?.left ?? 0) - (crop?.right ?? 0)));
+  const height = Math.round(original.height * (1 - (crop?.top ?? 0) - (crop?.bottom ?? 0)));
+  if (!aspectRatio) return { width, height };
+  const shaped = Math.min(width, Math.round(height * aspectRatio));
+  return { width: shaped, height: Math.round(shaped / aspectRatio) };
+}
+
 export interface SanityOptions {
   projectId: string;
   dataset: string;
@@ -43,14 +54,17 @@ export function createSanitySource(options: SanityOptions): ContentSource {
       queryCount += 1;
       return (await loadClient()).fetch<T>(query, params);
     },
-    imageUrl(image: RawImage, widths: readonly number[] = []): ImageAsset | undefined {
+    imageUrl(image: RawImage, widths: readonly number[] = [], aspectRatio?: number): ImageAsset | undefined {
       const ref = image.asset?._ref;
       if (!ref) return undefined;
-      const size = dimensionsFromName(ref);
-      if (!size) return undefined;
-      const url = (width?: number) => {
-        const sized = builder.image(image).auto('format').fit('max');
-        return (width ? sized.width(width) : sized).url();
+      const original = dimensionsFromName(ref);
+      if (!original) return undefined;
+      const size = displayedSize(original, image.crop, aspectRatio);
+      // The whole image object goes to the builder: it cuts the editor's crop (`rect`) and, when the
+      // page shows the image at a fixed shape, centres that shape on the editor's hotspot.
+      const url = (width = size.width) => {
+        const base = builder.image(image).auto('format').width(width);
+        return (aspectRatio ? base.height(Math.round(width / aspectRatio)).fit('crop') : base.fit('max')).url();
       };
       const candidates = widths.filter((width) => width < size.width);
       return {
