@@ -5,7 +5,7 @@ export default defineCliConfig({
   api: studioProject(process.env),
   // The site's GROQ queries (defineQuery) are typed from this Studio's schema:
   // `npm run typegen` writes schema.json and src/lib/content/sanity.types.ts.
-  schemaExtraction: {path: './schema.json'},
+  schemaExtraction: {path: './schema.json', enforceRequiredFields: true},
   typegen: {
     path: '../src/lib/content/**/*.ts',
     schema: './schema.json',

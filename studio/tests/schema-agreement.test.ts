@@ -2,6 +2,7 @@
  * The Studio schema and the build's zod schemas describe the same documents: the same types,
  * and in each type the same fields (nested ones too) of the same kind.
  */
+import {readFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
 import {z} from 'zod'
 import {schoolSchema, siteSettingsSchema, tenantDocumentSchemas} from '../../src/lib/content/schemas.ts'
@@ -31,6 +32,12 @@ describe('Studio schema agrees with the build (src/lib/content/schemas.ts)', () 
       expect(shapeDifferences(zodShape(schema), studioShape(studioType as never))).toEqual([])
     })
   }
+
+  it('is what the README\'s publish webhook filters on', () => {
+    const row = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').split('\n').find((line) => line.startsWith('| filter |'))
+    const listed = JSON.parse(/_type in (\[[^\]]*\])/.exec(row ?? '')?.[1] ?? '[]') as string[]
+    expect(listed.sort()).toEqual([...studioDocumentTypes].sort())
+  })
 
   it('notices a field that exists on one side only', () => {
     const faqs = tenantDocumentSchemas.faqs

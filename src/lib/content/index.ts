@@ -5,9 +5,10 @@
  */
 import { contentPerspective, env, type Env } from '../env.ts';
 import type { ContentPerspective } from './perspective.ts';
-import { groupContent, type GroupedContent, type RawBuildContent } from './group.ts';
+import { groupContent, type GroupedContent } from './group.ts';
 import { createLocalSource } from './local.ts';
-import { BUILD_CONTENT_QUERY, splitBuildContent } from './queries.ts';
+import { BUILD_CONTENT_QUERY, splitBuildContent, type BuildContent } from './queries.ts';
+import type { BUILD_CONTENT_QUERY_RESULT } from './sanity.types.ts';
 import { createSanitySource } from './sanity.ts';
 import { TENANT_DOCUMENT_TYPES, type RawImage } from './schemas.ts';
 import type { ContentSource, ImageAsset } from './source.ts';
@@ -33,8 +34,8 @@ export function contentSourceFrom(settings: Env, perspective: ContentPerspective
 }
 
 /** The build's one content query, split into the school registry, the settings and the documents. */
-export async function fetchRawBuildContent(source: ContentSource): Promise<RawBuildContent> {
-  return splitBuildContent(await source.fetch<unknown>(BUILD_CONTENT_QUERY, { types: TENANT_DOCUMENT_TYPES }));
+export async function fetchRawBuildContent(source: ContentSource): Promise<BuildContent> {
+  return splitBuildContent(await source.fetch<BUILD_CONTENT_QUERY_RESULT>(BUILD_CONTENT_QUERY, { types: TENANT_DOCUMENT_TYPES }));
 }
 
 export async function fetchBuildContent(source: ContentSource): Promise<GroupedContent> {

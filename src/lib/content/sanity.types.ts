@@ -17,17 +17,17 @@ export declare const internalGroqTypeReferenceTo: unique symbol;
 // Source: schema.json
 export type PlanCard = {
   _type: "planCard";
-  planLabel?: string;
+  planLabel: string;
   price?: string;
   salePrice?: string;
   strikePrice?: string;
-  perTime?: string;
-  taxesIncluded?: string;
-  planTagline?: string;
+  perTime: string;
+  taxesIncluded: string;
+  planTagline: string;
   planDescription?: string;
-  planButtonText?: string;
-  planButtonLink?: string;
-  broadbandButtonText?: string;
+  planButtonText: string;
+  planButtonLink: string;
+  broadbandButtonText: string;
   planBullets?: Array<{
     boldedText?: string;
     bodyText?: string;
@@ -40,15 +40,15 @@ export type PlanCard = {
 
 export type Pillar = {
   _type: "pillar";
-  title?: string;
-  subHeader?: string;
+  title: string;
+  subHeader: string;
 };
 
 export type PlanChoice = {
   _type: "planChoice";
-  PlanTitle?: string;
-  PlanSubtitle?: string;
-  PlanButtonText?: string;
+  PlanTitle: string;
+  PlanSubtitle: string;
+  PlanButtonText: string;
 };
 
 export type SchoolReference = {
@@ -71,8 +71,8 @@ export type Footer = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  collegeLogo?: {
+  school: SchoolReference;
+  collegeLogo: {
     asset: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
@@ -81,9 +81,9 @@ export type Footer = {
     _type: "image";
   };
   socialMediaIcons?: Array<{
-    network?: string;
-    socialUrl?: string;
-    appIcon?: {
+    network: string;
+    socialUrl: string;
+    appIcon: {
       asset: SanityImageAssetReference;
       media?: unknown;
       hotspot?: SanityImageHotspot;
@@ -94,59 +94,59 @@ export type Footer = {
     _type: "socialLink";
     _key: string;
   }>;
-  pageColumnTitle?: string;
+  pageColumnTitle: string;
   pageLinks?: Array<{
-    pageName?: string;
+    pageName: string;
     internalPagePath?: string;
     externalPagePath?: string;
     pagePath?: string;
     _type: "footerLink";
     _key: string;
   }>;
-  supportColumnTitle?: string;
+  supportColumnTitle: string;
   supportLinks?: Array<{
-    pageName?: string;
+    pageName: string;
     internalPagePath?: string;
     externalPagePath?: string;
     pagePath?: string;
     _type: "footerLink";
     _key: string;
   }>;
-  legalColumnTitle?: string;
+  legalColumnTitle: string;
   legalLinks?: Array<{
-    pageName?: string;
+    pageName: string;
     internalPagePath?: string;
     externalPagePath?: string;
     pagePath?: string;
     _type: "footerLink";
     _key: string;
   }>;
-  newsroomColumnTitle?: string;
+  newsroomColumnTitle: string;
   newsroomLinks?: Array<{
-    pageName?: string;
+    pageName: string;
     internalPagePath?: string;
     externalPagePath?: string;
     pagePath?: string;
     _type: "footerLink";
     _key: string;
   }>;
-  finePrint?: string;
+  finePrint: string;
 };
 
 export type SanityImageCrop = {
   _type: "sanity.imageCrop";
-  top?: number;
-  bottom?: number;
-  left?: number;
-  right?: number;
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
 };
 
 export type SanityImageHotspot = {
   _type: "sanity.imageHotspot";
-  x?: number;
-  y?: number;
-  height?: number;
-  width?: number;
+  x: number;
+  y: number;
+  height: number;
+  width: number;
 };
 
 export type LoginModal = {
@@ -155,15 +155,15 @@ export type LoginModal = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  questionHeader?: string;
-  fanPortalLink?: string;
-  fanButtonText?: string;
-  studentPortalLink?: string;
-  studentButtonText?: string;
-  facultyPortalLink?: string;
-  facultyButtonText?: string;
-  closeText?: string;
+  school: SchoolReference;
+  questionHeader: string;
+  fanPortalLink: string;
+  fanButtonText: string;
+  studentPortalLink: string;
+  studentButtonText: string;
+  facultyPortalLink: string;
+  facultyButtonText: string;
+  closeText: string;
   favicon?: {
     asset?: SanityImageAssetReference;
     media?: unknown;
@@ -180,16 +180,16 @@ export type HeaderNav = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  links?: Array<{
-    label?: string;
+  school: SchoolReference;
+  links: Array<{
+    label: string;
     pagePath?: string;
     externalUrl?: string;
     _type: "navLink";
     _key: string;
   }>;
-  signInButtonText?: string;
-  mobileBrandQuestion?: string;
+  signInButtonText: string;
+  mobileBrandQuestion: string;
 };
 
 export type InternationalDialing = {
@@ -198,15 +198,15 @@ export type InternationalDialing = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  header?: string;
+  school: SchoolReference;
+  header: string;
   bodyParagraphs?: Array<string>;
-  featureTitleLabel?: string;
+  featureTitleLabel: string;
   featureBullets?: Array<string>;
-  countryRatesLink?: string;
-  seeRatesButtonText?: string;
-  disclaimerFinePrintLabel?: string;
-  disclaimerFinePrint?: string;
+  countryRatesLink: string;
+  seeRatesButtonText: string;
+  disclaimerFinePrintLabel: string;
+  disclaimerFinePrint: string;
 };
 
 export type PressRelease = {
@@ -215,27 +215,27 @@ export type PressRelease = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
+  school: SchoolReference;
   title?: string;
   placeholder?: string;
   sections?: Array<
     | {
-        text?: string;
+        text: string;
         _type: "mainHeading";
         _key: string;
       }
     | {
-        text?: string;
+        text: string;
         _type: "subHeading";
         _key: string;
       }
     | {
-        text?: string;
+        text: string;
         _type: "paragraph";
         _key: string;
       }
     | {
-        items?: Array<string>;
+        items: Array<string>;
         _type: "unorderedList";
         _key: string;
       }
@@ -255,9 +255,9 @@ export type CoverageMapPage = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  header?: string;
-  zipInstructionText?: string;
+  school: SchoolReference;
+  header: string;
+  zipInstructionText: string;
   mapTitle?: string;
 };
 
@@ -267,10 +267,10 @@ export type GiveawayClosed = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  endedHeader?: string;
-  sorrySubheader?: string;
-  checkText?: string;
+  school: SchoolReference;
+  endedHeader: string;
+  sorrySubheader: string;
+  checkText: string;
 };
 
 export type GiveawayConfirmation = {
@@ -279,13 +279,13 @@ export type GiveawayConfirmation = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  thanksHeader?: string;
-  enteredHeader?: string;
-  dupSubmitError?: string;
-  phoneEmailError?: string;
-  learnMore?: string;
-  whyButtonText?: string;
+  school: SchoolReference;
+  thanksHeader: string;
+  enteredHeader: string;
+  dupSubmitError: string;
+  phoneEmailError: string;
+  learnMore: string;
+  whyButtonText: string;
 };
 
 export type GiveawayForm = {
@@ -294,13 +294,13 @@ export type GiveawayForm = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  guid?: string;
-  winHeader?: string;
-  enterByText?: string;
-  premiumGiveawayHeader?: string;
+  school: SchoolReference;
+  guid: string;
+  winHeader: string;
+  enterByText: string;
+  premiumGiveawayHeader: string;
   giveawayIcons?: Array<{
-    icon?: {
+    icon: {
       asset: SanityImageAssetReference;
       media?: unknown;
       hotspot?: SanityImageHotspot;
@@ -308,33 +308,33 @@ export type GiveawayForm = {
       alt?: string;
       _type: "image";
     };
-    iconCaption?: string;
+    iconCaption: string;
     _type: "giveawayIcon";
     _key: string;
   }>;
-  formTitle?: string;
-  nameRequiredError?: string;
-  validEmailError?: string;
-  stateRequiredError?: string;
-  phoneRequiredError?: string;
-  agreeToTermsError?: string;
-  termsContent?: Array<{
+  formTitle: string;
+  nameRequiredError: string;
+  validEmailError: string;
+  stateRequiredError: string;
+  phoneRequiredError: string;
+  agreeToTermsError: string;
+  termsContent: Array<{
     leadingText?: string;
-    termsUrl?: string;
-    termsText?: string;
+    termsUrl: string;
+    termsText: string;
     trailingText?: string;
     _type: "termsPart";
     _key: string;
   }>;
-  enterButtonText?: string;
-  finePrintBold?: string;
-  finePrint?: string;
-  image?: {
+  enterButtonText: string;
+  finePrintBold: string;
+  finePrint: string;
+  image: {
     asset: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    alt?: string;
+    alt: string;
     _type: "image";
   };
 };
@@ -345,12 +345,12 @@ export type WhyPlans = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  title?: string;
+  school: SchoolReference;
+  title: string;
   subHeader?: string;
-  fan?: PlanChoice;
-  student?: PlanChoice;
-  faculty?: PlanChoice;
+  fan: PlanChoice;
+  student: PlanChoice;
+  faculty: PlanChoice;
 };
 
 export type WhyPerks = {
@@ -359,14 +359,14 @@ export type WhyPerks = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  title?: string;
-  perk1Title?: string;
-  perk1Text?: string;
-  perk2Title?: string;
-  perk2Text?: string;
-  perk3Title?: string;
-  perk3Text?: string;
+  school: SchoolReference;
+  title: string;
+  perk1Title: string;
+  perk1Text: string;
+  perk2Title: string;
+  perk2Text: string;
+  perk3Title: string;
+  perk3Text: string;
 };
 
 export type HowItWorksMath = {
@@ -375,12 +375,12 @@ export type HowItWorksMath = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  title?: string;
+  school: SchoolReference;
+  title: string;
   subtitle?: string;
-  steps?: Array<{
-    money?: string;
-    label?: string;
+  steps: Array<{
+    money: string;
+    label: string;
     _type: "mathStep";
     _key: string;
   }>;
@@ -396,14 +396,14 @@ export type GivebackFunds = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  title?: string;
+  school: SchoolReference;
+  title: string;
   subHeader?: string;
   leadingText?: string;
-  funds?: Array<{
-    fundName?: string;
+  funds: Array<{
+    fundName: string;
     fundMotto?: string;
-    fundDescription?: string;
+    fundDescription: string;
     _type: "fund";
     _key: string;
   }>;
@@ -415,16 +415,16 @@ export type WhyHero = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  title?: string;
-  subtitle?: string;
+  school: SchoolReference;
+  title: string;
+  subtitle: string;
   bodyParagraphs?: Array<string>;
-  image?: {
+  image: {
     asset: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    alt?: string;
+    alt: string;
     _type: "image";
   };
 };
@@ -435,9 +435,9 @@ export type SwitchSection = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  header?: string;
-  missionPillars?: Array<
+  school: SchoolReference;
+  header: string;
+  missionPillars: Array<
     {
       _key: string;
     } & Pillar
@@ -450,12 +450,12 @@ export type PerkSection = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  title?: string;
+  school: SchoolReference;
+  title: string;
   subtitle?: string;
-  perks?: Array<{
-    perkTitle?: string;
-    perkIcon?: {
+  perks: Array<{
+    perkTitle: string;
+    perkIcon: {
       asset: SanityImageAssetReference;
       media?: unknown;
       hotspot?: SanityImageHotspot;
@@ -475,53 +475,53 @@ export type BroadbandFacts = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
+  school: SchoolReference;
   order?: number;
-  header?: string;
-  provider?: string;
-  planName?: string;
-  planLabel?: string;
-  disclosureSubtitle?: string;
-  timePriceLabel?: string;
-  planPrice?: string;
-  isIntroductoryRate?: string;
-  requiresContract?: string;
+  header: string;
+  provider: string;
+  planName: string;
+  planLabel: string;
+  disclosureSubtitle: string;
+  timePriceLabel: string;
+  planPrice: string;
+  isIntroductoryRate: string;
+  requiresContract: string;
   additionalCharges?: Array<{
-    label?: string;
+    label: string;
     description?: string;
     _type: "charge";
     _key: string;
   }>;
   discounts?: Array<{
-    label?: string;
+    label: string;
     description?: string;
     _type: "discount";
     _key: string;
   }>;
   speeds?: Array<{
-    label?: string;
-    speedRange?: string;
+    label: string;
+    speedRange: string;
     _type: "speed";
     _key: string;
   }>;
-  dataLabel?: string;
-  countGB?: string;
-  additionalUsageLabel?: string;
-  additionalUsagePrice?: string;
+  dataLabel: string;
+  countGB: string;
+  additionalUsageLabel: string;
+  additionalUsagePrice: string;
   policy?: Array<{
-    title?: string;
-    linkText?: string;
-    link?: string;
+    title: string;
+    linkText: string;
+    link: string;
     _type: "policyLink";
     _key: string;
   }>;
-  supportLabel?: string;
-  supportNumber?: string;
-  intercomWebsiteLabel?: string;
-  intercomLinkText?: string;
-  intercomLink?: string;
-  fccMiniLabel?: string;
-  uniquePlanId?: string;
+  supportLabel: string;
+  supportNumber: string;
+  intercomWebsiteLabel: string;
+  intercomLinkText: string;
+  intercomLink: string;
+  fccMiniLabel: string;
+  uniquePlanId: string;
 };
 
 export type PlanCards = {
@@ -530,9 +530,9 @@ export type PlanCards = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  customerType?: "fan" | "student" | "faculty";
-  plans?: Array<
+  school: SchoolReference;
+  customerType: "fan" | "student" | "faculty";
+  plans: Array<
     {
       _key: string;
     } & PlanCard
@@ -545,14 +545,14 @@ export type PlanPageHeader = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  customerType?: "fan" | "student" | "faculty";
-  header?: string;
-  tmoSubHeader?: string;
-  finePrint?: string;
-  givebackHeader?: string;
-  whyUsButtonText?: string;
-  whyUsPagePath?: string;
+  school: SchoolReference;
+  customerType: "fan" | "student" | "faculty";
+  header: string;
+  tmoSubHeader: string;
+  finePrint: string;
+  givebackHeader: string;
+  whyUsButtonText: string;
+  whyUsPagePath: string;
   termsLine?: string;
 };
 
@@ -562,16 +562,16 @@ export type Faqs = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  title?: string;
+  school: SchoolReference;
+  title: string;
   subHeader?: string;
-  seeMoreButtonText?: string;
-  seeMoreButtonLink?: string;
-  supportButtonText?: string;
-  supportButtonLink?: string;
-  faqs?: Array<{
-    question?: string;
-    answer?: string;
+  seeMoreButtonText: string;
+  seeMoreButtonLink: string;
+  supportButtonText: string;
+  supportButtonLink: string;
+  faqs: Array<{
+    question: string;
+    answer: string;
     _type: "faq";
     _key: string;
   }>;
@@ -583,11 +583,11 @@ export type GiveawaysBanner = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  capitalHeader?: string;
-  experienceHeader?: string;
-  exclusiveAccessText?: string;
-  backgroundImage?: {
+  school: SchoolReference;
+  capitalHeader: string;
+  experienceHeader: string;
+  exclusiveAccessText: string;
+  backgroundImage: {
     asset: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
@@ -595,7 +595,7 @@ export type GiveawaysBanner = {
     alt?: string;
     _type: "image";
   };
-  enterButtonText?: string;
+  enterButtonText: string;
 };
 
 export type MissionRows = {
@@ -604,11 +604,11 @@ export type MissionRows = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  title?: string;
+  school: SchoolReference;
+  title: string;
   missionSubtitle?: string;
   subHeaderTag?: string;
-  missionPillars?: Array<
+  missionPillars: Array<
     {
       _key: string;
     } & Pillar
@@ -621,13 +621,13 @@ export type ChoosePlans = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  title?: string;
+  school: SchoolReference;
+  title: string;
   subHeader?: string;
   tmoSmallHeader?: string;
-  fan?: PlanChoice;
-  student?: PlanChoice;
-  faculty?: PlanChoice;
+  fan: PlanChoice;
+  student: PlanChoice;
+  faculty: PlanChoice;
 };
 
 export type HowItWorks = {
@@ -636,14 +636,14 @@ export type HowItWorks = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  title?: string;
+  school: SchoolReference;
+  title: string;
   subHeader?: string;
   subtitle?: string;
-  stepCards?: Array<{
-    stepNum?: string;
-    stepHeader?: string;
-    subText?: string;
+  stepCards: Array<{
+    stepNum: string;
+    stepHeader: string;
+    subText: string;
     coverageLinkText?: string;
     _type: "stepCard";
     _key: string;
@@ -656,11 +656,11 @@ export type LandingPerks = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  title?: string;
+  school: SchoolReference;
+  title: string;
   subtitle?: string;
-  perks?: Array<{
-    perkIcon?: {
+  perks: Array<{
+    perkIcon: {
       asset: SanityImageAssetReference;
       media?: unknown;
       hotspot?: SanityImageHotspot;
@@ -668,8 +668,8 @@ export type LandingPerks = {
       alt?: string;
       _type: "image";
     };
-    perkTitle?: string;
-    subText?: string;
+    perkTitle: string;
+    subText: string;
     _type: "perk";
     _key: string;
   }>;
@@ -681,11 +681,11 @@ export type PartnerBanner = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  bannerNumber?: 1 | 2;
+  school: SchoolReference;
+  bannerNumber: 1 | 2;
   backgroundColor?: string;
-  collegeName?: string;
-  banner?: {
+  collegeName: string;
+  banner: {
     asset: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
@@ -702,16 +702,16 @@ export type LandingHeader = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school?: SchoolReference;
-  title?: string;
-  subtitle?: string;
+  school: SchoolReference;
+  title: string;
+  subtitle: string;
   tmoHeader?: string;
-  heroImage?: {
+  heroImage: {
     asset: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    alt?: string;
+    alt: string;
     _type: "image";
   };
   ctaText?: string;
@@ -724,12 +724,12 @@ export type SiteSettings = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  productName?: string;
-  carrierLine?: string;
-  activeGiveawayIds?: Array<string>;
-  hiddenEnterGiveawayIds?: Array<string>;
-  coverageMapUrl?: string;
-  mainSiteUrl?: string;
+  productName: string;
+  carrierLine: string;
+  activeGiveawayIds: Array<string>;
+  hiddenEnterGiveawayIds: Array<string>;
+  coverageMapUrl: string;
+  mainSiteUrl: string;
 };
 
 export type School = {
@@ -738,15 +738,15 @@ export type School = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  baseName?: string;
-  seoSlug?: string;
-  key?: string;
+  baseName: string;
+  seoSlug: string;
+  key: string;
   legacyAliases?: Array<string>;
   giveawayEntryRedirect?: boolean;
-  schoolShort?: string;
-  mascotNation?: string;
-  schoolName?: string;
-  logo?: {
+  schoolShort: string;
+  mascotNation: string;
+  schoolName: string;
+  logo: {
     asset: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
@@ -754,7 +754,7 @@ export type School = {
     alt?: string;
     _type: "image";
   };
-  favicon?: {
+  favicon: {
     asset: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
@@ -785,9 +785,9 @@ export type SanityImagePalette = {
 
 export type SanityImageDimensions = {
   _type: "sanity.imageDimensions";
-  height?: number;
-  width?: number;
-  aspectRatio?: number;
+  height: number;
+  width: number;
+  aspectRatio: number;
 };
 
 export type SanityImageMetadata = {
@@ -813,14 +813,14 @@ export type SanityFileAsset = {
   title?: string;
   description?: string;
   altText?: string;
-  sha1hash?: string;
-  extension?: string;
-  mimeType?: string;
-  size?: number;
-  assetId?: string;
+  sha1hash: string;
+  extension: string;
+  mimeType: string;
+  size: number;
+  assetId: string;
   uploadId?: string;
-  path?: string;
-  url?: string;
+  path: string;
+  url: string;
   source?: SanityAssetSourceData;
 };
 
@@ -842,14 +842,14 @@ export type SanityImageAsset = {
   title?: string;
   description?: string;
   altText?: string;
-  sha1hash?: string;
-  extension?: string;
-  mimeType?: string;
-  size?: number;
-  assetId?: string;
+  sha1hash: string;
+  extension: string;
+  mimeType: string;
+  size: number;
+  assetId: string;
   uploadId?: string;
-  path?: string;
-  url?: string;
+  path: string;
+  url: string;
   metadata?: SanityImageMetadata;
   source?: SanityAssetSourceData;
 };
@@ -863,7 +863,7 @@ export type Geopoint = {
 
 export type Slug = {
   _type: "slug";
-  current?: string;
+  current: string;
   source?: string;
 };
 
@@ -924,53 +924,53 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
+      school: SchoolReference;
       order?: number;
-      header?: string;
-      provider?: string;
-      planName?: string;
-      planLabel?: string;
-      disclosureSubtitle?: string;
-      timePriceLabel?: string;
-      planPrice?: string;
-      isIntroductoryRate?: string;
-      requiresContract?: string;
+      header: string;
+      provider: string;
+      planName: string;
+      planLabel: string;
+      disclosureSubtitle: string;
+      timePriceLabel: string;
+      planPrice: string;
+      isIntroductoryRate: string;
+      requiresContract: string;
       additionalCharges?: Array<{
-        label?: string;
+        label: string;
         description?: string;
         _type: "charge";
         _key: string;
       }>;
       discounts?: Array<{
-        label?: string;
+        label: string;
         description?: string;
         _type: "discount";
         _key: string;
       }>;
       speeds?: Array<{
-        label?: string;
-        speedRange?: string;
+        label: string;
+        speedRange: string;
         _type: "speed";
         _key: string;
       }>;
-      dataLabel?: string;
-      countGB?: string;
-      additionalUsageLabel?: string;
-      additionalUsagePrice?: string;
+      dataLabel: string;
+      countGB: string;
+      additionalUsageLabel: string;
+      additionalUsagePrice: string;
       policy?: Array<{
-        title?: string;
-        linkText?: string;
-        link?: string;
+        title: string;
+        linkText: string;
+        link: string;
         _type: "policyLink";
         _key: string;
       }>;
-      supportLabel?: string;
-      supportNumber?: string;
-      intercomWebsiteLabel?: string;
-      intercomLinkText?: string;
-      intercomLink?: string;
-      fccMiniLabel?: string;
-      uniquePlanId?: string;
+      supportLabel: string;
+      supportNumber: string;
+      intercomWebsiteLabel: string;
+      intercomLinkText: string;
+      intercomLink: string;
+      fccMiniLabel: string;
+      uniquePlanId: string;
     }
   | {
       _id: string;
@@ -978,13 +978,13 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
+      school: SchoolReference;
+      title: string;
       subHeader?: string;
       tmoSmallHeader?: string;
-      fan?: PlanChoice;
-      student?: PlanChoice;
-      faculty?: PlanChoice;
+      fan: PlanChoice;
+      student: PlanChoice;
+      faculty: PlanChoice;
     }
   | {
       _id: string;
@@ -992,9 +992,9 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      header?: string;
-      zipInstructionText?: string;
+      school: SchoolReference;
+      header: string;
+      zipInstructionText: string;
       mapTitle?: string;
     }
   | {
@@ -1003,16 +1003,16 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
+      school: SchoolReference;
+      title: string;
       subHeader?: string;
-      seeMoreButtonText?: string;
-      seeMoreButtonLink?: string;
-      supportButtonText?: string;
-      supportButtonLink?: string;
-      faqs?: Array<{
-        question?: string;
-        answer?: string;
+      seeMoreButtonText: string;
+      seeMoreButtonLink: string;
+      supportButtonText: string;
+      supportButtonLink: string;
+      faqs: Array<{
+        question: string;
+        answer: string;
         _type: "faq";
         _key: string;
       }>;
@@ -1023,8 +1023,8 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      collegeLogo?: {
+      school: SchoolReference;
+      collegeLogo: {
         asset: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
@@ -1033,9 +1033,9 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         _type: "image";
       };
       socialMediaIcons?: Array<{
-        network?: string;
-        socialUrl?: string;
-        appIcon?: {
+        network: string;
+        socialUrl: string;
+        appIcon: {
           asset: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
@@ -1046,43 +1046,43 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         _type: "socialLink";
         _key: string;
       }>;
-      pageColumnTitle?: string;
+      pageColumnTitle: string;
       pageLinks?: Array<{
-        pageName?: string;
+        pageName: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
         _type: "footerLink";
         _key: string;
       }>;
-      supportColumnTitle?: string;
+      supportColumnTitle: string;
       supportLinks?: Array<{
-        pageName?: string;
+        pageName: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
         _type: "footerLink";
         _key: string;
       }>;
-      legalColumnTitle?: string;
+      legalColumnTitle: string;
       legalLinks?: Array<{
-        pageName?: string;
+        pageName: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
         _type: "footerLink";
         _key: string;
       }>;
-      newsroomColumnTitle?: string;
+      newsroomColumnTitle: string;
       newsroomLinks?: Array<{
-        pageName?: string;
+        pageName: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
         _type: "footerLink";
         _key: string;
       }>;
-      finePrint?: string;
+      finePrint: string;
     }
   | {
       _id: string;
@@ -1090,10 +1090,10 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      endedHeader?: string;
-      sorrySubheader?: string;
-      checkText?: string;
+      school: SchoolReference;
+      endedHeader: string;
+      sorrySubheader: string;
+      checkText: string;
     }
   | {
       _id: string;
@@ -1101,13 +1101,13 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      thanksHeader?: string;
-      enteredHeader?: string;
-      dupSubmitError?: string;
-      phoneEmailError?: string;
-      learnMore?: string;
-      whyButtonText?: string;
+      school: SchoolReference;
+      thanksHeader: string;
+      enteredHeader: string;
+      dupSubmitError: string;
+      phoneEmailError: string;
+      learnMore: string;
+      whyButtonText: string;
     }
   | {
       _id: string;
@@ -1115,13 +1115,13 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      guid?: string;
-      winHeader?: string;
-      enterByText?: string;
-      premiumGiveawayHeader?: string;
+      school: SchoolReference;
+      guid: string;
+      winHeader: string;
+      enterByText: string;
+      premiumGiveawayHeader: string;
       giveawayIcons?: Array<{
-        icon?: {
+        icon: {
           asset: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
@@ -1129,33 +1129,33 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
           alt?: string;
           _type: "image";
         };
-        iconCaption?: string;
+        iconCaption: string;
         _type: "giveawayIcon";
         _key: string;
       }>;
-      formTitle?: string;
-      nameRequiredError?: string;
-      validEmailError?: string;
-      stateRequiredError?: string;
-      phoneRequiredError?: string;
-      agreeToTermsError?: string;
-      termsContent?: Array<{
+      formTitle: string;
+      nameRequiredError: string;
+      validEmailError: string;
+      stateRequiredError: string;
+      phoneRequiredError: string;
+      agreeToTermsError: string;
+      termsContent: Array<{
         leadingText?: string;
-        termsUrl?: string;
-        termsText?: string;
+        termsUrl: string;
+        termsText: string;
         trailingText?: string;
         _type: "termsPart";
         _key: string;
       }>;
-      enterButtonText?: string;
-      finePrintBold?: string;
-      finePrint?: string;
-      image?: {
+      enterButtonText: string;
+      finePrintBold: string;
+      finePrint: string;
+      image: {
         asset: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
-        alt?: string;
+        alt: string;
         _type: "image";
       };
     }
@@ -1165,11 +1165,11 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      capitalHeader?: string;
-      experienceHeader?: string;
-      exclusiveAccessText?: string;
-      backgroundImage?: {
+      school: SchoolReference;
+      capitalHeader: string;
+      experienceHeader: string;
+      exclusiveAccessText: string;
+      backgroundImage: {
         asset: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
@@ -1177,7 +1177,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         alt?: string;
         _type: "image";
       };
-      enterButtonText?: string;
+      enterButtonText: string;
     }
   | {
       _id: string;
@@ -1185,14 +1185,14 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
+      school: SchoolReference;
+      title: string;
       subHeader?: string;
       leadingText?: string;
-      funds?: Array<{
-        fundName?: string;
+      funds: Array<{
+        fundName: string;
         fundMotto?: string;
-        fundDescription?: string;
+        fundDescription: string;
         _type: "fund";
         _key: string;
       }>;
@@ -1203,16 +1203,16 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      links?: Array<{
-        label?: string;
+      school: SchoolReference;
+      links: Array<{
+        label: string;
         pagePath?: string;
         externalUrl?: string;
         _type: "navLink";
         _key: string;
       }>;
-      signInButtonText?: string;
-      mobileBrandQuestion?: string;
+      signInButtonText: string;
+      mobileBrandQuestion: string;
     }
   | {
       _id: string;
@@ -1220,14 +1220,14 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
+      school: SchoolReference;
+      title: string;
       subHeader?: string;
       subtitle?: string;
-      stepCards?: Array<{
-        stepNum?: string;
-        stepHeader?: string;
-        subText?: string;
+      stepCards: Array<{
+        stepNum: string;
+        stepHeader: string;
+        subText: string;
         coverageLinkText?: string;
         _type: "stepCard";
         _key: string;
@@ -1239,12 +1239,12 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
+      school: SchoolReference;
+      title: string;
       subtitle?: string;
-      steps?: Array<{
-        money?: string;
-        label?: string;
+      steps: Array<{
+        money: string;
+        label: string;
         _type: "mathStep";
         _key: string;
       }>;
@@ -1259,15 +1259,15 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      header?: string;
+      school: SchoolReference;
+      header: string;
       bodyParagraphs?: Array<string>;
-      featureTitleLabel?: string;
+      featureTitleLabel: string;
       featureBullets?: Array<string>;
-      countryRatesLink?: string;
-      seeRatesButtonText?: string;
-      disclaimerFinePrintLabel?: string;
-      disclaimerFinePrint?: string;
+      countryRatesLink: string;
+      seeRatesButtonText: string;
+      disclaimerFinePrintLabel: string;
+      disclaimerFinePrint: string;
     }
   | {
       _id: string;
@@ -1275,16 +1275,16 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
-      subtitle?: string;
+      school: SchoolReference;
+      title: string;
+      subtitle: string;
       tmoHeader?: string;
-      heroImage?: {
+      heroImage: {
         asset: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
-        alt?: string;
+        alt: string;
         _type: "image";
       };
       ctaText?: string;
@@ -1296,11 +1296,11 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
+      school: SchoolReference;
+      title: string;
       subtitle?: string;
-      perks?: Array<{
-        perkIcon?: {
+      perks: Array<{
+        perkIcon: {
           asset: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
@@ -1308,8 +1308,8 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
           alt?: string;
           _type: "image";
         };
-        perkTitle?: string;
-        subText?: string;
+        perkTitle: string;
+        subText: string;
         _type: "perk";
         _key: string;
       }>;
@@ -1320,15 +1320,15 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      questionHeader?: string;
-      fanPortalLink?: string;
-      fanButtonText?: string;
-      studentPortalLink?: string;
-      studentButtonText?: string;
-      facultyPortalLink?: string;
-      facultyButtonText?: string;
-      closeText?: string;
+      school: SchoolReference;
+      questionHeader: string;
+      fanPortalLink: string;
+      fanButtonText: string;
+      studentPortalLink: string;
+      studentButtonText: string;
+      facultyPortalLink: string;
+      facultyButtonText: string;
+      closeText: string;
       favicon?: {
         asset?: SanityImageAssetReference;
         media?: unknown;
@@ -1344,11 +1344,11 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
+      school: SchoolReference;
+      title: string;
       missionSubtitle?: string;
       subHeaderTag?: string;
-      missionPillars?: Array<
+      missionPillars: Array<
         {
           _key: string;
         } & Pillar
@@ -1360,11 +1360,11 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      bannerNumber?: 1 | 2;
+      school: SchoolReference;
+      bannerNumber: 1 | 2;
       backgroundColor?: string;
-      collegeName?: string;
-      banner?: {
+      collegeName: string;
+      banner: {
         asset: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
@@ -1380,12 +1380,12 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
+      school: SchoolReference;
+      title: string;
       subtitle?: string;
-      perks?: Array<{
-        perkTitle?: string;
-        perkIcon?: {
+      perks: Array<{
+        perkTitle: string;
+        perkIcon: {
           asset: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
@@ -1404,9 +1404,9 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      customerType?: "faculty" | "fan" | "student";
-      plans?: Array<
+      school: SchoolReference;
+      customerType: "faculty" | "fan" | "student";
+      plans: Array<
         {
           _key: string;
         } & PlanCard
@@ -1418,14 +1418,14 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      customerType?: "faculty" | "fan" | "student";
-      header?: string;
-      tmoSubHeader?: string;
-      finePrint?: string;
-      givebackHeader?: string;
-      whyUsButtonText?: string;
-      whyUsPagePath?: string;
+      school: SchoolReference;
+      customerType: "faculty" | "fan" | "student";
+      header: string;
+      tmoSubHeader: string;
+      finePrint: string;
+      givebackHeader: string;
+      whyUsButtonText: string;
+      whyUsPagePath: string;
       termsLine?: string;
     }
   | {
@@ -1434,7 +1434,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
+      school: SchoolReference;
       title?: string;
       placeholder?: string;
       sections?: Array<
@@ -1446,22 +1446,22 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
             _key: string;
           }
         | {
-            text?: string;
+            text: string;
             _type: "mainHeading";
             _key: string;
           }
         | {
-            text?: string;
+            text: string;
             _type: "paragraph";
             _key: string;
           }
         | {
-            text?: string;
+            text: string;
             _type: "subHeading";
             _key: string;
           }
         | {
-            items?: Array<string>;
+            items: Array<string>;
             _type: "unorderedList";
             _key: string;
           }
@@ -1478,14 +1478,14 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       title?: string;
       description?: string;
       altText?: string;
-      sha1hash?: string;
-      extension?: string;
-      mimeType?: string;
-      size?: number;
-      assetId?: string;
+      sha1hash: string;
+      extension: string;
+      mimeType: string;
+      size: number;
+      assetId: string;
       uploadId?: string;
-      path?: string;
-      url?: string;
+      path: string;
+      url: string;
       source?: SanityAssetSourceData;
     }
   | {
@@ -1499,14 +1499,14 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       title?: string;
       description?: string;
       altText?: string;
-      sha1hash?: string;
-      extension?: string;
-      mimeType?: string;
-      size?: number;
-      assetId?: string;
+      sha1hash: string;
+      extension: string;
+      mimeType: string;
+      size: number;
+      assetId: string;
       uploadId?: string;
-      path?: string;
-      url?: string;
+      path: string;
+      url: string;
       metadata?: SanityImageMetadata;
       source?: SanityAssetSourceData;
     }
@@ -1516,15 +1516,15 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      baseName?: string;
-      seoSlug?: string;
-      key?: string;
+      baseName: string;
+      seoSlug: string;
+      key: string;
       legacyAliases?: Array<string>;
       giveawayEntryRedirect?: boolean;
-      schoolShort?: string;
-      mascotNation?: string;
-      schoolName?: string;
-      logo?: {
+      schoolShort: string;
+      mascotNation: string;
+      schoolName: string;
+      logo: {
         asset: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
@@ -1532,7 +1532,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         alt?: string;
         _type: "image";
       };
-      favicon?: {
+      favicon: {
         asset: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
@@ -1547,12 +1547,12 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      productName?: string;
-      carrierLine?: string;
-      activeGiveawayIds?: Array<string>;
-      hiddenEnterGiveawayIds?: Array<string>;
-      coverageMapUrl?: string;
-      mainSiteUrl?: string;
+      productName: string;
+      carrierLine: string;
+      activeGiveawayIds: Array<string>;
+      hiddenEnterGiveawayIds: Array<string>;
+      coverageMapUrl: string;
+      mainSiteUrl: string;
     }
   | {
       _id: string;
@@ -1560,9 +1560,9 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      header?: string;
-      missionPillars?: Array<
+      school: SchoolReference;
+      header: string;
+      missionPillars: Array<
         {
           _key: string;
         } & Pillar
@@ -1574,16 +1574,16 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
-      subtitle?: string;
+      school: SchoolReference;
+      title: string;
+      subtitle: string;
       bodyParagraphs?: Array<string>;
-      image?: {
+      image: {
         asset: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
-        alt?: string;
+        alt: string;
         _type: "image";
       };
     }
@@ -1593,14 +1593,14 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
-      perk1Title?: string;
-      perk1Text?: string;
-      perk2Title?: string;
-      perk2Text?: string;
-      perk3Title?: string;
-      perk3Text?: string;
+      school: SchoolReference;
+      title: string;
+      perk1Title: string;
+      perk1Text: string;
+      perk2Title: string;
+      perk2Text: string;
+      perk3Title: string;
+      perk3Text: string;
     }
   | {
       _id: string;
@@ -1608,12 +1608,12 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
+      school: SchoolReference;
+      title: string;
       subHeader?: string;
-      fan?: PlanChoice;
-      student?: PlanChoice;
-      faculty?: PlanChoice;
+      fan: PlanChoice;
+      student: PlanChoice;
+      faculty: PlanChoice;
     }
 >;
 
@@ -1627,53 +1627,53 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
+      school: SchoolReference;
       order?: number;
-      header?: string;
-      provider?: string;
-      planName?: string;
-      planLabel?: string;
-      disclosureSubtitle?: string;
-      timePriceLabel?: string;
-      planPrice?: string;
-      isIntroductoryRate?: string;
-      requiresContract?: string;
+      header: string;
+      provider: string;
+      planName: string;
+      planLabel: string;
+      disclosureSubtitle: string;
+      timePriceLabel: string;
+      planPrice: string;
+      isIntroductoryRate: string;
+      requiresContract: string;
       additionalCharges?: Array<{
-        label?: string;
+        label: string;
         description?: string;
         _type: "charge";
         _key: string;
       }>;
       discounts?: Array<{
-        label?: string;
+        label: string;
         description?: string;
         _type: "discount";
         _key: string;
       }>;
       speeds?: Array<{
-        label?: string;
-        speedRange?: string;
+        label: string;
+        speedRange: string;
         _type: "speed";
         _key: string;
       }>;
-      dataLabel?: string;
-      countGB?: string;
-      additionalUsageLabel?: string;
-      additionalUsagePrice?: string;
+      dataLabel: string;
+      countGB: string;
+      additionalUsageLabel: string;
+      additionalUsagePrice: string;
       policy?: Array<{
-        title?: string;
-        linkText?: string;
-        link?: string;
+        title: string;
+        linkText: string;
+        link: string;
         _type: "policyLink";
         _key: string;
       }>;
-      supportLabel?: string;
-      supportNumber?: string;
-      intercomWebsiteLabel?: string;
-      intercomLinkText?: string;
-      intercomLink?: string;
-      fccMiniLabel?: string;
-      uniquePlanId?: string;
+      supportLabel: string;
+      supportNumber: string;
+      intercomWebsiteLabel: string;
+      intercomLinkText: string;
+      intercomLink: string;
+      fccMiniLabel: string;
+      uniquePlanId: string;
     }
   | {
       _id: string;
@@ -1681,13 +1681,13 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
+      school: SchoolReference;
+      title: string;
       subHeader?: string;
       tmoSmallHeader?: string;
-      fan?: PlanChoice;
-      student?: PlanChoice;
-      faculty?: PlanChoice;
+      fan: PlanChoice;
+      student: PlanChoice;
+      faculty: PlanChoice;
     }
   | {
       _id: string;
@@ -1695,9 +1695,9 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      header?: string;
-      zipInstructionText?: string;
+      school: SchoolReference;
+      header: string;
+      zipInstructionText: string;
       mapTitle?: string;
     }
   | {
@@ -1706,16 +1706,16 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
+      school: SchoolReference;
+      title: string;
       subHeader?: string;
-      seeMoreButtonText?: string;
-      seeMoreButtonLink?: string;
-      supportButtonText?: string;
-      supportButtonLink?: string;
-      faqs?: Array<{
-        question?: string;
-        answer?: string;
+      seeMoreButtonText: string;
+      seeMoreButtonLink: string;
+      supportButtonText: string;
+      supportButtonLink: string;
+      faqs: Array<{
+        question: string;
+        answer: string;
         _type: "faq";
         _key: string;
       }>;
@@ -1726,8 +1726,8 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      collegeLogo?: {
+      school: SchoolReference;
+      collegeLogo: {
         asset: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
@@ -1736,9 +1736,9 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         _type: "image";
       };
       socialMediaIcons?: Array<{
-        network?: string;
-        socialUrl?: string;
-        appIcon?: {
+        network: string;
+        socialUrl: string;
+        appIcon: {
           asset: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
@@ -1749,43 +1749,43 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         _type: "socialLink";
         _key: string;
       }>;
-      pageColumnTitle?: string;
+      pageColumnTitle: string;
       pageLinks?: Array<{
-        pageName?: string;
+        pageName: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
         _type: "footerLink";
         _key: string;
       }>;
-      supportColumnTitle?: string;
+      supportColumnTitle: string;
       supportLinks?: Array<{
-        pageName?: string;
+        pageName: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
         _type: "footerLink";
         _key: string;
       }>;
-      legalColumnTitle?: string;
+      legalColumnTitle: string;
       legalLinks?: Array<{
-        pageName?: string;
+        pageName: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
         _type: "footerLink";
         _key: string;
       }>;
-      newsroomColumnTitle?: string;
+      newsroomColumnTitle: string;
       newsroomLinks?: Array<{
-        pageName?: string;
+        pageName: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
         _type: "footerLink";
         _key: string;
       }>;
-      finePrint?: string;
+      finePrint: string;
     }
   | {
       _id: string;
@@ -1793,10 +1793,10 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      endedHeader?: string;
-      sorrySubheader?: string;
-      checkText?: string;
+      school: SchoolReference;
+      endedHeader: string;
+      sorrySubheader: string;
+      checkText: string;
     }
   | {
       _id: string;
@@ -1804,13 +1804,13 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      thanksHeader?: string;
-      enteredHeader?: string;
-      dupSubmitError?: string;
-      phoneEmailError?: string;
-      learnMore?: string;
-      whyButtonText?: string;
+      school: SchoolReference;
+      thanksHeader: string;
+      enteredHeader: string;
+      dupSubmitError: string;
+      phoneEmailError: string;
+      learnMore: string;
+      whyButtonText: string;
     }
   | {
       _id: string;
@@ -1818,13 +1818,13 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      guid?: string;
-      winHeader?: string;
-      enterByText?: string;
-      premiumGiveawayHeader?: string;
+      school: SchoolReference;
+      guid: string;
+      winHeader: string;
+      enterByText: string;
+      premiumGiveawayHeader: string;
       giveawayIcons?: Array<{
-        icon?: {
+        icon: {
           asset: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
@@ -1832,33 +1832,33 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
           alt?: string;
           _type: "image";
         };
-        iconCaption?: string;
+        iconCaption: string;
         _type: "giveawayIcon";
         _key: string;
       }>;
-      formTitle?: string;
-      nameRequiredError?: string;
-      validEmailError?: string;
-      stateRequiredError?: string;
-      phoneRequiredError?: string;
-      agreeToTermsError?: string;
-      termsContent?: Array<{
+      formTitle: string;
+      nameRequiredError: string;
+      validEmailError: string;
+      stateRequiredError: string;
+      phoneRequiredError: string;
+      agreeToTermsError: string;
+      termsContent: Array<{
         leadingText?: string;
-        termsUrl?: string;
-        termsText?: string;
+        termsUrl: string;
+        termsText: string;
         trailingText?: string;
         _type: "termsPart";
         _key: string;
       }>;
-      enterButtonText?: string;
-      finePrintBold?: string;
-      finePrint?: string;
-      image?: {
+      enterButtonText: string;
+      finePrintBold: string;
+      finePrint: string;
+      image: {
         asset: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
-        alt?: string;
+        alt: string;
         _type: "image";
       };
     }
@@ -1868,11 +1868,11 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      capitalHeader?: string;
-      experienceHeader?: string;
-      exclusiveAccessText?: string;
-      backgroundImage?: {
+      school: SchoolReference;
+      capitalHeader: string;
+      experienceHeader: string;
+      exclusiveAccessText: string;
+      backgroundImage: {
         asset: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
@@ -1880,7 +1880,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         alt?: string;
         _type: "image";
       };
-      enterButtonText?: string;
+      enterButtonText: string;
     }
   | {
       _id: string;
@@ -1888,14 +1888,14 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
+      school: SchoolReference;
+      title: string;
       subHeader?: string;
       leadingText?: string;
-      funds?: Array<{
-        fundName?: string;
+      funds: Array<{
+        fundName: string;
         fundMotto?: string;
-        fundDescription?: string;
+        fundDescription: string;
         _type: "fund";
         _key: string;
       }>;
@@ -1906,16 +1906,16 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      links?: Array<{
-        label?: string;
+      school: SchoolReference;
+      links: Array<{
+        label: string;
         pagePath?: string;
         externalUrl?: string;
         _type: "navLink";
         _key: string;
       }>;
-      signInButtonText?: string;
-      mobileBrandQuestion?: string;
+      signInButtonText: string;
+      mobileBrandQuestion: string;
     }
   | {
       _id: string;
@@ -1923,14 +1923,14 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
+      school: SchoolReference;
+      title: string;
       subHeader?: string;
       subtitle?: string;
-      stepCards?: Array<{
-        stepNum?: string;
-        stepHeader?: string;
-        subText?: string;
+      stepCards: Array<{
+        stepNum: string;
+        stepHeader: string;
+        subText: string;
         coverageLinkText?: string;
         _type: "stepCard";
         _key: string;
@@ -1942,12 +1942,12 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
+      school: SchoolReference;
+      title: string;
       subtitle?: string;
-      steps?: Array<{
-        money?: string;
-        label?: string;
+      steps: Array<{
+        money: string;
+        label: string;
         _type: "mathStep";
         _key: string;
       }>;
@@ -1962,15 +1962,15 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      header?: string;
+      school: SchoolReference;
+      header: string;
       bodyParagraphs?: Array<string>;
-      featureTitleLabel?: string;
+      featureTitleLabel: string;
       featureBullets?: Array<string>;
-      countryRatesLink?: string;
-      seeRatesButtonText?: string;
-      disclaimerFinePrintLabel?: string;
-      disclaimerFinePrint?: string;
+      countryRatesLink: string;
+      seeRatesButtonText: string;
+      disclaimerFinePrintLabel: string;
+      disclaimerFinePrint: string;
     }
   | {
       _id: string;
@@ -1978,16 +1978,16 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
-      subtitle?: string;
+      school: SchoolReference;
+      title: string;
+      subtitle: string;
       tmoHeader?: string;
-      heroImage?: {
+      heroImage: {
         asset: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
-        alt?: string;
+        alt: string;
         _type: "image";
       };
       ctaText?: string;
@@ -1999,11 +1999,11 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
+      school: SchoolReference;
+      title: string;
       subtitle?: string;
-      perks?: Array<{
-        perkIcon?: {
+      perks: Array<{
+        perkIcon: {
           asset: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
@@ -2011,8 +2011,8 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
           alt?: string;
           _type: "image";
         };
-        perkTitle?: string;
-        subText?: string;
+        perkTitle: string;
+        subText: string;
         _type: "perk";
         _key: string;
       }>;
@@ -2023,15 +2023,15 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      questionHeader?: string;
-      fanPortalLink?: string;
-      fanButtonText?: string;
-      studentPortalLink?: string;
-      studentButtonText?: string;
-      facultyPortalLink?: string;
-      facultyButtonText?: string;
-      closeText?: string;
+      school: SchoolReference;
+      questionHeader: string;
+      fanPortalLink: string;
+      fanButtonText: string;
+      studentPortalLink: string;
+      studentButtonText: string;
+      facultyPortalLink: string;
+      facultyButtonText: string;
+      closeText: string;
       favicon?: {
         asset?: SanityImageAssetReference;
         media?: unknown;
@@ -2047,11 +2047,11 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
+      school: SchoolReference;
+      title: string;
       missionSubtitle?: string;
       subHeaderTag?: string;
-      missionPillars?: Array<
+      missionPillars: Array<
         {
           _key: string;
         } & Pillar
@@ -2063,11 +2063,11 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      bannerNumber?: 1 | 2;
+      school: SchoolReference;
+      bannerNumber: 1 | 2;
       backgroundColor?: string;
-      collegeName?: string;
-      banner?: {
+      collegeName: string;
+      banner: {
         asset: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
@@ -2083,12 +2083,12 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
+      school: SchoolReference;
+      title: string;
       subtitle?: string;
-      perks?: Array<{
-        perkTitle?: string;
-        perkIcon?: {
+      perks: Array<{
+        perkTitle: string;
+        perkIcon: {
           asset: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
@@ -2107,9 +2107,9 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      customerType?: "faculty" | "fan" | "student";
-      plans?: Array<
+      school: SchoolReference;
+      customerType: "faculty" | "fan" | "student";
+      plans: Array<
         {
           _key: string;
         } & PlanCard
@@ -2121,14 +2121,14 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      customerType?: "faculty" | "fan" | "student";
-      header?: string;
-      tmoSubHeader?: string;
-      finePrint?: string;
-      givebackHeader?: string;
-      whyUsButtonText?: string;
-      whyUsPagePath?: string;
+      school: SchoolReference;
+      customerType: "faculty" | "fan" | "student";
+      header: string;
+      tmoSubHeader: string;
+      finePrint: string;
+      givebackHeader: string;
+      whyUsButtonText: string;
+      whyUsPagePath: string;
       termsLine?: string;
     }
   | {
@@ -2137,7 +2137,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
+      school: SchoolReference;
       title?: string;
       placeholder?: string;
       sections?: Array<
@@ -2149,22 +2149,22 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
             _key: string;
           }
         | {
-            text?: string;
+            text: string;
             _type: "mainHeading";
             _key: string;
           }
         | {
-            text?: string;
+            text: string;
             _type: "paragraph";
             _key: string;
           }
         | {
-            text?: string;
+            text: string;
             _type: "subHeading";
             _key: string;
           }
         | {
-            items?: Array<string>;
+            items: Array<string>;
             _type: "unorderedList";
             _key: string;
           }
@@ -2181,14 +2181,14 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       title?: string;
       description?: string;
       altText?: string;
-      sha1hash?: string;
-      extension?: string;
-      mimeType?: string;
-      size?: number;
-      assetId?: string;
+      sha1hash: string;
+      extension: string;
+      mimeType: string;
+      size: number;
+      assetId: string;
       uploadId?: string;
-      path?: string;
-      url?: string;
+      path: string;
+      url: string;
       source?: SanityAssetSourceData;
     }
   | {
@@ -2202,14 +2202,14 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       title?: string;
       description?: string;
       altText?: string;
-      sha1hash?: string;
-      extension?: string;
-      mimeType?: string;
-      size?: number;
-      assetId?: string;
+      sha1hash: string;
+      extension: string;
+      mimeType: string;
+      size: number;
+      assetId: string;
       uploadId?: string;
-      path?: string;
-      url?: string;
+      path: string;
+      url: string;
       metadata?: SanityImageMetadata;
       source?: SanityAssetSourceData;
     }
@@ -2219,15 +2219,15 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      baseName?: string;
-      seoSlug?: string;
-      key?: string;
+      baseName: string;
+      seoSlug: string;
+      key: string;
       legacyAliases?: Array<string>;
       giveawayEntryRedirect?: boolean;
-      schoolShort?: string;
-      mascotNation?: string;
-      schoolName?: string;
-      logo?: {
+      schoolShort: string;
+      mascotNation: string;
+      schoolName: string;
+      logo: {
         asset: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
@@ -2235,7 +2235,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         alt?: string;
         _type: "image";
       };
-      favicon?: {
+      favicon: {
         asset: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
@@ -2250,12 +2250,12 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      productName?: string;
-      carrierLine?: string;
-      activeGiveawayIds?: Array<string>;
-      hiddenEnterGiveawayIds?: Array<string>;
-      coverageMapUrl?: string;
-      mainSiteUrl?: string;
+      productName: string;
+      carrierLine: string;
+      activeGiveawayIds: Array<string>;
+      hiddenEnterGiveawayIds: Array<string>;
+      coverageMapUrl: string;
+      mainSiteUrl: string;
     }
   | {
       _id: string;
@@ -2263,9 +2263,9 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      header?: string;
-      missionPillars?: Array<
+      school: SchoolReference;
+      header: string;
+      missionPillars: Array<
         {
           _key: string;
         } & Pillar
@@ -2277,16 +2277,16 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
-      subtitle?: string;
+      school: SchoolReference;
+      title: string;
+      subtitle: string;
       bodyParagraphs?: Array<string>;
-      image?: {
+      image: {
         asset: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
-        alt?: string;
+        alt: string;
         _type: "image";
       };
     }
@@ -2296,14 +2296,14 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
-      perk1Title?: string;
-      perk1Text?: string;
-      perk2Title?: string;
-      perk2Text?: string;
-      perk3Title?: string;
-      perk3Text?: string;
+      school: SchoolReference;
+      title: string;
+      perk1Title: string;
+      perk1Text: string;
+      perk2Title: string;
+      perk2Text: string;
+      perk3Title: string;
+      perk3Text: string;
     }
   | {
       _id: string;
@@ -2311,11 +2311,11 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school?: SchoolReference;
-      title?: string;
+      school: SchoolReference;
+      title: string;
       subHeader?: string;
-      fan?: PlanChoice;
-      student?: PlanChoice;
-      faculty?: PlanChoice;
+      fan: PlanChoice;
+      student: PlanChoice;
+      faculty: PlanChoice;
     }
 >;

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const SCRIPT = join(ROOT, 'scripts/content-check.ts');
-type Doc = Record<string, unknown> & { _id: string; _type: string; school?: { _ref: string } };
+type Doc = Record<string, unknown> & { _id: string; _type: string; school?: { _type?: string; _ref: string } };
 const bundled = readFileSync(join(ROOT, 'src/dataset/data.ndjson'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Doc);
 
 let work: string;
