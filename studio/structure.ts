@@ -3,7 +3,8 @@
  * documents grouped by the page they appear on. A document created inside a school's folder
  * already points at that school.
  */
-import {CogIcon, FolderIcon} from '@sanity/icons'
+import {CogIcon} from '@sanity/icons/Cog'
+import {FolderIcon} from '@sanity/icons/Folder'
 import type {StructureResolver} from 'sanity/structure'
 import {SCHOOL_DOCUMENT_GROUPS} from './schemaTypes'
 

@@ -3,7 +3,7 @@
  * to the same field (src/lib/content/schemas.ts and the link guard), so what the Studio accepts
  * is what the site shows; studio/tests checks both sides field by field.
  */
-import {defineArrayMember, defineField, type ArrayOfType, type FieldDefinition} from 'sanity'
+import {defineArrayMember, defineField, type ArrayOfType, type ArrayRule, type FieldDefinition} from 'sanity'
 
 /** The build trims text and refuses it when nothing is left. */
 export const notBlank = (value: unknown) =>
@@ -60,9 +60,12 @@ export const link = (name: string, title: string, description: string, options: 
     validation: (rule) => (options.required ? rule.required().custom(notBlank).custom(linkRule) : rule.custom(linkRule)),
   })
 
-/** A full web address (the site refuses anything that is not one). */
-export const url = (name: string, title: string, description: string) =>
-  defineField({name, title, description, type: 'url', validation: (rule) => rule.required().uri({scheme: ['http', 'https']})})
+/** A full http(s) web address (the site refuses anything else); `optional` when the site can do without it. */
+export const url = (name: string, title: string, description: string, options: {optional?: boolean} = {}) =>
+  defineField({
+    name, title, description, type: 'url',
+    validation: (rule) => (options.optional ? rule : rule.required()).uri({scheme: ['http', 'https']}),
+  })
 
 const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
 
@@ -110,7 +113,7 @@ export const image = (name: string, title: string, description: string, options:
 export const list = (name: string, title: string, description: string, of: ArrayOfType[], options: {min?: number} = {}) =>
   defineField({
     name, title, description, type: 'array', of,
-    ...(options.min ? {validation: (rule) => rule.required().min(options.min!)} : {}),
+    ...(options.min ? {validation: (rule: ArrayRule<unknown[]>) => rule.required().min(options.min!)} : {}),
   })
 
 /** A list of text lines, each one filled. */

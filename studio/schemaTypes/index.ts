@@ -2,6 +2,7 @@
  * Every content type the site reads. To add a field: add it here (the type's file) and to the
  * matching zod schema in src/lib/content/schemas.ts; studio/tests fails until both have it.
  */
+import type {DocumentDefinition} from 'sanity'
 import {footer, headerNav, loginModal} from './chrome'
 import {giveawayClosed, giveawayConfirmation, giveawayForm, giveawaysBanner} from './giveaway'
 import {choosePlans, faqs, howItWorks, landingHeader, landingPerks, missionRows, partnerBanner, pillar, planChoice} from './landing'
@@ -11,7 +12,7 @@ import {school, siteSettings} from './site'
 import {givebackFunds, howItWorksMath, whyHero, whyPerks, whyPlans} from './why'
 
 /** A school's documents as editors find them in the school's folder: by page, top to bottom. */
-export const SCHOOL_DOCUMENT_GROUPS = [
+export const SCHOOL_DOCUMENT_GROUPS: {title: string; types: DocumentDefinition[]}[] = [
   {title: 'Landing page', types: [landingHeader, partnerBanner, landingPerks, howItWorks, choosePlans, missionRows, giveawaysBanner, faqs]},
   {title: 'Plan pages', types: [planPageHeader, planCards, broadbandFacts, perkSection, switchSection]},
   {title: 'Why page', types: [whyHero, givebackFunds, howItWorksMath, whyPerks, whyPlans]},

@@ -1,5 +1,6 @@
 /** The school registry and the site-wide settings. */
-import {CogIcon, HomeIcon} from '@sanity/icons'
+import {CogIcon} from '@sanity/icons/Cog'
+import {HomeIcon} from '@sanity/icons/Home'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 import {image, notBlank, text, url} from './fields'
 
