@@ -2,7 +2,7 @@
 import { defineConfig, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import { env, publicApiBase } from './src/lib/env.ts';
+import { env, isPreviewBuild, publicApiBase } from './src/lib/env.ts';
 import { schoolSiteBuild } from './src/lib/build/integration.ts';
 import { includeInSitemap } from './src/lib/seo.ts';
 import { SEGMENT_HOSTS, pageCspDirectives } from './src/lib/security/csp.ts';
@@ -30,7 +30,8 @@ export default defineConfig({
   // selector specificity, a third fewer bytes on every styled element.
   scopedStyleStrategy: 'class',
   compressHTML: true,
-  integrations: [react(), sitemap({ filter: includeInSitemap }), schoolSiteBuild()],
+  // A draft preview build is never indexed: no sitemap.
+  integrations: [react(), ...(isPreviewBuild() ? [] : [sitemap({ filter: includeInSitemap })]), schoolSiteBuild()],
   security: { csp: { directives: cspDirectives } },
   devToolbar: { enabled: false },
   markdown: { syntaxHighlight: false },

@@ -23,6 +23,16 @@ export default defineConfig({
         },
       },
       {
+        // The Studio (studio/, its own install): schema agreement with the build, dataset validation.
+        test: {
+          name: 'studio',
+          include: ['studio/tests/**/*.test.ts'],
+          environment: 'node',
+          // A ceiling for a busy 2-core machine, not a speed check.
+          testTimeout: 120_000,
+        },
+      },
+      {
         test: {
           name: 'dist',
           include: ['tests/dist/**/*.test.ts'],

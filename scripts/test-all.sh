@@ -26,6 +26,11 @@ if node scripts/check-budgets.ts dist --json reports/budgets.json; then record b
 echo "== build benchmark (2 synthetic schools against the local API; figures are reported, not asserted as times)"
 if npm run bench:build -- --schools 2; then record bench pass; else record bench fail; fi
 
+echo "== studio: its own install, query types up to date, build (scripts/studio.sh; studio tests run with vitest)"
+for step in install types build; do
+  if bash scripts/studio.sh "$step"; then record "studio-$step" pass; else record "studio-$step" fail; fi
+done
+
 echo "== unit and dist tests (vitest)"
 npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest-results.json
 

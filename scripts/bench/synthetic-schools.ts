@@ -5,7 +5,7 @@
  * 6 schools builds exactly the real site. Pure: documents in, documents out.
  */
 
-type Doc = Record<string, unknown> & { _id: string; _type: string; tenant?: string };
+type Doc = Record<string, unknown> & { _id: string; _type: string; school?: { _ref: string } };
 type TenantRecord = Record<string, unknown> & { id: number; affiliateId: number; slug: string; Name: string };
 
 export interface SyntheticDataset {
@@ -55,8 +55,9 @@ function copyTenant(record: TenantRecord, key: string, copy: number, index: numb
 export function syntheticDataset(bundled: { documents: Doc[]; tenants: TenantRecord[] }, count: number): SyntheticDataset {
   const schools = bundled.documents.filter((doc) => doc._type === 'school');
   if (schools.length === 0) throw new Error('the bundled dataset has no school documents');
-  const shared = bundled.documents.filter((doc) => doc._type !== 'school' && doc.tenant === undefined);
-  const byTenant = Map.groupBy(bundled.documents.filter((doc) => doc.tenant !== undefined), (doc) => doc.tenant as string);
+  const shared = bundled.documents.filter((doc) => doc._type !== 'school' && doc.school === undefined);
+  // Per-school documents, by the id of the school document they reference.
+  const bySchool = Map.groupBy(bundled.documents.filter((doc) => doc.school !== undefined), (doc) => doc.school!._ref);
 
   const documents: Doc[] = [...shared];
   const tenants: TenantRecord[] = [];
@@ -67,13 +68,13 @@ export function syntheticDataset(bundled: { documents: Doc[]; tenants: TenantRec
     const record = bundled.tenants.find((tenant) => tenant.slug === baseKey);
     if (!record) throw new Error(`no tenant record for bundled school ${baseKey}`);
     if (copy === 0) {
-      documents.push(base, ...(byTenant.get(baseKey) ?? []));
+      documents.push(base, ...(bySchool.get(base._id) ?? []));
       tenants.push(record);
       continue;
     }
     const school = copySchool(base, copy);
     const key = String(school.key);
-    documents.push(school, ...(byTenant.get(baseKey) ?? []).map((doc) => ({ ...doc, _id: `${doc._id}-${copy}`, tenant: key })));
+    documents.push(school, ...(bySchool.get(base._id) ?? []).map((doc) => ({ ...doc, _id: `${doc._id}-${copy}`, school: { _type: 'reference', _ref: school._id } })));
     tenants.push(copyTenant(record, key, copy, index));
   }
   return { documents, tenants };

@@ -20,7 +20,7 @@ const DATASET = join(ROOT, 'src/dataset');
 const errors: string[] = [];
 const fail = (message: string) => errors.push(message);
 
-type Doc = Record<string, unknown> & { _id: string; _type: string; tenant?: string };
+type Doc = Record<string, unknown> & { _id: string; _type: string; school?: { _ref?: string } };
 const dataset = readExport(DATASET);
 const docs = dataset.documents as Doc[];
 
@@ -32,12 +32,15 @@ if (checked.rows.length) fail(`content check:\n    ${formatRows(checked.rows).jo
 // ---- multiplicities
 const settings = docs.filter((d) => d._type === 'siteSettings');
 if (settings.length !== 1) fail(`expected exactly one siteSettings, found ${settings.length}`);
-const schools = docs.filter((d) => d._type === 'school').map((d) => String(d.key));
+const schoolDocs = docs.filter((d) => d._type === 'school');
+const schools = schoolDocs.map((d) => String(d.key));
+/** Whether a document belongs to the school with this key (by its reference to the school document). */
+const ofSchool = (d: Doc, key: string) => schoolDocs.some((s) => s.key === key && s._id === d.school?._ref);
 if (schools.length === 0) fail('no school documents');
 
 const planIds = new Set<string>();
 for (const school of schools) {
-  const mine = docs.filter((d) => d.tenant === school);
+  const mine = docs.filter((d) => ofSchool(d, school));
   const ofType = (type: string) => mine.filter((d) => d._type === type);
   // The content check finds missing ones; here each kind must exist exactly once.
   const banners = ofType('partnerBanner').map((d) => d.bannerNumber).sort();
@@ -111,7 +114,7 @@ for (const school of schools) {
   for (const field of ['PrimaryColor', 'SeconndaryColor', 'ThirdColor']) {
     if (field in tenant && !/^#[0-9A-Fa-f]{6}$/.test(String(tenant[field]))) fail(`tenants.json ${school}: ${field} is not a hex colour`);
   }
-  const form = docs.find((d) => d.tenant === school && d._type === 'giveawayForm');
+  const form = docs.find((d) => ofSchool(d, school) && d._type === 'giveawayForm');
   if (form && form.guid !== tenant.ActiveGiveawayEvent) fail(`${school}: giveawayForm.guid differs from the tenant's ActiveGiveawayEvent`);
 }
 if (new Set(tenants.map((t) => t.id)).size !== tenants.length) fail('tenants.json: ids are not unique');

@@ -19,6 +19,8 @@ export const envSchema = z.object({
   SANITY_DATASET: z.preprocess(blankAsUnset, z.string().default('production')),
   SANITY_API_READ_TOKEN: z.preprocess(blankAsUnset, z.string().optional()),
   SANITY_API_HOST: z.preprocess(blankAsUnset, z.url().optional()),
+  /** A draft preview build (deploy previews, branch deploys): see "Draft preview" below. */
+  CONTENT_PREVIEW: z.preprocess(blankAsUnset, z.stringbool().default(false)),
   PUBLIC_API_BASE: z.preprocess(blankAsUnset, z.url().optional()),
   /** Unset: Netlify's URL (production) or DEPLOY_PRIME_URL (previews), else the local address. */
   SITE_URL: z.preprocess(blankAsUnset, z.url().optional()),
@@ -126,4 +128,26 @@ export function env(): Env {
 export function publicApiBase(settings: Env = env()): string {
   const fallback = settings.CONTEXT === 'production' ? new URL(settings.SITE_URL).origin : LOCAL_API_BASE;
   return (settings.PUBLIC_API_BASE ?? fallback).replace(/\/+$/, '');
+}
+
+// ---- Draft preview ---------------------------------------------------------------------------
+
+/**
+ * Which version of the content a build reads (src/lib/content/perspective.ts): `drafts` only in a
+ * preview build (CONTENT_PREVIEW=true). Netlify's production context (CONTEXT=production) never
+ * reads drafts: there the setting stops the build instead of publishing unpublished changes.
+ */
+export function contentPerspective(
+  settings: Pick<Env, 'CONTENT_PREVIEW'>, context: string | undefined = process.env.CONTEXT,
+): 'published' | 'drafts' {
+  if (!settings.CONTENT_PREVIEW) return 'published';
+  if (context === 'production') {
+    throw new Error('CONTENT_PREVIEW=true in the production context: production never shows drafts. Set it only for deploy previews and branch deploys.');
+  }
+  return 'drafts';
+}
+
+/** Every page of a preview build says so, is not indexed, and the build writes no sitemap. */
+export function isPreviewBuild(): boolean {
+  return contentPerspective(env()) === 'drafts';
 }

@@ -68,6 +68,9 @@ export function jsonLdText(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
+/** The bar on every page of a draft preview build. */
+export const PREVIEW_NOTICE = 'Preview — includes unpublished changes';
+
 export const COMING_SOON_TITLE = 'Support Your University Just by Paying Your Phone Bill';
 
 /** Head for the pages that belong to no school (coming-soon, search): the operator is the organisation. */

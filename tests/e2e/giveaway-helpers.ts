@@ -10,7 +10,8 @@ const documents: Doc[] = readFileSync('src/dataset/data.ndjson', 'utf8').split('
 
 /** A school's document of a type, from the same dataset the build used. */
 export function contentDoc(schoolKey: string, type: string): Record<string, string> {
-  const found = documents.find((doc) => doc['_type'] === type && doc['tenant'] === schoolKey);
+  const school = documents.find((doc) => doc['_type'] === 'school' && doc['key'] === schoolKey);
+  const found = documents.find((doc) => doc['_type'] === type && (doc['school'] as Doc | undefined)?.['_ref'] === school?.['_id']);
   if (!found) throw new Error(`No ${type} for ${schoolKey} in the dataset`);
   return found as Record<string, string>;
 }

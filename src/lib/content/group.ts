@@ -9,6 +9,7 @@ import {
   type School, type SiteSettings, type TenantDocumentType, type TenantDocuments,
 } from './schemas.ts';
 import { dropUnsafeLinks } from './link-guard.ts';
+import { publishedId, schoolRefOf } from './school-reference.ts';
 import { pressReleaseView } from '../newsroom/press-release.ts';
 
 export interface ContentProblem {
@@ -16,7 +17,7 @@ export interface ContentProblem {
   documentType: string;
   documentId?: string;
   reason: string;
-  /** The field at fault, when one is (e.g. `tenant`, `bannerNumber`). */
+  /** The field at fault, when one is (e.g. `school`, `bannerNumber`). */
   field?: string;
   /** For a document that fails its schema: each failing field and why. */
   issues?: ContentIssue[];
@@ -122,17 +123,21 @@ export function groupContent(raw: RawBuildContent): GroupedContent {
   const settings = parseSettings(raw.settings);
   const schools = parseSchools(raw.schools);
   const byKey = new Map(schools.map((school) => [school.key, { school, documents: emptyDocuments() }]));
+  // Documents name their school by reference (the school document's published id).
+  const bySchoolId = new Map(schools.map((school) => [publishedId(school._id), byKey.get(school.key)!]));
   const problems: ContentProblem[] = [];
 
   for (const doc of raw.documents) {
     const type = field(doc, '_type') as TenantDocumentType;
-    const tenant = field(doc, 'tenant') ?? '(no tenant)';
+    const schoolRef = schoolRefOf(doc);
     const documentId = field(doc, '_id');
-    const entry = byKey.get(tenant);
+    const entry = schoolRef === undefined ? undefined : bySchoolId.get(publishedId(schoolRef));
     if (!entry) {
-      problems.push({ school: tenant, documentType: type, ...(documentId ? { documentId } : {}), reason: 'document belongs to no registered school', field: 'tenant' });
+      const reason = schoolRef === undefined ? 'document has no school reference' : `document references no registered school (${schoolRef})`;
+      problems.push({ school: schoolRef ?? '(no school)', documentType: type, ...(documentId ? { documentId } : {}), reason, field: 'school' });
       continue;
     }
+    const tenant = entry.school.key;
     const { value: safeDoc, dropped } = dropUnsafeLinks(doc);
     for (const link of dropped) {
       problems.push({ school: tenant, documentType: type, ...(documentId ? { documentId } : {}), reason: `unsafe link dropped at ${link.field}: ${JSON.stringify(link.value.slice(0, 80))} (${link.reason})`, field: link.field });

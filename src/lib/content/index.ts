@@ -3,10 +3,12 @@
  * it picks the configured source, runs the bulk query once per build process and
  * hands back validated, grouped documents plus every problem found.
  */
-import { env, type Env } from '../env.ts';
-import { groupContent, type GroupedContent, type RawBuildContent } from './group.ts';
+import { contentPerspective, env, type Env } from '../env.ts';
+import type { ContentPerspective } from './perspective.ts';
+import { groupContent, type GroupedContent } from './group.ts';
 import { createLocalSource } from './local.ts';
-import { BUILD_CONTENT_QUERY, splitBuildContent } from './queries.ts';
+import { BUILD_CONTENT_QUERY, splitBuildContent, type BuildContent } from './queries.ts';
+import type { BUILD_CONTENT_QUERY_RESULT } from './sanity.types.ts';
 import { createSanitySource } from './sanity.ts';
 import { TENANT_DOCUMENT_TYPES, type RawImage } from './schemas.ts';
 import type { ContentSource, ImageAsset } from './source.ts';
@@ -15,21 +17,25 @@ export type { ContentProblem, GroupedContent, SchoolContent, SchoolDocuments } f
 export { single, forCustomer, ContentError } from './group.ts';
 export type { ContentSource, ImageAsset } from './source.ts';
 
-export function contentSourceFrom(settings: Env): ContentSource {
+export function contentSourceFrom(settings: Env, perspective: ContentPerspective = contentPerspective(settings)): ContentSource {
   if (settings.CONTENT_SOURCE === 'sanity') {
+    if (perspective === 'drafts' && !settings.SANITY_API_READ_TOKEN) {
+      throw new Error('A preview build (CONTENT_PREVIEW=true) reads drafts, which needs SANITY_API_READ_TOKEN (a token with read access)');
+    }
     return createSanitySource({
       projectId: settings.SANITY_PROJECT_ID ?? '',
       dataset: settings.SANITY_DATASET,
       token: settings.SANITY_API_READ_TOKEN,
       apiHost: settings.SANITY_API_HOST,
+      perspective,
     });
   }
-  return createLocalSource(settings.CONTENT_DATASET_DIR);
+  return createLocalSource(settings.CONTENT_DATASET_DIR, undefined, perspective);
 }
 
 /** The build's one content query, split into the school registry, the settings and the documents. */
-export async function fetchRawBuildContent(source: ContentSource): Promise<RawBuildContent> {
-  return splitBuildContent(await source.fetch<unknown>(BUILD_CONTENT_QUERY, { types: TENANT_DOCUMENT_TYPES }));
+export async function fetchRawBuildContent(source: ContentSource): Promise<BuildContent> {
+  return splitBuildContent(await source.fetch<BUILD_CONTENT_QUERY_RESULT>(BUILD_CONTENT_QUERY, { types: TENANT_DOCUMENT_TYPES }));
 }
 
 export async function fetchBuildContent(source: ContentSource): Promise<GroupedContent> {
@@ -68,6 +74,6 @@ export function contentQueryCount(): number {
 /** Widths offered to the browser for content images that the source can resize. */
 export const RESPONSIVE_WIDTHS = [480, 768, 1024, 1600] as const;
 
-export function imageFor(image: RawImage | undefined, widths: readonly number[] = RESPONSIVE_WIDTHS): ImageAsset | undefined {
-  return image ? state().source.imageUrl(image, widths) : undefined;
+export function imageFor(image: RawImage | undefined, widths: readonly number[] = RESPONSIVE_WIDTHS, aspectRatio?: number): ImageAsset | undefined {
+  return image ? state().source.imageUrl(image, widths, aspectRatio) : undefined;
 }

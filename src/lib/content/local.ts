@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { evaluate, parse } from 'groq-js';
 import { dimensionsFromName, type ContentSource, type ImageAsset } from './source.ts';
 import type { RawImage } from './schemas.ts';
+import { applyPerspective, type ContentPerspective } from './perspective.ts';
 
 /** Where the build publishes the dataset's image files (copied into the site's public folder). */
 export const LOCAL_IMAGE_PATH = '/content-images/';
@@ -31,11 +32,12 @@ export function readNdjson(text: string, fileName: string): unknown[] {
   });
 }
 
-export function createLocalSource(datasetDir: string, documents?: unknown[]): ContentSource {
+/** `perspective`: which version of each document queries see (drafts are ignored unless `drafts`). */
+export function createLocalSource(datasetDir: string, documents?: unknown[], perspective: ContentPerspective = 'published'): ContentSource {
   const file = join(datasetDir, 'data.ndjson');
   // Read per query rather than held: a build runs one query, and the source lives as long as the
   // build, so holding the raw dataset would keep a third copy of all content in memory (GC time at scale).
-  const load = documents ? () => documents : () => readNdjson(readFileSync(file, 'utf8'), file);
+  const load = () => applyPerspective(documents ?? readNdjson(readFileSync(file, 'utf8'), file), perspective);
   let queryCount = 0;
   return {
     name: 'local',

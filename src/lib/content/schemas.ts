@@ -7,14 +7,29 @@ import { z } from 'zod';
 
 const text = z.string().trim().min(1);
 const optionalText = z.string().optional();
+/** A web address: http(s) only (a `javascript:` URL is a valid URL, but never a page to send people to). */
+const webUrl = z.url({ protocol: /^https?$/ });
 
-/** An image field: `asset._ref` from Sanity, `_sanityAsset` from an export file. */
-export const imageSchema = z.object({
+/** The part of the image an editor kept (fractions cut from each side). */
+const cropSchema = z.object({ top: z.number(), bottom: z.number(), left: z.number(), right: z.number() });
+/** The point an editor marked as the image's focus (fractions of the whole image). */
+const hotspotSchema = z.object({ x: z.number(), y: z.number(), height: z.number(), width: z.number() });
+
+const imageFields = {
   _type: z.literal('image').optional(),
   asset: z.object({ _ref: z.string() }).optional(),
   _sanityAsset: z.string().optional(),
-  alt: optionalText,
-}).refine((image) => Boolean(image.asset?._ref || image._sanityAsset), 'image has no asset');
+  // Kept whole so the image URL builder applies the editor's crop and hotspot.
+  crop: cropSchema.optional(),
+  hotspot: hotspotSchema.optional(),
+};
+const hasAsset = (image: { asset?: { _ref: string } | undefined; _sanityAsset?: string | undefined }) => Boolean(image.asset?._ref || image._sanityAsset);
+
+/** An image field: `asset._ref` from Sanity, `_sanityAsset` from an export file. Decorative: alt text optional. */
+export const imageSchema = z.object({ ...imageFields, alt: optionalText }).refine(hasAsset, 'image has no asset');
+
+/** An image that carries meaning: its alt text is required. */
+export const meaningfulImageSchema = z.object({ ...imageFields, alt: text }).refine(hasAsset, 'image has no asset');
 
 /** A named brand colour, e.g. { name: 'Berkeley Blue', hex: '#003262' }. */
 export const brandColourSchema = z.object({
@@ -27,7 +42,13 @@ const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an absolute https:
 
 export const customerTypeSchema = z.enum(['fan', 'student', 'faculty']);
 
-const tenantDoc = { _id: z.string(), tenant: text };
+/** A school's document points at its `school` document (by document id). */
+export const schoolReferenceSchema = z.object({
+  _type: z.literal('reference').optional(),
+  _ref: z.string().min(1),
+});
+
+const tenantDoc = { _id: z.string(), school: schoolReferenceSchema };
 
 /** The school registry: one per school, not tied to a tenant document. */
 export const schoolSchema = z.object({
@@ -62,12 +83,12 @@ export const siteSettingsSchema = z.object({
   coverageMapUrl: httpsUrl.optional(),
   /** The carrier's full coverage map, opened in a new tab from the coverage page (overridable per school too). */
   coverageMapLink: httpsUrl.optional(),
-  mainSiteUrl: z.url(),
+  mainSiteUrl: webUrl,
 });
 
 export const landingHeaderSchema = z.object({
   ...tenantDoc, _type: z.literal('landingHeader'),
-  title: text, subtitle: text, tmoHeader: optionalText, heroImage: imageSchema,
+  title: text, subtitle: text, tmoHeader: optionalText, heroImage: meaningfulImageSchema,
   ctaText: optionalText, ctaFragment: optionalText,
 });
 
@@ -172,7 +193,7 @@ export const switchSectionSchema = z.object({
 
 export const whyHeroSchema = z.object({
   ...tenantDoc, _type: z.literal('whyHero'),
-  title: text, subtitle: text, bodyParagraphs: z.array(text).default([]), image: imageSchema,
+  title: text, subtitle: text, bodyParagraphs: z.array(text).default([]), image: meaningfulImageSchema,
 });
 
 export const givebackFundsSchema = z.object({
@@ -210,7 +231,7 @@ export const giveawayFormSchema = z.object({
   termsContent: z.array(z.object({
     leadingText: optionalText, termsUrl: text, termsText: text, trailingText: optionalText,
   })).min(1),
-  enterButtonText: text, finePrintBold: text, finePrint: text, image: imageSchema,
+  enterButtonText: text, finePrintBold: text, finePrint: text, image: meaningfulImageSchema,
 });
 
 export const giveawayConfirmationSchema = z.object({

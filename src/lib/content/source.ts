@@ -12,7 +12,11 @@ export interface ImageAsset {
 export interface ContentSource {
   readonly name: 'local' | 'sanity';
   fetch<T>(query: string, params?: Record<string, unknown>): Promise<T>;
-  imageUrl(image: RawImage, widths?: readonly number[]): ImageAsset | undefined;
+  /**
+   * `aspectRatio` (width / height): the page shows the image at that shape; a source that can cut
+   * images serves that shape around the editor's hotspot.
+   */
+  imageUrl(image: RawImage, widths?: readonly number[], aspectRatio?: number): ImageAsset | undefined;
   /** How many queries this source has answered (the build reports it). */
   readonly queryCount: number;
 }

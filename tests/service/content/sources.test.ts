@@ -7,7 +7,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchBuildContent } from '../../../src/lib/content/index.ts';
+import { contentSourceFrom, fetchBuildContent } from '../../../src/lib/content/index.ts';
+import { parseEnv } from '../../../src/lib/env.ts';
 import { createLocalSource, readNdjson } from '../../../src/lib/content/local.ts';
 import { createSanitySource, SANITY_API_VERSION } from '../../../src/lib/content/sanity.ts';
 import { BUILD_CONTENT_QUERY } from '../../../src/lib/content/queries.ts';
@@ -59,6 +60,20 @@ describe('content sources', () => {
     expect(last.searchParams.get('query')).toBe(BUILD_CONTENT_QUERY);
     expect(JSON.parse(last.searchParams.get('$types') ?? '[]')).toEqual(TENANT_DOCUMENT_TYPES);
     expect(source.queryCount).toBe(1);
+  });
+
+  it('the Sanity source reads published content unless told to read drafts (a preview build, with its token)', async () => {
+    await createSanitySource({ projectId: 'test1234', dataset: 'production', apiHost }).fetch(BUILD_CONTENT_QUERY, { types: TENANT_DOCUMENT_TYPES });
+    expect(requests.at(-1)?.searchParams.get('perspective')).toBe('published');
+    await createSanitySource({ projectId: 'test1234', dataset: 'production', apiHost, perspective: 'drafts', token: 'preview-token' })
+      .fetch(BUILD_CONTENT_QUERY, { types: TENANT_DOCUMENT_TYPES });
+    expect(requests.at(-1)?.searchParams.get('perspective')).toBe('drafts');
+  });
+
+  it('a preview build from Sanity needs a read token', () => {
+    const settings = parseEnv({ CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'test1234', CONTENT_PREVIEW: 'true' });
+    expect(() => contentSourceFrom(settings, 'drafts')).toThrow(/SANITY_API_READ_TOKEN/);
+    expect(contentSourceFrom({ ...settings, SANITY_API_READ_TOKEN: 't' }, 'drafts').name).toBe('sanity');
   });
 
   it('both sources give the same schools, documents and validation result', async () => {

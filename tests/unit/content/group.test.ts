@@ -22,22 +22,38 @@ describe('grouping and validating content', () => {
     const faqs = input.documents.find((doc) => (doc as Record<string, unknown>)._type === 'faqs') as Record<string, unknown>;
     delete faqs.title;
     const grouped = groupContent(input);
-    const school = grouped.schools.find((s) => s.school.key === faqs.tenant);
+    const school = grouped.schools.find((s) => s.school._id === (faqs.school as { _ref: string })._ref);
     expect(school?.documents.faqs).toEqual([]);
-    expect(grouped.problems).toContainEqual({ school: faqs.tenant, documentType: 'faqs', documentId: faqs._id, reason: expect.stringContaining('title'), issues: [{ field: 'title', message: expect.any(String) }] });
-    expect(grouped.problems).toContainEqual({ school: faqs.tenant, documentType: 'faqs', reason: 'missing' });
+    expect(grouped.problems).toContainEqual({ school: school?.school.key, documentType: 'faqs', documentId: faqs._id, reason: expect.stringContaining('title'), issues: [{ field: 'title', message: expect.any(String) }] });
+    expect(grouped.problems).toContainEqual({ school: school?.school.key, documentType: 'faqs', reason: 'missing' });
   });
 
   it('reports a missing customer-type document', () => {
     const input = raw();
-    input.documents = input.documents.filter((doc) => !((doc as Record<string, unknown>)._type === 'planCards' && (doc as Record<string, unknown>).customerType === 'faculty' && (doc as Record<string, unknown>).tenant === 'huskymobile'));
+    input.documents = input.documents.filter((doc) => !((doc as Record<string, unknown>)._type === 'planCards' && (doc as Record<string, unknown>).customerType === 'faculty' && ((doc as Record<string, unknown>).school as { _ref: string })._ref === 'school-huskymobile'));
     expect(groupContent(input).problems).toContainEqual({ school: 'huskymobile', documentType: 'planCards', reason: 'faculty missing', field: 'customerType' });
   });
 
   it('reports documents of an unregistered school', () => {
     const input = raw();
-    input.documents.push({ _id: 'x.faqs', _type: 'faqs', tenant: 'nosuchschool' });
-    expect(groupContent(input).problems).toContainEqual({ school: 'nosuchschool', documentType: 'faqs', documentId: 'x.faqs', reason: 'document belongs to no registered school', field: 'tenant' });
+    input.documents.push({ _id: 'x.faqs', _type: 'faqs', school: { _type: 'reference', _ref: 'school-nosuchschool' } });
+    expect(groupContent(input).problems).toContainEqual({ school: 'school-nosuchschool', documentType: 'faqs', documentId: 'x.faqs', reason: 'document references no registered school (school-nosuchschool)', field: 'school' });
+  });
+
+  it('reports a document with no school reference (the old `tenant` string is not enough)', () => {
+    const input = raw();
+    input.documents.push({ _id: 'y.faqs', _type: 'faqs', tenant: 'huskymobile' });
+    expect(groupContent(input).problems).toContainEqual({ school: '(no school)', documentType: 'faqs', documentId: 'y.faqs', reason: 'document has no school reference', field: 'school' });
+  });
+
+  it('resolves a school reference to a draft school id by its published id', () => {
+    const input = raw();
+    const faqs = input.documents.find((doc) => (doc as Record<string, unknown>)._type === 'faqs') as Record<string, unknown>;
+    const ref = (faqs.school as { _ref: string })._ref;
+    faqs.school = { _type: 'reference', _ref: `drafts.${ref}` };
+    const grouped = groupContent(input);
+    expect(grouped.problems).toEqual([]);
+    expect(grouped.schools.find((s) => s.school._id === ref)?.documents.faqs).toHaveLength(1);
   });
 
   it('stops on an invalid school registry entry, naming it', () => {

@@ -7,7 +7,7 @@ const image = { _type: 'image' as const, _sanityAsset: 'image@file://./images/x-
 
 function formDoc(overrides: Partial<TenantDocuments['giveawayForm']> = {}): TenantDocuments['giveawayForm'] {
   return {
-    _id: 'huskymobile-giveawayForm', _type: 'giveawayForm', tenant: 'huskymobile', guid: 'g',
+    _id: 'huskymobile-giveawayForm', _type: 'giveawayForm', school: { _type: 'reference', _ref: 'school-huskymobile' }, guid: 'g',
     winHeader: 'Win', enterByText: 'Enter by', premiumGiveawayHeader: 'Prizes',
     giveawayIcons: [{ icon: image, iconCaption: 'Tickets' }],
     formTitle: 'Enter', nameRequiredError: 'Name please.', validEmailError: 'Email please.',
@@ -56,7 +56,7 @@ describe('entryFormProps', () => {
 describe('confirmationProps', () => {
   it('carries the status texts (learn-more only for a success) and a neutral title', () => {
     const doc: TenantDocuments['giveawayConfirmation'] = {
-      _id: 'c', _type: 'giveawayConfirmation', tenant: 'huskymobile',
+      _id: 'c', _type: 'giveawayConfirmation', school: { _type: 'reference', _ref: 'school-huskymobile' },
       thanksHeader: 'Thanks!', enteredHeader: 'Entered.', dupSubmitError: 'Dup.', phoneEmailError: 'Check.',
       learnMore: 'Learn more.', whyButtonText: 'Why?',
     };

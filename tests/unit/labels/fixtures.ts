@@ -6,7 +6,7 @@ export function factsRecord(overrides: Partial<Record<keyof BroadbandFactsRecord
   return broadbandFactsSchema.parse({
     _id: 'huskymobile-broadbandFacts-fan-1',
     _type: 'broadbandFacts',
-    tenant: 'huskymobile',
+    school: { _type: 'reference', _ref: 'school-huskymobile' },
     order: 1,
     header: 'Broadband Facts',
     provider: 'Husky Mobile',

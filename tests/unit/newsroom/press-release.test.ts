@@ -3,7 +3,7 @@ import { pressReleaseView } from '../../../src/lib/newsroom/press-release.ts';
 import { groupContent } from '../../../src/lib/content/group.ts';
 
 const release = (sections: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}) => ({
-  _id: 'huskymobile-pressRelease', _type: 'pressRelease' as const, tenant: 'huskymobile', sections, ...extra,
+  _id: 'huskymobile-pressRelease', _type: 'pressRelease' as const, school: { _type: 'reference', _ref: 'school-huskymobile' }, sections, ...extra,
 }) as Parameters<typeof pressReleaseView>[1];
 
 describe('press release sections (SPEC §2 Newsroom)', () => {

@@ -1,0 +1,42 @@
+/**
+ * The Studio. Project and dataset come from SANITY_STUDIO_PROJECT_ID and SANITY_STUDIO_DATASET
+ * (the same project and dataset the site reads as SANITY_PROJECT_ID / SANITY_DATASET).
+ */
+import {defineConfig} from 'sanity'
+import {structureTool} from 'sanity/structure'
+import {schemaTypes, SCHOOL_DOCUMENT_TYPES, SINGLETON_TYPES} from './schemaTypes'
+import {structure} from './structure'
+import {studioProject} from './project'
+
+const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
+
+export default defineConfig({
+  name: 'default',
+  title: 'School Mobile content',
+  // Spelled out: the Studio bundle replaces each process.env.SANITY_STUDIO_* at build time.
+  ...studioProject({
+    SANITY_STUDIO_PROJECT_ID: process.env.SANITY_STUDIO_PROJECT_ID,
+    SANITY_STUDIO_DATASET: process.env.SANITY_STUDIO_DATASET,
+  }),
+  plugins: [structureTool({structure})],
+  schema: {
+    types: schemaTypes,
+    templates: (templates) => [
+      // Site settings exist once: never offered as a new document.
+      ...templates.filter((template) => !SINGLETON_TYPES.includes(template.schemaType)),
+      // A school's document created from its folder points at the school.
+      ...SCHOOL_DOCUMENT_TYPES.map((type) => ({
+        id: `${type.name}-for-school`,
+        title: `${type.title} for this school`,
+        schemaType: type.name,
+        parameters: [{name: 'schoolId', type: 'string'}],
+        value: ({schoolId}: {schoolId: string}) => ({school: {_type: 'reference', _ref: schoolId}}),
+      })),
+    ],
+  },
+  document: {
+    // No delete or duplicate for site settings.
+    actions: (actions, {schemaType}) =>
+      SINGLETON_TYPES.includes(schemaType) ? actions.filter(({action}) => action && singletonActions.has(action)) : actions,
+  },
+})

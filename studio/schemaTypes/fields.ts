@@ -1,0 +1,176 @@
+/**
+ * Field builders shared by every content type. Each one carries the rule the site's build applies
+ * to the same field (src/lib/content/schemas.ts and the link guard), so what the Studio accepts
+ * is what the site shows; studio/tests checks both sides field by field.
+ */
+import {defineArrayMember, defineField, type ArrayOfType, type ArrayRule, type FieldDefinition} from 'sanity'
+
+/** The build trims text and refuses it when nothing is left. */
+export const notBlank = (value: unknown) =>
+  value === undefined || value === null || String(value).trim().length > 0 || 'Must not be empty or only spaces'
+
+const SAFE_ABSOLUTE = /^(https?:\/\/|mailto:|tel:)/i
+const PAGE_PATH = /^[a-z0-9][a-z0-9\-/]*$/i
+
+/**
+ * The site keeps a link only when it is http(s), mailto, tel, a site path (`/…`), an in-page
+ * anchor (`#…`) or a page of the school (`why`); anything else is dropped when the site builds.
+ */
+export function isAllowedLink(value: string): boolean {
+  const link = value.trim()
+  if (!link) return false
+  if (link.startsWith('#') || (link.startsWith('/') && !link.startsWith('//'))) return true
+  if (/^https?:\/\//i.test(link)) return URL.canParse(link)
+  return SAFE_ABSOLUTE.test(link) || PAGE_PATH.test(link)
+}
+
+const linkRule = (value: unknown) =>
+  value === undefined || value === null || isAllowedLink(String(value)) ||
+  'Use https://…, mailto:…, tel:…, a site path (/…), an anchor (#…) or a page name (why); other links are removed from the site'
+
+interface FieldOptions {
+  /** Several lines in the editor (paragraphs). */
+  rows?: number
+  /** Fieldset (collapsible group) the field belongs to. */
+  fieldset?: string
+}
+
+function stringField(name: string, title: string, description: string, options: FieldOptions) {
+  return {
+    name,
+    title,
+    description,
+    ...(options.rows ? {type: 'text' as const, rows: options.rows} : {type: 'string' as const}),
+    ...(options.fieldset ? {fieldset: options.fieldset} : {}),
+  }
+}
+
+/** Text the site needs: the section is left out when it is missing or blank. */
+export const text = (name: string, title: string, description: string, options: FieldOptions = {}) =>
+  defineField({...stringField(name, title, description, options), validation: (rule) => rule.required().custom(notBlank)})
+
+/** Text the site shows only when it is there. */
+export const optionalText = (name: string, title: string, description: string, options: FieldOptions = {}) =>
+  defineField(stringField(name, title, description, options))
+
+/** A link or page path (see `isAllowedLink`). */
+export const link = (name: string, title: string, description: string, options: FieldOptions & {required?: boolean} = {}) =>
+  defineField({
+    ...stringField(name, title, description, options),
+    validation: (rule) => (options.required ? rule.required().custom(notBlank).custom(linkRule) : rule.custom(linkRule)),
+  })
+
+/**
+ * A full web address (the site refuses anything else); `optional` when the site can do without it,
+ * `httpsOnly` for what a page embeds or sends visitors to on another site.
+ */
+export const url = (name: string, title: string, description: string, options: {optional?: boolean; httpsOnly?: boolean} = {}) =>
+  defineField({
+    name, title, description, type: 'url',
+    validation: (rule) => (options.optional ? rule : rule.required()).uri({scheme: options.httpsOnly ? ['https'] : ['http', 'https']}),
+  })
+
+/** A named brand colour ({name, hex}), as the theme and the school search cards use it. */
+export const brandColour = (name: string, title: string, description: string) =>
+  defineField({
+    name, title, description, type: 'object',
+    fields: [
+      text('name', 'Colour name', 'e.g. "Berkeley Blue": the swatch\'s name on the school search card.'),
+      defineField({
+        name: 'hex', title: 'Hex value', type: 'string', description: 'Six-digit hex, e.g. #003262.',
+        validation: (rule) => rule.required().regex(/^#[0-9a-f]{6}$/i, {name: '#rrggbb hex colour'}),
+      }),
+    ],
+  })
+
+const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
+
+/** A 6-digit (#4b2e83) or 3-digit (#fff) hex colour, or empty for none; the site ignores anything else. */
+export const hexColour = (name: string, title: string, description: string) =>
+  defineField({
+    name, title, description, type: 'string',
+    validation: (rule) => rule.custom((value: string | undefined) =>
+      !value?.trim() || HEX_COLOUR.test(value.trim()) || 'Use a hex colour such as #4b2e83'),
+  })
+
+interface ImageOptions {
+  /**
+   * `required`: the image carries meaning and its alt text is read out and shown when it fails to load.
+   * `decorative`: screen readers skip it (the site renders it with empty alt text or labels it otherwise).
+   */
+  alt: 'required' | 'decorative'
+  optional?: boolean
+}
+
+/** An image with the editor's hotspot and crop, which the site applies wherever it shows the image. */
+export const image = (name: string, title: string, description: string, options: ImageOptions) =>
+  defineField({
+    name,
+    title,
+    description,
+    type: 'image',
+    options: {hotspot: true},
+    fields: [
+      options.alt === 'required'
+        ? defineField({
+            name: 'alt', title: 'Alternative text', type: 'string',
+            description: 'What the image shows, for people who cannot see it. Required: this image carries meaning.',
+            validation: (rule) => rule.required().custom(notBlank),
+          })
+        : defineField({
+            name: 'alt', title: 'Alternative text', type: 'string',
+            description: 'Not read out: the site shows this image as decoration. Optional, kept for other uses of the image.',
+          }),
+    ],
+    validation: (rule) => (options.optional ? rule : rule.required().assetRequired()),
+  })
+
+/** A list of objects; `min` items at least (the build leaves the section out below that). */
+export const list = (name: string, title: string, description: string, of: ArrayOfType[], options: {min?: number} = {}) =>
+  defineField({
+    name, title, description, type: 'array', of,
+    ...(options.min ? {validation: (rule: ArrayRule<unknown[]>) => rule.required().min(options.min!)} : {}),
+  })
+
+/** A list of text lines, each one filled. */
+export const textList = (name: string, title: string, description: string) =>
+  defineField({
+    name, title, description, type: 'array',
+    of: [defineArrayMember({type: 'string', validation: (rule) => rule.required().custom(notBlank)})],
+  })
+
+/** An inline object inside a list, with its own fields and list preview. */
+export const item = (name: string, title: string, fields: FieldDefinition[], preview: {title: string; subtitle?: string; media?: string}) =>
+  defineArrayMember({
+    name, title, type: 'object', fields,
+    preview: {select: preview},
+  })
+
+/** The school a document belongs to: set when the document is created from the school's folder. */
+export const schoolField = defineField({
+  name: 'school',
+  title: 'School',
+  type: 'reference',
+  to: [{type: 'school'}],
+  description: 'The school whose pages show this document.',
+  validation: (rule) => rule.required(),
+})
+
+/** The three customer types, each with its own plan page. */
+export const CUSTOMER_TYPES = [
+  {title: 'Fans and alumni (/fan)', value: 'fan'},
+  {title: 'Students (/student)', value: 'student'},
+  {title: 'Faculty and staff (/faculty)', value: 'faculty'},
+]
+
+export const customerType = defineField({
+  name: 'customerType',
+  title: 'Customer type',
+  type: 'string',
+  description: 'Which plan page shows this document.',
+  options: {list: CUSTOMER_TYPES, layout: 'radio'},
+  validation: (rule) => rule.required(),
+})
+
+/** Preview subtitle for per-school documents: the school's name. */
+export const SCHOOL_NAME = 'school.baseName'

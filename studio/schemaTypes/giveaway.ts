@@ -1,0 +1,84 @@
+/** The giveaway pages: entry form, confirmation, closed, and the landing page's giveaway banner. */
+import {defineType} from 'sanity'
+import {image, item, link, list, optionalText, SCHOOL_NAME, schoolField, text} from './fields'
+
+export const giveawayForm = defineType({
+  name: 'giveawayForm',
+  title: 'Giveaway entry',
+  type: 'document',
+  fieldsets: [
+    {name: 'errors', title: 'Error messages', description: 'Shown beside a field the entrant must fix.', options: {collapsible: true, collapsed: true}},
+  ],
+  fields: [
+    schoolField,
+    text('guid', 'Giveaway id', 'The giveaway this form enters (the event id in the product API). The page is /{school}/giveaway-entry/{id}.'),
+    text('winHeader', 'Heading', 'The entry page\'s main heading.'),
+    text('enterByText', 'Closing date line', 'e.g. "Enter by March 1".'),
+    text('premiumGiveawayHeader', 'Prizes heading', 'Above the prizes.'),
+    list('giveawayIcons', 'Prizes', 'Each prize: an icon and its caption.', [item('giveawayIcon', 'Prize', [
+      image('icon', 'Icon', 'The prize\'s icon (its caption says what it is).', {alt: 'decorative'}),
+      text('iconCaption', 'Caption', 'The prize.'),
+    ], {title: 'iconCaption', media: 'icon'})]),
+    text('formTitle', 'Form heading', 'Above the form.'),
+    text('nameRequiredError', 'Name missing', 'When the name is empty.', {fieldset: 'errors'}),
+    text('validEmailError', 'Email invalid', 'When the email address is not valid.', {fieldset: 'errors'}),
+    text('stateRequiredError', 'State missing', 'When no state is chosen.', {fieldset: 'errors'}),
+    text('phoneRequiredError', 'Phone missing', 'When the phone number is empty or invalid.', {fieldset: 'errors'}),
+    text('agreeToTermsError', 'Terms not accepted', 'When the terms box is not ticked.', {fieldset: 'errors'}),
+    list('termsContent', 'Terms sentence', 'The sentence beside the terms box, with its links.', [item('termsPart', 'Part', [
+      optionalText('leadingText', 'Text before', 'Before the link.'),
+      link('termsUrl', 'Link', 'The terms document.', {required: true}),
+      text('termsText', 'Link text', 'The link\'s text.'),
+      optionalText('trailingText', 'Text after', 'After the link.'),
+    ], {title: 'termsText', subtitle: 'termsUrl'})], {min: 1}),
+    text('enterButtonText', 'Enter button', 'The form\'s submit button.'),
+    text('finePrintBold', 'Fine print (bold)', 'The bold start of the fine print.'),
+    text('finePrint', 'Fine print', 'Under the form.', {rows: 4}),
+    image('image', 'Picture', 'Beside the form.', {alt: 'required'}),
+  ],
+  preview: {select: {title: 'winHeader', subtitle: SCHOOL_NAME, media: 'image'}},
+})
+
+export const giveawayConfirmation = defineType({
+  name: 'giveawayConfirmation',
+  title: 'Giveaway confirmation',
+  type: 'document',
+  fields: [
+    schoolField,
+    text('thanksHeader', 'Thank-you heading', 'After a successful entry.'),
+    text('enteredHeader', 'Entered line', 'Under the thank-you heading.'),
+    text('dupSubmitError', 'Already entered', 'When the entrant has already entered this giveaway.'),
+    text('phoneEmailError', 'Entry refused', 'When the entry could not be saved.'),
+    text('learnMore', 'Learn more line', 'Before the button to the why page.'),
+    text('whyButtonText', 'Why button', 'The button to the why page.'),
+  ],
+  preview: {select: {title: 'thanksHeader', subtitle: SCHOOL_NAME}},
+})
+
+export const giveawayClosed = defineType({
+  name: 'giveawayClosed',
+  title: 'Giveaway closed',
+  type: 'document',
+  fields: [
+    schoolField,
+    text('endedHeader', 'Heading', 'When the giveaway has ended.'),
+    text('sorrySubheader', 'Subheading', 'Under the heading.'),
+    text('checkText', 'Text', 'Where to look for the next giveaway.', {rows: 2}),
+  ],
+  preview: {select: {title: 'endedHeader', subtitle: SCHOOL_NAME}},
+})
+
+export const giveawaysBanner = defineType({
+  name: 'giveawaysBanner',
+  title: 'Giveaway banner (landing)',
+  type: 'document',
+  fields: [
+    schoolField,
+    text('capitalHeader', 'Heading', 'The banner\'s large heading on the landing page.'),
+    text('experienceHeader', 'Subheading', 'Under the heading.'),
+    text('exclusiveAccessText', 'Text', 'The banner\'s text.', {rows: 2}),
+    image('backgroundImage', 'Background', 'Behind the banner\'s text.', {alt: 'decorative'}),
+    text('enterButtonText', 'Enter button', 'Opens the giveaway entry page (hidden for giveaways listed in the site settings).'),
+  ],
+  preview: {select: {title: 'capitalHeader', subtitle: SCHOOL_NAME, media: 'backgroundImage'}},
+})

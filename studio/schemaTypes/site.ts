@@ -1,0 +1,80 @@
+/** The school registry and the site-wide settings. */
+import {CogIcon} from '@sanity/icons/Cog'
+import {HomeIcon} from '@sanity/icons/Home'
+import {defineArrayMember, defineField, defineType} from 'sanity'
+import {brandColour, image, notBlank, optionalText, text, url} from './fields'
+
+export const school = defineType({
+  name: 'school',
+  title: 'School',
+  type: 'document',
+  icon: HomeIcon,
+  description: 'One per school: its address on the site, names and logo. Every other school document points at it.',
+  fields: [
+    text('baseName', 'Service name', 'The school\'s phone service, e.g. "Husky Mobile": in titles, headings and the footer.'),
+    defineField({
+      name: 'seoSlug',
+      title: 'Address on the site',
+      type: 'string',
+      description: 'The school\'s pages live under /{this}, e.g. uw-husky-mobile. Lower-case words joined by hyphens.',
+      validation: (rule) => rule.required().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {name: 'lower-case words joined by hyphens'}),
+    }),
+    text('key', 'Internal key', 'The school\'s key in the product API (its tenant code), e.g. huskymobile. Change only together with the API.'),
+    defineField({
+      name: 'legacyAliases',
+      title: 'Old addresses',
+      type: 'array',
+      description: 'Earlier addresses (/{alias}) that redirect to the school\'s pages.',
+      of: [defineArrayMember({type: 'string', validation: (rule) => rule.required().custom(notBlank)})],
+    }),
+    defineField({
+      name: 'giveawayEntryRedirect',
+      title: 'Redirect old giveaway links',
+      type: 'boolean',
+      description: 'Send /{school}/giveaway-entry links without a giveaway id to the current giveaway. On unless set off.',
+      initialValue: true,
+    }),
+    text('schoolShort', 'School short name', 'e.g. "UW": in headings and plan text.'),
+    text('mascotNation', 'Fan base name', 'e.g. "Husky Nation": in landing and why-page text.'),
+    text('schoolName', 'School full name', 'e.g. "University of Washington": in page descriptions and structured data.'),
+    image('logo', 'Logo', 'In the header and structured data of every page of the school.', {alt: 'decorative'}),
+    image('favicon', 'Browser tab icon', 'The favicon of every page of the school.', {alt: 'decorative'}),
+    optionalText('city', 'City', 'Where the school is, e.g. "Seattle": on the school search card.'),
+    optionalText('state', 'State', 'e.g. "Washington": on the school search card after the city.'),
+    brandColour('primaryColor', 'Primary brand colour', 'The school\'s main colour: the site\'s theme when the product API\'s tenant record has none, and the first swatch on the search card.'),
+    brandColour('secondaryColor', 'Secondary brand colour', 'The accent colour: headings bands and the second swatch on the search card, when the tenant record has none.'),
+  ],
+  preview: {select: {title: 'baseName', subtitle: 'schoolName', media: 'logo'}},
+})
+
+export const siteSettings = defineType({
+  name: 'siteSettings',
+  title: 'Site settings',
+  type: 'document',
+  icon: CogIcon,
+  description: 'One for the whole site.',
+  fields: [
+    text('productName', 'Company name', 'The operator of every school\'s service, e.g. "K1 Mobile": in structured data and fine print.'),
+    text('carrierLine', 'Network line', 'The line about the carrier network shown under headings.'),
+    defineField({
+      name: 'activeGiveawayIds',
+      title: 'Active giveaway ids',
+      type: 'array',
+      description: 'A school\'s giveaway is open when its current event id is in this list (the build decides; it runs nightly).',
+      of: [defineArrayMember({type: 'string', validation: (rule) => rule.required().custom(notBlank)})],
+      validation: (rule) => rule.required().min(1),
+    }),
+    defineField({
+      name: 'hiddenEnterGiveawayIds',
+      title: 'Giveaways without an enter button',
+      type: 'array',
+      description: 'Giveaway ids whose "enter" button is hidden on the landing page.',
+      of: [defineArrayMember({type: 'string', validation: (rule) => rule.required().custom(notBlank)})],
+      validation: (rule) => rule.required(),
+    }),
+    url('coverageMapUrl', 'Coverage map address', 'The carrier\'s map shown in a frame on every school\'s coverage page (a school\'s coverage page may override it). Empty: the page shows its own map panel. https only.', {optional: true, httpsOnly: true}),
+    url('coverageMapLink', 'Full coverage map link', 'The carrier\'s full map, opened in a new tab from every coverage page (overridable per school). https only.', {optional: true, httpsOnly: true}),
+    url('mainSiteUrl', 'Main site address', 'Where unknown addresses and "Get started" links go.'),
+  ],
+  preview: {prepare: () => ({title: 'Site settings'})},
+})
