@@ -4,25 +4,23 @@
  * is what the site shows; studio/tests checks both sides field by field.
  */
 import {defineArrayMember, defineField, type ArrayOfType, type ArrayRule, type FieldDefinition} from 'sanity'
+import {classifyLink} from '../../src/lib/links.ts'
 
 /** The build trims text and refuses it when nothing is left. */
 export const notBlank = (value: unknown) =>
   value === undefined || value === null || String(value).trim().length > 0 || 'Must not be empty or only spaces'
 
-const SAFE_ABSOLUTE = /^(https?:\/\/|mailto:|tel:)/i
-const PAGE_PATH = /^[a-z0-9][a-z0-9\-/]*$/i
-
 /**
- * The site keeps a link only when it is http(s), mailto, tel, a site path (`/…`), an in-page
- * anchor (`#…`) or a page of the school (`why`); anything else is dropped when the site builds.
+ * The site keeps a link only when the build's one link classifier does (src/lib/links.ts): a page
+ * of the school (`why`), a site path, an anchor, or http(s)/mailto/tel; anything else is dropped
+ * when the site builds. The Studio asks the same function, so editors are told before publishing.
  */
 export function isAllowedLink(value: string): boolean {
-  const link = value.trim()
-  if (!link) return false
-  if (link.startsWith('#') || (link.startsWith('/') && !link.startsWith('//'))) return true
-  if (/^https?:\/\//i.test(link)) return URL.canParse(link)
-  return SAFE_ABSOLUTE.test(link) || PAGE_PATH.test(link)
+  return classifyLink(value, STUDIO_SITE_ORIGIN).kind !== 'dropped'
 }
+
+/** Any origin will do: which links are kept does not depend on the site's own address. */
+const STUDIO_SITE_ORIGIN = 'https://site.invalid'
 
 const linkRule = (value: unknown) =>
   value === undefined || value === null || isAllowedLink(String(value)) ||

@@ -84,6 +84,6 @@ describe('Studio rules agree with what the build accepts', () => {
   it('accepts exactly the links the build keeps', () => {
     const samplesOfLinks = ['https://a.example/x', 'http://a.example', 'mailto:a@b.example', 'tel:+15555550100', '/search', '#faqs', 'why', 'fan-plans',
       'javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'data:text/html,x', '//evil.example', 'https://', 'ftp://a.example', 'a b', '', '   ', 'vbscript:x']
-    expect(samplesOfLinks.map(studioAllowsLink)).toEqual(samplesOfLinks.map(buildAllowsLink))
+    expect(samplesOfLinks.map((link) => studioAllowsLink(link))).toEqual(samplesOfLinks.map((link) => buildAllowsLink(link)))
   })
 })
