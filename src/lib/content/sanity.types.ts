@@ -259,6 +259,8 @@ export type CoverageMapPage = {
   header: string;
   zipInstructionText: string;
   mapTitle?: string;
+  coverageMapUrl?: string;
+  coverageMapLink?: string;
 };
 
 export type GiveawayClosed = {
@@ -728,7 +730,8 @@ export type SiteSettings = {
   carrierLine: string;
   activeGiveawayIds: Array<string>;
   hiddenEnterGiveawayIds: Array<string>;
-  coverageMapUrl: string;
+  coverageMapUrl?: string;
+  coverageMapLink?: string;
   mainSiteUrl: string;
 };
 
@@ -761,6 +764,16 @@ export type School = {
     crop?: SanityImageCrop;
     alt?: string;
     _type: "image";
+  };
+  city?: string;
+  state?: string;
+  primaryColor?: {
+    name: string;
+    hex: string;
+  };
+  secondaryColor?: {
+    name: string;
+    hex: string;
   };
 };
 
@@ -996,6 +1009,8 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       header: string;
       zipInstructionText: string;
       mapTitle?: string;
+      coverageMapUrl?: string;
+      coverageMapLink?: string;
     }
   | {
       _id: string;
@@ -1540,6 +1555,16 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         alt?: string;
         _type: "image";
       };
+      city?: string;
+      state?: string;
+      primaryColor?: {
+        name: string;
+        hex: string;
+      };
+      secondaryColor?: {
+        name: string;
+        hex: string;
+      };
     }
   | {
       _id: string;
@@ -1551,7 +1576,8 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       carrierLine: string;
       activeGiveawayIds: Array<string>;
       hiddenEnterGiveawayIds: Array<string>;
-      coverageMapUrl: string;
+      coverageMapUrl?: string;
+      coverageMapLink?: string;
       mainSiteUrl: string;
     }
   | {
@@ -1699,6 +1725,8 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       header: string;
       zipInstructionText: string;
       mapTitle?: string;
+      coverageMapUrl?: string;
+      coverageMapLink?: string;
     }
   | {
       _id: string;
@@ -2243,6 +2271,16 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         alt?: string;
         _type: "image";
       };
+      city?: string;
+      state?: string;
+      primaryColor?: {
+        name: string;
+        hex: string;
+      };
+      secondaryColor?: {
+        name: string;
+        hex: string;
+      };
     }
   | {
       _id: string;
@@ -2254,7 +2292,8 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       carrierLine: string;
       activeGiveawayIds: Array<string>;
       hiddenEnterGiveawayIds: Array<string>;
-      coverageMapUrl: string;
+      coverageMapUrl?: string;
+      coverageMapLink?: string;
       mainSiteUrl: string;
     }
   | {
