@@ -38,8 +38,10 @@ test('cards start collapsed; a toggle expands its card only, toggling again coll
   await expect(page.locator('.plan-facts:visible')).toHaveCount(0);
 });
 
-test('the expanded card gets a 4 px border and glow in the school colour (black without one)', async ({ page }) => {
-  for (const [path, colour] of [[FACULTY, 'rgb(75, 46, 131)'], [`/${SCHOOLS.bears}/fan`, 'rgb(0, 0, 0)']] as const) {
+// Cal Bears' tenant record has no colours: its school document's Berkeley Blue (#003262) applies.
+// The black fallback for a school with neither is covered by the theme's unit tests.
+test('the expanded card gets a 4 px border and glow in the school colour (the school document\'s when the tenant record has none)', async ({ page }) => {
+  for (const [path, colour] of [[FACULTY, 'rgb(75, 46, 131)'], [`/${SCHOOLS.bears}/fan`, 'rgb(0, 50, 98)']] as const) {
     await openPlans(page, path);
     await toggles(page).first().click();
     const card = page.locator('.plan-card--expanded');
