@@ -34,12 +34,12 @@ function fieldPath(trail: readonly Segment[]): string {
   return path;
 }
 
-function guard(doc: unknown, trail: Segment[], dropped: DroppedLink[]): unknown {
+function guard(doc: unknown, trail: Segment[], dropped: DroppedLink[], origin: string): unknown {
   if (Array.isArray(doc)) {
     let copy: unknown[] | undefined;
     for (let index = 0; index < doc.length; index += 1) {
       trail.push(index);
-      const next = guard(doc[index], trail, dropped);
+      const next = guard(doc[index], trail, dropped, origin);
       trail.pop();
       if (next !== doc[index]) (copy ??= doc.slice())[index] = next;
     }
@@ -51,13 +51,13 @@ function guard(doc: unknown, trail: Segment[], dropped: DroppedLink[]): unknown 
     for (const key of Object.keys(record)) {
       const inner = record[key];
       trail.push(key);
-      const problem = typeof inner === 'string' && LINK_FIELD.test(key) && !key.startsWith('_') ? linkProblem(inner) : undefined;
+      const problem = typeof inner === 'string' && LINK_FIELD.test(key) && !key.startsWith('_') ? linkProblem(inner, origin) : undefined;
       if (problem !== undefined) {
         dropped.push({ field: fieldPath(trail), value: inner as string, reason: problem });
         copy ??= { ...record };
         delete copy[key];
       } else {
-        const next = guard(inner, trail, dropped);
+        const next = guard(inner, trail, dropped, origin);
         if (next !== inner) (copy ??= { ...record })[key] = next;
       }
       trail.pop();
@@ -73,6 +73,7 @@ function guard(doc: unknown, trail: Segment[], dropped: DroppedLink[]): unknown 
  */
 export function dropUnsafeLinks(doc: unknown): { value: unknown; dropped: DroppedLink[] } {
   const dropped: DroppedLink[] = [];
-  const value = guard(doc, [], dropped);
+  // The site's origin is read once per document, not once per link.
+  const value = guard(doc, [], dropped, siteOrigin());
   return { value, dropped };
 }

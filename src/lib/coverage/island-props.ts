@@ -10,11 +10,6 @@ export function coverageChecksProps(site: { tenant: { name: string } }): Coverag
   return { brand: site.tenant.name };
 }
 
-/** The map frame's address: only an absolute https URL is embedded (the CSP's frame-src must allow its host). */
-export function coverageMapUrl(settings: Pick<SiteSettings, 'coverageMapUrl'>): string | undefined {
-  return httpsOnly(settings.coverageMapUrl);
-}
-
 export interface CoverageMapSources {
   /** The carrier map to embed, on request, inside the page's own map panel. */
   embedUrl: string | undefined;
@@ -22,7 +17,7 @@ export interface CoverageMapSources {
   linkUrl: string | undefined;
 }
 
-/** Only an absolute https address on another host can be embedded or linked as the carrier's map. */
+/** Only an absolute https address on another host can be embedded (the CSP's frame-src must allow it) or linked as the carrier's map. */
 const httpsOnly = (value: string | undefined) => {
   const link = externalLink(value);
   return link?.kind === 'external' && link.href.startsWith('https://') ? link.href : undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverageChecksProps, coverageMapSources, coverageMapTitle, coverageMapUrl } from '../../../src/lib/coverage/island-props.ts';
+import { coverageChecksProps, coverageMapSources, coverageMapTitle } from '../../../src/lib/coverage/island-props.ts';
 
 describe('coverage page props', () => {
   it('gives the island only the service name', () => {
@@ -7,9 +7,10 @@ describe('coverage page props', () => {
     expect(coverageChecksProps(site)).toEqual({ brand: 'Husky Mobile' });
   });
   it('embeds only an https map address', () => {
-    expect(coverageMapUrl({ coverageMapUrl: 'https://coverage.example-carrier.com/embed' })).toBe('https://coverage.example-carrier.com/embed');
-    expect(coverageMapUrl({ coverageMapUrl: 'http://coverage.example-carrier.com/embed' })).toBeUndefined();
-    expect(coverageMapUrl({ coverageMapUrl: 'javascript:alert(1)' })).toBeUndefined();
+    const embed = (coverageMapUrl: string) => coverageMapSources({ coverageMapUrl, coverageMapLink: undefined }).embedUrl;
+    expect(embed('https://coverage.example-carrier.com/embed')).toBe('https://coverage.example-carrier.com/embed');
+    expect(embed('http://coverage.example-carrier.com/embed')).toBeUndefined();
+    expect(embed('javascript:alert(1)')).toBeUndefined();
   });
   it('titles the frame from content, else after the service', () => {
     expect(coverageMapTitle('Husky Mobile', 'Husky Mobile coverage map')).toBe('Husky Mobile coverage map');
