@@ -1,6 +1,6 @@
 /**
  * Synthetic schools for the build benchmark: N schools made from the bundled ones, each with
- * its own key, seo slug, legacy aliases, names, colours and tenant record. School i copies
+ * its own key, seo slug, legacy aliases, names, colours, FCC plan ids and tenant record. School i copies
  * bundled school i mod 6; the first six are the bundled schools unchanged, so the bench at
  * 6 schools builds exactly the real site. Pure: documents in, documents out.
  */
@@ -39,6 +39,18 @@ function copySchool(school: Doc, copy: number): Doc {
   };
 }
 
+/** A copy's FCC plan id: the same FRN, the plan code's last four characters made the copy's own. */
+export function syntheticPlanId(planId: string, copy: number): string {
+  return `${planId.slice(0, -4)}${copy.toString(36).toUpperCase().padStart(4, '0')}`;
+}
+
+/** A per-school document of copy `copy`: its own id, its school, and (broadband labels) its own plan id. */
+function copyDocument(doc: Doc, school: Doc, copy: number): Doc {
+  const reference = { _type: 'reference', _ref: school._id };
+  const planId = doc._type === 'broadbandFacts' && typeof doc.uniquePlanId === 'string' ? { uniquePlanId: syntheticPlanId(doc.uniquePlanId, copy) } : {};
+  return { ...doc, ...planId, _id: `${doc._id}-${copy}`, school: reference };
+}
+
 function copyTenant(record: TenantRecord, key: string, copy: number, index: number): TenantRecord {
   return {
     ...record,
@@ -74,7 +86,7 @@ export function syntheticDataset(bundled: { documents: Doc[]; tenants: TenantRec
     }
     const school = copySchool(base, copy);
     const key = String(school.key);
-    documents.push(school, ...(bySchool.get(base._id) ?? []).map((doc) => ({ ...doc, _id: `${doc._id}-${copy}`, school: { _type: 'reference', _ref: school._id } })));
+    documents.push(school, ...(bySchool.get(base._id) ?? []).map((doc) => copyDocument(doc, school, copy)));
     tenants.push(copyTenant(record, key, copy, index));
   }
   return { documents, tenants };

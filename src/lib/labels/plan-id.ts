@@ -15,11 +15,21 @@ export interface PlanIdEntry {
 
 const where = (entry: PlanIdEntry) => `${entry.school}${entry.documentId ? ` (${entry.documentId})` : ''}`;
 
+/** How many of the other users of a repeated id a report line names (the rest are counted). */
+const OTHERS_NAMED = 3;
+
+function otherUsers(others: readonly PlanIdEntry[]): string {
+  const named = others.slice(0, OTHERS_NAMED).map(where).join(', ');
+  return others.length > OTHERS_NAMED ? `${named} and ${others.length - OTHERS_NAMED} more` : named;
+}
+
 export function planIdProblems(entries: readonly PlanIdEntry[]): ContentProblem[] {
   const problems: ContentProblem[] = [];
   const byId = new Map<string, PlanIdEntry[]>();
   for (const entry of entries) {
-    byId.set(entry.uniquePlanId, [...(byId.get(entry.uniquePlanId) ?? []), entry]);
+    const users = byId.get(entry.uniquePlanId);
+    if (users) users.push(entry);
+    else byId.set(entry.uniquePlanId, [entry]);
   }
   for (const entry of entries) {
     const base = { school: entry.school, documentType: 'broadbandFacts', ...(entry.documentId ? { documentId: entry.documentId } : {}) };
@@ -28,7 +38,7 @@ export function planIdProblems(entries: readonly PlanIdEntry[]): ContentProblem[
     }
     const others = (byId.get(entry.uniquePlanId) ?? []).filter((other) => other !== entry);
     if (others.length > 0) {
-      problems.push({ ...base, reason: `uniquePlanId "${entry.uniquePlanId}" is also used by ${others.map(where).join(', ')}` });
+      problems.push({ ...base, reason: `uniquePlanId "${entry.uniquePlanId}" is also used by ${otherUsers(others)}` });
     }
   }
   return problems;

@@ -45,4 +45,11 @@ describe('FCC unique plan ids', () => {
     schools[1]!.content.documents.broadbandFacts[0]!.uniquePlanId = 'F36152451655G9PC1ZJ9JEHE86';
     expect(schoolPlanIdProblems(schools).map((problem) => problem.school)).toEqual(['huskymobile', 'cubbymobile']);
   });
+
+  it('names the first three other users of a repeated id and counts the rest, so a report line stays short', () => {
+    const id = 'F36152451655G9PC1ZJ9JEHE86';
+    const entries = Array.from({ length: 10 }, (_, index) => ({ school: `school${index}`, documentId: `doc-${index}`, uniquePlanId: id }));
+    const [first] = planIdProblems(entries);
+    expect(first?.reason).toBe(`uniquePlanId "${id}" is also used by school1 (doc-1), school2 (doc-2), school3 (doc-3) and 6 more`);
+  });
 });
