@@ -1,79 +1,63 @@
 /**
- * Publishes the bundled dataset's images into the site and makes the smaller copies the
- * local content source offers in srcset (Sanity's CDN resizes on request; this is its stand-in).
- * Copies that already exist (and are newer than their image) are kept, so repeated builds only pay once. Every SVG is published
- * sanitised (svg-sanitise.ts), never as it came. The list of files it returns is what the
- * dataset holds now: only those are published, whatever else an earlier build left beside them.
+ * The bundled dataset's images as the site publishes them: every SVG sanitised (svg-sanitise.ts),
+ * never as it came, and the smaller copies the local content source offers in srcset (Sanity's
+ * CDN resizes on request; this is its stand-in). Smaller copies are kept in a cache folder by the
+ * content of their image, so repeated builds make them once and a changed image gets new ones.
+ * The list returned is exactly what the dataset holds now: nothing an earlier build left is published.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESPONSIVE_WIDTHS } from '../content/index.ts';
 import { responsiveVariantName, responsiveWidths } from '../content/local.ts';
 import { dimensionsFromName } from '../content/source.ts';
-
+import type { ImageFolders, ImageToPublish, PreparedImages, SanitisedImage } from './published-images.ts';
 import { sanitiseSvg } from './svg-sanitise.ts';
 
-/** An SVG that had something removed before it was published. */
-export interface SanitisedImage {
-  file: string;
-  removed: string[];
+/** Writes through a temporary name, so a build beside this one never reads half a file. */
+function writeAtomically(target: string, write: (temporary: string) => Promise<unknown>): Promise<void> {
+  const temporary = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  return write(temporary).then(() => renameSync(temporary, target));
 }
 
-/**
- * Copies each image of `imagesDir` into `targetDir` as a new file (an existing target, even a
- * link, is replaced, never written through); SVGs are written sanitised. Lists the SVGs that
- * changed; one with no SVG left is not published.
- */
-export function publishImages(imagesDir: string, targetDir: string): { published: string[]; sanitised: SanitisedImage[] } {
-  const published: string[] = [];
+export async function prepareDatasetImages(imagesDir: string, folders: ImageFolders): Promise<PreparedImages> {
+  if (!existsSync(imagesDir)) return { files: [], made: 0, sanitised: [] };
+  mkdirSync(folders.stagingDir, { recursive: true });
+  mkdirSync(folders.variantsDir, { recursive: true });
+  const files: ImageToPublish[] = [];
   const sanitised: SanitisedImage[] = [];
+  const rasters: string[] = [];
   for (const file of readdirSync(imagesDir)) {
     const source = join(imagesDir, file);
     if (!statSync(source).isFile()) continue;
-    const target = join(targetDir, file);
-    rmSync(target, { force: true });
     if (!file.toLowerCase().endsWith('.svg')) {
-      copyFileSync(source, target);
-      published.push(file);
+      files.push({ file, from: source });
+      rasters.push(file);
       continue;
     }
     const { svg, removed } = sanitiseSvg(readFileSync(source, 'utf8'));
-    if (svg !== '') {
-      writeFileSync(target, svg);
-      published.push(file);
-    }
     if (removed.length > 0) sanitised.push({ file, removed });
+    // An SVG with nothing left is not published.
+    if (svg === '') continue;
+    writeFileSync(join(folders.stagingDir, file), svg);
+    files.push({ file, from: join(folders.stagingDir, file) });
   }
-  return { published, sanitised };
-}
 
-export interface PublishedImages {
-  /** Every file now in the target that belongs to the dataset: the images and their smaller copies. */
-  files: string[];
-  /** Smaller copies made by this run (the others were already there). */
-  made: number;
-  sanitised: SanitisedImage[];
-}
-
-export async function publishDatasetImages(imagesDir: string, targetDir: string): Promise<PublishedImages> {
-  if (!existsSync(imagesDir)) return { files: [], made: 0, sanitised: [] };
-  mkdirSync(targetDir, { recursive: true });
-  const { published, sanitised } = publishImages(imagesDir, targetDir);
   const { default: sharp } = await import('sharp');
-  const files = [...published];
   let made = 0;
-  for (const file of published) {
+  for (const file of rasters) {
     const size = dimensionsFromName(file.replace(/\.[a-z0-9]+$/i, ''));
     if (!size) continue;
+    const source = join(imagesDir, file);
+    const contentHash = createHash('sha256').update(readFileSync(source)).digest('hex').slice(0, 24);
     for (const width of responsiveWidths(file, size.width, RESPONSIVE_WIDTHS)) {
-      const variant = responsiveVariantName(file, width);
-      files.push(variant);
-      // A copy made from an older version of the image is made again.
-      if (existsSync(join(targetDir, variant)) && statSync(join(targetDir, variant)).mtimeMs >= statSync(join(imagesDir, file)).mtimeMs) continue;
-      await sharp(join(imagesDir, file)).resize({ width }).webp({ quality: 72 }).toFile(join(targetDir, variant));
-      made += 1;
+      const cached = join(folders.variantsDir, `${contentHash}-${width}.webp`);
+      if (!existsSync(cached)) {
+        await writeAtomically(cached, (temporary) => sharp(source).resize({ width }).webp({ quality: 72 }).toFile(temporary));
+        made += 1;
+      }
+      files.push({ file: responsiveVariantName(file, width), from: cached });
     }
   }
   return { files, made, sanitised };
 }
-

@@ -2,9 +2,9 @@
  * Build steps around Astro's own: publish the bundled dataset's images, then after the
  * pages are written emit dist/_redirects and the build report from the same school matrix.
  */
-import { createHash } from 'node:crypto';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
@@ -12,27 +12,25 @@ import { contentQueryCount } from '../content/index.ts';
 import { env } from '../env.ts';
 import { siteMatrix, tenantStats } from '../routing/index.ts';
 import { formatRedirects, redirectRules } from '../routing/redirects.ts';
-import type { PublishedImages } from './images.ts';
+import { publishPreparedImages, type ImageFolders, type PreparedImages } from './published-images.ts';
 import { buildReport, summaryLines } from './report.ts';
 
 /** Netlify's file-based upload into the deploy-scoped blob store (Frameworks API v1). */
 export const NETLIFY_DEPLOY_REPORT = '.netlify/v1/blobs/deploy/build-report.json';
 
-/** Publishes the dataset's images into `targetDir` on a worker thread (see publish-images.worker.ts). */
-function publishOnWorker(imagesDir: string, targetDir: string): Promise<PublishedImages> {
+/** Prepares the dataset's images on a worker thread (see publish-images.worker.ts). */
+function prepareOnWorker(imagesDir: string, folders: ImageFolders): Promise<PreparedImages> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./publish-images.worker.ts', import.meta.url), { workerData: { imagesDir, targetDir } });
+    const worker = new Worker(new URL('./publish-images.worker.ts', import.meta.url), { workerData: { imagesDir, folders } });
     worker.once('message', resolve);
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`publishing the dataset's images stopped (exit ${code})`)));
+    worker.once('exit', (code) => reject(new Error(`preparing the dataset's images stopped (exit ${code})`)));
   });
 }
 
-const NOTHING_PUBLISHED: PublishedImages = { files: [], made: 0, sanitised: [] };
-
 export function schoolSiteBuild(): AstroIntegration {
-  let images: Promise<PublishedImages> = Promise.resolve(NOTHING_PUBLISHED);
-  let imagesDir = '';
+  let images: Promise<PreparedImages> | undefined;
+  let stagingDir: string | undefined;
   return {
     name: 'school-site-build',
     hooks: {
@@ -40,21 +38,19 @@ export function schoolSiteBuild(): AstroIntegration {
         const settings = env();
         if (settings.CONTENT_SOURCE !== 'local') return;
         const datasetImages = join(settings.CONTENT_DATASET_DIR, 'images');
-        const published = join(fileURLToPath(config.publicDir), 'content-images');
+        const publicImages = join(fileURLToPath(config.publicDir), 'content-images');
+        const variantsDir = join(fileURLToPath(config.cacheDir), 'image-variants');
+        stagingDir = mkdtempSync(join(tmpdir(), 'school-site-images-'));
         if (command === 'dev') {
           // The dev server serves public/ as it is: publish there before it starts.
-          const { publishDatasetImages } = await import('./images.ts');
-          await publishDatasetImages(datasetImages, published);
+          const { prepareDatasetImages } = await import('./images.ts');
+          publishPreparedImages(await prepareDatasetImages(datasetImages, { stagingDir, variantsDir }), publicImages);
           return;
         }
-        // A build publishes them beside Vite's bundling and page rendering, into Astro's cache
-        // folder (smaller copies made once are kept there; one folder per dataset and output, so
-        // builds side by side never share one), and copies them into the output when the pages
-        // are done. Copies a dev server left in public/ are not published.
-        rmSync(published, { recursive: true, force: true });
-        const buildKey = createHash('sha256').update(`${resolve(datasetImages)}\0${fileURLToPath(config.outDir)}`).digest('hex').slice(0, 16);
-        imagesDir = join(fileURLToPath(config.cacheDir), 'content-images', buildKey);
-        images = publishOnWorker(datasetImages, imagesDir);
+        // A build prepares them beside Vite's bundling and page rendering and copies them into the
+        // output when the pages are done. Copies a dev server left in public/ are not published.
+        rmSync(publicImages, { recursive: true, force: true });
+        images = prepareOnWorker(datasetImages, { stagingDir, variantsDir });
         images.then(({ made, sanitised }) => {
           if (made) logger.info(`made ${made} responsive image copies`);
           for (const image of sanitised) logger.warn(`SVG ${image.file} sanitised: removed ${image.removed.join(', ')}`);
@@ -71,11 +67,12 @@ export function schoolSiteBuild(): AstroIntegration {
         const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl, settings.ORDER_SERVICE_URL);
         writeFileSync(join(fileURLToPath(dir), '_redirects'), formatRedirects(rules));
 
-        const published = await images;
-        const contentImages = join(fileURLToPath(dir), 'content-images');
-        mkdirSync(contentImages, { recursive: true });
-        for (const file of published.files) cpSync(join(imagesDir, file), join(contentImages, file));
-        const sanitisedImages = published.sanitised;
+        const prepared = await images;
+        if (prepared) {
+          publishPreparedImages(prepared, join(fileURLToPath(dir), 'content-images'));
+        }
+        if (stagingDir) rmSync(stagingDir, { recursive: true, force: true });
+        const sanitisedImages = prepared?.sanitised ?? [];
         const report = buildReport(matrix, { contentSource: settings.CONTENT_SOURCE, contentQueries: contentQueryCount(), tenants: tenantStats(), pages: pages.length, sanitisedImages });
         // Kept with the deploy, never published: on Netlify a file under .netlify/v1/blobs/deploy/
         // becomes a blob of the deploy's own store (it rolls back and is deleted with the deploy).

@@ -1,6 +1,6 @@
 /** The build report: what was built, what content was missing or invalid, how many content queries and tenant requests ran. */
 import type { ContentProblem } from '../content/index.ts';
-import type { SanitisedImage } from './images.ts';
+import type { SanitisedImage } from './published-images.ts';
 import type { SiteMatrix } from '../routing/matrix.ts';
 import type { TenantBuildStats } from '../tenants/index.ts';
 
