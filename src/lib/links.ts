@@ -34,6 +34,21 @@ function asTheParserReadsIt(raw: string): string {
  * against (a school's home, so a bare "why" is that school's Why page); `origin` is the site's.
  */
 export function classifyLink(raw: string, origin: string, base = '/'): LinkVerdict {
+  // A school's header and footer links are the same on each of its pages: each is parsed once.
+  const key = `${origin}\n${base}\n${raw}`;
+  let verdict = verdicts.get(key);
+  if (!verdict) {
+    if (verdicts.size >= MAX_REMEMBERED) verdicts.clear();
+    verdict = Object.freeze(classifyOnce(raw, origin, base));
+    verdicts.set(key, verdict);
+  }
+  return verdict;
+}
+
+const verdicts = new Map<string, LinkVerdict>();
+const MAX_REMEMBERED = 50_000;
+
+function classifyOnce(raw: string, origin: string, base: string): LinkVerdict {
   const seen = asTheParserReadsIt(raw);
   if (seen === '') return { kind: 'dropped', reason: 'empty link' };
   const site = new URL(origin);
