@@ -26,7 +26,7 @@ const targets = [
 test.describe.configure({ timeout: 120_000 });
 
 for (const path of targets) {
-  test(`no axe violations on ${path}`, async ({ page }) => {
+  test(`no axe violations on ${path}`, { tag: '@phone' }, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto(path);
     await page.waitForLoadState('networkidle');

@@ -31,7 +31,7 @@ test('the entry page: title is the school name, texts and prizes from content', 
   await expect(state.locator('option')).toHaveCount(52);
 });
 
-test('an empty submit shows every error, focuses the first field and sends nothing; axe finds nothing', async ({ page }) => {
+test('an empty submit shows every error, focuses the first field and sends nothing; axe finds nothing', { tag: '@phone' }, async ({ page }) => {
   const posts = countEntryPosts(page);
   await openForm(page, entryPath);
   await page.getByRole('button', { name: form['enterButtonText'] }).click();

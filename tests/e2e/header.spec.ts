@@ -15,7 +15,7 @@ test('external header and footer links open in a new tab; internal links do not'
   await expect(page.locator('footer [data-analytics="footer.instagram"]')).toHaveAttribute('target', '_blank');
 });
 
-test('on phones the hamburger opens the menu and scrolling closes it', async ({ page }, info) => {
+test('on phones the hamburger opens the menu and scrolling closes it', { tag: '@phone' }, async ({ page }, info) => {
   test.skip(info.project.name !== 'phone', 'the nav is always shown on desktop');
   await page.goto(`/${school}`);
   const button = page.getByRole('button', { name: 'Menu' });

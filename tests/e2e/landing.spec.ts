@@ -49,7 +49,7 @@ test('FAQ items open and close independently, showing + when closed and − when
   await expect(page.locator('[data-analytics="landingpage.visitsupport"]')).toHaveAttribute('rel', 'noopener noreferrer');
 });
 
-test('perk carousel: dots follow swiping and a tapped dot moves the row (phones)', async ({ page }, info) => {
+test('perk carousel: dots follow swiping and a tapped dot moves the row (phones)', { tag: '@phone' }, async ({ page }, info) => {
   test.skip(info.project.name !== 'phone', 'a grid without dots from 768 px');
   await page.goto(`/${school}`);
   const carousel = page.getByRole('region', { name: 'Perks' });
@@ -84,7 +84,7 @@ test('the choose-plans buttons land on the three plan pages', async ({ page }) =
   }
 });
 
-test('the hero call to action scrolls to the plans, visible below the fixed header', async ({ page }) => {
+test('the hero call to action scrolls to the plans, visible below the fixed header', { tag: '@phone' }, async ({ page }) => {
   await page.goto(`/${school}`);
   await page.locator('.hero__cta').click();
   await expect(page).toHaveURL(/#plans$/);
@@ -95,7 +95,7 @@ test('the hero call to action scrolls to the plans, visible below the fixed head
   expect(Math.abs(top - (page.viewportSize()!.width < 768 ? 95 : 105))).toBeLessThanOrEqual(2);
 });
 
-test('arriving with a #fragment scrolls the anchor below the header after 1 s', async ({ page }) => {
+test('arriving with a #fragment scrolls the anchor below the header after 1 s', { tag: '@phone' }, async ({ page }) => {
   // Timers stand still until the test moves the clock.
   await page.clock.install({ time: new Date('2026-01-01T10:00:00Z') });
   await page.clock.pauseAt(new Date('2026-01-01T10:01:00Z'));

@@ -35,7 +35,7 @@ async function visit(page: Page, path: string): Promise<string[]> {
 }
 
 for (const path of ALL_PAGES) {
-  test(`${path}: no console errors, an icon that loads, no sideways scroll`, async ({ page }) => {
+  test(`${path}: no console errors, an icon that loads, no sideways scroll`, { tag: '@phone' }, async ({ page }) => {
     const problems = await visit(page, path);
     // Scroll to the end so lazy images and islands below the fold load too.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -146,7 +146,7 @@ test('the school with no tenant colours wears its brand colours from content', a
   expect(colours).toEqual(['#003262', '#FDB515']);
 });
 
-test('phone menu: the button comes first, Tab enters the open menu, Escape closes it and returns focus, a backdrop dims the page', async ({ page }, info) => {
+test('phone menu: the button comes first, Tab enters the open menu, Escape closes it and returns focus, a backdrop dims the page', { tag: '@phone' }, async ({ page }, info) => {
   test.skip(info.project.name !== 'phone', 'the menu button is a phone and tablet control');
   await page.goto(`/${SCHOOLS.husky}`);
   const button = page.getByRole('button', { name: 'Menu' });

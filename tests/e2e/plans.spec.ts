@@ -51,7 +51,7 @@ test('the expanded card gets a 4 px border and glow in the school colour (the sc
   }
 });
 
-test('the facts panel shows the matching label, below the card on phones and under the grid on desktop', async ({ page }, testInfo) => {
+test('the facts panel shows the matching label, below the card on phones and under the grid on desktop', { tag: '@phone' }, async ({ page }, testInfo) => {
   await openPlans(page);
   const toggle = toggles(page).nth(0);
   await toggle.click();
@@ -142,7 +142,7 @@ test.describe('giveaways banner enter button', () => {
   }
 });
 
-test('perks: a carousel with dots on phones, a three-column grid on desktop', async ({ page }, testInfo) => {
+test('perks: a carousel with dots on phones, a three-column grid on desktop', { tag: '@phone' }, async ({ page }, testInfo) => {
   await page.goto(FACULTY);
   const perks = page.locator('.carousel-item');
   await expect(perks).toHaveCount(3);
