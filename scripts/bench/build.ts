@@ -22,6 +22,7 @@ import { DEFAULT_LIMITS, createApiHttpServer, createLocalApi } from '../local-st
 import { writeBareProject } from './bare-project.ts';
 import { summariseCpuProfile } from './cpu-profile.ts';
 import { syntheticDataset } from './synthetic-schools.ts';
+import { withBuildLock } from '../lib/build-lock.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const ASTRO = join(ROOT, 'node_modules/astro/bin/astro.mjs');
@@ -92,7 +93,13 @@ function best(runs: Timing[]): Timing {
   };
 }
 
-async function timedBuild(label: string, nodeArgs: string[], args: string[], env: Record<string, string>, peakFile: string, logFile: string): Promise<Timing> {
+/** Builds of the site wait for any other build in this checkout (the clock starts once it is theirs). */
+function timedBuild(label: string, nodeArgs: string[], args: string[], env: Record<string, string>, peakFile: string, logFile: string): Promise<Timing> {
+  const run = () => timedBuildNow(label, nodeArgs, args, env, peakFile, logFile);
+  return args.includes('--root') ? run() : withBuildLock(run);
+}
+
+async function timedBuildNow(label: string, nodeArgs: string[], args: string[], env: Record<string, string>, peakFile: string, logFile: string): Promise<Timing> {
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeArgs, '--import', PEAK, ASTRO, 'build', ...args], {
     cwd: ROOT,

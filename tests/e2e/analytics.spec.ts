@@ -14,6 +14,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startSiteServer } from '../../scripts/local-stack/site/server.ts';
 import type { RunningServer } from '../../scripts/local-stack/listen.ts';
 import { startCollector } from './analytics-collector.ts';
+import { withBuildLock } from '../../scripts/lib/build-lock.ts';
 import { oneSchoolDocuments, writeDataset } from '../fixtures/one-school/dataset.ts';
 import { SCHOOLS } from './helpers.ts';
 
@@ -42,7 +43,7 @@ test.describe('with a write key', () => {
     work = mkdtempSync(join(tmpdir(), 'analytics-e2e-'));
     outDir = join(work, 'dist');
     const dataset = writeDataset(join(work, 'dataset'), oneSchoolDocuments(SCHOOL_KEY));
-    await promisify(execFile)(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+    await withBuildLock(() => promisify(execFile)(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
       env: {
         ...process.env,
         ASTRO_TELEMETRY_DISABLED: '1',
@@ -54,7 +55,7 @@ test.describe('with a write key', () => {
         BUILD_REPORT_FILE: join(outDir, 'build-report.json'),
       },
       maxBuffer: 64 * 1024 * 1024,
-    });
+    }));
     site = await startSiteServer({ port: 0, distDir: outDir, netlifyToml: 'netlify.toml', log: () => {} });
   });
 
