@@ -1,9 +1,11 @@
 /**
  * The plan cards' broadband-facts toggles (SPEC §4) in the browser: none expanded at first, one
- * at a time, toggling the open one closes it. The cards, toggles and panels are static HTML
- * (PlanCardGrid.astro); this only flips `aria-expanded`, the panel's `hidden` and the card's
- * expanded class, and brings a panel that opens below the fold into view.
+ * at a time, toggling the open one closes it. Which facts are open is shared state
+ * ($openPlanFacts in src/stores/plan-facts.ts); the cards, toggles and panels are static HTML
+ * (PlanCardGrid.astro) and follow it: `aria-expanded`, the panel's `hidden` and the card's
+ * expanded class. A panel that opens below the fold is brought into view.
  */
+import { $openPlanFacts, togglePlanFacts } from '../../stores/plan-facts.ts';
 
 const panelOf = (button: HTMLButtonElement) => button.ownerDocument.getElementById(button.getAttribute('aria-controls') ?? '');
 
@@ -22,14 +24,17 @@ function bringIntoView(panel: HTMLElement | null): void {
   window.scrollBy({ top: top - window.innerHeight * 0.35, behavior: reduceMotion ? 'auto' : 'smooth' });
 }
 
-export function initPlanGroup(group: HTMLElement): void {
+/** Wires a plan group to the shared state; returns the function that unwires it from the state. */
+export function initPlanGroup(group: HTMLElement): () => void {
   const toggles = [...group.querySelectorAll<HTMLButtonElement>('.plan-card__toggle')];
+  const stop = $openPlanFacts.subscribe((openId) => {
+    for (const button of toggles) setExpanded(button, openId !== null && button.getAttribute('aria-controls') === openId);
+  });
   for (const button of toggles) {
     button.addEventListener('click', () => {
-      const opening = button.getAttribute('aria-expanded') !== 'true';
-      for (const other of toggles) setExpanded(other, opening && other === button);
-      if (opening) bringIntoView(panelOf(button));
+      if (togglePlanFacts(button.getAttribute('aria-controls') ?? '')) bringIntoView(panelOf(button));
     });
   }
   group.setAttribute('data-ready', '');
+  return stop;
 }
