@@ -1,11 +1,12 @@
 /**
  * The plan cards' broadband-facts toggles (SPEC §4) in the browser: none expanded at first, one
- * at a time, toggling the open one closes it. Which facts are open is shared state
- * ($openPlanFacts in src/stores/plan-facts.ts); the cards, toggles and panels are static HTML
- * (PlanCardGrid.astro) and follow it: `aria-expanded`, the panel's `hidden` and the card's
- * expanded class. A panel that opens below the fold is brought into view.
+ * at a time, toggling the open one closes it. The cards, toggles and panels are static HTML
+ * (PlanCardGrid.astro); this only flips `aria-expanded`, the panel's `hidden` and the card's
+ * expanded class, and brings a panel that opens below the fold into view.
+ * Which panel is open is this module's own state, not a store in src/stores: no other script
+ * reads or sets it, and a shared store here would put nanostores in a chunk of its own on every
+ * school page (over the giveaway entry page's JS budget).
  */
-import { $openPlanFacts, togglePlanFacts } from '../../stores/plan-facts.ts';
 
 const panelOf = (button: HTMLButtonElement) => button.ownerDocument.getElementById(button.getAttribute('aria-controls') ?? '');
 
@@ -24,17 +25,14 @@ function bringIntoView(panel: HTMLElement | null): void {
   window.scrollBy({ top: top - window.innerHeight * 0.35, behavior: reduceMotion ? 'auto' : 'smooth' });
 }
 
-/** Wires a plan group to the shared state; returns the function that unwires it from the state. */
-export function initPlanGroup(group: HTMLElement): () => void {
+export function initPlanGroup(group: HTMLElement): void {
   const toggles = [...group.querySelectorAll<HTMLButtonElement>('.plan-card__toggle')];
-  const stop = $openPlanFacts.subscribe((openId) => {
-    for (const button of toggles) setExpanded(button, openId !== null && button.getAttribute('aria-controls') === openId);
-  });
   for (const button of toggles) {
     button.addEventListener('click', () => {
-      if (togglePlanFacts(button.getAttribute('aria-controls') ?? '')) bringIntoView(panelOf(button));
+      const opening = button.getAttribute('aria-expanded') !== 'true';
+      for (const other of toggles) setExpanded(other, opening && other === button);
+      if (opening) bringIntoView(panelOf(button));
     });
   }
   group.setAttribute('data-ready', '');
-  return stop;
 }

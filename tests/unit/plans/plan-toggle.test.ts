@@ -2,7 +2,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_FACTS_TEXT } from '../../../src/lib/plans/facts.ts';
 import { initPlanGroup } from '../../../src/lib/plans/plan-toggle.client.ts';
-import { $openPlanFacts, closePlanFacts } from '../../../src/stores/plan-facts.ts';
 
 const cards = [
   { id: 'plan-1', label: 'Fan Essentials', toggleText: 'Broadband Facts', facts: 'Facts for Fan Essentials' },
@@ -20,18 +19,14 @@ function renderGroup(): HTMLElement {
     <div id="${card.id}-facts" class="plan-facts plan-facts--col-${index + 1}" role="region" aria-label="${card.toggleText}: ${card.label}" hidden>${card.facts ? `<p>${card.facts}</p>` : `<p class="plan-facts__empty">${NO_FACTS_TEXT}</p>`}</div>`).join('')}
   </div>`;
   const group = document.querySelector<HTMLElement>('[data-plan-group]') as HTMLElement;
-  stops.push(initPlanGroup(group));
+  initPlanGroup(group);
   return group;
 }
-
-const stops: Array<() => void> = [];
 
 const toggle = (label: string) => document.querySelector<HTMLButtonElement>(`button[aria-label$="for ${label}"]`) as HTMLButtonElement;
 const panelOf = (button: HTMLElement) => document.getElementById(button.getAttribute('aria-controls') ?? '') as HTMLElement;
 
 afterEach(() => {
-  for (const stop of stops.splice(0)) stop();
-  closePlanFacts();
   document.body.innerHTML = '';
   vi.restoreAllMocks();
 });
@@ -53,7 +48,6 @@ describe('plan card toggles', () => {
     const second = toggle('Fan Unlimited');
 
     first.click();
-    expect($openPlanFacts.get()).toBe('plan-1-facts');
     expect(first.getAttribute('aria-expanded')).toBe('true');
     expect(panelOf(first).hidden).toBe(false);
     expect(panelOf(first).textContent).toBe('Facts for Fan Essentials');
@@ -69,18 +63,6 @@ describe('plan card toggles', () => {
     expect(second.getAttribute('aria-expanded')).toBe('false');
     expect(panelOf(second).hidden).toBe(true);
     expect(document.querySelector('.plan-card--expanded')).toBeNull();
-    expect($openPlanFacts.get()).toBeNull();
-  });
-
-  it('follow the shared state when something else changes it', () => {
-    renderGroup();
-    closePlanFacts();
-    $openPlanFacts.set('plan-2-facts');
-    expect(toggle('Fan Unlimited').getAttribute('aria-expanded')).toBe('true');
-    expect(panelOf(toggle('Fan Unlimited')).hidden).toBe(false);
-    closePlanFacts();
-    expect(toggle('Fan Unlimited').getAttribute('aria-expanded')).toBe('false');
-    expect(panelOf(toggle('Fan Unlimited')).hidden).toBe(true);
   });
 
   it('show the no-facts text for a card without a record', () => {

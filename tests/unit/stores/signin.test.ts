@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $signInOpen, closeSignIn, openSignIn, openSignInIfAsked, wantsSignInOnArrival } from '../../../src/stores/signin.ts';
+import { $signInOpen, closeSignIn, openSignIn, wantsSignInOnArrival } from '../../../src/stores/signin.ts';
 
 describe('wantsSignInOnArrival', () => {
   it('is true only when the query has open=signin', () => {
@@ -32,12 +32,5 @@ describe('$signInOpen', () => {
     stop();
     openSignIn();
     expect(seen).toEqual([true, false]);
-  });
-
-  it('opens on arrival only when the query asks for it', () => {
-    openSignInIfAsked('?open=other');
-    expect($signInOpen.get()).toBe(false);
-    openSignInIfAsked('?utm=x&open=signin');
-    expect($signInOpen.get()).toBe(true);
   });
 });
