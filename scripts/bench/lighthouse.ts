@@ -1,72 +1,26 @@
 /**
- * Lighthouse benchmark (not a test): mobile preset, the system Chromium, against the local
- * stack serving the built site. For each page prints the four category scores and LCP, TBT and
- * CLS, as the median of several runs (TBT is noisy on a shared machine).
- *   npm run bench:lighthouse [-- --runs 3 --port 4390 --only coverage-map]
- * Needs a build (npm run build).
+ * `npm run bench:lighthouse`: Lighthouse is not in the project's install (it and its own
+ * dependencies weigh about 140 MB). It lives in scripts/bench/lighthouse with its own
+ * package.json and lockfile, installed there with `npm ci` on first use and again whenever that
+ * lockfile changes; then the benchmark (scripts/bench/lighthouse/bench.ts) runs.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
-const arg = (name: string, fallback: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? (process.argv[index + 1] ?? fallback) : fallback;
-};
-const runs = Number(arg('runs', '3'));
-const port = Number(arg('port', '4390'));
-const apiPort = Number(arg('api-port', '8790'));
-const base = `http://127.0.0.1:${port}`;
+const dir = join(import.meta.dirname, 'lighthouse');
+const lockHash = createHash('sha256').update(readFileSync(join(dir, 'package-lock.json'))).digest('hex');
+const stamp = join(dir, 'node_modules', '.installed-lock');
 
-const report = JSON.parse(readFileSync('reports/build-report.json', 'utf8')) as { schools: Array<{ seoSlug: string; giveaway: string }> };
-const open = report.schools.filter((s) => s.giveaway.includes('/giveaway-entry/')).slice(0, 2);
-const only = arg('only', '');
-const pages = open
-  .flatMap((school) => [`/${school.seoSlug}`, `/${school.seoSlug}/faculty`, school.giveaway, `/${school.seoSlug}/coverage-map`])
-  .filter((page) => !only || page.endsWith(only));
-
-const stack = spawn(process.execPath, ['scripts/local-stack/start.ts'], {
-  env: { ...process.env, PORT: String(port), API_PORT: String(apiPort), DATA_DIR: '/tmp/lighthouse-data' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise<void>((resolve, reject) => {
-  stack.stdout.on('data', (chunk: Buffer) => { if (chunk.toString().includes('Site:')) resolve(); });
-  stack.on('exit', (code) => reject(new Error(`local stack exited with ${code}`)));
-});
-
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-const rows: string[] = [];
-try {
-  for (const page of pages) {
-    const samples: Array<Record<string, number>> = [];
-    for (let run = 0; run < runs; run += 1) {
-      const result = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error' });
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`no result for ${page}`);
-      samples.push({
-        performance: (lhr.categories.performance?.score ?? 0) * 100,
-        accessibility: (lhr.categories.accessibility?.score ?? 0) * 100,
-        bestPractices: (lhr.categories['best-practices']?.score ?? 0) * 100,
-        seo: (lhr.categories.seo?.score ?? 0) * 100,
-        lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
-        tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
-        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
-      });
-    }
-    const m = (key: string) => median(samples.map((s) => s[key] ?? NaN));
-    rows.push(`| ${page} | ${m('performance')} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${Math.round(m('lcp'))} ms | ${Math.round(m('tbt'))} ms | ${m('cls').toFixed(3)} |`);
-    console.error(`done ${page}`);
-  }
-} finally {
-  chrome.kill();
-  stack.kill('SIGTERM');
+if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockHash) {
+  console.error('Installing Lighthouse into scripts/bench/lighthouse (first use or a changed lockfile)...');
+  const installed = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+  if (installed.status !== 0) throw new Error('npm ci in scripts/bench/lighthouse failed');
+  writeFileSync(stamp, lockHash);
 }
-console.log(`Lighthouse 13, mobile preset, median of ${runs} run(s)\n`);
-console.log('| page | perf | a11y | best practices | SEO | LCP | TBT | CLS |\n|---|---|---|---|---|---|---|---|');
-console.log(rows.join('\n'));
+
+// A computed specifier: the project's type check (which leaves scripts/bench/lighthouse out, as it
+// has no Lighthouse types without that install) does not follow it.
+await import(pathToFileURL(join(dir, 'bench.ts')).href);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { siteContent } from '../../src/lib/content/index.ts';
 import { orderedFacts, selectFacts } from '../../src/lib/plans/facts.ts';
-import { DIST, buildReport, readPage } from './helpers.ts';
+import { DIST, accessibleName, buildReport, headingTexts, linksIn, pageDocument, textOf } from './helpers.ts';
 
 const report = buildReport();
 const content = await siteContent();
@@ -31,42 +31,66 @@ for (const school of report.schools) {
     });
 
     it.each(PLAN_TYPES)('renders the %s plan page: cards, facts labels, fine print with the CSV link', (type) => {
-      const html = readPage(`/${school.seoSlug}/${type}`);
+      const document = pageDocument(`/${school.seoSlug}/${type}`);
       const cards = schoolContent?.documents.planCards.find((doc) => doc.customerType === type)?.plans ?? [];
       expect(cards).toHaveLength(3);
-      expect(html.match(/<article class="plan-card"/g)).toHaveLength(3);
+      // Three cards, each an article named by its plan heading, in content order.
+      const articles = [...document.querySelectorAll('main article')].filter((article) => article.querySelector(':scope h2'));
+      expect(articles.map(accessibleName)).toEqual(cards.map((card) => card.planLabel));
+      expect(articles.map((article) => headingTexts(article, 2))).toEqual(cards.map((card) => [card.planLabel]));
       // Card bodies are static HTML in the page: no island, no templates left for a script to fill.
-      expect(html).not.toContain('<template data-astro-template');
-      expect(html).not.toContain('<astro-island');
-      expect(html).toMatch(/<article class="plan-card"[^>]*>\s*<div class="head[ "]/);
-      expect(html.match(/aria-expanded="false"/g)?.length).toBeGreaterThanOrEqual(3);
-      for (const card of cards) {
-        expect(html).toContain(`>${card.planLabel}</h2>`);
+      expect(document.querySelector('template[data-astro-template], astro-island')).toBeNull();
+      for (const [index, article] of articles.entries()) {
+        const card = cards[index]!;
+        // What a reader gets without any script: the price, an order link for this plan, and a
+        // collapsed Broadband Facts button controlling a hidden region that names the same plan.
+        expect(textOf(article), card.planLabel).toMatch(/\$\s?\d+/);
+        expect(linksIn(article).some((link) => link.name.includes(card.planLabel)), card.planLabel).toBe(true);
+        const toggle = [...article.querySelectorAll('button')].find((button) => accessibleName(button) === `Broadband Facts for ${card.planLabel}`);
+        expect(toggle, card.planLabel).toBeDefined();
+        expect(toggle!.getAttribute('aria-expanded')).toBe('false');
+        const panel = document.getElementById(toggle!.getAttribute('aria-controls') ?? '');
+        expect(panel?.getAttribute('role')).toBe('region');
+        expect(accessibleName(panel!)).toBe(`Broadband Facts: ${card.planLabel}`);
+        expect(panel!.hidden).toBe(true);
+        expect(headingTexts(panel!, 3)).toEqual(['Broadband Facts']);
         const record = selectFacts(records, card.planLabel);
-        if (record) expect(html).toContain(record.uniquePlanId);
+        if (record) expect(textOf(panel), card.planLabel).toContain(`Unique plan identifier: ${record.uniquePlanId}`);
       }
-      expect(html).toContain(`href="/${school.seoSlug}/broadband-labels.csv"`);
-      expect(html).toContain(`data-analytics="${type}plans.why"`);
+      const csv = linksIn(document).filter((link) => link.href === `/${school.seoSlug}/broadband-labels.csv`);
+      expect(csv.map((link) => link.name)).toEqual(['Broadband labels in machine-readable format (CSV)']);
+      const why = linksIn(document).filter((link) => link.element.dataset.analytics === `${type}plans.why`);
+      expect(why.map((link) => link.href)).toEqual([`/${school.seoSlug}/why`]);
+      expect(why[0]?.name).toMatch(/^Why .+\?$/);
     });
 
     it('strikes through the regular price on the faculty page only', () => {
-      expect(readPage(`/${school.seoSlug}/faculty`)).toMatch(/<s class="was[ "][^>]*><span class="visually-hidden[ "][^>]*>Was <\/span>\$\d+<\/s>/);
-      expect(readPage(`/${school.seoSlug}/fan`)).not.toMatch(/<s class="was[ "]/);
+      // A struck-out price that a screen reader announces as the earlier price.
+      const struck = [...pageDocument(`/${school.seoSlug}/faculty`).querySelectorAll('main s')].map(textOf);
+      expect(struck.length).toBeGreaterThan(0);
+      for (const text of struck) expect(text).toMatch(/^Was \$\d+$/);
+      expect(pageDocument(`/${school.seoSlug}/fan`).querySelectorAll('main s')).toHaveLength(0);
     });
 
     it(`${HIDDEN_ENTER.has(school.seoSlug) ? 'hides' : 'shows'} the giveaways enter button, pointing at the giveaway route`, () => {
-      const html = readPage(`/${school.seoSlug}/student`);
-      expect(html).toContain('id="giveaways-heading"');
-      if (HIDDEN_ENTER.has(school.seoSlug)) expect(html).not.toContain('data-giveaway-enter');
-      else expect(html).toMatch(new RegExp(`href="${school.giveaway}"[^>]*data-giveaway-enter`));
+      const document = pageDocument(`/${school.seoSlug}/student`);
+      const section = document.querySelector('section[aria-labelledby="giveaways-heading"]');
+      expect(section).not.toBeNull();
+      expect(accessibleName(section!)).toMatch(/\w/);
+      const enter = linksIn(section!).filter((link) => /enter/i.test(link.name));
+      if (HIDDEN_ENTER.has(school.seoSlug)) expect(enter).toEqual([]);
+      else expect(enter.map((link) => [link.name, link.href])).toEqual([['Enter to Win', school.giveaway]]);
     });
 
     it('builds the why page with choose-plans buttons to the three plan pages', () => {
-      const html = readPage(`/${school.seoSlug}/why`);
+      const document = pageDocument(`/${school.seoSlug}/why`);
+      const links = linksIn(document);
       for (const type of ['fan', 'student', 'faculty']) {
-        expect(html).toMatch(new RegExp(`href="/${school.seoSlug}/${type}"[^>]*data-analytics="why.${type}plans"`));
+        const choose = links.filter((link) => link.href === `/${school.seoSlug}/${type}` && link.element.dataset.analytics === `why.${type}plans`);
+        expect(choose, type).toHaveLength(1);
+        expect(choose[0]!.name, type).toMatch(/\w/);
       }
-      expect(html).toMatch(/alt="Partner of [^"]+"/);
+      expect([...document.querySelectorAll('img')].map((image) => image.getAttribute('alt'))).toContainEqual(expect.stringMatching(/^Partner of \S/));
     });
   });
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { DIST, SCHOOL_PAGES, buildReport, readPage } from './helpers.ts';
+import { DIST, SCHOOL_PAGES, buildReport, jsonLd, metaContent, pageDocument } from './helpers.ts';
 
 const report = buildReport();
 const SITE_URL = (process.env.SITE_URL ?? 'http://localhost:4321').replace(/\/$/, '');
@@ -12,31 +12,32 @@ const schoolPaths = report.schools.flatMap((school) => [
 ]);
 const allPaths = ['/', '/default', '/search', ...schoolPaths];
 
-const meta = (html: string, attribute: 'name' | 'property', key: string) =>
-  new RegExp(`<meta ${attribute}="${key.replace(/[:]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
-const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+const title = (path: string) => pageDocument(path).title;
+const canonicalOf = (document: Document) => document.querySelector('link[rel="canonical"]')?.getAttribute('href');
 
 describe('search-engine data', () => {
   it('gives every school page its own title and description', () => {
-    const titles = schoolPaths.map((path) => title(readPage(path)));
-    const descriptions = schoolPaths.map((path) => meta(readPage(path), 'name', 'description'));
+    const titles = schoolPaths.map(title);
+    const descriptions = schoolPaths.map((path) => metaContent(pageDocument(path), 'name', 'description'));
+    expect(titles.filter((text) => !/\S/.test(text))).toEqual([]);
+    expect(descriptions.filter((text) => !/\S/.test(text ?? ''))).toEqual([]);
     expect(new Set(titles).size).toBe(schoolPaths.length);
     expect(new Set(descriptions).size).toBe(schoolPaths.length);
   });
 
   it.each(allPaths)('%s has an absolute canonical URL without trailing slash and social tags', (path) => {
-    const html = readPage(path);
-    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+    const document = pageDocument(path);
+    const canonical = canonicalOf(document);
     expect(canonical).toBe(path === '/' ? SITE_URL : `${SITE_URL}${path}`);
     expect(canonical).not.toMatch(/\/$/);
-    expect(meta(html, 'property', 'og:title')).toBe(title(html));
-    expect(meta(html, 'property', 'og:url')).toBe(canonical);
-    expect(meta(html, 'name', 'twitter:card')).toBeTruthy();
+    expect(metaContent(document, 'property', 'og:title')).toBe(document.title);
+    expect(metaContent(document, 'property', 'og:url')).toBe(canonical);
+    expect(metaContent(document, 'name', 'twitter:card')).toBeTruthy();
   });
 
   it.each(schoolPaths)('%s carries Organization JSON-LD with the operator as parent and a per-school image', (path) => {
-    const html = readPage(path);
-    const data = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}');
+    const document = pageDocument(path);
+    const data = jsonLd(document) as { name?: string };
     const seo = path.split('/')[1];
     expect(data).toMatchObject({
       '@context': 'https://schema.org',
@@ -46,22 +47,23 @@ describe('search-engine data', () => {
       parentOrganization: { '@type': 'Organization', name: expect.any(String), url: expect.stringMatching(/^https:\/\//) },
     });
     expect(data.name).not.toMatch(/university/i);
-    expect(meta(html, 'property', 'og:image')).toMatch(new RegExp(`^https?://.+${report.schools.find((s) => s.seoSlug === seo)?.key}`));
+    expect(metaContent(document, 'property', 'og:image')).toMatch(new RegExp(`^https?://.+${report.schools.find((s) => s.seoSlug === seo)?.key}`));
   });
 
   it('gives the giveaway entry page the school name as title', () => {
     for (const school of report.schools.filter((s) => s.giveaway.includes('/giveaway-entry/'))) {
-      const landing = title(readPage(`/${school.seoSlug}`)) ?? '';
-      expect(title(readPage(school.giveaway))).toBe(landing.replace(/ – Your School, Your Plan$/, ''));
+      const landing = title(`/${school.seoSlug}`);
+      expect(landing).toMatch(/ – Your School, Your Plan$/);
+      expect(title(school.giveaway)).toBe(landing.replace(/ – Your School, Your Plan$/, ''));
     }
   });
 
   it('keeps confirmation and closed pages out of search engines', () => {
     for (const school of report.schools) {
       for (const page of ['giveaway-confirmation', 'giveaway-closed']) {
-        expect(readPage(`/${school.seoSlug}/${page}`)).toContain('<meta name="robots" content="noindex">');
+        expect(metaContent(pageDocument(`/${school.seoSlug}/${page}`), 'name', 'robots')).toBe('noindex');
       }
-      expect(readPage(`/${school.seoSlug}/student`)).not.toContain('noindex');
+      expect(metaContent(pageDocument(`/${school.seoSlug}/student`), 'name', 'robots') ?? '').not.toContain('noindex');
     }
   });
 
@@ -76,8 +78,8 @@ describe('search-engine data', () => {
 
 describe('security', () => {
   it.each(allPaths)('%s has a page CSP with hashed scripts only', (path) => {
-    const html = readPage(path);
-    const csp = /<meta http-equiv="content-security-policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    const document = pageDocument(path);
+    const csp = metaContent(document, 'http-equiv', 'content-security-policy') ?? '';
     const directives = new Map(csp.split(';').map((d) => d.trim()).filter(Boolean).map((d) => [d.split(/\s+/)[0], d]));
     expect(directives.get('script-src')).toMatch(/^script-src 'self'/);
     expect(csp).not.toContain('unsafe-inline');
@@ -88,7 +90,7 @@ describe('security', () => {
     expect(directives.get('img-src')).toBe("img-src 'self' https://cdn.sanity.io");
     expect(directives.get('connect-src')).toMatch(/^connect-src 'self' https?:\/\/\S+/);
     // Only a coverage page whose content names an embeddable map allows a frame (the bundled content names none).
-    const embedsMap = path.endsWith('/coverage-map') && html.includes('data-embed-url=');
+    const embedsMap = path.endsWith('/coverage-map') && document.querySelector('[data-embed-url]') !== null;
     if (embedsMap) expect(directives.get('frame-src')).toMatch(/^frame-src https:\/\/\S+$/);
     else expect(directives.has('frame-src')).toBe(false);
   });
@@ -107,9 +109,12 @@ describe('security', () => {
 
   it('never renders an inline style attribute or event handler (CSP would block them)', () => {
     for (const path of allPaths) {
-      const html = readPage(path);
-      expect(html, path).not.toMatch(/<[a-z][^>]*\sstyle="/i);
-      expect(html, path).not.toMatch(/<[a-z][^>]*\son[a-z]+="/i);
+      const elements = [...pageDocument(path).querySelectorAll('*')];
+      expect(elements.length, path).toBeGreaterThan(10);
+      const offending = elements.flatMap((element) => [...element.attributes]
+        .filter((attribute) => attribute.name === 'style' || /^on[a-z]+$/i.test(attribute.name))
+        .map((attribute) => `<${element.localName} ${attribute.name}>`));
+      expect(offending, path).toEqual([]);
     }
   });
 });

@@ -1,10 +1,17 @@
 /**
  * Header behaviour in the browser: the small-screen menu (toggled by the hamburger, closed
  * by scrolling, Escape, a click on the dimmed page or choosing a link; Escape returns focus to
- * the button) and the delayed scroll to a #fragment on arrival.
+ * the button), the sign-in button (opens the sign-in dialog through the shared sign-in state)
+ * and the delayed scroll to a #fragment on arrival.
  * In-page anchor clicks need no script: `scroll-padding-top` in global.css gives the offset.
  */
+import { openSignIn } from '../../stores/signin.ts';
 import { FRAGMENT_SCROLL_DELAY_MS, anchorScrollTop, fragmentId } from '../anchors.ts';
+
+/** Every [data-signin] button opens the sign-in dialog (SignInModal.astro follows $signInOpen). */
+export function initSignInButtons(root: ParentNode): void {
+  root.querySelectorAll<HTMLElement>('[data-signin]').forEach((button) => button.addEventListener('click', openSignIn));
+}
 
 export function initMobileMenu(header: HTMLElement): void {
   const button = header.querySelector<HTMLButtonElement>('[data-menu-button]');

@@ -3,6 +3,9 @@
  * at a time, toggling the open one closes it. The cards, toggles and panels are static HTML
  * (PlanCardGrid.astro); this only flips `aria-expanded`, the panel's `hidden` and the card's
  * expanded class, and brings a panel that opens below the fold into view.
+ * Which panel is open is this module's own state, not a store in src/stores: no other script
+ * reads or sets it, and a shared store here would put nanostores in a chunk of its own on every
+ * school page (over the giveaway entry page's JS budget).
  */
 
 const panelOf = (button: HTMLButtonElement) => button.ownerDocument.getElementById(button.getAttribute('aria-controls') ?? '');

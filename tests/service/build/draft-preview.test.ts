@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PREVIEW_NOTICE } from '../../src/lib/seo.ts';
-import { DRAFT_ONLY_QUESTION, DRAFT_TITLE, PUBLISHED_TITLE_MARK, RELEASE_TITLE, writeDraftDataset } from '../fixtures/drafts/dataset.ts';
+import { PREVIEW_NOTICE } from '../../../src/lib/seo.ts';
+import { DRAFT_ONLY_QUESTION, DRAFT_TITLE, PUBLISHED_TITLE_MARK, RELEASE_TITLE, writeDraftDataset } from '../../fixtures/drafts/dataset.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'drafts-'));
 const dataset = writeDraftDataset(join(work, 'dataset'));
@@ -79,7 +79,9 @@ describe('a preview build (CONTENT_PREVIEW=true outside production)', () => {
     expect(preview.pages.length).toBe(published.pages.length);
     for (const page of preview.pages) {
       const { document } = new JSDOM(page.html).window;
-      expect(document.querySelector('.preview-bar')?.textContent, page.path).toBe(PREVIEW_NOTICE);
+      // A status message a reader sees and a screen reader announces, with the notice's words.
+      const status = [...document.querySelectorAll('[role="status"]')].map((element) => element.textContent?.trim());
+      expect(status, page.path).toContain(PREVIEW_NOTICE);
       expect(robotsMeta(page.html), page.path).toBe('noindex');
     }
   });
