@@ -4,6 +4,7 @@
  * every page as a preview, `noindex`, with no sitemap.
  */
 import { execFileSync } from 'node:child_process';
+import { withBuildLock } from '../../../scripts/lib/build-lock.ts';
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,15 +18,15 @@ const dataset = writeDraftDataset(join(work, 'dataset'));
 
 interface Build { dir: string; pages: Array<{ path: string; html: string }> }
 
-function build(name: string, env: Record<string, string>): Build {
+async function build(name: string, env: Record<string, string>): Promise<Build> {
   const dir = join(work, name);
-  execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+  await withBuildLock(() => execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
     env: {
       ...process.env, CONTENT_DATASET_DIR: dataset, BUILD_OUT_DIR: dir, BUILD_REPORT_FILE: join(work, `${name}-report.json`),
       ASTRO_TELEMETRY_DISABLED: '1', CONTENT_PREVIEW: '', CONTEXT: '', ...env,
     },
     stdio: 'pipe',
-  });
+  }));
   const walk = (folder: string): string[] => readdirSync(folder, { withFileTypes: true })
     .flatMap((entry) => (entry.isDirectory() ? walk(join(folder, entry.name)) : entry.name.endsWith('.html') ? [join(folder, entry.name)] : []));
   return { dir, pages: walk(dir).map((path) => ({ path, html: readFileSync(path, 'utf8') })) };
@@ -39,9 +40,9 @@ const sitemaps = (result: Build) => readdirSync(result.dir).filter((name) => nam
 let published: Build;
 let preview: Build;
 
-beforeAll(() => {
-  published = build('published', {});
-  preview = build('preview', { CONTENT_PREVIEW: 'true', CONTEXT: 'deploy-preview' });
+beforeAll(async () => {
+  published = await build('published', {});
+  preview = await build('preview', { CONTENT_PREVIEW: 'true', CONTEXT: 'deploy-preview' });
 }, 300_000);
 
 describe('a published build from an export with drafts', () => {

@@ -6,6 +6,7 @@
  * that covers every page type (the suite's shared build stays the real content).
  */
 import { execFileSync } from 'node:child_process';
+import { withBuildLock } from '../../../scripts/lib/build-lock.ts';
 import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,12 +23,12 @@ const reportFile = join(work, 'report.json');
 let pages: Array<{ path: string; html: string }> = [];
 let report: { schools: Array<{ problems: Array<{ documentType: string; reason: string }> }>; sanitisedImages: Array<{ file: string; removed: string[] }> };
 
-beforeAll(() => {
+beforeAll(async () => {
   const dataset = writeHostileDataset(join(work, 'dataset'));
-  execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+  await withBuildLock(() => execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
     env: { ...process.env, CONTENT_SOURCE: 'local', CONTENT_DATASET_DIR: dataset, BUILD_OUT_DIR: outDir, BUILD_REPORT_FILE: reportFile, SITE_URL: SITE, ASTRO_TELEMETRY_DISABLED: '1' },
     stdio: 'pipe',
-  });
+  }));
   const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : e.name.endsWith('.html') ? [join(dir, e.name)] : []));
   pages = walk(outDir).map((path) => ({ path, html: readFileSync(path, 'utf8') }));
   report = JSON.parse(readFileSync(reportFile, 'utf8'));

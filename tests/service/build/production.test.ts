@@ -4,6 +4,7 @@
  * URL publishes canonical URLs on that address and no local address anywhere.
  */
 import { execFile } from 'node:child_process';
+import { withBuildLock } from '../../../scripts/lib/build-lock.ts';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -26,7 +27,7 @@ function netlifyEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 async function build(env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [ASTRO, 'build'], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await withBuildLock(() => promisify(execFile)(process.execPath, [ASTRO, 'build'], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 }));
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
