@@ -4,14 +4,14 @@
  * is what the site shows; studio/tests checks both sides field by field.
  */
 import {defineArrayMember, defineField, type ArrayOfType, type ArrayRule, type FieldDefinition} from 'sanity'
-import {classifyLink} from '../../src/lib/links.ts'
+import {classifyLink} from '../../src/lib/links/classify.ts'
 
 /** The build trims text and refuses it when nothing is left. */
 export const notBlank = (value: unknown) =>
   value === undefined || value === null || String(value).trim().length > 0 || 'Must not be empty or only spaces'
 
 /**
- * The site keeps a link only when the build's one link classifier does (src/lib/links.ts): a page
+ * The site keeps a link only when the build's one link classifier does (src/lib/links/classify.ts): a page
  * of the school (`why`), a site path, an anchor, or http(s)/mailto/tel; anything else is dropped
  * when the site builds. The Studio asks the same function, so editors are told before publishing.
  */

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { contentQueryCount } from '../content/index.ts';
-import { env } from '../env.ts';
+import { env } from '../config/env.ts';
 import { siteMatrix, tenantStats } from '../routing/index.ts';
 import { formatRedirects, redirectRules } from '../routing/redirects.ts';
 import { publishDatasetImages, type SanitisedImage } from './images.ts';

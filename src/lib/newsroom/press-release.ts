@@ -5,7 +5,7 @@
  */
 import type { ContentProblem } from '../content/group.ts';
 import type { TenantDocuments } from '../content/schemas.ts';
-import { externalLink, type ResolvedLink } from '../links.ts';
+import { externalLink, type ResolvedLink } from '../links/classify.ts';
 
 type PressRelease = TenantDocuments['pressRelease'];
 type PressSection = PressRelease['sections'][number];

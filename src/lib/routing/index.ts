@@ -3,7 +3,7 @@
  * process, shared by every page shell's getStaticPaths and by the build integration.
  */
 import { contentQueryCount, siteContent } from '../content/index.ts';
-import { env } from '../env.ts';
+import { env } from '../config/env.ts';
 import { schoolPlanIdProblems } from '../labels/plan-id.ts';
 import { tenantClientFromEnv, tenantStats } from '../tenants/index.ts';
 import { buildSiteMatrix, type SchoolSite, type SiteMatrix } from './matrix.ts';
