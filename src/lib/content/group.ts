@@ -10,23 +10,10 @@ import {
 } from './schemas.ts';
 import { dropUnsafeLinks } from './link-guard.ts';
 import { publishedId, schoolRefOf } from './school-reference.ts';
-import { pressReleaseView } from '../newsroom/press-release.ts';
+import { pressReleaseView } from './press-release.ts';
+import type { ContentIssue, ContentProblem } from './problems.ts';
 
-export interface ContentProblem {
-  school: string;
-  documentType: string;
-  documentId?: string;
-  reason: string;
-  /** The field at fault, when one is (e.g. `school`, `bannerNumber`). */
-  field?: string;
-  /** For a document that fails its schema: each failing field and why. */
-  issues?: ContentIssue[];
-}
-
-export interface ContentIssue {
-  field: string;
-  message: string;
-}
+export type { ContentIssue, ContentProblem } from './problems.ts';
 
 export type SchoolDocuments = { [K in TenantDocumentType]: TenantDocuments[K][] };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pressReleaseView } from '../../../src/lib/newsroom/press-release.ts';
+import { pressReleaseView } from '../../../src/lib/content/press-release.ts';
 import { groupContent } from '../../../src/lib/content/group.ts';
 
 const release = (sections: Array<Record<string, unknown>>, extra: Record<string, unknown> = {}) => ({

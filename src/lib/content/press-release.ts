@@ -3,8 +3,8 @@
  * A section of an unknown type, or a known type without its text, is skipped and returned
  * as a content problem: the build reports it and the page renders without it.
  */
-import type { ContentProblem } from '../content/group.ts';
-import type { TenantDocuments } from '../content/schemas.ts';
+import type { ContentProblem } from './problems.ts';
+import type { TenantDocuments } from './schemas.ts';
 import { externalLink, type ResolvedLink } from '../links/classify.ts';
 
 type PressRelease = TenantDocuments['pressRelease'];
