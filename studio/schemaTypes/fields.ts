@@ -5,6 +5,7 @@
  */
 import {defineArrayMember, defineField, type ArrayOfType, type ArrayRule, type FieldDefinition} from 'sanity'
 import {classifyLink} from '../../src/lib/links/classify.ts'
+import {HEX_COLOUR, SIX_DIGIT_HEX_COLOUR} from '../../src/lib/theme/hex-colour.ts'
 
 /** The build trims text and refuses it when nothing is left. */
 export const notBlank = (value: unknown) =>
@@ -76,12 +77,10 @@ export const brandColour = (name: string, title: string, description: string) =>
       text('name', 'Colour name', 'e.g. "Berkeley Blue": the swatch\'s name on the school search card.'),
       defineField({
         name: 'hex', title: 'Hex value', type: 'string', description: 'Six-digit hex, e.g. #003262.',
-        validation: (rule) => rule.required().regex(/^#[0-9a-f]{6}$/i, {name: '#rrggbb hex colour'}),
+        validation: (rule) => rule.required().regex(SIX_DIGIT_HEX_COLOUR, {name: '#rrggbb hex colour'}),
       }),
     ],
   })
-
-const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
 
 /** A 6-digit (#4b2e83) or 3-digit (#fff) hex colour, or empty for none; the site ignores anything else. */
 export const hexColour = (name: string, title: string, description: string) =>

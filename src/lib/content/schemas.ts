@@ -4,6 +4,7 @@
  * sees them; a document that fails is reported and its section left out.
  */
 import { z } from 'zod';
+import { SIX_DIGIT_HEX_COLOUR } from '../theme/hex-colour.ts';
 
 const text = z.string().trim().min(1);
 const optionalText = z.string().optional();
@@ -34,7 +35,7 @@ export const meaningfulImageSchema = z.object({ ...imageFields, alt: text }).ref
 /** A named brand colour, e.g. { name: 'Berkeley Blue', hex: '#003262' }. */
 export const brandColourSchema = z.object({
   name: text,
-  hex: z.string().regex(/^#[0-9a-f]{6}$/i, 'colour must be a #rrggbb hex value'),
+  hex: z.string().regex(SIX_DIGIT_HEX_COLOUR, 'colour must be a #rrggbb hex value'),
 });
 
 /** An address a page may embed or link to: absolute https only. */

@@ -1,7 +1,6 @@
 /**
  * Pure decisions of the landing page (SPEC §2 "Landing page"): the hero's defaults and the
- * plans anchor it points at, the choose-plans destinations, FAQ analytics names and the
- * partner banners' background colour.
+ * plans anchor it points at, the choose-plans destinations, and FAQ analytics names.
  */
 import { ANALYTICS_EVENTS } from '../analytics/events.ts';
 import { schoolPath } from '../routing/routes.ts';
@@ -50,10 +49,4 @@ export interface FaqItem {
 
 export function faqItems(faqs: ReadonlyArray<{ question: string; answer: string }>): FaqItem[] {
   return faqs.map(({ question, answer }, index) => ({ question, answer, expandEvent: ANALYTICS_EVENTS.landingFaqExpand(index + 1) }));
-}
-
-/** A #rgb/#rrggbb colour from content, normalised to lower case; anything else is refused. */
-export function safeHexColour(value: string | undefined): string | undefined {
-  const colour = value?.trim();
-  return colour && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(colour) ? colour.toLowerCase() : undefined;
 }

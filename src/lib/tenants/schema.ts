@@ -1,11 +1,12 @@
 /** The product API's tenant answers, parsed before use, and the app's own Tenant type. */
 import { z } from 'zod';
+import { HEX_COLOUR } from '../theme/hex-colour.ts';
 
 export const tenantCodeResponseSchema = z.object({
   result: z.object({ id: z.union([z.number(), z.string()]), affiliateId: z.union([z.number(), z.string()]).nullish() }),
 });
 
-const colour = z.string().regex(/^#[0-9a-f]{3}([0-9a-f]{3})?$/i).nullish().catch(undefined);
+const colour = z.string().regex(HEX_COLOUR).nullish().catch(undefined);
 
 export const fullTenantRecordSchema = z.looseObject({
   id: z.union([z.number(), z.string()]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CTA_TEXT, carrierLine, faqItems, heroCta, planChoicePath, safeHexColour } from '../../../src/lib/landing/sections.ts';
+import { DEFAULT_CTA_TEXT, carrierLine, faqItems, heroCta, planChoicePath } from '../../../src/lib/landing/sections.ts';
 
 describe('heroCta', () => {
   it("defaults to 'Shop Plans' going to #plans", () => {
@@ -41,15 +41,5 @@ describe('faqItems', () => {
     const items = faqItems([{ question: 'Q1', answer: 'A1' }, { question: 'Q2', answer: 'A2' }]);
     expect(items.map((item) => item.expandEvent)).toEqual(['landingpage.faq1expand', 'landingpage.faq2expand']);
     expect(items[1]).toMatchObject({ question: 'Q2', answer: 'A2' });
-  });
-});
-
-describe('safeHexColour', () => {
-  it('accepts #rgb and #rrggbb and refuses anything else', () => {
-    expect(safeHexColour('#FFC72C')).toBe('#ffc72c');
-    expect(safeHexColour(' #abc ')).toBe('#abc');
-    for (const bad of [undefined, '', 'red', '#12345', '#ffc72c;background:url(x)', 'url(#a)']) {
-      expect(safeHexColour(bad)).toBeUndefined();
-    }
   });
 });
