@@ -4,17 +4,26 @@
  */
 import { z } from 'zod';
 
+/** A comma-separated list of ids (ACTIVE_GIVEAWAY_IDS...): trimmed, blanks dropped. The local API reads it the same way. */
+export function parseIdList(text: string): string[] {
+  return text.split(',').map((id) => id.trim()).filter((id) => id !== '');
+}
+
 const idList = z
   .string()
   .optional()
-  .transform((value) => (value ? value.split(',').map((id) => id.trim()).filter(Boolean) : undefined));
+  .transform((value) => (value ? parseIdList(value) : undefined));
+
+/** The bundled dataset and tenant records: the offline defaults of the build and of the local API. */
+export const DEFAULT_DATASET_DIR = 'src/dataset';
+export const DEFAULT_TENANTS_FILE = `${DEFAULT_DATASET_DIR}/tenants.json`;
 
 const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
 
 export const envSchema = z.object({
   CONTENT_SOURCE: z.preprocess(blankAsUnset, z.enum(['local', 'sanity']).default('local')),
-  CONTENT_DATASET_DIR: z.preprocess(blankAsUnset, z.string().default('src/dataset')),
-  TENANTS_FILE: z.preprocess(blankAsUnset, z.string().default('src/dataset/tenants.json')),
+  CONTENT_DATASET_DIR: z.preprocess(blankAsUnset, z.string().default(DEFAULT_DATASET_DIR)),
+  TENANTS_FILE: z.preprocess(blankAsUnset, z.string().default(DEFAULT_TENANTS_FILE)),
   SANITY_PROJECT_ID: z.preprocess(blankAsUnset, z.string().optional()),
   SANITY_DATASET: z.preprocess(blankAsUnset, z.string().default('production')),
   SANITY_API_READ_TOKEN: z.preprocess(blankAsUnset, z.string().optional()),
@@ -48,9 +57,12 @@ export const envSchema = z.object({
 
 export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & { SITE_URL: string };
 
+/** The local stack's ports: the site (npm run serve, astro dev) and the local API. */
+export const LOCAL_SITE_PORT = 4321;
+export const LOCAL_API_PORT = 8787;
 /** The local API's address, used for `{api}` when PUBLIC_API_BASE is unset. */
-export const LOCAL_API_BASE = 'http://127.0.0.1:8787';
-export const LOCAL_SITE_URL = 'http://localhost:4321';
+export const LOCAL_API_BASE = `http://127.0.0.1:${LOCAL_API_PORT}`;
+export const LOCAL_SITE_URL = `http://localhost:${LOCAL_SITE_PORT}`;
 
 const PREVIEW_CONTEXTS = new Set(['deploy-preview', 'branch-deploy']);
 

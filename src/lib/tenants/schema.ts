@@ -24,6 +24,18 @@ export const fullTenantResponseSchema = z.object({ result: fullTenantRecordSchem
 
 export type FullTenantRecord = z.infer<typeof fullTenantRecordSchema>;
 
+/**
+ * A record of a tenant file (src/dataset/tenants.json, the local API's seed): the product API
+ * looks tenants up by slug and by numeric id, so a record without them cannot be served.
+ */
+export const storedTenantRecordSchema = z.looseObject({
+  id: z.number().int(),
+  affiliateId: z.number().int(),
+  slug: z.string().min(1),
+});
+
+export type StoredTenantRecord = z.infer<typeof storedTenantRecordSchema>;
+
 export interface Tenant {
   id: string;
   affiliateId: string | null;
