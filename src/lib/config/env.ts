@@ -3,6 +3,7 @@
  * (bundled content, local API). `.env.example` lists the same names.
  */
 import { z } from 'zod';
+import { LOCAL_API_BASE, LOCAL_SITE_URL } from './local-addresses.ts';
 
 /** A comma-separated list of ids (ACTIVE_GIVEAWAY_IDS...): trimmed, blanks dropped. The local API reads it the same way. */
 export function parseIdList(text: string): string[] {
@@ -57,12 +58,7 @@ export const envSchema = z.object({
 
 export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & { SITE_URL: string };
 
-/** The local stack's ports: the site (npm run serve, astro dev) and the local API. */
-export const LOCAL_SITE_PORT = 4321;
-export const LOCAL_API_PORT = 8787;
-/** The local API's address, used for `{api}` when PUBLIC_API_BASE is unset. */
-export const LOCAL_API_BASE = `http://127.0.0.1:${LOCAL_API_PORT}`;
-export const LOCAL_SITE_URL = `http://localhost:${LOCAL_SITE_PORT}`;
+export { LOCAL_API_BASE, LOCAL_API_PORT, LOCAL_SITE_PORT, LOCAL_SITE_URL } from './local-addresses.ts';
 
 const PREVIEW_CONTEXTS = new Set(['deploy-preview', 'branch-deploy']);
 

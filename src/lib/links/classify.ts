@@ -9,6 +9,7 @@
  *   dropped   any other scheme (javascript:, data:, vbscript:, file:...) or an unparsable value
  * The href of a kept link is always the parser's own serialisation, never the raw text.
  */
+import { LOCAL_SITE_URL } from '../config/local-addresses.ts';
 import { schoolPath } from '../routing/routes.ts';
 
 export type LinkKind = 'internal' | 'external' | 'anchor';
@@ -52,11 +53,11 @@ export function classifyLink(raw: string, origin: string, base = '/'): LinkVerdi
 
 /**
  * The site's origin: Astro's `site` (set from SITE_URL) where Astro builds the code; SITE_URL or
- * its default in plain Node (scripts, tests). Not read through env.ts: this module also reaches
- * islands, which must not carry the settings schema.
+ * its default in plain Node (scripts, tests). Not read through config/env.ts: this module also
+ * reaches islands, which must not carry the settings schema.
  */
 export function siteOrigin(): string {
-  const site = import.meta.env?.SITE || globalThis.process?.env?.['SITE_URL'] || 'http://localhost:4321';
+  const site = import.meta.env?.SITE || globalThis.process?.env?.['SITE_URL'] || LOCAL_SITE_URL;
   return new URL(site).origin;
 }
 
