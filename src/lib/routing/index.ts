@@ -55,12 +55,13 @@ export async function schoolPaths() {
   return matrix.schools.map((site) => ({ params: { school: site.seoSlug }, props: { site, settings: matrix.settings } }));
 }
 
-/** getStaticPaths for the giveaway entry page: only schools whose event is open. */
+/** getStaticPaths for the giveaway entry page: only schools whose event is open; the event id is a prop too. */
 export async function giveawayEntryPaths() {
   const matrix = await siteMatrix();
-  return matrix.schools
-    .filter((site) => site.giveaway.entryGuid)
-    .map((site) => ({ params: { school: site.seoSlug, guid: site.giveaway.entryGuid as string }, props: { site, settings: matrix.settings } }));
+  return matrix.schools.flatMap((site) => {
+    const eventGUID = site.giveaway.entryGuid;
+    return eventGUID ? [{ params: { school: site.seoSlug, guid: eventGUID }, props: { site, settings: matrix.settings, eventGUID } }] : [];
+  });
 }
 
 export type SchoolPageProps = Awaited<ReturnType<typeof schoolPaths>>[number]['props'];
