@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import {
-  MULTI_DOCUMENT_TYPES, TENANT_DOCUMENT_TYPES, schoolSchema, siteSettingsSchema, tenantDocumentSchemas,
+  CUSTOMER_TYPES, MULTI_DOCUMENT_TYPES, TENANT_DOCUMENT_TYPES, schoolSchema, siteSettingsSchema, tenantDocumentSchemas,
   type School, type SiteSettings, type TenantDocumentType, type TenantDocuments,
 } from './schemas.ts';
 import { dropUnsafeLinks } from './link-guard.ts';
@@ -97,7 +97,7 @@ function expectedProblems(key: string, documents: SchoolDocuments): ContentProbl
     }
   }
   for (const type of ['planPageHeader', 'planCards'] as const) {
-    for (const customerType of ['fan', 'student', 'faculty'] as const) {
+    for (const customerType of CUSTOMER_TYPES) {
       if (!documents[type].some((doc) => doc.customerType === customerType)) {
         problems.push({ school: key, documentType: type, reason: `${customerType} missing`, field: 'customerType' });
       }

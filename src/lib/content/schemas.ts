@@ -42,6 +42,8 @@ export const brandColourSchema = z.object({
 const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an absolute https:// address' });
 
 export const customerTypeSchema = z.enum(['fan', 'student', 'faculty']);
+/** The plan pages' customer types, in the order the landing page offers them. */
+export const CUSTOMER_TYPES = customerTypeSchema.options;
 
 /** A school's document points at its `school` document (by document id). */
 export const schoolReferenceSchema = z.object({

@@ -3,6 +3,7 @@
  * plans anchor it points at, the choose-plans destinations, and FAQ analytics names.
  */
 import { ANALYTICS_EVENTS } from '../analytics/events.ts';
+import { CUSTOMER_TYPES } from '../content/schemas.ts';
 import { schoolPath } from '../routing/routes.ts';
 
 export const DEFAULT_CTA_TEXT = 'Shop Plans';
@@ -32,7 +33,7 @@ export function carrierLine(tmoHeader: string | undefined, siteCarrierLine: stri
   return tmoHeader?.trim() || siteCarrierLine;
 }
 
-export const PLAN_CHOICES = ['fan', 'student', 'faculty'] as const;
+export const PLAN_CHOICES = CUSTOMER_TYPES;
 export type PlanChoice = (typeof PLAN_CHOICES)[number];
 
 /** Where each choose-plans button goes: /{seo}/fan, /{seo}/student, /{seo}/faculty. */

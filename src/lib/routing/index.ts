@@ -3,6 +3,7 @@
  * process, shared by every page shell's getStaticPaths and by the build integration.
  */
 import { contentQueryCount, siteContent } from '../content/index.ts';
+import { CUSTOMER_TYPES } from '../content/schemas.ts';
 import { env } from '../config/env.ts';
 import { schoolPlanIdProblems } from '../labels/plan-id.ts';
 import { tenantClientFromEnv, tenantStats } from '../tenants/index.ts';
@@ -53,6 +54,15 @@ export { contentQueryCount, tenantStats };
 export async function schoolPaths() {
   const matrix = await siteMatrix();
   return matrix.schools.map((site) => ({ params: { school: site.seoSlug }, props: { site, settings: matrix.settings } }));
+}
+
+/** getStaticPaths for the plan pages: one path per school and customer type. */
+export async function planPaths() {
+  const matrix = await siteMatrix();
+  return matrix.schools.flatMap((site) => CUSTOMER_TYPES.map((customerType) => ({
+    params: { school: site.seoSlug, plans: customerType },
+    props: { site, settings: matrix.settings, customerType },
+  })));
 }
 
 /** getStaticPaths for the giveaway entry page: only schools whose event is open; the event id is a prop too. */
