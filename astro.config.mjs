@@ -2,9 +2,9 @@
 import { defineConfig, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import { env, isPreviewBuild, publicApiBase } from './src/lib/env.ts';
+import { env, isPreviewBuild, publicApiBase } from './src/lib/config/env.ts';
 import { schoolSiteBuild } from './src/lib/build/integration.ts';
-import { includeInSitemap } from './src/lib/seo.ts';
+import { includeInSitemap } from './src/lib/seo/page-head.ts';
 import { SEGMENT_HOSTS, pageCspDirectives } from './src/lib/security/csp.ts';
 
 const settings = env();

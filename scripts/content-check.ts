@@ -13,9 +13,9 @@ import { parseArgs } from 'node:util';
 import { contentSourceFrom } from '../src/lib/content/index.ts';
 import { createLocalSource } from '../src/lib/content/local.ts';
 import type { ContentSource } from '../src/lib/content/source.ts';
-import { env } from '../src/lib/env.ts';
-import { checkContent, formatRows, type CheckOptions, type CheckRow } from '../src/lib/ops/content-check.ts';
-import { readExport } from '../src/lib/ops/sanity-export.ts';
+import { env } from '../src/lib/config/env.ts';
+import { checkContent, formatRows, type CheckOptions, type CheckRow } from './dataset/content-check.ts';
+import { readExport } from './dataset/sanity-export.ts';
 import { createTenantClient, fileTransport, httpTransport } from '../src/lib/tenants/client.ts';
 
 const { values } = parseArgs({ options: { file: { type: 'string' }, tenants: { type: 'boolean', default: false } } });

@@ -8,7 +8,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
-import { toCsv } from '../src/lib/csv.ts';
+import { toCsv } from '../src/lib/csv/write.ts';
 import { DATABASE_FILE } from './local-stack/api/store.ts';
 
 const USAGE = 'Usage: npm run entries:export -- --event <giveaway id> [--out file.csv] [--raw]';

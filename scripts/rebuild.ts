@@ -4,8 +4,8 @@
  *   NETLIFY_BUILD_HOOK_URL=... npm run rebuild [-- --title "why"]
  */
 import { parseArgs } from 'node:util';
-import { triggerBuild } from '../src/lib/ops/build-hook.ts';
-import { env } from '../src/lib/env.ts';
+import { triggerBuild } from '../src/lib/rebuild/build-hook.ts';
+import { env } from '../src/lib/config/env.ts';
 
 const { values } = parseArgs({ options: { title: { type: 'string' } } });
 const title = values.title ?? `Scheduled rebuild ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;

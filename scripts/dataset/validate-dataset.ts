@@ -12,8 +12,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createLocalSource } from '../../src/lib/content/local.ts';
-import { checkContent, formatRows } from '../../src/lib/ops/content-check.ts';
-import { readExport } from '../../src/lib/ops/sanity-export.ts';
+import { checkContent, formatRows } from './content-check.ts';
+import { readExport } from './sanity-export.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DATASET = join(ROOT, 'src/dataset');

@@ -1,5 +1,6 @@
 /** Settings of the local stack, from the environment (defaults in brackets in `.env.example`). */
 import { join, resolve } from 'node:path';
+import { DEFAULT_DATASET_DIR, DEFAULT_TENANTS_FILE, LOCAL_API_PORT, LOCAL_SITE_PORT, LOCAL_SITE_URL } from '../../src/lib/config/env.ts';
 import { siteOrigins } from './api/cors.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
@@ -31,16 +32,17 @@ export interface StackSettings {
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): StackSettings {
   return {
-    port: port(env, 'PORT', 4321),
-    apiPort: port(env, 'API_PORT', 8787),
+    port: port(env, 'PORT', LOCAL_SITE_PORT),
+    apiPort: port(env, 'API_PORT', LOCAL_API_PORT),
     host: '127.0.0.1',
     dataDir: resolve(env['DATA_DIR'] ?? join(REPO_ROOT, 'data')),
-    siteUrl: env['SITE_URL'] ?? 'http://localhost:4321',
+    // Blank counts as unset, as in the build's settings.
+    siteUrl: env['SITE_URL'] || LOCAL_SITE_URL,
     distDir: resolve(env['DIST_DIR'] ?? join(REPO_ROOT, 'dist')),
     netlifyToml: join(REPO_ROOT, 'netlify.toml'),
     functionsDir: join(REPO_ROOT, 'src', 'functions'),
-    tenantsFile: resolve(env['TENANTS_FILE'] ?? join(REPO_ROOT, 'src', 'dataset', 'tenants.json')),
-    datasetFile: resolve(env['DATASET_FILE'] ?? join(REPO_ROOT, 'src', 'dataset', 'data.ndjson')),
+    tenantsFile: resolve(env['TENANTS_FILE'] || join(REPO_ROOT, DEFAULT_TENANTS_FILE)),
+    datasetFile: resolve(env['DATASET_FILE'] || join(REPO_ROOT, DEFAULT_DATASET_DIR, 'data.ndjson')),
     activeGiveawayIds: env['ACTIVE_GIVEAWAY_IDS'],
   };
 }

@@ -1,6 +1,6 @@
 /** Scheduled once a day (UTC midnight): rebuilds the site so build-time giveaway state stays right. */
-import { env } from '../lib/env.ts';
-import { handleNightly } from '../lib/ops/nightly-rebuild.ts';
+import { env } from '../lib/config/env.ts';
+import { handleNightly } from '../lib/rebuild/nightly-rebuild.ts';
 
 export default async (request: Request) => handleNightly(request, { hookUrl: env().NETLIFY_BUILD_HOOK_URL });
 

@@ -1,12 +1,12 @@
 /**
  * POST /.netlify/functions/rebuild-on-publish — the content service's webhook.
- * Verifies the signature, then debounces publishes into one build (src/lib/ops).
+ * Verifies the signature, then debounces publishes into one build (src/lib/rebuild).
  */
 import { getStore } from '@netlify/blobs';
-import { env } from '../lib/env.ts';
-import { createPublishWebhook, type FunctionContext } from '../lib/ops/publish-webhook.ts';
-import { blobStateStore, memoryStateStore } from '../lib/ops/state-store.ts';
-import type { RebuildStateStore } from '../lib/ops/rebuild-debounce.ts';
+import { env } from '../lib/config/env.ts';
+import { createPublishWebhook, type FunctionContext } from '../lib/rebuild/publish-webhook.ts';
+import { blobStateStore, memoryStateStore } from '../lib/rebuild/state-store.ts';
+import type { RebuildStateStore } from '../lib/rebuild/rebuild-debounce.ts';
 
 function stateStore(): RebuildStateStore {
   try {

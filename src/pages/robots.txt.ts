@@ -1,7 +1,7 @@
 /** robots.txt pointing at the sitemap on the configured site address. */
 import type { APIRoute } from 'astro';
-import { env, isPreviewBuild } from '../lib/env.ts';
-import { absoluteUrl } from '../lib/seo.ts';
+import { env, isPreviewBuild } from '../lib/config/env.ts';
+import { absoluteUrl } from '../lib/seo/page-head.ts';
 
 /** A draft preview build keeps every crawler out and has no sitemap. */
 export const GET: APIRoute = () =>

@@ -4,14 +4,15 @@
  * is what the site shows; studio/tests checks both sides field by field.
  */
 import {defineArrayMember, defineField, type ArrayOfType, type ArrayRule, type FieldDefinition} from 'sanity'
-import {classifyLink} from '../../src/lib/links.ts'
+import {classifyLink} from '../../src/lib/links/classify.ts'
+import {HEX_COLOUR, SIX_DIGIT_HEX_COLOUR} from '../../src/lib/theme/hex-colour.ts'
 
 /** The build trims text and refuses it when nothing is left. */
 export const notBlank = (value: unknown) =>
   value === undefined || value === null || String(value).trim().length > 0 || 'Must not be empty or only spaces'
 
 /**
- * The site keeps a link only when the build's one link classifier does (src/lib/links.ts): a page
+ * The site keeps a link only when the build's one link classifier does (src/lib/links/classify.ts): a page
  * of the school (`why`), a site path, an anchor, or http(s)/mailto/tel; anything else is dropped
  * when the site builds. The Studio asks the same function, so editors are told before publishing.
  */
@@ -76,12 +77,10 @@ export const brandColour = (name: string, title: string, description: string) =>
       text('name', 'Colour name', 'e.g. "Berkeley Blue": the swatch\'s name on the school search card.'),
       defineField({
         name: 'hex', title: 'Hex value', type: 'string', description: 'Six-digit hex, e.g. #003262.',
-        validation: (rule) => rule.required().regex(/^#[0-9a-f]{6}$/i, {name: '#rrggbb hex colour'}),
+        validation: (rule) => rule.required().regex(SIX_DIGIT_HEX_COLOUR, {name: '#rrggbb hex colour'}),
       }),
     ],
   })
-
-const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
 
 /** A 6-digit (#4b2e83) or 3-digit (#fff) hex colour, or empty for none; the site ignores anything else. */
 export const hexColour = (name: string, title: string, description: string) =>

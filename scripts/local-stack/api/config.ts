@@ -1,24 +1,10 @@
 /** Seed data of the local API: tenant records and the active giveaway ids. */
 import { existsSync, readFileSync } from 'node:fs';
+import { parseIdList } from '../../../src/lib/config/env.ts';
+import { storedTenantRecordSchema, type StoredTenantRecord } from '../../../src/lib/tenants/schema.ts';
 
-export interface TenantRecord {
-  id: number;
-  affiliateId: number;
-  slug: string;
-  ActiveGiveawayEvent?: string;
-  [field: string]: unknown;
-}
-
-function isTenantRecord(value: unknown): value is TenantRecord {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return (
-    Number.isInteger(record['id']) &&
-    Number.isInteger(record['affiliateId']) &&
-    typeof record['slug'] === 'string' &&
-    record['slug'] !== ''
-  );
-}
+/** A tenant record as the local API stores and serves it. */
+export type TenantRecord = StoredTenantRecord;
 
 /** Reads `src/dataset/tenants.json` (an array of full tenant records). A missing file gives no tenants. */
 export function loadTenants(file: string, warn: (message: string) => void = console.warn): TenantRecord[] {
@@ -30,17 +16,11 @@ export function loadTenants(file: string, warn: (message: string) => void = cons
   if (!Array.isArray(parsed)) throw new Error(`${file} must contain a JSON array of tenant records.`);
   const tenants: TenantRecord[] = [];
   parsed.forEach((record, index) => {
-    if (isTenantRecord(record)) tenants.push(record);
+    const checked = storedTenantRecordSchema.safeParse(record);
+    if (checked.success) tenants.push(checked.data);
     else warn(`local API: ${file} entry ${index} lacks a numeric id/affiliateId or a slug; skipped.`);
   });
   return tenants;
-}
-
-export function parseIdList(text: string): string[] {
-  return text
-    .split(',')
-    .map((id) => id.trim())
-    .filter((id) => id !== '');
 }
 
 /** The siteSettings document's `activeGiveawayIds` in a Sanity-export NDJSON dataset. */

@@ -1,9 +1,10 @@
 /** CORS for the site's own origins only. */
+import { XSRF_HEADER } from '../../../src/lib/http/fetch-with-csrf.ts';
 import type { ApiRequest, ApiResponse } from './http.ts';
 import { apiError } from './http.ts';
 
 export const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, OPTIONS';
-export const ALLOWED_HEADERS = 'Content-Type, Idempotency-Key, X-XSRF-TOKEN, Authorization';
+export const ALLOWED_HEADERS = ['Content-Type', 'Idempotency-Key', XSRF_HEADER, 'Authorization'].join(', ');
 
 /** The origins allowed to call the API: SITE_URL's origin and the static server's loopback origins. */
 export function siteOrigins(siteUrl: string, port: number): string[] {

@@ -11,24 +11,15 @@ import {
   type EntryErrorCode,
   type EntryField,
 } from '../../../src/lib/giveaway/entry-rules.ts';
+import { ENTRY_SUCCESS_MESSAGE, formInputFromPayload, PAYLOAD_FIELD } from '../../../src/lib/giveaway/entry-submission.ts';
 import type { TenantRecord } from './config.ts';
 import { apiError, isPlainObject, json, JSON_TYPE, parseJsonBody, type ApiRequest, type ApiResponse } from './http.ts';
 import type { Store } from './store.ts';
 
-export const ENTRY_SUCCESS_MESSAGE = 'Your entry has been submitted successfully!';
 export const DUPLICATE_ENTRY_MESSAGE =
   'An entry with this email or phone number has already been received for this giveaway.';
 export const EVENT_NOT_FOUND_MESSAGE = 'Giveaway event not found.';
 export const EVENT_CLOSED_MESSAGE = 'This giveaway is closed and no longer accepts entries.';
-
-/** Payload field name of each form field (SPEC §3 "Submission payload"). */
-export const PAYLOAD_FIELD: Record<EntryField, string> = {
-  name: 'name',
-  email: 'emailAddress',
-  state: 'stateCode',
-  phone: 'phone',
-  agree: 'agreeToGiveawayTerms',
-};
 
 const MESSAGES: Record<EntryField, Partial<Record<EntryErrorCode, string>>> = {
   name: {
@@ -82,13 +73,8 @@ function decideEntry(store: Store, events: GiveawayEvents, body: unknown): ApiRe
   if (typeof eventGUID !== 'string' || eventGUID.trim() === '') return apiError(400, 'eventGUID is required.');
   if (eventGUID.length > 64) return apiError(400, 'eventGUID is not a valid giveaway id.');
 
-  const { valid, errors } = validateEntry({
-    name: body['name'],
-    email: body['emailAddress'],
-    state: body['stateCode'],
-    phone: body['phone'],
-    agree: body['agreeToGiveawayTerms'],
-  });
+  const input = formInputFromPayload(body);
+  const { valid, errors } = validateEntry(input);
   if (!valid) {
     const fields: Record<string, EntryErrorCode> = {};
     const messages: string[] = [];
@@ -103,18 +89,18 @@ function decideEntry(store: Store, events: GiveawayEvents, body: unknown): ApiRe
   if (!events.known.has(event)) return apiError(404, EVENT_NOT_FOUND_MESSAGE);
   if (!events.active.has(event)) return apiError(409, EVENT_CLOSED_MESSAGE);
 
-  const email = String(body['emailAddress']).trim();
-  const phone = digitsOnly(String(body['phone']));
+  const email = String(input.email).trim();
+  const phone = digitsOnly(String(input.phone));
   const keys = entrantKeys({ email, phone });
   const entryId = randomUUID();
   // The row keeps what the person typed; duplicates are decided on the identity keys.
   const outcome = store.insertEntry({
     entryId,
     eventGuid: event,
-    name: String(body['name']).trim(),
+    name: String(input.name).trim(),
     email,
     emailNormalised: keys.email,
-    stateCode: String(body['stateCode']),
+    stateCode: String(input.state),
     phoneDigits: phone,
     phoneNormalised: keys.phone,
     createdAt: new Date().toISOString(),

@@ -1,12 +1,9 @@
 /** Stand-ins for the order service calls of SPEC §7 (relative paths, CSRF-protected). */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { apiError, hasContentType, isPlainObject, json, parseJsonBody, readCookie, type ApiRequest, type ApiResponse } from './http.ts';
+import { COVERED_ZIPS } from '../../../src/lib/coverage/checks.ts';
+import { readCookie, XSRF_COOKIE, XSRF_HEADER } from '../../../src/lib/http/fetch-with-csrf.ts';
+import { apiError, hasContentType, isPlainObject, json, parseJsonBody, type ApiRequest, type ApiResponse } from './http.ts';
 import type { Store } from './store.ts';
-
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'x-xsrf-token';
-/** SPEC §5/§9: the placeholder coverage check reports available only for these zips. */
-export const ELIGIBLE_ZIPS: ReadonlySet<string> = new Set(['90210', '10001', '30301', '60601']);
 
 /** The XSRF-TOKEN cookie; `Secure` whenever the page is served over HTTPS, so it never travels in clear. */
 export function xsrfCookie(token: string, https: boolean): string {
@@ -30,8 +27,9 @@ function sameText(a: string, b: string): boolean {
 /** Non-GET requests must echo the XSRF-TOKEN cookie in the X-XSRF-TOKEN header. */
 export function csrfFailure(request: ApiRequest): ApiResponse | undefined {
   if (request.method === 'GET' || request.method === 'HEAD') return undefined;
-  const cookie = readCookie(request.headers['cookie'], XSRF_COOKIE);
-  const header = request.headers[XSRF_HEADER];
+  const cookie = readCookie(request.headers['cookie'] ?? '', XSRF_COOKIE);
+  // Header names arrive in lower case.
+  const header = request.headers[XSRF_HEADER.toLowerCase()];
   if (cookie === undefined || cookie === '' || header === undefined || !sameText(cookie, header)) {
     return apiError(403, 'The X-XSRF-TOKEN header must match the XSRF-TOKEN cookie.');
   }
@@ -68,11 +66,11 @@ export function addCustomer(store: Store, request: ApiRequest): ApiResponse {
   return json(200, { data: { status: 'received' } });
 }
 
-/** POST /mobileapi/zipcode/{zip}/eligibility; the body is the zip as text (SPEC §7), or JSON. */
+/** POST /mobileapi/zipcode/{zip}/eligibility; the body is the zip as text (SPEC §7), or JSON. Covered: the coverage check's own list. */
 export function zipEligibility(request: ApiRequest, zip: string): ApiResponse {
   if (request.body !== '' && !hasContentType(request, ['text/plain', 'application/json'])) {
     return apiError(415, 'The zip must be sent as text/plain or application/json.');
   }
   if (!/^[0-9]{5}$/.test(zip)) return apiError(400, 'zip must be exactly 5 digits.');
-  return json(200, { data: { zip, eligible: ELIGIBLE_ZIPS.has(zip) } });
+  return json(200, { data: { zip, eligible: COVERED_ZIPS.has(zip) } });
 }

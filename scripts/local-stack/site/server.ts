@@ -9,8 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { readCookie } from '../api/http.ts';
-import { servedOverHttps, XSRF_COOKIE, xsrfCookie } from '../api/order-service.ts';
+import { readCookie, XSRF_COOKIE } from '../../../src/lib/http/fetch-with-csrf.ts';
+import { servedOverHttps, xsrfCookie } from '../api/order-service.ts';
 import { listen, type RunningServer } from '../listen.ts';
 import { requestLogLine, type LogSink } from '../log.ts';
 import { compress, isCompressible, pickEncoding } from './compression.ts';
@@ -57,7 +57,7 @@ async function send(incoming: IncomingMessage, outgoing: ServerResponse, answer:
   if (cookies.length > 0) headers['set-cookie'] = cookies;
   const type = answer.headers.get('content-type') ?? '';
 
-  if (type.startsWith('text/html') && !readCookie(incoming.headers.cookie, XSRF_COOKIE)) {
+  if (type.startsWith('text/html') && !readCookie(incoming.headers.cookie ?? '', XSRF_COOKIE)) {
     const xsrf = xsrfCookie(randomBytes(32).toString('base64url'), servedOverHttps(incoming));
     headers['set-cookie'] = [...cookies, xsrf];
   }

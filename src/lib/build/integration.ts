@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
 import { contentQueryCount } from '../content/index.ts';
-import { env } from '../env.ts';
+import { env } from '../config/env.ts';
 import { siteMatrix, tenantStats } from '../routing/index.ts';
 import { formatRedirects, redirectRules } from '../routing/redirects.ts';
 import { publishPreparedImages, type ImageFolders, type PreparedImages } from './published-images.ts';

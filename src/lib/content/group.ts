@@ -5,28 +5,15 @@
  */
 import type { z } from 'zod';
 import {
-  MULTI_DOCUMENT_TYPES, TENANT_DOCUMENT_TYPES, schoolSchema, siteSettingsSchema, tenantDocumentSchemas,
+  CUSTOMER_TYPES, MULTI_DOCUMENT_TYPES, TENANT_DOCUMENT_TYPES, schoolSchema, siteSettingsSchema, tenantDocumentSchemas,
   type School, type SiteSettings, type TenantDocumentType, type TenantDocuments,
 } from './schemas.ts';
 import { dropUnsafeLinks } from './link-guard.ts';
 import { publishedId, schoolRefOf } from './school-reference.ts';
-import { pressReleaseView } from '../newsroom/press-release.ts';
+import { pressReleaseView } from './press-release.ts';
+import type { ContentIssue, ContentProblem } from './problems.ts';
 
-export interface ContentProblem {
-  school: string;
-  documentType: string;
-  documentId?: string;
-  reason: string;
-  /** The field at fault, when one is (e.g. `school`, `bannerNumber`). */
-  field?: string;
-  /** For a document that fails its schema: each failing field and why. */
-  issues?: ContentIssue[];
-}
-
-export interface ContentIssue {
-  field: string;
-  message: string;
-}
+export type { ContentIssue, ContentProblem } from './problems.ts';
 
 export type SchoolDocuments = { [K in TenantDocumentType]: TenantDocuments[K][] };
 
@@ -110,7 +97,7 @@ function expectedProblems(key: string, documents: SchoolDocuments): ContentProbl
     }
   }
   for (const type of ['planPageHeader', 'planCards'] as const) {
-    for (const customerType of ['fan', 'student', 'faculty'] as const) {
+    for (const customerType of CUSTOMER_TYPES) {
       if (!documents[type].some((doc) => doc.customerType === customerType)) {
         problems.push({ school: key, documentType: type, reason: `${customerType} missing`, field: 'customerType' });
       }

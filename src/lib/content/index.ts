@@ -3,7 +3,7 @@
  * it picks the configured source, runs the bulk query once per build process and
  * hands back validated, grouped documents plus every problem found.
  */
-import { contentPerspective, env, type Env } from '../env.ts';
+import { contentPerspective, env, type Env } from '../config/env.ts';
 import type { ContentPerspective } from './perspective.ts';
 import { groupContent, type GroupedContent } from './group.ts';
 import { createLocalSource } from './local.ts';

@@ -1,10 +1,10 @@
 /**
  * Links from content are checked once, at the door, by the same classifier that renders them
- * (src/lib/links.ts): a link field the classifier would drop (javascript:, data:, file:...,
+ * (src/lib/links/classify.ts): a link field the classifier would drop (javascript:, data:, file:...,
  * unparsable) is removed from the document and reported with the reason. What stays is
  * rendered through the classifier again, so the door and the page cannot disagree.
  */
-import { classifyLink, siteOrigin } from '../links.ts';
+import { classifyLink, siteOrigin } from '../links/classify.ts';
 
 /** Field names that hold a link or a page path. */
 const LINK_FIELD = /(link|url|href|path|fragment)$/i;

@@ -4,6 +4,7 @@
  * sees them; a document that fails is reported and its section left out.
  */
 import { z } from 'zod';
+import { SIX_DIGIT_HEX_COLOUR } from '../theme/hex-colour.ts';
 
 const text = z.string().trim().min(1);
 const optionalText = z.string().optional();
@@ -34,13 +35,15 @@ export const meaningfulImageSchema = z.object({ ...imageFields, alt: text }).ref
 /** A named brand colour, e.g. { name: 'Berkeley Blue', hex: '#003262' }. */
 export const brandColourSchema = z.object({
   name: text,
-  hex: z.string().regex(/^#[0-9a-f]{6}$/i, 'colour must be a #rrggbb hex value'),
+  hex: z.string().regex(SIX_DIGIT_HEX_COLOUR, 'colour must be a #rrggbb hex value'),
 });
 
 /** An address a page may embed or link to: absolute https only. */
 const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an absolute https:// address' });
 
 export const customerTypeSchema = z.enum(['fan', 'student', 'faculty']);
+/** The plan pages' customer types, in the order the landing page offers them. */
+export const CUSTOMER_TYPES = customerTypeSchema.options;
 
 /** A school's document points at its `school` document (by document id). */
 export const schoolReferenceSchema = z.object({

@@ -1,6 +1,6 @@
 /** Small, serialisable props for the coverage page: the checks island and the map frame. */
 import type { SiteSettings, TenantDocuments } from '../content/schemas.ts';
-import { externalLink } from '../links.ts';
+import { externalLink } from '../links/classify.ts';
 
 export interface CoverageChecksProps {
   brand: string;

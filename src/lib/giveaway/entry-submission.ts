@@ -3,7 +3,7 @@
  * the Idempotency-Key per form attempt, and the outcome's hand-off to the confirmation page.
  * Browser and DOM are injected (fetch, storage, uuid), so everything here runs in unit tests.
  */
-import { digitsOnly } from './entry-rules.ts';
+import { digitsOnly, type EntryField, type EntryFormInput } from './entry-rules.ts';
 
 export const ENTRY_SUCCESS_MESSAGE = 'Your entry has been submitted successfully!';
 export const ENTRY_FALLBACK_ERROR = 'Something went wrong. Please try again.';
@@ -31,6 +31,15 @@ export interface EntryPayload {
   agreeToGiveawayTerms: boolean;
 }
 
+/** The payload's name for each form field; the local API reads entries by these names. */
+export const PAYLOAD_FIELD = {
+  name: 'name',
+  email: 'emailAddress',
+  state: 'stateCode',
+  phone: 'phone',
+  agree: 'agreeToGiveawayTerms',
+} as const satisfies Record<EntryField, keyof EntryPayload>;
+
 export type EntryOutcome = { status: 'success' | 'error'; message: string };
 
 export function entryPayload(eventGUID: string, values: EntryFormValues): EntryPayload {
@@ -41,6 +50,17 @@ export function entryPayload(eventGUID: string, values: EntryFormValues): EntryP
     stateCode: values.state,
     phone: digitsOnly(values.phone),
     agreeToGiveawayTerms: values.agree,
+  };
+}
+
+/** A received payload's values as the form's fields, so the form's own rules can check them. */
+export function formInputFromPayload(body: Readonly<Record<string, unknown>>): EntryFormInput {
+  return {
+    name: body[PAYLOAD_FIELD.name],
+    email: body[PAYLOAD_FIELD.email],
+    state: body[PAYLOAD_FIELD.state],
+    phone: body[PAYLOAD_FIELD.phone],
+    agree: body[PAYLOAD_FIELD.agree],
   };
 }
 

@@ -3,7 +3,7 @@
  * The islands never see a whole document.
  */
 import type { TenantDocuments } from '../content/schemas.ts';
-import { schoolLink } from '../links.ts';
+import { schoolLink } from '../links/classify.ts';
 import type { EntryField } from './entry-rules.ts';
 import { SENDING_TEXT } from './entry-submission.ts';
 

@@ -3,6 +3,7 @@
  * request to a relative URL, the XSRF-TOKEN cookie's value goes in the X-XSRF-TOKEN
  * header, as the order service expects. Absolute URLs (other hosts) never get the token.
  * Dependency-free so islands can use it; `fetch` and the cookie string can be injected in tests.
+ * The local stack's order-service stand-in checks the same cookie and header names.
  */
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';

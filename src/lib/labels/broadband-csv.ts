@@ -5,7 +5,7 @@
  * (section headings, the FCC footnote) is left out: the column names carry that meaning.
  */
 import type { TenantDocuments } from '../content/schemas.ts';
-import { toCsv } from '../csv.ts';
+import { toCsv } from '../csv/write.ts';
 
 export type BroadbandFactsRecord = TenantDocuments['broadbandFacts'];
 

@@ -4,7 +4,7 @@
  * facts record chosen once at build time.
  */
 import type { TenantDocuments } from '../content/schemas.ts';
-import { schoolLink, type ResolvedLink } from '../links.ts';
+import { schoolLink, type ResolvedLink } from '../links/classify.ts';
 import { selectFacts, type FactsRecordLike } from './facts.ts';
 
 export type PlanCardContent = TenantDocuments['planCards']['plans'][number];

@@ -3,7 +3,8 @@
  * process, shared by every page shell's getStaticPaths and by the build integration.
  */
 import { contentQueryCount, siteContent } from '../content/index.ts';
-import { env } from '../env.ts';
+import { CUSTOMER_TYPES } from '../content/schemas.ts';
+import { env } from '../config/env.ts';
 import { schoolPlanIdProblems } from '../labels/plan-id.ts';
 import { tenantClientFromEnv, tenantStats } from '../tenants/index.ts';
 import { buildSiteMatrix, type SchoolSite, type SiteMatrix } from './matrix.ts';
@@ -55,12 +56,22 @@ export async function schoolPaths() {
   return matrix.schools.map((site) => ({ params: { school: site.seoSlug }, props: { site, settings: matrix.settings } }));
 }
 
-/** getStaticPaths for the giveaway entry page: only schools whose event is open. */
+/** getStaticPaths for the plan pages: one path per school and customer type. */
+export async function planPaths() {
+  const matrix = await siteMatrix();
+  return matrix.schools.flatMap((site) => CUSTOMER_TYPES.map((customerType) => ({
+    params: { school: site.seoSlug, plans: customerType },
+    props: { site, settings: matrix.settings, customerType },
+  })));
+}
+
+/** getStaticPaths for the giveaway entry page: only schools whose event is open; the event id is a prop too. */
 export async function giveawayEntryPaths() {
   const matrix = await siteMatrix();
-  return matrix.schools
-    .filter((site) => site.giveaway.entryGuid)
-    .map((site) => ({ params: { school: site.seoSlug, guid: site.giveaway.entryGuid as string }, props: { site, settings: matrix.settings } }));
+  return matrix.schools.flatMap((site) => {
+    const eventGUID = site.giveaway.entryGuid;
+    return eventGUID ? [{ params: { school: site.seoSlug, guid: eventGUID }, props: { site, settings: matrix.settings, eventGUID } }] : [];
+  });
 }
 
 export type SchoolPageProps = Awaited<ReturnType<typeof schoolPaths>>[number]['props'];

@@ -6,7 +6,7 @@ import type { ContentProblem, GroupedContent, SchoolContent } from '../content/i
 import type { SiteSettings } from '../content/schemas.ts';
 import { giveawayRoute, isGiveawayOpen, showEnterButton } from '../giveaway/route.ts';
 import type { Tenant } from '../tenants/index.ts';
-import { schoolTheme, type Theme } from '../theme.ts';
+import { schoolTheme, type Theme } from '../theme/school-theme.ts';
 
 export interface GiveawayState {
   open: boolean;

@@ -1,5 +1,5 @@
 /** The one door to tenant records: over HTTP when PUBLIC_API_BASE is set, else from the bundled file. */
-import { env } from '../env.ts';
+import { env } from '../config/env.ts';
 import { createTenantClient, fileTransport, httpTransport, type TenantRequestStats } from './client.ts';
 
 export {

@@ -1,11 +1,12 @@
 /** The product API's tenant answers, parsed before use, and the app's own Tenant type. */
 import { z } from 'zod';
+import { HEX_COLOUR } from '../theme/hex-colour.ts';
 
 export const tenantCodeResponseSchema = z.object({
   result: z.object({ id: z.union([z.number(), z.string()]), affiliateId: z.union([z.number(), z.string()]).nullish() }),
 });
 
-const colour = z.string().regex(/^#[0-9a-f]{3}([0-9a-f]{3})?$/i).nullish().catch(undefined);
+const colour = z.string().regex(HEX_COLOUR).nullish().catch(undefined);
 
 export const fullTenantRecordSchema = z.looseObject({
   id: z.union([z.number(), z.string()]),
@@ -22,6 +23,18 @@ export const fullTenantRecordSchema = z.looseObject({
 export const fullTenantResponseSchema = z.object({ result: fullTenantRecordSchema });
 
 export type FullTenantRecord = z.infer<typeof fullTenantRecordSchema>;
+
+/**
+ * A record of a tenant file (src/dataset/tenants.json, the local API's seed): the product API
+ * looks tenants up by slug and by numeric id, so a record without them cannot be served.
+ */
+export const storedTenantRecordSchema = z.looseObject({
+  id: z.number().int(),
+  affiliateId: z.number().int(),
+  slug: z.string().min(1),
+});
+
+export type StoredTenantRecord = z.infer<typeof storedTenantRecordSchema>;
 
 export interface Tenant {
   id: string;

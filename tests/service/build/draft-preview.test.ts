@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PREVIEW_NOTICE } from '../../../src/lib/seo.ts';
+import { PREVIEW_NOTICE } from '../../../src/lib/seo/page-head.ts';
 import { DRAFT_ONLY_QUESTION, DRAFT_TITLE, PUBLISHED_TITLE_MARK, RELEASE_TITLE, writeDraftDataset } from '../../fixtures/drafts/dataset.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'drafts-'));

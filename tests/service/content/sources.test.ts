@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSourceFrom, fetchBuildContent } from '../../../src/lib/content/index.ts';
-import { parseEnv } from '../../../src/lib/env.ts';
+import { parseEnv } from '../../../src/lib/config/env.ts';
 import { createLocalSource, readNdjson } from '../../../src/lib/content/local.ts';
 import { createSanitySource, SANITY_API_VERSION } from '../../../src/lib/content/sanity.ts';
 import { BUILD_CONTENT_QUERY } from '../../../src/lib/content/queries.ts';

@@ -10,7 +10,7 @@ import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../scripts/local-stack/listen.ts';
 import { startSiteServer } from '../../../scripts/local-stack/site/server.ts';
-import { MAX_WEBHOOK_BODY_BYTES } from '../../../src/lib/ops/publish-webhook.ts';
+import { MAX_WEBHOOK_BODY_BYTES } from '../../../src/lib/rebuild/publish-webhook.ts';
 import { FIXTURE_SITE, tempDir } from './helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');

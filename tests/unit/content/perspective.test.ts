@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyPerspective } from '../../../src/lib/content/perspective.ts';
-import { contentPerspective, parseEnv } from '../../../src/lib/env.ts';
+import { contentPerspective, parseEnv } from '../../../src/lib/config/env.ts';
 
 const published = { _id: 'a', _type: 'faqs', title: 'Published' };
 const draft = { _id: 'drafts.a', _type: 'faqs', title: 'Draft' };

@@ -2,13 +2,13 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import GiveawayEntryForm from '../../../src/components/islands/GiveawayEntryForm/GiveawayEntryForm.tsx';
-import { goTo } from '../../../src/components/islands/GiveawayEntryForm/navigate.ts';
+import { goTo } from '../../../src/components/islands/GiveawayEntryForm/navigate.client.ts';
 import {
   ENTRY_SUCCESS_MESSAGE, MISSING_GUID_MESSAGE, MISSING_SLUG_MESSAGE, OUTCOME_STORAGE_KEY,
 } from '../../../src/lib/giveaway/entry-submission.ts';
 import type { EntryFormProps } from '../../../src/lib/giveaway/island-props.ts';
 
-vi.mock('../../../src/components/islands/GiveawayEntryForm/navigate.ts', () => ({ goTo: vi.fn() }));
+vi.mock('../../../src/components/islands/GiveawayEntryForm/navigate.client.ts', () => ({ goTo: vi.fn() }));
 
 const ERRORS = { name: 'Name please.', email: 'Email please.', state: 'State please.', phone: 'Phone please.', agree: 'Agree please.' };
 const PROPS: EntryFormProps = {

@@ -10,7 +10,7 @@ import {
 } from '../../../lib/giveaway/entry-submission.ts';
 import type { EntryFormProps } from '../../../lib/giveaway/island-props.ts';
 import { FieldError, PhoneInput, describedBy } from './fields.tsx';
-import { goTo } from './navigate.ts';
+import { goTo } from './navigate.client.ts';
 import './entry-form.css';
 
 const FIELD_ORDER: readonly EntryField[] = ['name', 'email', 'state', 'phone', 'agree'];

@@ -1,0 +1,123 @@
+/**
+ * The content check: runs the build's own content query and validation (groupContent, the same
+ * zod schemas) over a dataset without building, and lists every problem as a row with school,
+ * document type, id and field. Adds what the build would only notice as a missing picture
+ * (image references that cannot be resolved) and what would confuse editors (duplicates).
+ */
+import { ContentError, groupContent, type ContentProblem } from '../../src/lib/content/group.ts';
+import { fetchRawBuildContent } from '../../src/lib/content/index.ts';
+import { MULTI_DOCUMENT_TYPES, type RawImage } from '../../src/lib/content/schemas.ts';
+import type { ContentSource } from '../../src/lib/content/source.ts';
+
+export interface CheckRow {
+  level: 'error' | 'warning';
+  school: string;
+  documentType: string;
+  documentId: string;
+  field: string;
+  message: string;
+}
+
+export interface CheckResult {
+  /** Set when the build could not run at all (school registry or site settings unusable). */
+  fatal?: string;
+  rows: CheckRow[];
+  documents: number;
+  schools: number;
+  /** The registered schools' keys, for checks that follow (tenant records). */
+  schoolKeys: string[];
+}
+
+export interface CheckOptions {
+  /** Image file names the dataset carries (exports); when given, every referenced file must be there. */
+  imageNames?: Set<string> | undefined;
+}
+
+function rowsFor(problem: ContentProblem): CheckRow[] {
+  const base = { level: 'error' as const, school: problem.school, documentType: problem.documentType, documentId: problem.documentId ?? '-' };
+  if (problem.issues?.length) return problem.issues.map((issue) => ({ ...base, field: issue.field, message: issue.message }));
+  return [{ ...base, field: problem.field ?? '-', message: problem.reason }];
+}
+
+/** Every image object in a document, with its field path. */
+function* imagesIn(value: unknown, path: string[] = []): Generator<[string, RawImage]> {
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) yield* imagesIn(item, [...path, String(index)]);
+  } else if (value && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    if (typeof record._sanityAsset === 'string' || (record.asset && typeof record.asset === 'object')) {
+      yield [path.join('.'), record as RawImage];
+      return;
+    }
+    for (const [key, item] of Object.entries(record)) yield* imagesIn(item, [...path, key]);
+  }
+}
+
+function imageProblem(image: RawImage, source: ContentSource, imageNames: Set<string> | undefined): string | undefined {
+  const reference = image._sanityAsset ?? image.asset?._ref ?? '(none)';
+  if (!source.imageUrl(image, [])) return `image ${reference} cannot be resolved (its name must end in -<width>x<height>)`;
+  const file = image._sanityAsset?.replace(/^image@file:\/\/\.\/images\//, '');
+  if (imageNames && file && !imageNames.has(file)) return `image file images/${file} is missing`;
+  return undefined;
+}
+
+export async function checkContent(source: ContentSource, options: CheckOptions = {}): Promise<CheckResult> {
+  const input = await fetchRawBuildContent(source);
+  const documents = input.schools.length + input.documents.length + (input.settings ? 1 : 0);
+  let grouped;
+  try {
+    grouped = groupContent(input);
+  } catch (error) {
+    if (error instanceof ContentError) return { fatal: error.message, rows: [], documents, schools: input.schools.length, schoolKeys: [] };
+    throw error;
+  }
+
+  // A document that fails its schema is left out, so the build also reports its type as missing:
+  // list the cause only.
+  const invalid = new Set(grouped.problems.filter((problem) => problem.issues).map((problem) => `${problem.school}/${problem.documentType}`));
+  const rows = grouped.problems
+    .filter((problem) => problem.documentId !== undefined || !invalid.has(`${problem.school}/${problem.documentType}`))
+    .flatMap(rowsFor);
+  const seenIds = new Map<string, number>();
+  for (const doc of [...input.schools, ...input.documents] as Array<{ _id?: string }>) {
+    if (doc._id) seenIds.set(doc._id, (seenIds.get(doc._id) ?? 0) + 1);
+  }
+  for (const [id, count] of seenIds) {
+    if (count > 1) rows.push({ level: 'error', school: '-', documentType: '-', documentId: id, field: '_id', message: `${count} documents share this id` });
+  }
+
+  for (const { school, documents: byType } of grouped.schools) {
+    // Without brand colours the school's theme depends on the tenant record alone (and falls back to black without one).
+    for (const field of ['primaryColor', 'secondaryColor'] as const) {
+      if (!school[field]) rows.push({ level: 'warning', school: school.key, documentType: 'school', documentId: school._id, field, message: 'no brand colour: the theme uses the tenant record\'s, else the fallback colour' });
+    }
+    for (const [field, image] of imagesIn(school)) {
+      const message = imageProblem(image, source, options.imageNames);
+      if (message) rows.push({ level: 'error', school: school.key, documentType: 'school', documentId: school._id, field, message });
+    }
+    for (const [type, docs] of Object.entries(byType) as Array<[keyof typeof byType, Array<{ _id: string }>]>) {
+      if (!MULTI_DOCUMENT_TYPES.has(type) && docs.length > 1) {
+        rows.push({ level: 'warning', school: school.key, documentType: type, documentId: docs.map((doc) => doc._id).join(', '), field: '-', message: `${docs.length} documents; the site shows ${docs[0]?._id}` });
+      }
+      for (const doc of docs) {
+        for (const [field, image] of imagesIn(doc)) {
+          const message = imageProblem(image, source, options.imageNames);
+          if (message) rows.push({ level: 'error', school: school.key, documentType: type, documentId: doc._id, field, message });
+        }
+      }
+    }
+  }
+  const order = (row: CheckRow) => [row.school, row.documentType, row.documentId, row.field].join('\u0000');
+  rows.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+  return { rows, documents, schools: grouped.schools.length, schoolKeys: grouped.schools.map(({ school }) => school.key) };
+}
+
+/** Aligned columns, one row per problem, grouped by school: level, school, type, document id, field, message. */
+export function formatRows(rows: readonly CheckRow[]): string[] {
+  const header: CheckRow = { level: 'level' as never, school: 'school', documentType: 'type', documentId: 'document', field: 'field', message: 'problem' };
+  const table = [header, ...rows];
+  const width = (key: keyof CheckRow) => Math.max(...table.map((row) => row[key].length));
+  const keys = ['level', 'school', 'documentType', 'documentId', 'field'] as const;
+  const widths = keys.map(width);
+  return table.map((row) => [...keys.map((key, index) => row[key].padEnd(widths[index] ?? 0)), row.message].join('  ').trimEnd());
+}

@@ -1,0 +1,9 @@
+/**
+ * The local stack's addresses: the offline defaults of the site's settings and of the local
+ * stack itself. Dependency-free, so modules that reach the browser can use them too.
+ */
+export const LOCAL_SITE_PORT = 4321;
+export const LOCAL_API_PORT = 8787;
+/** The local API's address, used for `{api}` when PUBLIC_API_BASE is unset. */
+export const LOCAL_API_BASE = `http://127.0.0.1:${LOCAL_API_PORT}`;
+export const LOCAL_SITE_URL = `http://localhost:${LOCAL_SITE_PORT}`;

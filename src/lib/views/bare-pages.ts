@@ -1,0 +1,40 @@
+/**
+ * The pages that belong to no school (SPEC §2, §5): coming soon (/ and /default), school search
+ * and the small 404 page. They read the whole site matrix: settings and every served school.
+ */
+import { env } from '../config/env.ts';
+import { DEFAULT_DESCRIPTION } from '../routing/routes.ts';
+import type { SiteMatrix } from '../routing/index.ts';
+import { searchCards, servedSchoolCards } from '../search/schools.ts';
+import { barePageHead, COMING_SOON_TITLE, type PageHead } from '../seo/page-head.ts';
+
+const PAGE_NAME = 'Generic Page';
+
+function layout(head: PageHead) {
+  return { head, pageName: PAGE_NAME };
+}
+
+export function comingSoonView({ settings }: Pick<SiteMatrix, 'settings'>, path: '/' | '/default', siteUrl = env().SITE_URL) {
+  return {
+    layout: layout(barePageHead({ settings, siteUrl, path, title: COMING_SOON_TITLE, description: DEFAULT_DESCRIPTION })),
+    comingSoon: { productName: settings.productName },
+  };
+}
+
+export function searchView({ settings, mainSiteUrl, schools }: Pick<SiteMatrix, 'settings' | 'mainSiteUrl' | 'schools'>, siteUrl = env().SITE_URL) {
+  const cards = searchCards(servedSchoolCards(schools.map((site) => ({
+    seoSlug: site.seoSlug, brand: site.tenant.name, school: site.content.school, theme: site.theme,
+  }))));
+  return {
+    layout: layout(barePageHead({ settings, siteUrl, path: '/search', title: 'Find Your School', description: DEFAULT_DESCRIPTION })),
+    search: { productName: settings.productName, mainSiteUrl, schools: cards },
+  };
+}
+
+export function notFoundView({ settings, mainSiteUrl }: Pick<SiteMatrix, 'settings' | 'mainSiteUrl'>, siteUrl = env().SITE_URL) {
+  const head = barePageHead({ settings, siteUrl, path: '/404', title: `Not found | ${settings.productName}`, description: 'This file does not exist.' });
+  return {
+    layout: layout({ ...head, noindex: true }),
+    notFound: { productName: settings.productName, mainSiteUrl },
+  };
+}

@@ -1,0 +1,20 @@
+/** The coverage-map page (SPEC §2): heading, the ZIP and IMEI checks and the carrier's map. */
+import { single } from '../content/index.ts';
+import { coverageChecksProps, coverageMapSources, coverageMapTitle } from '../coverage/island-props.ts';
+import { schoolLayout, when, type SchoolPageProps } from './school-page.ts';
+
+export function coverageMapView(props: SchoolPageProps) {
+  const { site, settings } = props;
+  const doc = single(site.content, 'coverageMapPage');
+  return {
+    layout: schoolLayout(props, 'coverage-map'),
+    heading: when(doc, (page) => ({ title: page.header, subtitle: page.zipInstructionText })),
+    map: {
+      checks: coverageChecksProps(site),
+      sources: coverageMapSources(settings, doc),
+      mapTitle: coverageMapTitle(site.tenant.name, doc?.mapTitle),
+      brand: site.tenant.name,
+      carrierLine: settings.carrierLine,
+    },
+  };
+}

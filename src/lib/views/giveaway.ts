@@ -1,0 +1,77 @@
+/**
+ * The giveaway pages (SPEC §2, §8): the entry form of an open event, the confirmation page
+ * and the closed page; and the giveaways banner of the plan pages. Which giveaway is current,
+ * and whether its enter button shows, was decided when the matrix was built.
+ */
+import { single } from '../content/index.ts';
+import type { TenantDocuments } from '../content/schemas.ts';
+import { confirmationProps } from '../giveaway/island-props.ts';
+import { schoolLink } from '../links/classify.ts';
+import { schoolLayout, when, type SchoolPageProps } from './school-page.ts';
+
+/** The giveaways banner: its enter button goes to the giveaway route, unless the event hides it. */
+export function giveawaysBanner({ site }: SchoolPageProps) {
+  return when(single(site.content, 'giveawaysBanner'), (banner) => ({
+    banner,
+    enterHref: site.giveaway.showEnterButton ? site.giveaway.route : undefined,
+  }));
+}
+
+export function giveawayEntryView(props: SchoolPageProps & { eventGUID: string }) {
+  return {
+    layout: schoolLayout(props, 'giveaway-entry'),
+    entry: when(single(props.site.content, 'giveawayForm'), (doc) => ({ doc, seoSlug: props.site.seoSlug, eventGUID: props.eventGUID })),
+  };
+}
+
+export function giveawayClosedView(props: SchoolPageProps) {
+  const content = props.site.content;
+  return {
+    layout: schoolLayout(props, 'giveaway-closed'),
+    closed: when(single(content, 'giveawayClosed'), (doc) => ({
+      doc,
+      seoSlug: props.site.seoSlug,
+      // The why link's text comes from the confirmation content, so the page is not a dead end.
+      whyButtonText: single(content, 'giveawayConfirmation')?.whyButtonText,
+    })),
+  };
+}
+
+/** What the confirmation page shows when reached directly: the open giveaway, the closed texts, or its name. */
+export type CurrentGiveaway =
+  | { kind: 'open'; title: string; lead: string; enter?: { text: string; href: string } | undefined }
+  | { kind: 'closed'; title: string; leads: [string, string] }
+  | { kind: 'none'; title: string };
+
+function currentGiveaway({ site }: SchoolPageProps): CurrentGiveaway {
+  const form = single(site.content, 'giveawayForm');
+  const closed = single(site.content, 'giveawayClosed');
+  if (site.giveaway.open && form) {
+    const enterText = single(site.content, 'giveawaysBanner')?.enterButtonText ?? form.enterButtonText;
+    const enter = site.giveaway.showEnterButton && enterText ? { text: enterText, href: site.giveaway.route } : undefined;
+    return { kind: 'open', title: form.winHeader, lead: form.enterByText, enter };
+  }
+  if (closed) return { kind: 'closed', title: closed.endedHeader, leads: [closed.sorrySubheader, closed.checkText] };
+  return { kind: 'none', title: `${site.tenant.name} Giveaway` };
+}
+
+function confirmation(props: SchoolPageProps, doc: TenantDocuments['giveawayConfirmation']) {
+  const { site } = props;
+  const banner = single(site.content, 'giveawaysBanner');
+  const form = single(site.content, 'giveawayForm');
+  const whyLink = schoolLink(site.seoSlug, 'why');
+  return {
+    outcome: confirmationProps(doc, site.seoSlug, site.tenant.name),
+    eyebrow: banner?.capitalHeader,
+    current: currentGiveaway(props),
+    learnMore: whyLink && { text: banner?.exclusiveAccessText, link: whyLink, buttonText: doc.whyButtonText },
+    prizes: when(form, (doc) => ({ header: doc.premiumGiveawayHeader, icons: doc.giveawayIcons })),
+  };
+}
+
+export function giveawayConfirmationView(props: SchoolPageProps) {
+  return {
+    layout: schoolLayout(props, 'giveaway-confirmation'),
+    confirmation: when(single(props.site.content, 'giveawayConfirmation'), (doc) => confirmation(props, doc)),
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * What every school page's view starts from: the props its getStaticPaths hands the shell, and
+ * the layout's props. Views pick the school's documents and shape each section's props, so a
+ * page shell only arranges sections.
+ */
+import type { SchoolPageProps } from '../routing/index.ts';
+import type { SchoolRouteName } from '../routing/routes.ts';
+import type { TenantDocuments } from '../content/schemas.ts';
+
+export type { SchoolPageProps };
+
+export interface SchoolLayoutProps extends SchoolPageProps {
+  route: SchoolRouteName;
+}
+
+export function schoolLayout({ site, settings }: SchoolPageProps, route: SchoolRouteName): SchoolLayoutProps {
+  return { site, settings, route };
+}
+
+/** Partner banner 1 belongs to the landing and plan pages, banner 2 to the why page (SPEC §2). */
+export function partnerBanner({ site }: SchoolPageProps, bannerNumber: 1 | 2): { banner: TenantDocuments['partnerBanner'] } | undefined {
+  const banner = site.content.documents.partnerBanner.find((doc) => doc.bannerNumber === bannerNumber);
+  return banner && { banner };
+}
+
+/** A section's props only when its document is there: a missing document leaves the section out. */
+export function when<T, P>(doc: T | undefined, props: (doc: T) => P): P | undefined {
+  return doc === undefined ? undefined : props(doc);
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { single } from '../../../src/lib/content/index.ts';
+import { giveawayClosedView, giveawayConfirmationView, giveawayEntryView } from '../../../src/lib/views/giveaway.ts';
+import { schoolPage, without } from './school-pages.ts';
+
+describe('giveawayEntryView', () => {
+  it('hands the form its document, the school and the event id of the route', async () => {
+    const props = await schoolPage((site) => site.giveaway.open);
+    const view = giveawayEntryView({ ...props, eventGUID: 'event-1' });
+    expect(view.layout.route).toBe('giveaway-entry');
+    expect(view.entry).toMatchObject({ seoSlug: props.site.seoSlug, eventGUID: 'event-1' });
+    expect(giveawayEntryView({ ...without(props, 'giveawayForm'), eventGUID: 'event-1' }).entry).toBeUndefined();
+  });
+});
+
+describe('giveawayClosedView', () => {
+  it('takes the why button text from the confirmation content', async () => {
+    const props = await schoolPage();
+    expect(giveawayClosedView(props).closed?.whyButtonText).toBe(single(props.site.content, 'giveawayConfirmation')?.whyButtonText);
+    expect(giveawayClosedView(without(props, 'giveawayConfirmation')).closed?.whyButtonText).toBeUndefined();
+  });
+});
+
+describe('giveawayConfirmationView', () => {
+  it('shows the open giveaway with its enter button when the event is open', async () => {
+    const props = await schoolPage((site) => site.giveaway.open && site.giveaway.showEnterButton);
+    const current = giveawayConfirmationView(props).confirmation?.current;
+    expect(current).toMatchObject({ kind: 'open', enter: { href: props.site.giveaway.route } });
+  });
+
+  it('shows the closed texts when the event is closed, and the giveaway name without them', async () => {
+    const props = await schoolPage((site) => !site.giveaway.open);
+    expect(giveawayConfirmationView(props).confirmation?.current.kind).toBe('closed');
+    expect(giveawayConfirmationView(without(props, 'giveawayClosed')).confirmation?.current)
+      .toEqual({ kind: 'none', title: `${props.site.tenant.name} Giveaway` });
+  });
+
+  it('links the why page, lists the prizes and leaves the page empty without its document', async () => {
+    const props = await schoolPage();
+    const confirmation = giveawayConfirmationView(props).confirmation;
+    expect(confirmation?.learnMore?.link.href).toBe(`/${props.site.seoSlug}/why`);
+    expect(confirmation?.prizes?.icons).toBeDefined();
+    expect(giveawayConfirmationView(without(props, 'giveawayConfirmation')).confirmation).toBeUndefined();
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { coverageMapView } from '../../../src/lib/views/coverage-map.ts';
+import { internationalDialingView } from '../../../src/lib/views/international-dialing.ts';
+import { newsroomView } from '../../../src/lib/views/newsroom.ts';
+import { comingSoonView, notFoundView, searchView } from '../../../src/lib/views/bare-pages.ts';
+import { bundledMatrix, schoolPage, without } from './school-pages.ts';
+
+const SITE_URL = 'https://site.example';
+
+describe('school information pages', () => {
+  it('coverage map: the checks and the map are there even without the page document', async () => {
+    const props = await schoolPage();
+    const view = coverageMapView(without(props, 'coverageMapPage'));
+    expect(view.heading).toBeUndefined();
+    expect(view.map).toMatchObject({ brand: props.site.tenant.name, carrierLine: props.settings.carrierLine });
+    expect(view.map.mapTitle).toBe(`${props.site.tenant.name} coverage map`);
+  });
+
+  it('international dialing: heading and rates from one document', async () => {
+    const view = internationalDialingView(await schoolPage());
+    expect(view.heading?.title).toBe(view.dialing?.doc.header);
+  });
+
+  it('newsroom: the heading names the service; the release becomes blocks', async () => {
+    const props = await schoolPage();
+    const view = newsroomView(props);
+    expect(view.heading.subtitle).toBe(`News and announcements from ${props.site.tenant.name}.`);
+    expect(view.release?.brand).toBe(props.site.tenant.name);
+    expect(newsroomView(without(props, 'pressRelease')).release).toBeUndefined();
+  });
+});
+
+describe('pages of no school', () => {
+  it('coming soon: one view for / and /default, each with its own canonical URL', async () => {
+    const matrix = await bundledMatrix();
+    expect(comingSoonView(matrix, '/', SITE_URL).layout.head.canonical).toBe(SITE_URL);
+    expect(comingSoonView(matrix, '/default', SITE_URL).layout.head.canonical).toBe(`${SITE_URL}/default`);
+    expect(comingSoonView(matrix, '/', SITE_URL).comingSoon.productName).toBe(matrix.settings.productName);
+  });
+
+  it('search: a card per served school plus the coming-soon seed', async () => {
+    const matrix = await bundledMatrix();
+    const view = searchView(matrix, SITE_URL);
+    expect(view.search.schools.length).toBeGreaterThanOrEqual(matrix.schools.length);
+    expect(view.layout.head.title).toBe('Find Your School');
+  });
+
+  it('404: not indexed, and links the main site', async () => {
+    const matrix = await bundledMatrix();
+    const view = notFoundView(matrix, SITE_URL);
+    expect(view.layout.head.noindex).toBe(true);
+    expect(view.notFound.mainSiteUrl).toBe(matrix.mainSiteUrl);
+  });
+});

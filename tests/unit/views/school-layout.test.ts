@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { schoolLayoutView } from '../../../src/lib/views/school-layout.ts';
+import { schoolLayout } from '../../../src/lib/views/school-page.ts';
+import { schoolPage } from './school-pages.ts';
+
+const SITE_URL = 'https://site.example';
+
+describe('schoolLayoutView', () => {
+  it('gives the head its canonical URL, the theme and the route page name', async () => {
+    const props = await schoolPage();
+    const view = schoolLayoutView(schoolLayout(props, 'why'), `/${props.site.seoSlug}/why`, SITE_URL);
+    expect(view.head.canonical).toBe(`${SITE_URL}/${props.site.seoSlug}/why`);
+    expect(view.themeColor).toBe(props.site.theme.primary);
+    expect(view.themeCss).toContain(`--school-primary:${props.site.theme.primary}`);
+    expect(view.pageName).toBeTruthy();
+  });
+
+  it('allows a map frame host on the coverage-map page only', async () => {
+    const school = await schoolPage();
+    const props = { ...school, settings: { ...school.settings, coverageMapUrl: 'https://maps.example/embed' } };
+    const page = (route: 'coverage-map' | 'landing') => schoolLayoutView(schoolLayout(props, route), `/${props.site.seoSlug}`, SITE_URL);
+    expect(page('coverage-map').frameSrc).toBe('frame-src https://maps.example');
+    expect(page('landing').frameSrc).toBeUndefined();
+    expect(schoolLayoutView(schoolLayout(school, 'coverage-map'), '/x', SITE_URL).frameSrc).toBeUndefined();
+  });
+});
