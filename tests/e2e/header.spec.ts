@@ -6,7 +6,7 @@ const school = SCHOOLS.husky;
 
 test('external header and footer links open in a new tab; internal links do not', async ({ page }) => {
   await page.goto(`/${school}`);
-  // External: another origin with http(s), or mailto/tel (the one link classifier, src/lib/links.ts).
+  // External: another origin with http(s), or mailto/tel (the one link classifier, src/lib/links/classify.ts).
   for (const link of await page.locator('header a[target="_blank"], footer a[target="_blank"]').all()) {
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(await link.getAttribute('href')).toMatch(/^(https?:\/\/|mailto:|tel:)/);

@@ -6,7 +6,7 @@
  * In-page anchor clicks need no script: `scroll-padding-top` in global.css gives the offset.
  */
 import { openSignIn } from '../../stores/signin.ts';
-import { FRAGMENT_SCROLL_DELAY_MS, anchorScrollTop, fragmentId } from '../anchors.ts';
+import { FRAGMENT_SCROLL_DELAY_MS, anchorScrollTop, fragmentId } from './anchors.ts';
 
 /** Every [data-signin] button opens the sign-in dialog (SignInModal.astro follows $signInOpen). */
 export function initSignInButtons(root: ParentNode): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorScrollTop, fragmentId, headerOffset } from '../../../src/lib/anchors.ts';
+import { anchorScrollTop, fragmentId, headerOffset } from '../../../src/lib/header/anchors.ts';
 
 describe('headerOffset', () => {
   it('is 95 px below 768 px and 105 px from 768 px', () => {
