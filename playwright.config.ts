@@ -19,7 +19,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'reports/e2e-results.json' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace records every action of a test (snapshots, screencast frames): in CI only the retry
+    // of a failed test records one, so passing tests do not pay for it on a 2-core machine.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       ...(systemChromium ? { executablePath: systemChromium } : {}),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
