@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { ALL_SCHOOLS, SCHOOLS } from './helpers.ts';
+import { axeViolations } from './axe.ts';
+import { SCHOOLS } from './helpers.ts';
 
 test.describe('newsroom', () => {
   test('the press release sections render in order', async ({ page }) => {
@@ -40,12 +40,13 @@ test.describe('international dialing', () => {
   });
 });
 
+// The launch review runs axe on every page of Husky, Cubby and Bears; these are the other schools' colours.
 test.describe('newsroom and international dialing accessibility', () => {
-  for (const seo of ALL_SCHOOLS) {
+  for (const seo of [SCHOOLS.beavs, SCHOOLS.kentucky, SCHOOLS.utes]) {
     for (const path of ['newsroom', 'international-dialing']) {
       test(`${seo}/${path}: no axe violations`, async ({ page }) => {
         await page.goto(`/${seo}/${path}`);
-        expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
   }

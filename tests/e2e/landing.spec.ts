@@ -1,7 +1,7 @@
 /** The landing page of SPEC §2: sections, FAQs, carousel, choose-plans, anchors, accessibility. */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { ALL_SCHOOLS, SCHOOLS } from './helpers.ts';
+import { axeViolations } from './axe.ts';
+import { SCHOOLS } from './helpers.ts';
 
 const school = SCHOOLS.cubby;
 
@@ -116,10 +116,10 @@ test('arriving with a #fragment scrolls the anchor below the header after 1 s', 
   await expect(page.locator('#faqs h2')).toBeInViewport();
 });
 
-for (const seo of ALL_SCHOOLS) {
+// The launch review runs axe on every page of Husky, Cubby and Bears; these are the other schools' colours.
+for (const seo of [SCHOOLS.beavs, SCHOOLS.kentucky, SCHOOLS.utes]) {
   test(`${seo}: the landing page has no axe violations`, async ({ page }) => {
     await page.goto(`/${seo}`);
-    const results = await new AxeBuilder({ page }).analyze();
-    expect(results.violations).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 }

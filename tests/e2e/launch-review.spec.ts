@@ -4,10 +4,16 @@
  * that loads, no sideways scrolling, a one-row header, no empty map frame, a confirmation page
  * that thanks nobody when reached directly, the served schools in search, the phone menu's
  * keyboard order, anchors below the fixed header and no section twice on a page.
+ *
+ * It is also the accessibility gate: on the same visit, axe over every page type of a
+ * dark-coloured school (Husky), a light one (Cubby) and the one whose tenant record has no colour
+ * (Bears), with a plan card's broadband facts open on the plan pages, and over the pages without a
+ * school, at both widths. Zero violations.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { ALL_SCHOOLS, SCHOOLS, hydrated } from './helpers.ts';
+import { axeViolations } from './axe.ts';
+import { ALL_SCHOOLS, SCHOOLS, hydrated, planCardsReady } from './helpers.ts';
 
 const report = JSON.parse(readFileSync('reports/build-report.json', 'utf8')) as { schools: Array<{ seoSlug: string; giveaway: string }> };
 const PAGE_TYPES = ['', '/student', '/faculty', '/fan', '/why', '/coverage-map', '/newsroom', '/international-dialing', '/giveaway-confirmation', '/giveaway-closed'];
@@ -17,7 +23,12 @@ function schoolPages(seo: string): string[] {
   return [...PAGE_TYPES.map((page) => `/${seo}${page}`), ...(giveaway?.includes('/giveaway-entry/') ? [giveaway] : [])];
 }
 
-const ALL_PAGES = [...ALL_SCHOOLS.flatMap(schoolPages), '/', '/default', '/search'];
+const BARE_PAGES = ['/', '/default', '/search'];
+const ALL_PAGES = [...ALL_SCHOOLS.flatMap(schoolPages), ...BARE_PAGES];
+const AXE_SCHOOLS: readonly string[] = [SCHOOLS.husky, SCHOOLS.cubby, SCHOOLS.bears];
+const PLAN_PAGE = /\/(student|faculty|fan)$/;
+/** axe runs on the pages without a school and on every page of the three colour cases. */
+const checksAxe = (path: string) => BARE_PAGES.includes(path) || AXE_SCHOOLS.some((seo) => path === `/${seo}` || path.startsWith(`/${seo}/`));
 
 /** Console errors and failed same-site requests while the page loads and settles. */
 async function visit(page: Page, path: string): Promise<string[]> {
@@ -34,8 +45,12 @@ async function visit(page: Page, path: string): Promise<string[]> {
   return problems;
 }
 
-for (const path of ALL_PAGES) {
-  test(`${path}: no console errors, an icon that loads, no sideways scroll`, { tag: '@phone' }, async ({ page }) => {
+// axe walks every node of a page; on a shared 2-core machine that can take a while (a ceiling, not a speed check).
+test.describe('every page', () => {
+ test.describe.configure({ timeout: 120_000 });
+ for (const path of ALL_PAGES) {
+  const axe = checksAxe(path);
+  test(`${path}: no console errors, an icon that loads, no sideways scroll${axe ? ', no axe violations' : ''}`, { tag: '@phone' }, async ({ page }) => {
     const problems = await visit(page, path);
     // Scroll to the end so lazy images and islands below the fold load too.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -50,8 +65,17 @@ for (const path of ALL_PAGES) {
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
+
+    if (!axe) return;
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    if (PLAN_PAGE.test(path)) {
+      await planCardsReady(page);
+      await page.locator('.plan-card__toggle').first().click();
+    }
+    expect(await axeViolations(page)).toEqual([]);
   });
-}
+ }
+});
 
 test.describe('the header stays one row', () => {
   for (const width of [1024, 1280]) {
