@@ -9,7 +9,9 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const BUDGETS_KB = { js: 75, css: 20, html: 30 } as const;
+// JS: the giveaway entry page is the heaviest, React's client (65.7 KB) with the form, its rules and
+// the header's script (the sign-in dialog's shared state in nanostores, 0.3 KB): 75.1 KB.
+export const BUDGETS_KB = { js: 76, css: 20, html: 30 } as const;
 
 const args = process.argv.slice(2);
 const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
