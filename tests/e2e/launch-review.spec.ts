@@ -179,12 +179,13 @@ test('phone menu: the button comes first, Tab enters the open menu, Escape close
   await expect(button).toHaveAttribute('aria-expanded', 'true');
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.activeElement?.closest('#site-menu') !== null)).toBe(true);
-  const backdrop = await page.locator('[data-site-header]').evaluate((header) => {
+  // The backdrop fades in: read it once the transition has ended.
+  const backdrop = () => page.locator('[data-site-header]').evaluate((header) => {
     const style = getComputedStyle(header, '::after');
     return { opacity: style.opacity, visibility: style.visibility, background: style.backgroundColor };
   });
-  expect(backdrop).toMatchObject({ opacity: '1', visibility: 'visible' });
-  expect(backdrop.background).toMatch(/rgba\(.*0\.\d+\)/);
+  await expect.poll(backdrop).toMatchObject({ opacity: '1', visibility: 'visible' });
+  expect((await backdrop()).background).toMatch(/rgba\(.*0\.\d+\)/);
 
   await page.keyboard.press('Escape');
   await expect(button).toHaveAttribute('aria-expanded', 'false');
