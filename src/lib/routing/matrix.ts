@@ -5,7 +5,7 @@
 import type { ContentProblem, GroupedContent, SchoolContent } from '../content/index.ts';
 import type { SiteSettings } from '../content/schemas.ts';
 import { giveawayRoute, isGiveawayOpen, showEnterButton } from '../giveaway/route.ts';
-import type { Tenant } from '../tenants/index.ts';
+import { HTTP_TRANSPORT_DEFAULTS, type Tenant } from '../tenants/index.ts';
 import { schoolTheme, type Theme } from '../theme/school-theme.ts';
 
 export interface GiveawayState {
@@ -40,7 +40,10 @@ export interface MatrixOptions {
   activeGiveawayIds?: string[] | undefined;
   hiddenEnterGiveawayIds?: string[] | undefined;
   mainSiteUrl?: string | undefined;
-  /** Schools looked up at once; the tenant transport limits the requests in flight itself. */
+  /**
+   * Schools looked up at once (default: as many as the transport lets requests fly, so its limit is
+   * the one that binds); the tenant transport limits the requests in flight itself.
+   */
   concurrency?: number;
   onSchool?: (site: SchoolSite, problems: ContentProblem[]) => void;
 }
@@ -64,7 +67,7 @@ export async function buildSiteMatrix(content: GroupedContent, options: MatrixOp
   const activeGiveawayIds = options.activeGiveawayIds ?? content.settings.activeGiveawayIds;
   const hiddenEnterGiveawayIds = options.hiddenEnterGiveawayIds ?? content.settings.hiddenEnterGiveawayIds;
 
-  const schools = await mapWithConcurrency(content.schools, options.concurrency ?? 32, async (schoolContent) => {
+  const schools = await mapWithConcurrency(content.schools, options.concurrency ?? HTTP_TRANSPORT_DEFAULTS.concurrency, async (schoolContent) => {
     const { school } = schoolContent;
     let tenant: Tenant;
     try {
