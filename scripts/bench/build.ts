@@ -4,11 +4,13 @@
  * Astro project with the same number of trivial pages (the framework's floor), and prints one row
  * per size: pages, wall and CPU time of both, the ratio, content queries, tenant requests and the
  * time spent waiting for them, redirect rules, HTML bytes per page and peak memory.
- *   npm run bench:build -- --schools 6,60,200,600 [--runs 3] [--api-latency 50] [--profile] [--keep]
+ *   npm run bench:build -- --schools 6,60,200,600 [--runs 3] [--api-latency 50] [--profile] [--keep] [--site DIR]
  * With several runs, the two builds alternate and each figure is the best run (the least disturbed
  * by other work on the machine). `--profile` adds one untimed site build at the largest size under
  * `--cpu-prof` and prints where its CPU time went. Fails only when a build fails or its output is
- * not what was asked for (never on times).
+ * not what was asked for (never on times). `--site DIR` builds another checkout of the project (with
+ * its own node_modules) against the same synthetic schools, API and floor: before/after figures
+ * from one machine in one sitting.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -25,7 +27,6 @@ import { syntheticDataset } from './synthetic-schools.ts';
 import { withBuildLock } from '../lib/build-lock.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const ASTRO = join(ROOT, 'node_modules/astro/bin/astro.mjs');
 const PEAK = join(import.meta.dirname, 'peak-memory.ts');
 /** The build asks the content service a constant number of queries; per-school queries would be ≥ N. */
 const MAX_CONTENT_QUERIES = 2;
@@ -37,8 +38,13 @@ const { values } = parseArgs({
     'api-latency': { type: 'string', default: '50' },
     profile: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    site: { type: 'string' },
   },
 });
+/** The checkout whose site is built (this one unless --site names another); the bare floor uses this one's Astro. */
+const SITE_ROOT = values.site ? resolve(values.site) : ROOT;
+const siteAstro = join(SITE_ROOT, 'node_modules/astro/bin/astro.mjs');
+const bareAstro = join(ROOT, 'node_modules/astro/bin/astro.mjs');
 const SIZES = values.schools.split(',').map((size) => Number(size.trim()));
 const RUNS = Number(values.runs);
 const LATENCY_MS = Number(values['api-latency']);
@@ -95,17 +101,20 @@ function best(runs: Timing[]): Timing {
 
 /** Builds of the site wait for any other build in this checkout (the clock starts once it is theirs). */
 function timedBuild(label: string, nodeArgs: string[], args: string[], env: Record<string, string>, peakFile: string, logFile: string): Promise<Timing> {
-  const run = () => timedBuildNow(label, nodeArgs, args, env, peakFile, logFile);
-  return args.includes('--root') ? run() : withBuildLock(run);
+  const bare = args.includes('--root');
+  const run = () => timedBuildNow(label, nodeArgs, bare ? bareAstro : siteAstro, bare ? ROOT : SITE_ROOT, args, env, peakFile, logFile);
+  return bare || SITE_ROOT !== ROOT ? run() : withBuildLock(run);
 }
 
-async function timedBuildNow(label: string, nodeArgs: string[], args: string[], env: Record<string, string>, peakFile: string, logFile: string): Promise<Timing> {
+async function timedBuildNow(
+  label: string, nodeArgs: string[], astro: string, cwd: string, args: string[], env: Record<string, string>, peakFile: string, logFile: string,
+): Promise<Timing> {
   // The build before this one wrote up to 160 MB: flush it to disk first, or its writeback lands
   // in this build's time (measured: the bare floor at 600 schools swung between 6.8 and 9.8 s).
   if (process.platform !== 'win32') execFileSync('sync');
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', PEAK, ASTRO, 'build', ...args], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [...nodeArgs, '--import', PEAK, astro, 'build', ...args], {
+    cwd,
     env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', BENCH_PEAK_FILE: peakFile, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -248,7 +257,7 @@ try {
   const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const loadAfter = loadavg();
-  console.log(`\nbuild benchmark${RUNS > 1 ? `, best of ${RUNS} alternating runs` : ''}; tenant records from the local API with ${LATENCY_MS} ms added per request; load average ${loadBefore[0]?.toFixed(1)} before, ${loadAfter[0]?.toFixed(1)} after\n`);
+  console.log(`\nbuild benchmark${RUNS > 1 ? `, best of ${RUNS} alternating runs` : ''}; tenant records from the local API with ${LATENCY_MS} ms added per request; load average ${loadBefore[0]?.toFixed(1)} before, ${loadAfter[0]?.toFixed(1)} after${SITE_ROOT === ROOT ? '' : `; site built from ${SITE_ROOT}`}\n`);
   console.log(row(['schools', 'pages', 'site wall s', 'site CPU s', 'bare wall s', 'bare CPU s', 'ratio wall (CPU)', 'content queries', 'tenant requests', 'tenant wait s', 'redirect rules', 'HTML KB/page median', 'max', 'peak MB site', 'bare']));
   console.log(row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
   for (const result of results) {
