@@ -15,7 +15,14 @@ started=$(date +%s)
 case "${1:-}" in
   install)
     if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-      npm ci || npm install --no-audit --no-fund
+      npm ci || {
+        if [ -n "${CI:-}" ]; then
+          echo "[studio] npm ci refused studio/package-lock.json (out of step with studio/package.json?): run npm install in studio/ and commit the lockfile" >&2
+          exit 1
+        fi
+        echo "[studio] npm ci refused studio/package-lock.json (out of step with studio/package.json?); falling back to npm install: commit the lockfile if it changes" >&2
+        npm install --no-audit --no-fund
+      }
     fi ;;
   types)
     generated=../src/lib/content/sanity.types.ts

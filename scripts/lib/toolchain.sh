@@ -24,10 +24,16 @@ ensure_node() {
 }
 
 ensure_packages() {
-  # Astro 7's lockfile can name platform bindings the registry lacks: npm ci then refuses,
-  # while npm install with the same lockfile works (DESIGN.md §9).
+  # npm ci installs exactly what package-lock.json says. In CI a lockfile out of step with
+  # package.json fails the run; on a developer's machine we say why before falling back.
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    npm ci || npm install --no-audit --no-fund
+    npm ci && return 0
+    if [ -n "${CI:-}" ]; then
+      echo "[setup] npm ci refused package-lock.json (out of step with package.json?): run npm install and commit the lockfile" >&2
+      return 1
+    fi
+    echo "[setup] npm ci refused package-lock.json (out of step with package.json?); falling back to npm install, which may rewrite the lockfile: commit it if it changes" >&2
+    npm install --no-audit --no-fund
   fi
 }
 
