@@ -5,12 +5,13 @@
  */
 import { parseArgs } from 'node:util';
 import { triggerBuild } from '../src/lib/rebuild/build-hook.ts';
-import { env } from '../src/lib/config/env.ts';
+import { readBuildHookSettings } from '../src/lib/rebuild/function-settings.ts';
 
 const { values } = parseArgs({ options: { title: { type: 'string' } } });
 const title = values.title ?? `Scheduled rebuild ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 try {
-  await triggerBuild(env().NETLIFY_BUILD_HOOK_URL, title);
+  // Only the hook: the build's own settings (and their production rules) do not concern a trigger.
+  await triggerBuild(readBuildHookSettings(process.env).NETLIFY_BUILD_HOOK_URL, title);
   console.log(`build triggered: ${title}`);
 } catch (error) {
   console.error(`rebuild failed: ${(error as Error).message}`);

@@ -76,7 +76,7 @@ export function schoolSiteBuild(): AstroIntegration {
         const report = buildReport(matrix, { contentSource: settings.CONTENT_SOURCE, contentQueries: contentQueryCount(), tenants: tenantStats(), pages: pages.length, sanitisedImages });
         // Kept with the deploy, never published: on Netlify a file under .netlify/v1/blobs/deploy/
         // becomes a blob of the deploy's own store (it rolls back and is deleted with the deploy).
-        const reportFiles = [settings.BUILD_REPORT_FILE, ...(process.env['NETLIFY'] === 'true' ? [NETLIFY_DEPLOY_REPORT] : [])];
+        const reportFiles = [settings.BUILD_REPORT_FILE, ...(settings.NETLIFY ? [NETLIFY_DEPLOY_REPORT] : [])];
         for (const file of reportFiles) {
           mkdirSync(dirname(file), { recursive: true });
           writeFileSync(file, JSON.stringify(report, null, 2));

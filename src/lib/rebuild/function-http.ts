@@ -5,6 +5,7 @@
  * never a stack or an internal error text (those go to the function log).
  */
 import { parse as parseContentType } from 'content-type';
+import { SettingsError } from '../config/setting-types.ts';
 
 /** The site-wide headers of netlify.toml's "/*" block that apply to an API answer, plus no caching. */
 export const FUNCTION_HEADERS: Readonly<Record<string, string>> = {
@@ -84,12 +85,30 @@ export async function checkRequest(request: Request, rules: RequestRules): Promi
   return { ok: true, body };
 }
 
-/** Runs a handler; anything it throws becomes a plain 500 (details to the log, none to the caller). */
+/**
+ * A set-up problem the caller may be told about: its message names what to fix (a setting, a
+ * missing platform service), never a value or an internal error text.
+ */
+export class SetupError extends Error {
+  override name = 'SetupError';
+}
+
+function logLine(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
+}
+
+/**
+ * Runs a handler; anything it throws becomes a 500 (details to the log). A settings or set-up
+ * problem says what to fix; anything else answers a plain "internal error".
+ */
 export async function guarded(name: string, work: () => Promise<Response>, log: (message: string) => void = console.error): Promise<Response> {
   try {
     return await work();
   } catch (error) {
-    log(`[${name}] failed: ${error instanceof Error ? error.message : String(error)}`);
+    log(`[${name}] failed: ${logLine(error)}`);
+    if (error instanceof SettingsError) return answer(500, `${name} is not configured: ${error.problems.join('; ')}`);
+    if (error instanceof SetupError) return answer(500, error.message);
     return answer(500, 'internal error');
   }
 }

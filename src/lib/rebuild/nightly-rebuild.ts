@@ -29,10 +29,14 @@ export async function runNightlyRebuild(options: NightlyOptions): Promise<Respon
   return noContent();
 }
 
-/** The function: checks the invocation, then runs the nightly build; never answers with internals. */
-export async function handleNightly(request: Request, options: NightlyOptions): Promise<Response> {
+/**
+ * The function: checks the invocation, then runs the nightly build; never answers with internals.
+ * `options` may be a function, so that reading the settings happens inside the error guard.
+ */
+export async function handleNightly(request: Request, options: NightlyOptions | (() => NightlyOptions)): Promise<Response> {
   return guarded('nightly-rebuild', async () => {
     const checked = await checkRequest(request, NIGHTLY_RULES);
-    return checked.ok ? runNightlyRebuild(options) : checked.response;
+    if (!checked.ok) return checked.response;
+    return runNightlyRebuild(typeof options === 'function' ? options() : options);
   });
 }

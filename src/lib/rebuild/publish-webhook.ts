@@ -20,9 +20,10 @@ export interface PublishWebhookOptions {
   log?: (message: string) => void;
 }
 
-/** What Netlify passes as the second argument; only `waitUntil` is used. */
+/** What Netlify passes as the second argument: `waitUntil`, and the deploy context the invocation serves. */
 export interface FunctionContext {
   waitUntil?: (work: Promise<unknown>) => void;
+  deploy?: { context?: string };
 }
 
 /** The content service sends the projection {_id, _type}: far below this. */

@@ -1,8 +1,9 @@
 /**
  * Where the rebuild debounce keeps its one record: Netlify Blobs on Netlify (shared by every
- * function instance, strongly consistent), or memory (one instance; tests and local runs).
+ * function instance, strongly consistent), or memory (one instance; tests and local runs only).
  */
 import { z } from 'zod';
+import { SetupError } from './function-http.ts';
 import type { PendingRebuild, RebuildStateStore } from './rebuild-debounce.ts';
 
 const pendingRebuildSchema = z.object({
@@ -42,4 +43,27 @@ export function memoryStateStore(): RebuildStateStore {
       state = { ...next };
     },
   };
+}
+
+/** Netlify's contexts of a deployed site, where many function instances serve the webhook. */
+const DEPLOYED_CONTEXTS = new Set(['production', 'deploy-preview', 'branch-deploy']);
+
+export const BLOBS_MISSING_MESSAGE = 'Netlify Blobs is not available to this function, so publishes cannot be combined into one build; no build was started';
+
+/**
+ * The debounce's store for an invocation in `deployContext` (Netlify's context.deploy.context, or
+ * CONTEXT). On a deployed site it must be Netlify Blobs: a memory store there would debounce per
+ * instance only, so every publish of a burst could start its own build. Without Blobs it throws a
+ * SetupError (the function answers 500 and logs why) instead. A local run (no context, or `dev`)
+ * falls back to memory.
+ */
+export function publishStateStore(deployContext: string | undefined, openBlobStore: () => JsonBlobStore): RebuildStateStore {
+  try {
+    return blobStateStore(openBlobStore());
+  } catch (error) {
+    if (deployContext !== undefined && DEPLOYED_CONTEXTS.has(deployContext)) {
+      throw new SetupError(`${BLOBS_MISSING_MESSAGE} (context ${deployContext})`, { cause: error });
+    }
+    return memoryStateStore();
+  }
 }

@@ -1,0 +1,50 @@
+/**
+ * How every setting is read from the environment, for the build (env.ts) and the Netlify
+ * functions alike: one rule for blank values, one for yes/no values, one error format.
+ */
+import { z } from 'zod';
+
+/**
+ * A variable that is empty or only spaces counts as unset, so it takes its default: `.env.example`
+ * lists every name with an empty value, and Netlify's UI can save an empty one.
+ */
+export function blankAsUnset(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() === '' ? undefined : value;
+}
+
+/** A setting: blank is unset, then `schema` decides (its default, or optional). */
+export function setting<T extends z.ZodType>(schema: T) {
+  return z.preprocess(blankAsUnset, schema);
+}
+
+/**
+ * A yes/no setting. The one boolean parser: true/1/yes/on or false/0/no/off (any case); anything
+ * else is an error naming the setting, never a silent "no".
+ */
+export function yesNoSetting(fallback: boolean) {
+  return setting(z.stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false', '0', 'no', 'off'] }).default(fallback));
+}
+
+/** A comma-separated list of ids (ACTIVE_GIVEAWAY_IDS...): trimmed, blanks dropped. The local API reads it the same way. */
+export function parseIdList(text: string): string[] {
+  return text.split(',').map((id) => id.trim()).filter((id) => id !== '');
+}
+
+export function idListSetting() {
+  return setting(z.string().optional().transform((value) => (value === undefined ? undefined : parseIdList(value))));
+}
+
+/** Settings that are present but wrong; `problems` name each setting (never its value, which may be a secret). */
+export class SettingsError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'SettingsError';
+  }
+}
+
+/** Parses `source` (process.env) with `schema`; a bad value throws a SettingsError naming each setting. */
+export function readSettings<T extends z.ZodType>(schema: T, source: Record<string, string | undefined>): z.infer<T> {
+  const parsed = schema.safeParse(source);
+  if (parsed.success) return parsed.data;
+  throw new SettingsError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+}
