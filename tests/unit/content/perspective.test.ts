@@ -22,11 +22,12 @@ describe('content perspectives', () => {
   });
 
   it('is published unless a preview is asked for, and never drafts in production', () => {
-    expect(contentPerspective(parseEnv({}), undefined)).toBe('published');
-    expect(contentPerspective(parseEnv({ CONTENT_PREVIEW: 'false' }), 'deploy-preview')).toBe('published');
-    expect(contentPerspective(parseEnv({ CONTENT_PREVIEW: 'true' }), 'deploy-preview')).toBe('drafts');
-    expect(contentPerspective(parseEnv({ CONTENT_PREVIEW: 'true' }), 'branch-deploy')).toBe('drafts');
-    expect(() => contentPerspective(parseEnv({ CONTENT_PREVIEW: 'true' }), 'production')).toThrow(/production never shows drafts/);
+    expect(contentPerspective(parseEnv({}))).toBe('published');
+    expect(contentPerspective({ CONTENT_PREVIEW: false, CONTEXT: 'deploy-preview' })).toBe('published');
+    expect(contentPerspective({ CONTENT_PREVIEW: true, CONTEXT: 'deploy-preview' })).toBe('drafts');
+    expect(contentPerspective({ CONTENT_PREVIEW: true, CONTEXT: 'branch-deploy' })).toBe('drafts');
+    expect(contentPerspective(parseEnv({ CONTENT_PREVIEW: 'true' }))).toBe('drafts');
+    expect(() => contentPerspective({ CONTENT_PREVIEW: true, CONTEXT: 'production' })).toThrow(/production never shows drafts/);
   });
 
   it('refuses a preview setting that is not a yes or no', () => {
