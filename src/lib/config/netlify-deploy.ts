@@ -21,9 +21,14 @@ export interface DeploySettings {
   PUBLIC_SEGMENT_API_HOST?: string | undefined;
 }
 
+/** production, deploy-preview or branch-deploy: a site others open (not a local run, not `netlify dev`). */
+export function isDeployedContext(context: string | undefined): boolean {
+  return context !== undefined && DEPLOYED_CONTEXTS.has(context);
+}
+
 /** A build Netlify runs for a deploy: CONTEXT names a deployed context, or NETLIFY=true (Netlify's build image sets it). */
 export function isNetlifyDeploy(settings: Pick<DeploySettings, 'CONTEXT' | 'NETLIFY'>): boolean {
-  return settings.NETLIFY || (settings.CONTEXT !== undefined && DEPLOYED_CONTEXTS.has(settings.CONTEXT));
+  return settings.NETLIFY || isDeployedContext(settings.CONTEXT);
 }
 
 const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/i;

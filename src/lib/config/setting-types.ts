@@ -36,9 +36,12 @@ export function idListSetting() {
 
 /** Settings that are present but wrong; `problems` name each setting (never its value, which may be a secret). */
 export class SettingsError extends Error {
-  constructor(readonly problems: readonly string[]) {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
     super(`Invalid configuration:\n  ${problems.join('\n  ')}`);
     this.name = 'SettingsError';
+    this.problems = problems;
   }
 }
 

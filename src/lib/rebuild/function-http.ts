@@ -90,7 +90,10 @@ export async function checkRequest(request: Request, rules: RequestRules): Promi
  * missing platform service), never a value or an internal error text.
  */
 export class SetupError extends Error {
-  override name = 'SetupError';
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'SetupError';
+  }
 }
 
 function logLine(error: unknown): string {

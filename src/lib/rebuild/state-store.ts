@@ -3,6 +3,7 @@
  * function instance, strongly consistent), or memory (one instance; tests and local runs only).
  */
 import { z } from 'zod';
+import { isDeployedContext } from '../config/netlify-deploy.ts';
 import { SetupError } from './function-http.ts';
 import type { PendingRebuild, RebuildStateStore } from './rebuild-debounce.ts';
 
@@ -45,9 +46,6 @@ export function memoryStateStore(): RebuildStateStore {
   };
 }
 
-/** Netlify's contexts of a deployed site, where many function instances serve the webhook. */
-const DEPLOYED_CONTEXTS = new Set(['production', 'deploy-preview', 'branch-deploy']);
-
 export const BLOBS_MISSING_MESSAGE = 'Netlify Blobs is not available to this function, so publishes cannot be combined into one build; no build was started';
 
 /**
@@ -61,7 +59,7 @@ export function publishStateStore(deployContext: string | undefined, openBlobSto
   try {
     return blobStateStore(openBlobStore());
   } catch (error) {
-    if (deployContext !== undefined && DEPLOYED_CONTEXTS.has(deployContext)) {
+    if (isDeployedContext(deployContext)) {
       throw new SetupError(`${BLOBS_MISSING_MESSAGE} (context ${deployContext})`, { cause: error });
     }
     return memoryStateStore();

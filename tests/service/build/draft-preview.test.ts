@@ -42,7 +42,8 @@ let preview: Build;
 
 beforeAll(async () => {
   published = await build('published', {});
-  preview = await build('preview', { CONTENT_PREVIEW: 'true', CONTEXT: 'deploy-preview' });
+  // A deploy preview has its own address and calls the product API (never the local one).
+  preview = await build('preview', { CONTENT_PREVIEW: 'true', CONTEXT: 'deploy-preview', DEPLOY_PRIME_URL: 'https://deploy-preview-7--schools.example.net', PUBLIC_API_BASE: 'https://api.schools.example' });
 }, 300_000);
 
 describe('a published build from an export with drafts', () => {
