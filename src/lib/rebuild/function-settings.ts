@@ -8,12 +8,12 @@ import { readSettings, setting } from '../config/setting-types.ts';
 
 type Source = Record<string, string | undefined>;
 
-const buildHookSchema = z.object({
+export const buildHookSchema = z.object({
   /** The site's build hook (a secret URL: never logged, never answered). */
   NETLIFY_BUILD_HOOK_URL: setting(z.url().optional()),
 });
 
-const publishSchema = buildHookSchema.extend({
+export const publishSchema = buildHookSchema.extend({
   /** The content webhook's shared secret. */
   SANITY_WEBHOOK_SECRET: setting(z.string().optional()),
   /** Netlify's deploy context, where the invocation does not say (see rebuild-store.ts). */

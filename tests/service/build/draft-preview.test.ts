@@ -42,8 +42,9 @@ let preview: Build;
 
 beforeAll(async () => {
   published = await build('published', {});
-  // A deploy preview has its own address and calls the product API (never the local one).
-  preview = await build('preview', { CONTENT_PREVIEW: 'true', CONTEXT: 'deploy-preview', DEPLOY_PRIME_URL: 'https://deploy-preview-7--schools.example.net', PUBLIC_API_BASE: 'https://api.schools.example' });
+  // A deploy preview has its own address and never calls the local API: this one previews the
+  // bundled demo content (ALLOW_DEMO_DEPLOY), as a product API is not reachable here.
+  preview = await build('preview', { CONTENT_PREVIEW: 'true', CONTEXT: 'deploy-preview', DEPLOY_PRIME_URL: 'https://deploy-preview-7--schools.example.net', ALLOW_DEMO_DEPLOY: 'true' });
 }, 300_000);
 
 describe('a published build from an export with drafts', () => {

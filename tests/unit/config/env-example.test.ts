@@ -1,0 +1,18 @@
+/** `.env.example` is where a developer or an operator finds every setting: it lists exactly the ones the code reads. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { envSchema } from '../../../src/lib/config/env.ts';
+import { buildHookSchema, publishSchema } from '../../../src/lib/rebuild/function-settings.ts';
+
+const listed = readFileSync('.env.example', 'utf8').split('\n').flatMap((line) => /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1] ?? []);
+
+describe('.env.example', () => {
+  it('lists every setting of the build and of the rebuild functions, and nothing else', () => {
+    const read = new Set([...Object.keys(envSchema.shape), ...Object.keys(buildHookSchema.shape), ...Object.keys(publishSchema.shape)]);
+    expect([...listed].sort()).toEqual([...read].sort());
+  });
+
+  it('lists each once', () => {
+    expect(listed.length).toBe(new Set(listed).size);
+  });
+});
