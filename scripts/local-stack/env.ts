@@ -1,16 +1,22 @@
 /** Settings of the local stack, from the environment (defaults in brackets in `.env.example`). */
 import { join, resolve } from 'node:path';
 import { DEFAULT_DATASET_DIR, DEFAULT_TENANTS_FILE, LOCAL_API_PORT, LOCAL_SITE_PORT, LOCAL_SITE_URL } from '../../src/lib/config/env.ts';
+import { blankAsUnset } from '../../src/lib/config/setting-types.ts';
 import { siteOrigins } from './api/cors.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 
+/** A setting's text; blank counts as unset, as in the build's settings. */
+function settingText(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  return blankAsUnset(env[name]) as string | undefined;
+}
+
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
-  const text = env[name];
-  if (text === undefined || text.trim() === '') return fallback;
-  const value = Number(text);
+  const given = settingText(env, name);
+  if (given === undefined) return fallback;
+  const value = Number(given);
   if (!Number.isInteger(value) || value < 0 || value > 65535) {
-    throw new Error(`${name} must be a port number (0-65535), got "${text}".`);
+    throw new Error(`${name} must be a port number (0-65535), got "${given}".`);
   }
   return value;
 }
@@ -35,15 +41,14 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): StackSetting
     port: port(env, 'PORT', LOCAL_SITE_PORT),
     apiPort: port(env, 'API_PORT', LOCAL_API_PORT),
     host: '127.0.0.1',
-    dataDir: resolve(env['DATA_DIR'] ?? join(REPO_ROOT, 'data')),
-    // Blank counts as unset, as in the build's settings.
-    siteUrl: env['SITE_URL'] || LOCAL_SITE_URL,
-    distDir: resolve(env['DIST_DIR'] ?? join(REPO_ROOT, 'dist')),
+    dataDir: resolve(settingText(env, 'DATA_DIR') ?? join(REPO_ROOT, 'data')),
+    siteUrl: settingText(env, 'SITE_URL') ?? LOCAL_SITE_URL,
+    distDir: resolve(settingText(env, 'DIST_DIR') ?? join(REPO_ROOT, 'dist')),
     netlifyToml: join(REPO_ROOT, 'netlify.toml'),
     functionsDir: join(REPO_ROOT, 'src', 'functions'),
-    tenantsFile: resolve(env['TENANTS_FILE'] || join(REPO_ROOT, DEFAULT_TENANTS_FILE)),
-    datasetFile: resolve(env['DATASET_FILE'] || join(REPO_ROOT, DEFAULT_DATASET_DIR, 'data.ndjson')),
-    activeGiveawayIds: env['ACTIVE_GIVEAWAY_IDS'],
+    tenantsFile: resolve(settingText(env, 'TENANTS_FILE') ?? join(REPO_ROOT, DEFAULT_TENANTS_FILE)),
+    datasetFile: resolve(settingText(env, 'DATASET_FILE') ?? join(REPO_ROOT, DEFAULT_DATASET_DIR, 'data.ndjson')),
+    activeGiveawayIds: settingText(env, 'ACTIVE_GIVEAWAY_IDS'),
   };
 }
 
