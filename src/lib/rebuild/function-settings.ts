@@ -16,7 +16,7 @@ export const buildHookSchema = z.object({
 export const publishSchema = buildHookSchema.extend({
   /** The content webhook's shared secret. */
   SANITY_WEBHOOK_SECRET: setting(z.string().optional()),
-  /** Netlify's deploy context, where the invocation does not say (see rebuild-store.ts). */
+  /** Netlify's deploy context, where the invocation does not say (see publishStateStore in state-store.ts). */
   CONTEXT: setting(z.string().optional()),
 });
 
