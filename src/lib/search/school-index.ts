@@ -38,10 +38,6 @@ export interface IndexGroup {
 export const NO_STATE_GROUP = 'Other schools';
 export const COMING_SOON_GROUP = 'Coming soon';
 
-function cardHref(card: SearchCard, mainSiteUrl: string): string {
-  return card.href ?? getStartedHref(mainSiteUrl, card.name);
-}
-
 export function searchData(cards: readonly SearchCard[], mainSiteUrl: string): SearchData {
   return {
     schools: cards.map((card) => ({
@@ -49,7 +45,7 @@ export function searchData(cards: readonly SearchCard[], mainSiteUrl: string): S
       city: card.city,
       state: card.state ?? '',
       ...(card.brand ? { brand: card.brand } : {}),
-      href: cardHref(card, mainSiteUrl),
+      href: card.href ?? getStartedHref(mainSiteUrl, card.name),
       comingSoon: card.comingSoon,
       colors: card.colors,
     })),
@@ -67,15 +63,15 @@ function groupId(title: string, taken: Set<string>): string {
 const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en');
 
 /** Live schools by state (A–Z, schools without a state last), then the schools coming soon. */
-export function schoolIndexGroups(cards: readonly SearchCard[], mainSiteUrl: string): IndexGroup[] {
-  const live = Map.groupBy(cards.filter((card) => !card.comingSoon), (card) => card.state?.trim() || NO_STATE_GROUP);
+export function schoolIndexGroups(schools: readonly SearchResult[]): IndexGroup[] {
+  const live = Map.groupBy(schools.filter((school) => !school.comingSoon), (school) => school.state.trim() || NO_STATE_GROUP);
   const titles = [...live.keys()].sort((a, b) => (a === NO_STATE_GROUP ? 1 : b === NO_STATE_GROUP ? -1 : a.localeCompare(b, 'en')));
-  const soon = cards.filter((card) => card.comingSoon);
+  const soon = schools.filter((school) => school.comingSoon);
   const taken = new Set<string>();
-  const group = (title: string, members: readonly SearchCard[]): IndexGroup => ({
+  const group = (title: string, members: readonly SearchResult[]): IndexGroup => ({
     id: groupId(title, taken),
     title,
-    schools: members.map((card) => ({ name: card.name, href: cardHref(card, mainSiteUrl) })).sort(byName),
+    schools: members.map(({ name, href }) => ({ name, href })).sort(byName),
   });
   return [
     ...titles.map((title) => group(title, live.get(title) ?? [])),

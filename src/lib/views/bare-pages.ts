@@ -31,14 +31,14 @@ function searchCardsOf({ schools }: Pick<SiteMatrix, 'schools'>) {
 
 /** The search page carries the plain index of links; the cards come from `searchDataView`'s file. */
 export function searchView({ settings, mainSiteUrl, schools }: Pick<SiteMatrix, 'settings' | 'mainSiteUrl' | 'schools'>, siteUrl = env().SITE_URL) {
-  const cards = searchCardsOf({ schools });
+  const { schools: results } = searchData(searchCardsOf({ schools }), mainSiteUrl);
   return {
     layout: layout(barePageHead({ settings, siteUrl, path: '/search', title: 'Find Your School', description: DEFAULT_DESCRIPTION })),
     search: {
       productName: settings.productName,
       mainSiteUrl,
-      total: cards.length,
-      indexHtml: schoolIndexHtml(schoolIndexGroups(cards, mainSiteUrl)),
+      total: results.length,
+      indexHtml: schoolIndexHtml(schoolIndexGroups(results)),
       dataUrl: SEARCH_DATA_PATH,
     },
   };
