@@ -20,8 +20,6 @@ async function fetchSchools(url: string): Promise<SearchResult[]> {
   return data.schools;
 }
 
-const SVG = 'http://www.w3.org/2000/svg';
-
 /** One card from the template: name, brand, city, colour band and swatches, Get Started. */
 function drawCard(template: HTMLTemplateElement, school: SearchResult): HTMLElement {
   const card = (template.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
