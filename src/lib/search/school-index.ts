@@ -7,7 +7,7 @@
  *   the first time the visitor uses the search box, from which the matching cards are drawn.
  */
 import { getStartedHref } from './links.ts';
-import type { SearchCard, SchoolColour } from './schools.ts';
+import { compareSchoolNames, type SearchCard, type SchoolColour } from './schools.ts';
 
 /** Where the page fetches the cards from (a static file the build writes). */
 export const SEARCH_DATA_PATH = '/search-schools.json';
@@ -60,12 +60,12 @@ function groupId(title: string, taken: Set<string>): string {
   return id;
 }
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en');
+const byName = (a: { name: string }, b: { name: string }) => compareSchoolNames(a.name, b.name);
 
 /** Live schools by state (A–Z, schools without a state last), then the schools coming soon. */
 export function schoolIndexGroups(schools: readonly SearchResult[]): IndexGroup[] {
   const live = Map.groupBy(schools.filter((school) => !school.comingSoon), (school) => school.state.trim() || NO_STATE_GROUP);
-  const titles = [...live.keys()].sort((a, b) => (a === NO_STATE_GROUP ? 1 : b === NO_STATE_GROUP ? -1 : a.localeCompare(b, 'en')));
+  const titles = [...live.keys()].sort((a, b) => (a === NO_STATE_GROUP ? 1 : b === NO_STATE_GROUP ? -1 : compareSchoolNames(a, b)));
   const soon = schools.filter((school) => school.comingSoon);
   const taken = new Set<string>();
   const group = (title: string, members: readonly SearchResult[]): IndexGroup => ({

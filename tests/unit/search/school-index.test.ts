@@ -47,6 +47,13 @@ describe('the index of links in the page', () => {
     expect(links).toContainEqual(['Oregon State University', '/osu-beavs-mobile']);
   });
 
+  it('lists names in reading order, numbers by value', () => {
+    const campuses = servedSchoolCards(['State Campus 10', 'State Campus 2', 'state campus 1'].map((schoolName, index) => ({
+      seoSlug: `campus-${index}`, brand: 'B', school: { schoolName, state: 'Ohio' }, theme: { primary: '#000000', secondary: '#ffffff' },
+    })));
+    expect(schoolIndexGroups(searchData(campuses, MAIN).schools)[0]?.schools.map((school) => school.name)).toEqual(['state campus 1', 'State Campus 2', 'State Campus 10']);
+  });
+
   it('escapes names and addresses', () => {
     const html = schoolIndexHtml(groups);
     expect(html).toContain('College of &lt;A&gt; &amp; &quot;B&quot;');
