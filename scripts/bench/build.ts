@@ -8,7 +8,7 @@
  * With several runs, the two builds alternate and each figure is the best run (the least disturbed
  * by other work on the machine). `--profile` adds one untimed site build at the largest size under
  * `--cpu-prof` and prints where its CPU time went. Fails only when a build fails or its output is
- * not what was asked for (never on times). `--site DIR` builds another checkout of the project (with
+ * not what was asked for, or a page is over 64 KB of HTML (never on times). `--site DIR` builds another checkout of the project (with
  * its own node_modules) against the same synthetic schools, API and floor: before/after figures
  * from one machine in one sitting.
  */
@@ -30,6 +30,8 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const PEAK = join(import.meta.dirname, 'peak-memory.ts');
 /** The build asks the content service a constant number of queries; per-school queries would be ≥ N. */
 const MAX_CONTENT_QUERIES = 2;
+/** No page may carry more HTML than this at any size (the search page is the one that grows with the school count). */
+const MAX_PAGE_BYTES = 64 * 1024;
 
 const { values } = parseArgs({
   options: {
@@ -211,6 +213,7 @@ async function benchSize(work: string, schools: number, profileDir: string | und
 
     const sizes = pages.map((name) => ({ name, bytes: statSync(join(siteOut, name)).size }));
     const heaviest = sizes.reduce((most, page) => (page.bytes > most.bytes ? page : most));
+    if (heaviest.bytes > MAX_PAGE_BYTES) throw new Error(`${heaviest.name} weighs ${(heaviest.bytes / 1024).toFixed(1)} KB of HTML at ${schools} schools (at most ${MAX_PAGE_BYTES / 1024} KB)`);
     const site = best(siteRuns);
     const bare = best(bareRuns);
     const result: SizeResult = {

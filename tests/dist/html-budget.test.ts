@@ -21,7 +21,7 @@ export const HTML_BUDGET_KB: Record<string, number> = {
   'giveaway-entry': 30,
   'giveaway-confirmation': 25,
   'giveaway-closed': 17,
-  search: 62,
+  search: 13,
   index: 8,
   default: 8,
 };

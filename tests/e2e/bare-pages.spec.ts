@@ -79,46 +79,7 @@ test.describe('rotating background', () => {
   });
 });
 
-test.describe('school search', () => {
-  test('filters as you type, case-insensitively, with both texts', async ({ page }) => {
-    await page.goto('/search');
-    const summary = page.getByRole('status');
-    const cards = page.locator('[data-school-name]:visible');
-    await expect(summary).toHaveText(/^Showing all \d+ schools$/);
-    const total = await cards.count();
-    expect(total).toBeGreaterThanOrEqual(15);
-
-    const box = page.getByRole('searchbox', { name: 'School name' });
-    await box.pressSequentially('PURD');
-    await expect(summary).toHaveText('Showing 2 school(s) that match "PURD"');
-    await expect(cards).toHaveCount(2);
-    await expect(cards.getByRole('heading')).toHaveText(['Purdue University', 'Purdue University Fort Wayne']);
-
-    // Ball State and Indiana State (coming soon), Clearwater State and Oregon State (served).
-    await box.fill('state');
-    await expect(summary).toHaveText('Showing 4 school(s) that match "state"');
-
-    await box.fill('Harvard');
-    await expect(summary).toHaveText('No schools found matching "Harvard"');
-    await expect(cards).toHaveCount(0);
-
-    await box.fill('');
-    await expect(summary).toHaveText(`Showing all ${total} schools`);
-    await expect(cards).toHaveCount(total);
-  });
-
-  test('cards have city, colours and a Get Started link; the missing-school link is there', async ({ page }) => {
-    await page.goto('/search');
-    const card = page.locator('[data-school-name="Ball State University"]');
-    await expect(card.getByText('Muncie, Indiana')).toBeVisible();
-    await expect(card.getByText('Cardinal')).toBeVisible();
-    await expect(card.locator('svg rect')).toHaveCount(2);
-    await expect(card.getByRole('link', { name: 'Get Started with Ball State University' })).toHaveAttribute('href', /\?school=Ball\+State\+University$/);
-    await expect(page.getByRole('link', { name: "I don't see my school listed." })).toHaveAttribute('href', /^mailto:/);
-    await expect(page.getByRole('banner')).toHaveCount(0);
-    await expect(page.locator('html')).toHaveAttribute('data-page-name', 'Generic Page');
-  });
-});
+// The school search page has its own file: search.spec.ts.
 
 test.describe('bare pages accessibility', () => {
   // axe over the long school list can take a while on a shared 2-core machine (a ceiling, not a speed check).

@@ -5,6 +5,7 @@
 import { contentQueryCount, siteContent } from '../content/index.ts';
 import { CUSTOMER_TYPES } from '../content/schemas.ts';
 import { env } from '../config/env.ts';
+import { giveawayIdKey } from '../giveaway/route.ts';
 import { schoolPlanIdProblems } from '../labels/plan-id.ts';
 import { tenantClientFromEnv, tenantStats } from '../tenants/index.ts';
 import { buildSiteMatrix, type SchoolSite, type SiteMatrix } from './matrix.ts';
@@ -70,7 +71,8 @@ export async function giveawayEntryPaths() {
   const matrix = await siteMatrix();
   return matrix.schools.flatMap((site) => {
     const eventGUID = site.giveaway.entryGuid;
-    return eventGUID ? [{ params: { school: site.seoSlug, guid: eventGUID }, props: { site, settings: matrix.settings, eventGUID } }] : [];
+    // The page lives at the lower-case id (an upper-cased link redirects there); the form sends the id as the tenant gives it.
+    return eventGUID ? [{ params: { school: site.seoSlug, guid: giveawayIdKey(eventGUID) }, props: { site, settings: matrix.settings, eventGUID } }] : [];
   });
 }
 

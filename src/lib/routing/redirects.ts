@@ -16,6 +16,7 @@
  *   catch-all, so no path ends on our site that SPEC does not name, in at most two hops.
  * - First match wins: the missing-asset 404s come before the catch-all, which comes last.
  */
+import { giveawayIdKey } from '../giveaway/route.ts';
 import { schoolPath } from './routes.ts';
 
 export interface RedirectRule {
@@ -62,16 +63,31 @@ export function orderServiceRules(orderServiceUrl: string | undefined): Redirect
 }
 
 /** Rules that hold for every school, written once with the `:school` placeholder. */
-function sharedSchoolRules(): RedirectRule[] {
+function sharedSchoolRules(activeGiveawayIds: readonly string[]): RedirectRule[] {
   const school = ':school';
   const renamed = LEGACY_SUBPATHS.filter(([legacy, current]) => legacy !== current);
   return [
     { from: schoolPath(school, 'fan-plans'), to: schoolPath(school, 'fan'), status: 301 },
     ...renamed.map(([legacy, current]): RedirectRule => ({ from: schoolPath(school, legacy), to: schoolPath(school, current), status: 301 })),
     { from: schoolPath(school, 'giveawayentry/:guid'), to: schoolPath(school, 'giveaway-entry/:guid'), status: 301 },
+    ...upperCaseGiveawayRules(activeGiveawayIds),
     // The entry page is built only for the open event and shadows this; any other id is closed.
     { from: schoolPath(school, 'giveaway-entry/*'), to: schoolPath(school, 'giveaway-closed'), status: 302 },
   ];
+}
+
+/** What a giveaway id must look like to be written into a rule literally (GUIDs do). */
+const PLAIN_ID = /^[A-Za-z0-9._~-]+$/;
+
+/**
+ * Entry links whose id was upper-cased (some mail tools do this) 301 to the lower-case address
+ * the entry page lives at, one rule per active id for every school. Netlify matches rule paths
+ * case-sensitively, so a rule never matches its own lower-case target (no loop); an id without
+ * letters, or one a rule cannot carry literally, gets no rule.
+ */
+export function upperCaseGiveawayRules(activeGiveawayIds: readonly string[]): RedirectRule[] {
+  const ids = new Set(activeGiveawayIds.map(giveawayIdKey).filter((id) => PLAIN_ID.test(id) && id.toUpperCase() !== id));
+  return [...ids].map((id) => ({ from: schoolPath(':school', `giveaway-entry/${id.toUpperCase()}`), to: schoolPath(':school', `giveaway-entry/${id}`), status: 301 }));
 }
 
 /**
@@ -89,12 +105,13 @@ function aliasRules(school: RedirectSchool, mainSiteUrl: string): RedirectRule[]
   ]);
 }
 
-export function redirectRules(schools: readonly RedirectSchool[], mainSiteUrl: string, orderServiceUrl?: string): RedirectRule[] {
+/** `activeGiveawayIds`: the open events, whose upper-cased entry links are sent to the lower-case page. */
+export function redirectRules(schools: readonly RedirectSchool[], mainSiteUrl: string, orderServiceUrl?: string, activeGiveawayIds: readonly string[] = []): RedirectRule[] {
   return [
     ...orderServiceRules(orderServiceUrl),
     ...ASSET_PATHS.map((from): RedirectRule => ({ from, to: NOT_FOUND_PAGE, status: 404 })),
     ...schools.flatMap((school) => aliasRules(school, mainSiteUrl)),
-    ...sharedSchoolRules(),
+    ...sharedSchoolRules(activeGiveawayIds),
     { from: '/*', to: mainSiteUrl, status: 302 },
   ];
 }

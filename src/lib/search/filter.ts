@@ -1,23 +1,51 @@
 /**
- * The search page's filter (SPEC §2): schools whose name contains the query, ignoring case,
- * and the summary line above the cards. Dependency-free: the page script uses it too.
+ * The search page's filter: a school matches when every word of the query appears in its name,
+ * city or state, ignoring case and accents ("purdue", "lafayette", "INDIANA", "notre indiana").
+ * A query that is one piece of a name ("otre") still matches, as a plain name search would.
+ * Dependency-free: the page's browser script uses it too.
  */
+
+/** The fields a visitor can search by. */
+export interface SearchableSchool {
+  name: string;
+  city?: string | undefined;
+  state?: string | undefined;
+}
 
 /** The query as it is matched and quoted: surrounding spaces ignored. */
 export function normaliseQuery(query: string): string {
   return query.trim();
 }
 
-export function matchesQuery(name: string, query: string): boolean {
-  return name.toLowerCase().includes(normaliseQuery(query).toLowerCase());
+/** Lower case without accents, so "Montréal" is found by "montreal". */
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-/** Every school when the query is empty, else those whose name contains it (case-insensitive). */
-export function filterSchools<T extends { name: string }>(schools: readonly T[], query: string): T[] {
-  return schools.filter((school) => matchesQuery(school.name, query));
+function queryWords(query: string): string[] {
+  return fold(normaliseQuery(query)).split(/\s+/).filter(Boolean);
 }
 
-/** The text over the cards: all schools for an empty query, the SPEC §2/§8 texts otherwise. */
+function haystack(school: SearchableSchool): string {
+  return fold([school.name, school.city ?? '', school.state ?? ''].join('\n'));
+}
+
+export function matchesQuery(school: SearchableSchool, query: string): boolean {
+  const text = haystack(school);
+  return queryWords(query).every((word) => text.includes(word));
+}
+
+/** Every school when the query is blank, else those matching every word, in their given order. */
+export function filterSchools<T extends SearchableSchool>(schools: readonly T[], query: string): T[] {
+  const words = queryWords(query);
+  if (words.length === 0) return [...schools];
+  return schools.filter((school) => {
+    const text = haystack(school);
+    return words.every((word) => text.includes(word));
+  });
+}
+
+/** The line above the results: the total for a blank query, the page's fixed texts otherwise. */
 export function searchSummary(count: number, query: string): string {
   const shown = normaliseQuery(query);
   if (shown === '') return `Showing all ${count} schools`;

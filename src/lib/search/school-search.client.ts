@@ -1,19 +1,121 @@
-/** The search page's filter in the browser: hides the cards that do not match and updates the summary line. */
-import { filterSchools, searchSummary } from './filter.ts';
+/**
+ * The search page in the browser: the first time the visitor focuses or types in the search box,
+ * the cards are fetched once (a static JSON file); each keystroke then shows the matching cards in
+ * place of the index and updates the summary (a polite live region). Enter with exactly one match
+ * opens that school. A `q` in the address (the form's no-script submit, a shared link) is applied
+ * on load. Cards are drawn from the page's template with text and attributes only, never markup.
+ */
+import { filterSchools, normaliseQuery, searchSummary } from './filter.ts';
+import type { SearchData, SearchResult } from './school-index.ts';
 
-export function initSchoolSearch(root: ParentNode = document): void {
+export const SEARCH_UNAVAILABLE = 'Search is not available right now. Every school is listed below.';
+
+export type LoadSchools = (url: string) => Promise<SearchResult[]>;
+
+async function fetchSchools(url: string): Promise<SearchResult[]> {
+  const response = await fetch(url, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  const data = (await response.json()) as Partial<SearchData>;
+  if (!Array.isArray(data.schools)) throw new Error(`${url} has no school list`);
+  return data.schools;
+}
+
+/** One card from the template: name, brand, city, colour band and swatches, Get Started. */
+function drawCard(template: HTMLTemplateElement, school: SearchResult): HTMLElement {
+  const card = (template.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
+  const part = <E extends Element = HTMLElement>(name: string) => card.querySelector<E>(`[data-${name}]`);
+  card.classList.toggle('school-card--soon', school.comingSoon);
+  part('card-soon')?.toggleAttribute('hidden', !school.comingSoon);
+  part('card-name')!.textContent = school.name;
+  const brand = part('card-brand')!;
+  if (school.brand) brand.textContent = school.brand; else brand.remove();
+  const city = part('card-city')!;
+  const place = [school.city, school.state].filter(Boolean).join(', ');
+  if (place) city.textContent = place; else city.remove();
+
+  const band = part<SVGSVGElement>('card-band')!;
+  const stripe = part<SVGRectElement>('card-band-stripe')!;
+  band.setAttribute('viewBox', `0 0 ${Math.max(school.colors.length, 1)} 1`);
+  const colourTemplate = part('card-colour')!;
+  school.colors.forEach((colour, index) => {
+    const rect = stripe.cloneNode() as SVGRectElement;
+    rect.setAttribute('x', String(index));
+    rect.setAttribute('fill', colour.hex);
+    band.append(rect);
+    const item = colourTemplate.cloneNode(true) as HTMLElement;
+    item.querySelector('circle')?.setAttribute('fill', colour.hex);
+    item.querySelector('[data-card-colour-name]')!.textContent = colour.name;
+    colourTemplate.before(item);
+  });
+  stripe.remove();
+  colourTemplate.remove();
+
+  const link = part<HTMLAnchorElement>('card-link')!;
+  link.href = school.href;
+  part('card-link-name')!.textContent = ` with ${school.name}`;
+  return card;
+}
+
+export function initSchoolSearch(root: ParentNode = document, loadSchools: LoadSchools = fetchSchools, go: (href: string) => void = (href) => window.location.assign(href)): void {
   const form = root.querySelector<HTMLFormElement>('[data-school-search-form]');
   const input = root.querySelector<HTMLInputElement>('[data-school-search-input]');
   const summary = root.querySelector<HTMLElement>('[data-school-search-summary]');
-  const cards = [...root.querySelectorAll<HTMLElement>('[data-school-name]')].map((element) => ({ element, name: element.dataset['schoolName'] ?? '' }));
+  const results = root.querySelector<HTMLElement>('[data-school-search-results]');
+  const template = root.querySelector<HTMLTemplateElement>('[data-school-card-template]');
+  const index = root.querySelector<HTMLElement>('[data-school-index]');
+  if (!form || !input || !summary || !results || !template || !index) return;
+
+  const dataUrl = form.dataset['searchData'] ?? '';
+  const total = Number(form.dataset['total'] ?? 0);
+  let schools: SearchResult[] | undefined;
+  let loading: Promise<SearchResult[] | undefined> | undefined;
+  let failed = false;
+  const cards = new Map<SearchResult, HTMLElement>();
+
+  const load = () => {
+    loading ??= loadSchools(dataUrl).then(
+      (list) => { schools = list; failed = false; return list; },
+      (error: unknown) => { console.error('School search: the school list failed to load.', error); failed = true; loading = undefined; return undefined; },
+    );
+    return loading;
+  };
+
+  const showIndex = (text: string) => {
+    results.hidden = true;
+    results.replaceChildren();
+    index.hidden = false;
+    if (summary.textContent !== text) summary.textContent = text;
+  };
 
   const update = () => {
-    if (!input || !summary) return;
-    const shown = new Set(filterSchools(cards, input.value));
-    for (const card of cards) card.element.hidden = !shown.has(card);
-    summary.textContent = searchSummary(shown.size, input.value);
+    const query = input.value;
+    if (normaliseQuery(query) === '') return showIndex(searchSummary(schools?.length ?? total, ''));
+    if (!schools) return failed ? showIndex(SEARCH_UNAVAILABLE) : undefined; // drawn once loaded
+    const matches = filterSchools(schools, query);
+    results.replaceChildren(...matches.map((school) => {
+      let card = cards.get(school);
+      if (!card) cards.set(school, (card = drawCard(template, school)));
+      return card;
+    }));
+    results.hidden = matches.length === 0;
+    index.hidden = true;
+    summary.textContent = searchSummary(matches.length, query);
   };
-  form?.addEventListener('submit', (event) => event.preventDefault());
-  input?.addEventListener('input', update);
-  if (input?.value) update();
+
+  input.addEventListener('focus', () => void load(), { once: true });
+  input.addEventListener('input', () => {
+    update();
+    if (!schools) void load().then(update);
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void load().then((list) => {
+      const matches = list && normaliseQuery(input.value) !== '' ? filterSchools(list, input.value) : [];
+      if (matches.length === 1) go(matches[0]!.href);
+    });
+  });
+
+  const preset = new URLSearchParams(window.location.search).get('q');
+  if (preset && !input.value) input.value = preset;
+  if (input.value) void load().then(update);
 }

@@ -35,6 +35,9 @@ export interface ServedSchool {
   theme: { primary: string; secondary: string };
 }
 
+/** School names in reading order: case-insensitive, numbers by value ("Campus 2" before "Campus 10"). */
+export const compareSchoolNames = new Intl.Collator('en', { numeric: true, sensitivity: 'base' }).compare;
+
 /** One card per served school (by name), its colours named by content or, failing that, by role. */
 export function servedSchoolCards(schools: readonly ServedSchool[]): SearchCard[] {
   return schools
@@ -50,7 +53,7 @@ export function servedSchoolCards(schools: readonly ServedSchool[]): SearchCard[
       href: `/${seoSlug}`,
       comingSoon: false,
     }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+    .sort((a, b) => compareSchoolNames(a.name, b.name));
 }
 
 /** Served schools first, then the seed list as coming soon (a seed school that is served is not repeated). */

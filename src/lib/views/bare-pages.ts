@@ -5,6 +5,7 @@
 import { env } from '../config/env.ts';
 import { DEFAULT_DESCRIPTION } from '../routing/routes.ts';
 import type { SiteMatrix } from '../routing/index.ts';
+import { SEARCH_DATA_PATH, schoolIndexGroups, schoolIndexHtml, searchData } from '../search/school-index.ts';
 import { searchCards, servedSchoolCards } from '../search/schools.ts';
 import { barePageHead, COMING_SOON_TITLE, type PageHead } from '../seo/page-head.ts';
 
@@ -21,14 +22,31 @@ export function comingSoonView({ settings }: Pick<SiteMatrix, 'settings'>, path:
   };
 }
 
-export function searchView({ settings, mainSiteUrl, schools }: Pick<SiteMatrix, 'settings' | 'mainSiteUrl' | 'schools'>, siteUrl = env().SITE_URL) {
-  const cards = searchCards(servedSchoolCards(schools.map((site) => ({
+/** Every school on the search page: the served ones from the matrix, then the seed list coming soon. */
+function searchCardsOf({ schools }: Pick<SiteMatrix, 'schools'>) {
+  return searchCards(servedSchoolCards(schools.map((site) => ({
     seoSlug: site.seoSlug, brand: site.tenant.name, school: site.content.school, theme: site.theme,
   }))));
+}
+
+/** The search page carries the plain index of links; the cards come from `searchDataView`'s file. */
+export function searchView({ settings, mainSiteUrl, schools }: Pick<SiteMatrix, 'settings' | 'mainSiteUrl' | 'schools'>, siteUrl = env().SITE_URL) {
+  const { schools: results } = searchData(searchCardsOf({ schools }), mainSiteUrl);
   return {
     layout: layout(barePageHead({ settings, siteUrl, path: '/search', title: 'Find Your School', description: DEFAULT_DESCRIPTION })),
-    search: { productName: settings.productName, mainSiteUrl, schools: cards },
+    search: {
+      productName: settings.productName,
+      mainSiteUrl,
+      total: results.length,
+      indexHtml: schoolIndexHtml(schoolIndexGroups(results)),
+      dataUrl: SEARCH_DATA_PATH,
+    },
   };
+}
+
+/** The JSON file behind the search box: one card per school. */
+export function searchDataView({ mainSiteUrl, schools }: Pick<SiteMatrix, 'mainSiteUrl' | 'schools'>) {
+  return searchData(searchCardsOf({ schools }), mainSiteUrl);
 }
 
 export function notFoundView({ settings, mainSiteUrl }: Pick<SiteMatrix, 'settings' | 'mainSiteUrl'>, siteUrl = env().SITE_URL) {

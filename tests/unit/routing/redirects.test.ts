@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RedirectsHandler } from '@netlify/redirects';
 import { describe, expect, it } from 'vitest';
-import { ASSET_PATHS, formatRedirects, redirectRules, type RedirectRule, type RedirectSchool } from '../../../src/lib/routing/redirects.ts';
+import { ASSET_PATHS, formatRedirects, redirectRules, upperCaseGiveawayRules, type RedirectRule, type RedirectSchool } from '../../../src/lib/routing/redirects.ts';
 
 /** The six seed schools' registry entries as SPEC §2 describes them. */
 const schools: RedirectSchool[] = [
@@ -20,7 +20,9 @@ const schools: RedirectSchool[] = [
 ];
 const MAIN = 'https://www.k1mobile.example';
 const OPEN_ENTRY = '/uk-kentucky-mobile/giveaway-entry/open-id';
-const rules = redirectRules(schools, MAIN);
+/** The open events: Kentucky's (its entry page is built), another GUID, and an id with no letters. */
+const ACTIVE_IDS = ['open-id', '053219F6-7cee-4319-a4f1-aab3f833263f', '12345'];
+const rules = redirectRules(schools, MAIN, undefined, ACTIVE_IDS);
 
 /** Pages and files as Netlify would find them (`/x` and `/x/` both reach `x.html`). */
 const PAGES = new Set([
@@ -144,6 +146,41 @@ describe('pages, trailing slashes, giveaways, catch-all', () => {
   });
 });
 
+describe('giveaway ids in upper case (some mail tools upper-case links)', () => {
+  it('answers one 301 from the upper-cased entry address to the lower-case one, which is the page', async () => {
+    expect(await answer('/uk-kentucky-mobile/giveaway-entry/OPEN-ID')).toEqual({ status: 301, location: OPEN_ENTRY });
+    expect(await walk('/uk-kentucky-mobile/giveaway-entry/OPEN-ID')).toEqual({ hops: [OPEN_ENTRY], final: { status: 200 } });
+    expect(await answer('/uk-kentucky-mobile/giveaway-entry/OPEN-ID/')).toEqual({ status: 301, location: OPEN_ENTRY });
+    expect(await answer(OPEN_ENTRY)).toEqual({ status: 200 });
+  });
+
+  it('lower-cases every active id once, for every school; a school whose event is another goes on to its closed page', async () => {
+    const guid = '053219f6-7cee-4319-a4f1-aab3f833263f';
+    expect(upperCaseGiveawayRules(ACTIVE_IDS)).toEqual([
+      { from: '/:school/giveaway-entry/OPEN-ID', to: '/:school/giveaway-entry/open-id', status: 301 },
+      { from: `/:school/giveaway-entry/${guid.toUpperCase()}`, to: `/:school/giveaway-entry/${guid}`, status: 301 },
+    ]);
+    expect(await walk(`/uw-husky-mobile/giveaway-entry/${guid.toUpperCase()}`)).toEqual({
+      hops: [`/uw-husky-mobile/giveaway-entry/${guid}`, '/uw-husky-mobile/giveaway-closed'], final: { status: 200 },
+    });
+  });
+
+  it('never matches the lower-case address itself (Netlify matches rule paths case-sensitively), so it cannot loop', async () => {
+    const only = engine(upperCaseGiveawayRules(ACTIVE_IDS));
+    expect(await only.match(new Request(`https://site.example${OPEN_ENTRY}`))).toBeUndefined();
+    expect(await only.match(new Request('https://site.example/uk-kentucky-mobile/giveaway-entry/Open-Id'))).toBeUndefined();
+  });
+
+  it('reaches the page from a legacy alias with an upper-cased id in two hops', async () => {
+    expect(await walk('/kentuckymobile/giveawayentry/OPEN-ID')).toEqual({ hops: ['/uk-kentucky-mobile/giveaway-entry/OPEN-ID', OPEN_ENTRY], final: { status: 200 } });
+  });
+
+  it('writes no rule for an id without letters or one a rule cannot carry', () => {
+    expect(upperCaseGiveawayRules(['12345', 'a b', ':splat', '*'])).toEqual([]);
+    expect(upperCaseGiveawayRules(['ABC', 'abc'])).toHaveLength(1);
+  });
+});
+
 describe('the rule set', () => {
   it('forces no rule and has no rule that can match its own target (no loops)', async () => {
     for (const rule of rules) {
@@ -164,10 +201,10 @@ describe('the rule set', () => {
 
   it('adds three lines per legacy alias and nothing else per school', () => {
     const aliases = schools.reduce((sum, school) => sum + school.legacyAliases.length, 0);
-    const none = redirectRules([], MAIN).length;
+    const none = redirectRules([], MAIN, undefined, ACTIVE_IDS).length;
     expect(rules.length).toBe(none + 3 * aliases);
     const many = Array.from({ length: 600 }, (_, index) => ({ seoSlug: `school-${index}`, legacyAliases: [`old-${index}`], giveawayEntryRedirect: index % 2 === 0 }));
-    expect(redirectRules(many, MAIN).length).toBe(none + 1800);
+    expect(redirectRules(many, MAIN, undefined, ACTIVE_IDS).length).toBe(none + 1800);
   });
 
   it('formats Netlify lines, ! only for forced proxy rules', () => {

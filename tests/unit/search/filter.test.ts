@@ -1,25 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { filterSchools, searchSummary } from '../../../src/lib/search/filter.ts';
+import { filterSchools, matchesQuery, searchSummary } from '../../../src/lib/search/filter.ts';
 import { INDIANA_SCHOOLS } from '../../../src/lib/search/schools.ts';
 import { getStartedHref, requestSchoolHref } from '../../../src/lib/search/links.ts';
 
-const names = (query: string) => filterSchools(INDIANA_SCHOOLS, query).map((school) => school.name);
+const names = (query: string) => filterSchools(INDIANA_SCHOOLS.map((school) => ({ ...school, state: 'Indiana' })), query).map((school) => school.name);
 
-describe('school filter (SPEC §2 search)', () => {
-  it('ignores case', () => {
+const WESTERN = [
+  { name: 'University of Washington', city: 'Seattle', state: 'Washington' },
+  { name: 'Washington State University', city: 'Pullman', state: 'Washington' },
+  { name: 'Université de Montréal', city: 'Montréal', state: 'Québec' },
+  { name: 'University of Utah', city: 'Salt Lake City', state: 'Utah' },
+  { name: 'Unnamed Campus' },
+];
+const western = (query: string) => filterSchools(WESTERN, query).map((school) => school.name);
+
+describe('school filter: name, city or state, ignoring case', () => {
+  it('finds a school by any piece of its name, in any case', () => {
     expect(names('PURDUE')).toEqual(['Purdue University', 'Purdue University Fort Wayne']);
     expect(names('purdue')).toEqual(names('Purdue'));
+    expect(names('wesley')).toEqual(['Indiana Wesleyan University']);
+    expect(names('otre')).toEqual(["Saint Mary's College", 'University of Notre Dame']); // one by its city
   });
-  it('matches a substring anywhere in the name', () => {
-    expect(names('state')).toEqual(['Ball State University', 'Indiana State University']);
-    expect(names('otre')).toEqual(['University of Notre Dame']);
+  it('finds a school by its city', () => {
+    expect(names('muncie')).toEqual(['Ball State University']);
+    expect(western('SEATTLE')).toEqual(['University of Washington']);
+    expect(western('salt lake')).toEqual(['University of Utah']);
   });
-  it('shows every school for an empty or blank query', () => {
+  it('finds every school of a state, whatever their names', () => {
+    expect(western('utah')).toEqual(['University of Utah']);
+    expect(western('washington')).toEqual(['University of Washington', 'Washington State University']);
+    expect(names('indiana')).toHaveLength(INDIANA_SCHOOLS.length);
+  });
+  it('needs every word of the query, each in the name, city or state', () => {
+    expect(western('washington pullman')).toEqual(['Washington State University']);
+    expect(western('university seattle')).toEqual(['University of Washington']);
+    expect(names('Fort Purdue')).toEqual(['Purdue University Fort Wayne']);
+    expect(western('utah seattle')).toEqual([]);
+  });
+  it('ignores accents both ways', () => {
+    expect(western('montreal')).toEqual(['Université de Montréal']);
+    expect(western('QUÉBEC')).toEqual(['Université de Montréal']);
+  });
+  it('shows every school for an empty or blank query, and copes with a school without city or state', () => {
     expect(names('')).toHaveLength(INDIANA_SCHOOLS.length);
     expect(names('   ')).toHaveLength(INDIANA_SCHOOLS.length);
+    expect(western('unnamed')).toEqual(['Unnamed Campus']);
   });
-  it('matches by name only, not by city', () => {
-    expect(names('Muncie')).toEqual([]);
+  it('matches nothing that is in none of the three', () => {
+    expect(names('Harvard')).toEqual([]);
+    expect(matchesQuery({ name: 'Butler University', city: 'Indianapolis', state: 'Indiana' }, 'butler  indianapolis ')).toBe(true);
+    expect(matchesQuery({ name: 'Butler University', city: 'Indianapolis', state: 'Indiana' }, 'butler ohio')).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { coverageMapView } from '../../../src/lib/views/coverage-map.ts';
 import { internationalDialingView } from '../../../src/lib/views/international-dialing.ts';
 import { newsroomView } from '../../../src/lib/views/newsroom.ts';
-import { comingSoonView, notFoundView, searchView } from '../../../src/lib/views/bare-pages.ts';
+import { comingSoonView, notFoundView, searchDataView, searchView } from '../../../src/lib/views/bare-pages.ts';
 import { bundledMatrix, schoolPage, without } from './school-pages.ts';
 
 const SITE_URL = 'https://site.example';
@@ -38,11 +38,15 @@ describe('pages of no school', () => {
     expect(comingSoonView(matrix, '/', SITE_URL).comingSoon.productName).toBe(matrix.settings.productName);
   });
 
-  it('search: a card per served school plus the coming-soon seed', async () => {
+  it('search: the page links every served school; the cards file has a card per school plus the coming-soon seed', async () => {
     const matrix = await bundledMatrix();
     const view = searchView(matrix, SITE_URL);
-    expect(view.search.schools.length).toBeGreaterThanOrEqual(matrix.schools.length);
+    const data = searchDataView(matrix);
     expect(view.layout.head.title).toBe('Find Your School');
+    expect(view.search.total).toBe(data.schools.length);
+    expect(data.schools.filter((school) => !school.comingSoon).map((school) => school.href).sort()).toEqual(matrix.schools.map((site) => `/${site.seoSlug}`).sort());
+    for (const site of matrix.schools) expect(view.search.indexHtml).toContain(`<a href="/${site.seoSlug}">`);
+    expect(view.search.dataUrl).toBe('/search-schools.json');
   });
 
   it('404: not indexed, and links the main site', async () => {
