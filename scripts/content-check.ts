@@ -25,7 +25,7 @@ function openSource(): { source: ContentSource; label: string; options: CheckOpt
   const path = values.file ?? (settings.CONTENT_SOURCE === 'local' ? settings.CONTENT_DATASET_DIR : undefined);
   if (path) {
     const contents = readExport(path);
-    return { source: createLocalSource('.', contents.documents), label: path, options: { imageNames: contents.imageNames } };
+    return { source: createLocalSource('.', contents.documents, 'published', contents.imageNames), label: path, options: { imageNames: contents.imageNames } };
   }
   return { source: contentSourceFrom(settings), label: `Sanity project ${settings.SANITY_PROJECT_ID}, dataset ${settings.SANITY_DATASET}`, options: {} };
 }

@@ -8,6 +8,7 @@ import { ContentError, groupContent, type ContentProblem } from '../../src/lib/c
 import { fetchRawBuildContent } from '../../src/lib/content/index.ts';
 import { MULTI_DOCUMENT_TYPES, type RawImage } from '../../src/lib/content/schemas.ts';
 import type { ContentSource } from '../../src/lib/content/source.ts';
+import { imagesIn } from '../../src/lib/content/image-files.ts';
 
 export interface CheckRow {
   level: 'error' | 'warning';
@@ -39,22 +40,10 @@ function rowsFor(problem: ContentProblem): CheckRow[] {
   return [{ ...base, field: problem.field ?? '-', message: problem.reason }];
 }
 
-/** Every image object in a document, with its field path. */
-function* imagesIn(value: unknown, path: string[] = []): Generator<[string, RawImage]> {
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) yield* imagesIn(item, [...path, String(index)]);
-  } else if (value && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    if (typeof record._sanityAsset === 'string' || (record.asset && typeof record.asset === 'object')) {
-      yield [path.join('.'), record as RawImage];
-      return;
-    }
-    for (const [key, item] of Object.entries(record)) yield* imagesIn(item, [...path, key]);
-  }
-}
-
 function imageProblem(image: RawImage, source: ContentSource, imageNames: Set<string> | undefined): string | undefined {
   const reference = image._sanityAsset ?? image.asset?._ref ?? '(none)';
+  const missing = source.missingFile(image);
+  if (missing) return `image file images/${missing} is missing`;
   if (!source.imageUrl(image, [])) return `image ${reference} cannot be resolved (its name must end in -<width>x<height>)`;
   const file = image._sanityAsset?.replace(/^image@file:\/\/\.\/images\//, '');
   if (imageNames && file && !imageNames.has(file)) return `image file images/${file} is missing`;

@@ -64,7 +64,7 @@ export function schoolSiteBuild(): AstroIntegration {
       'astro:build:done': async ({ dir, pages, logger }) => {
         const settings = env();
         const matrix = await siteMatrix();
-        const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl, settings.ORDER_SERVICE_URL);
+        const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl, settings.ORDER_SERVICE_URL, matrix.retired);
         writeFileSync(join(fileURLToPath(dir), '_redirects'), formatRedirects(rules));
 
         const prepared = await images;

@@ -17,6 +17,11 @@ export interface ContentSource {
    * images serves that shape around the editor's hotspot.
    */
   imageUrl(image: RawImage, widths?: readonly number[], aspectRatio?: number): ImageAsset | undefined;
+  /**
+   * The file name when the source knows this image's file is not there (the bundled export's
+   * images/ folder); `imageUrl` then answers undefined, so no page refers to it.
+   */
+  missingFile(image: RawImage): string | undefined;
   /** How many queries this source has answered (the build reports it). */
   readonly queryCount: number;
 }
