@@ -193,3 +193,33 @@ describe('order service proxy', () => {
     expect(rules.some((rule) => rule.status === 200)).toBe(false);
   });
 });
+
+describe('retired schools', () => {
+  const retired = [
+    { seoSlug: 'old-husky-mobile', legacyAliases: ['oldhusky', 'olderhusky'], redirectTo: '/uw-husky-mobile' },
+    { seoSlug: 'gone-mobile', legacyAliases: ['gonemobile'], redirectTo: MAIN },
+  ];
+  const withRetired = engine(redirectRules(schools, MAIN, undefined, retired));
+
+  it.each([
+    ['/old-husky-mobile', '/uw-husky-mobile'],
+    ['/old-husky-mobile/', '/uw-husky-mobile'],
+    ['/old-husky-mobile/student', '/uw-husky-mobile'],
+    ['/old-husky-mobile/fan-plans', '/uw-husky-mobile'],
+    ['/old-husky-mobile/giveaway-entry/some-id', '/uw-husky-mobile'],
+    ['/oldhusky', '/uw-husky-mobile'],
+    ['/olderhusky/shop-faculty-plans', '/uw-husky-mobile'],
+    ['/oldhusky/giveawayentry/some-id', '/uw-husky-mobile'],
+    ['/gone-mobile', MAIN],
+    ['/gone-mobile/why', MAIN],
+    ['/gonemobile/landingpage', MAIN],
+  ])('%s answers one 301 to %s', async (from, to) => {
+    expect(await answer(from, withRetired)).toEqual({ status: 301, location: to });
+  });
+
+  it('leaves every other school\'s rules as they were', async () => {
+    expect(await answer('/huskymobile/student', withRetired)).toEqual({ status: 301, location: '/uw-husky-mobile/student' });
+    expect(await answer('/uw-husky-mobile/fan-plans', withRetired)).toEqual({ status: 301, location: '/uw-husky-mobile/fan' });
+  });
+});
+
