@@ -63,7 +63,14 @@ export const school = defineType({
       validation: (rule) => rule.custom((value, context) => successorProblem({...(context.document as {_id?: string; status?: unknown}), successor: value as {_ref?: string} | undefined}) ?? true),
     }),
   ],
-  preview: {select: {title: 'baseName', subtitle: 'schoolName', media: 'logo'}},
+  preview: {
+    select: {title: 'baseName', schoolName: 'schoolName', status: 'status', media: 'logo'},
+    // Editors see at a glance which schools are not live.
+    prepare: ({title, schoolName, status, media}) => {
+      const lifecycle = schoolStatusOf(status)
+      return {title, media, subtitle: lifecycle && lifecycle !== 'live' ? `${schoolName ?? ''} · ${lifecycle === 'preparing' ? 'Preparing' : 'Retired'}` : schoolName}
+    },
+  },
 })
 
 export const siteSettings = defineType({
