@@ -27,6 +27,8 @@ export interface CheckResult {
   schools: number;
   /** The registered schools' keys, for checks that follow (tenant records). */
   schoolKeys: string[];
+  /** The keys of schools still being prepared (a missing tenant record leaves them out, it never stops a build). */
+  preparingKeys?: string[];
 }
 
 export interface CheckOptions {
@@ -98,7 +100,7 @@ export async function checkContent(source: ContentSource, options: CheckOptions 
   }
   const order = (row: CheckRow) => [row.school, row.documentType, row.documentId, row.field].join('\u0000');
   rows.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
-  return { rows, documents, schools: grouped.schools.length, schoolKeys: grouped.schools.map(({ school }) => school.key) };
+  return { rows, documents, schools: grouped.schools.length, schoolKeys: grouped.schools.map(({ school }) => school.key), preparingKeys: grouped.schools.filter(({ school }) => school.status === 'preparing').map(({ school }) => school.key) };
 }
 
 /** Aligned columns, one row per problem, grouped by school: level, school, type, document id, field, message. */
