@@ -43,6 +43,24 @@ function aliasesOf(seoSlug: string, redirects: string): string[] {
 const redirects = readFileSync(join(DIST, '_redirects'), 'utf8');
 const mainSite = /^\/\*  (\S+)  302$/m.exec(redirects)?.[1] ?? '';
 
+describe('retired schools on Netlify\'s engine', () => {
+  // The build report lists them (none in the bundled content); each address, bare or with a sub-path, is one 301.
+  for (const school of report.retired ?? []) {
+    it(`${school.seoSlug}: its slug and old addresses answer one 301 to ${school.redirectTo}`, async () => {
+      for (const name of [school.seoSlug, ...school.legacyAliases]) {
+        for (const path of [`/${name}`, `/${name}/`, `/${name}/student`, `/${name}/fan-plans`]) {
+          const response = await site.handle(new Request(new URL(path, ORIGIN)));
+          await response.text();
+          const location = new URL(response.headers.get('location') ?? '', ORIGIN).href;
+          expect({ path, status: response.status, location }).toEqual({ path, status: 301, location: new URL(school.redirectTo, ORIGIN).href });
+          // One hop: the target is a page (or another site).
+          expect((await walk(path)).hops, path).toHaveLength(1);
+        }
+      }
+    });
+  }
+});
+
 describe('every route of every school on Netlify\'s engine', () => {
   it('has the schools and the main site to walk', () => {
     expect(report.schools.length).toBeGreaterThan(0);
