@@ -91,9 +91,9 @@ async function mapWithConcurrency<T, R>(items: T[], limit: number, task: (item: 
 }
 
 /** Every missing file of a school, as the message that stops a production build. */
-function missingFilesMessage(key: string, schoolName: string, problems: ContentProblem[]): string {
+export function missingFilesMessage(key: string, schoolName: string, problems: ContentProblem[], which = 'that are not in the content'): string {
   const lines = problems.map((problem) => `  - ${problem.documentType}${problem.documentId ? ` (${problem.documentId})` : ''} field ${problem.field}: file ${problem.file} is missing`);
-  return [`School ${key} (${schoolName}) is live but refers to files that are not in the content:`, ...lines,
+  return [`School ${key} (${schoolName}) is live but refers to files ${which}:`, ...lines,
     'Upload the files (or change the references) and publish again; until then the previous deploy stays online.'].join('\n');
 }
 
