@@ -29,8 +29,8 @@ export interface GroupedContent {
   schools: SchoolContent[];
   /** Retired schools: only their addresses and successor (their documents are not read). */
   retiredSchools: RetiredSchoolDocument[];
-  /** Preparing schools whose school document is invalid: left out (the problem says why), never fatal. */
-  unusableSchools: Array<{ key: string; seoSlug?: string | undefined; documentId?: string | undefined }>;
+  /** Preparing or retired schools whose school document is invalid: left out (the problem says why), never fatal. */
+  unusableSchools: Array<{ key: string; status: 'preparing' | 'retired'; seoSlug?: string | undefined; documentId?: string | undefined }>;
   problems: ContentProblem[];
 }
 
@@ -77,7 +77,8 @@ export interface ParsedSchools {
 
 /**
  * The school registry. An invalid live school stops the build (its pages would be published
- * broken); an invalid preparing school is only reported; a retired school needs only its addresses.
+ * broken); an invalid preparing or retired school is only reported (a retired one then has no
+ * redirects); a retired school needs only its addresses.
  */
 export function parseSchools(rawSchools: unknown[]): ParsedSchools {
   const result: ParsedSchools = { schools: [], retiredSchools: [], unusableSchools: [], problems: [] };
@@ -90,10 +91,11 @@ export function parseSchools(rawSchools: unknown[]): ParsedSchools {
       else result.schools.push(parsed.data as School);
       continue;
     }
-    if (status !== 'preparing') throw new ContentError(`${name} is invalid: ${describeIssues(parsed.error)}`);
+    // Only a live school's broken document stops the build; a preparing or retired one is left out and reported.
+    if (status !== 'preparing' && status !== 'retired') throw new ContentError(`${name} is invalid: ${describeIssues(parsed.error)}`);
     const key = field(raw, 'key') ?? field(raw, '_id') ?? '(no key)';
     const documentId = field(raw, '_id');
-    result.unusableSchools.push({ key, seoSlug: field(raw, 'seoSlug'), documentId });
+    result.unusableSchools.push({ key, status, seoSlug: field(raw, 'seoSlug'), documentId });
     result.problems.push({ school: key, documentType: 'school', ...(documentId ? { documentId } : {}), reason: `school document is invalid: ${describeIssues(parsed.error)}`, issues: contentIssues(parsed.error) });
   }
   const seen = new Map<string, string>();

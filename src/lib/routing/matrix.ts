@@ -34,7 +34,7 @@ export interface SchoolSite {
 export interface LeftOutSchool {
   key: string;
   seoSlug: string | undefined;
-  status: Exclude<SchoolStatus, 'retired'>;
+  status: SchoolStatus;
   reasons: string[];
 }
 
@@ -110,7 +110,8 @@ export async function buildSiteMatrix(content: GroupedContent, options: MatrixOp
   const mainSiteUrl = options.mainSiteUrl ?? content.settings.mainSiteUrl;
   const problemsOf = (key: string) => content.problems.filter((problem) => problem.school === key);
   const leftOut: LeftOutSchool[] = content.unusableSchools.map((school) => ({
-    key: school.key, seoSlug: school.seoSlug, status: 'preparing', reasons: ['its school document is invalid (see problems)'],
+    key: school.key, seoSlug: school.seoSlug, status: school.status,
+    reasons: [school.status === 'retired' ? 'its school document is invalid (see problems): its addresses have no redirects' : 'its school document is invalid (see problems)'],
   }));
 
   const looked = await mapWithConcurrency(content.schools, options.concurrency ?? HTTP_TRANSPORT_DEFAULTS.concurrency, async (schoolContent): Promise<SchoolSite | LeftOutSchool> => {

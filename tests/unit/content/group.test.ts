@@ -107,8 +107,17 @@ describe('grouping and validating content', () => {
       delete cubby.schoolName;
       const grouped = groupContent(input);
       expect(grouped.schools.map((s) => s.school.key)).not.toContain('cubbymobile');
-      expect(grouped.unusableSchools).toEqual([{ key: 'cubbymobile', seoSlug: 'cubbymobile', documentId: 'school-cubbymobile' }]);
+      expect(grouped.unusableSchools).toEqual([{ key: 'cubbymobile', status: 'preparing', seoSlug: 'cubbymobile', documentId: 'school-cubbymobile' }]);
       expect(grouped.problems).toEqual([expect.objectContaining({ school: 'cubbymobile', documentType: 'school', documentId: 'school-cubbymobile', issues: [{ field: 'schoolName', message: expect.any(String) }] })]);
+    });
+
+    it('reports a retired school whose successor is itself instead of stopping', () => {
+      const input = raw();
+      Object.assign(schoolOf(input, 'beavsmobile'), { status: 'retired', successor: { _type: 'reference', _ref: 'school-beavsmobile' } });
+      const grouped = groupContent(input);
+      expect(grouped.retiredSchools).toEqual([]);
+      expect(grouped.unusableSchools).toEqual([{ key: 'beavsmobile', status: 'retired', seoSlug: 'osu-beavs-mobile', documentId: 'school-beavsmobile' }]);
+      expect(grouped.problems).toEqual([expect.objectContaining({ school: 'beavsmobile', documentType: 'school', issues: [{ field: 'successor', message: 'A school cannot be its own successor' }] })]);
     });
 
     it('stops on a live school that names a successor, with the rule in the message', () => {
