@@ -44,9 +44,10 @@ const redirects = readFileSync(join(DIST, '_redirects'), 'utf8');
 const mainSite = /^\/\*  (\S+)  302$/m.exec(redirects)?.[1] ?? '';
 
 describe('retired schools on Netlify\'s engine', () => {
-  // The build report lists them (none in the bundled content); each address, bare or with a sub-path, is one 301.
-  for (const school of report.retired ?? []) {
-    it(`${school.seoSlug}: its slug and old addresses answer one 301 to ${school.redirectTo}`, async () => {
+  // The build report lists them (the bundled content has none); each address, bare or with a sub-path, is one 301.
+  const retired = report.retired ?? [];
+  it.skipIf(retired.length === 0)('each retired school\'s slug and old addresses answer one 301 to where it now goes', async () => {
+    for (const school of retired) {
       for (const name of [school.seoSlug, ...school.legacyAliases]) {
         for (const path of [`/${name}`, `/${name}/`, `/${name}/student`, `/${name}/fan-plans`]) {
           const response = await site.handle(new Request(new URL(path, ORIGIN)));
@@ -57,8 +58,8 @@ describe('retired schools on Netlify\'s engine', () => {
           expect((await walk(path)).hops, path).toHaveLength(1);
         }
       }
-    });
-  }
+    }
+  });
 });
 
 describe('every route of every school on Netlify\'s engine', () => {
