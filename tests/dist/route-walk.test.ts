@@ -37,7 +37,9 @@ async function walk(path: string): Promise<Walk> {
 
 /** A school's legacy prefixes: its aliases, from the school registry in the built dataset (via _redirects). */
 function aliasesOf(seoSlug: string, redirects: string): string[] {
-  return [...redirects.matchAll(new RegExp(`^/([^/\\s]+)  /${seoSlug}  301$`, 'gm'))].map((match) => match[1] as string);
+  // A retired school's addresses may point at this school too: those are walked as retired.
+  const retiredNames = new Set((report.retired ?? []).flatMap((school) => [school.seoSlug, ...school.legacyAliases]));
+  return [...redirects.matchAll(new RegExp(`^/([^/\\s]+)  /${seoSlug}  301$`, 'gm'))].map((match) => match[1] as string).filter((name) => !retiredNames.has(name));
 }
 
 const redirects = readFileSync(join(DIST, '_redirects'), 'utf8');
