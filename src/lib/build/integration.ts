@@ -71,7 +71,7 @@ export function schoolSiteBuild(): AstroIntegration {
         const prepared = await images;
         if (prepared) {
           publishPreparedImages(prepared, join(fileURLToPath(dir), 'content-images'));
-          matrix = withUnpublishedFiles(matrix, new Set(prepared.files.map((image) => image.file)), settings.CONTEXT === 'production');
+          matrix = withUnpublishedFiles(matrix, new Set(prepared.dropped), settings.CONTEXT === 'production');
         }
         if (stagingDir) rmSync(stagingDir, { recursive: true, force: true });
         const sanitisedImages = prepared?.sanitised ?? [];

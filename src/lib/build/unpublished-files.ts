@@ -1,7 +1,7 @@
 /**
  * The last check that no page refers to a file the output lacks: the bundled content's image
- * references against the files the image step published. The content source already leaves out
- * files the dataset lacks; this catches a file the build itself dropped.
+ * references against the files the image step dropped. The content source already leaves out
+ * files the dataset lacks; this catches a file the build itself did not publish.
  */
 import { missingFileProblems } from '../content/image-files.ts';
 import { exportImageFile } from '../content/local.ts';
@@ -12,15 +12,17 @@ import { mayFailBuild } from '../schools/lifecycle.ts';
 const fileKey = (problem: ContentProblem) => [problem.school, problem.documentId, problem.field, problem.file].join('\u0000');
 
 /**
- * Image references of published schools whose file the image step did not publish although the
- * dataset has it (an SVG with nothing left after sanitising). Stops a production build for a live
+ * Image references of published schools to a file the image step dropped although the dataset
+ * has it (an SVG with nothing left after sanitising). Stops a production build for a live
  * school; otherwise reported with the other missing files.
  */
-export function withUnpublishedFiles(matrix: SiteMatrix, publishedFiles: ReadonlySet<string>, production: boolean): SiteMatrix {
+export function withUnpublishedFiles(matrix: SiteMatrix, droppedFiles: ReadonlySet<string>, production: boolean): SiteMatrix {
+  // Nearly every build drops nothing: then there is nothing to look for.
+  if (droppedFiles.size === 0) return matrix;
   const known = new Set(matrix.problems.filter((problem) => problem.file).map(fileKey));
   const unpublished = missingFileProblems({ schools: matrix.schools.map((site) => site.content) }, (image) => {
     const file = exportImageFile(image);
-    return file && !publishedFiles.has(file) ? file : undefined;
+    return file && droppedFiles.has(file) ? file : undefined;
   }).filter((problem) => !known.has(fileKey(problem)))
     .map((problem) => ({ ...problem, reason: `file ${problem.file} (field ${problem.field}) was not published: nothing was left of it after sanitising` }));
   if (unpublished.length === 0) return matrix;

@@ -7,18 +7,39 @@ import type { GroupedContent } from './group.ts';
 import type { ContentProblem } from './problems.ts';
 import type { RawImage } from './schemas.ts';
 
-/** Every image object in a document, with its field path (`perks.2.perkIcon`). */
-export function* imagesIn(value: unknown, path: string[] = []): Generator<[string, RawImage]> {
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) yield* imagesIn(item, [...path, String(index)]);
-  } else if (value && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    if (typeof record._sanityAsset === 'string' || (record.asset && typeof record.asset === 'object')) {
-      yield [path.join('.'), record as RawImage];
+/**
+ * Every image object in a document, with its field path (`perks.2.perkIcon`). A plain walk with
+ * one key stack (the path is joined only for an image): it runs over every document of every school.
+ */
+export function imagesIn(value: unknown): Array<[string, RawImage]> {
+  const found: Array<[string, RawImage]> = [];
+  const path: string[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (let index = 0; index < node.length; index += 1) {
+        const item: unknown = node[index];
+        if (item === null || typeof item !== 'object') continue;
+        path.push(String(index));
+        visit(item);
+        path.pop();
+      }
       return;
     }
-    for (const [key, item] of Object.entries(record)) yield* imagesIn(item, [...path, key]);
-  }
+    const record = node as Record<string, unknown>;
+    if (typeof record._sanityAsset === 'string' || (record.asset !== null && typeof record.asset === 'object')) {
+      found.push([path.join('.'), record as RawImage]);
+      return;
+    }
+    for (const key in record) {
+      const item = record[key];
+      if (item === null || typeof item !== 'object') continue;
+      path.push(key);
+      visit(item);
+      path.pop();
+    }
+  };
+  if (value !== null && typeof value === 'object') visit(value);
+  return found;
 }
 
 /** The message a missing file gets in the build log, the report and the content check. */

@@ -42,6 +42,7 @@ export async function fetchRawBuildContent(source: ContentSource): Promise<Build
 /** Grouped content plus a problem for every image whose file the source lacks (pages leave those out). */
 export async function fetchBuildContent(source: ContentSource): Promise<GroupedContent> {
   const content = groupContent(await fetchRawBuildContent(source));
+  if (!source.mayMissFiles()) return content;
   const missing = missingFileProblems(content, (image) => source.missingFile(image));
   return missing.length ? { ...content, problems: [...content.problems, ...missing] } : content;
 }

@@ -52,9 +52,22 @@ export function createLocalSource(
     const name = exportImageFile(image);
     return name && !hasFile(name) ? name : undefined;
   };
+  // Whether the export refers to a file its images/ lacks: known from the raw text (undefined: not read from a file).
+  let refersToMissingFile: boolean | undefined;
+  const readExport = () => {
+    const text = readFileSync(file, 'utf8');
+    refersToMissingFile = false;
+    for (const [, name] of text.matchAll(/image@file:\/\/\.\/images\/([^"\\]+)/g)) {
+      if (!hasFile(name as string)) {
+        refersToMissingFile = true;
+        break;
+      }
+    }
+    return readNdjson(text, file);
+  };
   // Read per query rather than held: a build runs one query, and the source lives as long as the
   // build, so holding the raw dataset would keep a third copy of all content in memory (GC time at scale).
-  const load = () => applyPerspective(documents ?? readNdjson(readFileSync(file, 'utf8'), file), perspective);
+  const load = () => applyPerspective(documents ?? readExport(), perspective);
   let queryCount = 0;
   return {
     name: 'local',
@@ -67,6 +80,7 @@ export function createLocalSource(
       return (await result.get()) as T;
     },
     missingFile,
+    mayMissFiles: () => refersToMissingFile ?? true,
     imageUrl(image: RawImage, widths: readonly number[] = []): ImageAsset | undefined {
       const fileName = exportImageFile(image);
       if (!fileName || missingFile(image)) return undefined;

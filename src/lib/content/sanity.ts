@@ -57,6 +57,7 @@ export function createSanitySource(options: SanityOptions): ContentSource {
     // Assets live in the content service and are served by its CDN; a reference cannot name a file
     // the service does not hold.
     missingFile: () => undefined,
+    mayMissFiles: () => false,
     imageUrl(image: RawImage, widths: readonly number[] = [], aspectRatio?: number): ImageAsset | undefined {
       const ref = image.asset?._ref;
       if (!ref) return undefined;

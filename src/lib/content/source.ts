@@ -22,6 +22,11 @@ export interface ContentSource {
    * images/ folder); `imageUrl` then answers undefined, so no page refers to it.
    */
   missingFile(image: RawImage): string | undefined;
+  /**
+   * False when the source knows that every file its content refers to is there (checked on the raw
+   * export in one pass), so nothing needs to look for missing files image by image.
+   */
+  mayMissFiles(): boolean;
   /** How many queries this source has answered (the build reports it). */
   readonly queryCount: number;
 }
