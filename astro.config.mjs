@@ -5,6 +5,7 @@ import sitemap from '@astrojs/sitemap';
 import { env, isPreviewBuild, publicApiBase } from './src/lib/config/env.ts';
 import { schoolSiteBuild } from './src/lib/build/integration.ts';
 import { includeInSitemap } from './src/lib/seo/page-head.ts';
+import { isNotLaunchedPage } from './src/lib/routing/index.ts';
 import { SEGMENT_HOSTS, pageCspDirectives } from './src/lib/security/csp.ts';
 
 const settings = env();
@@ -31,7 +32,7 @@ export default defineConfig({
   scopedStyleStrategy: 'class',
   compressHTML: true,
   // A draft preview build is never indexed: no sitemap.
-  integrations: [react(), ...(isPreviewBuild() ? [] : [sitemap({ filter: includeInSitemap })]), schoolSiteBuild()],
+  integrations: [react(), ...(isPreviewBuild() ? [] : [sitemap({ filter: (page) => includeInSitemap(page) && !isNotLaunchedPage(page) })]), schoolSiteBuild()],
   security: { csp: { directives: cspDirectives } },
   devToolbar: { enabled: false },
   markdown: { syntaxHighlight: false },

@@ -25,18 +25,18 @@ function openSource(): { source: ContentSource; label: string; options: CheckOpt
   const path = values.file ?? (settings.CONTENT_SOURCE === 'local' ? settings.CONTENT_DATASET_DIR : undefined);
   if (path) {
     const contents = readExport(path);
-    return { source: createLocalSource('.', contents.documents), label: path, options: { imageNames: contents.imageNames } };
+    return { source: createLocalSource('.', contents.documents, 'published', contents.imageNames), label: path, options: { imageNames: contents.imageNames } };
   }
   return { source: contentSourceFrom(settings), label: `Sanity project ${settings.SANITY_PROJECT_ID}, dataset ${settings.SANITY_DATASET}`, options: {} };
 }
 
-async function tenantRows(keys: string[]): Promise<CheckRow[]> {
+async function tenantRows(keys: string[], preparing: ReadonlySet<string>): Promise<CheckRow[]> {
   const settings = env();
   const loadTenant = createTenantClient(settings.PUBLIC_API_BASE ? httpTransport(settings.PUBLIC_API_BASE) : fileTransport(settings.TENANTS_FILE), { log: () => {} });
   const rows: CheckRow[] = [];
   for (const key of keys) {
     await loadTenant(key).catch((error: Error) => {
-      rows.push({ level: 'error', school: key, documentType: 'tenant record', documentId: '-', field: '-', message: `${error.message} (the build stops on this)` });
+      rows.push({ level: preparing.has(key) ? 'warning' : 'error', school: key, documentType: 'tenant record', documentId: '-', field: '-', message: `${error.message} (${preparing.has(key) ? 'the school is left out of every build until it has one' : 'the build stops on this'})` });
     });
   }
   return rows;
@@ -57,7 +57,7 @@ if (result.fatal) {
   process.exit(1);
 }
 const rows = [...result.rows];
-if (values.tenants) rows.push(...await tenantRows(result.schoolKeys));
+if (values.tenants) rows.push(...await tenantRows(result.schoolKeys, new Set(result.preparingKeys)));
 
 const errors = rows.filter((row) => row.level === 'error');
 const warnings = rows.length - errors.length;

@@ -8,6 +8,7 @@ import { ContentError, groupContent, type ContentProblem } from '../../src/lib/c
 import { fetchRawBuildContent } from '../../src/lib/content/index.ts';
 import { MULTI_DOCUMENT_TYPES, type RawImage } from '../../src/lib/content/schemas.ts';
 import type { ContentSource } from '../../src/lib/content/source.ts';
+import { imagesIn } from '../../src/lib/content/image-files.ts';
 
 export interface CheckRow {
   level: 'error' | 'warning';
@@ -26,6 +27,8 @@ export interface CheckResult {
   schools: number;
   /** The registered schools' keys, for checks that follow (tenant records). */
   schoolKeys: string[];
+  /** The keys of schools still being prepared (a missing tenant record leaves them out, it never stops a build). */
+  preparingKeys?: string[];
 }
 
 export interface CheckOptions {
@@ -39,22 +42,10 @@ function rowsFor(problem: ContentProblem): CheckRow[] {
   return [{ ...base, field: problem.field ?? '-', message: problem.reason }];
 }
 
-/** Every image object in a document, with its field path. */
-function* imagesIn(value: unknown, path: string[] = []): Generator<[string, RawImage]> {
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) yield* imagesIn(item, [...path, String(index)]);
-  } else if (value && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    if (typeof record._sanityAsset === 'string' || (record.asset && typeof record.asset === 'object')) {
-      yield [path.join('.'), record as RawImage];
-      return;
-    }
-    for (const [key, item] of Object.entries(record)) yield* imagesIn(item, [...path, key]);
-  }
-}
-
 function imageProblem(image: RawImage, source: ContentSource, imageNames: Set<string> | undefined): string | undefined {
   const reference = image._sanityAsset ?? image.asset?._ref ?? '(none)';
+  const missing = source.missingFile(image);
+  if (missing) return `image file images/${missing} is missing`;
   if (!source.imageUrl(image, [])) return `image ${reference} cannot be resolved (its name must end in -<width>x<height>)`;
   const file = image._sanityAsset?.replace(/^image@file:\/\/\.\/images\//, '');
   if (imageNames && file && !imageNames.has(file)) return `image file images/${file} is missing`;
@@ -109,7 +100,7 @@ export async function checkContent(source: ContentSource, options: CheckOptions 
   }
   const order = (row: CheckRow) => [row.school, row.documentType, row.documentId, row.field].join('\u0000');
   rows.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
-  return { rows, documents, schools: grouped.schools.length, schoolKeys: grouped.schools.map(({ school }) => school.key) };
+  return { rows, documents, schools: grouped.schools.length, schoolKeys: grouped.schools.map(({ school }) => school.key), preparingKeys: grouped.schools.filter(({ school }) => school.status === 'preparing').map(({ school }) => school.key) };
 }
 
 /** Aligned columns, one row per problem, grouped by school: level, school, type, document id, field, message. */

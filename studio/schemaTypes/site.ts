@@ -3,6 +3,7 @@ import {CogIcon} from '@sanity/icons/Cog'
 import {HomeIcon} from '@sanity/icons/Home'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 import {brandColour, image, notBlank, optionalText, text, url} from './fields'
+import {SCHOOL_STATUSES, SCHOOL_STATUS_TITLES, schoolStatusOf, successorProblem} from '../../src/lib/schools/lifecycle.ts'
 
 export const school = defineType({
   name: 'school',
@@ -43,8 +44,33 @@ export const school = defineType({
     optionalText('state', 'State', 'e.g. "Washington": on the school search card after the city.'),
     brandColour('primaryColor', 'Primary brand colour', 'The school\'s main colour: the site\'s theme when the product API\'s tenant record has none, and the first swatch on the search card.'),
     brandColour('secondaryColor', 'Secondary brand colour', 'The accent colour: headings bands and the second swatch on the search card, when the tenant record has none.'),
+    defineField({
+      name: 'status',
+      title: 'Status',
+      type: 'string',
+      description: 'Preparing: the school\'s pages appear on previews only, marked "not launched yet", and never stop a production publish. Live: published. Retired: its pages, sitemap entries and search card are removed and its addresses redirect (to the successor below, or the main site). Empty counts as Live.',
+      options: {list: SCHOOL_STATUSES.map((value) => ({value, title: SCHOOL_STATUS_TITLES[value]})), layout: 'radio'},
+      initialValue: 'preparing',
+      validation: (rule) => rule.custom((value) => schoolStatusOf(value) !== undefined || 'Choose Preparing, Live or Retired'),
+    }),
+    defineField({
+      name: 'successor',
+      title: 'Successor school',
+      type: 'reference',
+      to: [{type: 'school'}],
+      description: 'Retired schools only: the school whose home page the old addresses (/{address} and everything under it, and the old aliases) now open. Empty: they open the main site.',
+      hidden: ({document, value}) => !value && schoolStatusOf(document?.status) !== 'retired',
+      validation: (rule) => rule.custom((value, context) => successorProblem({...(context.document as {_id?: string; status?: unknown}), successor: value as {_ref?: string} | undefined}) ?? true),
+    }),
   ],
-  preview: {select: {title: 'baseName', subtitle: 'schoolName', media: 'logo'}},
+  preview: {
+    select: {title: 'baseName', schoolName: 'schoolName', status: 'status', media: 'logo'},
+    // Editors see at a glance which schools are not live.
+    prepare: ({title, schoolName, status, media}) => {
+      const lifecycle = schoolStatusOf(status)
+      return {title, media, subtitle: lifecycle && lifecycle !== 'live' ? `${schoolName ?? ''} · ${lifecycle === 'preparing' ? 'Preparing' : 'Retired'}` : schoolName}
+    },
+  },
 })
 
 export const siteSettings = defineType({

@@ -21,12 +21,13 @@ function writeAtomically(target: string, write: (temporary: string) => Promise<u
 }
 
 export async function prepareDatasetImages(imagesDir: string, folders: ImageFolders): Promise<PreparedImages> {
-  if (!existsSync(imagesDir)) return { files: [], made: 0, sanitised: [] };
+  if (!existsSync(imagesDir)) return { files: [], made: 0, sanitised: [], dropped: [] };
   mkdirSync(folders.stagingDir, { recursive: true });
   mkdirSync(folders.variantsDir, { recursive: true });
   const files: ImageToPublish[] = [];
   const sanitised: SanitisedImage[] = [];
   const rasters: string[] = [];
+  const dropped: string[] = [];
   for (const file of readdirSync(imagesDir)) {
     const source = join(imagesDir, file);
     if (!statSync(source).isFile()) continue;
@@ -38,7 +39,10 @@ export async function prepareDatasetImages(imagesDir: string, folders: ImageFold
     const { svg, removed } = sanitiseSvg(readFileSync(source, 'utf8'));
     if (removed.length > 0) sanitised.push({ file, removed });
     // An SVG with nothing left is not published.
-    if (svg === '') continue;
+    if (svg === '') {
+      dropped.push(file);
+      continue;
+    }
     writeFileSync(join(folders.stagingDir, file), svg);
     files.push({ file, from: join(folders.stagingDir, file) });
   }
@@ -59,5 +63,5 @@ export async function prepareDatasetImages(imagesDir: string, folders: ImageFold
       files.push({ file: responsiveVariantName(file, width), from: cached });
     }
   }
-  return { files, made, sanitised };
+  return { files, made, sanitised, dropped };
 }

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
 import { contentQueryCount } from '../content/index.ts';
+import { withUnpublishedFiles } from './unpublished-files.ts';
 import { env } from '../config/env.ts';
 import { siteMatrix, tenantStats } from '../routing/index.ts';
 import { formatRedirects, redirectRules } from '../routing/redirects.ts';
@@ -63,13 +64,16 @@ export function schoolSiteBuild(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, pages, logger }) => {
         const settings = env();
-        const matrix = await siteMatrix();
-        const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl, settings.ORDER_SERVICE_URL, matrix.activeGiveawayIds);
+        let matrix = await siteMatrix();
+        const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl, settings.ORDER_SERVICE_URL, {
+          activeGiveawayIds: matrix.activeGiveawayIds, retired: matrix.retired,
+        });
         writeFileSync(join(fileURLToPath(dir), '_redirects'), formatRedirects(rules));
 
         const prepared = await images;
         if (prepared) {
           publishPreparedImages(prepared, join(fileURLToPath(dir), 'content-images'));
+          matrix = withUnpublishedFiles(matrix, new Set(prepared.dropped), settings.CONTEXT === 'production');
         }
         if (stagingDir) rmSync(stagingDir, { recursive: true, force: true });
         const sanitisedImages = prepared?.sanitised ?? [];

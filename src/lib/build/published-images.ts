@@ -22,6 +22,8 @@ export interface PreparedImages {
   /** Smaller copies made by this run (the others were in the cache). */
   made: number;
   sanitised: SanitisedImage[];
+  /** SVGs with nothing left after sanitising: not published, so no page may refer to them. */
+  dropped?: string[];
 }
 
 export interface ImageFolders {

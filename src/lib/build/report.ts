@@ -1,7 +1,7 @@
 /** The build report: what was built, what content was missing or invalid, how many content queries and tenant requests ran. */
 import type { ContentProblem } from '../content/index.ts';
 import type { SanitisedImage } from './published-images.ts';
-import type { SiteMatrix } from '../routing/matrix.ts';
+import type { LeftOutSchool, RetiredSchool, SiteMatrix } from '../routing/matrix.ts';
 import type { TenantBuildStats } from '../tenants/index.ts';
 
 export interface BuildReport {
@@ -11,14 +11,21 @@ export interface BuildReport {
   /** Requests to the product API (or the bundled records), retries and the wall time spent waiting for them. */
   tenants: TenantBuildStats;
   pages: number;
-  schools: Array<{ key: string; seoSlug: string; tenantId: string; giveaway: string; problems: ContentProblem[] }>;
+  schools: Array<{ key: string; seoSlug: string; status: string; tenantId: string; giveaway: string; problems: ContentProblem[] }>;
+  /** Schools in content whose pages this build does not publish (preparing in production, no tenant record yet...), why, and their problems. */
+  leftOut: Array<LeftOutSchool & { problems: ContentProblem[] }>;
+  /** Retired schools: no pages; where their addresses go. */
+  retired: RetiredSchool[];
+  /** Image files pages refer to that are not in the content: each page was built without that image. */
+  missingFiles: Array<{ school: string; documentType: string; documentId: string | undefined; field: string | undefined; file: string }>;
   unassignedProblems: ContentProblem[];
   /** Content SVGs published with something removed (scripts, handlers, external references...), and what. */
   sanitisedImages: SanitisedImage[];
 }
 
 export function buildReport(matrix: SiteMatrix, details: { contentSource: string; contentQueries: number; tenants: TenantBuildStats; pages: number; sanitisedImages?: SanitisedImage[]; now?: Date }): BuildReport {
-  const keys = new Set(matrix.schools.map((site) => site.key));
+  const keys = new Set([...matrix.schools, ...matrix.leftOut].map((site) => site.key));
+  const problemsOf = (key: string) => matrix.problems.filter((problem) => problem.school === key);
   return {
     builtAt: (details.now ?? new Date()).toISOString(),
     contentSource: details.contentSource,
@@ -28,9 +35,15 @@ export function buildReport(matrix: SiteMatrix, details: { contentSource: string
     schools: matrix.schools.map((site) => ({
       key: site.key,
       seoSlug: site.seoSlug,
+      status: site.status,
       tenantId: site.tenant.id,
       giveaway: site.giveaway.route,
-      problems: matrix.problems.filter((problem) => problem.school === site.key),
+      problems: problemsOf(site.key),
+    })),
+    leftOut: matrix.leftOut.map((school) => ({ ...school, problems: problemsOf(school.key) })),
+    retired: matrix.retired,
+    missingFiles: matrix.problems.filter((problem) => problem.file && keys.has(problem.school)).map((problem) => ({
+      school: problem.school, documentType: problem.documentType, documentId: problem.documentId, field: problem.field, file: problem.file ?? '',
     })),
     unassignedProblems: matrix.problems.filter((problem) => !keys.has(problem.school)),
     sanitisedImages: details.sanitisedImages ?? [],
@@ -41,7 +54,8 @@ export function summarise(report: BuildReport): string {
   const problemCount = report.schools.reduce((sum, school) => sum + school.problems.length, 0) + report.unassignedProblems.length;
   const { tenants } = report;
   const tenantLine = `${tenants.requests} tenant requests${tenants.retries ? ` (${tenants.retries} retried)` : ''} in ${(tenants.waitMs / 1000).toFixed(1)} s`;
-  return `${report.schools.length} schools, ${report.pages} pages, ${report.contentQueries} content quer${report.contentQueries === 1 ? 'y' : 'ies'}, ${tenantLine}, ${problemCount} content problem(s), ${report.sanitisedImages.length} SVG(s) sanitised`;
+  const lifecycle = `${report.leftOut.length ? `, ${report.leftOut.length} left out` : ''}${report.retired.length ? `, ${report.retired.length} retired` : ''}`;
+  return `${report.schools.length} schools${lifecycle}, ${report.pages} pages, ${report.contentQueries} content quer${report.contentQueries === 1 ? 'y' : 'ies'}, ${tenantLine}, ${problemCount} content problem(s)${report.missingFiles.length ? `, ${report.missingFiles.length} missing file(s)` : ''}, ${report.sanitisedImages.length} SVG(s) sanitised`;
 }
 
 /** The end of the build log: totals, then one line per school with problems (the rest are fine). */
@@ -51,6 +65,10 @@ export function summaryLines(report: BuildReport, extra: { redirectRules: number
   for (const school of withProblems) {
     const types = [...new Set(school.problems.map((problem) => problem.documentType))].join(', ');
     lines.push(`  ${school.seoSlug}: ${school.problems.length} problem(s) in ${types}`);
+  }
+  for (const school of report.leftOut) lines.push(`  ${school.seoSlug ?? school.key}: left out (${school.status}): ${school.reasons.join('; ')}`);
+  for (const missing of report.missingFiles) {
+    lines.push(`  ${missing.school}: missing file ${missing.file} (${missing.documentType}${missing.documentId ? ` ${missing.documentId}` : ''}, field ${missing.field}): built without it`);
   }
   if (report.unassignedProblems.length > 0) lines.push(`  (no school): ${report.unassignedProblems.length} problem(s)`);
   if (withProblems.length === 0 && report.unassignedProblems.length === 0) lines.push('  every school: no content problems');

@@ -5,9 +5,10 @@
  */
 import type { z } from 'zod';
 import {
-  CUSTOMER_TYPES, MULTI_DOCUMENT_TYPES, TENANT_DOCUMENT_TYPES, schoolSchema, siteSettingsSchema, tenantDocumentSchemas,
-  type School, type SiteSettings, type TenantDocumentType, type TenantDocuments,
+  CUSTOMER_TYPES, MULTI_DOCUMENT_TYPES, TENANT_DOCUMENT_TYPES, retiredSchoolSchema, schoolSchema, siteSettingsSchema, tenantDocumentSchemas,
+  type RetiredSchoolDocument, type School, type SiteSettings, type TenantDocumentType, type TenantDocuments,
 } from './schemas.ts';
+import { schoolStatusOf } from '../schools/lifecycle.ts';
 import { dropUnsafeLinks } from './link-guard.ts';
 import { publishedId, schoolRefOf } from './school-reference.ts';
 import { pressReleaseView } from './press-release.ts';
@@ -24,7 +25,12 @@ export interface SchoolContent {
 
 export interface GroupedContent {
   settings: SiteSettings;
+  /** Preparing and live schools whose school document is valid, with their documents. */
   schools: SchoolContent[];
+  /** Retired schools: only their addresses and successor (their documents are not read). */
+  retiredSchools: RetiredSchoolDocument[];
+  /** Preparing or retired schools whose school document is invalid: left out (the problem says why), never fatal. */
+  unusableSchools: Array<{ key: string; status: 'preparing' | 'retired'; seoSlug?: string | undefined; documentId?: string | undefined }>;
   problems: ContentProblem[];
 }
 
@@ -62,25 +68,48 @@ export function parseSettings(raw: unknown): SiteSettings {
   return parsed.data;
 }
 
-export function parseSchools(rawSchools: unknown[]): School[] {
-  const schools = rawSchools.map((raw) => {
-    const parsed = schoolSchema.safeParse(raw);
-    if (!parsed.success) {
-      throw new ContentError(`School document ${field(raw, '_id') ?? '(no id)'} (${field(raw, 'key') ?? 'unknown school'}) is invalid: ${describeIssues(parsed.error)}`);
+export interface ParsedSchools {
+  schools: School[];
+  retiredSchools: RetiredSchoolDocument[];
+  unusableSchools: GroupedContent['unusableSchools'];
+  problems: ContentProblem[];
+}
+
+/**
+ * The school registry. An invalid live school stops the build (its pages would be published
+ * broken); an invalid preparing or retired school is only reported (a retired one then has no
+ * redirects); a retired school needs only its addresses.
+ */
+export function parseSchools(rawSchools: unknown[]): ParsedSchools {
+  const result: ParsedSchools = { schools: [], retiredSchools: [], unusableSchools: [], problems: [] };
+  for (const raw of rawSchools) {
+    const status = schoolStatusOf(raw && typeof raw === 'object' ? (raw as Record<string, unknown>).status : undefined);
+    const parsed = status === 'retired' ? retiredSchoolSchema.safeParse(raw) : schoolSchema.safeParse(raw);
+    const name = `School document ${field(raw, '_id') ?? '(no id)'} (${field(raw, 'key') ?? 'unknown school'})`;
+    if (parsed.success) {
+      if (parsed.data.status === 'retired') result.retiredSchools.push(parsed.data as RetiredSchoolDocument);
+      else result.schools.push(parsed.data as School);
+      continue;
     }
-    return parsed.data;
-  });
+    // Only a live school's broken document stops the build; a preparing or retired one is left out and reported.
+    if (status !== 'preparing' && status !== 'retired') throw new ContentError(`${name} is invalid: ${describeIssues(parsed.error)}`);
+    const key = field(raw, 'key') ?? field(raw, '_id') ?? '(no key)';
+    const documentId = field(raw, '_id');
+    result.unusableSchools.push({ key, status, seoSlug: field(raw, 'seoSlug'), documentId });
+    result.problems.push({ school: key, documentType: 'school', ...(documentId ? { documentId } : {}), reason: `school document is invalid: ${describeIssues(parsed.error)}`, issues: contentIssues(parsed.error) });
+  }
   const seen = new Map<string, string>();
-  for (const school of schools) {
-    for (const name of [school.key, school.seoSlug, ...school.legacyAliases]) {
+  const addresses = [...result.schools, ...result.retiredSchools].map((school) => [school.key, [school.key, school.seoSlug, ...school.legacyAliases]] as const);
+  for (const [key, names] of addresses) {
+    for (const name of names) {
       const owner = seen.get(name);
-      if (owner && owner !== school.key) {
-        throw new ContentError(`School ${school.key}: "${name}" is already used by school ${owner}`);
+      if (owner && owner !== key) {
+        throw new ContentError(`School ${key}: "${name}" is already used by school ${owner}`);
       }
-      seen.set(name, school.key);
+      seen.set(name, key);
     }
   }
-  return schools;
+  return result;
 }
 
 /** Which documents every school must have, and how many of each kind. */
@@ -108,17 +137,19 @@ function expectedProblems(key: string, documents: SchoolDocuments): ContentProbl
 
 export function groupContent(raw: RawBuildContent): GroupedContent {
   const settings = parseSettings(raw.settings);
-  const schools = parseSchools(raw.schools);
+  const { schools, retiredSchools, unusableSchools, problems } = parseSchools(raw.schools);
   const byKey = new Map(schools.map((school) => [school.key, { school, documents: emptyDocuments() }]));
   // Documents name their school by reference (the school document's published id).
   const bySchoolId = new Map(schools.map((school) => [publishedId(school._id), byKey.get(school.key)!]));
-  const problems: ContentProblem[] = [];
+  // Documents of retired schools and of unusable preparing schools are not read (nor reported one by one).
+  const notRead = new Set([...retiredSchools.map((school) => publishedId(school._id)), ...unusableSchools.flatMap((school) => (school.documentId ? [publishedId(school.documentId)] : []))]);
 
   for (const doc of raw.documents) {
     const type = field(doc, '_type') as TenantDocumentType;
     const schoolRef = schoolRefOf(doc);
     const documentId = field(doc, '_id');
     const entry = schoolRef === undefined ? undefined : bySchoolId.get(publishedId(schoolRef));
+    if (!entry && schoolRef !== undefined && notRead.has(publishedId(schoolRef))) continue;
     if (!entry) {
       const reason = schoolRef === undefined ? 'document has no school reference' : `document references no registered school (${schoolRef})`;
       problems.push({ school: schoolRef ?? '(no school)', documentType: type, ...(documentId ? { documentId } : {}), reason, field: 'school' });
@@ -143,7 +174,7 @@ export function groupContent(raw: RawBuildContent): GroupedContent {
     // Sections inside a valid document can still be unusable (unknown type): reported, then skipped by the page.
     for (const release of documents.pressRelease) problems.push(...pressReleaseView(school.key, release).problems);
   }
-  return { settings, schools: grouped, problems };
+  return { settings, schools: grouped, retiredSchools, unusableSchools, problems };
 }
 
 /** The one document of a type for a school, if it is there and valid. */

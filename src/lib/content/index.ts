@@ -6,6 +6,7 @@
 import { contentPerspective, env, type Env } from '../config/env.ts';
 import type { ContentPerspective } from './perspective.ts';
 import { groupContent, type GroupedContent } from './group.ts';
+import { missingFileProblems } from './image-files.ts';
 import { createLocalSource } from './local.ts';
 import { BUILD_CONTENT_QUERY, splitBuildContent, type BuildContent } from './queries.ts';
 import type { BUILD_CONTENT_QUERY_RESULT } from './sanity.types.ts';
@@ -38,8 +39,12 @@ export async function fetchRawBuildContent(source: ContentSource): Promise<Build
   return splitBuildContent(await source.fetch<BUILD_CONTENT_QUERY_RESULT>(BUILD_CONTENT_QUERY, { types: TENANT_DOCUMENT_TYPES }));
 }
 
+/** Grouped content plus a problem for every image whose file the source lacks (pages leave those out). */
 export async function fetchBuildContent(source: ContentSource): Promise<GroupedContent> {
-  return groupContent(await fetchRawBuildContent(source));
+  const content = groupContent(await fetchRawBuildContent(source));
+  if (!source.mayMissFiles()) return content;
+  const missing = missingFileProblems(content, (image) => source.missingFile(image));
+  return missing.length ? { ...content, problems: [...content.problems, ...missing] } : content;
 }
 
 interface ContentState {
@@ -76,4 +81,9 @@ export const RESPONSIVE_WIDTHS = [480, 768, 1024, 1600] as const;
 
 export function imageFor(image: RawImage | undefined, widths: readonly number[] = RESPONSIVE_WIDTHS, aspectRatio?: number): ImageAsset | undefined {
   return image ? state().source.imageUrl(image, widths, aspectRatio) : undefined;
+}
+
+/** Whether a page can show this image (the source has its file): a section leaves out the image's frame when not. */
+export function canShowImage(image: RawImage | undefined): boolean {
+  return imageFor(image, []) !== undefined;
 }

@@ -1,5 +1,5 @@
 /** The offline content source: groq-js over a dataset in Sanity's export format (data.ndjson + images/). */
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { evaluate, parse } from 'groq-js';
 import { dimensionsFromName, type ContentSource, type ImageAsset } from './source.ts';
@@ -32,12 +32,42 @@ export function readNdjson(text: string, fileName: string): unknown[] {
   });
 }
 
-/** `perspective`: which version of each document queries see (drafts are ignored unless `drafts`). */
-export function createLocalSource(datasetDir: string, documents?: unknown[], perspective: ContentPerspective = 'published'): ContentSource {
+/** The export's image file name (`image@file://./images/x-10x10.svg` → `x-10x10.svg`). */
+export function exportImageFile(image: RawImage): string | undefined {
+  return image._sanityAsset?.replace(/^image@file:\/\/\.\/images\//, '') || undefined;
+}
+
+/**
+ * `perspective`: which version of each document queries see (drafts are ignored unless `drafts`).
+ * `imageNames`: the files the export carries (default: the names in `{datasetDir}/images`).
+ */
+export function createLocalSource(
+  datasetDir: string, documents?: unknown[], perspective: ContentPerspective = 'published', imageNames?: ReadonlySet<string>,
+): ContentSource {
   const file = join(datasetDir, 'data.ndjson');
+  let names = imageNames;
+  const imagesDir = join(datasetDir, 'images');
+  const hasFile = (name: string) => (names ??= new Set(existsSync(imagesDir) ? readdirSync(imagesDir) : [])).has(name);
+  const missingFile = (image: RawImage) => {
+    const name = exportImageFile(image);
+    return name && !hasFile(name) ? name : undefined;
+  };
+  // Whether the export refers to a file its images/ lacks: known from the raw text (undefined: not read from a file).
+  let refersToMissingFile: boolean | undefined;
+  const readExport = () => {
+    const text = readFileSync(file, 'utf8');
+    refersToMissingFile = false;
+    for (const [, name] of text.matchAll(/image@file:\/\/\.\/images\/([^"\\]+)/g)) {
+      if (!hasFile(name as string)) {
+        refersToMissingFile = true;
+        break;
+      }
+    }
+    return readNdjson(text, file);
+  };
   // Read per query rather than held: a build runs one query, and the source lives as long as the
   // build, so holding the raw dataset would keep a third copy of all content in memory (GC time at scale).
-  const load = () => applyPerspective(documents ?? readNdjson(readFileSync(file, 'utf8'), file), perspective);
+  const load = () => applyPerspective(documents ?? readExport(), perspective);
   let queryCount = 0;
   return {
     name: 'local',
@@ -49,9 +79,11 @@ export function createLocalSource(datasetDir: string, documents?: unknown[], per
       const result = await evaluate(parse(query), { dataset: load(), params });
       return (await result.get()) as T;
     },
+    missingFile,
+    mayMissFiles: () => refersToMissingFile ?? true,
     imageUrl(image: RawImage, widths: readonly number[] = []): ImageAsset | undefined {
-      const fileName = image._sanityAsset?.replace(/^image@file:\/\/\.\/images\//, '');
-      if (!fileName) return undefined;
+      const fileName = exportImageFile(image);
+      if (!fileName || missingFile(image)) return undefined;
       const size = dimensionsFromName(fileName.replace(/\.[a-z0-9]+$/i, ''));
       if (!size) return undefined;
       const src = `${LOCAL_IMAGE_PATH}${fileName}`;

@@ -7,6 +7,8 @@ export interface ContentProblem {
   reason: string;
   /** The field at fault, when one is (e.g. `school`, `bannerNumber`). */
   field?: string;
+  /** An image file the document refers to that is not there (the page is built without it). */
+  file?: string;
   /** For a document that fails its schema: each failing field and why. */
   issues?: ContentIssue[];
 }

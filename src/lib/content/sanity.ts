@@ -54,6 +54,10 @@ export function createSanitySource(options: SanityOptions): ContentSource {
       queryCount += 1;
       return (await loadClient()).fetch<T>(query, params);
     },
+    // Assets live in the content service and are served by its CDN; a reference cannot name a file
+    // the service does not hold.
+    missingFile: () => undefined,
+    mayMissFiles: () => false,
     imageUrl(image: RawImage, widths: readonly number[] = [], aspectRatio?: number): ImageAsset | undefined {
       const ref = image.asset?._ref;
       if (!ref) return undefined;

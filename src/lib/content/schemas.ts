@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { SIX_DIGIT_HEX_COLOUR } from '../theme/hex-colour.ts';
+import { DEFAULT_SCHOOL_STATUS, SCHOOL_STATUSES, successorProblem } from '../schools/lifecycle.ts';
 
 const text = z.string().trim().min(1);
 const optionalText = z.string().optional();
@@ -73,6 +74,30 @@ export const schoolSchema = z.object({
   /** The school's brand colours: the theme uses them when the tenant record has none; the search cards show them. */
   primaryColor: brandColourSchema.optional(),
   secondaryColor: brandColourSchema.optional(),
+  /** Where the school is in its lifecycle (schools/lifecycle.ts); documents without one are live. */
+  status: z.enum(SCHOOL_STATUSES).default(DEFAULT_SCHOOL_STATUS),
+  /** A retired school's successor: its old addresses go to that school's home instead of the main site. */
+  successor: schoolReferenceSchema.optional(),
+}).superRefine((school, context) => {
+  const problem = successorProblem(school);
+  if (problem) context.addIssue({ code: 'custom', path: ['successor'], message: problem });
+});
+
+/**
+ * A retired school needs only what its redirects use: its addresses and its successor. The rest of
+ * its document may be gone or out of date; nothing of it is published.
+ */
+export const retiredSchoolSchema = z.object({
+  _id: z.string(),
+  _type: z.literal('school'),
+  key: text,
+  seoSlug: schoolSchema.shape.seoSlug,
+  legacyAliases: z.array(text).default([]),
+  status: z.literal('retired'),
+  successor: schoolReferenceSchema.optional(),
+}).superRefine((school, context) => {
+  const problem = successorProblem(school);
+  if (problem) context.addIssue({ code: 'custom', path: ['successor'], message: problem });
 });
 
 export const siteSettingsSchema = z.object({
@@ -365,6 +390,7 @@ export type TenantDocuments = {
   [K in TenantDocumentType]: z.infer<(typeof tenantDocumentSchemas)[K]>;
 };
 export type School = z.infer<typeof schoolSchema>;
+export type RetiredSchoolDocument = z.infer<typeof retiredSchoolSchema>;
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 export type RawImage = z.infer<typeof imageSchema>;
 export type CustomerType = z.infer<typeof customerTypeSchema>;

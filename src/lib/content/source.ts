@@ -17,6 +17,16 @@ export interface ContentSource {
    * images serves that shape around the editor's hotspot.
    */
   imageUrl(image: RawImage, widths?: readonly number[], aspectRatio?: number): ImageAsset | undefined;
+  /**
+   * The file name when the source knows this image's file is not there (the bundled export's
+   * images/ folder); `imageUrl` then answers undefined, so no page refers to it.
+   */
+  missingFile(image: RawImage): string | undefined;
+  /**
+   * False when the source knows that every file its content refers to is there (checked on the raw
+   * export in one pass), so nothing needs to look for missing files image by image.
+   */
+  mayMissFiles(): boolean;
   /** How many queries this source has answered (the build reports it). */
   readonly queryCount: number;
 }

@@ -15,10 +15,22 @@ export type { SchoolSite, SiteMatrix } from './matrix.ts';
 export { SCHOOL_ROUTES, schoolPath, schoolRoute, type SchoolRoute, type SchoolRouteName } from './routes.ts';
 
 const MATRIX_KEY = Symbol.for('school-site.matrix');
-type GlobalWithMatrix = typeof globalThis & { [MATRIX_KEY]?: Promise<SiteMatrix> };
+const NOT_LAUNCHED_KEY = Symbol.for('school-site.not-launched-slugs');
+type GlobalWithMatrix = typeof globalThis & { [MATRIX_KEY]?: Promise<SiteMatrix>; [NOT_LAUNCHED_KEY]?: Set<string> };
+
+/**
+ * Sitemap filter: a page of a school that is not launched yet (a preview build's preparing school)
+ * is noindex, so it is not listed. Known once the matrix is built, before any page is written.
+ */
+export function isNotLaunchedPage(page: string): boolean {
+  const slugs = (globalThis as GlobalWithMatrix)[NOT_LAUNCHED_KEY];
+  if (!slugs?.size) return false;
+  const first = new URL(page, 'http://site.invalid').pathname.split('/')[1] ?? '';
+  return slugs.has(first);
+}
 
 function logSchool(site: SchoolSite, problemCount: number) {
-  const giveaway = site.giveaway.open ? `giveaway open (${site.giveaway.entryGuid})` : 'giveaway closed';
+  const giveaway = `${site.status === 'preparing' ? 'not launched yet, ' : ''}${site.giveaway.open ? `giveaway open (${site.giveaway.entryGuid})` : 'giveaway closed'}`;
   const problems = problemCount ? `, ${problemCount} content problem(s)` : '';
   console.log(`[schools] ${site.key} → /${site.seoSlug}: tenant ${site.tenant.id}, ${giveaway}${problems}`);
 }
@@ -33,12 +45,16 @@ export function siteMatrix(): Promise<SiteMatrix> {
     const started = performance.now();
     return buildSiteMatrix(content, {
       loadTenant: tenantClientFromEnv(),
+      production: settings.CONTEXT === 'production',
       activeGiveawayIds: settings.ACTIVE_GIVEAWAY_IDS,
       hiddenEnterGiveawayIds: settings.HIDDEN_ENTER_GIVEAWAY_IDS,
       mainSiteUrl: settings.MAIN_SITE_URL,
       onSchool: (site, problems) => logSchool(site, problems.length),
     }).finally(() => { tenantStats().waitMs = performance.now() - started; });
   }).then((matrix) => {
+    holder[NOT_LAUNCHED_KEY] = new Set(matrix.schools.filter((site) => site.status === 'preparing').map((site) => site.seoSlug));
+    for (const school of matrix.leftOut) console.warn(`[schools] ${school.key} left out (${school.status}): ${school.reasons.join('; ')}`);
+    for (const school of matrix.retired) console.log(`[schools] ${school.key} retired: /${school.seoSlug} and its old addresses → ${school.redirectTo}`);
     // FCC unique plan ids: malformed or repeated ids are warned about and land in the build report.
     const labelProblems = schoolPlanIdProblems(matrix.schools);
     for (const problem of labelProblems) {

@@ -105,11 +105,40 @@ function aliasRules(school: RedirectSchool, mainSiteUrl: string): RedirectRule[]
   ]);
 }
 
-/** `activeGiveawayIds`: the open events, whose upper-cased entry links are sent to the lower-case page. */
-export function redirectRules(schools: readonly RedirectSchool[], mainSiteUrl: string, orderServiceUrl?: string, activeGiveawayIds: readonly string[] = []): RedirectRule[] {
+/** A retired school's addresses: its seo slug and legacy aliases, and where they now go. */
+export interface RetiredRedirect {
+  seoSlug: string;
+  legacyAliases: readonly string[];
+  /** The successor school's home (`/{seoSlug}`) or the main site. */
+  redirectTo: string;
+}
+
+/**
+ * A retired school has no pages: each of its addresses, bare or with any sub-path, answers one
+ * permanent redirect to where it now goes. Before the shared `:school` rules, so `/{old}/fan-plans`
+ * takes one hop too.
+ */
+function retiredRules(school: RetiredRedirect): RedirectRule[] {
+  return [school.seoSlug, ...school.legacyAliases].flatMap((name): RedirectRule[] => [
+    { from: `/${name}`, to: school.redirectTo, status: 301 },
+    { from: `/${name}/*`, to: school.redirectTo, status: 301 },
+  ]);
+}
+
+export interface SiteRedirects {
+  /** The open events, whose upper-cased entry links are sent to the lower-case page. */
+  activeGiveawayIds?: readonly string[];
+  retired?: readonly RetiredRedirect[];
+}
+
+export function redirectRules(
+  schools: readonly RedirectSchool[], mainSiteUrl: string, orderServiceUrl?: string,
+  { activeGiveawayIds = [], retired = [] }: SiteRedirects = {},
+): RedirectRule[] {
   return [
     ...orderServiceRules(orderServiceUrl),
     ...ASSET_PATHS.map((from): RedirectRule => ({ from, to: NOT_FOUND_PAGE, status: 404 })),
+    ...retired.flatMap(retiredRules),
     ...schools.flatMap((school) => aliasRules(school, mainSiteUrl)),
     ...sharedSchoolRules(activeGiveawayIds),
     { from: '/*', to: mainSiteUrl, status: 302 },

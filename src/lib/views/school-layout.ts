@@ -17,8 +17,12 @@ export function schoolLayoutView({ site, settings, route }: SchoolLayoutProps, p
   const socialImage = imageFor(single(site.content, 'landingHeader')?.heroImage, []);
   // The coverage map is the one page that may embed a frame from another host (when content names one).
   const mapEmbed = route === 'coverage-map' ? coverageMapSources(settings, single(site.content, 'coverageMapPage')).embedUrl : undefined;
+  // A school that is not launched yet is shown on previews only: marked as such and never indexed.
+  const notLaunched = site.status === 'preparing';
+  const head = schoolPageHead({ site, settings, route, siteUrl, path, logoUrl: logo?.src, imageUrl: socialImage?.src });
   return {
-    head: schoolPageHead({ site, settings, route, siteUrl, path, logoUrl: logo?.src, imageUrl: socialImage?.src }),
+    head: notLaunched ? { ...head, noindex: true } : head,
+    notLaunched,
     themeCss: themeCss(site.theme),
     themeColor: site.theme.primary,
     favicon: imageFor(site.content.school.favicon, [])?.src,

@@ -9,9 +9,12 @@ const report: BuildReport = {
   tenants: { requests: 4, retries: 1, waitMs: 1234 },
   pages: 66,
   schools: [
-    { key: 'huskymobile', seoSlug: 'uw-husky-mobile', tenantId: '1', giveaway: '/uw-husky-mobile/giveaway-closed', problems: [problem('huskymobile', 'faq'), problem('huskymobile', 'planCard'), problem('huskymobile', 'faq')] },
-    { key: 'cubbymobile', seoSlug: 'cubbymobile', tenantId: '2', giveaway: '/cubbymobile/giveaway-closed', problems: [] },
+    { key: 'huskymobile', seoSlug: 'uw-husky-mobile', status: 'live', tenantId: '1', giveaway: '/uw-husky-mobile/giveaway-closed', problems: [problem('huskymobile', 'faq'), problem('huskymobile', 'planCard'), problem('huskymobile', 'faq')] },
+    { key: 'cubbymobile', seoSlug: 'cubbymobile', status: 'live', tenantId: '2', giveaway: '/cubbymobile/giveaway-closed', problems: [] },
   ],
+  leftOut: [],
+  retired: [],
+  missingFiles: [],
   unassignedProblems: [],
   sanitisedImages: [],
 };
@@ -31,6 +34,23 @@ describe('build log summary', () => {
       'Build summary: 2 schools, 66 pages, 1 content query, 4 tenant requests (1 retried) in 1.2 s, 0 content problem(s), 0 SVG(s) sanitised; 30 redirect rules',
       '  every school: no content problems',
       'Report: a.json and b.json',
+    ]);
+  });
+
+  it('names schools left out, retired schools and every missing file', () => {
+    const lifecycle: BuildReport = {
+      ...report,
+      schools: report.schools.map((school) => ({ ...school, problems: [] })),
+      leftOut: [{ key: 'newmobile', seoSlug: 'new-mobile', status: 'preparing', reasons: ['no tenant record: Tenant data failed to load.'], problems: [] }],
+      retired: [{ key: 'oldmobile', seoSlug: 'old-mobile', legacyAliases: [], redirectTo: '/cubbymobile' }],
+      missingFiles: [{ school: 'huskymobile', documentType: 'landingHeader', documentId: 'huskymobile-landingHeader', field: 'heroImage', file: 'huskymobile-hero-1600x900.webp' }],
+    };
+    expect(summaryLines(lifecycle, { redirectRules: 34, reportFiles: ['r.json'] })).toEqual([
+      'Build summary: 2 schools, 1 left out, 1 retired, 66 pages, 1 content query, 4 tenant requests (1 retried) in 1.2 s, 0 content problem(s), 1 missing file(s), 0 SVG(s) sanitised; 34 redirect rules',
+      '  new-mobile: left out (preparing): no tenant record: Tenant data failed to load.',
+      '  huskymobile: missing file huskymobile-hero-1600x900.webp (landingHeader huskymobile-landingHeader, field heroImage): built without it',
+      '  every school: no content problems',
+      'Report: r.json',
     ]);
   });
 });

@@ -68,4 +68,68 @@ describe('grouping and validating content', () => {
     (input.schools[1] as Record<string, unknown>).legacyAliases = [(input.schools[0] as Record<string, unknown>).seoSlug];
     expect(() => groupContent(input)).toThrow(/already used by school/);
   });
+
+  describe('school lifecycle', () => {
+    const schoolOf = (input: RawBuildContent, key: string) => input.schools.find((doc) => (doc as Record<string, unknown>).key === key) as Record<string, unknown>;
+
+    it('reads a school without a status as live, and keeps preparing schools with their documents', () => {
+      const input = raw();
+      schoolOf(input, 'cubbymobile').status = 'preparing';
+      const grouped = groupContent(input);
+      expect(grouped.schools.find((s) => s.school.key === 'huskymobile')?.school.status).toBe('live');
+      const cubby = grouped.schools.find((s) => s.school.key === 'cubbymobile');
+      expect(cubby?.school.status).toBe('preparing');
+      expect(cubby?.documents.faqs).toHaveLength(1);
+    });
+
+    it('keeps only the addresses and successor of a retired school, reads none of its documents and reports none of them', () => {
+      const input = raw();
+      const beavs = schoolOf(input, 'beavsmobile');
+      Object.assign(beavs, { status: 'retired', successor: { _type: 'reference', _ref: 'school-huskymobile' } });
+      delete beavs.logo;
+      const grouped = groupContent(input);
+      expect(grouped.schools.map((s) => s.school.key)).not.toContain('beavsmobile');
+      expect(grouped.retiredSchools).toEqual([expect.objectContaining({ key: 'beavsmobile', seoSlug: 'osu-beavs-mobile', legacyAliases: ['beavsmobile'], successor: { _type: 'reference', _ref: 'school-huskymobile' } })]);
+      expect(grouped.problems).toEqual([]);
+    });
+
+    it('still refuses a slug or alias a retired school holds', () => {
+      const input = raw();
+      schoolOf(input, 'beavsmobile').status = 'retired';
+      schoolOf(input, 'cubbymobile').legacyAliases = ['beavsmobile'];
+      expect(() => groupContent(input)).toThrow(/already used by school/);
+    });
+
+    it('reports a preparing school whose school document is invalid instead of stopping', () => {
+      const input = raw();
+      const cubby = schoolOf(input, 'cubbymobile');
+      cubby.status = 'preparing';
+      delete cubby.schoolName;
+      const grouped = groupContent(input);
+      expect(grouped.schools.map((s) => s.school.key)).not.toContain('cubbymobile');
+      expect(grouped.unusableSchools).toEqual([{ key: 'cubbymobile', status: 'preparing', seoSlug: 'cubbymobile', documentId: 'school-cubbymobile' }]);
+      expect(grouped.problems).toEqual([expect.objectContaining({ school: 'cubbymobile', documentType: 'school', documentId: 'school-cubbymobile', issues: [{ field: 'schoolName', message: expect.any(String) }] })]);
+    });
+
+    it('reports a retired school whose successor is itself instead of stopping', () => {
+      const input = raw();
+      Object.assign(schoolOf(input, 'beavsmobile'), { status: 'retired', successor: { _type: 'reference', _ref: 'school-beavsmobile' } });
+      const grouped = groupContent(input);
+      expect(grouped.retiredSchools).toEqual([]);
+      expect(grouped.unusableSchools).toEqual([{ key: 'beavsmobile', status: 'retired', seoSlug: 'osu-beavs-mobile', documentId: 'school-beavsmobile' }]);
+      expect(grouped.problems).toEqual([expect.objectContaining({ school: 'beavsmobile', documentType: 'school', issues: [{ field: 'successor', message: 'A school cannot be its own successor' }] })]);
+    });
+
+    it('stops on a live school that names a successor, with the rule in the message', () => {
+      const input = raw();
+      schoolOf(input, 'cubbymobile').successor = { _type: 'reference', _ref: 'school-huskymobile' };
+      expect(() => groupContent(input)).toThrow(/school-cubbymobile \(cubbymobile\) is invalid: successor: Only a retired school names a successor/);
+    });
+
+    it('refuses an unknown status', () => {
+      const input = raw();
+      schoolOf(input, 'cubbymobile').status = 'paused';
+      expect(() => groupContent(input)).toThrow(/school-cubbymobile \(cubbymobile\) is invalid: status/);
+    });
+  });
 });

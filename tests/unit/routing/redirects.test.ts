@@ -22,7 +22,7 @@ const MAIN = 'https://www.k1mobile.example';
 const OPEN_ENTRY = '/uk-kentucky-mobile/giveaway-entry/open-id';
 /** The open events: Kentucky's (its entry page is built), another GUID, and an id with no letters. */
 const ACTIVE_IDS = ['open-id', '053219F6-7cee-4319-a4f1-aab3f833263f', '12345'];
-const rules = redirectRules(schools, MAIN, undefined, ACTIVE_IDS);
+const rules = redirectRules(schools, MAIN, undefined, { activeGiveawayIds: ACTIVE_IDS });
 
 /** Pages and files as Netlify would find them (`/x` and `/x/` both reach `x.html`). */
 const PAGES = new Set([
@@ -201,10 +201,10 @@ describe('the rule set', () => {
 
   it('adds three lines per legacy alias and nothing else per school', () => {
     const aliases = schools.reduce((sum, school) => sum + school.legacyAliases.length, 0);
-    const none = redirectRules([], MAIN, undefined, ACTIVE_IDS).length;
+    const none = redirectRules([], MAIN, undefined, { activeGiveawayIds: ACTIVE_IDS }).length;
     expect(rules.length).toBe(none + 3 * aliases);
     const many = Array.from({ length: 600 }, (_, index) => ({ seoSlug: `school-${index}`, legacyAliases: [`old-${index}`], giveawayEntryRedirect: index % 2 === 0 }));
-    expect(redirectRules(many, MAIN, undefined, ACTIVE_IDS).length).toBe(none + 1800);
+    expect(redirectRules(many, MAIN, undefined, { activeGiveawayIds: ACTIVE_IDS }).length).toBe(none + 1800);
   });
 
   it('formats Netlify lines, ! only for forced proxy rules', () => {
@@ -230,3 +230,33 @@ describe('order service proxy', () => {
     expect(rules.some((rule) => rule.status === 200)).toBe(false);
   });
 });
+
+describe('retired schools', () => {
+  const retired = [
+    { seoSlug: 'old-husky-mobile', legacyAliases: ['oldhusky', 'olderhusky'], redirectTo: '/uw-husky-mobile' },
+    { seoSlug: 'gone-mobile', legacyAliases: ['gonemobile'], redirectTo: MAIN },
+  ];
+  const withRetired = engine(redirectRules(schools, MAIN, undefined, { retired }));
+
+  it.each([
+    ['/old-husky-mobile', '/uw-husky-mobile'],
+    ['/old-husky-mobile/', '/uw-husky-mobile'],
+    ['/old-husky-mobile/student', '/uw-husky-mobile'],
+    ['/old-husky-mobile/fan-plans', '/uw-husky-mobile'],
+    ['/old-husky-mobile/giveaway-entry/some-id', '/uw-husky-mobile'],
+    ['/oldhusky', '/uw-husky-mobile'],
+    ['/olderhusky/shop-faculty-plans', '/uw-husky-mobile'],
+    ['/oldhusky/giveawayentry/some-id', '/uw-husky-mobile'],
+    ['/gone-mobile', MAIN],
+    ['/gone-mobile/why', MAIN],
+    ['/gonemobile/landingpage', MAIN],
+  ])('%s answers one 301 to %s', async (from, to) => {
+    expect(await answer(from, withRetired)).toEqual({ status: 301, location: to });
+  });
+
+  it('leaves every other school\'s rules as they were', async () => {
+    expect(await answer('/huskymobile/student', withRetired)).toEqual({ status: 301, location: '/uw-husky-mobile/student' });
+    expect(await answer('/uw-husky-mobile/fan-plans', withRetired)).toEqual({ status: 301, location: '/uw-husky-mobile/fan' });
+  });
+});
+

@@ -23,4 +23,16 @@ describe('schoolLayoutView', () => {
     expect(page('landing').frameSrc).toBeUndefined();
     expect(schoolLayoutView(schoolLayout(school, 'coverage-map'), '/x', SITE_URL).frameSrc).toBeUndefined();
   });
+
+  it('marks a school that is not launched yet and keeps its pages out of search engines', async () => {
+    const school = await schoolPage();
+    const live = schoolLayoutView(schoolLayout(school, 'landing'), `/${school.site.seoSlug}`, SITE_URL);
+    expect(live.notLaunched).toBe(false);
+    expect(live.head.noindex).toBe(false);
+    const preparing = { ...school, site: { ...school.site, status: 'preparing' as const } };
+    const view = schoolLayoutView(schoolLayout(preparing, 'landing'), `/${school.site.seoSlug}`, SITE_URL);
+    expect(view.notLaunched).toBe(true);
+    expect(view.head.noindex).toBe(true);
+  });
 });
+

@@ -1,0 +1,34 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { fetchBuildContent } from '../../../src/lib/content/index.ts';
+import { createLocalSource, readNdjson } from '../../../src/lib/content/local.ts';
+
+const documents = readNdjson(readFileSync('src/dataset/data.ndjson', 'utf8'), 'data.ndjson');
+const allImages = readdirSync('src/dataset/images');
+const HERO = 'huskymobile-hero-1600x900.webp';
+const LOGO = 'cubbymobile-logo-240x80.svg';
+
+describe('image references whose file is missing', () => {
+  it('finds none in the bundled dataset', async () => {
+    const content = await fetchBuildContent(createLocalSource('src/dataset', documents));
+    expect(content.problems.filter((problem) => problem.file)).toEqual([]);
+  });
+
+  it('names school, document, field and file for each, and the source offers no image for it', async () => {
+    const source = createLocalSource('src/dataset', documents, 'published', new Set(allImages.filter((name) => name !== HERO && name !== LOGO)));
+    const content = await fetchBuildContent(source);
+    const missing = content.problems.filter((problem) => problem.file);
+    expect(missing).toContainEqual({
+      school: 'huskymobile', documentType: 'landingHeader', documentId: 'huskymobile-landingHeader', field: 'heroImage', file: HERO,
+      reason: `file ${HERO} (field heroImage) is not in the content's images: the page is built without it`,
+    });
+    // The school document's own logo, and every other document that uses the same file.
+    expect(missing.filter((problem) => problem.file === LOGO).map((problem) => `${problem.documentType} ${problem.field}`).sort()).toEqual(['footer collegeLogo', 'school logo']);
+    const husky = content.schools.find((school) => school.school.key === 'huskymobile');
+    const hero = husky?.documents.landingHeader[0]?.heroImage;
+    expect(hero && source.imageUrl(hero)).toBeUndefined();
+    expect(hero && source.missingFile(hero)).toBe(HERO);
+    // Other images of the same school are still offered.
+    expect(husky && source.imageUrl(husky.school.logo)?.src).toBe('/content-images/huskymobile-logo-240x80.svg');
+  });
+});
