@@ -73,6 +73,10 @@ export const schoolSchema = z.object({
   /** The school's brand colours: the theme uses them when the tenant record has none; the search cards show them. */
   primaryColor: brandColourSchema.optional(),
   secondaryColor: brandColourSchema.optional(),
+  /** Where the school is in its life: `preparing` (being set up), `live`, `retired`. Missing: live. */
+  status: z.enum(['preparing', 'live', 'retired']).optional(),
+  /** The key of the school this one was made from (`npm run school:new`, the Studio's New school): the content check lists that school's text still in it. */
+  templateSchool: optionalText,
 });
 
 export const siteSettingsSchema = z.object({
