@@ -4,6 +4,13 @@ import {HomeIcon} from '@sanity/icons/Home'
 import {defineArrayMember, defineField, defineType} from 'sanity'
 import {brandColour, image, notBlank, optionalText, text, url} from './fields'
 
+/** A school's place in its life; missing means live. */
+export const SCHOOL_STATUSES = [
+  {title: 'Preparing (not on the live site)', value: 'preparing'},
+  {title: 'Live', value: 'live'},
+  {title: 'Retired (redirects away)', value: 'retired'},
+]
+
 export const school = defineType({
   name: 'school',
   title: 'School',
@@ -43,6 +50,23 @@ export const school = defineType({
     optionalText('state', 'State', 'e.g. "Washington": on the school search card after the city.'),
     brandColour('primaryColor', 'Primary brand colour', 'The school\'s main colour: the site\'s theme when the product API\'s tenant record has none, and the first swatch on the search card.'),
     brandColour('secondaryColor', 'Secondary brand colour', 'The accent colour: headings bands and the second swatch on the search card, when the tenant record has none.'),
+    defineField({
+      name: 'status',
+      title: 'Status',
+      type: 'string',
+      description: 'Preparing: being set up, not on the live site yet. Live (or empty): published. Retired: its addresses redirect away.',
+      options: {list: SCHOOL_STATUSES, layout: 'radio'},
+      // The build refuses any other value.
+      validation: (rule) => rule.custom((value?: string) =>
+        value === undefined || SCHOOL_STATUSES.some((status) => status.value === value) || 'Choose preparing, live or retired'),
+    }),
+    defineField({
+      name: 'templateSchool',
+      title: 'Made from',
+      type: 'string',
+      readOnly: true,
+      description: 'The key of the school this one was copied from with "New school". The content check lists that school\'s text and images still here.',
+    }),
   ],
   preview: {select: {title: 'baseName', subtitle: 'schoolName', media: 'logo'}},
 })
