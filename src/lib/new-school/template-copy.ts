@@ -97,7 +97,7 @@ export function findTemplateCopy(school: SchoolSet, template: SchoolSet, others:
       }
       const sentence = withoutSchoolTerms(leaf.text, school.school);
       if (theirs.texts.get(doc._type)?.has(sentence) && !shared.texts.get(doc._type)?.has(sentence)) {
-        add(leaf.path, `unchanged from the template school (${templateKey}): ${quote(leaf.text)}`);
+        add(leaf.path, `still the template school's text (${templateKey}): ${quote(leaf.text)}`);
       }
     }
   }
