@@ -775,6 +775,8 @@ export type School = {
     name: string;
     hex: string;
   };
+  status?: "preparing" | "live" | "retired";
+  templateSchool?: string;
 };
 
 export type SanityImagePaletteSwatch = {
@@ -1565,6 +1567,8 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         name: string;
         hex: string;
       };
+      status?: "live" | "preparing" | "retired";
+      templateSchool?: string;
     }
   | {
       _id: string;
@@ -2281,6 +2285,8 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         name: string;
         hex: string;
       };
+      status?: "live" | "preparing" | "retired";
+      templateSchool?: string;
     }
   | {
       _id: string;
