@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { env } from '../src/lib/config/env.ts';
 import { newSchoolErrors, newSchoolFromTemplate, type BrandColour, type NewSchoolFields } from '../src/lib/new-school/from-template.ts';
 import { termReplacements } from '../src/lib/new-school/school-terms.ts';
-import { addLogo, appendToDataset, readDataset, schoolSet, withTenantRecord, writeImportFile, writeTenantRecords } from './dataset/new-school-files.ts';
+import { addLogo, appendToDataset, hasTenantRecord, readDataset, schoolSet, withTenantRecord, writeImportFile, writeTenantRecords } from './dataset/new-school-files.ts';
 
 const USAGE = 'usage: npm run school:new -- --from <template key> --key <new key> --slug <seo slug> --name "<service name>" [--school-name ...] [--short ...] [--fan-base ...] [--city ...] [--state ...] [--primary "#rrggbb" --primary-name ...] [--secondary "#rrggbb" --secondary-name ...] [--logo file] [--tenant] [--out file.ndjson]';
 
@@ -86,6 +86,9 @@ try {
   if (tenant) {
     writeTenantRecords(tenantsFile, tenant.records);
     console.log(`school:new: tenant record ${tenant.record.id} for ${fields.key} added to ${tenantsFile} (the product API needs its own)`);
+  }
+  else if (!values.out && !hasTenantRecord(tenantsFile, fields.key)) {
+    console.log(`school:new: ${tenantsFile} has no tenant record for ${fields.key}: the local build stops on the school until it has one (run with --tenant, or add it)`);
   }
   console.log('school:new: next, replace the template\'s text and images: npm run content:check lists every field still carrying them');
 } catch (error) {

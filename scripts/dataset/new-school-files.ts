@@ -87,6 +87,15 @@ export function withTenantRecord(file: string, templateKey: string, fields: { ke
   return { records: [...records, record], record };
 }
 
+/** Whether the local API's records have one for the key (an unreadable file counts as none). */
+export function hasTenantRecord(file: string, key: string): boolean {
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as TenantRecord[]).some((record) => record.slug === key);
+  } catch {
+    return false;
+  }
+}
+
 export function writeTenantRecords(file: string, records: readonly TenantRecord[]): void {
   writeFileSync(file, `${JSON.stringify(records, null, 2)}\n`);
 }

@@ -61,7 +61,7 @@ describe('npm run school:new', () => {
     const noName = await schoolNew('--from', 'cubbymobile', '--key', 'falconmobile', '--slug', 'falcon-mobile');
     expect(noName.stderr).toMatch(/^school:new: missing --name\nusage: npm run school:new/);
     expect(readFileSync(join(dataset, 'data.ndjson'), 'utf8')).toBe(before);
-  }, 60_000);
+  }, 120_000);
 
   it('writes an import file with the images it names beside it', async () => {
     const out = join(work, 'import', 'falcon.ndjson');
@@ -93,8 +93,27 @@ describe('npm run school:new', () => {
     expect(rows).toContainEqual(['warning', 'falconmobile', 'school', 'school-falconmobile', 'logo', 'still the template school\'s image (cubbymobile): cubbymobile-logo-240x80.svg']);
     expect(rows.every((row) => row[1] === 'falconmobile')).toBe(true);
     expect(check.stdout).toMatch(/content check passed: 124 documents, 3 schools, \d+ warning\(s\)/);
-  }, 60_000);
 
+    // Live with the template's copy still in it: the same rows, now errors.
+    const file = join(dataset, 'data.ndjson');
+    writeFileSync(file, readDocs(file).map((doc) => `${JSON.stringify(doc._id === 'school-falconmobile' ? { ...doc, status: 'live' } : doc)}\n`).join(''));
+    const live = await run('scripts/content-check.ts', [], { CONTENT_SOURCE: 'local', CONTENT_DATASET_DIR: dataset });
+    expect(live.code).toBe(1);
+    const errors = live.stdout.split('\n').filter((line) => line.startsWith('error ')).map((line) => line.split(/ {2,}/));
+    expect(errors).toContainEqual(['error', 'falconmobile', 'landingHeader', 'falconmobile-landingHeader', 'title', 'still the template school\'s text (cubbymobile): "Big coverage for the whole Cub family" (the school is live)']);
+    expect(errors).toHaveLength(rows.length);
+  }, 120_000);
+
+  it('says the local build needs a tenant record when --tenant is left out', async () => {
+    const result = await schoolNew('--from', 'cubbymobile', '--key', 'owlmobile', '--slug', 'owl-mobile', '--name', 'Owl Mobile');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`school:new: ${join(dataset, 'tenants.json')} has no tenant record for owlmobile: the local build stops on the school until it has one (run with --tenant, or add it)`);
+    // Out of the build below: it has no tenant record.
+    const file = join(dataset, 'data.ndjson');
+    writeFileSync(file, readDocs(file).filter((doc) => doc._id !== 'school-owlmobile' && !doc._id.startsWith('owlmobile-')).map((doc) => `${JSON.stringify(doc)}\n`).join(''));
+  }, 30_000);
+
+  // The school, now live (as it is once its editors are done), builds like any other.
   it('builds: every page of the new school is served by Netlify\'s engine', async () => {
     const outDir = join(work, 'dist');
     await withBuildLock(() => execFileSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
@@ -111,6 +130,13 @@ describe('npm run school:new', () => {
       expect({ path, status: response.status }).toEqual({ path, status: 200 });
       expect(html, path).toContain('Falcon Mobile');
     }
+    const withSlash = await site.handle(new Request('http://localhost:4321/falcon-mobile/student/'));
+    expect(withSlash.status).toBe(200);
+    await withSlash.text();
+    const fanPlans = await site.handle(new Request('http://localhost:4321/falcon-mobile/fan-plans'));
+    expect(fanPlans.status).toBe(301);
+    expect(new URL(fanPlans.headers.get('location') ?? '', 'http://localhost:4321').pathname).toBe('/falcon-mobile/fan');
+    await fanPlans.text();
     const landing = await (await site.handle(new Request('http://localhost:4321/falcon-mobile'))).text();
     expect(landing).toContain('<title>');
     expect(landing).not.toContain('Cubby Mobile');
