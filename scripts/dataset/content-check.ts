@@ -10,7 +10,7 @@ import { MULTI_DOCUMENT_TYPES, type RawImage } from '../../src/lib/content/schem
 import type { ContentSource } from '../../src/lib/content/source.ts';
 import type { SchoolContent } from '../../src/lib/content/group.ts';
 import type { ContentDocument, SchoolSet } from '../../src/lib/new-school/from-template.ts';
-import { findTemplateCopy } from '../../src/lib/new-school/template-copy.ts';
+import { copyFingerprints, findTemplateCopy, type CopyFingerprints } from '../../src/lib/new-school/template-copy.ts';
 
 export interface CheckRow {
   level: 'error' | 'warning';
@@ -131,6 +131,7 @@ function templateCopyRows(schools: readonly SchoolContent[]): CheckRow[] {
   const byKey = new Map(schools.map((content) => [content.school.key, content]));
   // Copy any live school shares is the product's, not one school's.
   const live = schools.filter(({ school }) => school.status !== 'preparing');
+  let shared: CopyFingerprints | undefined;
   for (const content of schools) {
     const { school } = content;
     if (!school.templateSchool || school.status === 'retired') continue;
@@ -140,8 +141,9 @@ function templateCopyRows(schools: readonly SchoolContent[]): CheckRow[] {
       rows.push({ level: 'warning', school: school.key, documentType: 'school', documentId: school._id, field: 'templateSchool', message: `template school ${school.templateSchool} is not in the content: its text left here cannot be listed` });
       continue;
     }
-    const others = live.filter((other) => other !== template && other !== content).map(asSet);
-    for (const found of findTemplateCopy(asSet(content), asSet(template), others)) {
+    // Made once, on first use: at 600 schools it is the check's heaviest step.
+    shared ??= copyFingerprints(live.map(asSet));
+    for (const found of findTemplateCopy(asSet(content), asSet(template), shared)) {
       rows.push({ level, school: school.key, ...found, message: level === 'error' ? `${found.message} (the school is live)` : found.message });
     }
   }

@@ -6,7 +6,7 @@
  * content check can list the template's text and images still in it. Pure and dependency-free:
  * the Studio's "New school" action and `npm run school:new` both call it.
  */
-import { replaceTerms, termReplacements, type ContentDocument } from './school-terms.ts';
+import { termReplacer, termReplacements, type ContentDocument } from './school-terms.ts';
 
 export type { ContentDocument } from './school-terms.ts';
 
@@ -105,14 +105,14 @@ export const imageAssetOf = (value: unknown): string | undefined =>
   value && typeof value === 'object' && !Array.isArray(value) ? assetOf(value as Record<string, unknown>) : undefined;
 
 interface CopyRules {
-  text: ReadonlyMap<string, string>;
+  text: (text: string) => string;
   images: ReadonlyMap<string, ImageAsset>;
   references: ReadonlyMap<string, string>;
 }
 
 /** A deep copy with text words swapped, images replaced and references re-pointed. */
 function copyValue(value: unknown, rules: CopyRules): unknown {
-  if (typeof value === 'string') return replaceTerms(value, rules.text);
+  if (typeof value === 'string') return rules.text(value);
   if (Array.isArray(value)) return value.map((item) => copyValue(item, rules));
   if (!value || typeof value !== 'object') return value;
   const record = value as Record<string, unknown>;
@@ -148,7 +148,7 @@ export function newSchoolFromTemplate(template: SchoolSet, fields: NewSchoolFiel
   const identity = { ...template.school, ...given, key: fields.key, seoSlug: fields.seoSlug, legacyAliases: [] };
   const templateLogo = imageAssetOf(template.school.logo);
   const rules: CopyRules = {
-    text: termReplacements(template.school, identity),
+    text: termReplacer(termReplacements(template.school, identity)),
     images: new Map(fields.logo && templateLogo ? [[templateLogo, fields.logo]] : []),
     references: new Map([[String(template.school._id).replace(/^drafts\./, ''), schoolId]]),
   };

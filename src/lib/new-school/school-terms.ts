@@ -47,22 +47,23 @@ export function schoolTerms(school: Record<string, unknown>): SchoolTerm[] {
 const escape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * Replaces whole words (never part of a longer word: "UW" is not replaced inside "UWS") in one
- * pass, longest first, so "Clearwater State University" wins over "Clearwater State". Hex
- * colours match in any case.
+ * A function replacing whole words (never part of a longer word: "UW" is not replaced inside
+ * "UWS") in one pass, longest first, so "Clearwater State University" wins over "Clearwater
+ * State". Names match in their own case; hex colours in any case. Made once, used per text.
  */
-export function replaceTerms(text: string, replacements: ReadonlyMap<string, string>): string {
-  if (!replacements.size) return text;
+export function termReplacer(replacements: ReadonlyMap<string, string>): (text: string) => string {
   const words = [...replacements.keys()].filter(Boolean).sort((a, b) => b.length - a.length);
+  if (!words.length) return (text) => text;
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${words.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'giu');
   const lowerCase = new Map([...replacements].map(([from, to]) => [from.toLowerCase(), to]));
-  return text.replace(pattern, (match) => {
-    // Names match in their own case only; a hex colour in any case.
+  return (text) => text.replace(pattern, (match) => {
     const exact = replacements.get(match);
     if (exact !== undefined) return exact;
     return match.startsWith('#') ? (lowerCase.get(match.toLowerCase()) ?? match) : match;
   });
 }
+
+export const replaceTerms = (text: string, replacements: ReadonlyMap<string, string>): string => termReplacer(replacements)(text);
 
 /** Each template word → the new school's word, for the fields where the two differ. */
 export function termReplacements(template: Record<string, unknown>, school: Record<string, unknown>): Map<string, string> {
@@ -77,12 +78,14 @@ export function termReplacements(template: Record<string, unknown>, school: Reco
   return replacements;
 }
 
-/** Text with the school's own words as placeholders: the same sentence of two schools reads the same. */
-export function withoutSchoolTerms(text: string, school: Record<string, unknown>): string {
+/** A function giving text with the school's own words as placeholders: the same sentence of two schools reads the same. */
+export function schoolTermsRemover(school: Record<string, unknown>): (text: string) => string {
   const placeholders = new Map<string, string>();
   for (const term of schoolTerms(school)) if (!placeholders.has(term.value)) placeholders.set(term.value, `{${term.field}}`);
-  return replaceTerms(text, placeholders);
+  return termReplacer(placeholders);
 }
+
+export const withoutSchoolTerms = (text: string, school: Record<string, unknown>): string => schoolTermsRemover(school)(text);
 
 /** The template's words in a text that the new school does not share (its names, key, address). */
 export function templateTermsIn(text: string, template: Record<string, unknown>, school: Record<string, unknown>): string[] {

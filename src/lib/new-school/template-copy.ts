@@ -5,7 +5,7 @@
  * the template's, and is not listed. Pure: the content check runs it on the grouped content.
  */
 import { imageAssetOf, type SchoolSet } from './from-template.ts';
-import { templateTermsIn, withoutSchoolTerms } from './school-terms.ts';
+import { schoolTermsRemover, templateTermsIn } from './school-terms.ts';
 
 export interface TemplateCopy {
   documentType: string;
@@ -46,17 +46,33 @@ function* leaves(value: unknown, path: string[] = []): Generator<Leaf> {
   }
 }
 
-/** Each type's text (school words as placeholders) and every image a set of schools uses. */
-function fingerprints(sets: readonly SchoolSet[]) {
-  const texts = new Map<string, Set<string>>();
-  const images = new Set<string>();
+/** Which schools (at most 3 per entry: enough to tell "someone else") use each type's text, school words as placeholders, and each image. */
+export interface CopyFingerprints {
+  texts: Map<string, Map<string, string[]>>;
+  images: Map<string, string[]>;
+}
+
+const OWNERS_KEPT = 3;
+
+function addOwner(owners: Map<string, string[]>, value: string, key: string): void {
+  const list = owners.get(value);
+  if (!list) owners.set(value, [key]);
+  else if (list.length < OWNERS_KEPT && !list.includes(key)) list.push(key);
+}
+
+/** Made once for all schools; `findTemplateCopy` leaves out the template and the school it checks. */
+export function copyFingerprints(sets: readonly SchoolSet[]): CopyFingerprints {
+  const texts = new Map<string, Map<string, string[]>>();
+  const images = new Map<string, string[]>();
   for (const { school, documents } of sets) {
+    const key = String(school.key);
+    const sentence = schoolTermsRemover(school);
     for (const doc of [school, ...documents]) {
-      let seen = texts.get(doc._type);
-      if (!seen) texts.set(doc._type, (seen = new Set()));
+      let owners = texts.get(doc._type);
+      if (!owners) texts.set(doc._type, (owners = new Map()));
       for (const leaf of leaves(doc)) {
-        if ('image' in leaf) images.add(leaf.image);
-        else seen.add(withoutSchoolTerms(leaf.text, school));
+        if ('image' in leaf) addOwner(images, leaf.image, key);
+        else addOwner(owners, sentence(leaf.text), key);
       }
     }
   }
@@ -66,14 +82,17 @@ function fingerprints(sets: readonly SchoolSet[]) {
 const quote = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
 
 /**
- * Every field of `school` that still carries `template`'s text or images. `others`: the schools
- * whose copy counts as shared (live schools other than the template; never other schools still
- * being prepared from the same template, whose copy is the template's too).
+ * Every field of `school` that still carries `template`'s text or images. `shared`: the copy of
+ * the schools whose copy is the product's (`copyFingerprints` of the live schools; never of
+ * schools still being prepared, whose copy may be a template's too). Copy only the template and
+ * this school have is the template's.
  */
-export function findTemplateCopy(school: SchoolSet, template: SchoolSet, others: readonly SchoolSet[]): TemplateCopy[] {
+export function findTemplateCopy(school: SchoolSet, template: SchoolSet, shared: CopyFingerprints): TemplateCopy[] {
   const templateKey = String(template.school.key);
-  const theirs = fingerprints([template]);
-  const shared = fingerprints(others);
+  const theirs = copyFingerprints([template]);
+  const ourSentence = schoolTermsRemover(school.school);
+  const notOurs = new Set([templateKey, String(school.school.key)]);
+  const sharedBy = (owners: string[] | undefined) => owners?.some((key) => !notOurs.has(key)) ?? false;
   const findings: TemplateCopy[] = [];
   for (const doc of [school.school, ...school.documents]) {
     const isSchoolDocument = doc === school.school;
@@ -82,7 +101,7 @@ export function findTemplateCopy(school: SchoolSet, template: SchoolSet, others:
       const topField = leaf.path.split('.')[0] ?? '';
       if (isSchoolDocument && SKIPPED_SCHOOL_FIELDS.has(topField)) continue;
       if ('image' in leaf) {
-        if (theirs.images.has(leaf.image) && !shared.images.has(leaf.image)) add(leaf.path, `still the template school's image (${templateKey}): ${leaf.image.replace(/^image@file:\/\/\.\/images\//, '')}`);
+        if (theirs.images.has(leaf.image) && !sharedBy(shared.images.get(leaf.image))) add(leaf.path, `still the template school's image (${templateKey}): ${leaf.image.replace(/^image@file:\/\/\.\/images\//, '')}`);
         continue;
       }
       if (isSchoolDocument && (OWN_SCHOOL_FIELDS.has(topField) || leaf.path.endsWith('.hex'))) {
@@ -95,8 +114,8 @@ export function findTemplateCopy(school: SchoolSet, template: SchoolSet, others:
         add(leaf.path, `names the template school (${templateKey}): ${names.map((name) => quote(name)).join(', ')}`);
         continue;
       }
-      const sentence = withoutSchoolTerms(leaf.text, school.school);
-      if (theirs.texts.get(doc._type)?.has(sentence) && !shared.texts.get(doc._type)?.has(sentence)) {
+      const sentence = ourSentence(leaf.text);
+      if (theirs.texts.get(doc._type)?.has(sentence) && !sharedBy(shared.texts.get(doc._type)?.get(sentence))) {
         add(leaf.path, `still the template school's text (${templateKey}): ${quote(leaf.text)}`);
       }
     }

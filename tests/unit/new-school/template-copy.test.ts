@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { newSchoolFromTemplate, type ContentDocument, type SchoolSet } from '../../../src/lib/new-school/from-template.ts';
-import { findTemplateCopy } from '../../../src/lib/new-school/template-copy.ts';
+import { copyFingerprints, findTemplateCopy } from '../../../src/lib/new-school/template-copy.ts';
 import { replaceTerms, withoutSchoolTerms } from '../../../src/lib/new-school/school-terms.ts';
 
 const bundled = readFileSync(new URL('../../../src/dataset/data.ndjson', import.meta.url), 'utf8')
@@ -14,6 +14,7 @@ function setOf(key: string): SchoolSet {
 
 const template = setOf('huskymobile');
 const others = ['beavsmobile', 'bearsmobile', 'cubbymobile', 'kentuckymobile', 'utesmobile'].map(setOf);
+const shared = copyFingerprints(others);
 const fresh = () => structuredClone(newSchoolFromTemplate(template, {
   key: 'falconmobile', seoSlug: 'falcon-mobile', baseName: 'Falcon Mobile', schoolName: 'Ridgeview University',
   schoolShort: 'Ridgeview', mascotNation: 'Falcon Nation', primaryColor: { name: 'Falcon Red', hex: '#9E1B32' },
@@ -23,7 +24,7 @@ const fieldsOf = (found: ReturnType<typeof findTemplateCopy>, documentId: string
 
 describe('template copy left in a new school', () => {
   it('lists the template\'s own text and images, and not the copy every school shares', () => {
-    const found = findTemplateCopy(fresh(), template, others);
+    const found = findTemplateCopy(fresh(), template, shared);
     expect(found).toContainEqual({ documentType: 'landingHeader', documentId: 'falconmobile-landingHeader', field: 'title', message: 'still the template school\'s text (huskymobile): "The phone plan that bleeds purple"' });
     expect(found).toContainEqual({ documentType: 'landingHeader', documentId: 'falconmobile-landingHeader', field: 'heroImage', message: 'still the template school\'s image (huskymobile): huskymobile-hero-1600x900.webp' });
     expect(found).toContainEqual({ documentType: 'school', documentId: 'school-falconmobile', field: 'logo', message: 'still the template school\'s image (huskymobile): huskymobile-logo-240x80.svg' });
@@ -43,7 +44,7 @@ describe('template copy left in a new school', () => {
     const header = doc(school, 'falconmobile-landingHeader');
     header.title = 'Fly higher for less';
     header.heroImage = { _type: 'image', _sanityAsset: 'image@file://./images/falconmobile-hero-1600x900.webp', alt: 'A falcon over the stadium' };
-    const found = findTemplateCopy(school, template, others);
+    const found = findTemplateCopy(school, template, shared);
     expect(fieldsOf(found, 'falconmobile-landingHeader')).not.toEqual(expect.arrayContaining(['title']));
     expect(fieldsOf(found, 'falconmobile-landingHeader')).not.toContain('heroImage');
     expect(fieldsOf(found, 'falconmobile-landingHeader')).not.toContain('heroImage.alt');
@@ -52,19 +53,19 @@ describe('template copy left in a new school', () => {
   it('lists any text that names the template school, wherever it was typed', () => {
     const school = fresh();
     doc(school, 'falconmobile-faqs').subHeader = 'Questions from Husky Nation, answered';
-    const found = findTemplateCopy(school, template, others);
+    const found = findTemplateCopy(school, template, shared);
     expect(found).toContainEqual({ documentType: 'faqs', documentId: 'falconmobile-faqs', field: 'subHeader', message: 'names the template school (huskymobile): "Husky Nation"' });
   });
 
   it('lists the school\'s own names still set to the template\'s', () => {
     const school = newSchoolFromTemplate(template, { key: 'owlmobile', seoSlug: 'owl-mobile', baseName: 'Owl Mobile' });
-    const found = findTemplateCopy(school, template, others).filter((row) => row.documentType === 'school');
+    const found = findTemplateCopy(school, template, shared).filter((row) => row.documentType === 'school');
     expect(found.map((row) => row.field)).toEqual(expect.arrayContaining(['schoolName', 'schoolShort', 'mascotNation', 'primaryColor.hex', 'logo']));
     expect(found.find((row) => row.field === 'schoolName')?.message).toBe('still the template school\'s (huskymobile): "University of Washington"');
   });
 
   it('finds nothing in a school that was not made from it', () => {
-    expect(findTemplateCopy(setOf('cubbymobile'), template, others.filter((set) => set.school.key !== 'cubbymobile'))).toEqual([]);
+    expect(findTemplateCopy(setOf('cubbymobile'), template, copyFingerprints(others.filter((set) => set.school.key !== 'cubbymobile')))).toEqual([]);
   });
 });
 
