@@ -63,12 +63,17 @@ describe('npm run school:new', () => {
     expect(readFileSync(join(dataset, 'data.ndjson'), 'utf8')).toBe(before);
   }, 120_000);
 
-  it('writes an import file with the images it names beside it', async () => {
+  it('writes an import file with the images it names beside it, the new logo among them', async () => {
     const out = join(work, 'import', 'falcon.ndjson');
-    const result = await schoolNew(...FALCON, '--out', out);
+    const logo = join(work, 'falcon-logo.svg');
+    writeFileSync(logo, '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 100" width="300" height="100"><rect width="300" height="100" fill="#9E1B32"/></svg>');
+    const result = await schoolNew(...FALCON, '--out', out, '--logo', logo);
     expect(result.code).toBe(0);
     const docs = readDocs(out);
     expect(docs).toHaveLength(41);
+    const newLogo = 'image@file://./images/falconmobile-logo-300x100.svg';
+    expect((docs.find((doc) => doc._type === 'school')?.logo as { _sanityAsset?: string })._sanityAsset).toBe(newLogo);
+    expect((docs.find((doc) => doc._type === 'footer')?.collegeLogo as { _sanityAsset?: string })._sanityAsset).toBe(newLogo);
     const images = [...readFileSync(out, 'utf8').matchAll(/image@file:\/\/\.\/images\/([^"]+)/g)].map((match) => match[1]!);
     expect(images.filter((file) => !existsSync(join(work, 'import', 'images', file)))).toEqual([]);
   }, 30_000);
