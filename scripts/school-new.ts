@@ -35,12 +35,17 @@ try {
       ...['from', 'key', 'slug', 'name', 'school-name', 'short', 'fan-base', 'city', 'state', 'primary', 'primary-name', 'secondary', 'secondary-name', 'logo', 'out', 'dataset', 'tenants-file']
         .map((name) => [name, { type: 'string' as const }]),
       ['tenant', { type: 'boolean' as const, default: false }],
+      ['help', { type: 'boolean' as const, default: false }],
     ]),
   });
 } catch (error) {
   fail(`${(error as Error).message}\n${USAGE}`);
 }
-const values = parsed.values as Record<string, string | undefined> & { tenant: boolean };
+const values = parsed.values as Record<string, string | undefined> & { tenant: boolean; help: boolean };
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
 const missing = (['from', 'key', 'slug', 'name'] as const).filter((name) => !values[name]);
 if (missing.length) fail(`missing ${missing.map((name) => `--${name}`).join(', ')}\n${USAGE}`);
 
