@@ -55,9 +55,11 @@ export const NewSchoolAction: DocumentActionComponent = (props) => {
     setProblems([])
     const published = client.withConfig({perspective: 'published'})
     try {
-      const uploaded = logo ? await client.assets.upload('image', logo, {filename: logo.name}) : undefined
-      const fields = fieldsFromForm(form, uploaded ? {asset: {_type: 'reference', _ref: uploaded._id}} : undefined)
-      const made = await createSchoolFromTemplate(published as unknown as SchoolClient, form.templateId, fields)
+      const uploadLogo = logo && (async () => {
+        const asset = await client.assets.upload('image', logo, {filename: logo.name})
+        return {asset: {_type: 'reference' as const, _ref: asset._id}}
+      })
+      const made = await createSchoolFromTemplate(published as unknown as SchoolClient, form.templateId, fieldsFromForm(form), uploadLogo || undefined)
       setOpen(false)
       router.navigateIntent('edit', {id: made.school._id, type: 'school'})
     } catch (error) {

@@ -30,14 +30,13 @@ export const EMPTY_FORM: Omit<NewSchoolForm, 'templateId'> = {
 
 const given = (value: string) => (value.trim() ? value.trim() : undefined)
 
-export function fieldsFromForm(form: NewSchoolForm, logo?: ImageAsset): NewSchoolFields {
+export function fieldsFromForm(form: NewSchoolForm): NewSchoolFields {
   const colour = (name: string, hex: string) => (given(hex) ? {name: given(name) ?? `${form.baseName.trim()} colour`, hex: hex.trim()} : undefined)
   return {
     key: form.key.trim(), seoSlug: form.seoSlug.trim(), baseName: form.baseName.trim(),
     schoolName: given(form.schoolName), schoolShort: given(form.schoolShort), mascotNation: given(form.mascotNation),
     city: given(form.city), state: given(form.state),
     primaryColor: colour(form.primaryName, form.primaryHex), secondaryColor: colour(form.secondaryName, form.secondaryHex),
-    ...(logo ? {logo} : {}),
   }
 }
 
@@ -66,13 +65,19 @@ export class NewSchoolRefused extends Error {
   }
 }
 
-/** Reads the template, refuses taken or malformed names, and creates every document in one transaction. */
-export async function createSchoolFromTemplate(client: SchoolClient, templateId: string, fields: NewSchoolFields): Promise<SchoolSet> {
+/**
+ * Reads the template, refuses taken or malformed names, and creates every document in one
+ * transaction. `uploadLogo` runs only once the names are accepted, so a refusal uploads nothing.
+ */
+export async function createSchoolFromTemplate(
+  client: SchoolClient, templateId: string, fields: NewSchoolFields, uploadLogo?: () => Promise<ImageAsset>,
+): Promise<SchoolSet> {
   const answer = await client.fetch<TemplateAnswer>(TEMPLATE_QUERY, {templateId: templateId.replace(/^drafts\./, '')})
   if (!answer.school) throw new NewSchoolRefused(['the template school is not published: publish it first'])
   const problems = newSchoolErrors(fields, answer.schools)
   if (problems.length) throw new NewSchoolRefused(problems)
-  const made = newSchoolFromTemplate({school: answer.school, documents: answer.documents}, fields)
+  const logo = uploadLogo ? await uploadLogo() : undefined
+  const made = newSchoolFromTemplate({school: answer.school, documents: answer.documents}, logo ? {...fields, logo} : fields)
   const transaction = client.transaction()
   for (const doc of [made.school, ...made.documents]) transaction.create(doc)
   // All or nothing: a half-made school would fail the build's checks.

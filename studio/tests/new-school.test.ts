@@ -75,7 +75,7 @@ describe('the New school action', () => {
   it('creates the school and every document of the template in one transaction, valid for the Studio', async () => {
     const {client, commits} = fakeClient()
     const logo = {asset: {_type: 'reference' as const, _ref: 'image-cubbymobilelogo-240x80-svg'}}
-    const made = await createSchoolFromTemplate(client, 'drafts.school-cubbymobile', fieldsFromForm(form, logo))
+    const made = await createSchoolFromTemplate(client, 'drafts.school-cubbymobile', fieldsFromForm(form), async () => logo)
     expect(commits).toHaveLength(1)
     expect(commits[0]!.map((doc) => doc._id)).toEqual([made.school._id, ...made.documents.map((doc) => doc._id)])
     expect(commits[0]).toHaveLength(41)
@@ -89,12 +89,18 @@ describe('the New school action', () => {
     expect(problems).toEqual([])
   })
 
-  it('refuses a taken address, and creates nothing', async () => {
+  it('refuses a taken address, and creates and uploads nothing', async () => {
     const {client, commits} = fakeClient()
-    const refused = createSchoolFromTemplate(client, 'school-cubbymobile', fieldsFromForm({...form, seoSlug: 'uw-husky-mobile'}))
+    let uploads = 0
+    const upload = async () => {
+      uploads += 1
+      return {asset: {_type: 'reference' as const, _ref: 'image-x-1x1-svg'}}
+    }
+    const refused = createSchoolFromTemplate(client, 'school-cubbymobile', fieldsFromForm({...form, seoSlug: 'uw-husky-mobile'}), upload)
     await expect(refused).rejects.toBeInstanceOf(NewSchoolRefused)
     await expect(refused).rejects.toThrow('seo slug "uw-husky-mobile" is already used by school huskymobile (its seo slug)')
     await expect(createSchoolFromTemplate(client, 'school-nosuch', fieldsFromForm(form))).rejects.toThrow('the template school is not published: publish it first')
     expect(commits).toEqual([])
+    expect(uploads).toBe(0)
   })
 })
