@@ -6,6 +6,7 @@ import {defineConfig} from 'sanity'
 import {structureTool} from 'sanity/structure'
 import {schemaTypes, SCHOOL_DOCUMENT_TYPES, SINGLETON_TYPES} from './schemaTypes'
 import {structure} from './structure'
+import {NewSchoolAction} from './actions/NewSchoolAction'
 import {studioProject} from './project'
 
 const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
@@ -35,8 +36,10 @@ export default defineConfig({
     ],
   },
   document: {
-    // No delete or duplicate for site settings.
-    actions: (actions, {schemaType}) =>
-      SINGLETON_TYPES.includes(schemaType) ? actions.filter(({action}) => action && singletonActions.has(action)) : actions,
+    // No delete or duplicate for site settings; a school can be the template of a new one.
+    actions: (actions, {schemaType}) => {
+      if (SINGLETON_TYPES.includes(schemaType)) return actions.filter(({action}) => action && singletonActions.has(action))
+      return schemaType === 'school' ? [...actions, NewSchoolAction] : actions
+    },
   },
 })

@@ -9,6 +9,9 @@ import { fetchRawBuildContent } from '../../src/lib/content/index.ts';
 import { MULTI_DOCUMENT_TYPES, type RawImage } from '../../src/lib/content/schemas.ts';
 import type { ContentSource } from '../../src/lib/content/source.ts';
 import { imagesIn } from '../../src/lib/content/image-files.ts';
+import type { SchoolContent } from '../../src/lib/content/group.ts';
+import type { ContentDocument, SchoolSet } from '../../src/lib/new-school/from-template.ts';
+import { copyFingerprints, findTemplateCopy, type CopyFingerprints } from '../../src/lib/new-school/template-copy.ts';
 
 export interface CheckRow {
   level: 'error' | 'warning';
@@ -98,9 +101,44 @@ export async function checkContent(source: ContentSource, options: CheckOptions 
       }
     }
   }
+  rows.push(...templateCopyRows(grouped.schools));
   const order = (row: CheckRow) => [row.school, row.documentType, row.documentId, row.field].join('\u0000');
   rows.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
   return { rows, documents, schools: grouped.schools.length, schoolKeys: grouped.schools.map(({ school }) => school.key), preparingKeys: grouped.schools.filter(({ school }) => school.status === 'preparing').map(({ school }) => school.key) };
+}
+
+const asSet = ({ school, documents }: SchoolContent): SchoolSet => ({
+  school: school as unknown as ContentDocument,
+  documents: Object.values(documents).flat() as unknown as ContentDocument[],
+});
+
+/**
+ * A school made from a template (`school:new`, the Studio's New school) lists every field still
+ * carrying the template school's text or images: warnings while it is being prepared, errors once
+ * it is live (it would show another school's copy).
+ */
+function templateCopyRows(schools: readonly SchoolContent[]): CheckRow[] {
+  const rows: CheckRow[] = [];
+  const byKey = new Map(schools.map((content) => [content.school.key, content]));
+  // Copy any live school shares is the product's, not one school's.
+  const live = schools.filter(({ school }) => school.status !== 'preparing');
+  let shared: CopyFingerprints | undefined;
+  for (const content of schools) {
+    const { school } = content;
+    if (!school.templateSchool || school.status === 'retired') continue;
+    const level = school.status === 'preparing' ? 'warning' as const : 'error' as const;
+    const template = byKey.get(school.templateSchool);
+    if (!template) {
+      rows.push({ level: 'warning', school: school.key, documentType: 'school', documentId: school._id, field: 'templateSchool', message: `template school ${school.templateSchool} is not in the content: its text left here cannot be listed` });
+      continue;
+    }
+    // Made once, on first use: at 600 schools it is the check's heaviest step.
+    shared ??= copyFingerprints(live.map(asSet));
+    for (const found of findTemplateCopy(asSet(content), asSet(template), shared)) {
+      rows.push({ level, school: school.key, ...found, message: level === 'error' ? `${found.message} (the school is live)` : found.message });
+    }
+  }
+  return rows;
 }
 
 /** Aligned columns, one row per problem, grouped by school: level, school, type, document id, field, message. */

@@ -62,6 +62,13 @@ export const school = defineType({
       hidden: ({document, value}) => !value && schoolStatusOf(document?.status) !== 'retired',
       validation: (rule) => rule.custom((value, context) => successorProblem({...(context.document as {_id?: string; status?: unknown}), successor: value as {_ref?: string} | undefined}) ?? true),
     }),
+    defineField({
+      name: 'templateSchool',
+      title: 'Made from',
+      type: 'string',
+      readOnly: true,
+      description: 'The key of the school this one was copied from with "New school". The content check lists that school\'s text and images still here.',
+    }),
   ],
   preview: {
     select: {title: 'baseName', schoolName: 'schoolName', status: 'status', media: 'logo'},

@@ -777,6 +777,7 @@ export type School = {
   };
   status?: "preparing" | "live" | "retired";
   successor?: SchoolReference;
+  templateSchool?: string;
 };
 
 export type SanityImagePaletteSwatch = {
@@ -1569,6 +1570,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       };
       status?: "live" | "preparing" | "retired";
       successor?: SchoolReference;
+      templateSchool?: string;
     }
   | {
       _id: string;
@@ -2287,6 +2289,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       };
       status?: "live" | "preparing" | "retired";
       successor?: SchoolReference;
+      templateSchool?: string;
     }
   | {
       _id: string;

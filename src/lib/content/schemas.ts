@@ -78,6 +78,8 @@ export const schoolSchema = z.object({
   status: z.enum(SCHOOL_STATUSES).default(DEFAULT_SCHOOL_STATUS),
   /** A retired school's successor: its old addresses go to that school's home instead of the main site. */
   successor: schoolReferenceSchema.optional(),
+  /** The key of the school this one was made from (`npm run school:new`, the Studio's New school): the content check lists that school's text still in it. */
+  templateSchool: optionalText,
 }).superRefine((school, context) => {
   const problem = successorProblem(school);
   if (problem) context.addIssue({ code: 'custom', path: ['successor'], message: problem });
