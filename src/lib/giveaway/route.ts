@@ -1,5 +1,5 @@
 /** Giveaway decisions made at build time (SPEC §2 "Giveaway route decision", §4, §9). */
-import { schoolPath } from '../routing/routes.ts';
+import { schoolPath } from '../route-table/routes.ts';
 
 export function isGiveawayOpen(activeEvent: string | null, activeIds: readonly string[]): activeEvent is string {
   return activeEvent !== null && activeIds.includes(activeEvent);

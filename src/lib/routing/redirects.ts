@@ -16,7 +16,7 @@
  *   catch-all, so no path ends on our site that SPEC does not name, in at most two hops.
  * - First match wins: the missing-asset 404s come before the catch-all, which comes last.
  */
-import { schoolPath } from './routes.ts';
+import { schoolPath } from '../route-table/routes.ts';
 
 export interface RedirectRule {
   from: string;

@@ -3,7 +3,7 @@
  * and the small 404 page. They read the whole site matrix: settings and every served school.
  */
 import { env } from '../config/env.ts';
-import { DEFAULT_DESCRIPTION } from '../routing/routes.ts';
+import { DEFAULT_DESCRIPTION } from '../route-table/routes.ts';
 import type { SiteMatrix } from '../routing/index.ts';
 import { searchCards, servedSchoolCards } from '../search/schools.ts';
 import { barePageHead, COMING_SOON_TITLE, type PageHead } from '../seo/page-head.ts';

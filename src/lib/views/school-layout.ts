@@ -5,7 +5,7 @@
 import { env } from '../config/env.ts';
 import { imageFor, single } from '../content/index.ts';
 import { coverageMapSources } from '../coverage/island-props.ts';
-import { schoolRoute } from '../routing/routes.ts';
+import { schoolRoute } from '../route-table/routes.ts';
 import { frameSrcDirective } from '../security/csp.ts';
 import { schoolPageHead } from '../seo/page-head.ts';
 import { themeCss } from '../theme/school-theme.ts';
@@ -18,7 +18,10 @@ export function schoolLayoutView({ site, settings, route }: SchoolLayoutProps, p
   // The coverage map is the one page that may embed a frame from another host (when content names one).
   const mapEmbed = route === 'coverage-map' ? coverageMapSources(settings, single(site.content, 'coverageMapPage')).embedUrl : undefined;
   return {
-    head: schoolPageHead({ site, settings, route, siteUrl, path, logoUrl: logo?.src, imageUrl: socialImage?.src }),
+    head: schoolPageHead({
+      school: { product: site.tenant.name, schoolName: site.content.school.schoolName, seoSlug: site.seoSlug },
+      operator: settings, route, siteUrl, path, logoUrl: logo?.src, imageUrl: socialImage?.src,
+    }),
     themeCss: themeCss(site.theme),
     themeColor: site.theme.primary,
     favicon: imageFor(site.content.school.favicon, [])?.src,
