@@ -1,6 +1,7 @@
 /**
  * What SchoolLayout puts around every school page: head (title, canonical, social image,
- * JSON-LD), theme, favicon, the analytics page name and the one frame host a page may embed.
+ * JSON-LD), theme, favicon, the analytics page name, the one frame host a page may embed, and
+ * the header and footer.
  */
 import { env } from '../config/env.ts';
 import { imageFor, single } from '../content/index.ts';
@@ -10,6 +11,7 @@ import { frameSrcDirective } from '../security/csp.ts';
 import { schoolPageHead } from '../seo/page-head.ts';
 import { themeCss } from '../theme/school-theme.ts';
 import type { SchoolLayoutProps } from './school-page.ts';
+import { siteFooterView, siteHeaderView } from './site-frame.ts';
 
 /** `path`: the page's own path, without a trailing slash or `.html`. */
 export function schoolLayoutView({ site, settings, route }: SchoolLayoutProps, path: string, siteUrl = env().SITE_URL) {
@@ -27,5 +29,7 @@ export function schoolLayoutView({ site, settings, route }: SchoolLayoutProps, p
     favicon: imageFor(site.content.school.favicon, [])?.src,
     pageName: schoolRoute(route).pageName,
     frameSrc: mapEmbed ? frameSrcDirective(mapEmbed) : undefined,
+    header: siteHeaderView(site, path),
+    footer: siteFooterView(site),
   };
 }

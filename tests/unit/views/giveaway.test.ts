@@ -4,12 +4,16 @@ import { giveawayClosedView, giveawayConfirmationView, giveawayEntryView } from 
 import { schoolPage, without } from './school-pages.ts';
 
 describe('giveawayEntryView', () => {
-  it('hands the form its document, the school and the event id of the route', async () => {
+  it('hands the form island the event id of the route, the school, where entries go and the content texts', async () => {
     const props = await schoolPage((site) => site.giveaway.open);
-    const view = giveawayEntryView({ ...props, eventGUID: 'event-1' });
+    const view = giveawayEntryView({ ...props, eventGUID: 'event-1' }, 'https://api.example');
+    const doc = single(props.site.content, 'giveawayForm');
     expect(view.layout.route).toBe('giveaway-entry');
-    expect(view.entry).toMatchObject({ seoSlug: props.site.seoSlug, eventGUID: 'event-1' });
-    expect(giveawayEntryView({ ...without(props, 'giveawayForm'), eventGUID: 'event-1' }).entry).toBeUndefined();
+    expect(view.entry?.form).toMatchObject({
+      eventGUID: 'event-1', seoSlug: props.site.seoSlug, apiBase: 'https://api.example',
+      titleId: view.entry?.titleId, submitText: doc?.enterButtonText, errors: { name: doc?.nameRequiredError },
+    });
+    expect(giveawayEntryView({ ...without(props, 'giveawayForm'), eventGUID: 'event-1' }, 'https://api.example').entry).toBeUndefined();
   });
 });
 

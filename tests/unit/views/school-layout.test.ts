@@ -23,4 +23,11 @@ describe('schoolLayoutView', () => {
     expect(page('landing').frameSrc).toBeUndefined();
     expect(schoolLayoutView(schoolLayout(school, 'coverage-map'), '/x', SITE_URL).frameSrc).toBeUndefined();
   });
+
+  it('hands the header its current page and the footer its columns', async () => {
+    const props = await schoolPage();
+    const view = schoolLayoutView(schoolLayout(props, 'why'), `/${props.site.seoSlug}/why`, SITE_URL);
+    expect(view.header.links.find((item) => item.current)?.link.href).toBe(`/${props.site.seoSlug}/why`);
+    expect(view.footer?.columns).toHaveLength(4);
+  });
 });
