@@ -7,6 +7,7 @@ import { DEFAULT_DESCRIPTION } from '../route-table/routes.ts';
 import type { SiteMatrix } from '../routing/index.ts';
 import { searchCards, servedSchoolCards } from '../search/schools.ts';
 import { barePageHead, COMING_SOON_TITLE, type PageHead } from '../seo/page-head.ts';
+import { schoolColours } from '../theme/school-theme.ts';
 
 const PAGE_NAME = 'Generic Page';
 
@@ -23,7 +24,8 @@ export function comingSoonView({ settings }: Pick<SiteMatrix, 'settings'>, path:
 
 export function searchView({ settings, mainSiteUrl, schools }: Pick<SiteMatrix, 'settings' | 'mainSiteUrl' | 'schools'>, siteUrl = env().SITE_URL) {
   const cards = searchCards(servedSchoolCards(schools.map((site) => ({
-    seoSlug: site.seoSlug, brand: site.tenant.name, school: site.content.school, theme: site.theme,
+    seoSlug: site.seoSlug, brand: site.tenant.name, school: site.content.school,
+    colours: schoolColours(site.tenant, site.content.school),
   }))));
   return {
     layout: layout(barePageHead({ settings, siteUrl, path: '/search', title: 'Find Your School', description: DEFAULT_DESCRIPTION })),
