@@ -11,6 +11,7 @@ import {
 import { dropUnsafeLinks } from './link-guard.ts';
 import { publishedId, schoolRefOf } from './school-reference.ts';
 import { pressReleaseView } from './press-release.ts';
+import { checkLegacyAliases } from '../route-table/legacy-aliases.ts';
 import type { ContentIssue, ContentProblem } from './problems.ts';
 
 export type { ContentIssue, ContentProblem } from './problems.ts';
@@ -62,17 +63,22 @@ export function parseSettings(raw: unknown): SiteSettings {
   return parsed.data;
 }
 
-export function parseSchools(rawSchools: unknown[]): School[] {
-  const schools = rawSchools.map((raw) => {
-    const parsed = schoolSchema.safeParse(raw);
-    if (!parsed.success) {
-      throw new ContentError(`School document ${field(raw, '_id') ?? '(no id)'} (${field(raw, 'key') ?? 'unknown school'}) is invalid: ${describeIssues(parsed.error)}`);
+/**
+ * The school registry. A school document that fails its schema, or two schools with the same key
+ * or address, stop the build (no page can be built right). A broken legacy alias does not: it is
+ * reported against its school document and left out, so its _redirects lines are never written.
+ */
+export function parseSchools(rawSchools: unknown[]): { schools: School[]; problems: ContentProblem[] } {
+  const parsed = rawSchools.map((raw) => {
+    const result = schoolSchema.safeParse(raw);
+    if (!result.success) {
+      throw new ContentError(`School document ${field(raw, '_id') ?? '(no id)'} (${field(raw, 'key') ?? 'unknown school'}) is invalid: ${describeIssues(result.error)}`);
     }
-    return parsed.data;
+    return result.data;
   });
   const seen = new Map<string, string>();
-  for (const school of schools) {
-    for (const name of [school.key, school.seoSlug, ...school.legacyAliases]) {
+  for (const school of parsed) {
+    for (const name of new Set([school.key, school.seoSlug])) {
       const owner = seen.get(name);
       if (owner && owner !== school.key) {
         throw new ContentError(`School ${school.key}: "${name}" is already used by school ${owner}`);
@@ -80,7 +86,13 @@ export function parseSchools(rawSchools: unknown[]): School[] {
       seen.set(name, school.key);
     }
   }
-  return schools;
+  const aliases = checkLegacyAliases(parsed);
+  const idOf = new Map(parsed.map((school) => [school.key, school._id]));
+  const problems = aliases.problems.map(({ school, reason }): ContentProblem => ({
+    school, documentType: 'school', documentId: idOf.get(school) ?? '(no id)', reason: `legacy alias left out of the redirects: ${reason}`, field: 'legacyAliases',
+  }));
+  const schools = parsed.map((school) => ({ ...school, legacyAliases: [...(aliases.kept.get(school.key) ?? [])] }));
+  return { schools, problems };
 }
 
 /** Which documents every school must have, and how many of each kind. */
@@ -108,11 +120,11 @@ function expectedProblems(key: string, documents: SchoolDocuments): ContentProbl
 
 export function groupContent(raw: RawBuildContent): GroupedContent {
   const settings = parseSettings(raw.settings);
-  const schools = parseSchools(raw.schools);
+  const { schools, problems: schoolProblems } = parseSchools(raw.schools);
   const byKey = new Map(schools.map((school) => [school.key, { school, documents: emptyDocuments() }]));
   // Documents name their school by reference (the school document's published id).
   const bySchoolId = new Map(schools.map((school) => [publishedId(school._id), byKey.get(school.key)!]));
-  const problems: ContentProblem[] = [];
+  const problems: ContentProblem[] = [...schoolProblems];
 
   for (const doc of raw.documents) {
     const type = field(doc, '_type') as TenantDocumentType;
