@@ -70,7 +70,7 @@ function confirmation(props: SchoolPageProps, doc: TenantDocuments['giveawayConf
   const form = single(site.content, 'giveawayForm');
   const whyLink = schoolLink(site.seoSlug, 'why');
   return {
-    outcome: confirmationProps(doc, site.seoSlug, site.tenant.name),
+    outcome: confirmationProps(doc, site.seoSlug, site.tenant.name, site.giveaway),
     eyebrow: banner?.capitalHeader,
     current: currentGiveaway(props),
     learnMore: whyLink && { text: banner?.exclusiveAccessText, link: whyLink, buttonText: doc.whyButtonText },

@@ -39,6 +39,13 @@ describe('giveawayConfirmationView', () => {
       .toEqual({ kind: 'none', title: `${props.site.tenant.name} Giveaway` });
   });
 
+  it("offers the way back after a failed entry to the school's giveaway route, open or closed", async () => {
+    for (const open of [true, false]) {
+      const props = await schoolPage((site) => site.giveaway.open === open);
+      expect(giveawayConfirmationView(props).confirmation?.outcome.error.retry.href).toBe(props.site.giveaway.route);
+    }
+  });
+
   it('links the why page, lists the prizes and leaves the page empty without its document', async () => {
     const props = await schoolPage();
     const confirmation = giveawayConfirmationView(props).confirmation;
