@@ -3,8 +3,9 @@
  * to the same field (src/lib/content/schemas.ts and the link guard), so what the Studio accepts
  * is what the site shows; studio/tests checks both sides field by field.
  */
-import {defineArrayMember, defineField, type ArrayOfType, type ArrayRule, type FieldDefinition} from 'sanity'
+import {defineArrayMember, defineField, type ArrayOfType, type ArrayRule, type FieldDefinition, type ValidationContext} from 'sanity'
 import {classifyLink} from '../../src/lib/links/classify.ts'
+import {checkLegacyAliases, legacyAliasFormProblem} from '../../src/lib/route-table/legacy-aliases.ts'
 import {HEX_COLOUR, SIX_DIGIT_HEX_COLOUR} from '../../src/lib/theme/hex-colour.ts'
 
 /** The build trims text and refuses it when nothing is left. */
@@ -171,3 +172,31 @@ export const customerType = defineField({
 
 /** Preview subtitle for per-school documents: the school's name. */
 export const SCHOOL_NAME = 'school.baseName'
+
+/** One old address on its own: the build's legacy-alias rule (slug form, not a segment the site serves). */
+export const legacyAliasRule = (value: unknown) =>
+  value === undefined || value === null || (legacyAliasFormProblem(String(value)) ?? true)
+
+/** Every other school's address and old addresses (drafts included: an editor sees a clash before publishing). */
+export const OTHER_SCHOOL_ADDRESSES_QUERY =
+  '*[_type == "school" && !(_id in [$id, "drafts." + $id])]{key, seoSlug, legacyAliases}'
+
+/**
+ * The school's old addresses against every other school's, with the build's own check
+ * (checkLegacyAliases): an alias that is another school's address or old address is refused.
+ */
+export async function legacyAliasesUniqueAcrossSchools(value: unknown, context: ValidationContext): Promise<true | string> {
+  if (!Array.isArray(value) || value.length === 0 || !context.document) return true
+  const id = context.document._id.replace(/^drafts\./, '')
+  const thisSchool = '(this school)'
+  const others = await context.getClient({apiVersion: '2025-09-15'})
+    .fetch<Array<{key?: string; seoSlug?: string; legacyAliases?: string[]}>>(OTHER_SCHOOL_ADDRESSES_QUERY, {id})
+  const schools = [
+    ...others.map((other) => ({key: other.key ?? '(no key)', seoSlug: other.seoSlug ?? '', legacyAliases: other.legacyAliases ?? []})),
+    {key: thisSchool, seoSlug: String(context.document.seoSlug ?? ''), legacyAliases: value.map(String)},
+  ]
+  // The form of each alias is reported on the alias itself (legacyAliasRule); here only clashes.
+  const clashes = checkLegacyAliases(schools).problems
+    .filter((problem) => problem.school === thisSchool && !legacyAliasFormProblem(problem.alias) && !problem.reason.endsWith('listed twice'))
+  return clashes.length ? clashes.map((problem) => problem.reason).join('; ') : true
+}

@@ -2,7 +2,8 @@
 import {CogIcon} from '@sanity/icons/Cog'
 import {HomeIcon} from '@sanity/icons/Home'
 import {defineArrayMember, defineField, defineType} from 'sanity'
-import {brandColour, image, notBlank, optionalText, text, url} from './fields'
+import {SLUG_FORM} from '../../src/lib/route-table/legacy-aliases.ts'
+import {brandColour, image, legacyAliasesUniqueAcrossSchools, legacyAliasRule, notBlank, optionalText, text, url} from './fields'
 import {SCHOOL_STATUSES, SCHOOL_STATUS_TITLES, schoolStatusOf, successorProblem} from '../../src/lib/schools/lifecycle.ts'
 
 export const school = defineType({
@@ -17,22 +18,23 @@ export const school = defineType({
       name: 'seoSlug',
       title: 'Address on the site',
       type: 'string',
-      description: 'The school\'s pages live under /{this}, e.g. uw-husky-mobile. Lower-case words joined by hyphens.',
-      validation: (rule) => rule.required().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {name: 'lower-case words joined by hyphens'}),
+      description: 'The build publishes the school\'s pages under /{this} (e.g. /uw-husky-mobile, /uw-husky-mobile/student) and lists them in the sitemap. Lower-case words joined by hyphens. Changing it moves every page: add the old value to "Old addresses" so links keep working.',
+      validation: (rule) => rule.required().regex(SLUG_FORM, {name: 'lower-case words joined by hyphens'}),
     }),
-    text('key', 'Internal key', 'The school\'s key in the product API (its tenant code), e.g. huskymobile. Change only together with the API.'),
+    text('key', 'Internal key', 'The school\'s key in the product API (its tenant code), e.g. huskymobile. The build looks up the tenant record (name, colours, giveaway) by it and stops, naming the school, when the lookup fails. Change only together with the API.'),
     defineField({
       name: 'legacyAliases',
       title: 'Old addresses',
       type: 'array',
-      description: 'Earlier addresses (/{alias}) that redirect to the school\'s pages.',
-      of: [defineArrayMember({type: 'string', validation: (rule) => rule.required().custom(notBlank)})],
+      description: 'Earlier first path segments of this school, e.g. gohuskymobile. For each, the build writes redirects (301): /{alias} to the school\'s home, /{alias}/{page} to the same page under the school, and /{alias}/giveawayentry/{id} as "Redirect old giveaway links" says. Each must be lower-case letters, digits and hyphens, not a segment the site serves itself (search, default, 404, sitemap…), and not another school\'s address or old address: one that is not is left out of the redirects and named in the build report.',
+      of: [defineArrayMember({type: 'string', validation: (rule) => rule.required().custom(legacyAliasRule)})],
+      validation: (rule) => rule.unique().custom(legacyAliasesUniqueAcrossSchools),
     }),
     defineField({
       name: 'giveawayEntryRedirect',
       title: 'Redirect old giveaway links',
       type: 'boolean',
-      description: 'Send /{school}/giveaway-entry links without a giveaway id to the current giveaway. On unless set off.',
+      description: 'On: old giveaway links under an old address (/{alias}/giveawayentry/{id}) go to this school\'s giveaway entry page for that id, or to its closed page when that giveaway is not open. Off: they go to the company\'s main site (for old addresses that never had giveaway pages). Links under the school\'s current address are not affected. On unless set off.',
       initialValue: true,
     }),
     text('schoolShort', 'School short name', 'e.g. "UW": in headings and plan text.'),

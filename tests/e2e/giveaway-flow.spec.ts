@@ -65,6 +65,12 @@ test('the same email again lands on the error confirmation with both content tex
   await expect(page.getByText(confirmation['thanksHeader']!)).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
   expect(storedEntries(first.email)).toHaveLength(1);
+
+  // The way back: the link returns to the school's entry form, ready for another try.
+  const back = page.getByRole('main').getByRole('link', { name: 'Back to the entry form' });
+  await expect(back).toHaveAttribute('href', `/${school.seo}/giveaway-entry/${event}`);
+  await Promise.all([page.waitForURL(`**/${school.seo}/giveaway-entry/${event}`), back.click()]);
+  await expect(enterButton(page, school.key)).toBeVisible();
 });
 
 test('the API unreachable lands on the fallback message; while sending, one request and a disabled button', async ({ page, request }) => {
@@ -90,6 +96,7 @@ test('the API unreachable lands on the fallback message; while sending, one requ
   await expectOutcome(page, 'error');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(FALLBACK_MESSAGE);
   await expect(page.getByText(contentDoc(school.key, 'giveawayConfirmation')['dupSubmitError']!)).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'Back to the entry form' })).toHaveAttribute('href', `/${school.seo}/giveaway-entry/${event}`);
   expect(storedEntries(person.email)).toEqual([]);
 });
 
@@ -106,6 +113,7 @@ test('the confirmation reached directly shows the current giveaway, not an entra
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(contentDoc('huskymobile', 'giveawayForm')['winHeader']!);
   await expect(page.locator('[data-giveaway-enter]')).toHaveAttribute('href', /\/uw-husky-mobile\/giveaway-entry\//);
   await expect(page.getByRole('main').getByRole('link', { name: confirmation['whyButtonText'] })).toHaveAttribute('href', `/${SCHOOLS.husky}/why`);
+  await expect(page.getByRole('link', { name: 'Back to the entry form' })).toHaveCount(0);
 });
 
 test('utah-ute-mobile has no prize list', async ({ page }) => {

@@ -12,6 +12,7 @@ import { schoolStatusOf } from '../schools/lifecycle.ts';
 import { dropUnsafeLinks } from './link-guard.ts';
 import { publishedId, schoolRefOf } from './school-reference.ts';
 import { pressReleaseView } from './press-release.ts';
+import { checkLegacyAliases } from '../route-table/legacy-aliases.ts';
 import type { ContentIssue, ContentProblem } from './problems.ts';
 
 export type { ContentIssue, ContentProblem } from './problems.ts';
@@ -76,9 +77,11 @@ export interface ParsedSchools {
 }
 
 /**
- * The school registry. An invalid live school stops the build (its pages would be published
- * broken); an invalid preparing or retired school is only reported (a retired one then has no
- * redirects); a retired school needs only its addresses.
+ * The school registry. An invalid live school, or two schools with the same key or address, stop
+ * the build (its pages would be published broken); an invalid preparing or retired school is only
+ * reported (a retired one then has no redirects); a retired school needs only its addresses. A
+ * broken legacy alias stops nothing: it is reported against its school document and left out, so
+ * its _redirects lines are never written.
  */
 export function parseSchools(rawSchools: unknown[]): ParsedSchools {
   const result: ParsedSchools = { schools: [], retiredSchools: [], unusableSchools: [], problems: [] };
@@ -99,7 +102,7 @@ export function parseSchools(rawSchools: unknown[]): ParsedSchools {
     result.problems.push({ school: key, documentType: 'school', ...(documentId ? { documentId } : {}), reason: `school document is invalid: ${describeIssues(parsed.error)}`, issues: contentIssues(parsed.error) });
   }
   const seen = new Map<string, string>();
-  const addresses = [...result.schools, ...result.retiredSchools].map((school) => [school.key, [school.key, school.seoSlug, ...school.legacyAliases]] as const);
+  const addresses = [...result.schools, ...result.retiredSchools].map((school) => [school.key, new Set([school.key, school.seoSlug])] as const);
   for (const [key, names] of addresses) {
     for (const name of names) {
       const owner = seen.get(name);
@@ -109,6 +112,16 @@ export function parseSchools(rawSchools: unknown[]): ParsedSchools {
       seen.set(name, key);
     }
   }
+  const aliases = checkLegacyAliases([...result.schools, ...result.retiredSchools]);
+  const idOf = new Map([...result.schools, ...result.retiredSchools].map((school) => [school.key, school._id]));
+  for (const { school, reason } of aliases.problems) {
+    result.problems.push({
+      school, documentType: 'school', documentId: idOf.get(school) ?? '(no id)', reason: `legacy alias left out of the redirects: ${reason}`, field: 'legacyAliases',
+    });
+  }
+  const keptAliases = <T extends { key: string }>(school: T): T => ({ ...school, legacyAliases: [...(aliases.kept.get(school.key) ?? [])] });
+  result.schools = result.schools.map(keptAliases);
+  result.retiredSchools = result.retiredSchools.map(keptAliases);
   return result;
 }
 

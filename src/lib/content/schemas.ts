@@ -4,6 +4,7 @@
  * sees them; a document that fails is reported and its section left out.
  */
 import { z } from 'zod';
+import { SLUG_FORM } from '../route-table/legacy-aliases.ts';
 import { SIX_DIGIT_HEX_COLOUR } from '../theme/hex-colour.ts';
 import { DEFAULT_SCHOOL_STATUS, SCHOOL_STATUSES, successorProblem } from '../schools/lifecycle.ts';
 
@@ -59,8 +60,14 @@ export const schoolSchema = z.object({
   _id: z.string(),
   _type: z.literal('school'),
   key: text,
-  seoSlug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'seo slug must be lower-case words joined by hyphens'),
-  legacyAliases: z.array(text).default([]),
+  seoSlug: z.string().regex(SLUG_FORM, 'seo slug must be lower-case words joined by hyphens'),
+  /**
+   * Old first path segments that redirect to the school. Each is held to the one legacy-alias rule
+   * (route-table/legacy-aliases.ts: slug form, not a segment the site serves, unique across every
+   * school's address and aliases) by groupContent, which reports a broken alias and leaves it out
+   * of _redirects instead of failing the school.
+   */
+  legacyAliases: z.array(z.string()).default([]),
   giveawayEntryRedirect: z.boolean().default(true),
   baseName: text,
   schoolShort: text,

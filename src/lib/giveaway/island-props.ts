@@ -77,19 +77,30 @@ export function entryFormProps({ doc, eventGUID, apiBase, seoSlug, titleId }: En
   };
 }
 
+/** The texts of the way back after a failed entry: the content has none, so these are the site's own. */
+export const RETRY_LINK_TEXT = { open: 'Back to the entry form', closed: 'Back to the giveaway' } as const;
+
 export interface ConfirmationProps {
   seoSlug: string;
   /** The heading when the page is reached directly (no outcome) and no current giveaway is passed in. */
   neutralTitle: string;
   success: { thanksHeader: string; enteredHeader: string; learnMore: string };
-  error: { dupSubmitError: string; phoneEmailError: string };
+  /** After a failed entry: the texts, and the way back to the school's current giveaway route. */
+  error: { dupSubmitError: string; phoneEmailError: string; retry: { text: string; href: string } };
 }
 
-export function confirmationProps(doc: TenantDocuments['giveawayConfirmation'], seoSlug: string, productName: string): ConfirmationProps {
+/** `giveaway`: whether the school's event is open, and its giveaway route (the entry form, or the closed page). */
+export function confirmationProps(
+  doc: TenantDocuments['giveawayConfirmation'], seoSlug: string, productName: string, giveaway: { open: boolean; route: string },
+): ConfirmationProps {
   return {
     seoSlug,
     neutralTitle: `${productName} Giveaway`,
     success: { thanksHeader: doc.thanksHeader, enteredHeader: doc.enteredHeader, learnMore: doc.learnMore },
-    error: { dupSubmitError: doc.dupSubmitError, phoneEmailError: doc.phoneEmailError },
+    error: {
+      dupSubmitError: doc.dupSubmitError,
+      phoneEmailError: doc.phoneEmailError,
+      retry: { text: giveaway.open ? RETRY_LINK_TEXT.open : RETRY_LINK_TEXT.closed, href: giveaway.route },
+    },
   };
 }

@@ -1,5 +1,5 @@
 /** Giveaway decisions made at build time (SPEC §2 "Giveaway route decision", §4, §9). */
-import { schoolPath } from '../routing/routes.ts';
+import { schoolPath } from '../route-table/routes.ts';
 
 /**
  * A giveaway id as it is compared and written into addresses: GUIDs are case-insensitive, and

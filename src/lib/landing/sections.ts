@@ -4,7 +4,7 @@
  */
 import { ANALYTICS_EVENTS } from '../analytics/events.ts';
 import { CUSTOMER_TYPES } from '../content/schemas.ts';
-import { schoolPath } from '../routing/routes.ts';
+import { schoolPath } from '../route-table/routes.ts';
 
 export const DEFAULT_CTA_TEXT = 'Shop Plans';
 export const DEFAULT_PLANS_ANCHOR = 'plans';

@@ -10,7 +10,7 @@
  * The href of a kept link is always the parser's own serialisation, never the raw text.
  */
 import { LOCAL_SITE_URL } from '../config/local-addresses.ts';
-import { schoolPath } from '../routing/routes.ts';
+import { schoolPath } from '../route-table/routes.ts';
 
 export type LinkKind = 'internal' | 'external' | 'anchor';
 

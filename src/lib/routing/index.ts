@@ -9,10 +9,10 @@ import { giveawayIdKey } from '../giveaway/route.ts';
 import { schoolPlanIdProblems } from '../labels/plan-id.ts';
 import { tenantClientFromEnv, tenantStats } from '../tenants/index.ts';
 import { buildSiteMatrix, type SchoolSite, type SiteMatrix } from './matrix.ts';
-import type { SchoolRouteName } from './routes.ts';
+import type { SchoolRouteName } from '../route-table/routes.ts';
 
 export type { SchoolSite, SiteMatrix } from './matrix.ts';
-export { SCHOOL_ROUTES, schoolPath, schoolRoute, type SchoolRoute, type SchoolRouteName } from './routes.ts';
+export { SCHOOL_ROUTES, schoolPath, schoolRoute, type SchoolRoute, type SchoolRouteName } from '../route-table/routes.ts';
 
 const MATRIX_KEY = Symbol.for('school-site.matrix');
 const NOT_LAUNCHED_KEY = Symbol.for('school-site.not-launched-slugs');

@@ -17,7 +17,7 @@
  * - First match wins: the missing-asset 404s come before the catch-all, which comes last.
  */
 import { giveawayIdKey } from '../giveaway/route.ts';
-import { schoolPath } from './routes.ts';
+import { schoolPath } from '../route-table/routes.ts';
 
 export interface RedirectRule {
   from: string;

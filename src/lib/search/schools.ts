@@ -24,32 +24,27 @@ export interface SearchCard extends SearchSchool {
   comingSoon: boolean;
 }
 
-/** What a served school contributes: its registry document, tenant name and theme colours. */
+/** What a served school contributes: its registry document, tenant name and colours. */
 export interface ServedSchool {
   seoSlug: string;
   brand: string;
-  school: {
-    schoolName: string; city?: string | undefined; state?: string | undefined;
-    primaryColor?: SchoolColour | undefined; secondaryColor?: SchoolColour | undefined;
-  };
-  theme: { primary: string; secondary: string };
+  school: { schoolName: string; city?: string | undefined; state?: string | undefined };
+  /** The colours its pages show (theme/school-theme.ts `schoolColours`), so card and pages agree. */
+  colours: { primary: SchoolColour; secondary: SchoolColour };
 }
 
 /** School names in reading order: case-insensitive, numbers by value ("Campus 2" before "Campus 10"). */
 export const compareSchoolNames = new Intl.Collator('en', { numeric: true, sensitivity: 'base' }).compare;
 
-/** One card per served school (by name), its colours named by content or, failing that, by role. */
+/** One card per served school (by name), with the same two colours as the school's pages. */
 export function servedSchoolCards(schools: readonly ServedSchool[]): SearchCard[] {
   return schools
-    .map(({ seoSlug, brand, school, theme }) => ({
+    .map(({ seoSlug, brand, school, colours }) => ({
       name: school.schoolName,
       brand,
       city: school.city ?? '',
       state: school.state,
-      colors: [
-        school.primaryColor ?? { name: 'Primary', hex: theme.primary },
-        school.secondaryColor ?? { name: 'Accent', hex: theme.secondary },
-      ],
+      colors: [colours.primary, colours.secondary],
       href: `/${seoSlug}`,
       comingSoon: false,
     }))

@@ -1,7 +1,5 @@
 /** Head data per page: title, description, canonical URL, social image and Organization JSON-LD. */
-import type { SiteSettings } from '../content/schemas.ts';
-import type { SchoolSite } from '../routing/matrix.ts';
-import { schoolRoute, type SchoolRouteName } from '../routing/routes.ts';
+import { schoolPath, schoolRoute, type SchoolRouteName } from '../route-table/routes.ts';
 
 export interface PageHead {
   title: string;
@@ -32,13 +30,21 @@ export function organizationJsonLd(options: { name: string; url: string; logo?: 
   };
 }
 
+/** Who runs the phone service: the organisation's parent in the JSON-LD. */
+export interface Operator {
+  productName: string;
+  mainSiteUrl: string;
+}
+
 export function schoolPageHead(options: {
-  site: SchoolSite; settings: SiteSettings; route: SchoolRouteName; siteUrl: string; path: string;
+  /** The school's phone service brand (the tenant Name), the university's name and its URL slug. */
+  school: { product: string; schoolName: string; seoSlug: string };
+  operator: Operator; route: SchoolRouteName; siteUrl: string; path: string;
   logoUrl?: string | undefined; imageUrl?: string | undefined;
 }): PageHead {
-  const { site, settings } = options;
+  const { school, operator } = options;
   const route = schoolRoute(options.route);
-  const names = { product: site.tenant.name, schoolName: site.content.school.schoolName };
+  const names = { product: school.product, schoolName: school.schoolName };
   return {
     title: route.title(names),
     description: route.description(names),
@@ -46,12 +52,12 @@ export function schoolPageHead(options: {
     noindex: route.noindex,
     image: options.imageUrl ? absoluteUrl(options.siteUrl, options.imageUrl) : undefined,
     jsonLd: organizationJsonLd({
-      name: site.tenant.name,
-      url: absoluteUrl(options.siteUrl, `/${site.seoSlug}`),
+      name: school.product,
+      url: absoluteUrl(options.siteUrl, schoolPath(school.seoSlug)),
       logo: options.logoUrl ? absoluteUrl(options.siteUrl, options.logoUrl) : undefined,
-      operator: settings.productName,
-      operatorUrl: settings.mainSiteUrl,
-      schoolName: site.content.school.schoolName,
+      operator: operator.productName,
+      operatorUrl: operator.mainSiteUrl,
+      schoolName: school.schoolName,
     }),
   };
 }
@@ -74,7 +80,7 @@ export const PREVIEW_NOTICE = 'Preview — includes unpublished changes';
 export const COMING_SOON_TITLE = 'Support Your University Just by Paying Your Phone Bill';
 
 /** Head for the pages that belong to no school (coming-soon, search): the operator is the organisation. */
-export function barePageHead(options: { settings: SiteSettings; siteUrl: string; path: string; title: string; description: string }): PageHead {
+export function barePageHead(options: { settings: Pick<Operator, 'productName'>; siteUrl: string; path: string; title: string; description: string }): PageHead {
   return {
     title: options.title,
     description: options.description,

@@ -37,13 +37,41 @@ export function readableTextOn(background: string): '#000000' | '#ffffff' {
 }
 
 interface TenantColours { primaryColor: string | null; secondaryColor: string | null; thirdColor: string | null }
-/** The school document's brand colours (content), used where the tenant record has none. */
-interface SchoolColours { primaryColor?: { hex: string } | undefined; secondaryColor?: { hex: string } | undefined }
+/** The school document's brand colours (content), each with the name editors gave it. */
+interface SchoolColours { primaryColor?: { name?: string; hex: string } | undefined; secondaryColor?: { name?: string; hex: string } | undefined }
 
-/** Each colour: the tenant record's, else the school document's, else SPEC §9's fallback. */
+/** A colour as a school shows it: its hex value and a name for people (the search card's swatch label). */
+export interface BrandColour {
+  name: string;
+  hex: string;
+}
+
+/** What a colour is called when content gives it no name: by its role. */
+export const COLOUR_ROLE_NAMES = { primary: 'Primary', secondary: 'Accent' } as const;
+
+function pick(tenantHex: string | null, content: { name?: string; hex: string } | undefined, role: keyof typeof COLOUR_ROLE_NAMES, fallback: string): BrandColour {
+  const hex = tenantHex ?? content?.hex ?? fallback;
+  // Content's name belongs to content's colour: it labels the tenant's colour only when they are the same.
+  const named = content?.name && content.hex.toLowerCase() === hex.toLowerCase() ? content.name : undefined;
+  return { name: named ?? COLOUR_ROLE_NAMES[role], hex };
+}
+
+/**
+ * The one precedence for a school's colours, wherever they show (page theme, search card):
+ * each colour is the tenant record's, else the school document's, else the fallback
+ * (#000000 primary, #e5e7eb secondary). The product API's record is the school's live brand;
+ * the school document fills in for a tenant that has none.
+ */
+export function schoolColours(tenant: TenantColours, school: SchoolColours = {}): { primary: BrandColour; secondary: BrandColour } {
+  return {
+    primary: pick(tenant.primaryColor, school.primaryColor, 'primary', FALLBACK_PRIMARY),
+    secondary: pick(tenant.secondaryColor, school.secondaryColor, 'secondary', FALLBACK_SECONDARY),
+  };
+}
+
+/** The page theme: the school's colours (`schoolColours`) and readable text on each. */
 export function schoolTheme(tenant: TenantColours, school: SchoolColours = {}): Theme {
-  const primary = tenant.primaryColor ?? school.primaryColor?.hex ?? FALLBACK_PRIMARY;
-  const secondary = tenant.secondaryColor ?? school.secondaryColor?.hex ?? FALLBACK_SECONDARY;
+  const { primary: { hex: primary }, secondary: { hex: secondary } } = schoolColours(tenant, school);
   return {
     primary,
     onPrimary: readableTextOn(primary),

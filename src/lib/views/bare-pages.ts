@@ -3,11 +3,12 @@
  * and the small 404 page. They read the whole site matrix: settings and every served school.
  */
 import { env } from '../config/env.ts';
-import { DEFAULT_DESCRIPTION } from '../routing/routes.ts';
+import { DEFAULT_DESCRIPTION } from '../route-table/routes.ts';
 import type { SiteMatrix } from '../routing/index.ts';
 import { SEARCH_DATA_PATH, schoolIndexGroups, schoolIndexHtml, searchData } from '../search/school-index.ts';
 import { searchCards, servedSchoolCards } from '../search/schools.ts';
 import { barePageHead, COMING_SOON_TITLE, type PageHead } from '../seo/page-head.ts';
+import { schoolColours } from '../theme/school-theme.ts';
 
 const PAGE_NAME = 'Generic Page';
 
@@ -25,7 +26,8 @@ export function comingSoonView({ settings }: Pick<SiteMatrix, 'settings'>, path:
 /** Every school on the search page: the served ones from the matrix, then the seed list coming soon. */
 function searchCardsOf({ schools }: Pick<SiteMatrix, 'schools'>) {
   return searchCards(servedSchoolCards(schools.map((site) => ({
-    seoSlug: site.seoSlug, brand: site.tenant.name, school: site.content.school, theme: site.theme,
+    seoSlug: site.seoSlug, brand: site.tenant.name, school: site.content.school,
+    colours: schoolColours(site.tenant, site.content.school),
   }))));
 }
 

@@ -3,9 +3,10 @@
  * and the closed page; and the giveaways banner of the plan pages. Which giveaway is current,
  * and whether its enter button shows, was decided when the matrix was built.
  */
+import { publicApiBase } from '../config/env.ts';
 import { single } from '../content/index.ts';
 import type { TenantDocuments } from '../content/schemas.ts';
-import { confirmationProps } from '../giveaway/island-props.ts';
+import { confirmationProps, entryFormProps } from '../giveaway/island-props.ts';
 import { schoolLink } from '../links/classify.ts';
 import { schoolLayout, when, type SchoolPageProps } from './school-page.ts';
 
@@ -17,10 +18,18 @@ export function giveawaysBanner({ site }: SchoolPageProps) {
   }));
 }
 
-export function giveawayEntryView(props: SchoolPageProps & { eventGUID: string }) {
+/** The id of the heading that names the entry form (the form is labelled by it). */
+export const ENTRY_FORM_TITLE_ID = 'giveaway-form-title';
+
+/** `apiBase`: where the form posts entries (the product API as the browser sees it). */
+export function giveawayEntryView(props: SchoolPageProps & { eventGUID: string }, apiBase = publicApiBase()) {
   return {
     layout: schoolLayout(props, 'giveaway-entry'),
-    entry: when(single(props.site.content, 'giveawayForm'), (doc) => ({ doc, seoSlug: props.site.seoSlug, eventGUID: props.eventGUID })),
+    entry: when(single(props.site.content, 'giveawayForm'), (doc) => ({
+      doc,
+      titleId: ENTRY_FORM_TITLE_ID,
+      form: entryFormProps({ doc, eventGUID: props.eventGUID, apiBase, seoSlug: props.site.seoSlug, titleId: ENTRY_FORM_TITLE_ID }),
+    })),
   };
 }
 
@@ -61,7 +70,7 @@ function confirmation(props: SchoolPageProps, doc: TenantDocuments['giveawayConf
   const form = single(site.content, 'giveawayForm');
   const whyLink = schoolLink(site.seoSlug, 'why');
   return {
-    outcome: confirmationProps(doc, site.seoSlug, site.tenant.name),
+    outcome: confirmationProps(doc, site.seoSlug, site.tenant.name, site.giveaway),
     eyebrow: banner?.capitalHeader,
     current: currentGiveaway(props),
     learnMore: whyLink && { text: banner?.exclusiveAccessText, link: whyLink, buttonText: doc.whyButtonText },

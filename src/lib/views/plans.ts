@@ -10,7 +10,7 @@ import { broadbandLabelsCsv } from '../labels/broadband-csv.ts';
 import { schoolLink } from '../links/classify.ts';
 import { orderedFacts } from '../plans/facts.ts';
 import { planCardViews } from '../plans/plan-cards.ts';
-import { schoolPath } from '../routing/routes.ts';
+import { schoolPath } from '../route-table/routes.ts';
 import { giveawaysBanner } from './giveaway.ts';
 import { partnerBanner, schoolLayout, when, type SchoolPageProps } from './school-page.ts';
 

@@ -1,15 +1,17 @@
 /**
  * What SchoolLayout puts around every school page: head (title, canonical, social image,
- * JSON-LD), theme, favicon, the analytics page name and the one frame host a page may embed.
+ * JSON-LD), theme, favicon, the analytics page name, the one frame host a page may embed, and
+ * the header and footer.
  */
 import { env } from '../config/env.ts';
 import { imageFor, single } from '../content/index.ts';
 import { coverageMapSources } from '../coverage/island-props.ts';
-import { schoolRoute } from '../routing/routes.ts';
+import { schoolRoute } from '../route-table/routes.ts';
 import { frameSrcDirective } from '../security/csp.ts';
 import { schoolPageHead } from '../seo/page-head.ts';
 import { themeCss } from '../theme/school-theme.ts';
 import type { SchoolLayoutProps } from './school-page.ts';
+import { siteFooterView, siteHeaderView } from './site-frame.ts';
 
 /** `path`: the page's own path, without a trailing slash or `.html`. */
 export function schoolLayoutView({ site, settings, route }: SchoolLayoutProps, path: string, siteUrl = env().SITE_URL) {
@@ -19,7 +21,10 @@ export function schoolLayoutView({ site, settings, route }: SchoolLayoutProps, p
   const mapEmbed = route === 'coverage-map' ? coverageMapSources(settings, single(site.content, 'coverageMapPage')).embedUrl : undefined;
   // A school that is not launched yet is shown on previews only: marked as such and never indexed.
   const notLaunched = site.status === 'preparing';
-  const head = schoolPageHead({ site, settings, route, siteUrl, path, logoUrl: logo?.src, imageUrl: socialImage?.src });
+  const head = schoolPageHead({
+    school: { product: site.tenant.name, schoolName: site.content.school.schoolName, seoSlug: site.seoSlug },
+    operator: settings, route, siteUrl, path, logoUrl: logo?.src, imageUrl: socialImage?.src,
+  });
   return {
     head: notLaunched ? { ...head, noindex: true } : head,
     notLaunched,
@@ -28,5 +33,7 @@ export function schoolLayoutView({ site, settings, route }: SchoolLayoutProps, p
     favicon: imageFor(site.content.school.favicon, [])?.src,
     pageName: schoolRoute(route).pageName,
     frameSrc: mapEmbed ? frameSrcDirective(mapEmbed) : undefined,
+    header: siteHeaderView(site, path),
+    footer: siteFooterView(site),
   };
 }

@@ -4,7 +4,7 @@
  * page shell only arranges sections.
  */
 import type { SchoolPageProps } from '../routing/index.ts';
-import type { SchoolRouteName } from '../routing/routes.ts';
+import type { SchoolRouteName } from '../route-table/routes.ts';
 import type { TenantDocuments } from '../content/schemas.ts';
 
 export type { SchoolPageProps };

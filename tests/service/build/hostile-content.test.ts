@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'smol-toml';
-import { HOSTILE_LINKS, HOSTILE_SVGS, OFFSITE_LINKS, SCRIPT_TEXT, writeHostileDataset } from '../../fixtures/hostile/dataset.ts';
+import { BROKEN_ALIASES, HOSTILE_LINKS, HOSTILE_SVGS, OFFSITE_LINKS, SCRIPT_TEXT, writeHostileDataset } from '../../fixtures/hostile/dataset.ts';
 
 const SITE = 'https://hostile-test.example';
 
@@ -97,6 +97,19 @@ describe('hostile content is inert', () => {
     expect(reasons).toContainEqual(expect.stringMatching(/^headerNav: unsafe link dropped at links\[\d+\]\.externalUrl/));
     expect(reasons.filter((r) => r.includes('evil.example'))).toEqual([]);
     expect(HOSTILE_LINKS.length).toBeGreaterThan(0);
+  });
+});
+
+describe('broken old addresses', () => {
+  it('are left out of _redirects, while the school keeps its good ones', () => {
+    const lines = readFileSync(join(outDir, '_redirects'), 'utf8').split('\n');
+    for (const alias of BROKEN_ALIASES) expect(lines.filter((line) => line.startsWith(`/${alias}`)), alias).toEqual([]);
+    expect(lines).toContain('/gohuskymobile  /uw-husky-mobile  301');
+  });
+
+  it('are each named in the build report against the school document', () => {
+    const problems = report.schools.flatMap((school) => school.problems).filter((problem) => problem.documentType === 'school');
+    expect(problems.map((problem) => problem.reason)).toEqual(BROKEN_ALIASES.map((alias) => expect.stringContaining(`legacy alias left out of the redirects: "${alias}"`)));
   });
 });
 

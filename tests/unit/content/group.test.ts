@@ -63,9 +63,9 @@ describe('grouping and validating content', () => {
     expect(() => groupContent(input)).toThrow(/School document .* is invalid: seoSlug/);
   });
 
-  it('stops when two schools claim the same slug or alias', () => {
+  it('stops when two schools claim the same address', () => {
     const input = raw();
-    (input.schools[1] as Record<string, unknown>).legacyAliases = [(input.schools[0] as Record<string, unknown>).seoSlug];
+    (input.schools[1] as Record<string, unknown>).seoSlug = (input.schools[0] as Record<string, unknown>).seoSlug;
     expect(() => groupContent(input)).toThrow(/already used by school/);
   });
 
@@ -93,10 +93,14 @@ describe('grouping and validating content', () => {
       expect(grouped.problems).toEqual([]);
     });
 
-    it('still refuses a slug or alias a retired school holds', () => {
+    it('still refuses an address a retired school holds, and leaves out an alias it holds', () => {
       const input = raw();
       schoolOf(input, 'beavsmobile').status = 'retired';
       schoolOf(input, 'cubbymobile').legacyAliases = ['beavsmobile'];
+      const grouped = groupContent(input);
+      expect(grouped.schools.find((s) => s.school.key === 'cubbymobile')?.school.legacyAliases).toEqual([]);
+      expect(grouped.problems).toContainEqual(expect.objectContaining({ school: 'cubbymobile', field: 'legacyAliases', reason: expect.stringContaining('also an old address of school beavsmobile') }));
+      schoolOf(input, 'cubbymobile').seoSlug = 'osu-beavs-mobile';
       expect(() => groupContent(input)).toThrow(/already used by school/);
     });
 
@@ -131,5 +135,31 @@ describe('grouping and validating content', () => {
       schoolOf(input, 'cubbymobile').status = 'paused';
       expect(() => groupContent(input)).toThrow(/school-cubbymobile \(cubbymobile\) is invalid: status/);
     });
+  });
+
+  it("reports an alias that is another school's address against its school document, leaves it out, and keeps the rest", () => {
+    const input = raw();
+    const [first, second] = input.schools as Array<Record<string, unknown>>;
+    const aliases = second!.legacyAliases as string[];
+    second!.legacyAliases = [first!.seoSlug, ...aliases];
+    const grouped = groupContent(input);
+    expect(grouped.schools).toHaveLength(6);
+    expect(grouped.problems).toEqual([{
+      school: second!.key, documentType: 'school', documentId: second!._id, field: 'legacyAliases',
+      reason: `legacy alias left out of the redirects: "${String(first!.seoSlug)}" is the address of school ${String(first!.key)}`,
+    }]);
+    expect(grouped.schools.find((entry) => entry.school.key === second!.key)?.school.legacyAliases).toEqual(aliases);
+  });
+
+  it('reports a blank or malformed alias instead of stopping the build', () => {
+    const input = raw();
+    (input.schools[0] as Record<string, unknown>).legacyAliases = ['   ', 'Old School', 'search', 'old-school'];
+    const grouped = groupContent(input);
+    expect(grouped.problems.map((problem) => problem.reason)).toEqual([
+      expect.stringContaining('"   " is not one address segment'),
+      expect.stringContaining('"Old School" is not one address segment'),
+      expect.stringContaining('"search" is an address the site serves itself'),
+    ]);
+    expect(grouped.schools[0]?.school.legacyAliases).toEqual(['old-school']);
   });
 });

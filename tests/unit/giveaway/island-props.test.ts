@@ -60,11 +60,21 @@ describe('confirmationProps', () => {
       thanksHeader: 'Thanks!', enteredHeader: 'Entered.', dupSubmitError: 'Dup.', phoneEmailError: 'Check.',
       learnMore: 'Learn more.', whyButtonText: 'Why?',
     };
-    expect(confirmationProps(doc, 'uw-husky-mobile', 'Husky Mobile')).toEqual({
+    expect(confirmationProps(doc, 'uw-husky-mobile', 'Husky Mobile', { open: true, route: '/uw-husky-mobile/giveaway-entry/g' })).toEqual({
       seoSlug: 'uw-husky-mobile',
       neutralTitle: 'Husky Mobile Giveaway',
       success: { thanksHeader: 'Thanks!', enteredHeader: 'Entered.', learnMore: 'Learn more.' },
-      error: { dupSubmitError: 'Dup.', phoneEmailError: 'Check.' },
+      error: { dupSubmitError: 'Dup.', phoneEmailError: 'Check.', retry: { text: 'Back to the entry form', href: '/uw-husky-mobile/giveaway-entry/g' } },
     });
+  });
+
+  it('points the way back at the closed page when the giveaway is closed', () => {
+    const doc: TenantDocuments['giveawayConfirmation'] = {
+      _id: 'c', _type: 'giveawayConfirmation', school: { _type: 'reference', _ref: 'school-huskymobile' },
+      thanksHeader: 'Thanks!', enteredHeader: 'Entered.', dupSubmitError: 'Dup.', phoneEmailError: 'Check.',
+      learnMore: 'Learn more.', whyButtonText: 'Why?',
+    };
+    expect(confirmationProps(doc, 'uw-husky-mobile', 'Husky Mobile', { open: false, route: '/uw-husky-mobile/giveaway-closed' }).error.retry)
+      .toEqual({ text: 'Back to the giveaway', href: '/uw-husky-mobile/giveaway-closed' });
   });
 });

@@ -9,7 +9,10 @@ const PROPS: ConfirmationProps = {
   seoSlug: 'uw-husky-mobile',
   neutralTitle: 'Husky Mobile Giveaway',
   success: { thanksHeader: 'Thanks for entering!', enteredHeader: "You're entered to win.", learnMore: 'While you wait for the draw, see why.' },
-  error: { dupSubmitError: 'Already entered.', phoneEmailError: 'Check your phone and email.' },
+  error: {
+    dupSubmitError: 'Already entered.', phoneEmailError: 'Check your phone and email.',
+    retry: { text: 'Back to the entry form', href: '/uw-husky-mobile/giveaway-entry/event-1' },
+  },
 };
 
 beforeEach(() => sessionStorage.clear());
@@ -59,6 +62,24 @@ describe('giveaway confirmation island', () => {
     expect(screen.getByText('Already entered.')).toBeTruthy();
     expect(screen.getByText('Check your phone and email.')).toBeTruthy();
     expect(screen.queryByText('Thanks for entering!')).toBeNull();
+  });
+
+  it('error: a link back to the entry form, after the error texts', () => {
+    saveOutcome(sessionStorage, PROPS.seoSlug, { status: 'error', message: ENTRY_FALLBACK_ERROR });
+    render(<GiveawayOutcome {...PROPS} />);
+    const back = screen.getByRole('link', { name: 'Back to the entry form' });
+    expect(back.getAttribute('href')).toBe('/uw-husky-mobile/giveaway-entry/event-1');
+    const errorText = screen.getByText('Check your phone and email.');
+    expect(errorText.compareDocumentPosition(back) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('no way back is offered after a success or when reached directly', () => {
+    render(<GiveawayOutcome {...PROPS} />);
+    expect(screen.queryByRole('link', { name: 'Back to the entry form' })).toBeNull();
+    cleanup();
+    saveOutcome(sessionStorage, PROPS.seoSlug, { status: 'success', message: ENTRY_SUCCESS_MESSAGE });
+    render(<GiveawayOutcome {...PROPS} />);
+    expect(screen.queryByRole('link', { name: 'Back to the entry form' })).toBeNull();
   });
 
   it("another school's outcome is not shown", () => {

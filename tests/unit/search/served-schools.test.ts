@@ -4,10 +4,13 @@ import { INDIANA_SCHOOLS, searchCards, servedSchoolCards } from '../../../src/li
 const served = servedSchoolCards([
   {
     seoSlug: 'uw-husky-mobile', brand: 'Husky Mobile',
-    school: { schoolName: 'University of Washington', city: 'Seattle', state: 'Washington', primaryColor: { name: 'Husky Purple', hex: '#4B2E83' }, secondaryColor: { name: 'Husky Gold', hex: '#B7A57A' } },
-    theme: { primary: '#4B2E83', secondary: '#B7A57A' },
+    school: { schoolName: 'University of Washington', city: 'Seattle', state: 'Washington' },
+    colours: { primary: { name: 'Husky Purple', hex: '#4B2E83' }, secondary: { name: 'Husky Gold', hex: '#B7A57A' } },
   },
-  { seoSlug: 'cal-bears-mobile', brand: 'Bears Mobile', school: { schoolName: 'University of California, Berkeley' }, theme: { primary: '#003262', secondary: '#FDB515' } },
+  {
+    seoSlug: 'cal-bears-mobile', brand: 'Bears Mobile', school: { schoolName: 'University of California, Berkeley' },
+    colours: { primary: { name: 'Primary', hex: '#003262' }, secondary: { name: 'Accent', hex: '#FDB515' } },
+  },
 ]);
 
 describe('search cards', () => {
@@ -19,7 +22,7 @@ describe('search cards', () => {
     expect(served[1]).toMatchObject({ brand: 'Husky Mobile', city: 'Seattle', state: 'Washington', colors: [{ name: 'Husky Purple' }, { name: 'Husky Gold' }] });
   });
 
-  it("names a school's colours by role when content has no named colours", () => {
+  it("shows the school's two colours as given", () => {
     expect(served[0]?.colors).toEqual([{ name: 'Primary', hex: '#003262' }, { name: 'Accent', hex: '#FDB515' }]);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, readableTextOn, schoolTheme, themeCss } from '../../../src/lib/theme/school-theme.ts';
+import { contrastRatio, readableTextOn, schoolColours, schoolTheme, themeCss } from '../../../src/lib/theme/school-theme.ts';
 
 describe('school theme', () => {
   it('falls back to #000000 and #e5e7eb when the school has no colour (SPEC §9)', () => {
@@ -37,5 +37,28 @@ describe('school theme', () => {
     expect(css).toContain('--school-primary:#4B2E83');
     expect(css).toContain('--school-on-primary:#ffffff');
     expect(css).toContain('--school-third:#B7A57A');
+  });
+});
+
+describe('school colours (one precedence for pages and the search card)', () => {
+  const none = { primaryColor: null, secondaryColor: null, thirdColor: null };
+  const content = { primaryColor: { name: 'Berkeley Blue', hex: '#003262' }, secondaryColor: { name: 'California Gold', hex: '#FDB515' } };
+
+  it('takes the tenant record first, colour by colour, and the theme shows the same colours', () => {
+    const tenant = { ...none, primaryColor: '#4B2E83' };
+    const colours = schoolColours(tenant, content);
+    expect(colours.primary.hex).toBe('#4B2E83');
+    expect(colours.secondary).toEqual({ name: 'California Gold', hex: '#FDB515' });
+    const theme = schoolTheme(tenant, content);
+    expect([theme.primary, theme.secondary]).toEqual([colours.primary.hex, colours.secondary.hex]);
+  });
+
+  it("never labels the tenant's colour with the name of a different content colour", () => {
+    expect(schoolColours({ ...none, primaryColor: '#4B2E83' }, content).primary).toEqual({ name: 'Primary', hex: '#4B2E83' });
+    expect(schoolColours({ ...none, primaryColor: '#003262' }, content).primary).toEqual({ name: 'Berkeley Blue', hex: '#003262' });
+  });
+
+  it('names the fallback colours by role', () => {
+    expect(schoolColours(none)).toEqual({ primary: { name: 'Primary', hex: '#000000' }, secondary: { name: 'Accent', hex: '#e5e7eb' } });
   });
 });

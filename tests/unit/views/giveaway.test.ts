@@ -4,12 +4,16 @@ import { giveawayClosedView, giveawayConfirmationView, giveawayEntryView } from 
 import { schoolPage, without } from './school-pages.ts';
 
 describe('giveawayEntryView', () => {
-  it('hands the form its document, the school and the event id of the route', async () => {
+  it('hands the form island the event id of the route, the school, where entries go and the content texts', async () => {
     const props = await schoolPage((site) => site.giveaway.open);
-    const view = giveawayEntryView({ ...props, eventGUID: 'event-1' });
+    const view = giveawayEntryView({ ...props, eventGUID: 'event-1' }, 'https://api.example');
+    const doc = single(props.site.content, 'giveawayForm');
     expect(view.layout.route).toBe('giveaway-entry');
-    expect(view.entry).toMatchObject({ seoSlug: props.site.seoSlug, eventGUID: 'event-1' });
-    expect(giveawayEntryView({ ...without(props, 'giveawayForm'), eventGUID: 'event-1' }).entry).toBeUndefined();
+    expect(view.entry?.form).toMatchObject({
+      eventGUID: 'event-1', seoSlug: props.site.seoSlug, apiBase: 'https://api.example',
+      titleId: view.entry?.titleId, submitText: doc?.enterButtonText, errors: { name: doc?.nameRequiredError },
+    });
+    expect(giveawayEntryView({ ...without(props, 'giveawayForm'), eventGUID: 'event-1' }, 'https://api.example').entry).toBeUndefined();
   });
 });
 
@@ -33,6 +37,13 @@ describe('giveawayConfirmationView', () => {
     expect(giveawayConfirmationView(props).confirmation?.current.kind).toBe('closed');
     expect(giveawayConfirmationView(without(props, 'giveawayClosed')).confirmation?.current)
       .toEqual({ kind: 'none', title: `${props.site.tenant.name} Giveaway` });
+  });
+
+  it("offers the way back after a failed entry to the school's giveaway route, open or closed", async () => {
+    for (const open of [true, false]) {
+      const props = await schoolPage((site) => site.giveaway.open === open);
+      expect(giveawayConfirmationView(props).confirmation?.outcome.error.retry.href).toBe(props.site.giveaway.route);
+    }
   });
 
   it('links the why page, lists the prizes and leaves the page empty without its document', async () => {

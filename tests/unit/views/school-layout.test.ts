@@ -34,5 +34,12 @@ describe('schoolLayoutView', () => {
     expect(view.notLaunched).toBe(true);
     expect(view.head.noindex).toBe(true);
   });
+
+  it('hands the header its current page and the footer its columns', async () => {
+    const props = await schoolPage();
+    const view = schoolLayoutView(schoolLayout(props, 'why'), `/${props.site.seoSlug}/why`, SITE_URL);
+    expect(view.header.links.find((item) => item.current)?.link.href).toBe(`/${props.site.seoSlug}/why`);
+    expect(view.footer?.columns).toHaveLength(4);
+  });
 });
 

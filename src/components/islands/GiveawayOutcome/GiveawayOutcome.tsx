@@ -37,6 +37,8 @@ export default function GiveawayOutcome({ seoSlug, neutralTitle, success, error,
           <h1 className="giveaway-outcome__error-title">{outcome.message}</h1>
           <p className="giveaway-outcome__lead">{error.dupSubmitError}</p>
           <p className="giveaway-outcome__lead">{error.phoneEmailError}</p>
+          {/* The entrant can correct the entry: back to the school's giveaway route (form when open, closed page otherwise). */}
+          <a className="button button--light giveaway-outcome__retry" href={error.retry.href}>{error.retry.text}</a>
         </>
       )}
       {!outcome && (children ?? <h1>{neutralTitle}</h1>)}
