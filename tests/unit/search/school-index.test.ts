@@ -5,10 +5,10 @@ import { INDIANA_SCHOOLS, searchCards, servedSchoolCards } from '../../../src/li
 
 const MAIN = 'https://www.k1mobile.example';
 const served = servedSchoolCards([
-  { seoSlug: 'uw-husky-mobile', brand: 'Husky Mobile', school: { schoolName: 'University of Washington', city: 'Seattle', state: 'Washington' }, theme: { primary: '#4B2E83', secondary: '#B7A57A' } },
-  { seoSlug: 'wsu-cougs-mobile', brand: 'Cougs Mobile', school: { schoolName: 'Washington State University', city: 'Pullman', state: 'Washington' }, theme: { primary: '#981E32', secondary: '#5E6A71' } },
-  { seoSlug: 'osu-beavs-mobile', brand: 'Beavs Mobile', school: { schoolName: 'Oregon State University', city: 'Corvallis', state: 'Oregon' }, theme: { primary: '#C2410C', secondary: '#111111' } },
-  { seoSlug: 'a-and-b', brand: 'A&B Mobile', school: { schoolName: 'College of <A> & "B"' }, theme: { primary: '#000000', secondary: '#e5e7eb' } },
+  { seoSlug: 'uw-husky-mobile', brand: 'Husky Mobile', school: { schoolName: 'University of Washington', city: 'Seattle', state: 'Washington' }, colours: { primary: { name: 'Primary', hex: '#4B2E83' }, secondary: { name: 'Accent', hex: '#B7A57A' } } },
+  { seoSlug: 'wsu-cougs-mobile', brand: 'Cougs Mobile', school: { schoolName: 'Washington State University', city: 'Pullman', state: 'Washington' }, colours: { primary: { name: 'Primary', hex: '#981E32' }, secondary: { name: 'Accent', hex: '#5E6A71' } } },
+  { seoSlug: 'osu-beavs-mobile', brand: 'Beavs Mobile', school: { schoolName: 'Oregon State University', city: 'Corvallis', state: 'Oregon' }, colours: { primary: { name: 'Primary', hex: '#C2410C' }, secondary: { name: 'Accent', hex: '#111111' } } },
+  { seoSlug: 'a-and-b', brand: 'A&B Mobile', school: { schoolName: 'College of <A> & "B"' }, colours: { primary: { name: 'Primary', hex: '#000000' }, secondary: { name: 'Accent', hex: '#e5e7eb' } } },
 ]);
 const data = searchData(searchCards(served), MAIN);
 
@@ -49,7 +49,7 @@ describe('the index of links in the page', () => {
 
   it('lists names in reading order, numbers by value', () => {
     const campuses = servedSchoolCards(['State Campus 10', 'State Campus 2', 'state campus 1'].map((schoolName, index) => ({
-      seoSlug: `campus-${index}`, brand: 'B', school: { schoolName, state: 'Ohio' }, theme: { primary: '#000000', secondary: '#ffffff' },
+      seoSlug: `campus-${index}`, brand: 'B', school: { schoolName, state: 'Ohio' }, colours: { primary: { name: 'Primary', hex: '#000000' }, secondary: { name: 'Accent', hex: '#ffffff' } },
     })));
     expect(schoolIndexGroups(searchData(campuses, MAIN).schools)[0]?.schools.map((school) => school.name)).toEqual(['state campus 1', 'State Campus 2', 'State Campus 10']);
   });
