@@ -1,12 +1,10 @@
 /**
  * What SchoolLayout puts around every school page: head (title, canonical, social image,
- * JSON-LD), theme, favicon, the analytics page name and the one frame host a page may embed.
+ * JSON-LD), theme, favicon and the analytics page name.
  */
 import { env } from '../config/env.ts';
 import { imageFor, single } from '../content/index.ts';
-import { coverageMapSources } from '../coverage/island-props.ts';
 import { schoolRoute } from '../routing/routes.ts';
-import { frameSrcDirective } from '../security/csp.ts';
 import { schoolPageHead } from '../seo/page-head.ts';
 import { themeCss } from '../theme/school-theme.ts';
 import type { SchoolLayoutProps } from './school-page.ts';
@@ -15,14 +13,11 @@ import type { SchoolLayoutProps } from './school-page.ts';
 export function schoolLayoutView({ site, settings, route }: SchoolLayoutProps, path: string, siteUrl = env().SITE_URL) {
   const logo = imageFor(site.content.school.logo, []);
   const socialImage = imageFor(single(site.content, 'landingHeader')?.heroImage, []);
-  // The coverage map is the one page that may embed a frame from another host (when content names one).
-  const mapEmbed = route === 'coverage-map' ? coverageMapSources(settings, single(site.content, 'coverageMapPage')).embedUrl : undefined;
   return {
     head: schoolPageHead({ site, settings, route, siteUrl, path, logoUrl: logo?.src, imageUrl: socialImage?.src }),
     themeCss: themeCss(site.theme),
     themeColor: site.theme.primary,
     favicon: imageFor(site.content.school.favicon, [])?.src,
     pageName: schoolRoute(route).pageName,
-    frameSrc: mapEmbed ? frameSrcDirective(mapEmbed) : undefined,
   };
 }

@@ -14,13 +14,4 @@ describe('schoolLayoutView', () => {
     expect(view.themeCss).toContain(`--school-primary:${props.site.theme.primary}`);
     expect(view.pageName).toBeTruthy();
   });
-
-  it('allows a map frame host on the coverage-map page only', async () => {
-    const school = await schoolPage();
-    const props = { ...school, settings: { ...school.settings, coverageMapUrl: 'https://maps.example/embed' } };
-    const page = (route: 'coverage-map' | 'landing') => schoolLayoutView(schoolLayout(props, route), `/${props.site.seoSlug}`, SITE_URL);
-    expect(page('coverage-map').frameSrc).toBe('frame-src https://maps.example');
-    expect(page('landing').frameSrc).toBeUndefined();
-    expect(schoolLayoutView(schoolLayout(school, 'coverage-map'), '/x', SITE_URL).frameSrc).toBeUndefined();
-  });
 });
