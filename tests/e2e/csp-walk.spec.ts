@@ -45,8 +45,8 @@ function expectOnePolicy(response: Response | null, path: string) {
   expect(policy).not.toMatch(/unsafe-inline|unsafe-eval/);
 }
 
+/** Scrolled to the end, so lazy images, deferred sections and islands below the fold load and run too. */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.waitForLoadState('networkidle');
 }
