@@ -5,9 +5,9 @@
  * the page by hash and nothing inline otherwise, and Netlify's engine sends it with the page.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseAllHeaders } from '@netlify/headers-parser';
+import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNetlifySite } from '../../scripts/local-stack/site/netlify-engine.ts';
 import { publicApiBase } from '../../src/lib/config/env.ts';
@@ -27,13 +27,12 @@ function servedPaths(dir = DIST, prefix = ''): string[] {
 }
 
 const pages = servedPaths();
-type Rule = Awaited<ReturnType<typeof parseAllHeaders>>['headers'][number];
-let rules: Rule[] = [];
+let rules: Header[] = [];
 
 beforeAll(async () => {
-  const parsed = await parseAllHeaders({ headersFiles: [HEADERS_FILE], netlifyConfigPath: NETLIFY_TOML, minimal: false });
+  const parsed = await parseAllHeaders({ headersFiles: [HEADERS_FILE], netlifyConfigPath: NETLIFY_TOML, configHeaders: undefined, minimal: false });
   expect(parsed.errors).toEqual([]);
-  rules = parsed.headers;
+  rules = parsed.headers as Header[];
 });
 
 /** The CSP values of every rule that matches the path (Netlify sends them all, comma-joined). */

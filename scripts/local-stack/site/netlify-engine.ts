@@ -19,7 +19,7 @@ import { join, resolve } from 'node:path';
 import { Reactive, type Logger } from '@netlify/dev-utils';
 import type { FunctionsHandler } from '@netlify/functions-dev';
 import { HeadersHandler } from '@netlify/headers';
-import { parseAllHeaders } from '@netlify/headers-parser';
+import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { RedirectsHandler } from '@netlify/redirects';
 import { StaticHandler } from '@netlify/static';
 
@@ -53,7 +53,9 @@ function withStatus(response: Response, status: number): Response {
 
 /** The header values Netlify's CDN sends for a path: every matching rule, same names comma-joined. */
 export async function headersForPath(headersFiles: string[], configPath: string | undefined, path: string, warn: (message: string) => void): Promise<Map<string, string>> {
-  const { headers: rules, errors } = await parseAllHeaders({ headersFiles, netlifyConfigPath: configPath, minimal: false });
+  const parsed = await parseAllHeaders({ headersFiles, netlifyConfigPath: configPath, configHeaders: undefined, minimal: false });
+  const rules = parsed.headers as Header[];
+  const { errors } = parsed;
   for (const error of errors) warn(`Headers syntax error: ${error.message}`);
   const values = new Map<string, { name: string; values: string[] }>();
   for (const rule of rules) {

@@ -1,4 +1,4 @@
-import { parseAllHeaders } from '@netlify/headers-parser';
+import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,9 +52,9 @@ const policyOf = (inline: { scripts: readonly string[]; styles: readonly string[
 async function policiesFor(text: string, path: string): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'csp-headers-'));
   writeFileSync(join(dir, '_headers'), text);
-  const { headers, errors } = await parseAllHeaders({ headersFiles: [join(dir, '_headers')], minimal: false });
+  const { headers, errors } = await parseAllHeaders({ headersFiles: [join(dir, '_headers')], configHeaders: undefined, minimal: false });
   expect(errors).toEqual([]);
-  return headers.filter((rule) => rule.forRegExp.test(path)).flatMap((rule) => Object.entries(rule.values).filter(([name]) => name === 'Content-Security-Policy').map(([, value]) => value as string));
+  return (headers as Header[]).filter((rule) => rule.forRegExp.test(path)).flatMap((rule) => Object.entries(rule.values).filter(([name]) => name === 'Content-Security-Policy').map(([, value]) => value as string));
 }
 
 describe('cspHeaderRules', () => {
@@ -92,8 +92,8 @@ describe('cspHeaderRules', () => {
     const rulePaths = ['/', '/a/*', '/a/:p1/:p2', '/search', '/a.b/*'];
     const dir = mkdtempSync(join(tmpdir(), 'csp-paths-'));
     writeFileSync(join(dir, '_headers'), rulePaths.map((path) => `${path}\n  X-Rule: ${path}\n`).join(''));
-    const { headers } = await parseAllHeaders({ headersFiles: [join(dir, '_headers')], minimal: false });
-    for (const rule of headers) {
+    const { headers } = await parseAllHeaders({ headersFiles: [join(dir, '_headers')], configHeaders: undefined, minimal: false });
+    for (const rule of headers as Header[]) {
       for (const path of ['/', '/a', '/a/', '/ab', '/a/b', '/a/b/c/', '/search/', '/a.b/x', '/aXb/x']) {
         expect(headerPathPattern(rule.for).test(path), `${rule.for} ${path}`).toBe(rule.forRegExp.test(path));
       }
