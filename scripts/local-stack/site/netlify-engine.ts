@@ -14,7 +14,7 @@
  *   a comma (the local `@netlify/headers` keeps only the last one): two Content-Security-Policy
  *   rules for one path show up here as the two policies a browser would enforce.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Reactive, type Logger } from '@netlify/dev-utils';
 import type { FunctionsHandler } from '@netlify/functions-dev';
@@ -52,11 +52,20 @@ function withStatus(response: Response, status: number): Response {
 }
 
 /** The header values Netlify's CDN sends for a path: every matching rule, same names comma-joined. */
-export async function headersForPath(headersFiles: string[], configPath: string | undefined, path: string, warn: (message: string) => void): Promise<Map<string, string>> {
+/** Parsed rules, read again only when a file changes (a rebuild writes a new _headers). */
+let parsedRules: { key: string; rules: Header[] } | undefined;
+
+async function headerRules(headersFiles: string[], configPath: string | undefined, warn: (message: string) => void): Promise<Header[]> {
+  const key = [...headersFiles, configPath ?? ''].map((file) => `${file}@${existsSync(file) ? statSync(file).mtimeMs : 0}`).join('|');
+  if (parsedRules?.key === key) return parsedRules.rules;
   const parsed = await parseAllHeaders({ headersFiles, netlifyConfigPath: configPath, configHeaders: undefined, minimal: false });
-  const rules = parsed.headers as Header[];
-  const { errors } = parsed;
-  for (const error of errors) warn(`Headers syntax error: ${error.message}`);
+  for (const error of parsed.errors) warn(`Headers syntax error: ${error.message}`);
+  parsedRules = { key, rules: parsed.headers as Header[] };
+  return parsedRules.rules;
+}
+
+export async function headersForPath(headersFiles: string[], configPath: string | undefined, path: string, warn: (message: string) => void): Promise<Map<string, string>> {
+  const rules = await headerRules(headersFiles, configPath, warn);
   const values = new Map<string, { name: string; values: string[] }>();
   for (const rule of rules) {
     if (!rule.forRegExp.test(path)) continue;
