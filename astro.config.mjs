@@ -2,19 +2,12 @@
 import { defineConfig, fontProviders } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import { env, isPreviewBuild, publicApiBase } from './src/lib/config/env.ts';
+import { env, isPreviewBuild } from './src/lib/config/env.ts';
 import { schoolSiteBuild } from './src/lib/build/integration.ts';
 import { includeInSitemap } from './src/lib/seo/page-head.ts';
 import { isNotLaunchedPage } from './src/lib/routing/index.ts';
-import { SEGMENT_HOSTS, pageCspDirectives } from './src/lib/security/csp.ts';
 
 const settings = env();
-const cspDirectives = pageCspDirectives({
-  apiBase: publicApiBase(),
-  analyticsHosts: settings.PUBLIC_SEGMENT_WRITE_KEY
-    ? [...SEGMENT_HOSTS, ...(settings.PUBLIC_SEGMENT_API_HOST ? [settings.PUBLIC_SEGMENT_API_HOST] : [])]
-    : [],
-});
 
 export default defineConfig({
   site: settings.SITE_URL,
@@ -23,8 +16,8 @@ export default defineConfig({
   trailingSlash: 'never',
   // Pages render 4 at a time: each page's file write then overlaps the next page's rendering
   // (measured at 600 schools: 15–35% less wall time, no more memory). Data is fetched once per build.
-  // CSS and scripts are files the browser caches once, not bytes repeated in every page (and
-  // hashed into every page's CSP): at 600 schools that was 40–80 MB of HTML to write.
+  // CSS and scripts are files the browser caches once, not bytes repeated in every page: at 600
+  // schools that was 40–80 MB of HTML to write.
   build: { format: 'file', inlineStylesheets: 'never', concurrency: 4 },
   vite: { build: { assetsInlineLimit: 0 } },
   // Scoped styles mark elements with a class instead of a data-astro-cid-* attribute: the same
@@ -33,7 +26,9 @@ export default defineConfig({
   compressHTML: true,
   // A draft preview build is never indexed: no sitemap.
   integrations: [react(), ...(isPreviewBuild() ? [] : [sitemap({ filter: (page) => includeInSitemap(page) && !isNotLaunchedPage(page) })]), schoolSiteBuild()],
-  security: { csp: { directives: cspDirectives } },
+  // No security.csp: the Content-Security-Policy is a response header the build writes into
+  // dist/_headers (src/lib/build/csp-headers-file.ts); a meta tag cannot carry frame-ancestors, and
+  // Astro's digests every linked asset of every page.
   devToolbar: { enabled: false },
   markdown: { syntaxHighlight: false },
   // Bundled with the site (no font host): Astro writes a metric-matched fallback, so no layout shift.

@@ -3,17 +3,20 @@
  * the bundled ones against the local product API (with an added latency per request), then a bare
  * Astro project with the same number of trivial pages (the framework's floor), and prints one row
  * per size: pages, wall and CPU time of both, the ratio, content queries, tenant requests and the
- * time spent waiting for them, redirect rules, HTML bytes per page and peak memory.
+ * time spent waiting for them, redirect rules, `_headers` lines, HTML bytes per page and peak memory.
  *   npm run bench:build -- --schools 6,60,200,600 [--runs 3] [--api-latency 50] [--profile] [--keep] [--site DIR]
- * With several runs, the two builds alternate and each figure is the best run (the least disturbed
- * by other work on the machine). `--profile` adds one untimed site build at the largest size under
+ * The two builds run in alternating site/bare pairs (3 by default); the headline ratio is the median
+ * of the pairs' ratios (a pair shares the machine's state of the moment), the table keeps the best
+ * run of each. Both write into memory (/dev/shm) when the machine has it, so the disk's writeback
+ * does not decide the figures. With two sizes or more it also prints the marginal cost per school
+ * between the two largest, site against bare. `--profile` adds one untimed site build at the largest size under
  * `--cpu-prof` and prints where its CPU time went. Fails only when a build fails or its output is
  * not what was asked for, or a page is over 64 KB of HTML (never on times). `--site DIR` builds another checkout of the project (with
  * its own node_modules) against the same synthetic schools, API and floor: before/after figures
  * from one machine in one sitting.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants as fsConstants, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -36,7 +39,7 @@ const MAX_PAGE_BYTES = 64 * 1024;
 const { values } = parseArgs({
   options: {
     schools: { type: 'string', default: '12' },
-    runs: { type: 'string', default: '1' },
+    runs: { type: 'string', default: '3' },
     'api-latency': { type: 'string', default: '50' },
     profile: { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
@@ -55,6 +58,23 @@ if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs must be a posit
 if (!Number.isFinite(LATENCY_MS) || LATENCY_MS < 0) throw new Error('--api-latency must be a number of milliseconds ≥ 0');
 
 type Timing = { seconds: number; cpuSeconds: number; peakMb: number };
+
+/**
+ * A RAM-backed folder for the builds' output when the machine has one. Astro renames its assets
+ * from `.astro/` under the working directory into the output (EXDEV across file systems), so the
+ * builds also run with their working directory there (the project stays where it is: `--root`).
+ */
+function workParent(): string {
+  try {
+    if (process.platform === 'linux' && existsSync('/dev/shm')) {
+      accessSync('/dev/shm', fsConstants.W_OK);
+      return '/dev/shm';
+    }
+  } catch {
+    // not writable: the disk it is
+  }
+  return tmpdir();
+}
 
 interface BuildReportFigures {
   pages: number;
@@ -79,8 +99,14 @@ interface SizeResult {
   htmlBytesMedian: number;
   htmlBytesMax: number;
   heaviestPage: string;
+  headersLines: number;
   siteRuns: Timing[];
   bareRuns: Timing[];
+  /** Each alternating pair's site / bare wall time ratio. */
+  pairRatios: number[];
+  /** The median wall time of the site's and the bare floor's runs. */
+  siteMedianSeconds: number;
+  bareMedianSeconds: number;
 }
 
 function htmlFiles(dir: string): string[] {
@@ -102,9 +128,9 @@ function best(runs: Timing[]): Timing {
 }
 
 /** Builds of the site wait for any other build in this checkout (the clock starts once it is theirs). */
-function timedBuild(label: string, nodeArgs: string[], args: string[], env: Record<string, string>, peakFile: string, logFile: string): Promise<Timing> {
+function timedBuild(label: string, nodeArgs: string[], args: string[], env: Record<string, string>, peakFile: string, logFile: string, cwd: string): Promise<Timing> {
   const bare = args.includes('--root');
-  const run = () => timedBuildNow(label, nodeArgs, bare ? bareAstro : siteAstro, bare ? ROOT : SITE_ROOT, args, env, peakFile, logFile);
+  const run = () => timedBuildNow(label, nodeArgs, bare ? bareAstro : siteAstro, cwd, bare ? args : ['--root', SITE_ROOT, ...args], env, peakFile, logFile);
   return bare || SITE_ROOT !== ROOT ? run() : withBuildLock(run);
 }
 
@@ -188,15 +214,19 @@ async function benchSize(work: string, schools: number, profileDir: string | und
       CONTENT_SOURCE: 'local', CONTENT_DATASET_DIR: datasetDir, PUBLIC_API_BASE: api.url,
       BUILD_REPORT_FILE: reportFile, BUILD_OUT_DIR: siteOut,
     };
+    // Astro renders from chunks it writes into the output (.prerender/): they find their packages
+    // through a node_modules beside them, as they would inside the project.
+    symlinkSync(join(SITE_ROOT, 'node_modules'), join(work, 'node_modules'), 'dir');
     const bareDir = join(work, 'bare');
-    const bareOut = join(work, 'bare-dist');
+    const bareOut = join(bareDir, 'dist');
     const siteRuns: Timing[] = [];
     const bareRuns: Timing[] = [];
+    const pairRatios: number[] = [];
     let report: BuildReportFigures | undefined;
     let pages: string[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
       rmSync(siteOut, { recursive: true, force: true });
-      siteRuns.push(await timedBuild('site', [], [], siteEnv, join(work, 'site-peak'), join(work, 'site.log')));
+      siteRuns.push(await timedBuild('site', [], [], siteEnv, join(work, 'site-peak'), join(work, 'site.log'), work));
       report = JSON.parse(readFileSync(reportFile, 'utf8')) as BuildReportFigures;
       pages = htmlFiles(siteOut);
       if (report.schools.length !== schools) throw new Error(`the build report lists ${report.schools.length} schools, expected ${schools}`);
@@ -205,7 +235,8 @@ async function benchSize(work: string, schools: number, profileDir: string | und
 
       if (run === 1) writeBareProject(bareDir, pages.length, join(ROOT, 'node_modules'));
       rmSync(bareOut, { recursive: true, force: true });
-      bareRuns.push(await timedBuild('bare', [], ['--root', bareDir, '--outDir', bareOut], {}, join(work, 'bare-peak'), join(work, 'bare.log')));
+      bareRuns.push(await timedBuild('bare', [], ['--root', bareDir, '--outDir', bareOut], {}, join(work, 'bare-peak'), join(work, 'bare.log'), work));
+      pairRatios.push((siteRuns.at(-1) as Timing).seconds / (bareRuns.at(-1) as Timing).seconds);
       const barePages = htmlFiles(bareOut).length;
       if (barePages !== pages.length) throw new Error(`the bare build wrote ${barePages} pages, expected ${pages.length}`);
     }
@@ -228,17 +259,21 @@ async function benchSize(work: string, schools: number, profileDir: string | und
       tenantRetries: report.tenants?.retries ?? 0,
       tenantWaitSeconds: report.tenants ? report.tenants.waitMs / 1000 : undefined,
       redirectRules: countRedirectRules(join(siteOut, '_redirects')),
+      headersLines: existsSync(join(siteOut, '_headers')) ? readFileSync(join(siteOut, '_headers'), 'utf8').split('\n').filter(Boolean).length : 0,
       htmlBytesMedian: median(sizes.map((page) => page.bytes)),
       htmlBytesMax: heaviest.bytes,
       heaviestPage: heaviest.name,
       siteRuns,
       bareRuns,
+      pairRatios,
+      siteMedianSeconds: median(siteRuns.map((run) => run.seconds)),
+      bareMedianSeconds: median(bareRuns.map((run) => run.seconds)),
     };
 
     if (profileDir) {
       rmSync(siteOut, { recursive: true, force: true });
       mkdirSync(profileDir, { recursive: true });
-      await timedBuild('site (profiled)', ['--cpu-prof', '--cpu-prof-dir', profileDir], [], siteEnv, join(work, 'site-peak'), join(work, 'site-profiled.log'));
+      await timedBuild('site (profiled)', ['--cpu-prof', '--cpu-prof-dir', profileDir], [], siteEnv, join(work, 'site-peak'), join(work, 'site-profiled.log'), work);
     }
     return result;
   } finally {
@@ -246,7 +281,7 @@ async function benchSize(work: string, schools: number, profileDir: string | und
   }
 }
 
-const work = mkdtempSync(join(tmpdir(), 'school-bench-'));
+const work = mkdtempSync(join(workParent(), 'school-bench-'));
 const results: SizeResult[] = [];
 const loadBefore = loadavg();
 try {
@@ -260,20 +295,30 @@ try {
   const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const loadAfter = loadavg();
-  console.log(`\nbuild benchmark${RUNS > 1 ? `, best of ${RUNS} alternating runs` : ''}; tenant records from the local API with ${LATENCY_MS} ms added per request; load average ${loadBefore[0]?.toFixed(1)} before, ${loadAfter[0]?.toFixed(1)} after${SITE_ROOT === ROOT ? '' : `; site built from ${SITE_ROOT}`}\n`);
-  console.log(row(['schools', 'pages', 'site wall s', 'site CPU s', 'bare wall s', 'bare CPU s', 'ratio wall (CPU)', 'content queries', 'tenant requests', 'tenant wait s', 'redirect rules', 'HTML KB/page median', 'max', 'peak MB site', 'bare']));
-  console.log(row(['---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']));
+  console.log(`\nbuild benchmark, ${RUNS} alternating site/bare pair(s), output in ${work.startsWith('/dev/shm') ? 'memory (/dev/shm)' : `${tmpdir()} (no /dev/shm)`}; table: best of the runs; tenant records from the local API with ${LATENCY_MS} ms added per request; load average ${loadBefore[0]?.toFixed(1)} before, ${loadAfter[0]?.toFixed(1)} after${SITE_ROOT === ROOT ? '' : `; site built from ${SITE_ROOT}`}\n`);
+  console.log(row(['schools', 'pages', 'site wall s', 'site CPU s', 'bare wall s', 'bare CPU s', 'ratio wall (CPU)', 'content queries', 'tenant requests', 'tenant wait s', 'redirect rules', '_headers lines', 'HTML KB/page median', 'max', 'peak MB site', 'bare']));
+  console.log(row(Array.from({ length: 16 }, () => '---:')));
   for (const result of results) {
     console.log(row([
       result.schools, result.pages, result.site.seconds.toFixed(1), result.site.cpuSeconds.toFixed(1), result.bare.seconds.toFixed(1), result.bare.cpuSeconds.toFixed(1),
       `${result.ratio.toFixed(2)} (${result.cpuRatio.toFixed(2)})`, result.contentQueries,
       result.tenantRetries ? `${result.tenantRequests} (${result.tenantRetries} retried)` : (result.tenantRequests ?? '–'), result.tenantWaitSeconds?.toFixed(1) ?? '–',
-      result.redirectRules, kb(result.htmlBytesMedian), kb(result.htmlBytesMax), result.site.peakMb.toFixed(0), result.bare.peakMb.toFixed(0),
+      result.redirectRules, result.headersLines, kb(result.htmlBytesMedian), kb(result.htmlBytesMax), result.site.peakMb.toFixed(0), result.bare.peakMb.toFixed(0),
     ]));
   }
   console.log('');
   for (const result of results) {
-    console.log(`ratio site / bare: ${result.ratio.toFixed(2)} (wall time), ${result.cpuRatio.toFixed(2)} (CPU time) at ${result.schools} schools; heaviest page ${result.heaviestPage}`);
+    const pairs = result.pairRatios.map((ratio) => ratio.toFixed(2)).join(', ');
+    console.log(`ratio site / bare: ${median(result.pairRatios).toFixed(2)} (median of ${result.pairRatios.length} pairs: ${pairs}) at ${result.schools} schools; best of runs ${result.ratio.toFixed(2)} (wall), ${result.cpuRatio.toFixed(2)} (CPU); _headers ${result.headersLines} lines; heaviest page ${result.heaviestPage}`);
+  }
+  // The marginal cost of one more school between the two largest sizes (median wall times): the
+  // fixed part of a build (bundling, the sitemap) drops out, what each school's pages cost stays.
+  const [smaller, larger] = [...results].sort((a, b) => a.schools - b.schools).slice(-2);
+  if (smaller && larger && larger.schools > smaller.schools) {
+    const perSchool = (a: number, b: number) => ((b - a) / (larger.schools - smaller.schools)) * 1000;
+    const site = perSchool(smaller.siteMedianSeconds, larger.siteMedianSeconds);
+    const bare = perSchool(smaller.bareMedianSeconds, larger.bareMedianSeconds);
+    console.log(`slope site / bare: ${(site / bare).toFixed(2)} (site ${site.toFixed(1)} ms, bare ${bare.toFixed(1)} ms per school, between ${smaller.schools} and ${larger.schools} schools)`);
   }
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
   for (const result of results) {

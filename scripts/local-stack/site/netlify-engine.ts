@@ -3,18 +3,23 @@
  * functions (`/.netlify/functions/*`), then `_redirects` + netlify.toml rules through the WASM
  * matcher netlify-cli runs (`@netlify/redirects`: first match wins, existing files shadow
  * unforced rules), then static files with Netlify's pretty-URL lookup (`@netlify/static`), then
- * the site's 404.html. Header rules (`@netlify/headers`) are applied for the requested path.
+ * the site's 404.html. Header rules (netlify.toml and `dist/_headers`, parsed by Netlify's own
+ * `@netlify/headers-parser`) are applied for the requested path.
  *
- * Two gaps of the local packages are closed here, as the CDN behaves:
+ * Three gaps of the local packages are closed here, as the CDN behaves:
  * - a rewrite with a status (`/_astro/*  /404.html  404`) answers with that status (the local
  *   handler keeps the target file's 200);
- * - `_redirects` and `_headers` are read by the platform and never served.
+ * - `_redirects` and `_headers` are read by the platform and never served;
+ * - a header named by several rules that match a path is sent once with their values joined by
+ *   a comma (the local `@netlify/headers` keeps only the last one): two Content-Security-Policy
+ *   rules for one path show up here as the two policies a browser would enforce.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Reactive, type Logger } from '@netlify/dev-utils';
 import type { FunctionsHandler } from '@netlify/functions-dev';
 import { HeadersHandler } from '@netlify/headers';
+import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { RedirectsHandler } from '@netlify/redirects';
 import { StaticHandler } from '@netlify/static';
 
@@ -46,6 +51,33 @@ function withStatus(response: Response, status: number): Response {
   return new Response(response.body, { status, headers: response.headers });
 }
 
+/** The header values Netlify's CDN sends for a path: every matching rule, same names comma-joined. */
+/** Parsed rules, read again only when a file changes (a rebuild writes a new _headers). */
+let parsedRules: { key: string; rules: Header[] } | undefined;
+
+async function headerRules(headersFiles: string[], configPath: string | undefined, warn: (message: string) => void): Promise<Header[]> {
+  const key = [...headersFiles, configPath ?? ''].map((file) => `${file}@${existsSync(file) ? statSync(file).mtimeMs : 0}`).join('|');
+  if (parsedRules?.key === key) return parsedRules.rules;
+  const parsed = await parseAllHeaders({ headersFiles, netlifyConfigPath: configPath, configHeaders: undefined, minimal: false });
+  for (const error of parsed.errors) warn(`Headers syntax error: ${error.message}`);
+  parsedRules = { key, rules: parsed.headers as Header[] };
+  return parsedRules.rules;
+}
+
+export async function headersForPath(headersFiles: string[], configPath: string | undefined, path: string, warn: (message: string) => void): Promise<Map<string, string>> {
+  const rules = await headerRules(headersFiles, configPath, warn);
+  const values = new Map<string, { name: string; values: string[] }>();
+  for (const rule of rules) {
+    if (!rule.forRegExp.test(path)) continue;
+    for (const [name, value] of Object.entries(rule.values)) {
+      const entry = values.get(name.toLowerCase()) ?? { name, values: [] };
+      entry.values.push(String(value));
+      values.set(name.toLowerCase(), entry);
+    }
+  }
+  return new Map([...values.values()].map(({ name, values: list }) => [name, list.join(', ')]));
+}
+
 export function createNetlifySite(options: NetlifySiteOptions): NetlifySite {
   const warn = options.warn ?? ((message: string) => console.warn(message));
   const distDir = resolve(options.distDir);
@@ -68,7 +100,8 @@ export function createNetlifySite(options: NetlifySiteOptions): NetlifySite {
     publicDir: distDir,
     notFoundHandler: notFound,
   });
-  const headers = new HeadersHandler({ configPath, projectDir: distDir, publishDir: '.', logger: engineLogger(warn) });
+  // Only for the engine's own list of header files (the project's and the publish folder's _headers).
+  const { headersFiles } = new HeadersHandler({ configPath, projectDir: distDir, publishDir: '.', logger: engineLogger(warn) });
   // The functions runtime (with its bundler) loads on the first function call: the site starts in
   // a fraction of a second. The site's functions declare no custom paths, so they live under
   // /.netlify/functions/ only.
@@ -116,7 +149,9 @@ export function createNetlifySite(options: NetlifySiteOptions): NetlifySite {
       const answer = await route(request);
       // Header rules follow the path that was asked for (not a rewrite's target).
       const response = new Response(answer.body, { status: answer.status, headers: new Headers(answer.headers) });
-      await headers.apply(request, response);
+      for (const [name, value] of await headersForPath(headersFiles, configPath, new URL(request.url).pathname, warn)) {
+        response.headers.set(name, value);
+      }
       return response;
     },
   };

@@ -1,6 +1,7 @@
 /**
  * Build steps around Astro's own: publish the bundled dataset's images, then after the
- * pages are written emit dist/_redirects and the build report from the same school matrix.
+ * pages are written emit dist/_redirects, dist/_headers (the pages' Content-Security-Policy)
+ * and the build report from the same school matrix.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,10 +11,15 @@ import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
 import { contentQueryCount } from '../content/index.ts';
 import { withUnpublishedFiles } from './unpublished-files.ts';
-import { env } from '../config/env.ts';
-import { siteMatrix, tenantStats } from '../routing/index.ts';
+import { env, publicApiBase } from '../config/env.ts';
+import { coverageMapSources } from '../coverage/island-props.ts';
+import { single } from '../content/index.ts';
+import { schoolPath, schoolRoute } from '../route-table/routes.ts';
+import { siteMatrix, tenantStats, type SiteMatrix } from '../routing/index.ts';
 import { formatRedirects, redirectRules } from '../routing/redirects.ts';
 import { publishPreparedImages, type ImageFolders, type PreparedImages } from './published-images.ts';
+import { SEGMENT_HOSTS, type CspSources } from '../security/csp.ts';
+import { writeCspHeaders } from './csp-headers-file.ts';
 import { buildReport, summaryLines } from './report.ts';
 
 /** Netlify's file-based upload into the deploy-scoped blob store (Frameworks API v1). */
@@ -27,6 +33,24 @@ function prepareOnWorker(imagesDir: string, folders: ImageFolders): Promise<Prep
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`preparing the dataset's images stopped (exit ${code})`)));
   });
+}
+
+/** What the pages may connect to: the product API, and the analytics hosts only with a write key. */
+export function cspSources(settings = env()): CspSources {
+  const analytics = settings.PUBLIC_SEGMENT_WRITE_KEY
+    ? [...SEGMENT_HOSTS, ...(settings.PUBLIC_SEGMENT_API_HOST ? [settings.PUBLIC_SEGMENT_API_HOST] : [])]
+    : [];
+  return { apiBase: publicApiBase(), analyticsHosts: analytics };
+}
+
+/** The coverage page is the one page that may embed a frame from another host (when content names one). */
+function embeddedFrames(matrix: SiteMatrix): Map<string, string> {
+  const frames = new Map<string, string>();
+  for (const site of matrix.schools) {
+    const { embedUrl } = coverageMapSources(matrix.settings, single(site.content, 'coverageMapPage'));
+    if (embedUrl) frames.set(schoolPath(site.seoSlug, schoolRoute('coverage-map').path), embedUrl);
+  }
+  return frames;
 }
 
 export function schoolSiteBuild(): AstroIntegration {
@@ -69,6 +93,13 @@ export function schoolSiteBuild(): AstroIntegration {
           activeGiveawayIds: matrix.activeGiveawayIds, retired: matrix.retired,
         });
         writeFileSync(join(fileURLToPath(dir), '_redirects'), formatRedirects(rules));
+        const headers = writeCspHeaders({
+          distDir: fileURLToPath(dir),
+          sources: cspSources(settings),
+          schoolSlugs: matrix.schools.map((site) => site.seoSlug),
+          frames: embeddedFrames(matrix),
+        });
+        logger.info(`_headers: ${headers.rules} Content-Security-Policy rule(s), ${headers.lines} lines`);
 
         const prepared = await images;
         if (prepared) {

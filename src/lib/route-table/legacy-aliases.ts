@@ -16,7 +16,7 @@ export const SLUG_FORM = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  * tests/dist checks that every top-level entry of a build is in this list.
  */
 export const RESERVED_FIRST_SEGMENTS: readonly string[] = [
-  'search', 'default', 'index', '404',
+  'search', 'search-schools.json', 'default', 'index', '404',
   '_astro', 'content-images', 'backgrounds',
   'favicon.ico', 'favicon.svg', 'robots.txt',
   '_redirects', '_headers', '.netlify',

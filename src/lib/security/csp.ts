@@ -1,7 +1,7 @@
 /**
- * The page Content-Security-Policy directives beyond script-src/style-src (Astro adds those
- * with hashes of its inline scripts and styles). Written into each page's CSP meta tag.
- * frame-ancestors cannot live in a meta tag: netlify.toml sends it as a header.
+ * The site's Content-Security-Policy, sent as a response header (dist/_headers, written by the
+ * build): a header can carry frame-ancestors, which a meta tag cannot, and the build hashes each
+ * distinct inline script and style once instead of once per page.
  */
 export const SANITY_IMAGE_HOST = 'https://cdn.sanity.io';
 export const SEGMENT_HOSTS = ['https://cdn.segment.com', 'https://api.segment.io'] as const;
@@ -13,26 +13,37 @@ export interface CspSources {
   analyticsHosts: readonly string[];
 }
 
+/** The inline blocks a page (or a group of pages) carries, as CSP hash sources. */
+export interface InlineHashes {
+  scripts: readonly string[];
+  styles: readonly string[];
+}
+
 function origin(url: string): string {
   return new URL(url).origin;
 }
 
-type Directive = `${'default-src' | 'img-src' | 'font-src' | 'connect-src' | 'object-src' | 'form-action' | 'base-uri'}${string}`;
+const sources = (keyword: string, hashes: readonly string[]) => [keyword, ...[...new Set(hashes)].sort().map((hash) => `'${hash}'`)].join(' ');
 
-export function pageCspDirectives(sources: CspSources): Directive[] {
-  const connect = ["'self'", origin(sources.apiBase), ...sources.analyticsHosts.map(origin)];
+/**
+ * The whole policy of a page: scripts and styles from the site or by hash only (no
+ * 'unsafe-inline', no 'unsafe-eval'; inline style="" attributes stay blocked), connections only
+ * to the site, the product API and the configured analytics hosts, and a frame only where a page
+ * embeds one (`frameUrl`, the coverage map).
+ */
+export function cspHeaderValue(config: CspSources, inline: InlineHashes, frameUrl?: string): string {
+  const connect = [...new Set(["'self'", origin(config.apiBase), ...config.analyticsHosts.map(origin)])];
   return [
     "default-src 'self'",
+    `script-src ${sources("'self'", inline.scripts)}`,
+    `style-src ${sources("'self'", inline.styles)}`,
     `img-src 'self' ${SANITY_IMAGE_HOST}`,
     "font-src 'self'",
-    `connect-src ${[...new Set(connect)].join(' ')}`,
+    `connect-src ${connect.join(' ')}`,
+    ...(frameUrl ? [`frame-src ${origin(frameUrl)}`] : []),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-  ];
-}
-
-/** Frames fall back to default-src 'self'; the coverage-map page adds its map frame's host. */
-export function frameSrcDirective(frameUrl: string): `frame-src ${string}` {
-  return `frame-src ${origin(frameUrl)}`;
+    "frame-ancestors 'none'",
+  ].join('; ');
 }

@@ -1,13 +1,10 @@
 /**
  * What SchoolLayout puts around every school page: head (title, canonical, social image,
- * JSON-LD), theme, favicon, the analytics page name, the one frame host a page may embed, and
- * the header and footer.
+ * JSON-LD), theme, favicon, the analytics page name, and the header and footer.
  */
 import { env } from '../config/env.ts';
 import { imageFor, single } from '../content/index.ts';
-import { coverageMapSources } from '../coverage/island-props.ts';
 import { schoolRoute } from '../route-table/routes.ts';
-import { frameSrcDirective } from '../security/csp.ts';
 import { schoolPageHead } from '../seo/page-head.ts';
 import { themeCss } from '../theme/school-theme.ts';
 import type { SchoolLayoutProps } from './school-page.ts';
@@ -17,8 +14,6 @@ import { siteFooterView, siteHeaderView } from './site-frame.ts';
 export function schoolLayoutView({ site, settings, route }: SchoolLayoutProps, path: string, siteUrl = env().SITE_URL) {
   const logo = imageFor(site.content.school.logo, []);
   const socialImage = imageFor(single(site.content, 'landingHeader')?.heroImage, []);
-  // The coverage map is the one page that may embed a frame from another host (when content names one).
-  const mapEmbed = route === 'coverage-map' ? coverageMapSources(settings, single(site.content, 'coverageMapPage')).embedUrl : undefined;
   // A school that is not launched yet is shown on previews only: marked as such and never indexed.
   const notLaunched = site.status === 'preparing';
   const head = schoolPageHead({
@@ -32,7 +27,6 @@ export function schoolLayoutView({ site, settings, route }: SchoolLayoutProps, p
     themeColor: site.theme.primary,
     favicon: imageFor(site.content.school.favicon, [])?.src,
     pageName: schoolRoute(route).pageName,
-    frameSrc: mapEmbed ? frameSrcDirective(mapEmbed) : undefined,
     header: siteHeaderView(site, path),
     footer: siteFooterView(site),
   };

@@ -1,10 +1,115 @@
+import { parseAllHeaders, type Header } from '@netlify/headers-parser';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sha256Source } from '../../../src/lib/security/inline-hashes.ts';
+import { cspHeaderValue } from '../../../src/lib/security/csp.ts';
+import { cspHeaderRules, formatCspHeaders, headerPathPattern, type BuiltPage } from '../../../src/lib/security/csp-headers.ts';
+import { inlineHashes, sha256Source } from '../../../src/lib/security/inline-hashes.ts';
+
+const SOURCES = { apiBase: 'https://api.example/k1mobile', analyticsHosts: [] };
+const directives = (policy: string) => new Map(policy.split(';').map((part) => part.trim()).map((part) => [part.split(' ')[0], part]));
 
 describe('sha256Source', () => {
   it('is the CSP source of the text, the same when asked again', () => {
     expect(sha256Source('a')).toBe('sha256-ypeBEsobvcr6wjGzmiPcTaeG7/gUfE5yuYB3ha/uSLs=');
     expect(sha256Source('a')).toBe('sha256-ypeBEsobvcr6wjGzmiPcTaeG7/gUfE5yuYB3ha/uSLs=');
     expect(sha256Source('b')).not.toBe(sha256Source('a'));
+  });
+});
+
+describe('inlineHashes', () => {
+  it('hashes inline scripts the browser runs and inline styles, not data blocks or linked files', () => {
+    const html = '<head><script type="application/ld+json">{"a":1}</script><style>p{color:red}</style>'
+      + '<script type="module" src="/_astro/a.js"></script></head><body><script>go()</script><script type="module">x()</script><style>p{color:red}</style></body>';
+    expect(inlineHashes(html)).toEqual({ scripts: [sha256Source('go()'), sha256Source('x()')], styles: [sha256Source('p{color:red}')] });
+  });
+});
+
+describe('cspHeaderValue', () => {
+  it('allows inline code by hash only, connects to the site, the API and analytics, and is framed by nobody', () => {
+    const policy = directives(cspHeaderValue({ apiBase: 'https://api.example/k1mobile', analyticsHosts: ['https://api.segment.io/v1'] }, { scripts: ['sha256-s'], styles: ['sha256-t', 'sha256-t'] }));
+    expect(policy.get('script-src')).toBe("script-src 'self' 'sha256-s'");
+    expect(policy.get('style-src')).toBe("style-src 'self' 'sha256-t'");
+    expect(policy.get('connect-src')).toBe("connect-src 'self' https://api.example https://api.segment.io");
+    expect(policy.get('frame-ancestors')).toBe("frame-ancestors 'none'");
+    expect(policy.get('object-src')).toBe("object-src 'none'");
+    expect(policy.get('base-uri')).toBe("base-uri 'none'");
+    expect(policy.get('form-action')).toBe("form-action 'self'");
+    expect(policy.has('frame-src')).toBe(false);
+    expect([...policy.values()].join(';')).not.toMatch(/unsafe-(inline|eval)/);
+  });
+
+  it('allows the one frame host a page embeds', () => {
+    expect(directives(cspHeaderValue(SOURCES, { scripts: [], styles: [] }, 'https://maps.example/embed?x=1')).get('frame-src')).toBe('frame-src https://maps.example');
+  });
+});
+
+const page = (path: string, school: string | undefined, styles: string[] = [], frameUrl?: string): BuiltPage => ({ path, school, inline: { scripts: ['sha256-island'], styles }, frameUrl });
+const policyOf = (inline: { scripts: readonly string[]; styles: readonly string[] }, frameUrl: string | undefined) => cspHeaderValue(SOURCES, inline, frameUrl);
+
+/** The CSP values Netlify would send for a path: one per matching rule (parsed by Netlify's own parser). */
+async function policiesFor(text: string, path: string): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'csp-headers-'));
+  writeFileSync(join(dir, '_headers'), text);
+  const { headers, errors } = await parseAllHeaders({ headersFiles: [join(dir, '_headers')], configHeaders: undefined, minimal: false });
+  expect(errors).toEqual([]);
+  return (headers as Header[]).filter((rule) => rule.forRegExp.test(path)).flatMap((rule) => Object.entries(rule.values).filter(([name]) => name === 'Content-Security-Policy').map(([, value]) => value as string));
+}
+
+describe('cspHeaderRules', () => {
+  it('writes one rule per school with the union of its inline hashes, and one per page of no school', async () => {
+    const pages = [page('/', undefined), page('/search', undefined), page('/a-mobile', 'a-mobile', ['sha256-a']), page('/a-mobile/student', 'a-mobile', ['sha256-a', 'sha256-font']), page('/b-mobile', 'b-mobile', ['sha256-b'])];
+    const rules = cspHeaderRules(pages, policyOf, ['/_astro', '/content-images']);
+    expect(rules.map((rule) => rule.for)).toEqual(['/', '/search', '/a-mobile/*', '/b-mobile/*']);
+    const text = formatCspHeaders(rules);
+    for (const path of ['/', '/search', '/a-mobile', '/a-mobile/', '/a-mobile/student', '/b-mobile/why/']) {
+      expect(await policiesFor(text, path), path).toHaveLength(1);
+    }
+    const [policy] = await policiesFor(text, '/a-mobile/why');
+    expect(directives(policy ?? '').get('style-src')).toBe("style-src 'self' 'sha256-a' 'sha256-font'");
+    expect(await policiesFor(text, '/content-images/logo.svg')).toEqual([]);
+  });
+
+  it('uses one rule per depth when /slug/* would also match another school or folder', async () => {
+    const pages = [page('/cubby', 'cubby', ['sha256-c']), page('/cubby/why', 'cubby'), page('/cubby/giveaway-entry/x', 'cubby'), page('/cubbymobile', 'cubbymobile'), page('/cubbymobile/why', 'cubbymobile')];
+    const rules = cspHeaderRules(pages, policyOf);
+    expect(rules.map((rule) => rule.for)).toEqual(['/cubby', '/cubby/:p1', '/cubby/:p1/:p2', '/cubbymobile/*']);
+    const text = formatCspHeaders(rules);
+    for (const { path } of pages) expect(await policiesFor(text, path), path).toHaveLength(1);
+  });
+
+  it('gives a school whose coverage page embeds a map a rule per page, the frame host on that page only', async () => {
+    const pages = [page('/a', 'a'), page('/a/why', 'a'), page('/a/coverage-map', 'a', [], 'https://maps.example/x')];
+    const text = formatCspHeaders(cspHeaderRules(pages, policyOf));
+    const [coverage] = await policiesFor(text, '/a/coverage-map');
+    const [why] = await policiesFor(text, '/a/why/');
+    expect(directives(coverage ?? '').get('frame-src')).toBe('frame-src https://maps.example');
+    expect(directives(why ?? '').has('frame-src')).toBe(false);
+  });
+
+  it('matches paths the way Netlify does', async () => {
+    const rulePaths = ['/', '/a/*', '/a/:p1/:p2', '/search', '/a.b/*'];
+    const dir = mkdtempSync(join(tmpdir(), 'csp-paths-'));
+    writeFileSync(join(dir, '_headers'), rulePaths.map((path) => `${path}\n  X-Rule: ${path}\n`).join(''));
+    const { headers } = await parseAllHeaders({ headersFiles: [join(dir, '_headers')], configHeaders: undefined, minimal: false });
+    for (const rule of headers as Header[]) {
+      for (const path of ['/', '/a', '/a/', '/ab', '/a/b', '/a/b/c/', '/search/', '/a.b/x', '/aXb/x']) {
+        expect(headerPathPattern(rule.for).test(path), `${rule.for} ${path}`).toBe(rule.forRegExp.test(path));
+      }
+    }
+    expect(headers).toHaveLength(rulePaths.length);
+  });
+});
+
+describe('the local stack\'s header rules', () => {
+  it('joins a header named by two matching rules with a comma, as Netlify does (two CSPs are two policies)', async () => {
+    const { headersForPath } = await import('../../../scripts/local-stack/site/netlify-engine.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'csp-merge-'));
+    writeFileSync(join(dir, '_headers'), "/*\n  Content-Security-Policy: frame-ancestors 'none'\n  X-One: 1\n/a/*\n  Content-Security-Policy: default-src 'self'\n");
+    const values = await headersForPath([join(dir, '_headers')], undefined, '/a/b', () => {});
+    expect(values.get('Content-Security-Policy')).toBe("frame-ancestors 'none', default-src 'self'");
+    expect(values.get('X-One')).toBe('1');
+    expect((await headersForPath([join(dir, '_headers')], undefined, '/b', () => {})).get('Content-Security-Policy')).toBe("frame-ancestors 'none'");
   });
 });

@@ -15,15 +15,6 @@ describe('schoolLayoutView', () => {
     expect(view.pageName).toBeTruthy();
   });
 
-  it('allows a map frame host on the coverage-map page only', async () => {
-    const school = await schoolPage();
-    const props = { ...school, settings: { ...school.settings, coverageMapUrl: 'https://maps.example/embed' } };
-    const page = (route: 'coverage-map' | 'landing') => schoolLayoutView(schoolLayout(props, route), `/${props.site.seoSlug}`, SITE_URL);
-    expect(page('coverage-map').frameSrc).toBe('frame-src https://maps.example');
-    expect(page('landing').frameSrc).toBeUndefined();
-    expect(schoolLayoutView(schoolLayout(school, 'coverage-map'), '/x', SITE_URL).frameSrc).toBeUndefined();
-  });
-
   it('marks a school that is not launched yet and keeps its pages out of search engines', async () => {
     const school = await schoolPage();
     const live = schoolLayoutView(schoolLayout(school, 'landing'), `/${school.site.seoSlug}`, SITE_URL);

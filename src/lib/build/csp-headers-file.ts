@@ -1,0 +1,56 @@
+/**
+ * Writes the site's Content-Security-Policy into dist/_headers after the pages are built: reads
+ * each page's inline scripts and styles (each distinct text hashed once per build) and groups
+ * the pages into one rule per school (src/lib/security/csp-headers.ts).
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cspHeaderValue, type CspSources } from '../security/csp.ts';
+import { cspHeaderRules, formatCspHeaders, type BuiltPage } from '../security/csp-headers.ts';
+import { inlineHashes } from '../security/inline-hashes.ts';
+
+/** Folders of the output that hold no pages. */
+const ASSET_FOLDERS = new Set(['_astro', 'content-images', 'backgrounds']);
+
+/** Every built page's served path (`x.html` is served at `/x`, `index.html` at `/`) and its file. */
+export function builtPages(distDir: string): Array<{ path: string; file: string }> {
+  const pages: Array<{ path: string; file: string }> = [];
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        if (!(prefix === '' && ASSET_FOLDERS.has(entry.name))) walk(join(dir, entry.name), `${prefix}/${entry.name}`);
+      } else if (entry.name.endsWith('.html')) {
+        const name = entry.name.slice(0, -'.html'.length);
+        pages.push({ path: name === 'index' ? prefix || '/' : `${prefix}/${name}`, file: join(dir, entry.name) });
+      }
+    }
+  };
+  walk(distDir, '');
+  return pages;
+}
+
+export interface CspBuildInput {
+  distDir: string;
+  sources: CspSources;
+  /** The school's seo slugs: a page whose first segment is one belongs to that school. */
+  schoolSlugs: readonly string[];
+  /** The frame each page that embeds one may load, by page path. */
+  frames: ReadonlyMap<string, string>;
+}
+
+/** Writes dist/_headers and answers how many lines it has. */
+export function writeCspHeaders({ distDir, sources, schoolSlugs, frames }: CspBuildInput): { rules: number; lines: number } {
+  const slugs = new Set(schoolSlugs);
+  const pages: BuiltPage[] = builtPages(distDir).map(({ path, file }) => {
+    const first = path.split('/')[1] ?? '';
+    return { path, school: slugs.has(first) ? first : undefined, inline: inlineHashes(readFileSync(file, 'utf8')), frameUrl: frames.get(path) };
+  });
+  const pageSegments = new Set(pages.map((page) => page.path.split('/')[1] ?? ''));
+  const otherFiles = readdirSync(distDir)
+    .filter((name) => !name.endsWith('.html') && !pageSegments.has(name))
+    .map((name) => `/${name}`);
+  const rules = cspHeaderRules(pages, (inline, frameUrl) => cspHeaderValue(sources, inline, frameUrl), otherFiles);
+  const text = formatCspHeaders(rules);
+  writeFileSync(join(distDir, '_headers'), text);
+  return { rules: rules.length, lines: text.split('\n').length - 1 };
+}
