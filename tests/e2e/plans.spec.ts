@@ -120,8 +120,9 @@ test('a card’s order button goes to its plan link and bullet links stay under 
 for (const type of ['student', 'faculty', 'fan'] as const) {
   test(`${type} page: why-us button carries ${type}plans.why and goes to the why page`, async ({ page }) => {
     await page.goto(`/${SCHOOLS.kentucky}/${type}`);
-    const button = page.locator(`a[data-analytics="${type}plans.why"]`);
+    const button = page.getByRole('main').getByRole('link', { name: 'Why Kentucky Mobile?' });
     await expect(button).toHaveCount(1);
+    await expect(button).toHaveAttribute('data-analytics', `${type}plans.why`);
     await button.click();
     await expect(page).toHaveURL(new RegExp(`/${SCHOOLS.kentucky}/why$`));
   });
