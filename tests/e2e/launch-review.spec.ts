@@ -13,18 +13,20 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { axeViolations } from './axe.ts';
+import { ADDRESSED_BARE_PAGES, schoolPages } from '../school-pages.ts';
 import { ALL_SCHOOLS, SCHOOLS, factsToggles, hydrated, planCardsReady } from './helpers.ts';
 
 const report = JSON.parse(readFileSync('reports/build-report.json', 'utf8')) as { schools: Array<{ seoSlug: string; giveaway: string }> };
-const PAGE_TYPES = ['', '/student', '/faculty', '/fan', '/why', '/coverage-map', '/newsroom', '/international-dialing', '/giveaway-confirmation', '/giveaway-closed'];
 
-function schoolPages(seo: string): string[] {
-  const giveaway = report.schools.find((school) => school.seoSlug === seo)?.giveaway;
-  return [...PAGE_TYPES.map((page) => `/${seo}${page}`), ...(giveaway?.includes('/giveaway-entry/') ? [giveaway] : [])];
+/** Every page of a school, from the route table (the entry page while its giveaway is open). */
+function pagesOf(seo: string): string[] {
+  const school = report.schools.find((candidate) => candidate.seoSlug === seo);
+  if (!school) throw new Error(`${seo} is not in the build report: build the site before the browser tests`);
+  return schoolPages(school).map((page) => page.path);
 }
 
-const BARE_PAGES = ['/', '/default', '/search'];
-const ALL_PAGES = [...ALL_SCHOOLS.flatMap(schoolPages), ...BARE_PAGES];
+const BARE_PAGES = ADDRESSED_BARE_PAGES;
+const ALL_PAGES = [...ALL_SCHOOLS.flatMap(pagesOf), ...BARE_PAGES];
 const AXE_SCHOOLS: readonly string[] = [SCHOOLS.husky, SCHOOLS.cubby, SCHOOLS.bears];
 const PLAN_PAGE = /\/(student|faculty|fan)$/;
 /** axe runs on the pages without a school and on every page of the three colour cases. */
@@ -232,7 +234,7 @@ test.describe('in-page anchors land below the fixed header', () => {
 });
 
 test('no section appears twice on a page', async ({ page }) => {
-  for (const path of schoolPages(SCHOOLS.husky)) {
+  for (const path of pagesOf(SCHOOLS.husky)) {
     await page.goto(path);
     // A block is known by what a reader meets first: its label (aria-labelledby/aria-label), else its
     // first heading, else its first image's alt text (the partner banner). Blocks with none are not compared.
