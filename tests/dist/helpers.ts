@@ -23,7 +23,7 @@ export function readPage(path: string): string {
 }
 
 // The pages to check come from the route table (tests/school-pages.ts), never from a list here.
-export { ADDRESSED_BARE_PAGES, BARE_PAGES, routeOfSchoolPath, schoolPages, type BarePageName, type SchoolPage } from '../school-pages.ts';
+export { ADDRESSED_BARE_PAGES, BARE_PAGES, SCHOOL_ROUTES, routeOfSchoolPath, schoolPages, type BarePageName, type SchoolPage, type SchoolRouteName } from '../school-pages.ts';
 
 const parsed = new Map<string, Document>();
 

@@ -6,8 +6,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { SchoolRouteName } from '../../src/lib/routing/routes.ts';
-import { BARE_PAGES, type BarePageName, DIST, buildReport, routeOfSchoolPath, schoolPages } from './helpers.ts';
+import { BARE_PAGES, type BarePageName, DIST, buildReport, routeOfSchoolPath, schoolPages, type SchoolRouteName } from './helpers.ts';
 
 /** A page of a school route that has no ceiling of its own gets this one (raw KB). */
 export const DEFAULT_SCHOOL_PAGE_BUDGET_KB = 30;

@@ -1,8 +1,7 @@
 import { existsSync, readFileSync, readdirSync as readdir } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SCHOOL_ROUTES } from '../../src/lib/routing/routes.ts';
-import { ADDRESSED_BARE_PAGES, DIST, schoolPages, accessibleName, banner, buildReport, contentinfo, headingTexts, jsonLd, linksIn, metaContent, pageDocument, pageFile } from './helpers.ts';
+import { ADDRESSED_BARE_PAGES, DIST, SCHOOL_ROUTES, schoolPages, accessibleName, banner, buildReport, contentinfo, headingTexts, jsonLd, linksIn, metaContent, pageDocument, pageFile } from './helpers.ts';
 
 const report = buildReport();
 const SITE_URL = (process.env.SITE_URL ?? 'http://localhost:4321').replace(/\/$/, '');
