@@ -22,7 +22,8 @@ export function readPage(path: string): string {
   return readFileSync(pageFile(path), 'utf8');
 }
 
-export const SCHOOL_PAGES = ['', 'student', 'faculty', 'fan', 'why', 'coverage-map', 'newsroom', 'international-dialing', 'giveaway-confirmation', 'giveaway-closed'];
+// The pages to check come from the route table (tests/school-pages.ts), never from a list here.
+export { ADDRESSED_BARE_PAGES, BARE_PAGES, SCHOOL_ROUTES, routeOfSchoolPath, schoolPages, type BarePageName, type SchoolPage, type SchoolRouteName } from '../school-pages.ts';
 
 const parsed = new Map<string, Document>();
 

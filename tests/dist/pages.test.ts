@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync as readdir } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DIST, SCHOOL_PAGES, accessibleName, banner, buildReport, contentinfo, headingTexts, jsonLd, linksIn, metaContent, pageDocument, pageFile } from './helpers.ts';
+import { ADDRESSED_BARE_PAGES, DIST, SCHOOL_ROUTES, schoolPages, accessibleName, banner, buildReport, contentinfo, headingTexts, jsonLd, linksIn, metaContent, pageDocument, pageFile } from './helpers.ts';
 
 const report = buildReport();
 const SITE_URL = (process.env.SITE_URL ?? 'http://localhost:4321').replace(/\/$/, '');
@@ -20,7 +20,12 @@ describe('the built site', () => {
     expect(report.contentQueries).toBe(1);
   });
 
-  it.each(['/', '/default', '/search'])('has the page %s without a school header or footer', (path) => {
+  it('has a page of every route in the route table, for at least one school', () => {
+    const built = new Set(report.schools.flatMap((school) => schoolPages(school).map((page) => page.route)));
+    expect(SCHOOL_ROUTES.map((route) => route.name).filter((name) => !built.has(name))).toEqual([]);
+  });
+
+  it.each(ADDRESSED_BARE_PAGES)('has the page %s without a school header or footer', (path) => {
     const document = pageDocument(path);
     expect(banner(document)).toBeUndefined();
     expect(contentinfo(document)).toBeUndefined();
@@ -30,8 +35,7 @@ describe('the built site', () => {
 
   for (const school of report.schools) {
     describe(school.seoSlug, () => {
-      it.each(SCHOOL_PAGES)('has the page /%s with header, footer and a heading', (page) => {
-        const path = page ? `/${school.seoSlug}/${page}` : `/${school.seoSlug}`;
+      it.each(schoolPages(school))('has the $route page $path with header, footer and a heading', ({ path }) => {
         expect(existsSync(pageFile(path)), path).toBe(true);
         const document = pageDocument(path);
         // The header: the school's logo linking home, the main navigation and the sign-in button.

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createNetlifySite } from '../../scripts/local-stack/site/netlify-engine.ts';
 import { LEGACY_SUBPATHS } from '../../src/lib/routing/redirects.ts';
-import { DIST, SCHOOL_PAGES, buildReport, headingTexts, parseHtml } from './helpers.ts';
+import { DIST, buildReport, schoolPages, headingTexts, parseHtml } from './helpers.ts';
 
 const ORIGIN = 'http://localhost:4321';
 const site = createNetlifySite({ distDir: DIST, netlifyToml: join(process.cwd(), 'netlify.toml') });
@@ -72,11 +72,11 @@ describe('every route of every school on Netlify\'s engine', () => {
 
   for (const school of report.schools) {
     const base = `/${school.seoSlug}`;
-    const pages = SCHOOL_PAGES.map((page) => (page ? `${base}/${page}` : base));
+    const pages = schoolPages(school).map((page) => page.path);
     const entry = school.giveaway.includes('/giveaway-entry/') ? school.giveaway : undefined;
 
     it(`${school.seoSlug}: each page is 200 at its bare path and at its path with a slash (canonical without)`, async () => {
-      for (const page of [...pages, ...(entry ? [entry] : [])]) {
+      for (const page of pages) {
         const bare = await walk(page);
         expect({ page, status: bare.status, hops: bare.hops.length }).toEqual({ page, status: 200, hops: 0 });
         const slash = await walk(`${page}/`);

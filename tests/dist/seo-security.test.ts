@@ -2,15 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { DIST, SCHOOL_PAGES, buildReport, jsonLd, metaContent, pageDocument } from './helpers.ts';
+import { ADDRESSED_BARE_PAGES, DIST, buildReport, schoolPages, jsonLd, metaContent, pageDocument } from './helpers.ts';
 
 const report = buildReport();
 const SITE_URL = (process.env.SITE_URL ?? 'http://localhost:4321').replace(/\/$/, '');
-const schoolPaths = report.schools.flatMap((school) => [
-  ...SCHOOL_PAGES.map((page) => (page ? `/${school.seoSlug}/${page}` : `/${school.seoSlug}`)),
-  ...(school.giveaway.includes('/giveaway-entry/') ? [school.giveaway] : []),
-]);
-const allPaths = ['/', '/default', '/search', ...schoolPaths];
+const schoolPaths = report.schools.flatMap((school) => schoolPages(school).map((page) => page.path));
+const allPaths = [...ADDRESSED_BARE_PAGES, ...schoolPaths];
 
 const title = (path: string) => pageDocument(path).title;
 const canonicalOf = (document: Document) => document.querySelector('link[rel="canonical"]')?.getAttribute('href');

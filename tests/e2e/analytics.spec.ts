@@ -75,13 +75,14 @@ test.describe('with a write key', () => {
 
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.keyboard.press('Escape');
-    const faqs = page.locator('.faq summary');
-    await faqs.nth(0).click(); // opens: faq1expand
-    await faqs.nth(0).click(); // closes: nothing
-    await faqs.nth(2).click(); // opens: faq3expand
-    await page.locator('[data-analytics="landingpage.seemorefaqs"]').click();
-    await page.locator('[data-analytics="landingpage.visitsupport"]').click();
-    await page.locator('footer [data-analytics="footer.instagram"]').click();
+    const faqs = page.getByRole('region', { name: 'Frequently asked questions' });
+    const questions = faqs.getByRole('group').locator('summary');
+    await questions.nth(0).click(); // opens: faq1expand
+    await questions.nth(0).click(); // closes: nothing
+    await questions.nth(2).click(); // opens: faq3expand
+    await faqs.getByRole('link', { name: /^See more FAQs/ }).click();
+    await faqs.getByRole('link', { name: /^Contact support/ }).click();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'instagram' }).click();
     await page.locator('footer').getByRole('link', { name: 'Fan Plans' }).click();
 
     await expect.poll(() => collector.accepted().length, { timeout: 40_000 }).toBe(8);
@@ -152,9 +153,10 @@ test.describe('without a write key', () => {
     await expect(page.locator('meta[name="analytics-write-key"]')).toHaveCount(0);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.keyboard.press('Escape');
-    await page.locator('.faq summary').first().click();
-    await page.locator('[data-analytics="landingpage.seemorefaqs"]').click();
-    await page.locator('footer [data-analytics="footer.instagram"]').click();
+    const faqs = page.getByRole('region', { name: 'Frequently asked questions' });
+    await faqs.getByRole('group').locator('summary').first().click();
+    await faqs.getByRole('link', { name: /^See more FAQs/ }).click();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'instagram' }).click();
     await page.mouse.wheel(0, 20_000);
     await page.waitForTimeout(7000); // longer than idle + the 5 s flush
 

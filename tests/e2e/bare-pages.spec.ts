@@ -59,8 +59,10 @@ test.describe('rotating background', () => {
     await expect(background).toHaveAttribute('data-active', '0');
     await page.clock.runFor(200);
     await expect(background).toHaveAttribute('data-active', '1');
-    await expect(background.locator('img.is-active')).toHaveAttribute('src', '/backgrounds/coming-soon-2.webp');
-    await expect(background.locator('img.is-active')).toHaveCount(1);
+    // What the visitor sees: exactly one image fully shown (the others faded out), the second one.
+    const shown = () => background.locator('img').evaluateAll((images) =>
+      images.filter((image) => getComputedStyle(image).opacity === '1').map((image) => image.getAttribute('src')));
+    await expect.poll(shown).toEqual(['/backgrounds/coming-soon-2.webp']);
     await page.clock.runFor(5000 * 5);
     await expect(background).toHaveAttribute('data-active', '0');
   });

@@ -19,6 +19,9 @@ async function openCoverage(page: Page, seo: string = SCHOOLS.husky) {
   return { zipForm, imeiForm };
 }
 
+/** The error shown under a check's field: a paragraph of the form (the live status repeats it for screen readers). */
+const errorText = (form: import('@playwright/test').Locator, message: string) => form.getByRole('paragraph').filter({ hasText: message });
+
 async function check(form: import('@playwright/test').Locator, label: string, value: string) {
   await form.getByLabel(label).fill(value);
   await form.getByRole('button').click();
@@ -58,7 +61,7 @@ test.describe('coverage map page', () => {
       let posted = false;
       page.on('request', (request) => { if (request.url().includes('/eligibility')) posted = true; });
       await check(zipForm, 'ZIP code', value);
-      await expect(zipForm.locator('.check__error')).toContainText(message);
+      await expect(errorText(zipForm, message)).toBeVisible();
       await expect(zipForm.getByLabel('ZIP code')).toHaveAttribute('aria-invalid', 'true');
       await expect(zipForm.getByLabel('ZIP code')).toHaveAccessibleDescription(new RegExp(message.replace(/[.]/g, '\\.')));
       await expect(zipForm.getByRole('status')).toContainText(message);
@@ -97,14 +100,14 @@ test.describe('coverage map page', () => {
     await check(imeiForm, 'IMEI number', '490154203237518');
     await expect(status).toContainText('Your phone is eSIM compatible.');
     await check(imeiForm, 'IMEI number', '49015420323751');
-    await expect(imeiForm.locator('.check__error')).toContainText('must be exactly 15 digits');
+    await expect(errorText(imeiForm, 'must be exactly 15 digits')).toBeVisible();
     await expect(imeiForm.locator('[data-result-tone]')).toHaveCount(0);
   });
 
   test('an error clears once the input is fixed', async ({ page }) => {
     const { zipForm } = await openCoverage(page);
     await check(zipForm, 'ZIP code', '902');
-    await expect(zipForm.locator('.check__error')).toContainText('must be exactly 5 digits');
+    await expect(errorText(zipForm, 'must be exactly 5 digits')).toBeVisible();
     await zipForm.getByLabel('ZIP code').fill('90210');
     await expect(zipForm.getByText('must be exactly 5 digits')).toHaveCount(0);
     await expect(zipForm.getByLabel('ZIP code')).not.toHaveAttribute('aria-invalid', 'true');
@@ -118,7 +121,7 @@ test.describe('coverage map accessibility', () => {
       const { zipForm, imeiForm } = await openCoverage(page, seo);
       await check(zipForm, 'ZIP code', '90210');
       await check(imeiForm, 'IMEI number', '123');
-      await expect(imeiForm.locator('.check__error')).toContainText('must be exactly 15 digits');
+      await expect(errorText(imeiForm, 'must be exactly 15 digits')).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
     });
   }

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe.ts';
 import { API_BASE, SCHOOLS, hydrated } from './helpers.ts';
 import {
-  OPEN_SCHOOLS, contentDoc, countEntryPosts, expectOutcome, fillForm, newPerson, openForm, storedEntries, tenantOf,
+  OPEN_SCHOOLS, contentDoc, countEntryPosts, expectOutcome, fillForm, newPerson, openForm, outcomeBlock, prizeItems, storedEntries, tenantOf,
 } from './giveaway-helpers.ts';
 
 const enterButton = (page: Page, key: string) => page.getByRole('button', { name: contentDoc(key, 'giveawayForm')['enterButtonText'] });
@@ -29,7 +29,7 @@ for (const school of OPEN_SCHOOLS) {
     await expect(page.getByText(SUCCESS_MESSAGE)).toBeVisible();
     await expect(page.getByText(confirmation['learnMore']!)).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: confirmation['whyButtonText'] })).toHaveAttribute('href', `/${school.seo}/why`);
-    await expect(page.locator('.prizes__item')).toHaveCount(4);
+    await expect(prizeItems(page)).toHaveCount(4);
     await expect(page.getByText(confirmation['dupSubmitError']!)).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
     expect(posts()).toBe(1);
@@ -38,7 +38,7 @@ for (const school of OPEN_SCHOOLS) {
 
     // Shown once: a reload is the neutral page.
     await page.reload();
-    await hydrated(page, page.locator('.giveaway-outcome'));
+    await hydrated(page, outcomeBlock(page));
     await expectOutcome(page, 'neutral');
     await expect(page.getByText(confirmation['thanksHeader']!)).toHaveCount(0);
   });
@@ -103,7 +103,7 @@ test('the API unreachable lands on the fallback message; while sending, one requ
 test('the confirmation reached directly shows the current giveaway, not an entrant\'s texts', async ({ page }) => {
   const confirmation = contentDoc('huskymobile', 'giveawayConfirmation');
   await page.goto(`/${SCHOOLS.husky}/giveaway-confirmation`);
-  await hydrated(page, page.locator('.giveaway-outcome'));
+  await hydrated(page, outcomeBlock(page));
   await expectOutcome(page, 'neutral');
   for (const text of ['thanksHeader', 'enteredHeader', 'dupSubmitError', 'phoneEmailError']) {
     await expect(page.getByText(confirmation[text]!)).toHaveCount(0);
@@ -119,7 +119,8 @@ test('the confirmation reached directly shows the current giveaway, not an entra
 test('utah-ute-mobile has no prize list', async ({ page }) => {
   await page.goto(`/${SCHOOLS.utes}/giveaway-confirmation`);
   await expect(page.getByRole('main').getByRole('link', { name: contentDoc('utesmobile', 'giveawayConfirmation')['whyButtonText'] })).toBeVisible();
-  await expect(page.locator('.prizes')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: /giveaway includes/i })).toHaveCount(0);
+  await expect(prizeItems(page)).toHaveCount(0);
 });
 
 test("a closed school's giveaway links and its event's entry URL reach the closed page", async ({ page, request }) => {
@@ -129,7 +130,8 @@ test("a closed school's giveaway links and its event's entry URL reach the close
     await page.goto(path);
     await expect(page.locator(`a[href*="/giveaway-entry/"]`)).toHaveCount(0);
   }
-  const banner = page.locator(`main a[href="/${SCHOOLS.beavs}/giveaway-closed"]`).first();
+  const closedPath = `/${SCHOOLS.beavs}/giveaway-closed`;
+  const banner = page.getByRole('main').getByRole('link').and(page.locator(`[href="${closedPath}"]`)).first();
   if (await banner.count()) {
     await Promise.all([page.waitForURL(`**/${SCHOOLS.beavs}/giveaway-closed`), banner.click()]);
   } else {

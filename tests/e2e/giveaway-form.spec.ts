@@ -1,7 +1,7 @@
 /** The giveaway entry form in the browser (SPEC §5): errors, nothing sent when invalid, the phone field. */
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './axe.ts';
-import { ERROR_FIELDS, OPEN_SCHOOLS, contentDoc, countEntryPosts, fillForm, newPerson, openForm, tenantOf } from './giveaway-helpers.ts';
+import { ERROR_FIELDS, OPEN_SCHOOLS, contentDoc, countEntryPosts, fillForm, newPerson, openForm, prizeItems, tenantOf } from './giveaway-helpers.ts';
 
 const school = OPEN_SCHOOLS[0];
 const form = contentDoc(school.key, 'giveawayForm');
@@ -20,7 +20,7 @@ test('the entry page: title is the school name, texts and prizes from content', 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(form['winHeader']!);
   await expect(page.getByText(form['enterByText']!)).toBeVisible();
   await expect(page.getByRole('heading', { name: form['premiumGiveawayHeader'] })).toBeVisible();
-  await expect(page.locator('.prizes__item')).toHaveCount(4);
+  await expect(prizeItems(page)).toHaveCount(4);
   await expect(page.getByRole('heading', { name: form['formTitle'] })).toBeVisible();
   await expect(page.getByRole('form', { name: form['formTitle'] })).toBeVisible();
   await expect(page.getByRole('link', { name: /Official Rules/ })).toHaveAttribute('href', /^https:\/\//);

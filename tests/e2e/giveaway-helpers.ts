@@ -42,7 +42,7 @@ export type Person = ReturnType<typeof newPerson>;
 /** Opens the entry page and waits until the form is interactive. */
 export async function openForm(page: Page, path: string) {
   await page.goto(path);
-  await hydrated(page, page.locator('form.entry-form'));
+  await hydrated(page, page.getByRole('form').filter({ has: page.getByLabel('Email') }));
 }
 
 export async function fillForm(page: Page, person: Partial<Person> & { agree?: boolean }) {
@@ -73,6 +73,12 @@ export function storedEntries(email: string): Array<{ event_guid: string; state_
   }
 }
 
+/** The confirmation's outcome block (a live region; it names the state it shows in `data-status`). */
+export const outcomeBlock = (page: Page) => page.locator('[data-status]');
+
 export async function expectOutcome(page: Page, status: 'success' | 'error' | 'neutral') {
-  await expect(page.locator('.giveaway-outcome')).toHaveAttribute('data-status', status);
+  await expect(outcomeBlock(page)).toHaveAttribute('data-status', status);
 }
+
+/** The premium giveaway's prizes: the list named by its header. */
+export const prizeItems = (page: Page) => page.getByRole('list', { name: /giveaway includes/i }).getByRole('listitem');

@@ -12,7 +12,7 @@ test('external header and footer links open in a new tab; internal links do not'
     expect(await link.getAttribute('href')).toMatch(/^(https?:\/\/|mailto:|tel:)/);
   }
   await expect(page.locator(`header a[href="/${school}/student"]`)).not.toHaveAttribute('target', /./);
-  await expect(page.locator('footer [data-analytics="footer.instagram"]')).toHaveAttribute('target', '_blank');
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'instagram' })).toHaveAttribute('target', '_blank');
 });
 
 test('on phones the hamburger opens the menu and scrolling closes it', { tag: '@phone' }, async ({ page }, info) => {

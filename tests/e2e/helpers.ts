@@ -21,10 +21,19 @@ export async function hydrated(page: Page, island: Locator): Promise<Locator> {
 
 /** Waits until the plan cards' toggle script has run (it marks the group `data-ready`). */
 export async function planCardsReady(page: Page): Promise<Locator> {
-  const group = page.locator('.plan-group');
-  await page.locator('.plan-group[data-ready]').waitFor({ state: 'attached' });
+  const group = page.locator('[data-plan-group]');
+  await group.and(page.locator('[data-ready]')).waitFor({ state: 'attached' });
   return group;
 }
+
+/** A plan card's broadband facts toggle: a button named "{toggle text} for {plan label}". */
+export const factsToggles = (scope: Page | Locator) => scope.getByRole('button', { name: /^Broadband Facts for / });
+
+/** The plan cards: the articles that carry a facts toggle (the facts label inside a panel is an article too). */
+export const planCards = (page: Page) => page.getByRole('article').filter({ has: factsToggles(page) });
+
+/** The facts panels a visitor can see (a closed panel is hidden, so it has no role to find). */
+export const openFactsPanels = (page: Page) => page.getByRole('region', { name: /^Broadband Facts: / });
 
 /** The local API the e2e stack runs (playwright.config.ts starts it on E2E_API_PORT). */
 export const API_BASE = `http://127.0.0.1:${process.env.E2E_API_PORT ?? 8787}`;

@@ -6,47 +6,66 @@ import { SCHOOLS } from './helpers.ts';
 const school = SCHOOLS.cubby;
 
 /** The fixed header's bottom edge in the viewport. */
-const headerBottom = (page: Page) => page.locator('.site-header').evaluate((el) => el.getBoundingClientRect().bottom);
+const headerBottom = (page: Page) => page.getByRole('banner').evaluate((el) => el.getBoundingClientRect().bottom);
 
 test('the sections come in the order of SPEC §2', async ({ page }) => {
   await page.goto(`/${school}`);
-  const ids = await page.locator('main > *').evaluateAll((sections) =>
-    sections.map((section) => section.className.split(' ').find((name: string) => ['hero', 'partner-banner', 'perks', 'how', 'choose', 'mission', 'faqs'].includes(name))));
+  // Each block of the page as a reader meets it: a section by its heading, the partner banner by its image.
+  const blocks = await page.locator('main > *').evaluateAll((sections) => sections.map((section) => {
+    const heading = section.getAttribute('aria-labelledby');
+    if (heading) return document.getElementById(heading)?.textContent?.trim();
+    return section.querySelector('img')?.getAttribute('alt');
+  }));
   // One partner banner: no section twice on a page (banner 2 is the why page's).
-  expect(ids).toEqual(['hero', 'partner-banner', 'perks', 'how', 'choose', 'mission', 'faqs']);
-  await expect(page.locator('.hero__carrier')).toHaveText(/5G/);
-  await expect(page.locator('.hero img')).toHaveAttribute('loading', 'eager');
-  await expect(page.locator('.perks .carousel-item')).toHaveCount(5);
-  await expect(page.locator('.how__step')).toHaveCount(3);
-  await expect(page.locator('.mission__pillar')).toHaveCount(5);
+  expect(blocks).toEqual([
+    'Big coverage for the whole Cub family', // hero
+    expect.stringMatching(/^Partner of /), // partner banner
+    'Why Cub Nation switches', // perks
+    'How it works',
+    'Which Cubby plan is right for you?', // choose plans
+    'Growing Cub Nation together', // mission pillars
+    'Frequently asked questions',
+  ]);
+  const hero = page.getByRole('region', { name: 'Big coverage for the whole Cub family' });
+  await expect(hero.getByText(/5G network/)).toBeVisible();
+  await expect(hero.getByRole('img')).toHaveAttribute('loading', 'eager');
+  await expect(page.getByRole('list', { name: 'Perks list' }).getByRole('listitem')).toHaveCount(5);
+  await expect(page.getByRole('region', { name: 'How it works' }).getByRole('heading', { level: 3, name: /^Step \d: / })).toHaveCount(3);
+  await expect(page.getByRole('region', { name: 'Growing Cub Nation together' }).getByRole('listitem')).toHaveCount(5);
   await expect(page.getByRole('link', { name: /check coverage/i })).toHaveAttribute('href', `/${school}/coverage-map`);
 });
 
 test('FAQ items open and close independently, showing + when closed and − when open', async ({ page }) => {
   await page.goto(`/${school}`);
-  const items = page.locator('.faq');
+  const faqs = page.getByRole('region', { name: 'Frequently asked questions' });
+  // Each FAQ is a disclosure (details: a group); its question is the summary, its answer the paragraph.
+  const items = faqs.getByRole('group');
   expect(await items.count()).toBeGreaterThan(2);
   const [first, second] = [items.nth(0), items.nth(1)];
-  const sign = (item: typeof first) => item.locator('.faq__sign:visible');
+  const question = (item: typeof first) => item.locator('summary');
+  const answer = (item: typeof first) => item.getByRole('paragraph');
+  // The sign the visitor sees: both are in the page, CSS shows the one for the item's state.
+  const sign = (item: typeof first) => question(item).getByText(/^[+−]$/).locator('visible=true');
 
   await expect(sign(first)).toHaveText('+');
-  await expect(first.locator('.faq__answer')).toBeHidden();
-  await first.locator('summary').click();
-  await expect(first.locator('.faq__answer')).toBeVisible();
+  await expect(answer(first)).toBeHidden();
+  await question(first).click();
+  await expect(answer(first)).toBeVisible();
   await expect(sign(first)).toHaveText('−');
   await expect(sign(second)).toHaveText('+');
 
-  await second.locator('summary').click();
-  await expect(first.locator('.faq__answer')).toBeVisible();
-  await expect(second.locator('.faq__answer')).toBeVisible();
+  await question(second).click();
+  await expect(answer(first)).toBeVisible();
+  await expect(answer(second)).toBeVisible();
 
-  await first.locator('summary').click();
-  await expect(first.locator('.faq__answer')).toBeHidden();
+  await question(first).click();
+  await expect(answer(first)).toBeHidden();
   await expect(sign(first)).toHaveText('+');
   await expect(sign(second)).toHaveText('−');
 
-  await expect(page.locator('[data-analytics="landingpage.seemorefaqs"]')).toHaveAttribute('target', '_blank');
-  await expect(page.locator('[data-analytics="landingpage.visitsupport"]')).toHaveAttribute('rel', 'noopener noreferrer');
+  const [seeMore, support] = [faqs.getByRole('link', { name: /^See more FAQs/ }), faqs.getByRole('link', { name: /^Contact support/ })];
+  await expect(seeMore).toHaveAttribute('target', '_blank');
+  await expect(support).toHaveAttribute('rel', 'noopener noreferrer');
 });
 
 test('perk carousel: dots follow swiping and a tapped dot moves the row (phones)', { tag: '@phone' }, async ({ page }, info) => {
@@ -55,8 +74,8 @@ test('perk carousel: dots follow swiping and a tapped dot moves the row (phones)
   const carousel = page.getByRole('region', { name: 'Perks' });
   await carousel.and(page.locator('[data-ready]')).waitFor();
   await carousel.scrollIntoViewIfNeeded();
-  const track = carousel.locator('.carousel-items');
-  const dots = carousel.locator('.carousel__dot');
+  const track = carousel.getByRole('list', { name: 'Perks list' });
+  const dots = carousel.getByRole('group', { name: 'Choose a perks card' }).getByRole('button');
   await expect(dots).toHaveCount(5);
   await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
   await page.waitForTimeout(600); // listeners attach 500 ms after load
@@ -64,7 +83,7 @@ test('perk carousel: dots follow swiping and a tapped dot moves the row (phones)
   const box = (await track.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.wheel(box.width * 2, 0);
-  await expect.poll(() => carousel.locator('.carousel__dot[aria-current="true"]').getAttribute('aria-label')).toMatch(/\(3 of 5\)/);
+  await expect.poll(() => dots.and(page.locator('[aria-current="true"]')).getAttribute('aria-label')).toMatch(/\(3 of 5\)/);
 
   await dots.nth(4).click();
   await expect(dots.nth(4)).toHaveAttribute('aria-current', 'true');
@@ -76,9 +95,9 @@ test('perk carousel: dots follow swiping and a tapped dot moves the row (phones)
 });
 
 test('the choose-plans buttons land on the three plan pages', async ({ page }) => {
-  for (const [index, path] of ['fan', 'student', 'faculty'].entries()) {
+  for (const [name, path] of [['Alumni/Fan', 'fan'], ['Student', 'student'], ['Faculty', 'faculty']] as const) {
     await page.goto(`/${school}`);
-    await page.locator('.choose__button').nth(index).click();
+    await page.getByRole('region', { name: 'Which Cubby plan is right for you?' }).getByRole('link', { name }).click();
     await expect(page).toHaveURL(new RegExp(`/${school}/${path}$`));
     await expect(page.locator('h1').first()).toBeVisible();
   }
@@ -86,7 +105,7 @@ test('the choose-plans buttons land on the three plan pages', async ({ page }) =
 
 test('the hero call to action scrolls to the plans, visible below the fixed header', { tag: '@phone' }, async ({ page }) => {
   await page.goto(`/${school}`);
-  await page.locator('.hero__cta').click();
+  await page.getByRole('region', { name: 'Big coverage for the whole Cub family' }).getByRole('link', { name: 'Shop Plans' }).click();
   await expect(page).toHaveURL(/#plans$/);
   const heading = page.locator('#plans h2');
   await expect.poll(async () => (await heading.boundingBox())!.y, { timeout: 5000 }).toBeGreaterThanOrEqual(await headerBottom(page));

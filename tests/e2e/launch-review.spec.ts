@@ -13,18 +13,20 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { axeViolations } from './axe.ts';
-import { ALL_SCHOOLS, SCHOOLS, hydrated, planCardsReady } from './helpers.ts';
+import { ADDRESSED_BARE_PAGES, schoolPages } from '../school-pages.ts';
+import { ALL_SCHOOLS, SCHOOLS, factsToggles, hydrated, planCardsReady } from './helpers.ts';
 
 const report = JSON.parse(readFileSync('reports/build-report.json', 'utf8')) as { schools: Array<{ seoSlug: string; giveaway: string }> };
-const PAGE_TYPES = ['', '/student', '/faculty', '/fan', '/why', '/coverage-map', '/newsroom', '/international-dialing', '/giveaway-confirmation', '/giveaway-closed'];
 
-function schoolPages(seo: string): string[] {
-  const giveaway = report.schools.find((school) => school.seoSlug === seo)?.giveaway;
-  return [...PAGE_TYPES.map((page) => `/${seo}${page}`), ...(giveaway?.includes('/giveaway-entry/') ? [giveaway] : [])];
+/** Every page of a school, from the route table (the entry page while its giveaway is open). */
+function pagesOf(seo: string): string[] {
+  const school = report.schools.find((candidate) => candidate.seoSlug === seo);
+  if (!school) throw new Error(`${seo} is not in the build report: build the site before the browser tests`);
+  return schoolPages(school).map((page) => page.path);
 }
 
-const BARE_PAGES = ['/', '/default', '/search'];
-const ALL_PAGES = [...ALL_SCHOOLS.flatMap(schoolPages), ...BARE_PAGES];
+const BARE_PAGES = ADDRESSED_BARE_PAGES;
+const ALL_PAGES = [...ALL_SCHOOLS.flatMap(pagesOf), ...BARE_PAGES];
 const AXE_SCHOOLS: readonly string[] = [SCHOOLS.husky, SCHOOLS.cubby, SCHOOLS.bears];
 const PLAN_PAGE = /\/(student|faculty|fan)$/;
 /** axe runs on the pages without a school and on every page of the three colour cases. */
@@ -70,7 +72,7 @@ test.describe('every page', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     if (PLAN_PAGE.test(path)) {
       await planCardsReady(page);
-      await page.locator('.plan-card__toggle').first().click();
+      await factsToggles(page).first().click();
     }
     expect(await axeViolations(page)).toEqual([]);
   });
@@ -83,14 +85,15 @@ test.describe('the header stays one row', () => {
       test(`${school} at ${width} px`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`/${school}`);
-        const header = page.locator('[data-site-header]');
+        const header = page.getByRole('banner');
         expect((await header.boundingBox())?.height).toBeLessThanOrEqual(73);
-        // Every link and the sign-in button sit in the header's one row (their centres line up).
-        const centres = await header.locator('.site-header__link, [data-signin]').evaluateAll((items) =>
+        // Every link of the main navigation and the sign-in button sit in the header's one row (their centres line up).
+        const signIn = header.getByRole('button', { name: 'Sign In' });
+        const centres = await header.getByRole('navigation', { name: 'Main' }).getByRole('link').or(signIn).evaluateAll((items) =>
           items.map((item) => { const box = item.getBoundingClientRect(); return box.top + box.height / 2; }));
         expect(centres.length).toBeGreaterThan(1);
         expect(Math.max(...centres) - Math.min(...centres)).toBeLessThanOrEqual(3);
-        const right = await header.locator('[data-signin]').evaluate((button) => button.getBoundingClientRect().right);
+        const right = await signIn.evaluate((button) => button.getBoundingClientRect().right);
         expect(right).toBeLessThanOrEqual(width);
       });
     }
@@ -101,7 +104,7 @@ test.describe('coverage map', () => {
   for (const school of ALL_SCHOOLS) {
     test(`${school}: the map panel shows a coverage illustration, the full-map link and the zip check, never an empty frame`, async ({ page }) => {
       await page.goto(`/${school}/coverage-map`);
-      const figure = page.locator('[data-coverage-map]');
+      const figure = page.getByRole('figure');
       await expect(figure.getByRole('img', { name: /coverage/i })).toBeVisible();
       const link = figure.getByRole('link', { name: /Open the full coverage map/ });
       await expect(link).toHaveAttribute('target', '_blank');
@@ -116,7 +119,7 @@ test.describe('coverage map', () => {
     await page.goto(`/${SCHOOLS.husky}/coverage-map`);
     const zip = await hydrated(page, page.getByRole('textbox', { name: /ZIP code/i }));
     await context.setOffline(true);
-    await expect(page.locator('[data-coverage-map]').getByRole('img', { name: /coverage/i })).toBeVisible();
+    await expect(page.getByRole('figure').getByRole('img', { name: /coverage/i })).toBeVisible();
     await zip.fill('90210');
     await page.getByRole('button', { name: 'Check coverage' }).click();
     await expect(page.getByText(/coverage is available in 90210/i).first()).toBeVisible();
@@ -165,7 +168,7 @@ test('phone menu: the button comes first, Tab enters the open menu, Escape close
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.activeElement?.closest('#site-menu') !== null)).toBe(true);
   // The backdrop fades in: read it once the transition has ended.
-  const backdrop = () => page.locator('[data-site-header]').evaluate((header) => {
+  const backdrop = () => page.getByRole('banner').evaluate((header) => {
     const style = getComputedStyle(header, '::after');
     return { opacity: style.opacity, visibility: style.visibility, background: style.backgroundColor };
   });
@@ -200,7 +203,7 @@ test.describe('in-page anchors land below the fixed header', () => {
       const target = (await cta.getAttribute('href')) as string;
       await cta.click();
       await page.waitForTimeout(1200);
-      const headerBottom = await page.locator('[data-site-header]').evaluate((header) => header.getBoundingClientRect().bottom);
+      const headerBottom = await page.getByRole('banner').evaluate((header) => header.getBoundingClientRect().bottom);
       const heading = page.locator(`${target} h2`).first();
       const top = await heading.evaluate((element) => element.getBoundingClientRect().top);
       expect(top).toBeGreaterThanOrEqual(headerBottom);
@@ -216,15 +219,20 @@ test.describe('in-page anchors land below the fixed header', () => {
 });
 
 test('no section appears twice on a page', async ({ page }) => {
-  for (const path of schoolPages(SCHOOLS.husky)) {
+  for (const path of pagesOf(SCHOOLS.husky)) {
     await page.goto(path);
+    // A block is known by what a reader meets first: its label (aria-labelledby/aria-label), else its
+    // first heading, else its first image's alt text (the partner banner). Blocks with none are not compared.
     const repeated = await page.evaluate(() => {
       const seen = new Map<string, number>();
       for (const section of document.querySelectorAll('main > section, main > div')) {
-        const name = [...section.classList].filter((name) => !name.startsWith('astro-')).sort().join('.');
-        seen.set(name, (seen.get(name) ?? 0) + 1);
+        const labelledBy = section.getAttribute('aria-labelledby');
+        const name = (labelledBy ? document.getElementById(labelledBy)?.textContent : section.getAttribute('aria-label'))
+          ?? section.querySelector('h1, h2, h3')?.textContent ?? section.querySelector('img[alt]:not([alt=""])')?.getAttribute('alt') ?? '';
+        const key = name.replace(/\s+/g, ' ').trim();
+        if (key) seen.set(key, (seen.get(key) ?? 0) + 1);
       }
-      return [...seen].filter(([name, count]) => count > 1 && !/^section$|^$/.test(name)).map(([name]) => name);
+      return [...seen].filter(([, count]) => count > 1).map(([name]) => name);
     });
     expect(repeated, path).toEqual([]);
   }

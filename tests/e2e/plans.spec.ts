@@ -1,6 +1,6 @@
 /** Plan pages in the browser: card expansion (SPEC §4), facts panel placement, prices, giveaways banner, why button. */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { SCHOOLS, planCardsReady } from './helpers.ts';
+import { SCHOOLS, factsToggles, openFactsPanels, planCards, planCardsReady } from './helpers.ts';
 
 const FACULTY = `/${SCHOOLS.husky}/faculty`;
 
@@ -9,7 +9,9 @@ async function openPlans(page: Page, path = FACULTY): Promise<Locator> {
   return planCardsReady(page);
 }
 
-const toggles = (page: Page) => page.locator('.plan-card__toggle');
+const toggles = (page: Page) => factsToggles(page);
+/** The card whose facts are open (its toggle is expanded). */
+const expandedCard = (page: Page) => planCards(page).filter({ has: page.getByRole('button', { expanded: true }) });
 const panelFor = (page: Page, toggle: Locator) => toggle.getAttribute('aria-controls').then((id) => page.locator(`[id="${id}"]`));
 
 test('cards start collapsed; a toggle expands its card only, toggling again collapses it', async ({ page }) => {
@@ -17,7 +19,7 @@ test('cards start collapsed; a toggle expands its card only, toggling again coll
   const all = toggles(page);
   await expect(all).toHaveCount(3);
   for (const toggle of await all.all()) await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.locator('.plan-facts:visible')).toHaveCount(0);
+  await expect(openFactsPanels(page)).toHaveCount(0);
 
   const [first, second] = [all.nth(0), all.nth(1)];
   await expect(first).toHaveText(/Broadband Facts/);
@@ -28,14 +30,14 @@ test('cards start collapsed; a toggle expands its card only, toggling again coll
   await second.click();
   await expect(first).toHaveAttribute('aria-expanded', 'false');
   await expect(second).toHaveAttribute('aria-expanded', 'true');
-  await expect(page.locator('.plan-card--expanded')).toHaveCount(1);
-  await expect(page.locator('.plan-facts:visible')).toHaveCount(1);
+  await expect(expandedCard(page)).toHaveCount(1);
+  await expect(openFactsPanels(page)).toHaveCount(1);
   await expect(await panelFor(page, first)).toBeHidden();
 
   await second.click();
   await expect(second).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.locator('.plan-card--expanded')).toHaveCount(0);
-  await expect(page.locator('.plan-facts:visible')).toHaveCount(0);
+  await expect(expandedCard(page)).toHaveCount(0);
+  await expect(openFactsPanels(page)).toHaveCount(0);
 });
 
 // Cal Bears' tenant record has no colours: its school document's Berkeley Blue (#003262) applies.
@@ -44,7 +46,7 @@ test('the expanded card gets a 4 px border and glow in the school colour (the sc
   for (const [path, colour] of [[FACULTY, 'rgb(75, 46, 131)'], [`/${SCHOOLS.bears}/fan`, 'rgb(0, 50, 98)']] as const) {
     await openPlans(page, path);
     await toggles(page).first().click();
-    const card = page.locator('.plan-card--expanded');
+    const card = expandedCard(page);
     await expect(card).toHaveCSS('border-top-width', '4px');
     await expect(card).toHaveCSS('border-top-color', colour);
     expect(await card.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
@@ -62,7 +64,7 @@ test('the facts panel shows the matching label, below the card on phones and und
   await expect(panel).toContainText('F4660846673UB83NYT4DPFZO21');
   await expect(panel).not.toContainText('No broadband fact available yet.');
 
-  const cards = page.locator('.plan-card');
+  const cards = planCards(page);
   const box = async (locator: Locator) => (await locator.boundingBox())!;
   const [panelBox, first, second, third] = await Promise.all([box(panel), box(cards.nth(0)), box(cards.nth(1)), box(cards.nth(2))]);
   if (testInfo.project.name === 'phone') {
@@ -93,20 +95,22 @@ test('every label field group is there as headings, definition lists and links',
 
 test('faculty cards strike through the regular price; fan cards show one price', async ({ page }) => {
   await openPlans(page);
-  const struck = page.locator('.plan-card').first().locator('s');
+  // The regular price reads "Was $30" and is drawn struck through.
+  const struck = planCards(page).first().getByText('Was $30', { exact: true });
   await expect(struck).toHaveText('Was $30');
   expect(await struck.evaluate((el) => getComputedStyle(el).textDecorationLine)).toContain('line-through');
-  await expect(page.locator('.plan-card').first()).toContainText('$27');
-  // SPEC §9: the plan description clamps to 6 lines.
-  expect(await page.locator('.plan-card .description').first().evaluate((el) => getComputedStyle(el).webkitLineClamp)).toBe('6');
+  await expect(planCards(page).first()).toContainText('$27');
+  // The plan description clamps to 6 lines.
+  expect(await planCards(page).first().getByText(/^10 GB of high-speed 5G data/).evaluate((el) => getComputedStyle(el).webkitLineClamp)).toBe('6');
   await openPlans(page, `/${SCHOOLS.husky}/fan`);
-  await expect(page.locator('.plan-card s')).toHaveCount(0);
-  await expect(page.locator('.plan-card').first()).toContainText('$30');
+  await expect(planCards(page)).toHaveCount(3);
+  await expect(planCards(page).getByText(/^Was /)).toHaveCount(0);
+  await expect(planCards(page).first()).toContainText('$30');
 });
 
 test('a card’s order button goes to its plan link and bullet links stay under the school', async ({ page }) => {
   await openPlans(page);
-  const card = page.locator('.plan-card').first();
+  const card = planCards(page).first();
   await expect(card.getByRole('link', { name: /Get Started/ })).toHaveAttribute('href', /^https:\/\/shop\./);
   await expect(card.getByRole('link', { name: 'Check coverage' })).toHaveAttribute('href', `/${SCHOOLS.husky}/coverage-map`);
   await card.getByRole('link', { name: 'Check coverage' }).click();
@@ -116,8 +120,9 @@ test('a card’s order button goes to its plan link and bullet links stay under 
 for (const type of ['student', 'faculty', 'fan'] as const) {
   test(`${type} page: why-us button carries ${type}plans.why and goes to the why page`, async ({ page }) => {
     await page.goto(`/${SCHOOLS.kentucky}/${type}`);
-    const button = page.locator(`a[data-analytics="${type}plans.why"]`);
+    const button = page.getByRole('main').getByRole('link', { name: 'Why Kentucky Mobile?' });
     await expect(button).toHaveCount(1);
+    await expect(button).toHaveAttribute('data-analytics', `${type}plans.why`);
     await button.click();
     await expect(page).toHaveURL(new RegExp(`/${SCHOOLS.kentucky}/why$`));
   });
@@ -144,10 +149,10 @@ test.describe('giveaways banner enter button', () => {
 
 test('perks: a carousel with dots on phones, a three-column grid on desktop', { tag: '@phone' }, async ({ page }, testInfo) => {
   await page.goto(FACULTY);
-  const perks = page.locator('.carousel-item');
+  const perks = page.getByRole('list', { name: 'Perks list' }).getByRole('listitem');
   await expect(perks).toHaveCount(3);
   await perks.first().scrollIntoViewIfNeeded();
-  const dots = page.locator('.carousel__dot');
+  const dots = page.getByRole('group', { name: 'Choose a perks card' }).getByRole('button');
   if (testInfo.project.name === 'phone') await expect(dots.first()).toBeVisible();
   else {
     await expect(dots.first()).toBeHidden();

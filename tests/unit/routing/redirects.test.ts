@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { RedirectsHandler } from '@netlify/redirects';
 import { describe, expect, it } from 'vitest';
 import { ASSET_PATHS, formatRedirects, redirectRules, upperCaseGiveawayRules, type RedirectRule, type RedirectSchool } from '../../../src/lib/routing/redirects.ts';
+import { PARAMETER_ROUTE_NAMES, fixedSchoolPages } from '../../school-pages.ts';
 
 /** The six seed schools' registry entries as SPEC §2 describes them. */
 const schools: RedirectSchool[] = [
@@ -24,11 +25,19 @@ const OPEN_ENTRY = '/uk-kentucky-mobile/giveaway-entry/open-id';
 const ACTIVE_IDS = ['open-id', '053219F6-7cee-4319-a4f1-aab3f833263f', '12345'];
 const rules = redirectRules(schools, MAIN, undefined, { activeGiveawayIds: ACTIVE_IDS });
 
-/** Pages and files as Netlify would find them (`/x` and `/x/` both reach `x.html`). */
+/**
+ * Pages and files as Netlify would find them (`/x` and `/x/` both reach `x.html`): every fixed route
+ * of the route table for every school, and one open giveaway's entry page.
+ */
 const PAGES = new Set([
   '/', '/search', '/default', '/404.html', OPEN_ENTRY, '/_astro/app.js',
-  ...schools.flatMap(({ seoSlug }) => ['', '/student', '/faculty', '/fan', '/why', '/coverage-map', '/newsroom', '/giveaway-confirmation', '/giveaway-closed'].map((path) => `/${seoSlug}${path}`)),
+  ...schools.flatMap(({ seoSlug }) => fixedSchoolPages(seoSlug).map((page) => page.path)),
 ]);
+
+it('knows a built page for every route with a parameter (the giveaway entry is the only one)', () => {
+  // A new route with a parameter needs its page in PAGES above, as OPEN_ENTRY is for the entry page.
+  expect(PARAMETER_ROUTE_NAMES).toEqual(['giveaway-entry']);
+});
 
 function engine(list: readonly RedirectRule[]): RedirectsHandler {
   return new RedirectsHandler({ configRedirects: [...list], projectDir: mkdtempSync(join(tmpdir(), 'rules-')), jwtRoleClaim: '', jwtSecret: '' });
