@@ -15,7 +15,7 @@ export function closeSignIn(): void {
   $signInOpen.set(false);
 }
 
-/** SPEC §2: the dialog opens on arrival when the query has open=signin. */
+/** docs/behaviour.md §2: the dialog opens on arrival when the query has open=signin. */
 export function wantsSignInOnArrival(search: string): boolean {
   return new URLSearchParams(search).get('open') === 'signin';
 }

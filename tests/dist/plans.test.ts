@@ -9,7 +9,7 @@ import { DIST, accessibleName, buildReport, headingTexts, linksIn, pageDocument,
 const report = buildReport();
 const content = await siteContent();
 const PLAN_TYPES = ['student', 'faculty', 'fan'] as const;
-/** Seed schools whose active event is an excluded id (SPEC §9): no enter button. */
+/** Seed schools whose active event is an excluded id (docs/behaviour.md §9): no enter button. */
 const HIDDEN_ENTER = new Set(['cubbymobile', 'utah-ute-mobile']);
 
 /** Data lines of a CSV whose fields hold no line breaks (true of the seed labels). */

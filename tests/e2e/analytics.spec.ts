@@ -1,5 +1,5 @@
 /**
- * Analytics (SPEC §7, §9). With a write key: the analytics settings are build-time settings, so
+ * Analytics (docs/behaviour.md §7, §9). With a write key: the analytics settings are build-time settings, so
  * this needs its own build; it builds one school (not the whole site again) with the analytics host
  * pointed at a local collector, and a visit plus clicks must arrive there as batches holding the
  * page view and the exact event names, retried on 5xx and 429. Without a key (the normal build):

@@ -9,15 +9,17 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { ALL_SCHOOLS, SCHOOLS, hydrated, planCardsReady } from './helpers.ts';
-import { OPEN_SCHOOLS, contentDoc, expectOutcome, fillForm, newPerson, openForm, tenantOf } from './giveaway-helpers.ts';
+import { ADDRESSED_BARE_PAGES, schoolPages as allSchoolPages, type BuiltSchool } from '../school-pages.ts';
+import { OPEN_SCHOOLS, outcomeBlock, contentDoc, expectOutcome, fillForm, newPerson, openForm, tenantOf } from './giveaway-helpers.ts';
 
-const report = JSON.parse(readFileSync('reports/build-report.json', 'utf8')) as { schools: Array<{ seoSlug: string; giveaway: string }> };
-const PAGE_TYPES = ['', '/student', '/faculty', '/fan', '/why', '/coverage-map', '/newsroom', '/international-dialing', '/giveaway-confirmation', '/giveaway-closed'];
-const BARE_PAGES = ['/', '/default', '/search'];
+const report = JSON.parse(readFileSync('reports/build-report.json', 'utf8')) as { schools: BuiltSchool[] };
+const BARE_PAGES = ADDRESSED_BARE_PAGES;
 
+/** Every page of the school, from the route table (a new route is walked without editing this test). */
 function schoolPages(seo: string): string[] {
-  const giveaway = report.schools.find((school) => school.seoSlug === seo)?.giveaway;
-  return [...PAGE_TYPES.map((page) => `/${seo}${page}`), ...(giveaway?.includes('/giveaway-entry/') ? [giveaway] : [])];
+  const built = report.schools.find((school) => school.seoSlug === seo);
+  if (!built) throw new Error(`${seo} is not in reports/build-report.json: build first`);
+  return allSchoolPages(built).map((page) => page.path);
 }
 
 /** Collects every violation the page reports, from before its first script runs (survives navigations). */
@@ -72,7 +74,7 @@ for (const school of ALL_SCHOOLS) {
         await page.getByRole('button', { name: 'Sign In' }).click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-        await page.locator('.faq summary').first().click();
+        await page.getByRole('region', { name: 'Frequently asked questions' }).getByRole('group').first().locator('summary').click();
         // The carousels at phone width: swipe rows with dots.
         await page.setViewportSize({ width: 390, height: 844 });
         const perks = page.getByRole('region', { name: 'Perks' });
@@ -116,7 +118,7 @@ test('a giveaway entry submitted end to end raises no CSP violation', async ({ p
   await fillForm(page, { ...newPerson(), agree: true });
   const button = page.getByRole('button', { name: contentDoc(school.key, 'giveawayForm')['enterButtonText'] });
   await Promise.all([page.waitForURL(`**/${school.seo}/giveaway-confirmation`), button.click()]);
-  await hydrated(page, page.locator('.giveaway-outcome'));
+  await hydrated(page, outcomeBlock(page));
   await expectOutcome(page, 'success');
   const found = await collect();
   test.info().annotations.push({ type: 'csp walk', description: `giveaway entry: ${found.length} violation(s)` });

@@ -30,7 +30,7 @@ async function schoolKey(page: import('@playwright/test').Page, seo: string): Pr
   return (await page.locator('html').getAttribute('data-school')) ?? '';
 }
 
-test.describe('legacy URLs and redirects (SPEC §2)', () => {
+test.describe('legacy URLs and redirects (docs/behaviour.md §2)', () => {
   const cases: Array<[string, string]> = [
     ['/gohuskymobile', `/${SCHOOLS.husky}`],
     ['/huskymobile', `/${SCHOOLS.husky}`],

@@ -1,4 +1,4 @@
-/** The giveaway entry form in the browser (SPEC §5): errors, nothing sent when invalid, the phone field. */
+/** The giveaway entry form in the browser (docs/behaviour.md §5): errors, nothing sent when invalid, the phone field. */
 import { expect, test } from '@playwright/test';
 import { axeViolations } from './axe.ts';
 import { ERROR_FIELDS, OPEN_SCHOOLS, contentDoc, countEntryPosts, fillForm, newPerson, openForm, prizeItems, tenantOf } from './giveaway-helpers.ts';

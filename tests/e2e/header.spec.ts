@@ -1,4 +1,4 @@
-/** Header behaviour and the sign-in modal (SPEC §2 "Shared header, footer and sign-in modal"). */
+/** Header behaviour and the sign-in modal (docs/behaviour.md §2 "Shared header, footer and sign-in modal"). */
 import { expect, test, type Page } from '@playwright/test';
 import { SCHOOLS } from './helpers.ts';
 

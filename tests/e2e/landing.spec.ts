@@ -1,4 +1,4 @@
-/** The landing page of SPEC §2: sections, FAQs, carousel, choose-plans, anchors, accessibility. */
+/** The landing page of docs/behaviour.md §2: sections, FAQs, carousel, choose-plans, anchors, accessibility. */
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe.ts';
 import { SCHOOLS } from './helpers.ts';
@@ -8,7 +8,7 @@ const school = SCHOOLS.cubby;
 /** The fixed header's bottom edge in the viewport. */
 const headerBottom = (page: Page) => page.getByRole('banner').evaluate((el) => el.getBoundingClientRect().bottom);
 
-test('the sections come in the order of SPEC §2', async ({ page }) => {
+test('the sections come in the order of docs/behaviour.md §2', async ({ page }) => {
   await page.goto(`/${school}`);
   // Each block of the page as a reader meets it: a section by its heading, the partner banner by its image.
   const blocks = await page.locator('main > *').evaluateAll((sections) => sections.map((section) => {

@@ -1,4 +1,4 @@
-/** Plan pages in the browser: card expansion (SPEC §4), facts panel placement, prices, giveaways banner, why button. */
+/** Plan pages in the browser: card expansion (docs/behaviour.md §4), facts panel placement, prices, giveaways banner, why button. */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SCHOOLS, factsToggles, openFactsPanels, planCards, planCardsReady } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-/** Stand-ins for the order service calls of SPEC §7 (relative paths, CSRF-protected). */
+/** Stand-ins for the order service calls of docs/behaviour.md §7 (relative paths, CSRF-protected). */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { COVERED_ZIPS } from '../../../src/lib/coverage/checks.ts';
 import { readCookie, XSRF_COOKIE, XSRF_HEADER } from '../../../src/lib/http/fetch-with-csrf.ts';
@@ -66,7 +66,7 @@ export function addCustomer(store: Store, request: ApiRequest): ApiResponse {
   return json(200, { data: { status: 'received' } });
 }
 
-/** POST /mobileapi/zipcode/{zip}/eligibility; the body is the zip as text (SPEC §7), or JSON. Covered: the coverage check's own list. */
+/** POST /mobileapi/zipcode/{zip}/eligibility; the body is the zip as text (docs/behaviour.md §7), or JSON. Covered: the coverage check's own list. */
 export function zipEligibility(request: ApiRequest, zip: string): ApiResponse {
   if (request.body !== '' && !hasContentType(request, ['text/plain', 'application/json'])) {
     return apiError(415, 'The zip must be sent as text/plain or application/json.');

@@ -23,7 +23,7 @@ export interface SiteServerOptions extends NetlifySiteOptions {
   log?: LogSink;
 }
 
-/** Relative order-service paths of SPEC §7 and everything under /k1mobile/. */
+/** Relative order-service paths of docs/behaviour.md §7 and everything under /k1mobile/. */
 export function isApiPath(path: string): boolean {
   return (
     path === '/account/login' ||

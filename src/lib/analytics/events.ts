@@ -1,5 +1,5 @@
 /**
- * Every analytics event name of SPEC §7, in one place. Markup carries them as
+ * Every analytics event name of docs/behaviour.md §7, in one place. Markup carries them as
  * `data-analytics="..."` on the clicked element; the analytics island sends them.
  */
 export const ANALYTICS_EVENTS = {
@@ -31,5 +31,5 @@ export const WHY_PAGE_PLAN_EVENT = {
   faculty: ANALYTICS_EVENTS.whyFacultyPlans,
 } as const;
 
-/** SPEC §9 batching defaults. */
+/** docs/behaviour.md §9 batching defaults. */
 export const ANALYTICS_BATCH = { size: 10, flushMs: 5000, maxRetries: 10 } as const;

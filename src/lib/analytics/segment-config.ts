@@ -1,5 +1,5 @@
 /**
- * How @segment/analytics-next is set up (SPEC §7, §9): batches of 10 events flushed every 5 s,
+ * How @segment/analytics-next is set up (docs/behaviour.md §7, §9): batches of 10 events flushed every 5 s,
  * up to 10 retries, 429 retried after the rate-limit reset (Retry-After), every status >= 500
  * retried. Settings are given in full so the library never asks Segment's CDN for them, and
  * its own metrics are off: the only requests are event batches to the configured host.
@@ -8,10 +8,10 @@
 import { ANALYTICS_BATCH } from './events.ts';
 
 export const DEFAULT_SEGMENT_API_HOST = 'https://api.segment.io/v1';
-/** SPEC §9: cookie max age 365 days. */
+/** docs/behaviour.md §9: cookie max age 365 days. */
 export const COOKIE_MAX_AGE_DAYS = 365;
 
-/** Statuses >= 500 that the library drops by default; SPEC §8 retries every one. */
+/** Statuses >= 500 that the library drops by default; docs/behaviour.md §8 retries every one. */
 const RETRIED_5XX = ['501', '505', '511'] as const;
 
 export interface SegmentHost {
@@ -61,7 +61,7 @@ export function segmentLoadArguments(writeKey: string, apiHostUrl: string | unde
   };
 }
 
-/** The page view's properties (SPEC §7): path, the page-name label and a timestamp. */
+/** The page view's properties (docs/behaviour.md §7): path, the page-name label and a timestamp. */
 export function pageViewProperties(path: string, pageName: string, now: Date): { path: string; pageName: string; timestamp: string } {
   return { path, pageName, timestamp: now.toISOString() };
 }

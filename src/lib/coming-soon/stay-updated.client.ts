@@ -1,5 +1,5 @@
 /**
- * The 'Stay Updated' form in the browser (SPEC §5): the error appears once the field has been
+ * The 'Stay Updated' form in the browser (docs/behaviour.md §5): the error appears once the field has been
  * touched and stays in step while typing. Nothing is sent: the sign-up is deprecated.
  */
 import { emailFieldError } from './stay-updated.ts';
@@ -21,7 +21,7 @@ export function initStayUpdated(form: HTMLFormElement): void {
     touched = true;
     show();
     if (emailFieldError(input.value, true)) { input.focus(); return; }
-    // SPEC §5: the sign-up is deprecated: nothing is sent and no success text is shown.
+    // docs/behaviour.md §5: the sign-up is deprecated: nothing is sent and no success text is shown.
     console.info('Stay Updated: sign-ups are not collected yet; nothing was sent.');
   });
 }

@@ -1,5 +1,5 @@
 /**
- * The press release's content sections (SPEC §2 Newsroom) as render-ready blocks, in order.
+ * The press release's content sections (docs/behaviour.md §2 Newsroom) as render-ready blocks, in order.
  * A section of an unknown type, or a known type without its text, is skipped and returned
  * as a content problem: the build reports it and the page renders without it.
  */

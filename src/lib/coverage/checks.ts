@@ -1,14 +1,14 @@
 /**
- * The coverage-map page's two checks (SPEC §4, §5, §9): ZIP code coverage and eSIM
+ * The coverage-map page's two checks (docs/behaviour.md §4, §5, §9): ZIP code coverage and eSIM
  * compatibility by IMEI. Both are placeholders of the real service. Pure and
  * dependency-free: this file is bundled into the coverage island.
  */
 
 export const ZIP_LENGTH = 5;
 export const IMEI_LENGTH = 15;
-/** SPEC §5/§9: the placeholder reports coverage only for these test zips. */
+/** docs/behaviour.md §5 and §9: the placeholder reports coverage only for these test zips. */
 export const COVERED_ZIPS: ReadonlySet<string> = new Set(['90210', '10001', '30301', '60601']);
-/** SPEC §5: the placeholder says IMEIs starting with this are not eSIM-ready. */
+/** docs/behaviour.md §5: the placeholder says IMEIs starting with this are not eSIM-ready. */
 export const INCOMPATIBLE_IMEI_PREFIX = '35';
 
 export type CoverageResult = 'available' | 'unavailable' | 'unknown';
@@ -77,7 +77,7 @@ export function esimMessage(result: EsimResult): ResultMessage {
   }
 }
 
-/** The order-service path of SPEC §7 for a (valid) ZIP code. */
+/** The order-service path of docs/behaviour.md §7 for a (valid) ZIP code. */
 export function eligibilityPath(zip: string): string {
   return `/mobileapi/zipcode/${encodeURIComponent(zip.trim())}/eligibility`;
 }

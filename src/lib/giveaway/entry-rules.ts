@@ -1,5 +1,5 @@
 /**
- * Giveaway entry rules (SPEC §5, §9), shared by the entry form island and the local API.
+ * Giveaway entry rules (docs/behaviour.md §5, §9), shared by the entry form island and the local API.
  * Pure and dependency-free: this file is bundled into the browser.
  */
 
@@ -13,7 +13,7 @@ export type EntryField = 'name' | 'email' | 'state' | 'phone' | 'agree';
 export type EntryErrorCode = 'required' | 'tooLong' | 'invalid';
 export type EntryErrors = Partial<Record<EntryField, EntryErrorCode>>;
 
-/** The giveaway form (SPEC §3 "Form entity"). Values are `unknown` so untrusted input can be checked as-is. */
+/** The giveaway form (docs/behaviour.md §3 "Form entity"). Values are `unknown` so untrusted input can be checked as-is. */
 export interface EntryFormInput {
   name?: unknown;
   email?: unknown;

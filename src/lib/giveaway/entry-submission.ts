@@ -1,5 +1,5 @@
 /**
- * Giveaway submission (SPEC §4, §7, §8): the request, how an answer becomes an outcome,
+ * Giveaway submission (docs/behaviour.md §4, §7, §8): the request, how an answer becomes an outcome,
  * the Idempotency-Key per form attempt, and the outcome's hand-off to the confirmation page.
  * Browser and DOM are injected (fetch, storage, uuid), so everything here runs in unit tests.
  */
@@ -10,7 +10,7 @@ export const ENTRY_FALLBACK_ERROR = 'Something went wrong. Please try again.';
 export const MISSING_SLUG_MESSAGE = 'Tenant slug is not available for navigation.';
 export const MISSING_GUID_MESSAGE = 'Giveaway event id is missing from the route; the entry was not sent.';
 export const SENDING_TEXT = 'Sending…';
-/** SPEC §9 HTTP client default. */
+/** docs/behaviour.md §9 HTTP client default. */
 export const ENTRY_TIMEOUT_MS = 120_000;
 
 export interface EntryFormValues {
@@ -21,7 +21,7 @@ export interface EntryFormValues {
   agree: boolean;
 }
 
-/** SPEC §3 "Submission payload". */
+/** docs/behaviour.md §3 "Submission payload". */
 export interface EntryPayload {
   eventGUID: string;
   name: string;

@@ -1,4 +1,4 @@
-/** Giveaway decisions made at build time (SPEC §2 "Giveaway route decision", §4, §9). */
+/** Giveaway decisions made at build time (docs/behaviour.md §2 "Giveaway route decision", §4, §9). */
 import { schoolPath } from '../route-table/routes.ts';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * In-page anchors under the fixed header (SPEC §2, §9): the anchor ends up this far below the
+ * In-page anchors under the fixed header (docs/behaviour.md §2, §9): the anchor ends up this far below the
  * top of the viewport, and after arriving on a page with a #fragment the scroll happens once
  * more after 1 s, when late images and islands have settled the layout.
  */

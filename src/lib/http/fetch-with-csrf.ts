@@ -1,5 +1,5 @@
 /**
- * `fetch` that adds the cross-site request forgery token (SPEC §7): on every non-GET
+ * `fetch` that adds the cross-site request forgery token (docs/behaviour.md §7): on every non-GET
  * request to a relative URL, the XSRF-TOKEN cookie's value goes in the X-XSRF-TOKEN
  * header, as the order service expects. Absolute URLs (other hosts) never get the token.
  * Dependency-free so islands can use it; `fetch` and the cookie string can be injected in tests.

@@ -1,5 +1,5 @@
 /**
- * Pure decisions of the landing page (SPEC §2 "Landing page"): the hero's defaults and the
+ * Pure decisions of the landing page (docs/behaviour.md §2 "Landing page"): the hero's defaults and the
  * plans anchor it points at, the choose-plans destinations, and FAQ analytics names.
  */
 import { ANALYTICS_EVENTS } from '../analytics/events.ts';

@@ -1,5 +1,5 @@
 /**
- * Which broadband facts record a plan card shows (SPEC §4): the first record whose planName
+ * Which broadband facts record a plan card shows (docs/behaviour.md §4): the first record whose planName
  * contains the card's label, ignoring case. Records are taken in the content's `order`.
  */
 export interface FactsRecordLike {
@@ -19,5 +19,5 @@ export function orderedFacts<T extends FactsRecordLike>(records: readonly T[]): 
   return [...records].sort((a, b) => rank(a) - rank(b));
 }
 
-/** SPEC §2: what the facts panel says when a card has no record. */
+/** docs/behaviour.md §2: what the facts panel says when a card has no record. */
 export const NO_FACTS_TEXT = 'No broadband fact available yet.';

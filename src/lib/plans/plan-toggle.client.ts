@@ -1,5 +1,5 @@
 /**
- * The plan cards' broadband-facts toggles (SPEC §4) in the browser: none expanded at first, one
+ * The plan cards' broadband-facts toggles (docs/behaviour.md §4) in the browser: none expanded at first, one
  * at a time, toggling the open one closes it. The cards, toggles and panels are static HTML
  * (PlanCardGrid.astro); this only flips `aria-expanded`, the panel's `hidden` and the card's
  * expanded class, and brings a panel that opens below the fold into view.

@@ -1,6 +1,6 @@
 /**
- * The school route table of SPEC §2: path under /{seoSlug}, the analytics page-name
- * label of SPEC §7, and the page's title and description (SPEC §1).
+ * The school route table of docs/behaviour.md §2: path under /{seoSlug}, the analytics page-name
+ * label of docs/behaviour.md §7, and the page's title and description (docs/behaviour.md §1).
  */
 export type SchoolRouteName =
   | 'landing' | 'student' | 'faculty' | 'fan' | 'why' | 'coverage-map' | 'newsroom'

@@ -1,5 +1,5 @@
 /**
- * Redirect rules as data (SPEC §2): legacy aliases and sub-paths, the header's fan-plans path,
+ * Redirect rules as data (docs/behaviour.md §2): legacy aliases and sub-paths, the header's fan-plans path,
  * unknown giveaway ids, missing assets, and "any other path goes to the main site". Written to
  * dist/_redirects in Netlify's format; the local stack serves them through Netlify's own matcher.
  *
@@ -13,7 +13,7 @@
  *   rules that are the same for every school are written once with `:school` placeholders and
  *   splats (an open giveaway's entry page shadows the "unknown id" rule). Per-school lines are
  *   only what is really per school: legacy aliases (3 lines each). A placeholder rule under an unknown first segment leads on to the
- *   catch-all, so no path ends on our site that SPEC does not name, in at most two hops.
+ *   catch-all, so no path ends on our site that docs/behaviour.md does not name, in at most two hops.
  * - First match wins: the missing-asset 404s come before the catch-all, which comes last.
  */
 import { giveawayIdKey } from '../giveaway/route.ts';
@@ -30,11 +30,11 @@ export interface RedirectRule {
 export interface RedirectSchool {
   seoSlug: string;
   legacyAliases: readonly string[];
-  /** False for schools whose legacy prefix never had a giveaway-entry page (SPEC §2: beavs, bears). */
+  /** False for schools whose legacy prefix never had a giveaway-entry page (docs/behaviour.md §2: beavs, bears). */
   giveawayEntryRedirect: boolean;
 }
 
-/** Legacy sub-path → current path under the school (SPEC §2). */
+/** Legacy sub-path → current path under the school (docs/behaviour.md §2). */
 export const LEGACY_SUBPATHS: ReadonlyArray<readonly [legacy: string, current: string]> = [
   ['landingpage', ''],
   ['student', 'student'],
@@ -52,7 +52,7 @@ export const ASSET_PATHS = ['/_astro/*', '/content-images/*', '/backgrounds/*', 
 
 export const NOT_FOUND_PAGE = '/404.html';
 
-/** The order service's paths, which the browser calls relative to the site (SPEC §7). */
+/** The order service's paths, which the browser calls relative to the site (docs/behaviour.md §7). */
 export const ORDER_SERVICE_PATHS = ['/account/login', '/nexusapi/*', '/mobileapi/*'] as const;
 
 /** Proxy rules (status 200 to another host) that put the order service under the site's origin. */

@@ -1,5 +1,5 @@
 /**
- * The search page's school list (SPEC §3 "School": name, city, colours): every school the site
+ * The search page's school list (docs/behaviour.md §3 "School": name, city, colours): every school the site
  * serves, from content, then the seed's hard-coded Indiana colleges, which are not served yet
  * and are marked as coming soon.
  */

@@ -1,6 +1,6 @@
 /**
- * The tenant lookup of SPEC §4: code lookup by slug, then the full record by id.
- * Error texts are SPEC §5 and §8's; the caller (the build) decides what a failure means.
+ * The tenant lookup of docs/behaviour.md §4: code lookup by slug, then the full record by id.
+ * Error texts are docs/behaviour.md §5 and §8's; the caller (the build) decides what a failure means.
  */
 import { readFileSync } from 'node:fs';
 import pLimit from 'p-limit';

@@ -1,5 +1,5 @@
 /**
- * School colours with SPEC §9's fallbacks, and readable text on them: black or white,
+ * School colours with docs/behaviour.md §9's fallbacks, and readable text on them: black or white,
  * whichever contrasts more (WCAG relative luminance).
  */
 export const FALLBACK_PRIMARY = '#000000';

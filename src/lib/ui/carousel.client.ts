@@ -1,5 +1,5 @@
 /**
- * The perk carousel in the browser (SPEC §4, §9): on phones the dots follow the row's scroll
+ * The perk carousel in the browser (docs/behaviour.md §4, §9): on phones the dots follow the row's scroll
  * position and a pressed dot moves the row to its card. Cards and dots are static HTML
  * (Carousel.astro); this only moves `aria-current` and scrolls. From 768 px CSS hides the dots.
  */
@@ -22,7 +22,7 @@ export function initCarousel(root: HTMLElement): void {
     track.scrollTo({ left: cardOffset(index, cardWidth()), behavior: reduceMotion ? 'auto' : 'smooth' });
     setActive(index);
   }));
-  // SPEC §9: the scroll listener attaches 500 ms after load, once layout has settled.
+  // docs/behaviour.md §9: the scroll listener attaches 500 ms after load, once layout has settled.
   window.setTimeout(() => track.addEventListener('scroll', () => setActive(activeIndex(track.scrollLeft, cardWidth(), dots.length)), { passive: true }), CAROUSEL_LISTENER_DELAY_MS);
   root.setAttribute('data-ready', '');
 }

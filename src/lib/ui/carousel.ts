@@ -1,4 +1,4 @@
-/** Carousel arithmetic (SPEC §4, §9): which card a scroll offset shows, and where a card starts. */
+/** Carousel arithmetic (docs/behaviour.md §4, §9): which card a scroll offset shows, and where a card starts. */
 export const CAROUSEL_GAP_PX = 16;
 export const CAROUSEL_LISTENER_DELAY_MS = 500;
 

@@ -1,4 +1,4 @@
-/** The rotating background of the coming-soon and search pages (SPEC §4, §9). */
+/** The rotating background of the coming-soon and search pages (docs/behaviour.md §4, §9). */
 
 export const BACKGROUND_ROTATION_MS = 5000;
 

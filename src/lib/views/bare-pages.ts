@@ -1,5 +1,5 @@
 /**
- * The pages that belong to no school (SPEC §2, §5): coming soon (/ and /default), school search
+ * The pages that belong to no school (docs/behaviour.md §2, §5): coming soon (/ and /default), school search
  * and the small 404 page. They read the whole site matrix: settings and every served school.
  */
 import { env } from '../config/env.ts';

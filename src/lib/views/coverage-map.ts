@@ -1,4 +1,4 @@
-/** The coverage-map page (SPEC §2): heading, the ZIP and IMEI checks and the carrier's map. */
+/** The coverage-map page (docs/behaviour.md §2): heading, the ZIP and IMEI checks and the carrier's map. */
 import { single } from '../content/index.ts';
 import { coverageChecksProps, coverageMapSources, coverageMapTitle } from '../coverage/island-props.ts';
 import { schoolLayout, when, type SchoolPageProps } from './school-page.ts';

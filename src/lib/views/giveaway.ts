@@ -1,5 +1,5 @@
 /**
- * The giveaway pages (SPEC §2, §8): the entry form of an open event, the confirmation page
+ * The giveaway pages (docs/behaviour.md §2, §8): the entry form of an open event, the confirmation page
  * and the closed page; and the giveaways banner of the plan pages. Which giveaway is current,
  * and whether its enter button shows, was decided when the matrix was built.
  */

@@ -1,4 +1,4 @@
-/** The international dialing page (SPEC §2): heading and the rates section. */
+/** The international dialing page (docs/behaviour.md §2): heading and the rates section. */
 import { single } from '../content/index.ts';
 import { schoolLayout, when, type SchoolPageProps } from './school-page.ts';
 

@@ -1,4 +1,4 @@
-/** The landing page (SPEC §2): hero, partner banner 1, perks, how it works, choose plans, mission, FAQs. */
+/** The landing page (docs/behaviour.md §2): hero, partner banner 1, perks, how it works, choose plans, mission, FAQs. */
 import { single } from '../content/index.ts';
 import { heroCta } from '../landing/sections.ts';
 import { partnerBanner, schoolLayout, when, type SchoolPageProps } from './school-page.ts';

@@ -1,4 +1,4 @@
-/** The newsroom page (SPEC §2): a heading naming the service and the school's press release. */
+/** The newsroom page (docs/behaviour.md §2): a heading naming the service and the school's press release. */
 import { single } from '../content/index.ts';
 import { pressReleaseView } from '../content/press-release.ts';
 import { schoolLayout, when, type SchoolPageProps } from './school-page.ts';

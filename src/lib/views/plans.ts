@@ -1,5 +1,5 @@
 /**
- * The plan pages (student, faculty, fan; SPEC §2), in order: heading, plan cards with the
+ * The plan pages (student, faculty, fan; docs/behaviour.md §2), in order: heading, plan cards with the
  * broadband facts and fine print, give-back bar with the why-us button, partner banner 1, three
  * perks, the giveaways banner and the switch section. The broadband labels CSV reads the same facts.
  */

@@ -17,7 +17,7 @@ export function schoolLayout({ site, settings }: SchoolPageProps, route: SchoolR
   return { site, settings, route };
 }
 
-/** Partner banner 1 belongs to the landing and plan pages, banner 2 to the why page (SPEC §2). */
+/** Partner banner 1 belongs to the landing and plan pages, banner 2 to the why page (docs/behaviour.md §2). */
 export function partnerBanner({ site }: SchoolPageProps, bannerNumber: 1 | 2): { banner: TenantDocuments['partnerBanner'] } | undefined {
   const banner = site.content.documents.partnerBanner.find((doc) => doc.bannerNumber === bannerNumber);
   return banner && { banner };

@@ -1,4 +1,4 @@
-/** The why page (SPEC §2): hero, partner banner 2, give-back funds, the money math, perks, choose plans. */
+/** The why page (docs/behaviour.md §2): hero, partner banner 2, give-back funds, the money math, perks, choose plans. */
 import { WHY_PAGE_PLAN_EVENT } from '../analytics/events.ts';
 import { single } from '../content/index.ts';
 import { partnerBanner, schoolLayout, when, type SchoolPageProps } from './school-page.ts';

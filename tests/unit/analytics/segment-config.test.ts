@@ -20,12 +20,12 @@ describe('segmentLoadArguments', () => {
   const { settings, options } = segmentLoadArguments('key-123', 'http://127.0.0.1:9999/v1');
   const segmentIo = options.integrations['Segment.io'];
 
-  it('batches 10 events, flushes every 5 s and retries up to 10 times (SPEC §9)', () => {
+  it('batches 10 events, flushes every 5 s and retries up to 10 times (docs/behaviour.md §9)', () => {
     expect(ANALYTICS_BATCH).toEqual({ size: 10, flushMs: 5000, maxRetries: 10 });
     expect(segmentIo.deliveryStrategy).toEqual({ strategy: 'batching', config: { size: 10, timeout: 5000, maxRetries: 10 } });
   });
 
-  it('retries 429 and every status from 500 up, and drops other client errors (SPEC §8)', () => {
+  it('retries 429 and every status from 500 up, and drops other client errors (docs/behaviour.md §8)', () => {
     const resolved = resolveHttpConfig(segmentIo.httpConfig);
     expect(resolved.backoffConfig.maxRetryCount).toBe(10);
     expect(resolved.rateLimitConfig.maxRetryCount).toBe(10);

@@ -3,7 +3,7 @@ import { BACKGROUND_ROTATION_MS, COMING_SOON_BACKGROUNDS, nextBackgroundIndex } 
 import { EMAIL_ERROR_TEXT, EMAIL_SUCCESS_TEXT, emailFieldError, isValidEmail } from '../../../src/lib/coming-soon/stay-updated.ts';
 import { existsSync } from 'node:fs';
 
-describe('rotating background (SPEC §4, §9)', () => {
+describe('rotating background (docs/behaviour.md §4, §9)', () => {
   it('has six existing images and a 5 s period', () => {
     expect(BACKGROUND_ROTATION_MS).toBe(5000);
     expect(COMING_SOON_BACKGROUNDS).toHaveLength(6);
@@ -16,7 +16,7 @@ describe('rotating background (SPEC §4, §9)', () => {
   });
 });
 
-describe("coming-soon 'Stay Updated' email (SPEC §5)", () => {
+describe("coming-soon 'Stay Updated' email (docs/behaviour.md §5)", () => {
   it('accepts a valid address', () => {
     expect(isValidEmail('fan@school.edu')).toBe(true);
     expect(emailFieldError('fan@school.edu', true)).toBeNull();

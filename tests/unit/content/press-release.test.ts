@@ -6,7 +6,7 @@ const release = (sections: Array<Record<string, unknown>>, extra: Record<string,
   _id: 'huskymobile-pressRelease', _type: 'pressRelease' as const, school: { _type: 'reference', _ref: 'school-huskymobile' }, sections, ...extra,
 }) as Parameters<typeof pressReleaseView>[1];
 
-describe('press release sections (SPEC §2 Newsroom)', () => {
+describe('press release sections (docs/behaviour.md §2 Newsroom)', () => {
   it('maps the five section types in order', () => {
     const view = pressReleaseView('huskymobile', release([
       { _key: 'a', _type: 'mainHeading', text: 'Headline' },

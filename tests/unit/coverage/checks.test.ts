@@ -3,7 +3,7 @@ import {
   COVERED_ZIPS, coverageFor, coverageMessage, eligibilityPath, esimCompatibilityFor, esimMessage, imeiError, zipError,
 } from '../../../src/lib/coverage/checks.ts';
 
-describe('zip rule: required, exactly 5 digits (SPEC §5)', () => {
+describe('zip rule: required, exactly 5 digits (docs/behaviour.md §5)', () => {
   it('accepts exactly 5 digits, ignoring surrounding spaces', () => {
     expect(zipError('90210')).toBeNull();
     expect(zipError('00000')).toBeNull();
@@ -22,7 +22,7 @@ describe('zip rule: required, exactly 5 digits (SPEC §5)', () => {
   });
 });
 
-describe('IMEI rule: required, exactly 15 digits (SPEC §5)', () => {
+describe('IMEI rule: required, exactly 15 digits (docs/behaviour.md §5)', () => {
   it('accepts exactly 15 digits', () => {
     expect(imeiError('490154203237518')).toBeNull();
   });
@@ -39,7 +39,7 @@ describe('IMEI rule: required, exactly 15 digits (SPEC §5)', () => {
   });
 });
 
-describe('placeholder coverage decision (SPEC §4, §5)', () => {
+describe('placeholder coverage decision (docs/behaviour.md §4, §5)', () => {
   it('is available only for the four test zips', () => {
     expect([...COVERED_ZIPS].sort()).toEqual(['10001', '30301', '60601', '90210']);
     for (const zip of COVERED_ZIPS) expect(coverageFor(zip)).toBe('available');
@@ -57,7 +57,7 @@ describe('placeholder coverage decision (SPEC §4, §5)', () => {
   });
 });
 
-describe('placeholder eSIM decision (SPEC §4, §5)', () => {
+describe('placeholder eSIM decision (docs/behaviour.md §4, §5)', () => {
   it('is incompatible when the IMEI starts with 35', () => {
     expect(esimCompatibilityFor('352099001761481')).toBe('incompatible');
     expect(esimCompatibilityFor('350000000000000')).toBe('incompatible');
@@ -78,7 +78,7 @@ describe('placeholder eSIM decision (SPEC §4, §5)', () => {
   });
 });
 
-describe('order-service path (SPEC §7)', () => {
+describe('order-service path (docs/behaviour.md §7)', () => {
   it('is the relative eligibility path for the zip', () => {
     expect(eligibilityPath(' 90210 ')).toBe('/mobileapi/zipcode/90210/eligibility');
   });

@@ -18,7 +18,7 @@ function memoryStorage() {
   };
 }
 
-describe('entry payload and endpoint (SPEC §3, §7)', () => {
+describe('entry payload and endpoint (docs/behaviour.md §3, §7)', () => {
   it('sends exactly the six payload fields, trimmed, phone as digits', () => {
     expect(entryPayload(GUID, { ...VALUES, phone: '206 555 0142' })).toEqual({
       eventGUID: GUID, name: 'Pat Husky', emailAddress: 'pat@example.com', stateCode: 'WA', phone: '2065550142', agreeToGiveawayTerms: true,
@@ -32,7 +32,7 @@ describe('entry payload and endpoint (SPEC §3, §7)', () => {
   });
 });
 
-describe('outcome of an answer (SPEC §4, §8)', () => {
+describe('outcome of an answer (docs/behaviour.md §4, §8)', () => {
   it('a 2xx answer is a success with the fixed message', () => {
     expect(outcomeFromAnswer(true, { result: { entryId: 'x' } })).toEqual({ status: 'success', message: ENTRY_SUCCESS_MESSAGE });
     expect(outcomeFromAnswer(true, null)).toEqual({ status: 'success', message: ENTRY_SUCCESS_MESSAGE });

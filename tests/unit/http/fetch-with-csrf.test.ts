@@ -15,7 +15,7 @@ describe('readCookie', () => {
   });
 });
 
-describe('which requests carry the token (SPEC §7)', () => {
+describe('which requests carry the token (docs/behaviour.md §7)', () => {
   it('relative URLs only', () => {
     expect(isRelativeUrl('/mobileapi/zipcode/90210/eligibility')).toBe(true);
     expect(isRelativeUrl('account/login')).toBe(true);

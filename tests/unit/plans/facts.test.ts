@@ -8,7 +8,7 @@ const records = [
   { planName: 'Husky Mobile Faculty Unlimited', id: 4 },
 ];
 
-describe('selectFacts (SPEC §4)', () => {
+describe('selectFacts (docs/behaviour.md §4)', () => {
   it('picks the record whose planName contains the card label', () => {
     expect(selectFacts(records, 'Fan Essentials')?.id).toBe(1);
     expect(selectFacts(records, 'Faculty Unlimited')?.id).toBe(4);

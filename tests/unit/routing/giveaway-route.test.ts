@@ -4,7 +4,7 @@ import { giveawayIdKey, giveawayRoute, isGiveawayOpen, showEnterButton } from '.
 const ACTIVE = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
 const HIDDEN = ['a', '33333333-3333-4333-8333-333333333333'];
 
-describe('giveaway route decision (SPEC §2, §4)', () => {
+describe('giveaway route decision (docs/behaviour.md §2, §4)', () => {
   it('goes to the entry page when the event is one of the active ids', () => {
     expect(giveawayRoute('uw-husky-mobile', ACTIVE[0] as string, ACTIVE)).toBe(`/uw-husky-mobile/giveaway-entry/${ACTIVE[0]}`);
   });

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ASSET_PATHS, formatRedirects, redirectRules, upperCaseGiveawayRules, type RedirectRule, type RedirectSchool } from '../../../src/lib/routing/redirects.ts';
 import { PARAMETER_ROUTE_NAMES, fixedSchoolPages } from '../../school-pages.ts';
 
-/** The six seed schools' registry entries as SPEC §2 describes them. */
+/** The six seed schools' registry entries as docs/behaviour.md §2 describes them. */
 const schools: RedirectSchool[] = [
   { seoSlug: 'uw-husky-mobile', legacyAliases: ['gohuskymobile', 'huskymobile'], giveawayEntryRedirect: true },
   { seoSlug: 'osu-beavs-mobile', legacyAliases: ['beavsmobile'], giveawayEntryRedirect: false },
@@ -78,7 +78,7 @@ async function walk(path: string): Promise<{ hops: string[]; final: Outcome }> {
   }
 }
 
-describe('legacy redirects (SPEC §2)', () => {
+describe('legacy redirects (docs/behaviour.md §2)', () => {
   it.each([
     ['/gohuskymobile', '/uw-husky-mobile'],
     ['/huskymobile', '/uw-husky-mobile'],

@@ -8,7 +8,7 @@ function client(transport: TenantTransport) {
   return { load: createTenantClient(transport, { log }), log };
 }
 
-describe('tenant lookup (SPEC §4 two steps)', () => {
+describe('tenant lookup (docs/behaviour.md §4 two steps)', () => {
   it('loads the code then the full record', async () => {
     const calls: string[] = [];
     const base = recordsTransport([record]);
@@ -116,7 +116,7 @@ describe('tenant requests over HTTP (concurrency, timeout, retries)', () => {
     expect(stats).toEqual({ requests: 1, retries: 0 });
   });
 
-  it('gives up after the last retry with the last error, and the school fails with SPEC text', async () => {
+  it('gives up after the last retry with the last error, and the school fails with the documented text', async () => {
     const { fetchImpl } = fakeFetch(Array.from({ length: 3 }, () => async () => json({}, 500)));
     const transport = httpTransport('http://api.test', { fetchImpl, retries: 2, sleep: async () => {} });
     const load = createTenantClient(transport, { log: () => {} });

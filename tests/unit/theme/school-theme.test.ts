@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contrastRatio, readableTextOn, schoolColours, schoolTheme, themeCss } from '../../../src/lib/theme/school-theme.ts';
 
 describe('school theme', () => {
-  it('falls back to #000000 and #e5e7eb when the school has no colour (SPEC §9)', () => {
+  it('falls back to #000000 and #e5e7eb when the school has no colour (docs/behaviour.md §9)', () => {
     const theme = schoolTheme({ primaryColor: null, secondaryColor: null, thirdColor: null });
     expect(theme.primary).toBe('#000000');
     expect(theme.secondary).toBe('#e5e7eb');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { activeIndex, cardOffset } from '../../../src/lib/ui/carousel.ts';
 
-describe('carousel position (SPEC §4: rounded offset / (card width + 16 px gap))', () => {
+describe('carousel position (docs/behaviour.md §4: rounded offset / (card width + 16 px gap))', () => {
   it.each([
     [0, 0], [100, 0], [157, 0], [158, 1], [316, 1], [632, 2], [5000, 4],
   ])('scrollLeft %i with 300 px cards shows card %i', (scrollLeft, expected) => {

@@ -1,6 +1,6 @@
 /**
- * The coverage page's ZIP code and eSIM checks (SPEC §2, §5). The ZIP check also tells the
- * order service (SPEC §7); its answer is not used and a failure is only logged.
+ * The coverage page's ZIP code and eSIM checks (docs/behaviour.md §2, §5). The ZIP check also tells the
+ * order service (docs/behaviour.md §7); its answer is not used and a failure is only logged.
  */
 import {
   coverageFor, coverageMessage, eligibilityPath, esimCompatibilityFor, esimMessage, imeiError, zipError,

@@ -1,5 +1,5 @@
 /**
- * The giveaway entry form (SPEC §5): validated with the shared rules, errors shown after a
+ * The giveaway entry form (docs/behaviour.md §5): validated with the shared rules, errors shown after a
  * submit attempt, one POST per submit, the outcome handed to the confirmation page.
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
