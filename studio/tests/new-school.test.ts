@@ -32,7 +32,7 @@ describe('a new school from a template, in the Studio', () => {
     const school = documents.find((doc) => doc._type === 'school')!
     const ids = new Set(documents.map((doc) => doc._id))
     expect(await studioMarkers({...school, status: 'preparing', templateSchool: 'cubbymobile'}, ids)).toEqual([])
-    expect(await studioMarkers({...school, status: 'launching'}, ids)).toContainEqual({level: 'error', path: 'status', message: 'Choose preparing, live or retired'})
+    expect(await studioMarkers({...school, status: 'launching'}, ids)).toContainEqual({level: 'error', path: 'status', message: 'Choose Preparing, Live or Retired'})
   })
 })
 

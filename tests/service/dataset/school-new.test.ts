@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withBuildLock } from '../../../scripts/lib/build-lock.ts';
 import { createNetlifySite } from '../../../scripts/local-stack/site/netlify-engine.ts';
-import { SCHOOL_PAGES } from '../../dist/helpers.ts';
+import { fixedSchoolPages } from '../../school-pages.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 type Doc = Record<string, unknown> & { _id: string; _type: string };
@@ -128,8 +128,7 @@ describe('npm run school:new', () => {
     }));
     expect(readdirSync(join(outDir, 'falcon-mobile')).length).toBeGreaterThan(0);
     const site = createNetlifySite({ distDir: outDir, netlifyToml: join(ROOT, 'netlify.toml') });
-    for (const page of SCHOOL_PAGES) {
-      const path = page ? `/falcon-mobile/${page}` : '/falcon-mobile';
+    for (const { path } of fixedSchoolPages('falcon-mobile')) {
       const response = await site.handle(new Request(`http://localhost:4321${path}`));
       const html = await response.text();
       expect({ path, status: response.status }).toEqual({ path, status: 200 });
