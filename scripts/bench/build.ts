@@ -244,7 +244,12 @@ async function benchSize(work: string, schools: number, profileDir: string | und
 
     const sizes = pages.map((name) => ({ name, bytes: statSync(join(siteOut, name)).size }));
     const heaviest = sizes.reduce((most, page) => (page.bytes > most.bytes ? page : most));
-    if (heaviest.bytes > MAX_PAGE_BYTES) throw new Error(`${heaviest.name} weighs ${(heaviest.bytes / 1024).toFixed(1)} KB of HTML at ${schools} schools (at most ${MAX_PAGE_BYTES / 1024} KB)`);
+    if (heaviest.bytes > MAX_PAGE_BYTES) {
+      const message = `${heaviest.name} weighs ${(heaviest.bytes / 1024).toFixed(1)} KB of HTML at ${schools} schools (at most ${MAX_PAGE_BYTES / 1024} KB)`;
+      // Another checkout (--site, e.g. an older commit for before/after figures) is measured, not judged.
+      if (values.site) console.warn(`bench: ${message}`);
+      else throw new Error(message);
+    }
     const site = best(siteRuns);
     const bare = best(bareRuns);
     const result: SizeResult = {
