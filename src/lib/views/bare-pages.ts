@@ -9,11 +9,12 @@ import { SEARCH_DATA_PATH, schoolIndexGroups, schoolIndexHtml, searchData } from
 import { searchCards, servedSchoolCards } from '../search/schools.ts';
 import { barePageHead, COMING_SOON_TITLE, type PageHead } from '../seo/page-head.ts';
 import { schoolColours } from '../theme/school-theme.ts';
+import { pageFrame } from './page-frame.ts';
 
 const PAGE_NAME = 'Generic Page';
 
 function layout(head: PageHead) {
-  return { head, pageName: PAGE_NAME };
+  return { ...pageFrame(head), pageName: PAGE_NAME };
 }
 
 export function comingSoonView({ settings }: Pick<SiteMatrix, 'settings'>, path: '/' | '/default', siteUrl = env().SITE_URL) {

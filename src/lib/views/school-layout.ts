@@ -1,6 +1,7 @@
 /**
  * What SchoolLayout puts around every school page: head (title, canonical, social image,
- * JSON-LD), theme, favicon, the analytics page name, and the header and footer.
+ * JSON-LD), theme, favicon, the analytics page name and loader, the preview bar's notices, and the
+ * header and footer.
  */
 import { env } from '../config/env.ts';
 import { imageFor, single } from '../content/index.ts';
@@ -8,20 +9,21 @@ import { schoolRoute } from '../route-table/routes.ts';
 import { schoolPageHead } from '../seo/page-head.ts';
 import { themeCss } from '../theme/school-theme.ts';
 import type { SchoolLayoutProps } from './school-page.ts';
+import { pageFrame } from './page-frame.ts';
 import { siteFooterView, siteHeaderView } from './site-frame.ts';
 
 /** `path`: the page's own path, without a trailing slash or `.html`. */
 export function schoolLayoutView({ site, settings, route }: SchoolLayoutProps, path: string, siteUrl = env().SITE_URL) {
   const logo = imageFor(site.content.school.logo, []);
   const socialImage = imageFor(single(site.content, 'landingHeader')?.heroImage, []);
-  // A school that is not launched yet is shown on previews only: marked as such and never indexed.
+  // A school that is not launched yet is shown on previews only: marked as such and never indexed (pageFrame).
   const notLaunched = site.status === 'preparing';
   const head = schoolPageHead({
     school: { product: site.tenant.name, schoolName: site.content.school.schoolName, seoSlug: site.seoSlug },
     operator: settings, route, siteUrl, path, logoUrl: logo?.src, imageUrl: socialImage?.src,
   });
   return {
-    head: notLaunched ? { ...head, noindex: true } : head,
+    ...pageFrame(head, { notLaunched }),
     notLaunched,
     themeCss: themeCss(site.theme),
     themeColor: site.theme.primary,

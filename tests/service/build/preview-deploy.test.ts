@@ -4,20 +4,16 @@
  * gives, naming the setting and the context); with it, no file of the site mentions
  * localhost/127.0.0.1. The branch deploy is built as editors use it (drafts, one school).
  */
-import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withBuildLock } from '../../../scripts/lib/build-lock.ts';
 import { recordsTransport } from '../../../src/lib/tenants/client.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
+import { ROOT, build, filesUnder, netlifyEnv } from './netlify-build.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-const ASTRO = join(ROOT, 'node_modules/astro/bin/astro.mjs');
 const scratch = mkdtempSync(join(tmpdir(), 'preview-deploy-'));
 /** Not a local address, so a deploy may publish it; the build reaches it through the proxy below. */
 const API_BASE = 'http://api.schools.example';
@@ -53,37 +49,14 @@ afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-/** The environment of a Netlify build: this process's, minus every project setting. */
-function netlifyEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const clean: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (!/^(CONTENT_|SANITY_|PUBLIC_|SITE_URL|MAIN_SITE_URL|ORDER_SERVICE_URL|ACTIVE_|HIDDEN_|CONTEXT|URL|DEPLOY_PRIME_URL|ALLOW_DEMO_DEPLOY|BUILD_|NETLIFY|https?_proxy|HTTPS?_PROXY|NODE_USE_ENV_PROXY)/.test(name)) clean[name] = value;
-  }
-  return { ...clean, ASTRO_TELEMETRY_DISABLED: '1', NETLIFY: 'true', DEPLOY_PRIME_URL: PRIME_URL, ...extra };
-}
-
-async function build(env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout, stderr } = await withBuildLock(() => promisify(execFile)(process.execPath, [ASTRO, 'build'], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 }));
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
-  }
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
+/** A preview's environment: Netlify also sets the deploy's own address. */
+const previewEnv = (extra: Record<string, string>) => netlifyEnv({ DEPLOY_PRIME_URL: PRIME_URL, ...extra });
 
 describe('a Netlify deploy preview or branch deploy', () => {
   // One refused build proves the refusal stops Astro; both contexts' messages are unit-tested (env-netlify.test.ts).
   it.each([['deploy-preview', 'a Netlify deploy preview']])('%s without PUBLIC_API_BASE refuses to build, naming the setting and the context', async (context, name) => {
     const out = join(scratch, `refused-${context}`);
-    const result = await build(netlifyEnv({ CONTEXT: context, BUILD_OUT_DIR: out, BUILD_REPORT_FILE: join(scratch, `refused-${context}.json`) }));
+    const result = await build(previewEnv({ CONTEXT: context, BUILD_OUT_DIR: out, BUILD_REPORT_FILE: join(scratch, `refused-${context}.json`) }));
     expect(result.code).not.toBe(0);
     expect(result.output).toContain([
       `Refusing to build for ${name} (CONTEXT=${context}) with these settings missing or local:`,
@@ -97,7 +70,7 @@ describe('a Netlify deploy preview or branch deploy', () => {
     const out = join(scratch, 'branch');
     const dataset = writeDataset(join(scratch, 'dataset'), oneSchoolDocuments('huskymobile'));
     const proxy = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
-    const result = await build(netlifyEnv({
+    const result = await build(previewEnv({
       CONTEXT: 'branch-deploy', CONTENT_PREVIEW: 'true', PUBLIC_API_BASE: API_BASE, CONTENT_DATASET_DIR: dataset,
       BUILD_OUT_DIR: out, BUILD_REPORT_FILE: join(scratch, 'branch.json'), NODE_USE_ENV_PROXY: '1', http_proxy: proxy, HTTP_PROXY: proxy,
     }));

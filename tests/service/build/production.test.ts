@@ -3,44 +3,14 @@
  * offline defaults with one message naming each setting; a production demo deploy with Netlify's
  * URL publishes canonical URLs on that address and no local address anywhere.
  */
-import { execFile } from 'node:child_process';
-import { withBuildLock } from '../../../scripts/lib/build-lock.ts';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT, build, filesUnder, netlifyEnv } from './netlify-build.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-const ASTRO = join(ROOT, 'node_modules/astro/bin/astro.mjs');
 const scratch = mkdtempSync(join(tmpdir(), 'production-build-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-/** The environment of a Netlify build: this process's, minus every project setting. */
-function netlifyEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const clean: NodeJS.ProcessEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (!/^(CONTENT_|SANITY_|PUBLIC_|SITE_URL|MAIN_SITE_URL|ORDER_SERVICE_URL|ACTIVE_|HIDDEN_|CONTEXT|URL|DEPLOY_PRIME_URL|ALLOW_DEMO_DEPLOY|BUILD_|NETLIFY)/.test(name)) clean[name] = value;
-  }
-  return { ...clean, ASTRO_TELEMETRY_DISABLED: '1', NETLIFY: 'true', ...extra };
-}
-
-async function build(env: NodeJS.ProcessEnv): Promise<{ code: number; output: string }> {
-  try {
-    const { stdout, stderr } = await withBuildLock(() => promisify(execFile)(process.execPath, [ASTRO, 'build'], { cwd: ROOT, env, maxBuffer: 64 * 1024 * 1024 }));
-    return { code: 0, output: stdout + stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
-  }
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 describe('a Netlify production build', () => {
   it('fails without a content source and a product API base, naming each missing setting', async () => {

@@ -1,0 +1,35 @@
+/**
+ * What every page carries beside its content, decided by the build's settings: whether it may be
+ * indexed, the notices of its preview bar (a draft preview, a school not launched yet) and the
+ * analytics loader's settings. The layouts hand these to BaseHead, PreviewBar and Analytics, which
+ * read no settings themselves.
+ */
+import { env, isPreviewBuild, type Env } from '../config/env.ts';
+import { NOT_LAUNCHED_NOTICE } from '../schools/lifecycle.ts';
+import { PREVIEW_NOTICE, type PageHead } from '../seo/page-head.ts';
+
+export interface PageFrame {
+  head: PageHead;
+  /** Empty on the public site: the preview bar is not drawn. */
+  notices: string[];
+  /** Only with a write key: without one the page carries no analytics code. */
+  analytics?: { writeKey: string; apiHost?: string | undefined } | undefined;
+}
+
+export interface FrameOptions {
+  /** The page belongs to a school whose status is `preparing`. */
+  notLaunched?: boolean;
+  /** A draft preview build (defaults to this build's settings). */
+  preview?: boolean;
+  settings?: Pick<Env, 'PUBLIC_SEGMENT_WRITE_KEY' | 'PUBLIC_SEGMENT_API_HOST'>;
+}
+
+export function pageFrame(head: PageHead, { notLaunched = false, preview = isPreviewBuild(), settings = env() }: FrameOptions = {}): PageFrame {
+  const writeKey = settings.PUBLIC_SEGMENT_WRITE_KEY;
+  return {
+    // Drafts and schools not launched yet are never indexed.
+    head: preview || notLaunched ? { ...head, noindex: true } : head,
+    notices: [...(preview ? [PREVIEW_NOTICE] : []), ...(notLaunched ? [NOT_LAUNCHED_NOTICE] : [])],
+    analytics: writeKey ? { writeKey, apiHost: settings.PUBLIC_SEGMENT_API_HOST } : undefined,
+  };
+}
