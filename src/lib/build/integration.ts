@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
 import { contentQueryCount } from '../content/index.ts';
 import { withUnpublishedFiles } from './unpublished-files.ts';
-import { env, publicApiBase } from '../config/env.ts';
+import { env, isProductionBuild, publicApiBase } from '../config/env.ts';
 import { coverageMapSources } from '../coverage/island-props.ts';
 import { single } from '../content/index.ts';
 import { schoolPath, schoolRoute } from '../route-table/routes.ts';
@@ -104,7 +104,7 @@ export function schoolSiteBuild(): AstroIntegration {
         const prepared = await images;
         if (prepared) {
           publishPreparedImages(prepared, join(fileURLToPath(dir), 'content-images'));
-          matrix = withUnpublishedFiles(matrix, new Set(prepared.dropped), settings.CONTEXT === 'production');
+          matrix = withUnpublishedFiles(matrix, new Set(prepared.dropped), isProductionBuild(settings));
         }
         if (stagingDir) rmSync(stagingDir, { recursive: true, force: true });
         const sanitisedImages = prepared?.sanitised ?? [];

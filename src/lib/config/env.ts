@@ -9,7 +9,7 @@ import { deployProblems, deployRefusal, isNetlifyDeploy } from './netlify-deploy
 import { idListSetting, readSettings, setting, yesNoSetting } from './setting-types.ts';
 
 export { parseIdList } from './setting-types.ts';
-export { deployProblems, deployRefusal, isLocalUrl, isNetlifyDeploy } from './netlify-deploy.ts';
+export { deployProblems, deployRefusal, isLocalUrl, isNetlifyDeploy, isProductionBuild } from './netlify-deploy.ts';
 
 /** The bundled dataset and tenant records: the offline defaults of the build and of the local API. */
 export const DEFAULT_DATASET_DIR = 'src/dataset';

@@ -26,6 +26,11 @@ export function isDeployedContext(context: string | undefined): boolean {
   return context !== undefined && DEPLOYED_CONTEXTS.has(context);
 }
 
+/** Netlify's production context: the public site, which publishes live schools only. */
+export function isProductionBuild(settings: Pick<DeploySettings, 'CONTEXT'>): boolean {
+  return settings.CONTEXT === 'production';
+}
+
 /** A build Netlify runs for a deploy: CONTEXT names a deployed context, or NETLIFY=true (Netlify's build image sets it). */
 export function isNetlifyDeploy(settings: Pick<DeploySettings, 'CONTEXT' | 'NETLIFY'>): boolean {
   return settings.NETLIFY || isDeployedContext(settings.CONTEXT);

@@ -56,6 +56,12 @@ export const schoolReferenceSchema = z.object({
 const tenantDoc = { _id: z.string(), school: schoolReferenceSchema };
 
 /** The school registry: one per school, not tied to a tenant document. */
+/** The successor rule of schools/lifecycle.ts, on the field editors see it under. */
+function checkSuccessor(school: Parameters<typeof successorProblem>[0], context: z.RefinementCtx): void {
+  const problem = successorProblem(school);
+  if (problem) context.addIssue({ code: 'custom', path: ['successor'], message: problem });
+}
+
 export const schoolSchema = z.object({
   _id: z.string(),
   _type: z.literal('school'),
@@ -87,10 +93,7 @@ export const schoolSchema = z.object({
   successor: schoolReferenceSchema.optional(),
   /** The key of the school this one was made from (`npm run school:new`, the Studio's New school): the content check lists that school's text still in it. */
   templateSchool: optionalText,
-}).superRefine((school, context) => {
-  const problem = successorProblem(school);
-  if (problem) context.addIssue({ code: 'custom', path: ['successor'], message: problem });
-});
+}).superRefine(checkSuccessor);
 
 /**
  * A retired school needs only what its redirects use: its addresses and its successor. The rest of
@@ -104,10 +107,7 @@ export const retiredSchoolSchema = z.object({
   legacyAliases: z.array(text).default([]),
   status: z.literal('retired'),
   successor: schoolReferenceSchema.optional(),
-}).superRefine((school, context) => {
-  const problem = successorProblem(school);
-  if (problem) context.addIssue({ code: 'custom', path: ['successor'], message: problem });
-});
+}).superRefine(checkSuccessor);
 
 export const siteSettingsSchema = z.object({
   _id: z.string(),

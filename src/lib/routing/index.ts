@@ -4,7 +4,7 @@
  */
 import { contentQueryCount, siteContent } from '../content/index.ts';
 import { CUSTOMER_TYPES } from '../content/schemas.ts';
-import { env } from '../config/env.ts';
+import { env, isProductionBuild } from '../config/env.ts';
 import { giveawayIdKey } from '../giveaway/route.ts';
 import { schoolPlanIdProblems } from '../labels/plan-id.ts';
 import { tenantClientFromEnv, tenantStats } from '../tenants/index.ts';
@@ -45,7 +45,7 @@ export function siteMatrix(): Promise<SiteMatrix> {
     const started = performance.now();
     return buildSiteMatrix(content, {
       loadTenant: tenantClientFromEnv(),
-      production: settings.CONTEXT === 'production',
+      production: isProductionBuild(settings),
       activeGiveawayIds: settings.ACTIVE_GIVEAWAY_IDS,
       hiddenEnterGiveawayIds: settings.HIDDEN_ENTER_GIVEAWAY_IDS,
       mainSiteUrl: settings.MAIN_SITE_URL,
