@@ -43,7 +43,7 @@ export function writeCspHeaders({ distDir, sources, schoolSlugs, frames }: CspBu
   const slugs = new Set(schoolSlugs);
   const pages: BuiltPage[] = builtPages(distDir).map(({ path, file }) => {
     const first = path.split('/')[1] ?? '';
-    return { path, school: slugs.has(first) ? first : undefined, inline: inlineHashes(readFileSync(file, 'utf8')), frameUrl: frames.get(path) };
+    return { path, school: slugs.has(first) ? first : undefined, inline: inlineHashes(readFileSync(file)), frameUrl: frames.get(path) };
   });
   const pageSegments = new Set(pages.map((page) => page.path.split('/')[1] ?? ''));
   const otherFiles = readdirSync(distDir)

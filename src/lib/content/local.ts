@@ -21,15 +21,32 @@ export function responsiveWidths(fileName: string, originalWidth: number, widths
   return RASTER.test(fileName) ? widths.filter((width) => width < originalWidth) : [];
 }
 
-export function readNdjson(text: string, fileName: string): unknown[] {
-  return text.split('\n').flatMap((line, index) => {
-    if (!line.trim()) return [];
+/**
+ * The documents of an NDJSON export, one per line. From bytes each line is decoded on its own, so
+ * a line of plain ASCII stays a one-byte string (a whole 30 MB export with one "é" in it would be
+ * decoded as two-byte text, which is slower to decode and to parse).
+ */
+export function readNdjson(text: string | Buffer, fileName: string): unknown[] {
+  const documents: unknown[] = [];
+  const parseLine = (line: string, index: number) => {
+    if (!line.trim()) return;
     try {
-      return [JSON.parse(line) as unknown];
+      documents.push(JSON.parse(line) as unknown);
     } catch (error) {
       throw new Error(`${fileName} line ${index + 1} is not valid JSON: ${(error as Error).message}`);
     }
-  });
+  };
+  if (typeof text === 'string') {
+    text.split('\n').forEach(parseLine);
+    return documents;
+  }
+  for (let start = 0, index = 0; start < text.length; index += 1) {
+    const newline = text.indexOf(0x0a, start);
+    const end = newline === -1 ? text.length : newline;
+    parseLine(text.toString('utf8', start, end), index);
+    start = end + 1;
+  }
+  return documents;
 }
 
 /** The export's image file name (`image@file://./images/x-10x10.svg` → `x-10x10.svg`). */
@@ -55,15 +72,17 @@ export function createLocalSource(
   // Whether the export refers to a file its images/ lacks: known from the raw text (undefined: not read from a file).
   let refersToMissingFile: boolean | undefined;
   const readExport = () => {
-    const text = readFileSync(file, 'utf8');
+    const bytes = readFileSync(file);
     refersToMissingFile = false;
-    for (const [, name] of text.matchAll(/image@file:\/\/\.\/images\/([^"\\]+)/g)) {
+    // Read as latin1 (one character per byte, no decoding): a name with other characters would
+    // not match a file and only set the flag, which makes the build look at every image itself.
+    for (const [, name] of bytes.toString('latin1').matchAll(/image@file:\/\/\.\/images\/([^"\\]+)/g)) {
       if (!hasFile(name as string)) {
         refersToMissingFile = true;
         break;
       }
     }
-    return readNdjson(text, file);
+    return readNdjson(bytes, file);
   };
   // Read per query rather than held: a build runs one query, and the source lives as long as the
   // build, so holding the raw dataset would keep a third copy of all content in memory (GC time at scale).

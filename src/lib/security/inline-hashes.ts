@@ -6,12 +6,16 @@ import type { InlineHashes } from './csp.ts';
 const hashes = new Map<string, `sha256-${string}`>();
 const MAX_REMEMBERED = 2_000;
 
-export function sha256Source(text: string): `sha256-${string}` {
-  let hash = hashes.get(text);
+/** The CSP source of a text: the SHA-256 of its UTF-8 bytes. */
+export function sha256Source(text: string | Uint8Array): `sha256-${string}` {
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+  // A byte-for-byte key (latin1 keeps one char per byte, and is the cheapest decoding there is).
+  const key = bytes.toString('latin1');
+  let hash = hashes.get(key);
   if (!hash) {
-    hash = `sha256-${createHash('sha256').update(text).digest('base64')}`;
+    hash = `sha256-${createHash('sha256').update(bytes).digest('base64')}`;
     if (hashes.size >= MAX_REMEMBERED) hashes.clear();
-    hashes.set(text, hash);
+    hashes.set(key, hash);
   }
   return hash;
 }
@@ -23,36 +27,39 @@ function runsAsScript(attributes: string): boolean {
   return type === undefined || type === '' || type === 'module' || type === 'text/javascript' || type === 'application/javascript' || type === 'importmap';
 }
 
-/** The next `<script` or `<style` tag at or after `from` (the build writes tags in lower case). */
-function nextTag(html: string, from: number): { at: number; tag: 'script' | 'style' } | undefined {
-  const script = html.indexOf('<script', from);
-  const style = html.indexOf('<style', from);
-  if (script === -1 && style === -1) return undefined;
-  return style === -1 || (script !== -1 && script < style) ? { at: script, tag: 'script' } : { at: style, tag: 'style' };
-}
+const GT = 0x3e; // >
+/** What may follow `<script` or `<style` in the tag itself: `>`, white space or `/`. */
+const ENDS_TAG_NAME = new Set([GT, 0x20, 0x0a, 0x09, 0x0d, 0x2f]);
 
 /**
  * Every inline script the browser would run and every inline `<style>` of a built page, hashed.
- * A string search, not a parser: it reads a whole site's pages (6,000 at 600 schools) in the
- * build, and the markup is the build's own (text from content is always escaped).
+ * A search over the page's bytes, not a parser: it reads a whole site's pages (6,000 at 600
+ * schools) in the build, and the markup is the build's own (lower-case tags; text from content is
+ * always escaped). Bytes, because the hash is over the UTF-8 bytes anyway and a page read as text
+ * would be decoded first.
  */
-export function inlineHashes(html: string): InlineHashes {
+export function inlineHashes(page: string | Uint8Array): InlineHashes {
+  const html = typeof page === 'string' ? Buffer.from(page, 'utf8') : Buffer.from(page.buffer, page.byteOffset, page.byteLength);
   const scripts = new Set<string>();
   const styles = new Set<string>();
-  let from = 0;
-  for (let found = nextTag(html, from); found; found = nextTag(html, from)) {
-    const { at, tag } = found;
-    const after = html.charCodeAt(at + tag.length + 1);
-    const openEnd = html.indexOf('>', at);
-    const close = html.indexOf(`</${tag}>`, openEnd);
-    // `<scripts` or `<styled` is not the tag; an unclosed tag ends the search.
+  let nextScript = html.indexOf('<script');
+  let nextStyle = html.indexOf('<style');
+  while (nextScript !== -1 || nextStyle !== -1) {
+    const tag = nextStyle === -1 || (nextScript !== -1 && nextScript < nextStyle) ? 'script' : 'style';
+    const at = tag === 'script' ? nextScript : nextStyle;
+    // `<scripts` or `<styled` is not the tag: look on from the next character.
+    const isTag = ENDS_TAG_NAME.has(html[at + tag.length + 1] as number);
+    const openEnd = html.indexOf(GT, at);
+    const close = isTag && openEnd !== -1 ? html.indexOf(`</${tag}>`, openEnd) : openEnd;
+    // An unclosed tag ends the search.
     if (openEnd === -1 || close === -1) break;
-    from = close + tag.length + 3;
-    if (after !== 0x3e /* > */ && after !== 0x20 && after !== 0x0a && after !== 0x09 && after !== 0x0d && after !== 0x2f /* / */) continue;
-    const attributes = html.slice(at + tag.length + 1, openEnd);
-    const body = html.slice(openEnd + 1, close);
+    const from = isTag ? close + tag.length + 3 : at + 1;
+    if (nextScript !== -1 && nextScript < from) nextScript = html.indexOf('<script', from);
+    if (nextStyle !== -1 && nextStyle < from) nextStyle = html.indexOf('<style', from);
+    if (!isTag) continue;
+    const body = html.subarray(openEnd + 1, close);
     if (tag === 'style') styles.add(sha256Source(body));
-    else if (runsAsScript(` ${attributes}`) && body !== '') scripts.add(sha256Source(body));
+    else if (body.length > 0 && runsAsScript(` ${html.toString('latin1', at + tag.length + 1, openEnd)}`)) scripts.add(sha256Source(body));
   }
   return { scripts: [...scripts], styles: [...styles] };
 }

@@ -32,3 +32,15 @@ describe('image references whose file is missing', () => {
     expect(husky && source.imageUrl(husky.school.logo)?.src).toBe('/content-images/huskymobile-logo-240x80.svg');
   });
 });
+
+describe('readNdjson', () => {
+  const text = '{"_id":"a","title":"Café"}\n\n{"_id":"b","title":"plain"}\n';
+  it('reads the same documents from the file bytes as from its text, blank lines skipped', () => {
+    expect(readNdjson(Buffer.from(text, 'utf8'), 'data.ndjson')).toEqual([{ _id: 'a', title: 'Café' }, { _id: 'b', title: 'plain' }]);
+    expect(readNdjson(text, 'data.ndjson')).toEqual(readNdjson(Buffer.from(text, 'utf8'), 'data.ndjson'));
+  });
+  it('names the file and the line of a broken document', () => {
+    const broken = Buffer.from(`${text}{"_id":"c",\n`, 'utf8');
+    expect(() => readNdjson(broken, 'data.ndjson')).toThrow(/^data\.ndjson line 4 is not valid JSON/);
+  });
+});

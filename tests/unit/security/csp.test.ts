@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +24,15 @@ describe('inlineHashes', () => {
     const html = '<head><script type="application/ld+json">{"a":1}</script><style>p{color:red}</style>'
       + '<script type="module" src="/_astro/a.js"></script></head><body><script>go()</script><script type="module">x()</script><style>p{color:red}</style></body>';
     expect(inlineHashes(html)).toEqual({ scripts: [sha256Source('go()'), sha256Source('x()')], styles: [sha256Source('p{color:red}')] });
+  });
+
+  it('hashes the UTF-8 bytes of a page read from disk the same as its text, and skips tags that only start alike', () => {
+    const html = '<p>Café – “quotes”</p><scripts>no()</scripts><style>q::before{content:"→"}</style><script>say("é")</script>';
+    const fromText = inlineHashes(html);
+    expect(inlineHashes(Buffer.from(html, 'utf8'))).toEqual(fromText);
+    expect(fromText).toEqual({ scripts: [sha256Source('say("é")')], styles: [sha256Source('q::before{content:"→"}')] });
+    // The hash a browser computes: SHA-256 over the UTF-8 bytes, base64.
+    expect(sha256Source('→')).toBe(`sha256-${createHash('sha256').update(Buffer.from('→', 'utf8')).digest('base64')}`);
   });
 });
 
