@@ -2,7 +2,7 @@
 import {CogIcon} from '@sanity/icons/Cog'
 import {HomeIcon} from '@sanity/icons/Home'
 import {defineArrayMember, defineField, defineType} from 'sanity'
-import {SLUG_FORM} from '../../src/lib/route-table/legacy-aliases.ts'
+import {SLUG_FORM, seoSlugReservedProblem} from '../../src/lib/route-table/legacy-aliases.ts'
 import {brandColour, image, legacyAliasesUniqueAcrossSchools, legacyAliasRule, notBlank, optionalText, text, url} from './fields'
 import {SCHOOL_STATUSES, SCHOOL_STATUS_TITLES, schoolStatusOf, successorProblem} from '../../src/lib/schools/lifecycle.ts'
 
@@ -18,8 +18,9 @@ export const school = defineType({
       name: 'seoSlug',
       title: 'Address on the site',
       type: 'string',
-      description: 'The build publishes the school\'s pages under /{this} (e.g. /uw-husky-mobile, /uw-husky-mobile/student) and lists them in the sitemap. Lower-case words joined by hyphens. Changing it moves every page: add the old value to "Old addresses" so links keep working.',
-      validation: (rule) => rule.required().regex(SLUG_FORM, {name: 'lower-case words joined by hyphens'}),
+      description: 'The build publishes the school\'s pages under /{this} (e.g. /uw-husky-mobile, /uw-husky-mobile/student) and lists them in the sitemap. Lower-case words joined by hyphens, not an address the site serves itself (search, default, 404, sitemap…). Changing it moves every page: add the old value to "Old addresses" so links keep working.',
+      validation: (rule) => rule.required().regex(SLUG_FORM, {name: 'lower-case words joined by hyphens'})
+        .custom((value) => (typeof value === 'string' && seoSlugReservedProblem(value)) || true),
     }),
     text('key', 'Internal key', 'The school\'s key in the product API (its tenant code), e.g. huskymobile. The build looks up the tenant record (name, colours, giveaway) by it and stops, naming the school, when the lookup fails. Change only together with the API.'),
     defineField({

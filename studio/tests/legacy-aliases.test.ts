@@ -54,3 +54,17 @@ describe('old addresses (legacy aliases)', () => {
     expect(messages.join(' ')).toContain('"gohuskymobile" is also an old address of school huskymobile')
   })
 })
+
+describe("the school's address (seo slug)", () => {
+  it('the Studio refuses an address the site serves itself with the build\'s words, and the build refuses it too', async () => {
+    const doc = {...structuredClone(beavs), seoSlug: 'search'}
+    const messages = (await studioErrors(doc, ids)).map((marker) => marker.message)
+    expect(messages.join(' ')).toContain('"search" is an address the site serves itself (/search)')
+    const raw = splitBuildContent([...documents.filter((other) => other._id !== doc._id), doc] as never)
+    expect(() => groupContent(raw)).toThrow(/seoSlug: "search" is an address the site serves itself/)
+  })
+
+  it('accepts a new address of the usual form', async () => {
+    expect(await studioErrors({...structuredClone(beavs), seoSlug: 'oregon-state-beavers-mobile'}, ids)).toEqual([])
+  })
+})

@@ -4,7 +4,7 @@
  * sees them; a document that fails is reported and its section left out.
  */
 import { z } from 'zod';
-import { SLUG_FORM } from '../route-table/legacy-aliases.ts';
+import { SLUG_FORM, seoSlugReservedProblem } from '../route-table/legacy-aliases.ts';
 import { SIX_DIGIT_HEX_COLOUR } from '../theme/hex-colour.ts';
 import { DEFAULT_SCHOOL_STATUS, SCHOOL_STATUSES, successorProblem } from '../schools/lifecycle.ts';
 
@@ -66,7 +66,10 @@ export const schoolSchema = z.object({
   _id: z.string(),
   _type: z.literal('school'),
   key: text,
-  seoSlug: z.string().regex(SLUG_FORM, 'seo slug must be lower-case words joined by hyphens'),
+  seoSlug: z.string().regex(SLUG_FORM, 'seo slug must be lower-case words joined by hyphens').superRefine((slug, context) => {
+    const problem = seoSlugReservedProblem(slug);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
   /**
    * Old first path segments that redirect to the school. Each is held to the one legacy-alias rule
    * (route-table/legacy-aliases.ts: slug form, not a segment the site serves, unique across every

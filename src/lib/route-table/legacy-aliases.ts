@@ -30,6 +30,15 @@ export function isReservedFirstSegment(segment: string): boolean {
   return RESERVED_FIRST_SEGMENTS.includes(segment) || segment.startsWith(RESERVED_PREFIX);
 }
 
+/**
+ * What keeps a school's seo slug from being its address, or undefined: a segment the site serves
+ * itself (a school at /search would hide the search page, its rules would shadow the site's).
+ * The form is checked beside it (SLUG_FORM).
+ */
+export function seoSlugReservedProblem(slug: string): string | undefined {
+  return isReservedFirstSegment(slug) ? `"${slug}" is an address the site serves itself (/${slug}): choose another address for the school` : undefined;
+}
+
 /** What is wrong with one alias on its own (its form, or a segment the site serves), or undefined. */
 export function legacyAliasFormProblem(alias: string): string | undefined {
   if (!SLUG_FORM.test(alias)) {

@@ -63,6 +63,12 @@ describe('grouping and validating content', () => {
     expect(() => groupContent(input)).toThrow(/School document .* is invalid: seoSlug/);
   });
 
+  it('stops on a live school whose address is one the site serves itself, naming school and field', () => {
+    const input = raw();
+    (input.schools[0] as Record<string, unknown>).seoSlug = 'search';
+    expect(() => groupContent(input)).toThrow(/School document .* is invalid: seoSlug: "search" is an address the site serves itself/);
+  });
+
   it('stops when two schools claim the same address', () => {
     const input = raw();
     (input.schools[1] as Record<string, unknown>).seoSlug = (input.schools[0] as Record<string, unknown>).seoSlug;

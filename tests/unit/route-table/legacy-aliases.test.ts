@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLegacyAliases, isReservedFirstSegment, legacyAliasFormProblem } from '../../../src/lib/route-table/legacy-aliases.ts';
+import { checkLegacyAliases, isReservedFirstSegment, legacyAliasFormProblem, seoSlugReservedProblem } from '../../../src/lib/route-table/legacy-aliases.ts';
 
 describe('legacyAliasFormProblem', () => {
   it.each(['huskymobile', 'gohuskymobile', 'uk-kentucky-mobile', 'utes2'])('accepts %s', (alias) => {
@@ -74,5 +74,13 @@ describe('checkLegacyAliases', () => {
     const { kept, problems } = checkLegacyAliases([{ ...husky, legacyAliases: ['Go Husky', 'search', 'gohuskymobile'] }]);
     expect(problems.map((problem) => [problem.school, problem.alias])).toEqual([['huskymobile', 'Go Husky'], ['huskymobile', 'search']]);
     expect(kept.get('huskymobile')).toEqual(['gohuskymobile']);
+  });
+});
+
+describe('seoSlugReservedProblem', () => {
+  it('refuses the segments the site serves itself as a school address, and only those', () => {
+    expect(seoSlugReservedProblem('search')).toMatch(/^"search" is an address the site serves itself \(\/search\)/);
+    expect(seoSlugReservedProblem('sitemap-7')).toBeDefined();
+    expect(seoSlugReservedProblem('uw-husky-mobile')).toBeUndefined();
   });
 });
