@@ -50,6 +50,8 @@ export async function fetchBuildContent(source: ContentSource): Promise<GroupedC
 interface ContentState {
   source: ContentSource;
   content: Promise<GroupedContent>;
+  /** Image addresses already worked out, per image and shape: a school's logo is on each of its pages. */
+  images: WeakMap<RawImage, Map<string, ImageAsset | undefined>>;
 }
 
 /**
@@ -63,7 +65,7 @@ function state(): ContentState {
   const holder = globalThis as GlobalWithState;
   if (!holder[STATE_KEY]) {
     const source = contentSourceFrom(env());
-    holder[STATE_KEY] = { source, content: fetchBuildContent(source) };
+    holder[STATE_KEY] = { source, content: fetchBuildContent(source), images: new WeakMap() };
   }
   return holder[STATE_KEY];
 }
@@ -80,7 +82,13 @@ export function contentQueryCount(): number {
 export const RESPONSIVE_WIDTHS = [480, 768, 1024, 1600] as const;
 
 export function imageFor(image: RawImage | undefined, widths: readonly number[] = RESPONSIVE_WIDTHS, aspectRatio?: number): ImageAsset | undefined {
-  return image ? state().source.imageUrl(image, widths, aspectRatio) : undefined;
+  if (!image) return undefined;
+  const { source, images } = state();
+  let shapes = images.get(image);
+  if (!shapes) images.set(image, (shapes = new Map()));
+  const shape = `${widths.join(',')}|${aspectRatio ?? ''}`;
+  if (!shapes.has(shape)) shapes.set(shape, source.imageUrl(image, widths, aspectRatio));
+  return shapes.get(shape);
 }
 
 /** Whether a page can show this image (the source has its file): a section leaves out the image's frame when not. */

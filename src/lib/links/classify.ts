@@ -73,8 +73,15 @@ function classifyOnce(raw: string, origin: string, base: string): LinkVerdict {
  */
 export function siteOrigin(): string {
   const site = import.meta.env?.SITE || globalThis.process?.env?.['SITE_URL'] || LOCAL_SITE_URL;
-  return new URL(site).origin;
+  // Asked for every link of every page: the address is parsed again only when it changes.
+  if (site !== lastSite) {
+    lastOrigin = new URL(site).origin;
+    lastSite = site;
+  }
+  return lastOrigin;
 }
+let lastSite: string | undefined;
+let lastOrigin = '';
 
 function kept(verdict: LinkVerdict): ResolvedLink | undefined {
   return verdict.kind === 'dropped' ? undefined : verdict;

@@ -65,22 +65,38 @@ function signInDialog(title: string, modal: TenantDocuments['loginModal']): Sign
   return { title, question: modal.questionHeader, icon: modal.favicon, portals, closeText: modal.closeText };
 }
 
+/**
+ * A school's header and footer are the same on each of its pages (only the current nav link
+ * differs): they are resolved once per school and build, not once per page.
+ */
+const schoolHeaders = new WeakMap<SchoolSite, Omit<SiteHeaderProps, 'links'> & { links: Array<Omit<NavItem, 'current'>> }>();
+const schoolFooters = new WeakMap<SchoolSite, SiteFooterProps | undefined>();
+
+function schoolHeader(site: SchoolSite) {
+  let header = schoolHeaders.get(site);
+  if (!header) {
+    const nav = single(site.content, 'headerNav');
+    const modal = single(site.content, 'loginModal');
+    header = {
+      homeHref: schoolPath(site.seoSlug),
+      logo: shownImage(site.content.school.logo),
+      logoAlt: `${site.tenant.name} home`,
+      name: site.tenant.name,
+      links: (nav?.links ?? []).flatMap((item) => {
+        const link = navLink(site.seoSlug, item);
+        return link ? [{ label: item.label, link }] : [];
+      }),
+      signIn: nav && modal ? signInDialog(nav.signInButtonText, modal) : undefined,
+    };
+    schoolHeaders.set(site, header);
+  }
+  return header;
+}
+
 /** `currentPath`: the page's own path without a trailing slash, to mark its nav link as current. */
 export function siteHeaderView(site: SchoolSite, currentPath: string): SiteHeaderProps {
-  const nav = single(site.content, 'headerNav');
-  const modal = single(site.content, 'loginModal');
-  const links = (nav?.links ?? []).flatMap((item) => {
-    const link = navLink(site.seoSlug, item);
-    return link ? [{ label: item.label, link, current: link.href === currentPath }] : [];
-  });
-  return {
-    homeHref: schoolPath(site.seoSlug),
-    logo: shownImage(site.content.school.logo),
-    logoAlt: `${site.tenant.name} home`,
-    name: site.tenant.name,
-    links,
-    signIn: nav && modal ? signInDialog(nav.signInButtonText, modal) : undefined,
-  };
+  const header = schoolHeader(site);
+  return { ...header, links: header.links.map((item) => ({ ...item, current: item.link.href === currentPath })) };
 }
 
 type FooterLinkFields = TenantDocuments['footer']['pageLinks'][number];
@@ -97,6 +113,11 @@ function footerColumn(seoSlug: string, title: string, links: readonly FooterLink
 
 /** Undefined when the school has no valid footer document: the page then ends without one. */
 export function siteFooterView(site: SchoolSite): SiteFooterProps | undefined {
+  if (!schoolFooters.has(site)) schoolFooters.set(site, resolveFooter(site));
+  return schoolFooters.get(site);
+}
+
+function resolveFooter(site: SchoolSite): SiteFooterProps | undefined {
   const footer = single(site.content, 'footer');
   if (!footer) return undefined;
   const column = (title: string, links: readonly FooterLinkFields[]) => footerColumn(site.seoSlug, title, links);

@@ -44,3 +44,16 @@ describe('readNdjson', () => {
     expect(() => readNdjson(broken, 'data.ndjson')).toThrow(/^data\.ndjson line 4 is not valid JSON/);
   });
 });
+
+describe('imageFor', () => {
+  it('answers each image and shape once per build: the same address for every page, another for another shape', async () => {
+    const { imageFor, siteContent } = await import('../../../src/lib/content/index.ts');
+    const logo = (await siteContent()).schools[0]?.school.logo;
+    expect(logo).toBeDefined();
+    const plain = imageFor(logo, []);
+    expect(plain?.src).toMatch(/^\/content-images\//);
+    expect(imageFor(logo, [])).toBe(plain);
+    expect(imageFor(logo, [480])).not.toBe(plain);
+    expect(imageFor(undefined)).toBeUndefined();
+  });
+});

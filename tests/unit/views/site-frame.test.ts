@@ -21,6 +21,17 @@ describe('siteHeaderView', () => {
     expect(header.links.filter((item) => item.current).map((item) => item.link.href)).toEqual([`/${site.seoSlug}/student`]);
   });
 
+  it('gives every page of a school the same header and footer, resolved once; only the current link differs', async () => {
+    const { site } = await schoolPage();
+    const home = siteHeaderView(site, `/${site.seoSlug}`);
+    const student = siteHeaderView(site, `/${site.seoSlug}/student`);
+    expect(student.links.map((item) => item.link)).toEqual(home.links.map((item) => item.link));
+    expect(student.links[0]?.link).toBe(home.links[0]?.link);
+    const studentLink = (header: typeof home) => header.links.find((item) => item.link.href === `/${site.seoSlug}/student`);
+    expect([studentLink(home)?.current, studentLink(student)?.current]).toEqual([false, true]);
+    expect(siteFooterView(site)).toBe(siteFooterView(site));
+  });
+
   it('offers sign-in with the three portals, and no sign-in without the login modal or the nav', async () => {
     const props = await schoolPage();
     const signIn = siteHeaderView(props.site, '/x').signIn;
