@@ -3,7 +3,8 @@
  * each page's inline scripts and styles (each distinct text hashed once per build) and groups
  * the pages into one rule per school (src/lib/security/csp-headers.ts).
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cspHeaderValue, type CspSources } from '../security/csp.ts';
 import { cspHeaderRules, formatCspHeaders, type BuiltPage } from '../security/csp-headers.ts';
@@ -38,13 +39,22 @@ export interface CspBuildInput {
   frames: ReadonlyMap<string, string>;
 }
 
+/** Pages read at once: the reads of one batch overlap each other and the hashing of the last. */
+const READ_BATCH = 32;
+
 /** Writes dist/_headers and answers how many lines it has. */
-export function writeCspHeaders({ distDir, sources, schoolSlugs, frames }: CspBuildInput): { rules: number; lines: number } {
+export async function writeCspHeaders({ distDir, sources, schoolSlugs, frames }: CspBuildInput): Promise<{ rules: number; lines: number }> {
   const slugs = new Set(schoolSlugs);
-  const pages: BuiltPage[] = builtPages(distDir).map(({ path, file }) => {
-    const first = path.split('/')[1] ?? '';
-    return { path, school: slugs.has(first) ? first : undefined, inline: inlineHashes(readFileSync(file)), frameUrl: frames.get(path) };
-  });
+  const files = builtPages(distDir);
+  const pages: BuiltPage[] = [];
+  for (let start = 0; start < files.length; start += READ_BATCH) {
+    const batch = files.slice(start, start + READ_BATCH);
+    const contents = await Promise.all(batch.map(({ file }) => readFile(file)));
+    batch.forEach(({ path }, index) => {
+      const first = path.split('/')[1] ?? '';
+      pages.push({ path, school: slugs.has(first) ? first : undefined, inline: inlineHashes(contents[index] as Buffer), frameUrl: frames.get(path) });
+    });
+  }
   const pageSegments = new Set(pages.map((page) => page.path.split('/')[1] ?? ''));
   const otherFiles = readdirSync(distDir)
     .filter((name) => !name.endsWith('.html') && !pageSegments.has(name))

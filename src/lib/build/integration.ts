@@ -93,7 +93,7 @@ export function schoolSiteBuild(): AstroIntegration {
           activeGiveawayIds: matrix.activeGiveawayIds, retired: matrix.retired,
         });
         writeFileSync(join(fileURLToPath(dir), '_redirects'), formatRedirects(rules));
-        const headers = writeCspHeaders({
+        const headers = await writeCspHeaders({
           distDir: fileURLToPath(dir),
           sources: cspSources(settings),
           schoolSlugs: matrix.schools.map((site) => site.seoSlug),
