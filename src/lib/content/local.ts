@@ -49,6 +49,11 @@ export function readNdjson(text: string | Buffer, fileName: string): unknown[] {
   return documents;
 }
 
+/** How the export names an image file in an asset's `_sanityAsset`, and the bytes that end a name in JSON. */
+const EXPORT_IMAGE_PREFIX = Buffer.from('image@file://./images/');
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
 /** The export's image file name (`image@file://./images/x-10x10.svg` → `x-10x10.svg`). */
 export function exportImageFile(image: RawImage): string | undefined {
   return image._sanityAsset?.replace(/^image@file:\/\/\.\/images\//, '') || undefined;
@@ -74,10 +79,14 @@ export function createLocalSource(
   const readExport = () => {
     const bytes = readFileSync(file);
     refersToMissingFile = false;
-    // Read as latin1 (one character per byte, no decoding): a name with other characters would
-    // not match a file and only set the flag, which makes the build look at every image itself.
-    for (const [, name] of bytes.toString('latin1').matchAll(/image@file:\/\/\.\/images\/([^"\\]+)/g)) {
-      if (!hasFile(name as string)) {
+    // Searched in the bytes: the export is never decoded as one string.
+    for (let at = bytes.indexOf(EXPORT_IMAGE_PREFIX); at !== -1; at = bytes.indexOf(EXPORT_IMAGE_PREFIX, at + 1)) {
+      const start = at + EXPORT_IMAGE_PREFIX.length;
+      let end = start;
+      while (end < bytes.length && bytes[end] !== QUOTE && bytes[end] !== BACKSLASH) end += 1;
+      // An escaped name (a backslash in the JSON) is not worked out here: the flag makes the build
+      // look at every image itself.
+      if (bytes[end] === BACKSLASH || !hasFile(bytes.toString('utf8', start, end))) {
         refersToMissingFile = true;
         break;
       }

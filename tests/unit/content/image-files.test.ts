@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fetchBuildContent } from '../../../src/lib/content/index.ts';
 import { createLocalSource, readNdjson } from '../../../src/lib/content/local.ts';
@@ -55,5 +57,24 @@ describe('imageFor', () => {
     expect(imageFor(logo, [])).toBe(plain);
     expect(imageFor(logo, [480])).not.toBe(plain);
     expect(imageFor(undefined)).toBeUndefined();
+  });
+});
+
+describe('a local export read from its file', () => {
+  const exportWith = (images: string[]) => {
+    const dir = mkdtempSync(join(tmpdir(), 'local-export-'));
+    writeFileSync(join(dir, 'data.ndjson'), readFileSync('src/dataset/data.ndjson'));
+    mkdirSync(join(dir, 'images'));
+    for (const name of images) writeFileSync(join(dir, 'images', name), '');
+    return dir;
+  };
+
+  it('knows from the file that every image it names is there, or that one is not', async () => {
+    const complete = createLocalSource(exportWith(allImages));
+    await complete.fetch('*[_type == "school"][0]');
+    expect(complete.mayMissFiles()).toBe(false);
+    const lacking = createLocalSource(exportWith(allImages.filter((name) => name !== HERO)));
+    await lacking.fetch('*[_type == "school"][0]');
+    expect(lacking.mayMissFiles()).toBe(true);
   });
 });
