@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig, fontProviders } from 'astro/config';
+import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { env, isPreviewBuild } from './src/lib/config/env.ts';
@@ -31,14 +31,4 @@ export default defineConfig({
   // Astro's digests every linked asset of every page.
   devToolbar: { enabled: false },
   markdown: { syntaxHighlight: false },
-  // Bundled with the site (no font host): Astro writes a metric-matched fallback, so no layout shift.
-  fonts: [{
-    provider: fontProviders.local(),
-    name: 'Inter',
-    cssVariable: '--font-inter',
-    fallbacks: ['system-ui', 'sans-serif'],
-    options: {
-      variants: [{ src: ['@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'], weight: '100 900', style: 'normal' }],
-    },
-  }],
 });

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { InlineHashes } from './csp.ts';
 
-/** The same few texts (Astro's island loaders, the font faces, one theme per school) fill every page: each is hashed once. */
+/** The same few texts (Astro's island loaders, one theme per school) fill every page: each is hashed once. */
 const hashes = new Map<string, `sha256-${string}`>();
 const MAX_REMEMBERED = 2_000;
 
