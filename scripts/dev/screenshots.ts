@@ -67,6 +67,13 @@ async function shoot(browser: Browser, path: string, width: number, file: string
       }
       window.scrollTo(0, 0);
     });
+    // Parts with content-visibility: auto render only near the viewport, and a full-page capture
+    // does not count as near (they came out as empty bands): render them as a visitor scrolling sees them.
+    await page.evaluate(() => {
+      for (const element of document.querySelectorAll<HTMLElement>('*')) {
+        if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
+      }
+    });
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
