@@ -1,7 +1,8 @@
 /**
  * Writes the site's Content-Security-Policy into dist/_headers after the pages are built: reads
  * each page's inline scripts and styles (each distinct text hashed once per build) and groups
- * the pages into one rule per school (src/lib/security/csp-headers.ts).
+ * the pages into one rule per school (src/lib/security/csp-headers.ts). The same read drops
+ * Astro's island style from a page's body first (island-styles.ts).
  */
 import { readdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { cspHeaderValue, type CspSources } from '../security/csp.ts';
 import { cspHeaderRules, formatCspHeaders, type BuiltPage } from '../security/csp-headers.ts';
 import { inlineHashes } from '../security/inline-hashes.ts';
+import { finishedPage } from './island-styles.ts';
 
 /** Folders of the output that hold no pages. */
 const ASSET_FOLDERS = new Set(['_astro', 'content-images', 'backgrounds']);
@@ -49,7 +51,8 @@ export async function writeCspHeaders({ distDir, sources, schoolSlugs, frames }:
   const pages: BuiltPage[] = [];
   for (let start = 0; start < files.length; start += READ_BATCH) {
     const batch = files.slice(start, start + READ_BATCH);
-    const contents = await Promise.all(batch.map(({ file }) => readFile(file)));
+    // Each page is read once: the build's last change to it (island-styles.ts), then its hashes.
+    const contents = await Promise.all(batch.map(({ file }) => readFile(file).then((page) => finishedPage(file, page))));
     batch.forEach(({ path }, index) => {
       const first = path.split('/')[1] ?? '';
       pages.push({ path, school: slugs.has(first) ? first : undefined, inline: inlineHashes(contents[index] as Buffer), frameUrl: frames.get(path) });

@@ -82,6 +82,8 @@ describe('giveaway entry form island', () => {
     render(<GiveawayEntryForm {...PROPS} />);
     const phone = field('Phone');
     expect(phone.inputMode).toBe('numeric');
+    // The national number (no +1): a part name HTML allows only on a text input.
+    expect([phone.type, phone.getAttribute('autocomplete')]).toEqual(['text', 'tel-national']);
     for (const key of ['a', 'Z', '-', ' ', '+', '(']) expect(fireEvent.keyDown(phone, { key })).toBe(false);
     for (const key of ['5', '0', 'Backspace', 'ArrowLeft', 'Tab']) expect(fireEvent.keyDown(phone, { key })).toBe(true);
     expect(fireEvent.keyDown(phone, { key: 'v', ctrlKey: true })).toBe(true);

@@ -32,6 +32,11 @@ interface PhoneInputProps {
  * Key presses of non-digits are blocked; pasted text keeps only its digits. Anything else that
  * changes the value (autofill, drag and drop, phone keyboards without key events) is reduced
  * to digits as well.
+ *
+ * A text input with `autocomplete="tel-national"`: browsers fill the number without its country
+ * code (2065550142, not +1 206…), which is what the form takes. HTML allows the `tel-*` part names
+ * only on text inputs (`type="tel"` takes the whole number, `tel`); `inputMode` still brings up the
+ * digit keypad on phones.
  */
 export function PhoneInput({ value, maxDigits, onDigits, inputRef, ...aria }: PhoneInputProps) {
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
@@ -44,7 +49,7 @@ export function PhoneInput({ value, maxDigits, onDigits, inputRef, ...aria }: Ph
   };
   return (
     <input
-      id="giveaway-phone" name="phone" type="tel" inputMode="numeric" autoComplete="tel-national" required
+      id="giveaway-phone" name="phone" type="text" inputMode="numeric" autoComplete="tel-national" required
       maxLength={maxDigits} value={value} ref={inputRef} {...aria}
       onKeyDown={(event) => { if (isBlockedPhoneKey(event)) event.preventDefault(); }}
       onPaste={onPaste}
