@@ -1,5 +1,5 @@
 /**
- * Where the search page's links lead (docs/behaviour.md §2 and the README):
+ * Where the search page's links lead (docs/behaviour.md §2 and docs/architecture.md, "The school search page"):
  * "Get Started" opens the main site's sign-up with the school named in the query string,
  * "I don't see my school listed." writes to the partnerships team to ask for the school.
  */
