@@ -2,16 +2,21 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import { env, isPreviewBuild } from './src/lib/config/env.ts';
+import { env, isPreviewBuild, isPreviewSite } from './src/lib/config/env.ts';
 import { schoolSiteBuild } from './src/lib/build/integration.ts';
 import { includeInSitemap } from './src/lib/seo/page-head.ts';
 import { isNotLaunchedPage } from './src/lib/routing/index.ts';
 
 const settings = env();
+// The editors' preview site (SITE_MODE=preview): the same pages rendered on request by Netlify's
+// adapter. Loaded only then, so the public static build never loads the adapter or preview code.
+const onDemand = isPreviewSite(settings);
+const preview = onDemand ? await import('./src/lib/preview/integration.ts') : undefined;
 
 export default defineConfig({
   site: settings.SITE_URL,
-  output: 'static',
+  output: onDemand ? 'server' : 'static',
+  ...(preview ? { adapter: preview.previewAdapter() } : {}),
   outDir: settings.BUILD_OUT_DIR,
   trailingSlash: 'never',
   // Pages render 12 at a time: each page's file writes (mkdir, open, write, close on libuv's threads)
@@ -27,7 +32,12 @@ export default defineConfig({
   scopedStyleStrategy: 'class',
   compressHTML: true,
   // A draft preview build is never indexed: no sitemap.
-  integrations: [react(), ...(isPreviewBuild() ? [] : [sitemap({ filter: (page) => includeInSitemap(page) && !isNotLaunchedPage(page) })]), schoolSiteBuild()],
+  integrations: [
+    react(),
+    ...(isPreviewBuild() || onDemand ? [] : [sitemap({ filter: (page) => includeInSitemap(page) && !isNotLaunchedPage(page) })]),
+    schoolSiteBuild({ onDemand }),
+    ...(preview ? [preview.previewSite()] : []),
+  ],
   // No security.csp: the Content-Security-Policy is a response header the build writes into
   // dist/_headers (src/lib/build/csp-headers-file.ts); a meta tag cannot carry frame-ancestors, and
   // Astro's digests every linked asset of every page.

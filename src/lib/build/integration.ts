@@ -53,7 +53,12 @@ function embeddedFrames(matrix: SiteMatrix): Map<string, string> {
   return frames;
 }
 
-export function schoolSiteBuild(): AstroIntegration {
+/**
+ * `onDemand`: the pages are rendered on request (the editors' preview site, src/lib/preview/):
+ * only the dataset's images are published; redirects, the CSP file and the build report belong to
+ * the pages a static build writes.
+ */
+export function schoolSiteBuild({ onDemand = false }: { onDemand?: boolean } = {}): AstroIntegration {
   let images: Promise<PreparedImages> | undefined;
   let stagingDir: string | undefined;
   return {
@@ -84,10 +89,16 @@ export function schoolSiteBuild(): AstroIntegration {
       // Content and tenant records load while Vite bundles, so the product API's latency is hidden
       // behind it; pages await the same promise. A failure surfaces where pages await it.
       'astro:build:start': () => {
-        siteMatrix().catch(() => {});
+        if (!onDemand) siteMatrix().catch(() => {});
       },
       'astro:build:done': async ({ dir, pages, logger }) => {
         const settings = env();
+        if (onDemand) {
+          const prepared = await images;
+          if (prepared) publishPreparedImages(prepared, join(fileURLToPath(dir), 'content-images'));
+          if (stagingDir) rmSync(stagingDir, { recursive: true, force: true });
+          return;
+        }
         let matrix = await siteMatrix();
         const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl, settings.ORDER_SERVICE_URL, {
           activeGiveawayIds: matrix.activeGiveawayIds, retired: matrix.retired,

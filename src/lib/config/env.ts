@@ -44,6 +44,15 @@ export const envSchema = z.object({
   PUBLIC_SEGMENT_API_HOST: setting(z.url().optional()),
   BUILD_REPORT_FILE: setting(z.string().default('reports/build-report.json')),
   BUILD_OUT_DIR: setting(z.string().default('dist')),
+  /**
+   * `static` (the public site, built ahead of time) or `preview`: the editors' preview site, the
+   * same pages rendered on request by Netlify's adapter (src/lib/preview/).
+   */
+  SITE_MODE: setting(z.enum(['static', 'preview']).default('static')),
+  /** Preview site: the key that signs the draft-mode cookie (HMAC-SHA256); at least 32 characters. */
+  PREVIEW_COOKIE_SECRET: setting(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Preview site: the Studio origin(s) that may frame it (comma-separated). */
+  SANITY_STUDIO_URL: setting(z.string().default('http://localhost:3333')),
 }).refine((env) => env.CONTENT_SOURCE !== 'sanity' || env.SANITY_PROJECT_ID, {
   message: 'CONTENT_SOURCE=sanity needs SANITY_PROJECT_ID',
   path: ['SANITY_PROJECT_ID'],
@@ -104,6 +113,11 @@ export function contentPerspective(settings: Pick<Env, 'CONTENT_PREVIEW' | 'CONT
     throw new Error('CONTENT_PREVIEW=true in the production context: production never shows drafts. Set it only for deploy previews and branch deploys.');
   }
   return 'drafts';
+}
+
+/** The editors' preview site (SITE_MODE=preview): pages rendered on request, drafts only in draft mode. */
+export function isPreviewSite(settings: Pick<Env, 'SITE_MODE'> = env()): boolean {
+  return settings.SITE_MODE === 'preview';
 }
 
 /** Every page of a preview build says so, is not indexed, and the build writes no sitemap. */

@@ -8,7 +8,8 @@ import type { ContentPerspective } from './perspective.ts';
 import { groupContent, type GroupedContent } from './group.ts';
 import { missingFileProblems } from './image-files.ts';
 import { createLocalSource } from './local.ts';
-import { BUILD_CONTENT_QUERY, splitBuildContent, type BuildContent } from './queries.ts';
+import { createLiveLocalSource } from './live-export.ts';
+import { BUILD_CONTENT_QUERY, SCHOOL_PAGE_CONTENT_QUERY, splitBuildContent, splitSchoolPageContent, type BuildContent, type SchoolPageAnswer } from './queries.ts';
 import type { BUILD_CONTENT_QUERY_RESULT } from './sanity.types.ts';
 import { createSanitySource } from './sanity.ts';
 import { TENANT_DOCUMENT_TYPES, type RawImage } from './schemas.ts';
@@ -47,9 +48,39 @@ export async function fetchBuildContent(source: ContentSource): Promise<GroupedC
   return missing.length ? { ...content, problems: [...content.problems, ...missing] } : content;
 }
 
+/**
+ * One school's content for a page rendered on request, by the first segment of its path: one query
+ * with the school as a parameter, grouped and validated as a build's would be. Undefined when no
+ * school has that address.
+ */
+export async function fetchSchoolPageContent(source: ContentSource, seoSlug: string): Promise<GroupedContent | undefined> {
+  const answer = await source.fetch<SchoolPageAnswer | null>(SCHOOL_PAGE_CONTENT_QUERY, { seoSlug, types: TENANT_DOCUMENT_TYPES });
+  const raw = splitSchoolPageContent(answer);
+  return raw && groupContent(raw);
+}
+
+/**
+ * Sources for pages rendered on request, one per perspective, held for the process: the bundled
+ * export is read again only when it changes on disk; Sanity is asked on every request.
+ */
+const REQUEST_SOURCES_KEY = Symbol.for('school-site.request-sources');
+type GlobalWithRequestSources = typeof globalThis & { [REQUEST_SOURCES_KEY]?: Map<ContentPerspective, ContentSource> };
+
+export function requestContentSource(perspective: ContentPerspective, settings: Env = env()): ContentSource {
+  const holder = globalThis as GlobalWithRequestSources;
+  const sources = (holder[REQUEST_SOURCES_KEY] ??= new Map());
+  let source = sources.get(perspective);
+  if (!source) {
+    source = settings.CONTENT_SOURCE === 'local' ? createLiveLocalSource(settings.CONTENT_DATASET_DIR, perspective) : contentSourceFrom(settings, perspective);
+    sources.set(perspective, source);
+  }
+  return source;
+}
+
 interface ContentState {
   source: ContentSource;
-  content: Promise<GroupedContent>;
+  /** The build's one query, asked for on first use (image addresses alone never load all content). */
+  content: Promise<GroupedContent> | undefined;
   /** Image addresses already worked out, per image and shape: a school's logo is on each of its pages. */
   images: WeakMap<RawImage, Map<string, ImageAsset | undefined>>;
 }
@@ -65,13 +96,15 @@ function state(): ContentState {
   const holder = globalThis as GlobalWithState;
   if (!holder[STATE_KEY]) {
     const source = contentSourceFrom(env());
-    holder[STATE_KEY] = { source, content: fetchBuildContent(source), images: new WeakMap() };
+    holder[STATE_KEY] = { source, content: undefined, images: new WeakMap() };
   }
   return holder[STATE_KEY];
 }
 
 export function siteContent(): Promise<GroupedContent> {
-  return state().content;
+  const current = state();
+  current.content ??= fetchBuildContent(current.source);
+  return current.content;
 }
 
 export function contentQueryCount(): number {

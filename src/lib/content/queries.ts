@@ -16,6 +16,17 @@ export const BUILD_CONTENT_QUERY = defineQuery(`*[_type in $types || _type in ["
 /** One school's documents (by the school document's id), for tools that look at a single school. */
 export const SCHOOL_DOCUMENTS_QUERY = defineQuery(`*[_type in $types && school._ref == $schoolId] | order(_type asc, order asc, _id asc)`);
 
+/**
+ * One school's page content, for a page rendered on request (the editors' preview site): the
+ * school found by its address, the site settings, and that school's own documents. `$seoSlug` is
+ * the first segment of the page's path; nothing of another school is read.
+ */
+export const SCHOOL_PAGE_CONTENT_QUERY = defineQuery(`*[_type == "school" && seoSlug == $seoSlug][0]{
+  "school": @,
+  "settings": *[_type == "siteSettings"][0],
+  "documents": *[_type in $types && school._ref == ^._id]
+}`);
+
 /** One document of the build query's answer, as the Studio schema describes it (Sanity TypeGen, `sanity.types.ts`). */
 export type BuildDocument = BUILD_CONTENT_QUERY_RESULT[number];
 export type SchoolDocument = Extract<BuildDocument, { _type: 'school' }>;
@@ -35,6 +46,19 @@ const compareText = (a: unknown, b: unknown) => (text(a) < text(b) ? -1 : text(a
 const compareOrder = (a: unknown, b: unknown) =>
   typeof a === 'number' && typeof b === 'number' ? a - b : typeof a === 'number' ? -1 : typeof b === 'number' ? 1 : 0;
 const orderOf = (doc: SchoolContentDocument) => ('order' in doc ? doc.order : undefined);
+
+/** SCHOOL_PAGE_CONTENT_QUERY's answer (null: no school has that address), validated later by zod (`groupContent`). */
+export interface SchoolPageAnswer {
+  school: unknown;
+  settings: unknown;
+  documents: unknown[] | null;
+}
+
+/** SCHOOL_PAGE_CONTENT_QUERY's answer in the build query's shape: one school, its documents in the same order. */
+export function splitSchoolPageContent(answer: SchoolPageAnswer | null): BuildContent | undefined {
+  if (!answer?.school) return undefined;
+  return splitBuildContent([answer.school, ...(answer.settings ? [answer.settings] : []), ...(answer.documents ?? [])] as BUILD_CONTENT_QUERY_RESULT);
+}
 
 /** BUILD_CONTENT_QUERY's answer → schools by seo slug, the settings, documents by type, order and id. */
 export function splitBuildContent(answer: BUILD_CONTENT_QUERY_RESULT | null): BuildContent {

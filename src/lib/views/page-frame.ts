@@ -21,14 +21,16 @@ export interface FrameOptions {
   notLaunched?: boolean;
   /** A draft preview build (defaults to this build's settings). */
   preview?: boolean;
+  /** Never indexed, whatever it shows (the editors' preview site). */
+  noindex?: boolean;
   settings?: Pick<Env, 'PUBLIC_SEGMENT_WRITE_KEY' | 'PUBLIC_SEGMENT_API_HOST'>;
 }
 
-export function pageFrame(head: PageHead, { notLaunched = false, preview = isPreviewBuild(), settings = env() }: FrameOptions = {}): PageFrame {
+export function pageFrame(head: PageHead, { notLaunched = false, preview = isPreviewBuild(), noindex = false, settings = env() }: FrameOptions = {}): PageFrame {
   const writeKey = settings.PUBLIC_SEGMENT_WRITE_KEY;
   return {
     // Drafts and schools not launched yet are never indexed.
-    head: preview || notLaunched ? { ...head, noindex: true } : head,
+    head: preview || notLaunched || noindex ? { ...head, noindex: true } : head,
     notices: [...(preview ? [PREVIEW_NOTICE] : []), ...(notLaunched ? [NOT_LAUNCHED_NOTICE] : [])],
     analytics: writeKey ? { writeKey, apiHost: settings.PUBLIC_SEGMENT_API_HOST } : undefined,
   };

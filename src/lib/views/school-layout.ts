@@ -13,7 +13,7 @@ import { pageFrame } from './page-frame.ts';
 import { siteFooterView, siteHeaderView } from './site-frame.ts';
 
 /** `path`: the page's own path, without a trailing slash or `.html`. */
-export function schoolLayoutView({ site, settings, route }: SchoolLayoutProps, path: string, siteUrl = env().SITE_URL) {
+export function schoolLayoutView({ site, settings, route, perspective }: SchoolLayoutProps, path: string, siteUrl = env().SITE_URL) {
   const logo = imageFor(site.content.school.logo, []);
   const socialImage = imageFor(single(site.content, 'landingHeader')?.heroImage, []);
   // A school that is not launched yet is shown on previews only: marked as such and never indexed (pageFrame).
@@ -23,7 +23,8 @@ export function schoolLayoutView({ site, settings, route }: SchoolLayoutProps, p
     operator: settings, route, siteUrl, path, logoUrl: logo?.src, imageUrl: socialImage?.src,
   });
   return {
-    ...pageFrame(head, { notLaunched }),
+    // A page rendered on request is the editors' preview: never indexed, and marked when it shows drafts.
+    ...pageFrame(head, perspective ? { notLaunched, preview: perspective === 'drafts', noindex: true } : { notLaunched }),
     notLaunched,
     themeCss: themeCss(site.theme),
     themeColor: site.theme.primary,

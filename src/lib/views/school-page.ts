@@ -6,15 +6,19 @@
 import type { SchoolPageProps } from '../routing/index.ts';
 import type { SchoolRouteName } from '../route-table/routes.ts';
 import type { TenantDocuments } from '../content/schemas.ts';
+import type { ContentPerspective } from '../content/perspective.ts';
 
 export type { SchoolPageProps };
 
 export interface SchoolLayoutProps extends SchoolPageProps {
   route: SchoolRouteName;
+  /** Only on a page rendered on request (the editors' preview site): which content it shows. */
+  perspective?: ContentPerspective;
 }
 
-export function schoolLayout({ site, settings }: SchoolPageProps, route: SchoolRouteName): SchoolLayoutProps {
-  return { site, settings, route };
+export function schoolLayout(props: SchoolPageProps & { perspective?: ContentPerspective }, route: SchoolRouteName): SchoolLayoutProps {
+  const { site, settings, perspective } = props;
+  return perspective ? { site, settings, route, perspective } : { site, settings, route };
 }
 
 /** Partner banner 1 belongs to the landing and plan pages, banner 2 to the why page (docs/behaviour.md §2). */

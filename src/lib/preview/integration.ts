@@ -1,0 +1,38 @@
+/**
+ * The editors' preview site as an Astro build (SITE_MODE=preview, loaded by astro.config.mjs only
+ * then): Netlify's adapter renders every page on request, the middleware gives each school page
+ * its school's data for that request, and draft mode gets its two routes. A static build loads
+ * none of this.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import netlify from '@astrojs/netlify';
+
+/** Netlify's adapter, offline: no image CDN, no edge middleware, no sessions store. */
+export function previewAdapter() {
+  return netlify({ imageCDN: false, edgeMiddleware: false, devFeatures: false });
+}
+
+/**
+ * Headers of the static files beside the function (build assets, content images): never indexed.
+ * Their caching stays netlify.toml's (hashed names; a second Cache-Control would be joined to it).
+ */
+export const PREVIEW_STATIC_HEADERS = '/*\n  X-Robots-Tag: noindex\n';
+
+export function previewSite(): AstroIntegration {
+  return {
+    name: 'school-site-preview',
+    hooks: {
+      'astro:config:setup': ({ injectRoute, addMiddleware }) => {
+        injectRoute({ pattern: '/api/preview/enable', entrypoint: fileURLToPath(new URL('./routes/enable.ts', import.meta.url)), prerender: false });
+        injectRoute({ pattern: '/api/preview/disable', entrypoint: fileURLToPath(new URL('./routes/disable.ts', import.meta.url)), prerender: false });
+        addMiddleware({ entrypoint: fileURLToPath(new URL('./middleware.ts', import.meta.url)), order: 'pre' });
+      },
+      'astro:build:done': ({ dir }) => {
+        writeFileSync(join(fileURLToPath(dir), '_headers'), PREVIEW_STATIC_HEADERS);
+      },
+    },
+  };
+}

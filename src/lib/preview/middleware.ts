@@ -1,0 +1,45 @@
+/**
+ * Every request of the editors' preview site: a school page gets its school's data for this
+ * request (school-page.ts) in the perspective draft mode allows; every response gets the
+ * preview's headers (headers.ts); robots.txt keeps every crawler out.
+ */
+import { defineMiddleware } from 'astro:middleware';
+import { env } from '../config/env.ts';
+import { single } from '../content/index.ts';
+import { coverageMapSources } from '../coverage/island-props.ts';
+import { requestPerspective } from './draft-mode.ts';
+import { PREVIEW_ROBOTS_TXT, previewCsp, withPreviewHeaders } from './headers.ts';
+import { schoolPageRequest } from './page-request.ts';
+import { schoolPageProps } from './school-page.ts';
+
+const NOT_FOUND_PAGE = '<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found</title><h1>Not found</h1><p>No page of a school in the preview has this address.</p></html>';
+
+function page(status: number, html: string): Response {
+  return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
+}
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const settings = env();
+  if (context.url.pathname === '/robots.txt') {
+    return withPreviewHeaders(new Response(PREVIEW_ROBOTS_TXT, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } }), previewCsp(settings, null));
+  }
+  let frameUrl: string | undefined;
+  if (context.routePattern.startsWith('/[school]')) {
+    const request = schoolPageRequest(context.url.pathname);
+    const perspective = requestPerspective(context.request, settings.PREVIEW_COOKIE_SECRET);
+    let props: Awaited<ReturnType<typeof schoolPageProps>>;
+    try {
+      props = request && (await schoolPageProps(request, perspective));
+    } catch (error) {
+      console.error(`[preview] ${context.url.pathname}: ${(error as Error).message}`);
+      return withPreviewHeaders(page(502, `<!doctype html><html lang="en"><meta charset="utf-8"><title>Preview unavailable</title><p>This page cannot be drawn now: ${String((error as Error).message).replace(/[<&]/g, '')}</p></html>`), previewCsp(settings, null));
+    }
+    if (!props) return withPreviewHeaders(page(404, NOT_FOUND_PAGE), previewCsp(settings, null));
+    context.locals.schoolPage = props;
+    if (request?.route === 'coverage-map') frameUrl = coverageMapSources(props.settings, single(props.site.content, 'coverageMapPage')).embedUrl;
+  }
+  const response = await next();
+  const html = (response.headers.get('content-type') ?? '').includes('text/html') ? await response.text() : null;
+  const answer = html === null ? response : new Response(html, response);
+  return withPreviewHeaders(answer, previewCsp(settings, html, frameUrl));
+});
