@@ -1,0 +1,60 @@
+/**
+ * The preview site as Netlify serves it, from Netlify's own packages: a static file when one
+ * exists (the function asks `preferStatic`), else the rendering function through Netlify's
+ * functions runtime (`@netlify/functions-dev`, the runtime `@netlify/dev` 5 runs; it starts a
+ * worker per call, as a cold function), with the publish folder's `_headers` on static files.
+ */
+import { resolve } from 'node:path';
+import { Reactive } from '@netlify/dev-utils';
+import { FunctionsHandler } from '@netlify/functions-dev';
+import { StaticHandler } from '@netlify/static';
+import { headersForPath } from '../site/netlify-engine.ts';
+import { join } from 'node:path';
+
+export interface PreviewEngineOptions {
+  distDir: string;
+  functionsDir: string;
+  /** Where the runtime prepares functions before they run (a scratch folder). */
+  scratchDir: string;
+  /** Variables the function sees (its site's environment on Netlify). */
+  environment: Record<string, string>;
+}
+
+export function createPreviewEngine(options: PreviewEngineOptions) {
+  const distDir = resolve(options.distDir);
+  const staticFiles = new StaticHandler({ directory: distDir });
+  const headersFiles = [join(distDir, '_headers')];
+  // The function reads its settings from the environment, as on Netlify (the worker inherits it).
+  Object.assign(process.env, options.environment);
+  const functions = new FunctionsHandler({
+    config: new Reactive({ functions: {} }),
+    destPath: resolve(options.scratchDir),
+    geolocation: { city: 'Seattle', country: { code: 'US', name: 'United States' }, subdivision: { code: 'WA', name: 'Washington' }, longitude: 0, latitude: 0, timezone: 'UTC' },
+    projectRoot: resolve(options.functionsDir, '..', '..'),
+    settings: {},
+    userFunctionsPath: resolve(options.functionsDir),
+  });
+
+  async function staticFile(request: Request): Promise<Response | undefined> {
+    const { pathname } = new URL(request.url);
+    if (pathname === '/_headers' || pathname === '/_redirects') return undefined;
+    const match = await staticFiles.match(request);
+    if (!match) return undefined;
+    const answer = await match.handle();
+    const response = new Response(answer.body, { status: answer.status, headers: new Headers(answer.headers) });
+    for (const [name, value] of await headersForPath(headersFiles, undefined, pathname, (message) => console.warn(message))) response.headers.set(name, value);
+    return response;
+  }
+
+  return {
+    async handle(request: Request): Promise<Response> {
+      const fn = await functions.match(request);
+      if (!fn || fn.preferStatic) {
+        const file = await staticFile(request);
+        if (file) return file;
+      }
+      if (fn) return fn.handle(request);
+      return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    },
+  };
+}
