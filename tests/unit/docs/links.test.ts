@@ -84,6 +84,12 @@ describe('the link check', () => {
     expect(problems.map((problem) => problem.target)).toEqual(['https://github.com/acme/site/blob/main/docs/a.md', '/docs/a.md']);
   });
 
+  it('reads a link whose text wraps onto the next line', () => {
+    expect(check({ 'README.md': 'Intro line,\nthen [the school\nlifecycle](docs/gone.md#x).\n' })).toEqual([
+      { file: 'README.md', line: 2, target: 'docs/gone.md#x', reason: 'no such file: docs/gone.md' },
+    ]);
+  });
+
   it('checks image sources in HTML', () => {
     expect(check({ 'README.md': '<img src="docs/images/gone.png" alt="">\n' }).map((problem) => problem.target)).toEqual(['docs/images/gone.png']);
   });

@@ -81,23 +81,44 @@ export function anchors(text: string): Set<string> {
   return found;
 }
 
-export function links(text: string): Link[] {
-  const found: Link[] = [];
-  for (const { line, text: raw } of proseLines(text)) {
-    const content = withoutCodeSpans(raw);
-    for (const match of content.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g)) {
-      found.push({ target: match[1] ?? '', line });
-    }
-    const definition = /^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/.exec(content);
-    if (definition?.[1]) found.push({ target: definition[1], line });
-    for (const match of content.matchAll(/<(?:img|a|source)\b[^>]*?\b(?:src|href|srcset)="([^"]+)"/gi)) {
-      if (match[1]) found.push({ target: match[1], line });
-    }
-    for (const match of content.matchAll(/<((?:https?|mailto):[^>\s]+)>/gi)) {
-      if (match[1]) found.push({ target: match[1], line });
-    }
+/**
+ * Paragraphs of prose (runs of lines outside code blocks, up to a blank line), with the number of
+ * their first line: a link's text, like a code span, may wrap onto the next line of its paragraph.
+ */
+function paragraphs(text: string): Array<{ line: number; text: string }> {
+  const found: Array<{ line: number; text: string }> = [];
+  let current: { line: number; lines: string[] } | undefined;
+  let previous = 0;
+  const close = () => {
+    if (current) found.push({ line: current.line, text: current.lines.join('\n') });
+    current = undefined;
+  };
+  for (const { line, text: content } of proseLines(text)) {
+    if (content.trim() === '' || line !== previous + 1) close();
+    previous = line;
+    if (content.trim() === '') continue;
+    if (current) current.lines.push(content);
+    else current = { line, lines: [content] };
   }
+  close();
   return found;
+}
+
+export function links(text: string): Link[] {
+  const found: Array<Link & { at: number }> = [];
+  for (const paragraph of paragraphs(text)) {
+    const content = withoutCodeSpans(paragraph.text);
+    const push = (target: string | undefined, at: number | undefined) => {
+      if (target === undefined) return;
+      const line = paragraph.line + (content.slice(0, at ?? 0).match(/\n/g) ?? []).length;
+      found.push({ target, line, at: line * 1e6 + (at ?? 0) });
+    };
+    for (const match of content.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g)) push(match[1] ?? '', match.index);
+    for (const match of content.matchAll(/^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm)) push(match[1], match.index);
+    for (const match of content.matchAll(/<(?:img|a|source)\b[^>]*?\b(?:src|href|srcset)="([^"]+)"/gi)) push(match[1], match.index);
+    for (const match of content.matchAll(/<((?:https?|mailto):[^>\s]+)>/gi)) push(match[1], match.index);
+  }
+  return found.sort((a, b) => a.at - b.at).map(({ target, line }) => ({ target, line }));
 }
 
 /** An address of the repository's own files on GitHub: documents must link those relatively. */
