@@ -1,0 +1,160 @@
+/**
+ * The editors' preview site through `npm run preview:server` (built here, in beforeAll): Netlify's
+ * functions runtime rendering each page on request from a copy of the bundled dataset that holds
+ * drafts (tests/fixtures/drafts) and a Presentation secret.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRAFT_MODE_COOKIE, signDraftMode } from '../../../src/lib/preview/draft-cookie.ts';
+import { DRAFT_ONLY_QUESTION, DRAFT_TITLE, PUBLISHED_TITLE_MARK, writeDraftDataset } from '../../fixtures/drafts/dataset.ts';
+import { raw } from '../local-stack/helpers.ts';
+
+const SERVER = resolve(import.meta.dirname, '../../../scripts/local-stack/preview-server.ts');
+const COOKIE_SECRET = 'service-test-cookie-secret-0123456789abcdef';
+const STUDIO = 'http://localhost:3333';
+const PREVIEW_SECRET = 'presentation-secret-for-the-service-test';
+const PAGE = '/uw-husky-mobile';
+const PREVIEW_NOTICE = 'Preview — includes unpublished changes';
+
+const work = mkdtempSync(join(tmpdir(), 'preview-server-'));
+const datasetDir = writeDraftDataset(join(work, 'dataset'));
+const exportFile = join(datasetDir, 'data.ndjson');
+const secretDoc = (id: string, secret: string, updatedAt: Date) => JSON.stringify({ _id: `sanity-preview-url-secret.${id}`, _type: 'sanity.previewUrlSecret', _updatedAt: updatedAt.toISOString(), secret, studioUrl: STUDIO });
+appendFileSync(exportFile, `${secretDoc('fresh', PREVIEW_SECRET, new Date())}\n${secretDoc('old', 'expired-secret', new Date(Date.now() - 2 * 3600_000))}\n`);
+
+let child: ChildProcess | undefined;
+let site = '';
+let output = '';
+
+beforeAll(async () => {
+  child = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env, PREVIEW_PORT: '0', PREVIEW_API_PORT: '0', PREVIEW_DATA_DIR: join(work, 'api-data'),
+      CONTENT_DATASET_DIR: datasetDir, PREVIEW_COOKIE_SECRET: COOKIE_SECRET, SANITY_STUDIO_URL: `${STUDIO}, https://studio.example.com/desk`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.setEncoding('utf8');
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => { output += chunk; });
+  await new Promise<void>((ready, fail) => {
+    child!.once('exit', (code) => fail(new Error(`preview:server exited early with ${code}:\n${output}`)));
+    child!.stdout!.on('data', (chunk: string) => {
+      output += chunk;
+      if (output.includes('Press Ctrl+C')) ready();
+    });
+  });
+  site = /Preview site: http:\/\/localhost:(\d+)/.exec(output)![1]!.replace(/^/, 'http://127.0.0.1:');
+}, 300_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((done) => child!.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(work, { recursive: true, force: true });
+});
+
+const get = (path: string, cookie?: string) => raw(`${site}${path}`, { headers: cookie ? { cookie } : {} });
+const text = async (path: string, cookie?: string) => (await get(path, cookie)).body.toString('utf8');
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);
+
+describe('npm run preview:server', () => {
+  let draftCookie = '';
+
+  it('shows published content without the cookie', async () => {
+    const answer = await get(PAGE);
+    expect(answer.status).toBe(200);
+    const html = answer.body.toString('utf8');
+    expect(html).toContain(PUBLISHED_TITLE_MARK);
+    expect(html).not.toContain(DRAFT_TITLE);
+    expect(html).not.toContain(DRAFT_ONLY_QUESTION);
+    expect(html).not.toContain(PREVIEW_NOTICE);
+    expect(html).toContain('<meta name="robots" content="noindex">');
+  });
+
+  it('sends the preview headers on pages, draft-mode routes and static files; robots.txt disallows everything', async () => {
+    for (const path of [PAGE, `${PAGE}/student`, '/api/preview/enable', '/robots.txt', '/no-such-school']) {
+      const answer = await get(path);
+      expect(answer.headers['cache-control'], path).toBe('private, no-store');
+      expect(answer.headers['netlify-cdn-cache-control'], path).toBe('no-store');
+      expect(answer.headers['cdn-cache-control'], path).toBe('no-store');
+      expect(answer.headers['x-robots-tag'], path).toBe('noindex');
+      const csp = header(answer.headers['content-security-policy'])!;
+      expect(csp, path).toContain(`frame-ancestors ${STUDIO} https://studio.example.com;`.replace(/;$/, ''));
+      expect(csp, path).not.toContain('unsafe-eval');
+    }
+    const robots = await get('/robots.txt');
+    expect(robots.body.toString('utf8')).toBe('User-agent: *\nDisallow: /\n');
+    const favicon = await get('/favicon.svg');
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers['x-robots-tag']).toBe('noindex');
+  });
+
+  it.each([
+    ['a wrong secret', 'sanity-preview-secret=guess&sanity-preview-pathname=%2Fuw-husky-mobile'],
+    ['an expired secret', 'sanity-preview-secret=expired-secret&sanity-preview-pathname=%2Fuw-husky-mobile'],
+    ['no secret', 'sanity-preview-pathname=%2Fuw-husky-mobile'],
+  ])('%s: 401 and no cookie', async (_name, query) => {
+    const answer = await get(`/api/preview/enable?${query}`);
+    expect(answer.status).toBe(401);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('the secret switches draft mode on: a partitioned cookie, a redirect to the page, drafts with the cookie', async () => {
+    const answer = await get(`/api/preview/enable?sanity-preview-secret=${PREVIEW_SECRET}&sanity-preview-pathname=${encodeURIComponent(PAGE)}`);
+    expect(answer.status).toBe(307);
+    expect(answer.headers.location).toBe(PAGE);
+    const cookies = answer.headers['set-cookie'] as string[];
+    const draft = cookies.find((cookie) => cookie.startsWith(`${DRAFT_MODE_COOKIE}=`))!;
+    expect(draft).toMatch(/; Max-Age=3600; Path=\/; HttpOnly; Secure; SameSite=None; Partitioned$/);
+    draftCookie = draft.split(';')[0]!;
+    const html = await text(PAGE, draftCookie);
+    expect(html).toContain(DRAFT_TITLE);
+    expect(html).toContain(DRAFT_ONLY_QUESTION);
+    expect(html).toContain(PREVIEW_NOTICE);
+    // Presentation's perspective switch: published, in draft mode.
+    expect(await text(`${PAGE}?sanity-preview-perspective=published`, draftCookie)).not.toContain(DRAFT_TITLE);
+  });
+
+  it('a pathname off the site gets no redirect off the site', async () => {
+    for (const target of ['https://evil.example/x', '//evil.example/x', 'javascript:alert(1)']) {
+      const answer = await get(`/api/preview/enable?sanity-preview-secret=${PREVIEW_SECRET}&sanity-preview-pathname=${encodeURIComponent(target)}`);
+      const location = String(answer.headers.location);
+      expect(new URL(location, site).origin, target).toBe(new URL(site).origin);
+      expect(location.startsWith('//'), target).toBe(false);
+    }
+  });
+
+  it('a forged or expired cookie gets published content', async () => {
+    const forged = `${DRAFT_MODE_COOKIE}=${signDraftMode('not-the-site-secret-but-long-enough-000000')}`;
+    const expired = `${DRAFT_MODE_COOKIE}=${signDraftMode(COOKIE_SECRET, Date.now() - 2 * 3600_000)}`;
+    for (const cookie of [forged, expired, `${DRAFT_MODE_COOKIE}=1`]) {
+      const html = await text(PAGE, cookie);
+      expect(html).toContain(PUBLISHED_TITLE_MARK);
+      expect(html).not.toContain(DRAFT_TITLE);
+    }
+  });
+
+  it('a draft written to the export shows on the next request, without a rebuild or restart', async () => {
+    expect(draftCookie).not.toBe('');
+    const newTitle = `Draft written at ${Date.now()}`;
+    const lines = readFileSync(exportFile, 'utf8').split('\n').map((line) => (line.includes(DRAFT_TITLE) ? line.replace(DRAFT_TITLE, newTitle) : line));
+    writeFileSync(exportFile, lines.join('\n'));
+    const html = await text(PAGE, draftCookie);
+    expect(html).toContain(newTitle);
+    expect(await text(PAGE)).not.toContain(newTitle);
+  });
+
+  it('disable clears the cookie with the same attributes', async () => {
+    const answer = await get('/api/preview/disable');
+    expect(answer.status).toBe(307);
+    expect(answer.headers.location).toBe('/');
+    const cookies = answer.headers['set-cookie'] as string[];
+    expect(cookies.find((cookie) => cookie.startsWith(`${DRAFT_MODE_COOKIE}=;`))).toMatch(/Max-Age=0; .*Path=\/; HttpOnly; Secure; SameSite=None; Partitioned$/);
+  });
+});
