@@ -1,4 +1,8 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// tests/fixtures/ holds inputs, never tests of the project: among them deliberately broken test
+// files (broken-suites/, run by their own config in tests/service/verdict/).
+const exclude = [...configDefaults.exclude, 'tests/fixtures/**'];
 
 export default defineConfig({
   test: {
@@ -7,6 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          exclude,
           environment: 'node',
           // A ceiling for a busy 2-core machine, not a speed check.
           testTimeout: 60_000,
@@ -17,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'service',
           include: ['tests/service/**/*.test.{ts,tsx}'],
+          exclude,
           environment: 'node',
           // A ceiling for a busy 2-core machine, not a speed check.
           testTimeout: 60_000,
@@ -27,6 +33,7 @@ export default defineConfig({
         test: {
           name: 'studio',
           include: ['studio/tests/**/*.test.ts'],
+          exclude,
           environment: 'node',
           // A ceiling for a busy 2-core machine, not a speed check.
           testTimeout: 120_000,
@@ -36,6 +43,7 @@ export default defineConfig({
         test: {
           name: 'dist',
           include: ['tests/dist/**/*.test.ts'],
+          exclude,
           environment: 'node',
           // A ceiling for a busy 2-core machine, not a speed check.
           testTimeout: 60_000,

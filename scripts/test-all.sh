@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs every test runner and sums them into one line "N passed, N failed".
+# Runs every check and test runner and sums them into one line "N passed, N failed"
+# (scripts/test-summary.ts: what N counts is in scripts/lib/test-verdict.ts); exits 1 on any failure.
 # Expects Node 24 and node_modules (scripts/test.sh sees to both).
 #
 # The site is built once, here; the budgets, dist and browser tiers all read that build. Only the
@@ -8,7 +9,7 @@
 #
 # After the build, two lanes run side by side, each printing its log when it is done:
 #   browser  Playwright against the local stack (most of its time is the browser waiting on pages)
-#   checks   types, size budgets, the bench, the Studio's types and build, then vitest
+#   checks   types, size budgets, the bench, the installs' warnings, the Studio's types and build, then vitest
 # The Studio's own install (npm ci from the cache, disk-bound) starts first, beside the build.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -45,13 +46,13 @@ checks_lane() {
   step bench npm run bench:build -- --schools 2
   step studio-install wait "$studio_install"
   cat reports/lane-studio-install.log
+  # No install of this run (scripts/test.sh's, in SETUP_LOG, and the Studio's) warns about install scripts.
+  step install-scripts bash scripts/lib/quiet-installs.sh "${SETUP_LOG:-}" reports/lane-studio-install.log
   step studio-types bash scripts/studio.sh types
   step studio-build bash scripts/studio.sh build
-  # unit, service, studio and dist projects; failures are counted from the JSON report.
-  echo "== vitest"
-  local from=$(date +%s)
-  npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest-results.json
-  echo "== vitest: $(( $(date +%s) - from )) s"
+  # unit, service, studio and dist projects; tests are counted from the JSON report, and its exit
+  # code counts too (an unhandled error fails the run while every test passes).
+  step vitest npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest-results.json
 }
 
 browser_lane > reports/lane-browser.log 2>&1 &
@@ -62,7 +63,6 @@ wait "$browser"
 cat reports/lane-browser.log
 
 cat reports/checks-*.txt > reports/checks.txt
-# The e2e step's own result is in its JSON report; the summary counts its tests, not the step.
-grep -v '^e2e:' reports/checks.txt > reports/checks-counted.txt
 echo "== suite wall time: $(( $(date +%s) - started )) s"
-node scripts/test-summary.ts reports/checks-counted.txt reports/vitest-results.json reports/e2e-results.json
+# The vitest and e2e steps' lines are those runners' exit codes; their tests are counted from their reports.
+node scripts/test-summary.ts reports/checks.txt reports/vitest-results.json reports/e2e-results.json

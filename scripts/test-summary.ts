@@ -1,40 +1,37 @@
 /**
- * Sums every runner's results into the one line CI reads: "N passed, N failed".
- * A runner whose report is missing (it crashed before writing one) counts as one failure.
+ * Sums every runner's results into the one line CI reads: "N passed, N failed", and exits 1 when
+ * anything failed.
+ *   node scripts/test-summary.ts <checks file> <vitest JSON report> <playwright JSON report>
+ * The checks file has one `name:pass|fail` line per step of scripts/test-all.sh; the `vitest` and
+ * `e2e` steps' lines are those runners' exit status, the others are checks. What each count
+ * means: scripts/lib/test-verdict.ts. A missing report (or
+ * checks file) counts as one failure.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { checksVerdict, parseSteps, playwrightVerdict, RUNNER_STEPS, verdictLines, vitestVerdict, type PlaywrightReport, type VitestReport } from './lib/test-verdict.ts';
 
-const [checksFile, vitestFile, playwrightFile] = process.argv.slice(2) as [string, string, string];
-let passed = 0;
-let failed = 0;
-
-for (const line of readFileSync(checksFile, 'utf8').split('\n').filter(Boolean)) {
-  const [name, result] = line.split(':');
-  if (result === 'pass') passed += 1;
-  else { failed += 1; console.log(`failed: ${name}`); }
+const [checksFile, vitestFile, playwrightFile] = process.argv.slice(2);
+if (!checksFile || !vitestFile || !playwrightFile) {
+  console.error('usage: node scripts/test-summary.ts <checks file> <vitest JSON report> <playwright JSON report>');
+  process.exit(2);
 }
 
-if (existsSync(vitestFile)) {
-  const vitest = JSON.parse(readFileSync(vitestFile, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; numFailedTestSuites: number };
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-  console.log(`vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed`);
-} else {
-  failed += 1;
-  console.log('vitest: no report (the runner failed to start)');
+function readReport<T>(file: string): T | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    // A report cut short (the runner died while writing) is no report.
+    return undefined;
+  }
 }
 
-if (existsSync(playwrightFile)) {
-  const report = JSON.parse(readFileSync(playwrightFile, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number }; errors?: unknown[] };
-  const { expected, unexpected, flaky } = report.stats;
-  const runnerErrors = report.errors?.length ?? 0;
-  passed += expected + flaky;
-  failed += unexpected + runnerErrors;
-  console.log(`playwright: ${expected + flaky} passed (${flaky} flaky), ${unexpected} failed${runnerErrors ? `, ${runnerErrors} runner error(s)` : ''}`);
-} else {
-  failed += 1;
-  console.log('playwright: no report (the runner failed to start)');
-}
-
-console.log(`${passed} passed, ${failed} failed`);
+const steps = existsSync(checksFile) ? parseSteps(readFileSync(checksFile, 'utf8')) : undefined;
+const root = process.cwd();
+const { lines, failed } = verdictLines([
+  checksVerdict(steps),
+  vitestVerdict(readReport<VitestReport>(vitestFile), steps?.get(RUNNER_STEPS.vitest), root),
+  playwrightVerdict(readReport<PlaywrightReport>(playwrightFile), steps?.get(RUNNER_STEPS.playwright), root),
+]);
+for (const line of lines) console.log(line);
 process.exit(failed > 0 ? 1 : 0);
