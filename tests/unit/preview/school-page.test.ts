@@ -86,3 +86,28 @@ describe('a school page\'s data for one request', () => {
     expect(await schoolPageProps({ seoSlug: 'uw-husky-mobile', route: 'giveaway-entry', guid: 'other' }, 'published', deps('published', [event]).deps)).toBeUndefined();
   });
 });
+
+describe('the preview\'s live export source', () => {
+  it('answers the school page query exactly as a scan of the whole export does', async () => {
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const { createLiveLocalSource } = await import('../../../src/lib/content/live-export.ts');
+    const { SCHOOL_PAGE_CONTENT_QUERY } = await import('../../../src/lib/content/queries.ts');
+    const { TENANT_DOCUMENT_TYPES } = await import('../../../src/lib/content/schemas.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'live-export-'));
+    try {
+      writeFileSync(join(dir, 'data.ndjson'), documents.map((doc) => JSON.stringify(doc)).join('\n'));
+      for (const perspective of ['published', 'drafts'] as const) {
+        for (const seoSlug of ['uw-husky-mobile', 'osu-beavs-mobile', 'nope']) {
+          const params = { seoSlug, types: TENANT_DOCUMENT_TYPES };
+          const live = await createLiveLocalSource(dir, perspective).fetch(SCHOOL_PAGE_CONTENT_QUERY, params);
+          const full = await createLocalSource(DATASET, documents, perspective).fetch(SCHOOL_PAGE_CONTENT_QUERY, params);
+          expect(live, `${perspective} ${seoSlug}`).toEqual(full);
+        }
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
