@@ -6,12 +6,12 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNetlifySite } from '../../scripts/local-stack/site/netlify-engine.ts';
 import { publicApiBase } from '../../src/lib/config/env.ts';
-import { DIST, pageDocument } from './helpers.ts';
+import { DIST, pageDocument, pageFile } from './helpers.ts';
 
 const NETLIFY_TOML = join(process.cwd(), 'netlify.toml');
 const HEADERS_FILE = join(DIST, '_headers');
@@ -27,6 +27,8 @@ function servedPaths(dir = DIST, prefix = ''): string[] {
 }
 
 const pages = servedPaths();
+/** The path of the file a page is served from (`/search.html`): what netlify-cli matches rules to. */
+const fileOf = (path: string) => `/${relative(DIST, pageFile(path)).split('\\').join('/')}`;
 let rules: Header[] = [];
 
 beforeAll(async () => {
@@ -45,18 +47,19 @@ const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).di
 const DATA_BLOCK = /^application\/(ld\+)?json$/i;
 
 describe('dist/_headers', () => {
-  it('exists and stays small: one rule per school and per page of no school', () => {
+  it('exists and stays small: one rule per school and two per page of no school (its address and its file)', () => {
     expect(existsSync(HEADERS_FILE)).toBe(true);
     expect(pages.length).toBeGreaterThan(60);
     const schools = new Set(pages.map((path) => path.split('/')[1]).filter((segment) => pages.includes(`/${segment}/why`)));
     const cspRules = rules.filter((rule) => Object.keys(rule.values).some((name) => name.toLowerCase() === 'content-security-policy'));
-    // the school rules, the pages of no school, the content SVGs' own rule
-    expect(cspRules.length).toBeLessThanOrEqual(schools.size + pages.filter((path) => !schools.has(path.split('/')[1] ?? '')).length + 1);
+    // the school rules, the pages of no school in both forms, the content SVGs' own rule
+    expect(cspRules.length).toBeLessThanOrEqual(schools.size + 2 * pages.filter((path) => !schools.has(path.split('/')[1] ?? '')).length + 1);
   });
 
-  it('matches every built page, with or without a trailing slash, by exactly one policy', () => {
-    const counts = pages.flatMap((path) => [path, `${path.replace(/\/$/, '')}/`]).map((path) => [path, policiesFor(path).length] as const);
+  it('matches every built page, with or without a trailing slash and as its file, by exactly one policy, the same', () => {
+    const counts = pages.flatMap((path) => [path, `${path.replace(/\/$/, '')}/`, fileOf(path)]).map((path) => [path, policiesFor(path).length] as const);
     expect(counts.filter(([, count]) => count !== 1)).toEqual([]);
+    expect(pages.filter((path) => policiesFor(fileOf(path))[0] !== policiesFor(path)[0])).toEqual([]);
   });
 
   it.each(pages)('%s: scripts and styles from the site or by the hash of its own inline blocks, framed by nobody', (path) => {

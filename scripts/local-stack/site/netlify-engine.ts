@@ -4,7 +4,22 @@
  * matcher netlify-cli runs (`@netlify/redirects`: first match wins, existing files shadow
  * unforced rules), then static files with Netlify's pretty-URL lookup (`@netlify/static`), then
  * the site's 404.html. Header rules (netlify.toml and `dist/_headers`, parsed by Netlify's own
- * `@netlify/headers-parser`) are applied for the requested path.
+ * `@netlify/headers-parser`) are matched as netlify-cli 27 matches them (below).
+ *
+ * Which path header rules are matched against. netlify-cli (src/utils/proxy.ts, 27.x) matches
+ * them once per response, against `req.url` when the response arrives
+ * (`headersForPath(headers, requestURL.pathname)` in the `proxyRes` handler), and by then it has
+ * replaced `req.url` by the path of the file it serves: `serveRedirect` sets
+ * `req.url = getStatic(pathname)` (the path itself, else `.html`, `.htm`, `/index.html`,
+ * `/index.htm`: `alternativePathsFor`), a rewrite's `req.url = destStaticFile`, and a 404 from
+ * the static server retries `req.alternativePaths`. So `/` is matched as `/index.html`,
+ * `/search` and `/search/` as `/search.html`, a missing `/_astro/x.js` (rewritten to the 404
+ * page) as `/404.html`, and never as the path asked for (measured with netlify-cli 27.10.2:
+ * a rule for `/search` does not reach `/search`, one for `/search.html` does). Redirects are
+ * answered before any rule is matched (netlify-cli sends them with no custom header; here they
+ * keep the rules of the requested path, as do function responses). `matchHeadersOn: 'request'`
+ * matches the requested path instead, as Netlify's CDN documents it: the site's rules must
+ * give every page one policy either way.
  *
  * Three gaps of the local packages are closed here, as the CDN behaves:
  * - a rewrite with a status (`/_astro/*  /404.html  404`) answers with that status (the local
@@ -15,6 +30,7 @@
  *   rules for one path show up here as the two policies a browser would enforce.
  */
 import { existsSync, statSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Reactive, type Logger } from '@netlify/dev-utils';
 import type { FunctionsHandler } from '@netlify/functions-dev';
@@ -32,6 +48,12 @@ export interface NetlifySiteOptions {
   /** Where functions are bundled before they run (a scratch folder). */
   functionsBuildDir?: string | undefined;
   warn?: (message: string) => void;
+  /**
+   * The path header rules are matched against for a static file: the served file's (`file`,
+   * netlify-cli's engine, the default) or the requested one (`request`, the CDN's documented
+   * matching).
+   */
+  matchHeadersOn?: 'file' | 'request';
 }
 
 export interface NetlifySite {
@@ -45,13 +67,40 @@ function engineLogger(warn: (message: string) => void): Logger {
   return { log: () => {}, warn, error: warn } as unknown as Logger;
 }
 
+/** The file each static response was served from, as a path under the publish folder (`/search.html`). */
+const servedFrom = new WeakMap<Response, string>();
+
 /** The same response with another status (headers and body kept). */
 function withStatus(response: Response, status: number): Response {
   if (response.status === status) return response;
-  return new Response(response.body, { status, headers: response.headers });
+  const copy = new Response(response.body, { status, headers: response.headers });
+  const file = servedFrom.get(response);
+  if (file !== undefined) servedFrom.set(copy, file);
+  return copy;
 }
 
-/** The header values Netlify's CDN sends for a path: every matching rule, same names comma-joined. */
+// netlify-cli's pretty-URL lookup (src/utils/proxy.ts `getStatic` + `alternativePathsFor`; the
+// same order as @netlify/static's `getURLVariations`).
+const ASSET_EXTENSION = /\.(html?|png|jpg|js|css|svg|gif|ico|woff|woff2)$/;
+
+function alternativePaths(pathname: string): string[] {
+  if (pathname.endsWith('/')) {
+    const bare = pathname.slice(0, -1);
+    return [...(pathname === '/' ? [] : [`${bare}.html`, `${bare}.htm`]), `${pathname}index.html`, `${pathname}index.htm`];
+  }
+  return ASSET_EXTENSION.test(pathname) ? [] : [`${pathname}.html`, `${pathname}.htm`, `${pathname}/index.html`, `${pathname}/index.htm`];
+}
+
+const isFile = (path: string) => stat(path).then((entry) => entry.isFile(), () => false);
+
+/** The path of the publish folder's file served for a path (`/search` → `/search.html`), if any. */
+async function fileForPath(distDir: string, pathname: string): Promise<string | undefined> {
+  for (const candidate of [pathname, ...alternativePaths(pathname)]) {
+    if (await isFile(join(distDir, ...candidate.split('/').filter(Boolean)))) return `/${candidate.split('/').filter(Boolean).join('/')}`;
+  }
+  return undefined;
+}
+
 /** Parsed rules, read again only when a file changes (a rebuild writes a new _headers). */
 let parsedRules: { key: string; rules: Header[] } | undefined;
 
@@ -64,6 +113,7 @@ async function headerRules(headersFiles: string[], configPath: string | undefine
   return parsedRules.rules;
 }
 
+/** The header values Netlify sends for a path: every matching rule, same names comma-joined. */
 export async function headersForPath(headersFiles: string[], configPath: string | undefined, path: string, warn: (message: string) => void): Promise<Map<string, string>> {
   const rules = await headerRules(headersFiles, configPath, warn);
   const values = new Map<string, { name: string; values: string[] }>();
@@ -87,7 +137,11 @@ export function createNetlifySite(options: NetlifySiteOptions): NetlifySite {
 
   async function notFound(): Promise<Response> {
     const page = await staticFiles.match(new Request('http://site.invalid/404.html'));
-    if (page !== undefined && existsSync(notFoundPage)) return withStatus(await page.handle(), 404);
+    if (page !== undefined && existsSync(notFoundPage)) {
+      const response = await page.handle();
+      servedFrom.set(response, '/404.html');
+      return withStatus(response, 404);
+    }
     return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
 
@@ -120,10 +174,19 @@ export function createNetlifySite(options: NetlifySiteOptions): NetlifySite {
     return functions;
   }
 
+  /** The file served for a request, read by @netlify/static; its response remembers the file's path. */
   async function staticFile(request: Request): Promise<(() => Promise<Response>) | undefined> {
-    if (PLATFORM_FILES.has(new URL(request.url).pathname)) return undefined;
-    const match = await staticFiles.match(request);
-    return match?.handle;
+    const url = new URL(request.url);
+    if (PLATFORM_FILES.has(url.pathname)) return undefined;
+    const file = await fileForPath(distDir, url.pathname);
+    if (file === undefined || PLATFORM_FILES.has(file)) return undefined;
+    const match = await staticFiles.match(new Request(new URL(file, url)));
+    if (match === undefined) return undefined;
+    return async () => {
+      const response = await match.handle();
+      servedFrom.set(response, file);
+      return response;
+    };
   }
 
   async function route(request: Request): Promise<Response> {
@@ -147,9 +210,12 @@ export function createNetlifySite(options: NetlifySiteOptions): NetlifySite {
   return {
     async handle(request) {
       const answer = await route(request);
-      // Header rules follow the path that was asked for (not a rewrite's target).
+      // A static file's rules follow the file served (netlify-cli) or the path asked for (the
+      // CDN); anything else's, the path asked for.
+      const requested = new URL(request.url).pathname;
+      const headerPath = options.matchHeadersOn === 'request' ? requested : servedFrom.get(answer) ?? requested;
       const response = new Response(answer.body, { status: answer.status, headers: new Headers(answer.headers) });
-      for (const [name, value] of await headersForPath(headersFiles, configPath, new URL(request.url).pathname, warn)) {
+      for (const [name, value] of await headersForPath(headersFiles, configPath, headerPath, warn)) {
         response.headers.set(name, value);
       }
       return response;

@@ -15,16 +15,19 @@ import { finishedPage } from './island-styles.ts';
 /** Folders of the output that hold no pages. */
 const ASSET_FOLDERS = new Set(['_astro', 'content-images', 'backgrounds']);
 
-/** Every built page's served path (`x.html` is served at `/x`, `index.html` at `/`) and its file. */
-export function builtPages(distDir: string): Array<{ path: string; file: string }> {
-  const pages: Array<{ path: string; file: string }> = [];
+/**
+ * Every built page's served path (`x.html` is served at `/x`, `index.html` at `/`), its file, and
+ * that file's path as served (`/x.html`, `/index.html`: what netlify-cli matches header rules to).
+ */
+export function builtPages(distDir: string): Array<{ path: string; file: string; served: string }> {
+  const pages: Array<{ path: string; file: string; served: string }> = [];
   const walk = (dir: string, prefix: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory()) {
         if (!(prefix === '' && ASSET_FOLDERS.has(entry.name))) walk(join(dir, entry.name), `${prefix}/${entry.name}`);
       } else if (entry.name.endsWith('.html')) {
         const name = entry.name.slice(0, -'.html'.length);
-        pages.push({ path: name === 'index' ? prefix || '/' : `${prefix}/${name}`, file: join(dir, entry.name) });
+        pages.push({ path: name === 'index' ? prefix || '/' : `${prefix}/${name}`, file: join(dir, entry.name), served: `${prefix}/${entry.name}` });
       }
     }
   };
@@ -53,9 +56,9 @@ export async function writeCspHeaders({ distDir, sources, schoolSlugs, frames }:
     const batch = files.slice(start, start + READ_BATCH);
     // Each page is read once: the build's last change to it (island-styles.ts), then its hashes.
     const contents = await Promise.all(batch.map(({ file }) => readFile(file).then((page) => finishedPage(file, page))));
-    batch.forEach(({ path }, index) => {
+    batch.forEach(({ path, served }, index) => {
       const first = path.split('/')[1] ?? '';
-      pages.push({ path, school: slugs.has(first) ? first : undefined, inline: inlineHashes(contents[index] as Buffer), frameUrl: frames.get(path) });
+      pages.push({ path, file: served, school: slugs.has(first) ? first : undefined, inline: inlineHashes(contents[index] as Buffer), frameUrl: frames.get(path) });
     });
   }
   const pageSegments = new Set(pages.map((page) => page.path.split('/')[1] ?? ''));

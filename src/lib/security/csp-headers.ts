@@ -4,12 +4,21 @@
  * which for a CSP means two policies. So each built page is matched by exactly one CSP rule:
  * one rule per school (its pages differ from other schools' only in the colour <style> block),
  * and no CSP in netlify.toml's catch-all block.
+ *
+ * Which path a rule is matched against differs between Netlify's engines: the CDN's rules are
+ * documented by the address asked for (`/search`), netlify-cli's engine (`netlify dev`, 27.x)
+ * matches them to the file it serves (`/search.html`, `/index.html`, `/404.html` for a missing
+ * asset; see scripts/local-stack/site/netlify-engine.ts). Every rule here matches a page in both forms:
+ * a school's `/slug/*` covers `/slug.html` too, and a page of no school gets its address and
+ * its file as two exact rules (never both matching one path).
  */
 import type { InlineHashes } from './csp.ts';
 
 export interface BuiltPage {
   /** The path the page is served at: `/`, `/search`, `/uw-husky-mobile/student`. */
   path: string;
+  /** The path of the file it is served from, when that differs: `/index.html`, `/search.html`. */
+  file?: string | undefined;
   /** The school's seo slug when the page belongs to one. */
   school?: string | undefined;
   inline: InlineHashes;
@@ -49,6 +58,9 @@ function union(pages: readonly BuiltPage[]): InlineHashes {
 
 const firstSegment = (path: string) => path.split('/')[1] ?? '';
 
+/** The page's address and, when it differs, its file: each must be matched by the page's rule. */
+const formsOf = (page: BuiltPage) => (page.file === undefined || page.file === page.path ? [page.path] : [page.path, page.file]);
+
 /**
  * The rules for a school's pages: `/slug/*` when that pattern matches nothing else in the
  * output (it matches every path that starts with `/slug`, so no other first segment may start
@@ -60,17 +72,25 @@ function schoolRules(slug: string, pages: readonly BuiltPage[], otherSegments: r
   const inline = union(pages);
   const frames = new Set(pages.map((page) => page.frameUrl));
   if (frames.size > 1) {
-    return pages.map((page) => ({ for: page.path, policy: policyOf(inline, page.frameUrl) }));
+    return pages.flatMap((page) => formsOf(page).map((path) => ({ for: path, policy: policyOf(inline, page.frameUrl) })));
   }
   const policy = policyOf(inline, pages[0]?.frameUrl);
   const prefix = slug.toLowerCase();
   if (!otherSegments.some((segment) => segment.toLowerCase().startsWith(prefix))) return [{ for: `/${slug}/*`, policy }];
-  const depths = [...new Set(pages.map((page) => page.path.split('/').filter(Boolean).length))].sort();
-  return depths.map((depth) => ({ for: ['', slug, ...Array.from({ length: depth - 1 }, (_, i) => `:p${i + 1}`)].join('/'), policy }));
+  // A placeholder rule per depth under /slug/; the landing page's file (`/slug.html`) has no
+  // segment under /slug/ for a placeholder to match, so it is named as it is.
+  const forms = pages.flatMap(formsOf);
+  const depths = [...new Set(forms.filter((path) => path === `/${slug}` || path.startsWith(`/${slug}/`)).map((path) => path.split('/').filter(Boolean).length))].sort();
+  const files = [...new Set(forms.filter((path) => path !== `/${slug}` && !path.startsWith(`/${slug}/`)))].sort();
+  return [
+    ...depths.map((depth) => ({ for: ['', slug, ...Array.from({ length: depth - 1 }, (_, i) => `:p${i + 1}`)].join('/'), policy })),
+    ...files.map((path) => ({ for: path, policy })),
+  ];
 }
 
 /**
- * One CSP rule per school and one per page of no school, covering every built page once.
+ * One CSP rule per school and one per page of no school and form (address, file), covering
+ * every built page once in either form.
  * `otherFiles`: paths of the output that are not pages (`/_astro`, `/content-images`), which a
  * school's rule must not match either (they have header rules of their own).
  */
@@ -78,12 +98,12 @@ export function cspHeaderRules(pages: readonly BuiltPage[], policyOf: PolicyOf, 
   const bySchool = new Map<string, BuiltPage[]>();
   const rules: HeaderRule[] = [];
   for (const page of pages) {
-    if (page.school === undefined) rules.push({ for: page.path, policy: policyOf(page.inline, page.frameUrl) });
+    if (page.school === undefined) rules.push(...formsOf(page).map((path) => ({ for: path, policy: policyOf(page.inline, page.frameUrl) })));
     else bySchool.set(page.school, [...(bySchool.get(page.school) ?? []), page]);
   }
   const segments = new Map<string, string | undefined>();
   for (const path of otherFiles) segments.set(firstSegment(path), undefined);
-  for (const page of pages) segments.set(firstSegment(page.path), page.school);
+  for (const page of pages) for (const path of formsOf(page)) segments.set(firstSegment(path), page.school);
   for (const [slug, schoolPages] of [...bySchool].sort(([a], [b]) => a.localeCompare(b))) {
     const others = [...segments].filter(([segment, owner]) => owner !== slug && segment !== slug).map(([segment]) => segment);
     rules.push(...schoolRules(slug, schoolPages, others, policyOf));

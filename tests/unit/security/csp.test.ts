@@ -55,7 +55,10 @@ describe('cspHeaderValue', () => {
   });
 });
 
-const page = (path: string, school: string | undefined, styles: string[] = [], frameUrl?: string): BuiltPage => ({ path, school, inline: { scripts: ['sha256-island'], styles }, frameUrl });
+/** A built page, served from `path.html` (`/index.html` for `/`) as the build writes it. */
+const page = (path: string, school: string | undefined, styles: string[] = [], frameUrl?: string): BuiltPage => ({ path, file: path === '/' ? '/index.html' : `${path}.html`, school, inline: { scripts: ['sha256-island'], styles }, frameUrl });
+/** The forms Netlify matches a page's rules against: its address (the CDN), with a slash, and its file (netlify-cli). */
+const formsOf = ({ path, file }: BuiltPage) => [path, `${path.replace(/\/$/, '')}/`, ...(file ? [file] : [])];
 const policyOf = (inline: { scripts: readonly string[]; styles: readonly string[] }, frameUrl: string | undefined) => cspHeaderValue(SOURCES, inline, frameUrl);
 
 /** The CSP values Netlify would send for a path: one per matching rule (parsed by Netlify's own parser). */
@@ -68,12 +71,12 @@ async function policiesFor(text: string, path: string): Promise<string[]> {
 }
 
 describe('cspHeaderRules', () => {
-  it('writes one rule per school with the union of its inline hashes, and one per page of no school', async () => {
+  it('writes one rule per school with the union of its inline hashes, and one per page of no school and form', async () => {
     const pages = [page('/', undefined), page('/search', undefined), page('/a-mobile', 'a-mobile', ['sha256-a']), page('/a-mobile/student', 'a-mobile', ['sha256-a', 'sha256-font']), page('/b-mobile', 'b-mobile', ['sha256-b'])];
     const rules = cspHeaderRules(pages, policyOf, ['/_astro', '/content-images']);
-    expect(rules.map((rule) => rule.for)).toEqual(['/', '/search', '/a-mobile/*', '/b-mobile/*']);
+    expect(rules.map((rule) => rule.for)).toEqual(['/', '/index.html', '/search', '/search.html', '/a-mobile/*', '/b-mobile/*']);
     const text = formatCspHeaders(rules);
-    for (const path of ['/', '/search', '/a-mobile', '/a-mobile/', '/a-mobile/student', '/b-mobile/why/']) {
+    for (const path of [...pages.flatMap(formsOf), '/b-mobile/why/']) {
       expect(await policiesFor(text, path), path).toHaveLength(1);
     }
     const [policy] = await policiesFor(text, '/a-mobile/why');
@@ -84,17 +87,28 @@ describe('cspHeaderRules', () => {
   it('uses one rule per depth when /slug/* would also match another school or folder', async () => {
     const pages = [page('/cubby', 'cubby', ['sha256-c']), page('/cubby/why', 'cubby'), page('/cubby/giveaway-entry/x', 'cubby'), page('/cubbymobile', 'cubbymobile'), page('/cubbymobile/why', 'cubbymobile')];
     const rules = cspHeaderRules(pages, policyOf);
-    expect(rules.map((rule) => rule.for)).toEqual(['/cubby', '/cubby/:p1', '/cubby/:p1/:p2', '/cubbymobile/*']);
+    expect(rules.map((rule) => rule.for)).toEqual(['/cubby', '/cubby/:p1', '/cubby/:p1/:p2', '/cubby.html', '/cubbymobile/*']);
     const text = formatCspHeaders(rules);
-    for (const { path } of pages) expect(await policiesFor(text, path), path).toHaveLength(1);
+    for (const path of pages.flatMap(formsOf)) expect(await policiesFor(text, path), path).toHaveLength(1);
+  });
+
+  it('keeps a school\'s /slug/* off the files of pages of no school (a slug that starts `index.html`)', async () => {
+    const pages = [page('/', undefined), page('/ind', 'ind'), page('/ind/why', 'ind')];
+    const rules = cspHeaderRules(pages, policyOf);
+    expect(rules.map((rule) => rule.for)).toEqual(['/', '/index.html', '/ind', '/ind/:p1', '/ind.html']);
+    const text = formatCspHeaders(rules);
+    for (const path of pages.flatMap(formsOf)) expect(await policiesFor(text, path), path).toHaveLength(1);
   });
 
   it('gives a school whose coverage page embeds a map a rule per page, the frame host on that page only', async () => {
     const pages = [page('/a', 'a'), page('/a/why', 'a'), page('/a/coverage-map', 'a', [], 'https://maps.example/x')];
     const text = formatCspHeaders(cspHeaderRules(pages, policyOf));
-    const [coverage] = await policiesFor(text, '/a/coverage-map');
+    for (const path of pages.flatMap(formsOf)) expect(await policiesFor(text, path), path).toHaveLength(1);
+    for (const path of ['/a/coverage-map', '/a/coverage-map.html']) {
+      const [coverage] = await policiesFor(text, path);
+      expect(directives(coverage ?? '').get('frame-src'), path).toBe('frame-src https://maps.example');
+    }
     const [why] = await policiesFor(text, '/a/why/');
-    expect(directives(coverage ?? '').get('frame-src')).toBe('frame-src https://maps.example');
     expect(directives(why ?? '').has('frame-src')).toBe(false);
   });
 
@@ -121,5 +135,34 @@ describe('the local stack\'s header rules', () => {
     expect(values.get('Content-Security-Policy')).toBe("frame-ancestors 'none', default-src 'self'");
     expect(values.get('X-One')).toBe('1');
     expect((await headersForPath([join(dir, '_headers')], undefined, '/b', () => {})).get('Content-Security-Policy')).toBe("frame-ancestors 'none'");
+  });
+});
+
+describe('the local engine matches header rules as netlify-cli does', () => {
+  // The rules netlify-cli 27.10.2 applied to a copy of this fixture (measured with `netlify dev --offline`):
+  // the served file's path only, never the path asked for; redirects get none there (here: the path asked for).
+  const dir = mkdtempSync(join(tmpdir(), 'engine-headers-'));
+  for (const name of ['index.html', 'search.html', '404.html']) writeFileSync(join(dir, name), `<!doctype html><title>${name}</title>`);
+  const rules = ['/', '/index.html', '/search', '/search.html', '/404', '/404.html', '/_astro/*', '/old'];
+  writeFileSync(join(dir, '_headers'), rules.map((path) => `${path}\n  X-Rule: ${path}\n`).join(''));
+  writeFileSync(join(dir, '_redirects'), '/_astro/*  /404.html  404\n/old  /search  301\n');
+
+  async function answer(matchHeadersOn: 'file' | 'request' | undefined, path: string) {
+    const { createNetlifySite } = await import('../../../scripts/local-stack/site/netlify-engine.ts');
+    const response = await createNetlifySite({ distDir: dir, matchHeadersOn }).handle(new Request(`http://localhost${path}`));
+    await response.arrayBuffer();
+    return { path, status: response.status, rule: response.headers.get('x-rule') };
+  }
+
+  it('matches a static file\'s rules to the file it serves (the default), a redirect\'s to the path asked for', async () => {
+    for (const [path, status, rule] of [['/', 200, '/index.html'], ['/search', 200, '/search.html'], ['/search/', 200, '/search.html'], ['/404', 200, '/404.html'], ['/_astro/missing.js', 404, '/404.html'], ['/old', 301, '/old']] as const) {
+      expect(await answer(undefined, path)).toEqual({ path, status, rule });
+    }
+  });
+
+  it('matches the path asked for when told to (the CDN\'s documented matching)', async () => {
+    for (const [path, status, rule] of [['/', 200, '/'], ['/search', 200, '/search'], ['/search/', 200, '/search'], ['/_astro/missing.js', 404, '/_astro/*']] as const) {
+      expect(await answer('request', path)).toEqual({ path, status, rule });
+    }
   });
 });
