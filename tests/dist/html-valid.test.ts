@@ -1,7 +1,7 @@
 /**
  * Every page the build writes is valid HTML by the W3C Nu HTML Checker (the `vnu-jar` package,
  * which runs on Java): one Java process checks all of dist/ at once, errors only, and the test
- * names each error's file, line, column and message. Needs `java` (17 or later) on PATH, or its
+ * names each error's file, line, column and message. Needs `java` (11 or later) on PATH, or its
  * path in JAVA.
  */
 import { spawnSync } from 'node:child_process';
@@ -43,7 +43,7 @@ export function checkHtml(dir: string, files: readonly string[]): VnuMessage[] {
     cwd: dir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024,
   });
   if (run.error) {
-    throw new Error(`Could not run the Nu HTML Checker with "${JAVA}" (${run.error.message}): it needs Java 17 or later on PATH (Debian: apt-get install -y default-jre-headless).`);
+    throw new Error(`Could not run the Nu HTML Checker with "${JAVA}" (${run.error.message}): it needs Java 11 or later on PATH (Debian: apt-get install -y default-jre-headless).`);
   }
   // The JSON report goes to stderr; the JVM may print its own notes before it.
   const report = run.stderr.slice(run.stderr.indexOf('{'));
