@@ -1,7 +1,8 @@
 /**
- * The Content-Security-Policy as Chromium enforces it: every page type of every bundled school
- * and every page without a school, served by the local stack (Netlify's engine over dist/_headers
- * and netlify.toml). Each response carries one policy, and the browser reports no
+ * The Content-Security-Policy as Chromium enforces it: every page type of every bundled school,
+ * every page without a school and the 404 page a missing asset gets, served by the local stack
+ * (Netlify's engine over dist/_headers and netlify.toml, header rules matched to the file served
+ * as netlify-cli matches them). Each response carries HSTS and one policy, and the browser reports no
  * `securitypolicyviolation` while the page loads, settles and is used: the sign-in dialog, the
  * FAQ, the carousels at phone width, a plan card's broadband facts and a giveaway entry submitted
  * end to end.
@@ -14,6 +15,8 @@ import { OPEN_SCHOOLS, outcomeBlock, contentDoc, expectOutcome, fillForm, newPer
 
 const report = JSON.parse(readFileSync('reports/build-report.json', 'utf8')) as { schools: BuiltSchool[] };
 const BARE_PAGES = ADDRESSED_BARE_PAGES;
+/** Served with the 404 page and status 404 (tests/dist/route-walk.test.ts walks every asset folder). */
+const MISSING_ASSET = '/_astro/missing.js';
 
 /** Every page of the school, from the route table (a new route is walked without editing this test). */
 function schoolPages(seo: string): string[] {
@@ -38,8 +41,9 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
   return async () => [...(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])), ...refused.splice(0)];
 }
 
-/** The response's policy: there, one policy (a comma would join two), framed by nobody. */
+/** The response's policy: there, one policy (a comma would join two), framed by nobody; and HSTS. */
 function expectOnePolicy(response: Response | null, path: string) {
+  expect(response?.headers()['strict-transport-security'], `${path} carries HSTS`).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
   const policy = response?.headers()['content-security-policy'] ?? '';
   expect(policy, `${path} carries a CSP header`).toMatch(/script-src 'self'/);
   expect(policy, `${path}: one policy`).not.toContain(',');
@@ -94,11 +98,12 @@ for (const school of ALL_SCHOOLS) {
   });
 }
 
-test('pages without a school load and settle with no CSP violation', async ({ page }) => {
+test('pages without a school and the 404 page load and settle with no CSP violation', async ({ page }) => {
   const collect = await watchViolations(page);
   const found: string[] = [];
-  for (const path of BARE_PAGES) {
+  for (const path of [...BARE_PAGES, MISSING_ASSET]) {
     const response = await page.goto(path);
+    expect(response?.status(), path).toBe(path === MISSING_ASSET ? 404 : 200);
     expectOnePolicy(response, path);
     await settle(page);
     if (path === '/search') await page.getByRole('searchbox', { name: 'School name' }).fill('wash');
@@ -106,7 +111,7 @@ test('pages without a school load and settle with no CSP violation', async ({ pa
     visited.push(path);
   }
   violations.push(...found);
-  test.info().annotations.push({ type: 'csp walk', description: `pages without a school: ${BARE_PAGES.length} pages, ${found.length} violation(s)` });
+  test.info().annotations.push({ type: 'csp walk', description: `pages without a school and the 404 page: ${BARE_PAGES.length + 1} pages, ${found.length} violation(s)` });
   expect(found).toEqual([]);
 });
 
