@@ -1,13 +1,16 @@
 /**
  * The Studio. Project and dataset come from SANITY_STUDIO_PROJECT_ID and SANITY_STUDIO_DATASET
- * (the same project and dataset the site reads as SANITY_PROJECT_ID / SANITY_DATASET).
+ * (the same project and dataset the site reads as SANITY_PROJECT_ID / SANITY_DATASET); the editors'
+ * preview site Presentation frames from SANITY_STUDIO_PREVIEW_URL.
  */
 import {defineConfig} from 'sanity'
+import {presentationTool} from 'sanity/presentation'
 import {structureTool} from 'sanity/structure'
 import {schemaTypes, SCHOOL_DOCUMENT_TYPES, SINGLETON_TYPES} from './schemaTypes'
 import {structure} from './structure'
 import {NewSchoolAction} from './actions/NewSchoolAction'
 import {studioProject} from './project'
+import {presentationOptions, previewOrigin} from './presentation'
 
 const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
 
@@ -19,7 +22,11 @@ export default defineConfig({
     SANITY_STUDIO_PROJECT_ID: process.env.SANITY_STUDIO_PROJECT_ID,
     SANITY_STUDIO_DATASET: process.env.SANITY_STUDIO_DATASET,
   }),
-  plugins: [structureTool({structure})],
+  plugins: [
+    structureTool({structure}),
+    // Each page of the editors' preview site beside its documents (SANITY_STUDIO_PREVIEW_URL, default the local preview server).
+    presentationTool(presentationOptions(previewOrigin(process.env.SANITY_STUDIO_PREVIEW_URL))),
+  ],
   schema: {
     types: schemaTypes,
     templates: (templates) => [

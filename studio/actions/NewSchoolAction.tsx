@@ -1,13 +1,15 @@
 /**
  * "New school from this one": on a school document, asks for what is the new school's own and
  * creates its school document and a copy of every document of the school picked as template, in
- * one transaction, with status "preparing". The structure lists it at once; the editor lands on it.
+ * one transaction, with status "preparing". The structure lists it at once; the editor lands on its
+ * landing page in Presentation, beside the new school document.
  */
 import {AddIcon} from '@sanity/icons/Add'
 import {Box, Button, Card, Flex, Grid, Select, Stack, Text, TextInput} from '@sanity/ui'
 import {useEffect, useState, type ChangeEvent} from 'react'
 import {useClient, type DocumentActionComponent} from 'sanity'
 import {useRouter} from 'sanity/router'
+import {schoolPresentationIntent} from '../presentation'
 import {createSchoolFromTemplate, EMPTY_FORM, fieldsFromForm, NewSchoolRefused, type NewSchoolForm, type SchoolClient} from './new-school-request'
 
 const API_VERSION = '2025-09-15'
@@ -61,7 +63,8 @@ export const NewSchoolAction: DocumentActionComponent = (props) => {
       })
       const made = await createSchoolFromTemplate(published as unknown as SchoolClient, form.templateId, fieldsFromForm(form), uploadLogo || undefined)
       setOpen(false)
-      router.navigateIntent('edit', {id: made.school._id, type: 'school'})
+      // The new school's landing page in Presentation, its school document beside it.
+      router.navigateIntent('edit', schoolPresentationIntent(made.school))
     } catch (error) {
       setProblems(error instanceof NewSchoolRefused ? error.problems : [(error as Error).message])
     } finally {
