@@ -2367,3 +2367,681 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       faculty: PlanChoice;
     }
 >;
+
+// Source: ../src/lib/content/queries.ts
+// Variable: SCHOOL_PAGE_CONTENT_QUERY
+// Query: *[_type == "school" && seoSlug == $seoSlug][0]{  "school": @,  "settings": *[_type == "siteSettings"][0],  "documents": *[_type in $types && school._ref == ^._id]}
+export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
+  school: {
+    _id: string;
+    _type: "school";
+    _createdAt: string;
+    _updatedAt: string;
+    _rev: string;
+    baseName: string;
+    seoSlug: string;
+    key: string;
+    legacyAliases?: Array<string>;
+    giveawayEntryRedirect?: boolean;
+    schoolShort: string;
+    mascotNation: string;
+    schoolName: string;
+    logo: {
+      asset: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt?: string;
+      _type: "image";
+    };
+    favicon: {
+      asset: SanityImageAssetReference;
+      media?: unknown;
+      hotspot?: SanityImageHotspot;
+      crop?: SanityImageCrop;
+      alt?: string;
+      _type: "image";
+    };
+    city?: string;
+    state?: string;
+    primaryColor?: {
+      name: string;
+      hex: string;
+    };
+    secondaryColor?: {
+      name: string;
+      hex: string;
+    };
+    status?: "live" | "preparing" | "retired";
+    successor?: SchoolReference;
+    templateSchool?: string;
+  };
+  settings: {
+    _id: string;
+    _type: "siteSettings";
+    _createdAt: string;
+    _updatedAt: string;
+    _rev: string;
+    productName: string;
+    carrierLine: string;
+    activeGiveawayIds: Array<string>;
+    hiddenEnterGiveawayIds: Array<string>;
+    coverageMapUrl?: string;
+    coverageMapLink?: string;
+    mainSiteUrl: string;
+  } | null;
+  documents: Array<
+    | {
+        _id: string;
+        _type: "broadbandFacts";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        order?: number;
+        header: string;
+        provider: string;
+        planName: string;
+        planLabel: string;
+        disclosureSubtitle: string;
+        timePriceLabel: string;
+        planPrice: string;
+        isIntroductoryRate: string;
+        requiresContract: string;
+        additionalCharges?: Array<{
+          label: string;
+          description?: string;
+          _type: "charge";
+          _key: string;
+        }>;
+        discounts?: Array<{
+          label: string;
+          description?: string;
+          _type: "discount";
+          _key: string;
+        }>;
+        speeds?: Array<{
+          label: string;
+          speedRange: string;
+          _type: "speed";
+          _key: string;
+        }>;
+        dataLabel: string;
+        countGB: string;
+        additionalUsageLabel: string;
+        additionalUsagePrice: string;
+        policy?: Array<{
+          title: string;
+          linkText: string;
+          link: string;
+          _type: "policyLink";
+          _key: string;
+        }>;
+        supportLabel: string;
+        supportNumber: string;
+        intercomWebsiteLabel: string;
+        intercomLinkText: string;
+        intercomLink: string;
+        fccMiniLabel: string;
+        uniquePlanId: string;
+      }
+    | {
+        _id: string;
+        _type: "choosePlans";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        title: string;
+        subHeader?: string;
+        tmoSmallHeader?: string;
+        fan: PlanChoice;
+        student: PlanChoice;
+        faculty: PlanChoice;
+      }
+    | {
+        _id: string;
+        _type: "coverageMapPage";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        header: string;
+        zipInstructionText: string;
+        mapTitle?: string;
+        coverageMapUrl?: string;
+        coverageMapLink?: string;
+      }
+    | {
+        _id: string;
+        _type: "faqs";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        title: string;
+        subHeader?: string;
+        seeMoreButtonText: string;
+        seeMoreButtonLink: string;
+        supportButtonText: string;
+        supportButtonLink: string;
+        faqs: Array<{
+          question: string;
+          answer: string;
+          _type: "faq";
+          _key: string;
+        }>;
+      }
+    | {
+        _id: string;
+        _type: "footer";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        collegeLogo: {
+          asset: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          _type: "image";
+        };
+        socialMediaIcons?: Array<{
+          network: string;
+          socialUrl: string;
+          appIcon: {
+            asset: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            _type: "image";
+          };
+          _type: "socialLink";
+          _key: string;
+        }>;
+        pageColumnTitle: string;
+        pageLinks?: Array<{
+          pageName: string;
+          internalPagePath?: string;
+          externalPagePath?: string;
+          pagePath?: string;
+          _type: "footerLink";
+          _key: string;
+        }>;
+        supportColumnTitle: string;
+        supportLinks?: Array<{
+          pageName: string;
+          internalPagePath?: string;
+          externalPagePath?: string;
+          pagePath?: string;
+          _type: "footerLink";
+          _key: string;
+        }>;
+        legalColumnTitle: string;
+        legalLinks?: Array<{
+          pageName: string;
+          internalPagePath?: string;
+          externalPagePath?: string;
+          pagePath?: string;
+          _type: "footerLink";
+          _key: string;
+        }>;
+        newsroomColumnTitle: string;
+        newsroomLinks?: Array<{
+          pageName: string;
+          internalPagePath?: string;
+          externalPagePath?: string;
+          pagePath?: string;
+          _type: "footerLink";
+          _key: string;
+        }>;
+        finePrint: string;
+      }
+    | {
+        _id: string;
+        _type: "giveawayClosed";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        endedHeader: string;
+        sorrySubheader: string;
+        checkText: string;
+      }
+    | {
+        _id: string;
+        _type: "giveawayConfirmation";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        thanksHeader: string;
+        enteredHeader: string;
+        dupSubmitError: string;
+        phoneEmailError: string;
+        learnMore: string;
+        whyButtonText: string;
+      }
+    | {
+        _id: string;
+        _type: "giveawayForm";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        guid: string;
+        winHeader: string;
+        enterByText: string;
+        premiumGiveawayHeader: string;
+        giveawayIcons?: Array<{
+          icon: {
+            asset: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            _type: "image";
+          };
+          iconCaption: string;
+          _type: "giveawayIcon";
+          _key: string;
+        }>;
+        formTitle: string;
+        nameRequiredError: string;
+        validEmailError: string;
+        stateRequiredError: string;
+        phoneRequiredError: string;
+        agreeToTermsError: string;
+        termsContent: Array<{
+          leadingText?: string;
+          termsUrl: string;
+          termsText: string;
+          trailingText?: string;
+          _type: "termsPart";
+          _key: string;
+        }>;
+        enterButtonText: string;
+        finePrintBold: string;
+        finePrint: string;
+        image: {
+          asset: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt: string;
+          _type: "image";
+        };
+      }
+    | {
+        _id: string;
+        _type: "giveawaysBanner";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        capitalHeader: string;
+        experienceHeader: string;
+        exclusiveAccessText: string;
+        backgroundImage: {
+          asset: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          _type: "image";
+        };
+        enterButtonText: string;
+      }
+    | {
+        _id: string;
+        _type: "givebackFunds";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        title: string;
+        subHeader?: string;
+        leadingText?: string;
+        funds: Array<{
+          fundName: string;
+          fundMotto?: string;
+          fundDescription: string;
+          _type: "fund";
+          _key: string;
+        }>;
+      }
+    | {
+        _id: string;
+        _type: "headerNav";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        links: Array<{
+          label: string;
+          pagePath?: string;
+          externalUrl?: string;
+          _type: "navLink";
+          _key: string;
+        }>;
+        signInButtonText: string;
+        mobileBrandQuestion: string;
+      }
+    | {
+        _id: string;
+        _type: "howItWorks";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        title: string;
+        subHeader?: string;
+        subtitle?: string;
+        stepCards: Array<{
+          stepNum: string;
+          stepHeader: string;
+          subText: string;
+          coverageLinkText?: string;
+          _type: "stepCard";
+          _key: string;
+        }>;
+      }
+    | {
+        _id: string;
+        _type: "howItWorksMath";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        title: string;
+        subtitle?: string;
+        steps: Array<{
+          money: string;
+          label: string;
+          _type: "mathStep";
+          _key: string;
+        }>;
+        disclaimer?: string;
+        linkUrl?: string;
+        linkText?: string;
+        trailingText?: string;
+      }
+    | {
+        _id: string;
+        _type: "internationalDialing";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        header: string;
+        bodyParagraphs?: Array<string>;
+        featureTitleLabel: string;
+        featureBullets?: Array<string>;
+        countryRatesLink: string;
+        seeRatesButtonText: string;
+        disclaimerFinePrintLabel: string;
+        disclaimerFinePrint: string;
+      }
+    | {
+        _id: string;
+        _type: "landingHeader";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        title: string;
+        subtitle: string;
+        tmoHeader?: string;
+        heroImage: {
+          asset: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt: string;
+          _type: "image";
+        };
+        ctaText?: string;
+        ctaFragment?: string;
+      }
+    | {
+        _id: string;
+        _type: "landingPerks";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        title: string;
+        subtitle?: string;
+        perks: Array<{
+          perkIcon: {
+            asset: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            _type: "image";
+          };
+          perkTitle: string;
+          subText: string;
+          _type: "perk";
+          _key: string;
+        }>;
+      }
+    | {
+        _id: string;
+        _type: "loginModal";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        questionHeader: string;
+        fanPortalLink: string;
+        fanButtonText: string;
+        studentPortalLink: string;
+        studentButtonText: string;
+        facultyPortalLink: string;
+        facultyButtonText: string;
+        closeText: string;
+        favicon?: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          _type: "image";
+        };
+      }
+    | {
+        _id: string;
+        _type: "missionRows";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        title: string;
+        missionSubtitle?: string;
+        subHeaderTag?: string;
+        missionPillars: Array<
+          {
+            _key: string;
+          } & Pillar
+        >;
+      }
+    | {
+        _id: string;
+        _type: "partnerBanner";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        bannerNumber: 1 | 2;
+        backgroundColor?: string;
+        collegeName: string;
+        banner: {
+          asset: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          _type: "image";
+        };
+        bannerUrl?: string;
+      }
+    | {
+        _id: string;
+        _type: "perkSection";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        title: string;
+        subtitle?: string;
+        perks: Array<{
+          perkTitle: string;
+          perkIcon: {
+            asset: SanityImageAssetReference;
+            media?: unknown;
+            hotspot?: SanityImageHotspot;
+            crop?: SanityImageCrop;
+            alt?: string;
+            _type: "image";
+          };
+          subText?: string;
+          _type: "perk";
+          _key: string;
+        }>;
+      }
+    | {
+        _id: string;
+        _type: "planCards";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        customerType: "faculty" | "fan" | "student";
+        plans: Array<
+          {
+            _key: string;
+          } & PlanCard
+        >;
+      }
+    | {
+        _id: string;
+        _type: "planPageHeader";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        customerType: "faculty" | "fan" | "student";
+        header: string;
+        tmoSubHeader: string;
+        finePrint: string;
+        givebackHeader: string;
+        whyUsButtonText: string;
+        whyUsPagePath: string;
+        termsLine?: string;
+      }
+    | {
+        _id: string;
+        _type: "pressRelease";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        title?: string;
+        placeholder?: string;
+        sections?: Array<
+          | {
+              label?: string;
+              text?: string;
+              href?: string;
+              _type: "contactLink";
+              _key: string;
+            }
+          | {
+              text: string;
+              _type: "mainHeading";
+              _key: string;
+            }
+          | {
+              text: string;
+              _type: "paragraph";
+              _key: string;
+            }
+          | {
+              text: string;
+              _type: "subHeading";
+              _key: string;
+            }
+          | {
+              items: Array<string>;
+              _type: "unorderedList";
+              _key: string;
+            }
+        >;
+      }
+    | {
+        _id: string;
+        _type: "switchSection";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        header: string;
+        missionPillars: Array<
+          {
+            _key: string;
+          } & Pillar
+        >;
+      }
+    | {
+        _id: string;
+        _type: "whyHero";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        title: string;
+        subtitle: string;
+        bodyParagraphs?: Array<string>;
+        image: {
+          asset: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt: string;
+          _type: "image";
+        };
+      }
+    | {
+        _id: string;
+        _type: "whyPerks";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        title: string;
+        perk1Title: string;
+        perk1Text: string;
+        perk2Title: string;
+        perk2Text: string;
+        perk3Title: string;
+        perk3Text: string;
+      }
+    | {
+        _id: string;
+        _type: "whyPlans";
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school: SchoolReference;
+        title: string;
+        subHeader?: string;
+        fan: PlanChoice;
+        student: PlanChoice;
+        faculty: PlanChoice;
+      }
+  >;
+} | null;
