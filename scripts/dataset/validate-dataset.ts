@@ -3,7 +3,7 @@
  * the build's query and schemas, missing documents, duplicates, image references); on top of it
  * this holds the bundled dataset's own invariants: exactly one of each document, broadband facts
  * that line up with plan cards, image files whose names carry their real pixel size, and a
- * tenant record in src/dataset/tenants.json per school. Warnings count as errors here.
+ * tenant record in src/dataset/tenants.json per school that is not retired. Warnings count as errors here.
  *
  *   node scripts/dataset/validate-dataset.ts
  */
@@ -106,7 +106,9 @@ const unreferenced = imageFiles.filter((f) => !referenced.has(`image@file://./im
 // ---- tenant records
 type Tenant = { id: unknown; affiliateId: unknown; slug: unknown; Name: unknown; ActiveGiveawayEvent: unknown; [k: string]: unknown };
 const tenants = JSON.parse(readFileSync(join(ROOT, 'src/dataset/tenants.json'), 'utf8')) as Tenant[];
-for (const school of schools) {
+// A retired school needs no tenant record (its pages are gone; its addresses redirect).
+const retired = new Set(schoolDocs.filter((d) => d.status === 'retired').map((d) => String(d.key)));
+for (const school of schools.filter((key) => !retired.has(key))) {
   const tenant = tenants.find((t) => t.slug === school);
   if (!tenant) { fail(`tenants.json: no record for ${school}`); continue; }
   if (typeof tenant.id !== 'number' || typeof tenant.affiliateId !== 'number') fail(`tenants.json ${school}: id and affiliateId must be numbers`);

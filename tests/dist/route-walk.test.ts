@@ -52,9 +52,11 @@ const redirects = readFileSync(join(DIST, '_redirects'), 'utf8');
 const mainSite = /^\/\*  (\S+)  302$/m.exec(redirects)?.[1] ?? '';
 
 describe('retired schools on Netlify\'s engine', () => {
-  // The build report lists them (the bundled content has none); each address, bare or with a sub-path, is one 301.
+  // The build report lists them (the bundled content keeps one, so that this walk always runs:
+  // wildcatsmobile, whose successor is kentuckymobile); each address, bare or with a sub-path, is one 301.
   const retired = report.retired ?? [];
-  it.skipIf(retired.length === 0)('each retired school\'s slug and old addresses answer one 301 to where it now goes', async () => {
+  it('each retired school\'s slug and old addresses answer one 301 to where it now goes', async () => {
+    expect(retired.length, 'a retired school in the build').toBeGreaterThan(0);
     for (const school of retired) {
       for (const name of [school.seoSlug, ...school.legacyAliases]) {
         for (const path of [`/${name}`, `/${name}/`, `/${name}/student`, `/${name}/fan-plans`]) {

@@ -44,7 +44,7 @@ describe('a Netlify production build', () => {
     expect(readFileSync(join(ROOT, 'netlify.toml'), 'utf8')).not.toMatch(local);
 
     // The build log ends with the summary; the JSON report goes to the deploy's blob store, not dist/.
-    expect(result.output).toMatch(/Build summary: 6 schools, \d+ pages, .*redirect rules/);
+    expect(result.output).toMatch(/Build summary: 6 schools, 1 retired, \d+ pages, .*redirect rules/);
     expect(result.output).toContain('Report: ');
     expect(filesUnder(out).some((path) => path.endsWith('build-report.json'))).toBe(false);
     expect(JSON.parse(readFileSync(join(ROOT, '.netlify/v1/blobs/deploy/build-report.json'), 'utf8'))).toMatchObject({ schools: expect.any(Array) });

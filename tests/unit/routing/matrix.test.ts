@@ -93,6 +93,8 @@ describe('school × route matrix', () => {
         { key: 'bearsmobile', seoSlug: 'cal-bears-mobile', legacyAliases: ['bearsmobile'], redirectTo: 'https://main.example' },
         { key: 'beavsmobile', seoSlug: 'osu-beavs-mobile', legacyAliases: ['beavsmobile'], redirectTo: '/uw-husky-mobile' },
         { key: 'utesmobile', seoSlug: 'utah-ute-mobile', legacyAliases: ['utemobile'], redirectTo: 'https://main.example' },
+        // The bundled dataset's own retired school.
+        { key: 'wildcatsmobile', seoSlug: 'uk-wildcats-mobile', legacyAliases: ['wildcatsmobile', 'gowildcats'], redirectTo: '/uk-kentucky-mobile' },
       ]);
     });
 
