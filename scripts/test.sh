@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test: installs what is missing, builds, then unit, dist and browser tests.
+# Every test: installs what is missing (Node 24, packages, Chromium, Java), builds, then unit, dist and browser tests.
 # Ends with one line: "N passed, N failed".
 source "$(dirname "$0")/lib/toolchain.sh"
 # The installs' output, checked by test-all.sh's install-scripts step (no unreviewed install scripts).
@@ -9,4 +9,5 @@ export SETUP_LOG="$ROOT/reports/setup.log"
 ensure_node || exit 1
 ensure_packages || exit 1
 ensure_chromium || exit 1
+ensure_java || exit 1
 exec bash scripts/test-all.sh

@@ -49,3 +49,12 @@ ensure_chromium() {
     else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
   fi
 }
+
+# The Nu HTML Checker (vnu-jar, the dist tests' HTML validity check) runs on Java 11 or later.
+ensure_java() {
+  if ! command -v java >/dev/null 2>&1; then
+    echo "[setup] installing Java for the HTML checker (apt-get install default-jre-headless)"
+    if [ "$(id -u)" -eq 0 ]; then apt-get update -qq && apt-get install -y -qq default-jre-headless >/dev/null
+    else sudo apt-get update -qq && sudo apt-get install -y -qq default-jre-headless >/dev/null; fi
+  fi
+}
