@@ -1,6 +1,7 @@
 /**
  * The public static build carries nothing of the editors' preview site (src/lib/preview/, built only
- * with SITE_MODE=preview): no adapter output, no draft-mode routes, no preview code in any file.
+ * with SITE_MODE=preview): no adapter output, no draft-mode routes, no preview code in any file, no
+ * click-to-edit attribute, no stega characters and none of Presentation's overlay code.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -13,6 +14,13 @@ function files(dir: string): string[] {
 
 /** Strings only the preview site's code and its draft mode contain. */
 const PREVIEW_MARKS = ['school-preview-draft-mode', 'sanity-preview-secret', 'sanity-preview-perspective', 'sanity.previewUrlSecret', 'data-sanity', '@astrojs/netlify', '/api/preview/', '.netlify/functions/ssr'];
+/** Strings of Presentation's overlays (`@sanity/visual-editing`, its comlink channel, styled-components). */
+const OVERLAY_MARKS = ['/_preview/overlays.js', 'visual-editing/focus', 'presentation/refresh', 'overlay/activate', 'sanity-visual-editing', 'data-styled', '@sanity/comlink'];
+/**
+ * Stega: content source maps hidden in text as runs of invisible characters (zero-width space,
+ * non-joiner, joiner, word joiner, BOM). A run of two or more is never real text.
+ */
+const STEGA_RUN = /[\u200B-\u200D\u2060\uFEFF]{2,}/u;
 const TEXT = /\.(html|js|mjs|css|json|txt|xml|csv|svg)$|^_(headers|redirects)$/;
 
 describe('the static build has no preview code', () => {
@@ -32,6 +40,20 @@ describe('the static build has no preview code', () => {
       if (!TEXT.test(name.split('/').pop()!)) continue;
       const text = readFileSync(file, 'utf8');
       for (const mark of PREVIEW_MARKS) if (text.includes(mark)) found.push(`${name}: ${mark}`);
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('no built file carries overlay code or stega characters, and no page links an overlay script', () => {
+    expect(existsSync(join(DIST, '_preview'))).toBe(false);
+    const found: string[] = [];
+    for (const file of files(DIST)) {
+      const name = relative(DIST, file);
+      if (!TEXT.test(name.split('/').pop()!)) continue;
+      const text = readFileSync(file, 'utf8');
+      for (const mark of OVERLAY_MARKS) if (text.includes(mark)) found.push(`${name}: ${mark}`);
+      const stega = STEGA_RUN.exec(text);
+      if (stega) found.push(`${name}: stega characters at ${stega.index}`);
     }
     expect(found).toEqual([]);
   });

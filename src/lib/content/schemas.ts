@@ -54,6 +54,8 @@ export const schoolReferenceSchema = z.object({
 });
 
 const tenantDoc = { _id: z.string(), school: schoolReferenceSchema };
+/** An array item's key, kept so the editors' preview can name the item (`field[_key=="…"]`). */
+const keyed = { _key: z.string().optional() };
 
 /** The school registry: one per school, not tied to a tenant document. */
 /** The successor rule of schools/lifecycle.ts, on the field editors see it under. */
@@ -141,13 +143,14 @@ export const partnerBannerSchema = z.object({
 export const landingPerksSchema = z.object({
   ...tenantDoc, _type: z.literal('landingPerks'),
   title: text, subtitle: optionalText,
-  perks: z.array(z.object({ perkIcon: imageSchema, perkTitle: text, subText: text })).min(1),
+  perks: z.array(z.object({ ...keyed, perkIcon: imageSchema, perkTitle: text, subText: text })).min(1),
 });
 
 export const howItWorksSchema = z.object({
   ...tenantDoc, _type: z.literal('howItWorks'),
   title: text, subHeader: optionalText, subtitle: optionalText,
   stepCards: z.array(z.object({
+    ...keyed,
     stepNum: text, stepHeader: text, subText: text, coverageLinkText: optionalText,
   })).min(1),
 });
@@ -160,7 +163,7 @@ export const choosePlansSchema = z.object({
   fan: planChoice, student: planChoice, faculty: planChoice,
 });
 
-const pillar = z.object({ title: text, subHeader: text });
+const pillar = z.object({ ...keyed, title: text, subHeader: text });
 
 export const missionRowsSchema = z.object({
   ...tenantDoc, _type: z.literal('missionRows'),
@@ -173,7 +176,7 @@ export const faqsSchema = z.object({
   title: text, subHeader: optionalText,
   seeMoreButtonText: text, seeMoreButtonLink: text,
   supportButtonText: text, supportButtonLink: text,
-  faqs: z.array(z.object({ question: text, answer: text })).min(1),
+  faqs: z.array(z.object({ ...keyed, question: text, answer: text })).min(1),
 });
 
 export const planPageHeaderSchema = z.object({
@@ -184,10 +187,12 @@ export const planPageHeaderSchema = z.object({
 });
 
 export const planBulletSchema = z.object({
+  ...keyed,
   boldedText: optionalText, bodyText: optionalText, linkText: optionalText, linkPagePath: optionalText,
 });
 
 export const planCardSchema = z.object({
+  ...keyed,
   planLabel: text,
   price: optionalText, salePrice: optionalText, strikePrice: optionalText,
   perTime: text, taxesIncluded: text, planTagline: text, planDescription: optionalText,
@@ -201,7 +206,7 @@ export const planCardsSchema = z.object({
   plans: z.array(planCardSchema).min(1),
 });
 
-const labelled = z.object({ label: text, description: optionalText });
+const labelled = z.object({ ...keyed, label: text, description: optionalText });
 
 export const broadbandFactsSchema = z.object({
   ...tenantDoc, _type: z.literal('broadbandFacts'),
@@ -211,10 +216,10 @@ export const broadbandFactsSchema = z.object({
   isIntroductoryRate: text, requiresContract: text,
   additionalCharges: z.array(labelled).default([]),
   discounts: z.array(labelled).default([]),
-  speeds: z.array(z.object({ label: text, speedRange: text })).default([]),
+  speeds: z.array(z.object({ ...keyed, label: text, speedRange: text })).default([]),
   dataLabel: text, countGB: text,
   additionalUsageLabel: text, additionalUsagePrice: text,
-  policy: z.array(z.object({ title: text, linkText: text, link: text })).default([]),
+  policy: z.array(z.object({ ...keyed, title: text, linkText: text, link: text })).default([]),
   supportLabel: text, supportNumber: text,
   intercomWebsiteLabel: text, intercomLinkText: text, intercomLink: text,
   fccMiniLabel: text, uniquePlanId: text,
@@ -223,7 +228,7 @@ export const broadbandFactsSchema = z.object({
 export const perkSectionSchema = z.object({
   ...tenantDoc, _type: z.literal('perkSection'),
   title: text, subtitle: optionalText,
-  perks: z.array(z.object({ perkTitle: text, perkIcon: imageSchema, subText: optionalText })).min(1),
+  perks: z.array(z.object({ ...keyed, perkTitle: text, perkIcon: imageSchema, subText: optionalText })).min(1),
 });
 
 export const switchSectionSchema = z.object({
@@ -239,13 +244,13 @@ export const whyHeroSchema = z.object({
 export const givebackFundsSchema = z.object({
   ...tenantDoc, _type: z.literal('givebackFunds'),
   title: text, subHeader: optionalText, leadingText: optionalText,
-  funds: z.array(z.object({ fundName: text, fundMotto: optionalText, fundDescription: text })).min(1),
+  funds: z.array(z.object({ ...keyed, fundName: text, fundMotto: optionalText, fundDescription: text })).min(1),
 });
 
 export const howItWorksMathSchema = z.object({
   ...tenantDoc, _type: z.literal('howItWorksMath'),
   title: text, subtitle: optionalText,
-  steps: z.array(z.object({ money: text, label: text })).min(1),
+  steps: z.array(z.object({ ...keyed, money: text, label: text })).min(1),
   disclaimer: optionalText, linkUrl: optionalText, linkText: optionalText, trailingText: optionalText,
 });
 
@@ -264,11 +269,12 @@ export const whyPlansSchema = z.object({
 export const giveawayFormSchema = z.object({
   ...tenantDoc, _type: z.literal('giveawayForm'),
   guid: text, winHeader: text, enterByText: text, premiumGiveawayHeader: text,
-  giveawayIcons: z.array(z.object({ icon: imageSchema, iconCaption: text })).default([]),
+  giveawayIcons: z.array(z.object({ ...keyed, icon: imageSchema, iconCaption: text })).default([]),
   formTitle: text,
   nameRequiredError: text, validEmailError: text, stateRequiredError: text,
   phoneRequiredError: text, agreeToTermsError: text,
   termsContent: z.array(z.object({
+    ...keyed,
     leadingText: optionalText, termsUrl: text, termsText: text, trailingText: optionalText,
   })).min(1),
   enterButtonText: text, finePrintBold: text, finePrint: text, image: meaningfulImageSchema,
@@ -324,6 +330,7 @@ export const internationalDialingSchema = z.object({
 
 /** A header link: `pagePath` is a site page path (built as /{school}/{path}) or an in-page `#anchor`; `externalUrl` opens in a new tab. */
 export const navLinkSchema = z.object({
+  ...keyed,
   label: text, pagePath: optionalText, externalUrl: optionalText,
 });
 
@@ -336,13 +343,14 @@ export const headerNavSchema = z.object({
 
 /** A footer link: internal (`internalPagePath`, built under the school), external (`externalPagePath`, new tab) or plain (`pagePath`, used as is). */
 export const footerLinkSchema = z.object({
+  ...keyed,
   pageName: text, internalPagePath: optionalText, externalPagePath: optionalText, pagePath: optionalText,
 });
 
 export const footerSchema = z.object({
   ...tenantDoc, _type: z.literal('footer'),
   collegeLogo: imageSchema,
-  socialMediaIcons: z.array(z.object({ network: text, socialUrl: text, appIcon: imageSchema })).default([]),
+  socialMediaIcons: z.array(z.object({ ...keyed, network: text, socialUrl: text, appIcon: imageSchema })).default([]),
   pageColumnTitle: text, pageLinks: z.array(footerLinkSchema).default([]),
   supportColumnTitle: text, supportLinks: z.array(footerLinkSchema).default([]),
   legalColumnTitle: text, legalLinks: z.array(footerLinkSchema).default([]),

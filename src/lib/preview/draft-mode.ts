@@ -23,6 +23,11 @@ export function perspectiveFromSetting(value: string | null | undefined): Conten
  * perspective Presentation asks for (the page's `sanity-preview-perspective` parameter, else its
  * cookie), drafts by default.
  */
+/** Draft mode: a valid draft-mode cookie (click-to-edit and the overlays are on, whichever perspective is shown). */
+export function isDraftModeRequest(request: Request, secret: string | undefined, nowMs: number = Date.now()): boolean {
+  return isValidDraftMode(cookieValue(request.headers.get('cookie'), DRAFT_MODE_COOKIE), secret, nowMs);
+}
+
 export function requestPerspective(request: Request, secret: string | undefined, nowMs: number = Date.now()): ContentPerspective {
   const cookies = request.headers.get('cookie');
   if (!isValidDraftMode(cookieValue(cookies, DRAFT_MODE_COOKIE), secret, nowMs)) return 'published';

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import netlify from '@astrojs/netlify';
+import { buildOverlays } from './overlays-build.ts';
+import { OVERLAYS_SCRIPT_PATH } from './overlays.ts';
 
 /** Netlify's adapter, offline: no image CDN, no edge middleware, no sessions store. */
 export function previewAdapter() {
@@ -30,8 +32,10 @@ export function previewSite(): AstroIntegration {
         injectRoute({ pattern: '/api/preview/disable', entrypoint: fileURLToPath(new URL('./routes/disable.ts', import.meta.url)), prerender: false });
         addMiddleware({ entrypoint: fileURLToPath(new URL('./middleware.ts', import.meta.url)), order: 'pre' });
       },
-      'astro:build:done': ({ dir }) => {
+      'astro:build:done': async ({ dir }) => {
         writeFileSync(join(fileURLToPath(dir), '_headers'), PREVIEW_STATIC_HEADERS);
+        // Presentation's overlays: a file of their own, linked from pages in draft mode only.
+        await buildOverlays(join(fileURLToPath(dir), OVERLAYS_SCRIPT_PATH));
       },
     },
   };

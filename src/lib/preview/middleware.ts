@@ -7,7 +7,9 @@ import { defineMiddleware } from 'astro:middleware';
 import { env } from '../config/env.ts';
 import { single } from '../content/index.ts';
 import { coverageMapSources } from '../coverage/island-props.ts';
-import { requestPerspective } from './draft-mode.ts';
+import { isDraftModeRequest, requestPerspective } from './draft-mode.ts';
+import { editAttribute } from './edit-attribute.ts';
+import { withOverlays } from './overlays.ts';
 import { PREVIEW_ROBOTS_TXT, previewCsp, withPreviewHeaders } from './headers.ts';
 import { schoolPageRequest } from './page-request.ts';
 import { schoolPageProps } from './school-page.ts';
@@ -24,7 +26,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return withPreviewHeaders(new Response(PREVIEW_ROBOTS_TXT, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } }), previewCsp(settings, null));
   }
   let frameUrl: string | undefined;
+  let draftMode = false;
   if (context.routePattern.startsWith('/[school]')) {
+    draftMode = isDraftModeRequest(context.request, settings.PREVIEW_COOKIE_SECRET);
     const request = schoolPageRequest(context.url.pathname);
     const perspective = requestPerspective(context.request, settings.PREVIEW_COOKIE_SECRET);
     let props: Awaited<ReturnType<typeof schoolPageProps>>;
@@ -35,11 +39,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
       return withPreviewHeaders(page(502, `<!doctype html><html lang="en"><meta charset="utf-8"><title>Preview unavailable</title><p>This page cannot be drawn now: ${String((error as Error).message).replace(/[<&]/g, '')}</p></html>`), previewCsp(settings, null));
     }
     if (!props) return withPreviewHeaders(page(404, NOT_FOUND_PAGE), previewCsp(settings, null));
+    // Draft mode: every field a page shows names itself (data-sanity) for Presentation's overlays.
+    if (draftMode) props.editAttribute = editAttribute;
     context.locals.schoolPage = props;
     if (request?.route === 'coverage-map') frameUrl = coverageMapSources(props.settings, single(props.site.content, 'coverageMapPage')).embedUrl;
   }
   const response = await next();
-  const html = (response.headers.get('content-type') ?? '').includes('text/html') ? await response.text() : null;
+  const body = (response.headers.get('content-type') ?? '').includes('text/html') ? await response.text() : null;
+  const html = body !== null && draftMode ? withOverlays(body) : body;
   const answer = html === null ? response : new Response(html, response);
   return withPreviewHeaders(answer, previewCsp(settings, html, frameUrl));
 });

@@ -12,9 +12,10 @@ import { buildSiteMatrix } from '../routing/matrix.ts';
 import type { SchoolPageProps } from '../routing/index.ts';
 import { tenantClientFromEnv, type Tenant } from '../tenants/index.ts';
 import type { SchoolPageRequest } from './page-request.ts';
+import type { EditableProps } from '../views/edit-target.ts';
 
 /** What a page shell gets on request: its getStaticPaths props, and which content it shows. */
-export type OnDemandPageProps = SchoolPageProps & {
+export type OnDemandPageProps = SchoolPageProps & EditableProps & {
   customerType?: SchoolPageRequest['customerType'];
   eventGUID?: string;
   /** `drafts` in draft mode: the page says it shows unpublished changes. */

@@ -13,7 +13,8 @@ import { pageFrame } from './page-frame.ts';
 import { siteFooterView, siteHeaderView } from './site-frame.ts';
 
 /** `path`: the page's own path, without a trailing slash or `.html`. */
-export function schoolLayoutView({ site, settings, route, perspective }: SchoolLayoutProps, path: string, siteUrl = env().SITE_URL) {
+export function schoolLayoutView(props: SchoolLayoutProps, path: string, siteUrl = env().SITE_URL) {
+  const { site, settings, route, perspective } = props;
   const logo = imageFor(site.content.school.logo, []);
   const socialImage = imageFor(single(site.content, 'landingHeader')?.heroImage, []);
   // A school that is not launched yet is shown on previews only: marked as such and never indexed (pageFrame).
@@ -30,7 +31,7 @@ export function schoolLayoutView({ site, settings, route, perspective }: SchoolL
     themeColor: site.theme.primary,
     favicon: imageFor(site.content.school.favicon, [])?.src,
     pageName: schoolRoute(route).pageName,
-    header: siteHeaderView(site, path),
-    footer: siteFooterView(site),
+    header: siteHeaderView(site, path, props),
+    footer: siteFooterView(site, props),
   };
 }

@@ -7,24 +7,30 @@ import type { SchoolPageProps } from '../routing/index.ts';
 import type { SchoolRouteName } from '../route-table/routes.ts';
 import type { TenantDocuments } from '../content/schemas.ts';
 import type { ContentPerspective } from '../content/perspective.ts';
+import { fieldEdit, type EditableProps, type FieldEdit } from './edit-target.ts';
 
 export type { SchoolPageProps };
 
-export interface SchoolLayoutProps extends SchoolPageProps {
+/** A view's props: a school page's, and on the preview site in draft mode the attribute maker (edit-target.ts). */
+export type ViewProps = SchoolPageProps & EditableProps;
+
+export interface SchoolLayoutProps extends SchoolPageProps, EditableProps {
   route: SchoolRouteName;
   /** Only on a page rendered on request (the editors' preview site): which content it shows. */
   perspective?: ContentPerspective;
 }
 
-export function schoolLayout(props: SchoolPageProps & { perspective?: ContentPerspective }, route: SchoolRouteName): SchoolLayoutProps {
-  const { site, settings, perspective } = props;
-  return perspective ? { site, settings, route, perspective } : { site, settings, route };
+export function schoolLayout(props: ViewProps & { perspective?: ContentPerspective }, route: SchoolRouteName): SchoolLayoutProps {
+  const { site, settings, perspective, editAttribute } = props;
+  const layout: SchoolLayoutProps = perspective ? { site, settings, route, perspective } : { site, settings, route };
+  if (editAttribute) layout.editAttribute = editAttribute;
+  return layout;
 }
 
 /** Partner banner 1 belongs to the landing and plan pages, banner 2 to the why page (docs/behaviour.md §2). */
-export function partnerBanner({ site }: SchoolPageProps, bannerNumber: 1 | 2): { banner: TenantDocuments['partnerBanner'] } | undefined {
-  const banner = site.content.documents.partnerBanner.find((doc) => doc.bannerNumber === bannerNumber);
-  return banner && { banner };
+export function partnerBanner(props: ViewProps, bannerNumber: 1 | 2): { banner: TenantDocuments['partnerBanner']; edit?: FieldEdit | undefined } | undefined {
+  const banner = props.site.content.documents.partnerBanner.find((doc) => doc.bannerNumber === bannerNumber);
+  return banner && { banner, edit: fieldEdit(props, banner) };
 }
 
 /** A section's props only when its document is there: a missing document leaves the section out. */
