@@ -1,7 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLocalSource } from '../../../src/lib/content/local.ts';
 import type { ContentPerspective } from '../../../src/lib/content/perspective.ts';
+import { SCHOOL_PAGE_CONTENT_QUERY } from '../../../src/lib/content/queries.ts';
+import { TENANT_DOCUMENT_TYPES } from '../../../src/lib/content/schemas.ts';
 import type { ContentSource } from '../../../src/lib/content/source.ts';
 import { schoolPageRequest } from '../../../src/lib/preview/page-request.ts';
 import { schoolPageProps } from '../../../src/lib/preview/school-page.ts';
@@ -88,26 +92,110 @@ describe('a school page\'s data for one request', () => {
 });
 
 describe('the preview\'s live export source', () => {
-  it('answers the school page query exactly as a scan of the whole export does', async () => {
-    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
-    const { join } = await import('node:path');
-    const { tmpdir } = await import('node:os');
+  const perspectives = ['published', 'drafts'] as const;
+
+  /** The school page query through the live source (a fresh module: a cold worker) and over the whole export, for each address. */
+  async function expectSameAsFullScan(dir: string, slugs: string[], fresh = true) {
+    if (fresh) vi.resetModules();
     const { createLiveLocalSource } = await import('../../../src/lib/content/live-export.ts');
-    const { SCHOOL_PAGE_CONTENT_QUERY } = await import('../../../src/lib/content/queries.ts');
-    const { TENANT_DOCUMENT_TYPES } = await import('../../../src/lib/content/schemas.ts');
-    const dir = mkdtempSync(join(tmpdir(), 'live-export-'));
-    try {
-      writeFileSync(join(dir, 'data.ndjson'), documents.map((doc) => JSON.stringify(doc)).join('\n'));
-      for (const perspective of ['published', 'drafts'] as const) {
-        for (const seoSlug of ['uw-husky-mobile', 'osu-beavs-mobile', 'nope']) {
-          const params = { seoSlug, types: TENANT_DOCUMENT_TYPES };
-          const live = await createLiveLocalSource(dir, perspective).fetch(SCHOOL_PAGE_CONTENT_QUERY, params);
-          const full = await createLocalSource(DATASET, documents, perspective).fetch(SCHOOL_PAGE_CONTENT_QUERY, params);
-          expect(live, `${perspective} ${seoSlug}`).toEqual(full);
-        }
+    const { readNdjson } = await import('../../../src/lib/content/local.ts');
+    const file = join(dir, 'data.ndjson');
+    const all = readNdjson(readFileSync(file), file);
+    for (const perspective of perspectives) {
+      for (const seoSlug of slugs) {
+        const params = { seoSlug, types: TENANT_DOCUMENT_TYPES };
+        const live = await createLiveLocalSource(dir, perspective).fetch(SCHOOL_PAGE_CONTENT_QUERY, params);
+        const full = await createLocalSource(dir, all, perspective).fetch(SCHOOL_PAGE_CONTENT_QUERY, params);
+        expect(live, `${perspective} ${seoSlug}`).toEqual(full);
       }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
     }
+    // Answered through the index (not a whole read).
+    const { readStoredIndex } = await import('../../../src/lib/content/export-index.ts');
+    const stat = statSync(file, { bigint: true });
+    expect(readStoredIndex(dir, `${stat.ino}:${stat.size}:${stat.mtimeNs}`)?.index).toBeDefined();
+  }
+
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'live-export-'));
+  });
+  afterEach(async () => {
+    const { exportIndexFile } = await import('../../../src/lib/content/export-index.ts');
+    rmSync(exportIndexFile(dir), { force: true });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers the school page query exactly as a scan of the whole export does', async () => {
+    writeFileSync(join(dir, 'data.ndjson'), documents.map((doc) => JSON.stringify(doc)).join('\n'));
+    await expectSameAsFullScan(dir, ['uw-husky-mobile', 'osu-beavs-mobile', 'nope']);
+    // Again in the same process (the index and the lines read are held).
+    await expectSameAsFullScan(dir, ['uw-husky-mobile', 'osu-beavs-mobile'], false);
+  });
+
+  it('the same answer for exports written in every way JSON allows, and drafts that move a document or rename a school', async () => {
+    const ref = (id: string) => ({ _type: 'reference', _ref: id });
+    const lines = [
+      // Settings, then a draft of them.
+      JSON.stringify({ _id: 'siteSettings', _type: 'siteSettings', productName: 'Published' }),
+      JSON.stringify({ _id: 'drafts.siteSettings', _type: 'siteSettings', productName: 'Draft' }),
+      // Schools: whitespace and key order of any kind; an escaped key and value; a draft that renames a school.
+      '{ "seoSlug" : "alpha" , "_type" : "school", "key": "a", "_id" : "school-a" }',
+      '{"_type":"school","\u005fid":"school-b","seoSlug":"be\u0074a","key":"b"}',
+      JSON.stringify({ _id: 'school-c', _type: 'school', seoSlug: 'gamma', key: 'c' }),
+      JSON.stringify({ _id: 'drafts.school-c', _type: 'school', seoSlug: 'gamma-new', key: 'c' }),
+      // A school only in a draft; a school whose address is not a string; two schools with one address.
+      JSON.stringify({ _id: 'drafts.school-d', _type: 'school', seoSlug: 'delta', key: 'd' }),
+      JSON.stringify({ _id: 'school-e', _type: 'school', seoSlug: 42, key: 'e' }),
+      JSON.stringify({ _id: 'school-f', _type: 'school', seoSlug: 'alpha', key: 'f' }),
+      '',
+      // Documents: a draft that moves one to another school; decoys (nested _id/_ref/seoSlug, text that looks like a key).
+      JSON.stringify({ _id: 'hero-a', _type: 'landingHeader', school: ref('school-a'), title: 'A' }),
+      JSON.stringify({ _type: 'landingHeader', cta: { _id: 'decoy' }, _id: 'drafts.hero-a', school: ref('school-c'), title: 'A moved to C' }),
+      JSON.stringify({ _type: 'whyHero', note: { _id: 'versions.spring.x' }, school: ref('school-a'), _id: 'why-a' }),
+      JSON.stringify({ _id: 'faq-b', _type: 'faqs', faqs: [{ _key: 'k', _id: 'school-a', question: '"_ref":"school-a" "seoSlug":"alpha"', answer: 'x' }], school: ref('school-b') }),
+      `${JSON.stringify({ _id: 'why-c', _type: 'whyHero', school: ref('school-c'), title: 'C' })}\r`,
+      JSON.stringify({ _id: 'why-d', _type: 'whyHero', school: ref('school-d'), title: 'D', related: ref('school-a') }),
+      // Another reference before the school's, and a nested _id before the document's own.
+      JSON.stringify({ _type: 'howItWorks', cta: ref('school-b'), school: ref('school-a'), title: 'Fan A', _id: 'fan-a' }),
+      JSON.stringify({ _type: 'faqs', faqs: [{ _key: 'k', _id: 'hero-a', seoSlug: 'beta' }], school: ref('school-b'), _id: 'faq-b2' }),
+      // A repeated key: JSON keeps the last one.
+      '{"_id":"perk-x","_type":"landingPerks","school":{"_ref":"school-a","_type":"reference"},"school":{"_ref":"school-b","_type":"reference"}}',
+      // An escaped reference; a release version; a draft-only document; a document of no school.
+      '{"_id":"studentHero-a","_type":"planPageHeader","school":{"_type":"reference","_ref":"school-\u0061"},"title":"\u00e9"}',
+      JSON.stringify({ _id: 'versions.spring.hero-a', _type: 'landingHeader', school: ref('school-a'), title: 'Release' }),
+      JSON.stringify({ _id: 'drafts.new-a', _type: 'footer', school: ref('school-a'), title: 'New' }),
+      JSON.stringify({ _id: 'orphan', _type: 'faqs', faqs: [] }),
+    ];
+    writeFileSync(join(dir, 'data.ndjson'), `${lines.join('\n')}\n`);
+    await expectSameAsFullScan(dir, ['alpha', 'beta', 'gamma', 'gamma-new', 'delta', '42', 'nope']);
+  });
+
+  it('a cold worker reads the stored index and its school\'s lines only; a rewritten export is indexed again', async () => {
+    const { exportIndexFile } = await import('../../../src/lib/content/export-index.ts');
+    const file = join(dir, 'data.ndjson');
+    writeFileSync(file, documents.map((doc) => JSON.stringify(doc)).join('\n'));
+    await expectSameAsFullScan(dir, ['uw-husky-mobile']);
+    expect(existsSync(exportIndexFile(dir))).toBe(true);
+    // Another school's line broken in place (same size, inode and time): a cold call never reads it.
+    const text = readFileSync(file, 'utf8');
+    const osu = documents.find((doc) => doc._type === 'school' && doc.seoSlug === 'osu-beavs-mobile')!;
+    const brokenLine = JSON.stringify(documents.find((doc) => (doc.school as { _ref?: string } | undefined)?._ref === osu._id));
+    const stat = statSync(file);
+    writeFileSync(file, text.replace(brokenLine, `#${brokenLine.slice(1)}`));
+    utimesSync(file, stat.atime, stat.mtime);
+    vi.resetModules();
+    const { createLiveLocalSource } = await import('../../../src/lib/content/live-export.ts');
+    const answer = await createLiveLocalSource(dir, 'published').fetch<{ school: { seoSlug: string } }>(SCHOOL_PAGE_CONTENT_QUERY, { seoSlug: 'uw-husky-mobile', types: TENANT_DOCUMENT_TYPES });
+    expect(answer.school.seoSlug).toBe('uw-husky-mobile');
+    // Rewritten with a draft: the next call answers from the new export.
+    writeFileSync(file, `${text}\n${JSON.stringify({ ...documents.find((doc) => doc._type === 'landingHeader' && (doc.school as { _ref: string })._ref === husky._id), _id: 'drafts.rewritten', title: 'Rewritten draft' })}`);
+    await expectSameAsFullScan(dir, ['uw-husky-mobile', 'osu-beavs-mobile']);
+  });
+
+  it('an export with a line that is not JSON: the error a whole read gives', async () => {
+    writeFileSync(join(dir, 'data.ndjson'), `${JSON.stringify(documents[0])}\n{"_id":"x\\u00",\n`);
+    vi.resetModules();
+    const { createLiveLocalSource } = await import('../../../src/lib/content/live-export.ts');
+    await expect(createLiveLocalSource(dir, 'published').fetch(SCHOOL_PAGE_CONTENT_QUERY, { seoSlug: 'uw-husky-mobile', types: TENANT_DOCUMENT_TYPES })).rejects.toThrow(/line 2 is not valid JSON/);
   });
 });
