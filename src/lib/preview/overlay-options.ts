@@ -6,9 +6,16 @@ type PageWindow = Pick<Window, 'location' | 'history' | 'addEventListener' | 're
 
 interface HistoryUpdate { type: 'push' | 'pop' | 'replace'; title?: string; url: string }
 
-/** The path, query and fragment of a location: what Presentation's address bar shows after its preview origin. */
+/**
+ * The path, query and fragment of a location: what Presentation's address bar shows after its
+ * preview origin. Presentation's own parameters (`sanity-preview-…`, added when draft mode is
+ * switched on) are left out.
+ */
 export function pageUrl(location: Pick<Location, 'pathname' | 'search' | 'hash'>): string {
-  return `${location.pathname}${location.search}${location.hash}`;
+  const query = new URLSearchParams(location.search);
+  for (const name of [...query.keys()]) if (name.startsWith('sanity-preview-')) query.delete(name);
+  const search = query.toString();
+  return `${location.pathname}${search ? `?${search}` : ''}${location.hash}`;
 }
 
 /**

@@ -39,7 +39,9 @@ describe('overlay options', () => {
     expect(win.location.assign).toHaveBeenCalledTimes(1);
     adapter.update({ type: 'pop', url: '/' });
     expect(win.history.back).toHaveBeenCalled();
-    expect(pageUrl({ pathname: '/a', search: '?b', hash: '#c' })).toBe('/a?b#c');
+    expect(pageUrl({ pathname: '/a', search: '?b=1', hash: '#c' })).toBe('/a?b=1#c');
+    expect(pageUrl({ pathname: '/a', search: '?sanity-preview-perspective=drafts&b=1', hash: '' })).toBe('/a?b=1');
+    expect(pageUrl({ pathname: '/a', search: '?sanity-preview-perspective=drafts', hash: '' })).toBe('/a');
   });
 
   it('draw the page again on a manual refresh or a saved edit', () => {

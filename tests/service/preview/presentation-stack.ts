@@ -1,0 +1,122 @@
+/**
+ * What the Presentation tests run against: `npm run preview:server` on a copy of the bundled
+ * dataset (with a Presentation secret, so draft mode can be switched on the way the Studio does),
+ * and a host page on another origin that plays the Studio's side (studio-host.client.ts, bundled
+ * here with esbuild) and frames the preview site.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { signDraftMode, DRAFT_MODE_COOKIE } from '../../../src/lib/preview/draft-cookie.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const SERVER = join(ROOT, 'scripts/local-stack/preview-server.ts');
+export const COOKIE_SECRET = 'presentation-test-cookie-secret-0123456789';
+export const PREVIEW_SECRET = 'presentation-secret-for-the-overlay-test';
+
+/** The system Chromium, with the project's flags (playwright.config.ts). */
+export const CHROMIUM = {
+  executablePath: ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path)),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
+
+export type Doc = Record<string, unknown> & { _id: string; _type: string };
+
+export interface PreviewStack {
+  /** The preview site, e.g. http://localhost:43123. */
+  site: string;
+  /** The host page's origin (the "Studio"), e.g. http://127.0.0.1:43124. */
+  studio: string;
+  exportFile: string;
+  /** The export's documents as they are now on disk. */
+  documents: () => Doc[];
+  /** A draft-mode cookie header for direct requests. */
+  draftCookie: string;
+  /** The host page that frames `path` of the preview site after switching draft mode on through Presentation's secret. */
+  hostUrl: (path: string) => string;
+  stop: () => Promise<void>;
+}
+
+async function listen(server: Server): Promise<number> {
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  return (server.address() as AddressInfo).port;
+}
+
+const HOST_PAGE = (src: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Presentation (test host)</title>
+<style>html,body,main{margin:0;height:100%}iframe{display:block;width:100%;height:100%;border:0}</style></head>
+<body><main><iframe title="Preview" data-src="${src.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"></iframe></main><script type="module" src="/studio-host.js"></script></body></html>`;
+
+export async function startPresentationStack(): Promise<PreviewStack> {
+  const work = mkdtempSync(join(tmpdir(), 'presentation-'));
+  const datasetDir = join(work, 'dataset');
+  mkdirSync(datasetDir);
+  const exportFile = join(datasetDir, 'data.ndjson');
+  copyFileSync(join(ROOT, 'src/dataset/data.ndjson'), exportFile);
+  symlinkSync(join(ROOT, 'src/dataset/images'), join(datasetDir, 'images'));
+
+  // The host page: its own origin (127.0.0.1), the preview site on localhost: another site, as the Studio is.
+  const script = await build({
+    entryPoints: [join(import.meta.dirname, 'studio-host.client.ts')], bundle: true, format: 'esm', write: false,
+    platform: 'browser', target: 'es2022', define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'warning',
+  });
+  const hostJs = script.outputFiles[0]!.text;
+  let previewOrigin = '';
+  const host = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://host');
+    if (url.pathname === '/studio-host.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(hostJs);
+    } else if (url.pathname === '/') {
+      const path = url.searchParams.get('path') ?? '/';
+      const src = `${previewOrigin}/api/preview/enable?${new URLSearchParams({ 'sanity-preview-secret': PREVIEW_SECRET, 'sanity-preview-pathname': path, 'sanity-preview-perspective': 'drafts' })}`;
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(HOST_PAGE(src));
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  const hostPort = await listen(host);
+  const studio = `http://127.0.0.1:${hostPort}`;
+  appendFileSync(exportFile, `${JSON.stringify({ _id: 'sanity-preview-url-secret.presentation-test', _type: 'sanity.previewUrlSecret', _updatedAt: new Date().toISOString(), secret: PREVIEW_SECRET, studioUrl: studio })}\n`);
+
+  const child: ChildProcess = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env, PREVIEW_PORT: '0', PREVIEW_API_PORT: '0', PREVIEW_DATA_DIR: join(work, 'api-data'),
+      CONTENT_DATASET_DIR: datasetDir, PREVIEW_COOKIE_SECRET: COOKIE_SECRET, SANITY_STUDIO_URL: studio,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.setEncoding('utf8');
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => { output += chunk; });
+  await new Promise<void>((ready, fail) => {
+    child.once('exit', (code) => fail(new Error(`preview:server exited early with ${code}:\n${output}`)));
+    child.stdout!.on('data', (chunk: string) => {
+      output += chunk;
+      if (output.includes('Press Ctrl+C')) ready();
+    });
+  });
+  const port = /Preview site: http:\/\/localhost:(\d+)/.exec(output)![1]!;
+  previewOrigin = `http://localhost:${port}`;
+
+  return {
+    site: previewOrigin,
+    studio,
+    exportFile,
+    documents: () => readFileSync(exportFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Doc),
+    draftCookie: `${DRAFT_MODE_COOKIE}=${signDraftMode(COOKIE_SECRET)}`,
+    hostUrl: (path) => `${studio}/?${new URLSearchParams({ path })}`,
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await new Promise((done) => host.close(done));
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}

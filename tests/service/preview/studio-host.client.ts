@@ -1,0 +1,67 @@
+/**
+ * The Studio's side of Presentation, for the handshake test: a host page on another origin frames
+ * the preview site and talks to its overlays with Sanity's own libraries, as Presentation does
+ * (`@sanity/comlink`'s controller and the `presentation` channel with
+ * `@sanity/presentation-comlink`'s compatibility actors). Bundled by the test with esbuild.
+ */
+import { createConnectionMachine, createController } from '@sanity/comlink';
+import { createCompatibilityActors } from '@sanity/presentation-comlink';
+
+interface Received { type: string; data: unknown; at: number }
+
+declare global {
+  interface Window {
+    studio: {
+      received: Received[];
+      statuses: string[];
+      /** Resolves with the time (Date.now()) the next message of this type arrives. */
+      next: (type: string) => Promise<{ at: number; data: unknown }>;
+      post: (type: string, data: unknown) => void;
+    };
+  }
+}
+
+const frame = document.querySelector('iframe')!;
+const previewOrigin = new URL(frame.dataset.src!).origin;
+const controller = createController({ targetOrigin: previewOrigin });
+const received: Received[] = [];
+const statuses: string[] = [];
+const waiting = new Map<string, Array<(value: { at: number; data: unknown }) => void>>();
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const channel: any = controller.createChannel(
+  { name: 'presentation', connectTo: 'visual-editing', heartbeat: true },
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  createConnectionMachine().provide({ actors: createCompatibilityActors() as any }) as any,
+);
+
+function record(type: string, data: unknown): void {
+  const at = Date.now();
+  received.push({ type, data, at });
+  for (const resolve of waiting.get(type) ?? []) resolve({ at, data });
+  waiting.delete(type);
+}
+
+for (const type of ['visual-editing/focus', 'visual-editing/navigate', 'visual-editing/toggle', 'visual-editing/meta', 'visual-editing/refreshing', 'visual-editing/refreshed']) {
+  channel.on(type, (data: unknown) => record(type, data));
+}
+// What Presentation answers the overlays' own requests with (no schema, no features).
+channel.on('visual-editing/features', () => ({ features: {} }));
+channel.on('visual-editing/fetch-perspective', () => ({ perspective: 'drafts' }));
+channel.on('visual-editing/schema', () => ({ schema: [] }));
+channel.on('visual-editing/schema-union-types', () => ({ types: new Map() }));
+channel.onStatus((event: { status: string }) => {
+  statuses.push(event.status);
+  record(`status/${event.status}`, event);
+});
+
+window.studio = {
+  received,
+  statuses,
+  next: (type) => new Promise((resolve) => waiting.set(type, [...(waiting.get(type) ?? []), resolve])),
+  post: (type, data) => channel.post(type, data),
+};
+
+frame.addEventListener('load', () => controller.addTarget(frame.contentWindow!), { once: true });
+channel.start();
+frame.src = frame.dataset.src!;
