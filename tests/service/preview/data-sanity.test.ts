@@ -80,7 +80,7 @@ async function schoolPages(school: string): Promise<Array<{ type: string; path: 
   // The giveaways banner of the plan pages links the open giveaway's entry page.
   const planPage = await (await fetch(`${stack.site}/${school}/fan`, { headers: { cookie: stack.draftCookie } })).text();
   const entry = /href="(\/[^"]+\/giveaway-entry\/[^"]+)"/.exec(planPage)?.[1];
-  return SCHOOL_ROUTES.flatMap((route) => {
+  return SCHOOL_ROUTES.flatMap((route): Array<{ type: string; path: string }> => {
     if (route.name === 'giveaway-entry') return entry ? [{ type: route.name, path: entry }] : [];
     return [{ type: route.name, path: route.path ? `/${school}/${route.path}` : `/${school}` }];
   });
@@ -104,7 +104,7 @@ describe('data-sanity on every page type of two schools', () => {
         if (scan.marked.length === 0) problems.push(`${path}: no data-sanity at all`);
         for (const { attribute, tag, text, src } of scan.marked) {
           checked += 1;
-          const node = decodeSanityNodeData(attribute);
+          const node = decodeSanityNodeData(attribute) as { id?: string; type?: string; path?: string; baseUrl?: string } | undefined;
           if (!node?.id || !node.type || !node.path || !node.baseUrl) { problems.push(`${path}: undecodable ${attribute}`); continue; }
           const doc: Doc | undefined = documents.get(`drafts.${node.id}`) ?? documents.get(node.id);
           if (!doc) { problems.push(`${path}: ${attribute}: no document ${node.id}`); continue; }

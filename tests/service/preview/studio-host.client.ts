@@ -28,10 +28,8 @@ const received: Received[] = [];
 const statuses: string[] = [];
 const waiting = new Map<string, Array<(value: { at: number; data: unknown }) => void>>();
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const channel: any = controller.createChannel(
   { name: 'presentation', connectTo: 'visual-editing', heartbeat: true },
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   createConnectionMachine().provide({ actors: createCompatibilityActors() as any }) as any,
 );
 
