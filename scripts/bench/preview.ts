@@ -2,7 +2,7 @@
  * Preview-site benchmark (a measurement, not a test): the built rendering function of the editors'
  * preview site (SITE_MODE=preview) answering school pages, at each size of synthetic schools made
  * from the bundled ones (scripts/bench/synthetic-schools.ts), each size in a fresh process.
- *   npm run bench:preview -- [--schools 6,600] [--requests 200] [--engine-requests 20] [--no-build]
+ *   npm run bench:preview -- [--schools 6,600] [--requests 200] [--engine-requests 20] [--draft-runs 3] [--no-build]
  * Per size it prints:
  *  - in-process: the function called as a warm Netlify function runs (module loaded once), over a mix
  *    of school pages of random schools, published and in draft mode: median, p95, and the first
@@ -10,8 +10,11 @@
  *  - engine: the same pages through the local engine (Netlify's functions runtime, which starts a
  *    worker, i.e. a cold function, per call): median, p95;
  *  - draft → served: a draft written to the export (the whole file rewritten, as an export is) until
- *    the page with the new text has been served, through the engine and in-process.
- * The local API answers the tenant lookups (no added latency).
+ *    the page with the new text has been served, through the engine (median and slowest of
+ *    --draft-runs drafts; the first request after each write also indexes the new export) and
+ *    in-process. Target: ≤ 1 s through the engine at 600 schools.
+ * The local API answers the tenant lookups (no added latency). The engine's workers use a compile
+ * cache of their own (emptied at the start of each size), as `npm run preview:server` does.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -19,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { exportIndexFile } from '../../src/lib/content/export-index.ts';
 import { readNdjson } from '../../src/lib/content/local.ts';
 import { DRAFT_MODE_COOKIE, signDraftMode } from '../../src/lib/preview/draft-cookie.ts';
 import { DEFAULT_LIMITS, createApiHttpServer, createLocalApi } from '../local-stack/api/server.ts';
@@ -36,6 +40,7 @@ const { values } = parseArgs({
     schools: { type: 'string', default: '6,600' },
     requests: { type: 'string', default: '200' },
     'engine-requests': { type: 'string', default: '20' },
+    'draft-runs': { type: 'string', default: '3' },
     'no-build': { type: 'boolean', default: false },
     // Internal: one size, in this process.
     child: { type: 'string' },
@@ -126,29 +131,38 @@ async function measureOneSize(count: number): Promise<void> {
     const inProcessDraftMs = await timed(() => call(request(slug, '', true)), inProcessTitle);
 
     // Through the local engine: Netlify's functions runtime, a worker per call.
-    const engine = createPreviewEngine({ distDir: PREVIEW_DIST, functionsDir: PREVIEW_FUNCTIONS, scratchDir: join(work, 'functions-serve'), environment });
+    const engine = createPreviewEngine({
+      distDir: PREVIEW_DIST, functionsDir: PREVIEW_FUNCTIONS, scratchDir: join(work, 'functions-serve'), compileCacheDir: join(work, 'compile-cache'), environment,
+    });
     await timed(() => engine.handle(request(slugs[0]!, '', false)));
     const throughEngine: number[] = [];
     for (let i = 0; i < Number(values['engine-requests']); i += 1) {
       const [s, page, drafts] = pick();
       throughEngine.push(await timed(() => engine.handle(request(s, page, drafts))));
     }
-    const engineTitle = `Engine draft ${Date.now()}`;
-    writeDraft(engineTitle);
-    const engineDraftMs = await timed(() => engine.handle(request(slug, '', true)), engineTitle);
+    const engineDrafts: number[] = [];
+    for (let run = 0; run < Number(values['draft-runs']); run += 1) {
+      const engineTitle = `Engine draft ${run} ${Date.now()}`;
+      writeDraft(engineTitle);
+      engineDrafts.push(await timed(() => engine.handle(request(slug, '', true)), engineTitle));
+    }
 
     console.log(JSON.stringify({
-      schools: count, exportMb: original.length / 1e6, cold, inProcess: summary(inProcess), engine: summary(throughEngine), inProcessDraftMs, engineDraftMs,
+      schools: count, exportMb: original.length / 1e6, cold, inProcess: summary(inProcess), engine: summary(throughEngine), inProcessDraftMs,
+      engineDraft: { ...summary(engineDrafts), max: Math.max(...engineDrafts) },
     }));
   } finally {
     await apiServer.close();
+    rmSync(exportIndexFile(datasetDir), { force: true });
     rmSync(work, { recursive: true, force: true });
   }
 }
 
 function runChild(count: number): Promise<Record<string, unknown>> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [import.meta.filename, '--child', String(count), '--requests', values.requests, '--engine-requests', values['engine-requests']], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [
+      import.meta.filename, '--child', String(count), '--requests', values.requests, '--engine-requests', values['engine-requests'], '--draft-runs', values['draft-runs'],
+    ], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => { out += chunk; });
     child.once('exit', (code) => {
@@ -159,7 +173,17 @@ function runChild(count: number): Promise<Record<string, unknown>> {
   });
 }
 
-const ms = (value: unknown) => `${Number(value).toFixed(1)} ms`;
+const ms = (value: unknown) => `${Math.round(Number(value))} ms`;
+
+interface Row {
+  schools: number;
+  exportMb: number;
+  cold: number;
+  inProcess: { median: number; p95: number; n: number };
+  engine: { median: number; p95: number; n: number };
+  inProcessDraftMs: number;
+  engineDraft: { median: number; max: number; n: number };
+}
 
 async function main(): Promise<void> {
   if (values.child) {
@@ -168,10 +192,20 @@ async function main(): Promise<void> {
   }
   if (!values['no-build']) await buildPreviewSite({ ...process.env, PREVIEW_COOKIE_SECRET: SECRET });
   const sizes = values.schools.split(',').map((size) => Number(size.trim()));
-  console.log('schools | export | in-process median / p95 (cold) | engine median / p95 | draft → served: engine / in-process');
-  for (const size of sizes) {
-    const row = await runChild(size) as { schools: number; exportMb: number; cold: number; inProcess: { median: number; p95: number; n: number }; engine: { median: number; p95: number; n: number }; inProcessDraftMs: number; engineDraftMs: number };
-    console.log(`${row.schools} | ${row.exportMb.toFixed(1)} MB | ${ms(row.inProcess.median)} / ${ms(row.inProcess.p95)} (${ms(row.cold)}, n=${row.inProcess.n}) | ${ms(row.engine.median)} / ${ms(row.engine.p95)} (n=${row.engine.n}) | ${ms(row.engineDraftMs)} / ${ms(row.inProcessDraftMs)}`);
+  const rows: Row[] = [];
+  for (const size of sizes) rows.push(await runChild(size) as unknown as Row);
+  const table = [
+    ['schools', 'export', 'in-process median / p95', 'first call', 'engine median / p95', 'draft → served, engine (median / max)', 'draft → served, in-process'],
+    ...rows.map((row) => [
+      String(row.schools), `${row.exportMb.toFixed(1)} MB`, `${ms(row.inProcess.median)} / ${ms(row.inProcess.p95)} (n=${row.inProcess.n})`, ms(row.cold),
+      `${ms(row.engine.median)} / ${ms(row.engine.p95)} (n=${row.engine.n})`, `${ms(row.engineDraft.median)} / ${ms(row.engineDraft.max)} (n=${row.engineDraft.n})`, ms(row.inProcessDraftMs),
+    ]),
+  ];
+  const [header, ...body] = table.map((cells) => `| ${cells.join(' | ')} |`);
+  console.log([header, `|${table[0]!.map(() => ' --- |').join('')}`, ...body].join('\n'));
+  for (const row of rows) {
+    const verdict = row.engineDraft.max <= 1000 ? 'within' : 'over';
+    console.log(`${row.schools} schools: a draft written to the export is served through the local engine in ${ms(row.engineDraft.median)} (slowest ${ms(row.engineDraft.max)}), ${verdict} the 1 s target; in-process ${ms(row.inProcessDraftMs)}.`);
   }
 }
 

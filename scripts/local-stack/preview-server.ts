@@ -19,7 +19,7 @@ import { startApiServer } from './api/server.ts';
 import { REPO_ROOT } from './env.ts';
 import { listen } from './listen.ts';
 import { requestLogLine } from './log.ts';
-import { PREVIEW_DIST, PREVIEW_FUNCTIONS, PREVIEW_ROOT, buildPreviewSite } from './preview/build.ts';
+import { PREVIEW_COMPILE_CACHE, PREVIEW_DIST, PREVIEW_FUNCTIONS, PREVIEW_ROOT, buildPreviewSite } from './preview/build.ts';
 import { createPreviewEngine } from './preview/engine.ts';
 
 /** The preview site's and its API's ports (the static stack has 4321 and 8787). */
@@ -102,7 +102,9 @@ async function main(): Promise<void> {
       throw error;
     }
   }
-  engine = createPreviewEngine({ distDir: PREVIEW_DIST, functionsDir: PREVIEW_FUNCTIONS, scratchDir: join(PREVIEW_ROOT, 'functions-serve'), environment });
+  engine = createPreviewEngine({
+    distDir: PREVIEW_DIST, functionsDir: PREVIEW_FUNCTIONS, scratchDir: join(PREVIEW_ROOT, 'functions-serve'), compileCacheDir: PREVIEW_COMPILE_CACHE, environment,
+  });
   console.log(`Preview site: ${siteUrl}  (dataset ${datasetDir}; drafts in draft mode)`);
   console.log(`Local API:    ${api.url}`);
   console.log('Press Ctrl+C to stop.');

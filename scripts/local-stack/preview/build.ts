@@ -13,6 +13,8 @@ import { REPO_ROOT } from '../env.ts';
 export const PREVIEW_ROOT = join(REPO_ROOT, '.preview');
 export const PREVIEW_DIST = join(PREVIEW_ROOT, 'dist');
 export const PREVIEW_FUNCTIONS = join(PREVIEW_ROOT, 'functions');
+/** V8's compiled code of the function's modules, kept between the local engine's cold calls (emptied by each build). */
+export const PREVIEW_COMPILE_CACHE = join(PREVIEW_ROOT, 'compile-cache');
 /** The built rendering function's entry (a Netlify function, `export default handler`). */
 export const PREVIEW_FUNCTION_ENTRY = join(PREVIEW_FUNCTIONS, 'ssr', 'ssr.mjs');
 
@@ -32,6 +34,7 @@ export async function buildPreviewSite(env: NodeJS.ProcessEnv = process.env): Pr
       ...env, SITE_MODE: 'preview', BUILD_OUT_DIR: PREVIEW_DIST, ASTRO_TELEMETRY_DISABLED: '1',
     });
     rmSync(PREVIEW_FUNCTIONS, { recursive: true, force: true });
+    rmSync(PREVIEW_COMPILE_CACHE, { recursive: true, force: true });
     mkdirSync(PREVIEW_FUNCTIONS, { recursive: true });
     const built = join(REPO_ROOT, '.netlify/v1/functions/ssr');
     if (!existsSync(built)) throw new Error('the preview build wrote no rendering function (.netlify/v1/functions/ssr)');

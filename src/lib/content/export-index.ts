@@ -22,7 +22,7 @@ import { join, resolve } from 'node:path';
 import { publishedId } from './school-reference.ts';
 
 /** Bumped when the file's layout changes: an older cache file is then ignored. */
-const FORMAT = 2;
+const FORMAT = 3;
 const VERSIONS_PREFIX = 'versions.';
 
 export interface ExportIndex {
@@ -45,14 +45,6 @@ export type IndexOutcome = ExportIndex | undefined;
 const QUOTE = 0x22;
 const COLON = 0x3a;
 const isSpace = (byte: number | undefined) => byte === 0x20 || byte === 0x0d || byte === 0x09;
-
-/** What one line may be: the values it may have as `_id`, `school._ref` and school `seoSlug`, and whether it may be the settings. */
-interface LineCandidates {
-  ids: string[];
-  refs: string[];
-  slugs: string[];
-  settings: boolean;
-}
 
 /** The string value after a key ending at `at` (`: "value"`), when the key is one and its value a string. */
 function stringAfterKey(bytes: Buffer, at: number, end: number): string | undefined {
@@ -78,132 +70,149 @@ const preceded = (text: string, at: number, expected: string) => at >= expected.
  * A document's versions are one group (united through every id its lines may have).
  */
 export function buildExportIndex(bytes: Buffer, stamp: string): IndexOutcome {
-  // One byte per character (latin1): positions in the text are positions in the bytes, and
-  // V8's string search is several times faster than Buffer.indexOf for these patterns.
+  // One byte per character (latin1): positions in the text are positions in the bytes, and V8's
+  // string search is several times faster than Buffer.indexOf for these patterns (short ones
+  // with a rare first character are fastest: each is searched so, then checked whole).
   const text = bytes.toString('latin1');
-  const starts: number[] = [];
   const ends: number[] = [];
   for (let start = 0; start < text.length;) {
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
-    starts.push(start);
     ends.push(end);
     start = end + 1;
   }
-  const candidates: Array<LineCandidates | undefined> = new Array(starts.length);
-  const of = (line: number) => (candidates[line] ??= { ids: [], refs: [], slugs: [], settings: false });
-  /** The line holding position `at`, searching forward from line `from` (each search runs forward). */
-  const lineAt = (at: number, from: number) => {
-    let found = from;
-    while (ends[found]! < at) found += 1;
-    return found;
+  const startOf = (line: number) => (line === 0 ? 0 : ends[line - 1]! + 1);
+  let line = 0;
+  /** The line holding position `at`, searching forward from the last one (each search runs forward). */
+  const lineAt = (at: number) => {
+    while (ends[line]! < at) line += 1;
+    return line;
   };
 
   const escaped = new Set<number>();
-  let line = 0;
-  for (let at = text.indexOf('\\'); at !== -1; at = text.indexOf('\\', ends[line]! + 1)) {
-    line = lineAt(at, line);
-    escaped.add(line);
-  }
-  /** Every place `"{key}"` is a key with a string value (searched from a rarer tail of the key, then checked whole). */
-  const search = (key: string, tail: string, found: (line: number, value: string) => void) => {
-    const head = `"${key.slice(0, key.length - tail.length)}`;
-    line = 0;
-    for (let at = text.indexOf(`${tail}"`); at !== -1; at = text.indexOf(`${tail}"`, at + tail.length)) {
-      if (!preceded(text, at, head)) continue;
-      line = lineAt(at, line);
-      if (escaped.has(line)) continue;
-      const value = stringAfterKey(bytes, at + tail.length + 1, ends[line]!);
-      if (value !== undefined) found(line, value);
-    }
-  };
-  search('_id', '_id', (at, value) => of(at).ids.push(value));
-  search('_ref', '_ref', (at, value) => of(at).refs.push(value));
-  search('seoSlug', 'Slug', (at, value) => of(at).slugs.push(value));
   line = 0;
-  for (let at = text.indexOf('Settings"'); at !== -1; at = text.indexOf('Settings"', at + 9)) {
-    if (!preceded(text, at, '"site')) continue;
-    line = lineAt(at, line);
-    if (!escaped.has(line)) of(line).settings = true;
+  for (let at = text.indexOf('\\'); at !== -1; at = text.indexOf('\\', ends[line]! + 1)) escaped.add(lineAt(at));
+
+  // Every place a key is followed by a string value: [line, value, line, value, …].
+  const search = (pattern: string, before: string, after: number): Array<number | string> => {
+    const hits: Array<number | string> = [];
+    line = 0;
+    for (let at = text.indexOf(pattern); at !== -1; at = text.indexOf(pattern, at + pattern.length)) {
+      if (!preceded(text, at, before)) continue;
+      const found = lineAt(at);
+      if (escaped.has(found)) continue;
+      const value = stringAfterKey(bytes, at + after, ends[found]!);
+      if (value !== undefined) hits.push(found, value);
+    }
+    return hits;
+  };
+  const ids = search('_id"', '"', 4);
+  const refs = search('_ref"', '"', 5);
+  const slugs = search('Slug"', '"seo', 5);
+  const settingsLines: number[] = [];
+  line = 0;
+  for (let at = text.indexOf('Setti'); at !== -1; at = text.indexOf('Setti', at + 5)) {
+    if (!preceded(text, at, '"site') || !text.startsWith('ngs"', at + 5)) continue;
+    const found = lineAt(at);
+    if (!escaped.has(found)) settingsLines.push(found);
   }
   // Lines with an escape: exactly what JSON.parse sees.
   for (const at of escaped) {
     let doc: unknown;
     try {
-      doc = JSON.parse(bytes.toString('utf8', starts[at], ends[at])) as unknown;
+      doc = JSON.parse(bytes.toString('utf8', startOf(at), ends[at])) as unknown;
     } catch {
       return undefined;
     }
     const record = doc && typeof doc === 'object' ? (doc as Record<string, unknown>) : {};
     const school = record.school && typeof record.school === 'object' ? (record.school as Record<string, unknown>) : {};
-    candidates[at] = {
-      ids: typeof record._id === 'string' ? [record._id] : [],
-      refs: typeof school._ref === 'string' ? [school._ref] : [],
-      slugs: record._type === 'school' && typeof record.seoSlug === 'string' ? [record.seoSlug] : [],
-      settings: record._type === 'siteSettings',
-    };
+    if (typeof record._id === 'string') ids.push(at, record._id);
+    if (typeof school._ref === 'string') refs.push(at, school._ref);
+    if (record._type === 'school' && typeof record.seoSlug === 'string') slugs.push(at, record.seoSlug);
+    if (record._type === 'siteSettings') settingsLines.push(at);
   }
 
   // Groups: lines that share a (published) id, united through every id a line may have.
-  const parent = new Map<number, number>();
-  const root = (at: number): number => {
-    let top = at;
-    while (parent.get(top) !== undefined && parent.get(top) !== top) top = parent.get(top)!;
-    parent.set(at, top);
+  const groupOfLine = new Int32Array(ends.length).fill(-1);
+  const parent: number[] = [];
+  const root = (group: number) => {
+    let top = group;
+    while (parent[top] !== top) top = parent[top]!;
+    parent[group] = top;
     return top;
   };
-  const lineOfKey = new Map<string, number>();
-  const lines: number[] = [];
-  const indexed: number[] = [];
-  for (let at = 0; at < starts.length; at += 1) {
-    const found = candidates[at];
-    if (!found) continue;
-    const keys = found.ids.filter((id) => !id.startsWith(VERSIONS_PREFIX)).map(publishedId);
-    // Only release versions: no perspective shows the line.
-    if (found.ids.length && !keys.length) {
-      candidates[at] = undefined;
+  const groupOfKey = new Map<string, number>();
+  const onlyReleases = new Set<number>();
+  for (let k = 0; k < ids.length; k += 2) {
+    const at = ids[k] as number;
+    const id = ids[k + 1] as string;
+    if (id.startsWith(VERSIONS_PREFIX)) {
+      onlyReleases.add(at);
       continue;
     }
-    indexed[at] = lines.length / 3;
-    lines.push(starts[at]!, ends[at]!, at + 1);
-    parent.set(at, at);
-    for (const key of keys) {
-      const other = lineOfKey.get(key);
-      if (other === undefined) lineOfKey.set(key, at);
-      else parent.set(root(at), root(other));
+    const key = publishedId(id);
+    const byKey = groupOfKey.get(key);
+    const byLine = groupOfLine[at]!;
+    if (byKey === undefined && byLine === -1) {
+      parent.push(parent.length);
+      groupOfKey.set(key, (groupOfLine[at] = parent.length - 1));
+    } else if (byKey === undefined) groupOfKey.set(key, byLine);
+    else if (byLine === -1) groupOfLine[at] = byKey;
+    else if (root(byKey) !== root(byLine)) parent[root(byLine)] = root(byKey);
+  }
+  // A line with no id of its own is a group of its own; a line with only release versions' ids is never read.
+  const groupOf = (at: number) => {
+    if (groupOfLine[at] === -1 && !onlyReleases.has(at)) {
+      parent.push(parent.length);
+      groupOfLine[at] = parent.length - 1;
     }
-  }
-  const groups = new Map<number, number[]>();
-  for (let at = 0; at < starts.length; at += 1) {
-    if (!candidates[at]) continue;
-    const top = root(at);
-    const members = groups.get(top);
-    if (members) members.push(at);
-    else groups.set(top, [at]);
-  }
-
+    return groupOfLine[at] === -1 ? -1 : root(groupOfLine[at]!);
+  };
+  const refGroups: Array<[number, string]> = [];
   // A reference counts only to an id a line with a seo slug may have (only schools are looked up by id).
   const schoolIds = new Set<string>();
-  for (const found of candidates) if (found?.slugs.length) for (const id of found.ids) schoolIds.add(publishedId(id));
-  const schools = new Map<string, number[]>();
-  const slugs = new Map<string, number[]>();
-  const settings: number[] = [];
-  for (const members of groups.values()) {
-    const positions = members.map((at) => indexed[at]!);
-    const refs = new Set<string>();
-    const groupSlugs = new Set<string>();
-    let isSettings = false;
-    for (const at of members) {
-      const found = candidates[at]!;
-      for (const ref of found.refs) if (schoolIds.has(ref)) refs.add(ref);
-      for (const slug of found.slugs) groupSlugs.add(slug);
-      isSettings ||= found.settings;
-    }
-    for (const ref of refs) push(schools, ref, positions);
-    for (const slug of groupSlugs) push(slugs, slug, positions);
-    if (isSettings) settings.push(...positions);
+  const slugLines = new Set<number>();
+  for (let k = 0; k < slugs.length; k += 2) slugLines.add(slugs[k] as number);
+  for (let k = 0; k < ids.length; k += 2) if (slugLines.has(ids[k] as number)) schoolIds.add(publishedId(ids[k + 1] as string));
+  for (let k = 0; k < refs.length; k += 2) {
+    if (!schoolIds.has(refs[k + 1] as string)) continue;
+    const group = groupOf(refs[k] as number);
+    if (group !== -1) refGroups.push([group, refs[k + 1] as string]);
   }
-  return { format: FORMAT, stamp, lines, schools, slugs, settings };
+  const slugGroups: Array<[number, string]> = [];
+  for (let k = 0; k < slugs.length; k += 2) {
+    const group = groupOf(slugs[k] as number);
+    if (group !== -1) slugGroups.push([group, slugs[k + 1] as string]);
+  }
+  const settingsGroups = settingsLines.map(groupOf).filter((group) => group !== -1);
+
+  // The lines of each group (in the export's order), as positions in `lines`.
+  const lines: number[] = [];
+  const members = new Map<number, number[]>();
+  for (let at = 0; at < ends.length; at += 1) {
+    if (groupOfLine[at] === -1) continue;
+    const group = root(groupOfLine[at]!);
+    const position = lines.length / 3;
+    lines.push(startOf(at), ends[at]!, at + 1);
+    const list = members.get(group);
+    if (list) list.push(position);
+    else members.set(group, [position]);
+  }
+  const listed = (pairs: Array<[number, string]>) => {
+    const map = new Map<string, number[]>();
+    const seen = new Set<string>();
+    for (const [group, key] of pairs) {
+      const pair = `${group} ${key}`;
+      if (seen.has(pair)) continue;
+      seen.add(pair);
+      push(map, key, members.get(root(group))!);
+    }
+    return map;
+  };
+  const schools = listed(refGroups);
+  const slugMap = listed(slugGroups);
+  const settings = [...new Set(settingsGroups.map(root))].flatMap((group) => members.get(group)!);
+  return { format: FORMAT, stamp, lines, schools, slugs: slugMap, settings };
 }
 
 const push = <K>(map: Map<K, number[]>, key: K, values: number[]) => {
