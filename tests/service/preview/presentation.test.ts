@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 /** Opens the host page framing `path` and waits for the overlays' handshake. */
-async function present(path: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; frame: Frame }> {
+async function present(path: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; frame: Frame; errors: string[] }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.on('close', () => void context.close());
@@ -47,7 +47,7 @@ async function present(path: string, viewport = { width: 1280, height: 900 }): P
   await frame.waitForURL((url) => url.origin === stack.site && url.pathname === path, { timeout: 10_000 }).catch((error: Error) => {
     throw new Error(`${error.message}\nframe at ${frame.url()}; console: ${errors.join('\n')}`);
   });
-  return { page, frame };
+  return { page, frame, errors };
 }
 
 function planCards(documents: Doc[]): Doc {
@@ -56,7 +56,7 @@ function planCards(documents: Doc[]): Doc {
 
 describe('Presentation and the overlays', () => {
   it('hands the clicked field to the Studio and shows an edit after refresh', async () => {
-    const { page, frame } = await present(PLAN_PAGE);
+    const { page, frame, errors } = await present(PLAN_PAGE);
     const cards = planCards(stack.documents());
     const plan = (cards.plans as Array<{ _key: string; planDescription: string }>)[0]!;
     const description = frame.locator('.plan-card .description').first();
@@ -84,6 +84,8 @@ describe('Presentation and the overlays', () => {
     const editToText = Date.now() - written;
 
     console.log(`[presentation] click → visual-editing/focus: ${clickToFocus} ms; draft edit → refreshed text: ${editToText} ms`);
+    // The overlays' styles and scripts are allowed by the preview's policy.
+    expect(errors.filter((error) => /Content Security Policy/i.test(error))).toEqual([]);
     await page.close();
   }, 120_000);
 
