@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAFT_MODE_COOKIE, signDraftMode } from '../../../src/lib/preview/draft-cookie.ts';
+import { exportIndexFile } from '../../../src/lib/content/export-index.ts';
 import { DRAFT_ONLY_QUESTION, DRAFT_TITLE, PUBLISHED_TITLE_MARK, writeDraftDataset } from '../../fixtures/drafts/dataset.ts';
 import { raw } from '../local-stack/helpers.ts';
 
@@ -56,6 +57,7 @@ afterAll(async () => {
     child.kill('SIGTERM');
     await exited;
   }
+  rmSync(exportIndexFile(datasetDir), { force: true });
   rmSync(work, { recursive: true, force: true });
 });
 
