@@ -6,6 +6,8 @@
  * `visual-editing/focus` naming its document, type and path; a draft edit written to the export
  * and `presentation/refresh` show the new text. Prints both round trips; runs axe on framed
  * pages with the overlays on; saves screenshots with an overlay hovered (.scratch/presentation/).
+ * On the same server (one preview build): every data-sanity of every page type of two schools
+ * names an existing document and field and shows its value (data-sanity.ts).
  */
 import { mkdirSync, appendFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,6 +15,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Frame, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AXE_TAGS } from '../../e2e/axe.ts';
+import { SCHOOL_ROUTES } from '../../../src/lib/route-table/routes.ts';
+import { checkDataSanity, SCHOOLS } from './data-sanity.ts';
 import { CHROMIUM, startPresentationStack, type Doc, type PreviewStack } from './presentation-stack.ts';
 
 const SCHOOL = 'uw-husky-mobile';
@@ -126,4 +130,14 @@ describe('Presentation and the overlays', () => {
       await page.close();
     }
   }, 120_000);
+});
+
+describe('data-sanity on every page type of two schools', () => {
+  it('names existing documents and fields, and shows their values', async () => {
+    const report = await checkDataSanity(stack, browser);
+    for (const line of report.shares) console.log(`[data-sanity] ${line}`);
+    console.log(`[data-sanity] ${report.checked} attributes checked on ${report.pageTypes.length} page types of ${SCHOOLS.length} schools`);
+    expect(report.problems).toEqual([]);
+    expect(report.pageTypes.sort()).toEqual(SCHOOL_ROUTES.map((route) => route.name).sort());
+  }, 240_000);
 });

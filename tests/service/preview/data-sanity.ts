@@ -1,32 +1,18 @@
 /**
- * Every `data-sanity` on every page type of two schools, in draft mode on the preview site: each
- * decodes (as the overlays decode it) to a document of the export (its draft where there is one),
- * of that type, and a path that exists in it; the text the element shows is that field's value,
- * and an image shows that field's image. Prints, per page type, the share of the page's visible
- * text that sits inside a `data-sanity` element (the rest is the site's own wording: labels,
- * headings of the broadband facts, the tenant's name from the product API).
+ * Every `data-sanity` on every page type of two schools, in draft mode on the preview site
+ * (presentation.test.ts runs it): each decodes (as the overlays decode it) to a document of the
+ * export (its draft where there is one), of that type, and a path that exists in it; the text the
+ * element shows is that field's value, and an image shows that field's image. Also measures, per
+ * page type, the share of the page's visible text inside a `data-sanity` element (the rest is the
+ * site's own wording: labels, the broadband facts' headings, the tenant's name from the product API).
  */
 import { studioPath } from '@sanity/client/csm';
 import { decodeSanityNodeData } from '@sanity/visual-editing-csm';
-import { chromium, type Browser } from '@playwright/test';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from '@playwright/test';
 import { SCHOOL_ROUTES } from '../../../src/lib/route-table/routes.ts';
-import { CHROMIUM, startPresentationStack, type Doc, type PreviewStack } from './presentation-stack.ts';
+import type { Doc, PreviewStack } from './presentation-stack.ts';
 
-const SCHOOLS = ['uw-husky-mobile', 'uk-kentucky-mobile'];
-
-let stack: PreviewStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startPresentationStack();
-  browser = await chromium.launch(CHROMIUM);
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+export const SCHOOLS = ['uw-husky-mobile', 'uk-kentucky-mobile'];
 
 interface Marked { attribute: string; tag: string; text: string; src: string | null }
 interface PageScan { marked: Marked[]; visible: number; inside: number; outside: string[] }
@@ -76,7 +62,7 @@ function imageName(image: { _sanityAsset?: string; asset?: { _ref?: string } }):
   return image.asset?._ref?.split('-')[1];
 }
 
-async function schoolPages(school: string): Promise<Array<{ type: string; path: string }>> {
+async function schoolPages(stack: PreviewStack, school: string): Promise<Array<{ type: string; path: string }>> {
   // The giveaways banner of the plan pages links the open giveaway's entry page.
   const planPage = await (await fetch(`${stack.site}/${school}/fan`, { headers: { cookie: stack.draftCookie } })).text();
   const entry = /href="(\/[^"]+\/giveaway-entry\/[^"]+)"/.exec(planPage)?.[1];
@@ -86,8 +72,11 @@ async function schoolPages(school: string): Promise<Array<{ type: string; path: 
   });
 }
 
-describe('data-sanity on every page type of two schools', () => {
-  it('names existing documents and fields, and shows their values', async () => {
+export interface DataSanityReport { problems: string[]; pageTypes: string[]; checked: number; shares: string[] }
+
+/** Visits every page type of SCHOOLS in draft mode and checks each data-sanity against the export. */
+export async function checkDataSanity(stack: PreviewStack, browser: Browser): Promise<DataSanityReport> {
+  {
     const documents = new Map(stack.documents().map((doc) => [doc._id, doc] as const));
     const context = await browser.newContext({ extraHTTPHeaders: { cookie: stack.draftCookie }, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -96,9 +85,9 @@ describe('data-sanity on every page type of two schools', () => {
     const pageTypes = new Set<string>();
     let checked = 0;
     for (const school of SCHOOLS) {
-      for (const { type, path } of await schoolPages(school)) {
+      for (const { type, path } of await schoolPages(stack, school)) {
         const response = await page.goto(`${stack.site}${path}`);
-        expect(response?.status(), path).toBe(200);
+        if (response?.status() !== 200) problems.push(`${path}: answered ${response?.status()}`);
         pageTypes.add(type);
         const scan = await page.evaluate(scanPage);
         if (scan.marked.length === 0) problems.push(`${path}: no data-sanity at all`);
@@ -126,12 +115,10 @@ describe('data-sanity on every page type of two schools', () => {
       }
     }
     await context.close();
-    for (const [type, share] of shares) {
+    const lines = [...shares].map(([type, share]) => {
       const left = [...share.outside].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([text]) => JSON.stringify(text.slice(0, 40))).join(', ');
-      console.log(`[data-sanity] ${type}: ${((100 * share.inside) / share.visible).toFixed(1)}% of ${share.visible} visible characters inside data-sanity (largest outside: ${left})`);
-    }
-    console.log(`[data-sanity] ${checked} attributes checked on ${pageTypes.size} page types of ${SCHOOLS.length} schools`);
-    expect(problems).toEqual([]);
-    expect([...pageTypes].sort()).toEqual(SCHOOL_ROUTES.map((route) => route.name).sort());
-  }, 240_000);
-});
+      return `${type}: ${((100 * share.inside) / share.visible).toFixed(1)}% of ${share.visible} visible characters inside data-sanity (largest outside: ${left})`;
+    });
+    return { problems, pageTypes: [...pageTypes], checked, shares: lines };
+  }
+}
