@@ -260,7 +260,7 @@ export function storeIndex(datasetDir: string, stamp: string, index: IndexOutcom
     ? { format: FORMAT, stamp, usable: true, lines: index.lines, schools: [...index.schools], slugs: [...index.slugs], settings: index.settings }
     : { format: FORMAT, stamp, usable: false };
   try {
-    mkdirSync(join(file, '..'), { recursive: true });
+    mkdirSync(join(file, '..'), { recursive: true, mode: 0o700 });
     const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     writeFileSync(partial, JSON.stringify(stored));
     renameSync(partial, file);
