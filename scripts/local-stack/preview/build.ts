@@ -6,11 +6,16 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { withBuildLock } from '../../lib/build-lock.ts';
 import { REPO_ROOT } from '../env.ts';
 
-export const PREVIEW_ROOT = join(REPO_ROOT, '.preview');
+/**
+ * `.preview/`, or PREVIEW_OUT_DIR: test files that each build and serve a preview site at the
+ * same time give each its own folder, so one file's build never replaces the function another
+ * file's server is answering with. Keep it inside the project (Astro moves its output with rename).
+ */
+export const PREVIEW_ROOT = resolve(REPO_ROOT, process.env.PREVIEW_OUT_DIR || '.preview');
 export const PREVIEW_DIST = join(PREVIEW_ROOT, 'dist');
 export const PREVIEW_FUNCTIONS = join(PREVIEW_ROOT, 'functions');
 /** V8's compiled code of the function's modules, kept between the local engine's cold calls (emptied by each build). */

@@ -83,7 +83,7 @@ export async function startPresentationStack(): Promise<PreviewStack> {
 
   const child: ChildProcess = spawn(process.execPath, [SERVER], {
     env: {
-      ...process.env, PREVIEW_PORT: '0', PREVIEW_API_PORT: '0', PREVIEW_DATA_DIR: join(work, 'api-data'),
+      ...process.env, PREVIEW_OUT_DIR: '.preview/tests/presentation', PREVIEW_PORT: '0', PREVIEW_API_PORT: '0', PREVIEW_DATA_DIR: join(work, 'api-data'),
       CONTENT_DATASET_DIR: datasetDir, PREVIEW_COOKIE_SECRET: COOKIE_SECRET, SANITY_STUDIO_URL: studio,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -33,7 +33,7 @@ let output = '';
 beforeAll(async () => {
   child = spawn(process.execPath, [SERVER], {
     env: {
-      ...process.env, PREVIEW_PORT: '0', PREVIEW_API_PORT: '0', PREVIEW_DATA_DIR: join(work, 'api-data'),
+      ...process.env, PREVIEW_OUT_DIR: '.preview/tests/preview-server', PREVIEW_PORT: '0', PREVIEW_API_PORT: '0', PREVIEW_DATA_DIR: join(work, 'api-data'),
       CONTENT_DATASET_DIR: datasetDir, PREVIEW_COOKIE_SECRET: COOKIE_SECRET, SANITY_STUDIO_URL: `${STUDIO}, https://studio.example.com/desk`,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
