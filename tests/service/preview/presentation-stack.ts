@@ -4,7 +4,6 @@
  * and a host page on another origin that plays the Studio's side (studio-host.client.ts, bundled
  * here with esbuild) and frames the preview site.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,9 +11,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { signDraftMode, DRAFT_MODE_COOKIE } from '../../../src/lib/preview/draft-cookie.ts';
+import { startPreviewServer } from './preview-server-process.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const SERVER = join(ROOT, 'scripts/local-stack/preview-server.ts');
 export const COOKIE_SECRET = 'presentation-test-cookie-secret-0123456789';
 export const PREVIEW_SECRET = 'presentation-secret-for-the-overlay-test';
 
@@ -81,25 +80,10 @@ export async function startPresentationStack(): Promise<PreviewStack> {
   const studio = `http://127.0.0.1:${hostPort}`;
   appendFileSync(exportFile, `${JSON.stringify({ _id: 'sanity-preview-url-secret.presentation-test', _type: 'sanity.previewUrlSecret', _updatedAt: new Date().toISOString(), secret: PREVIEW_SECRET, studioUrl: studio })}\n`);
 
-  const child: ChildProcess = spawn(process.execPath, [SERVER], {
-    env: {
-      ...process.env, PREVIEW_OUT_DIR: '.preview/tests/presentation', PREVIEW_PORT: '0', PREVIEW_API_PORT: '0', PREVIEW_DATA_DIR: join(work, 'api-data'),
-      CONTENT_DATASET_DIR: datasetDir, PREVIEW_COOKIE_SECRET: COOKIE_SECRET, SANITY_STUDIO_URL: studio,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await startPreviewServer('presentation', {
+    PREVIEW_DATA_DIR: join(work, 'api-data'), CONTENT_DATASET_DIR: datasetDir, PREVIEW_COOKIE_SECRET: COOKIE_SECRET, SANITY_STUDIO_URL: studio,
   });
-  let output = '';
-  child.stdout!.setEncoding('utf8');
-  child.stderr!.setEncoding('utf8');
-  child.stderr!.on('data', (chunk: string) => { output += chunk; });
-  await new Promise<void>((ready, fail) => {
-    child.once('exit', (code) => fail(new Error(`preview:server exited early with ${code}:\n${output}`)));
-    child.stdout!.on('data', (chunk: string) => {
-      output += chunk;
-      if (output.includes('Press Ctrl+C')) ready();
-    });
-  });
-  const port = /Preview site: http:\/\/localhost:(\d+)/.exec(output)![1]!;
+  const { port } = server;
   previewOrigin = `http://localhost:${port}`;
 
   return {
@@ -110,11 +94,7 @@ export async function startPresentationStack(): Promise<PreviewStack> {
     draftCookie: `${DRAFT_MODE_COOKIE}=${signDraftMode(COOKIE_SECRET)}`,
     hostUrl: (path) => `${studio}/?${new URLSearchParams({ path })}`,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((done) => child.once('exit', done));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await server.stop();
       await new Promise((done) => host.close(done));
       rmSync(work, { recursive: true, force: true });
     },

@@ -3,17 +3,16 @@
  * functions runtime rendering each page on request from a copy of the bundled dataset that holds
  * drafts (tests/fixtures/drafts) and a Presentation secret.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAFT_MODE_COOKIE, signDraftMode } from '../../../src/lib/preview/draft-cookie.ts';
 import { exportIndexFile } from '../../../src/lib/content/export-index.ts';
 import { DRAFT_ONLY_QUESTION, DRAFT_TITLE, PUBLISHED_TITLE_MARK, writeDraftDataset } from '../../fixtures/drafts/dataset.ts';
 import { raw } from '../local-stack/helpers.ts';
+import { startPreviewServer, type PreviewServerProcess } from './preview-server-process.ts';
 
-const SERVER = resolve(import.meta.dirname, '../../../scripts/local-stack/preview-server.ts');
 const COOKIE_SECRET = 'service-test-cookie-secret-0123456789abcdef';
 const STUDIO = 'http://localhost:3333';
 const PREVIEW_SECRET = 'presentation-secret-for-the-service-test';
@@ -26,37 +25,19 @@ const exportFile = join(datasetDir, 'data.ndjson');
 const secretDoc = (id: string, secret: string, updatedAt: Date) => JSON.stringify({ _id: `sanity-preview-url-secret.${id}`, _type: 'sanity.previewUrlSecret', _updatedAt: updatedAt.toISOString(), secret, studioUrl: STUDIO });
 appendFileSync(exportFile, `${secretDoc('fresh', PREVIEW_SECRET, new Date())}\n${secretDoc('old', 'expired-secret', new Date(Date.now() - 2 * 3600_000))}\n`);
 
-let child: ChildProcess | undefined;
+let server: PreviewServerProcess | undefined;
 let site = '';
-let output = '';
 
 beforeAll(async () => {
-  child = spawn(process.execPath, [SERVER], {
-    env: {
-      ...process.env, PREVIEW_OUT_DIR: '.preview/tests/preview-server', PREVIEW_PORT: '0', PREVIEW_API_PORT: '0', PREVIEW_DATA_DIR: join(work, 'api-data'),
-      CONTENT_DATASET_DIR: datasetDir, PREVIEW_COOKIE_SECRET: COOKIE_SECRET, SANITY_STUDIO_URL: `${STUDIO}, https://studio.example.com/desk`,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await startPreviewServer('preview-server', {
+    PREVIEW_DATA_DIR: join(work, 'api-data'), CONTENT_DATASET_DIR: datasetDir, PREVIEW_COOKIE_SECRET: COOKIE_SECRET,
+    SANITY_STUDIO_URL: `${STUDIO}, https://studio.example.com/desk`,
   });
-  child.stdout!.setEncoding('utf8');
-  child.stderr!.setEncoding('utf8');
-  child.stderr!.on('data', (chunk: string) => { output += chunk; });
-  await new Promise<void>((ready, fail) => {
-    child!.once('exit', (code) => fail(new Error(`preview:server exited early with ${code}:\n${output}`)));
-    child!.stdout!.on('data', (chunk: string) => {
-      output += chunk;
-      if (output.includes('Press Ctrl+C')) ready();
-    });
-  });
-  site = /Preview site: http:\/\/localhost:(\d+)/.exec(output)![1]!.replace(/^/, 'http://127.0.0.1:');
+  site = `http://127.0.0.1:${server.port}`;
 }, 300_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((done) => child!.once('exit', done));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   rmSync(exportIndexFile(datasetDir), { force: true });
   rmSync(work, { recursive: true, force: true });
 });

@@ -57,7 +57,9 @@ beforeAll(async () => {
   broken = await vitest('broken.json');
   unhandled = await vitest('unhandled.json', 'unhandled-rejection', 'passes');
   playwright = await run([PLAYWRIGHT, 'test', '--config', `${FIXTURES}/playwright/playwright.config.ts`], cleanEnv({ PLAYWRIGHT_JSON_OUTPUT_FILE: file('playwright.json') }));
-});
+  // Three runner starts (a browser among them) beside the rest of the suite: a ceiling for a busy
+  // 2-core machine, not a speed check.
+}, 180_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const GREEN_CHECKS = ['build:pass', 'typecheck:pass', 'budgets:pass'];
