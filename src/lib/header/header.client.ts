@@ -48,6 +48,9 @@ export function scrollToFragmentLater(): void {
   window.setTimeout(() => {
     const target = document.getElementById(id);
     if (!target) return;
+    // The parts below the first screen are skipped at load (content-visibility in global.css), sized
+    // by a placeholder: laid out for real now, nothing above the anchor changes height after the scroll.
+    document.documentElement.setAttribute('data-full-layout', '');
     window.scrollTo({ top: anchorScrollTop(target.getBoundingClientRect().top, window.scrollY, window.innerWidth), behavior: 'instant' });
   }, FRAGMENT_SCROLL_DELAY_MS);
 }
