@@ -7,6 +7,7 @@
  * cleared with the same attributes.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { readCookie } from '../http/fetch-with-csrf.ts';
 
 export const DRAFT_MODE_COOKIE = 'school-preview-draft-mode';
 /** Presentation's perspective switch, kept beside draft mode (`@sanity/preview-url-secret`'s name). */
@@ -48,17 +49,7 @@ export function clearCookieHeader(name: string): string {
   return `${name}=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; ${ATTRIBUTES}`;
 }
 
-/** One cookie's value from a Cookie header. */
+/** One cookie's value from a Cookie header (the parser the site's XSRF token uses). */
 export function cookieValue(cookieHeader: string | null | undefined, name: string): string | undefined {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at !== -1 && part.slice(0, at).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(at + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+  return readCookie(cookieHeader ?? '', name);
 }
