@@ -1,14 +1,14 @@
 /**
  * Presentation (the page beside its documents, on the editors' preview site): which document a
  * page opens and which pages show a document, as GROQ over the route table's derivation
- * (src/lib/route-table/presentation.ts). Only Sanity's wiring lives here.
+ * (src/lib/preview/presentation-routes.ts). Only Sanity's wiring lives here.
  */
 import type {DocumentLocationResolver, DocumentResolver, PresentationPluginOptions} from 'sanity/presentation'
 import {map} from 'rxjs'
 import {
   isSiteWide, locationFields, mainDocumentRoutes, schoolDocumentLocations, siteWideLocations, SITE_WIDE_SCHOOLS_LISTED,
   type MainDocumentRoute,
-} from '../src/lib/route-table/presentation.ts'
+} from '../src/lib/preview/presentation-routes.ts'
 import {schoolPath} from '../src/lib/route-table/routes.ts'
 
 /** The local preview server (`npm run preview:server`). */

@@ -7,7 +7,7 @@ import {readFileSync} from 'node:fs'
 import {evaluate, parse} from 'groq-js'
 import {match} from 'path-to-regexp'
 import {describe, expect, it} from 'vitest'
-import {schoolDocumentLocations, siteWideLocations, typesShown, type SchoolNames} from '../../src/lib/route-table/presentation.ts'
+import {schoolDocumentLocations, siteWideLocations, typesShown, type SchoolNames} from '../../src/lib/preview/presentation-routes.ts'
 import {SCHOOL_ROUTES, schoolPath} from '../../src/lib/route-table/routes.ts'
 import {
   DEFAULT_PREVIEW_URL, documentLocationQuery, mainDocuments, presentationOptions, previewOrigin, PREVIEW_MODE,

@@ -7,11 +7,11 @@ import { defineMiddleware } from 'astro:middleware';
 import { env } from '../config/env.ts';
 import { single } from '../content/index.ts';
 import { coverageMapSources } from '../coverage/island-props.ts';
+import { isSchoolRoute } from '../routing/on-demand-page.ts';
 import { isDraftModeRequest, requestPerspective } from './draft-mode.ts';
 import { editAttribute } from './edit-attribute.ts';
 import { withOverlays } from './overlays.ts';
 import { PREVIEW_ROBOTS_TXT, previewCsp, withPreviewHeaders } from './headers.ts';
-import { schoolPageRequest } from './page-request.ts';
 import { schoolPageProps } from './school-page.ts';
 
 const NOT_FOUND_PAGE = '<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found</title><h1>Not found</h1><p>No page of a school in the preview has this address.</p></html>';
@@ -27,13 +27,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   let frameUrl: string | undefined;
   let draftMode = false;
-  if (context.routePattern.startsWith('/[school]')) {
+  if (isSchoolRoute(context.routePattern)) {
     draftMode = isDraftModeRequest(context.request, settings.PREVIEW_COOKIE_SECRET);
-    const request = schoolPageRequest(context.url.pathname);
     const perspective = requestPerspective(context.request, settings.PREVIEW_COOKIE_SECRET);
     let props: Awaited<ReturnType<typeof schoolPageProps>>;
     try {
-      props = request && (await schoolPageProps(request, perspective));
+      props = await schoolPageProps({ pattern: context.routePattern, params: context.params }, { draftMode, perspective });
     } catch (error) {
       console.error(`[preview] ${context.url.pathname}: ${(error as Error).message}`);
       return withPreviewHeaders(page(502, `<!doctype html><html lang="en"><meta charset="utf-8"><title>Preview unavailable</title><p>This page cannot be drawn now: ${String((error as Error).message).replace(/[<&]/g, '')}</p></html>`), previewCsp(settings, null));
@@ -42,7 +41,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // Draft mode: every field a page shows names itself (data-sanity) for Presentation's overlays.
     if (draftMode) props.editAttribute = editAttribute;
     context.locals.schoolPage = props;
-    if (request?.route === 'coverage-map') frameUrl = coverageMapSources(props.settings, single(props.site.content, 'coverageMapPage')).embedUrl;
+    if (context.routePattern === '/[school]/coverage-map') frameUrl = coverageMapSources(props.settings, single(props.site.content, 'coverageMapPage')).embedUrl;
   }
   const response = await next();
   const body = (response.headers.get('content-type') ?? '').includes('text/html') ? await response.text() : null;

@@ -1,26 +1,36 @@
 /**
- * A school page's data for one request (the editors' preview site): the path's school and route
- * (page-request.ts) → that school's documents only (one query, drafts or published) → the same
- * matrix entry a build makes (tenant record, theme, giveaway open or closed by the same rule,
- * decided now) → the props the page shell hands its view.
+ * A school page's data for one request (the editors' preview site): the school and page Astro
+ * matched (its route pattern and params) → that school's documents only (one query, drafts or
+ * published) → the same matrix entry a build makes (tenant record, theme, giveaway open or closed
+ * by the same rule, decided now) → the props the page shell's own paths function gives that page
+ * (routing/on-demand-page.ts).
  */
 import { env, type Env } from '../config/env.ts';
 import { fetchSchoolPageContent, requestContentSource, type ContentSource } from '../content/index.ts';
 import type { ContentPerspective } from '../content/perspective.ts';
-import { giveawayIdKey } from '../giveaway/route.ts';
 import { buildSiteMatrix } from '../routing/matrix.ts';
-import type { SchoolPageProps } from '../routing/index.ts';
+import { onDemandPageProps, type SchoolShellProps } from '../routing/on-demand-page.ts';
+import { isPublishedIn } from '../schools/lifecycle.ts';
 import { tenantClientFromEnv, type Tenant } from '../tenants/index.ts';
-import type { SchoolPageRequest } from './page-request.ts';
 import type { EditableProps } from '../views/edit-target.ts';
 
 /** What a page shell gets on request: its getStaticPaths props, and which content it shows. */
-export type OnDemandPageProps = SchoolPageProps & EditableProps & {
-  customerType?: SchoolPageRequest['customerType'];
-  eventGUID?: string;
+export type OnDemandPageProps = SchoolShellProps & EditableProps & {
   /** `drafts` in draft mode: the page says it shows unpublished changes. */
   perspective: ContentPerspective;
 };
+
+/** The page Astro matched: `context.routePattern` and `context.params`. */
+export interface MatchedSchoolRoute {
+  pattern: string;
+  params: Readonly<Record<string, string | undefined>>;
+}
+
+/** Who asks: draft mode (an editor) sees schools being prepared; anyone else what the public site shows. */
+export interface PageAccess {
+  draftMode: boolean;
+  perspective: ContentPerspective;
+}
 
 export interface SchoolPageDeps {
   source: ContentSource;
@@ -33,32 +43,29 @@ function defaultDeps(perspective: ContentPerspective): SchoolPageDeps {
 }
 
 /**
- * Undefined when the path names no published-or-preparing school, or a page that school does not
- * have now (the giveaway entry page of an event that is not open). A failed tenant lookup throws
- * (the page cannot be drawn without the school's record).
+ * Undefined when the params name no school the caller may see (a preparing school outside draft
+ * mode, as on the public site), or a page that school does not have now (the giveaway entry page
+ * of an event that is not open). A failed tenant lookup throws (the page cannot be drawn without
+ * the school's record).
  */
 export async function schoolPageProps(
-  request: SchoolPageRequest, perspective: ContentPerspective, deps: SchoolPageDeps = defaultDeps(perspective),
+  route: MatchedSchoolRoute, access: PageAccess, deps: SchoolPageDeps = defaultDeps(access.perspective),
 ): Promise<OnDemandPageProps | undefined> {
-  const content = await fetchSchoolPageContent(deps.source, request.seoSlug);
+  const seoSlug = route.params.school;
+  if (!seoSlug) return undefined;
+  const content = await fetchSchoolPageContent(deps.source, seoSlug);
   if (!content) return undefined;
   const matrix = await buildSiteMatrix(content, {
     loadTenant: deps.loadTenant,
-    // Editors see schools being prepared too, as every preview does.
+    // Every school is looked up; who may see a preparing one is decided below (a missing file of a
+    // live school shows as a content problem on the page instead of stopping it, as on any preview).
     production: false,
     activeGiveawayIds: deps.settings.ACTIVE_GIVEAWAY_IDS,
     hiddenEnterGiveawayIds: deps.settings.HIDDEN_ENTER_GIVEAWAY_IDS,
     mainSiteUrl: deps.settings.MAIN_SITE_URL,
     concurrency: 1,
   });
-  const site = matrix.schools[0];
-  if (!site) return undefined;
-  const props: OnDemandPageProps = { site, settings: matrix.settings, perspective };
-  if (request.customerType) props.customerType = request.customerType;
-  if (request.route === 'giveaway-entry') {
-    const eventGUID = site.giveaway.entryGuid;
-    if (!eventGUID || giveawayIdKey(eventGUID) !== request.guid) return undefined;
-    props.eventGUID = eventGUID;
-  }
-  return props;
+  const visible = { ...matrix, schools: matrix.schools.filter((site) => isPublishedIn(site.status, { production: !access.draftMode })) };
+  const props = onDemandPageProps(visible, route.pattern, route.params);
+  return props && { ...props, perspective: access.perspective };
 }

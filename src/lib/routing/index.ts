@@ -67,30 +67,37 @@ export function siteMatrix(): Promise<SiteMatrix> {
 
 export { contentQueryCount, tenantStats };
 
-/** getStaticPaths for a school page: one path per school, the school's data as props. */
-export async function schoolPaths() {
-  const matrix = await siteMatrix();
+/**
+ * Each page shell's paths over a matrix: the static build hands them the whole site's matrix
+ * (getStaticPaths below); the editors' preview site hands them one school's matrix per request and
+ * picks the entry Astro matched (on-demand-page.ts), so both apply the same rules.
+ */
+/** A school page: one path per school, the school's data as props. */
+export function schoolPathsOf(matrix: SiteMatrix) {
   return matrix.schools.map((site) => ({ params: { school: site.seoSlug }, props: { site, settings: matrix.settings } }));
 }
 
-/** getStaticPaths for the plan pages: one path per school and customer type. */
-export async function planPaths() {
-  const matrix = await siteMatrix();
+/** The plan pages: one path per school and customer type. */
+export function planPathsOf(matrix: SiteMatrix) {
   return matrix.schools.flatMap((site) => CUSTOMER_TYPES.map((customerType) => ({
     params: { school: site.seoSlug, plans: customerType },
     props: { site, settings: matrix.settings, customerType },
   })));
 }
 
-/** getStaticPaths for the giveaway entry page: only schools whose event is open; the event id is a prop too. */
-export async function giveawayEntryPaths() {
-  const matrix = await siteMatrix();
+/** The giveaway entry page: only schools whose event is open; the event id is a prop too. */
+export function giveawayEntryPathsOf(matrix: SiteMatrix) {
   return matrix.schools.flatMap((site) => {
     const eventGUID = site.giveaway.entryGuid;
     // The page lives at the lower-case id (an upper-cased link redirects there); the form sends the id as the tenant gives it.
     return eventGUID ? [{ params: { school: site.seoSlug, guid: giveawayIdKey(eventGUID) }, props: { site, settings: matrix.settings, eventGUID } }] : [];
   });
 }
+
+/** getStaticPaths of the page shells: the paths above over the build's matrix. */
+export const schoolPaths = async () => schoolPathsOf(await siteMatrix());
+export const planPaths = async () => planPathsOf(await siteMatrix());
+export const giveawayEntryPaths = async () => giveawayEntryPathsOf(await siteMatrix());
 
 export type SchoolPageProps = Awaited<ReturnType<typeof schoolPaths>>[number]['props'];
 export type RouteName = SchoolRouteName;

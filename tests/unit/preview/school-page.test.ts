@@ -7,7 +7,6 @@ import type { ContentPerspective } from '../../../src/lib/content/perspective.ts
 import { SCHOOL_PAGE_CONTENT_QUERY } from '../../../src/lib/content/queries.ts';
 import { TENANT_DOCUMENT_TYPES } from '../../../src/lib/content/schemas.ts';
 import type { ContentSource } from '../../../src/lib/content/source.ts';
-import { schoolPageRequest } from '../../../src/lib/preview/page-request.ts';
 import { schoolPageProps } from '../../../src/lib/preview/school-page.ts';
 import { createTenantClient, recordsTransport } from '../../../src/lib/tenants/index.ts';
 import { DRAFT_ONLY_QUESTION, DRAFT_TITLE, PUBLISHED_TITLE_MARK, draftDocuments } from '../../fixtures/drafts/dataset.ts';
@@ -20,41 +19,28 @@ const husky = bundled.find((doc) => doc._type === 'school' && doc.key === 'husky
 const documents = [...draftDocuments(DATASET), ...bundled.filter((doc) => doc._type !== 'siteSettings' && doc._id !== husky._id && (doc.school as { _ref?: string } | undefined)?._ref !== husky._id)];
 
 /** The local source, counting queries and keeping their parameters. */
-function countingSource(perspective: ContentPerspective) {
-  const inner = createLocalSource(DATASET, documents, perspective);
+function countingSource(perspective: ContentPerspective, docs = documents) {
+  const inner = createLocalSource(DATASET, docs, perspective);
   const calls: Array<Record<string, unknown> | undefined> = [];
   const source: ContentSource = { ...inner, fetch: (query, params) => { calls.push(params); return inner.fetch(query, params); }, get queryCount() { return calls.length; } };
   return { source, calls };
 }
 
-function deps(perspective: ContentPerspective, activeGiveawayIds?: string[]) {
-  const { source, calls } = countingSource(perspective);
+function deps(perspective: ContentPerspective, activeGiveawayIds?: string[], docs = documents) {
+  const { source, calls } = countingSource(perspective, docs);
   return { calls, deps: { source, loadTenant: createTenantClient(recordsTransport(tenants), { log: () => {} }), settings: { ACTIVE_GIVEAWAY_IDS: activeGiveawayIds, HIDDEN_ENTER_GIVEAWAY_IDS: undefined, MAIN_SITE_URL: undefined } } };
 }
 
-describe('path → school and route (the route table)', () => {
-  it.each([
-    ['/uw-husky-mobile', { seoSlug: 'uw-husky-mobile', route: 'landing' }],
-    ['/uw-husky-mobile/', { seoSlug: 'uw-husky-mobile', route: 'landing' }],
-    ['/uw-husky-mobile/student', { seoSlug: 'uw-husky-mobile', route: 'student', customerType: 'student' }],
-    ['/uw-husky-mobile/fan', { seoSlug: 'uw-husky-mobile', route: 'fan', customerType: 'fan' }],
-    ['/uw-husky-mobile/why', { seoSlug: 'uw-husky-mobile', route: 'why' }],
-    ['/uw-husky-mobile/giveaway-closed', { seoSlug: 'uw-husky-mobile', route: 'giveaway-closed' }],
-    ['/uw-husky-mobile/giveaway-entry/ABC-1', { seoSlug: 'uw-husky-mobile', route: 'giveaway-entry', guid: 'abc-1' }],
-    ['/uw-husky-mobile/broadband-labels.csv', { seoSlug: 'uw-husky-mobile', route: 'broadband-labels' }],
-  ])('%s', (path, expected) => {
-    expect(schoolPageRequest(path)).toEqual(expected);
-  });
-
-  it.each(['/', '/uw-husky-mobile/nope', '/uw-husky-mobile/student/x', '/uw-husky-mobile/giveaway-entry', '/UW/student', '/%E0%A4%A/why', '/uw-husky-mobile/giveaway-entry/a/b'])('%s is no school page', (path) => {
-    expect(schoolPageRequest(path)).toBeUndefined();
-  });
-});
+/** The page Astro matched: a school shell's route pattern and its params. */
+const landing = (school: string) => ({ pattern: '/[school]', params: { school } });
+const entryPage = (guid: string) => ({ pattern: '/[school]/giveaway-entry/[guid]', params: { school: 'uw-husky-mobile', guid } });
+const visitor = { draftMode: false, perspective: 'published' } as const;
+const editor = (perspective: ContentPerspective) => ({ draftMode: true, perspective });
 
 describe('a school page\'s data for one request', () => {
   it('asks one query, with the school as its parameter, and gets that school only', async () => {
     const { calls, deps: d } = deps('published');
-    const props = await schoolPageProps({ seoSlug: 'uw-husky-mobile', route: 'landing' }, 'published', d);
+    const props = await schoolPageProps(landing('uw-husky-mobile'), visitor, d);
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ seoSlug: 'uw-husky-mobile' });
     expect(props?.site.key).toBe('huskymobile');
@@ -65,29 +51,49 @@ describe('a school page\'s data for one request', () => {
   });
 
   it('published: the published hero and no draft-only FAQ; drafts: the draft hero and the draft-only FAQ', async () => {
-    const published = await schoolPageProps({ seoSlug: 'uw-husky-mobile', route: 'landing' }, 'published', deps('published').deps);
+    const published = await schoolPageProps(landing('uw-husky-mobile'), visitor, deps('published').deps);
     expect(published?.site.content.documents.landingHeader[0]?.title).toContain(PUBLISHED_TITLE_MARK);
     expect(published?.site.content.documents.faqs).toEqual([]);
-    const drafts = await schoolPageProps({ seoSlug: 'uw-husky-mobile', route: 'landing' }, 'drafts', deps('drafts').deps);
+    const drafts = await schoolPageProps(landing('uw-husky-mobile'), editor('drafts'), deps('drafts').deps);
     expect(drafts?.site.content.documents.landingHeader[0]?.title).toBe(DRAFT_TITLE);
     expect(JSON.stringify(drafts?.site.content.documents.faqs)).toContain(DRAFT_ONLY_QUESTION);
     expect(drafts?.perspective).toBe('drafts');
   });
 
   it('an unknown school: nothing', async () => {
-    expect(await schoolPageProps({ seoSlug: 'no-such-school', route: 'landing' }, 'published', deps('published').deps)).toBeUndefined();
+    expect(await schoolPageProps(landing('no-such-school'), visitor, deps('published').deps)).toBeUndefined();
   });
 
   it('the giveaway is open or closed by the same rule, decided per request', async () => {
     const event = String(tenants.find((tenant) => tenant.slug === 'huskymobile')!.ActiveGiveawayEvent);
-    const open = await schoolPageProps({ seoSlug: 'uw-husky-mobile', route: 'giveaway-entry', guid: event.toLowerCase() }, 'published', deps('published', [event]).deps);
+    const open = await schoolPageProps(entryPage(event.toLowerCase()), visitor, deps('published', [event]).deps);
     expect(open?.site.giveaway.open).toBe(true);
     expect(open?.eventGUID).toBe(event);
-    const closed = await schoolPageProps({ seoSlug: 'uw-husky-mobile', route: 'landing' }, 'published', deps('published', ['00000000-0000-4000-8000-000000000000']).deps);
+    const closed = await schoolPageProps(landing('uw-husky-mobile'), visitor, deps('published', ['00000000-0000-4000-8000-000000000000']).deps);
     expect(closed?.site.giveaway.open).toBe(false);
     // The entry page of an event that is not open is no page.
-    expect(await schoolPageProps({ seoSlug: 'uw-husky-mobile', route: 'giveaway-entry', guid: event.toLowerCase() }, 'published', deps('published', []).deps)).toBeUndefined();
-    expect(await schoolPageProps({ seoSlug: 'uw-husky-mobile', route: 'giveaway-entry', guid: 'other' }, 'published', deps('published', [event]).deps)).toBeUndefined();
+    expect(await schoolPageProps(entryPage(event.toLowerCase()), visitor, deps('published', []).deps)).toBeUndefined();
+    expect(await schoolPageProps(entryPage('other'), visitor, deps('published', [event]).deps)).toBeUndefined();
+  });
+});
+
+describe('who may see a school being prepared', () => {
+  // Husky, prepared for launch: its school document says so.
+  const preparing = documents.map((doc) => (doc._id === husky._id ? { ...doc, status: 'preparing' } : doc));
+
+  it('outside draft mode it is no page, as on the public site', async () => {
+    expect(await schoolPageProps(landing('uw-husky-mobile'), visitor, deps('published', undefined, preparing).deps)).toBeUndefined();
+  });
+
+  it('in draft mode an editor sees it, in either perspective', async () => {
+    for (const perspective of ['published', 'drafts'] as const) {
+      const props = await schoolPageProps(landing('uw-husky-mobile'), editor(perspective), deps(perspective, undefined, preparing).deps);
+      expect(props?.site.status).toBe('preparing');
+    }
+  });
+
+  it('a live school is a page for everyone', async () => {
+    expect((await schoolPageProps(landing('osu-beavs-mobile'), visitor, deps('published', undefined, preparing).deps))?.site.status).toBe('live');
   });
 });
 

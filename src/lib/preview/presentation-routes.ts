@@ -9,7 +9,7 @@
  * Pure (no Sanity imports): studio/presentation.ts turns it into presentationTool's options.
  */
 import type { TenantDocumentType } from '../content/schemas.ts';
-import { SCHOOL_ROUTES, schoolPath, type SchoolRoute, type SchoolRouteName } from './routes.ts';
+import { SCHOOL_ROUTES, schoolPath, type SchoolRoute, type SchoolRouteName } from '../route-table/routes.ts';
 
 export type ContentDocumentType = TenantDocumentType | 'school' | 'siteSettings';
 

@@ -7,7 +7,7 @@ import { TENANT_DOCUMENT_TYPES } from '../../../src/lib/content/schemas.ts';
 import {
   EVERY_PAGE, locationFields, mainDocumentRoutes, ROUTE_DOCUMENTS, routesShowing, schoolDocumentLocations, siteWideLocations,
   typesShown, type PresentationRoute, type RouteDocumentsTable,
-} from '../../../src/lib/route-table/presentation.ts';
+} from '../../../src/lib/preview/presentation-routes.ts';
 import { SCHOOL_ROUTES } from '../../../src/lib/route-table/routes.ts';
 
 const ALL_TYPES = ['school', 'siteSettings', ...TENANT_DOCUMENT_TYPES];
