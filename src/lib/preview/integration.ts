@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import netlify from '@astrojs/netlify';
+import { wrapPageFunction } from './function-build.ts';
 import { buildOverlays } from './overlays-build.ts';
 import { OVERLAYS_SCRIPT_PATH } from './overlays.ts';
 
@@ -24,6 +25,7 @@ export function previewAdapter() {
 export const PREVIEW_STATIC_HEADERS = '/*\n  X-Robots-Tag: noindex\n';
 
 export function previewSite(): AstroIntegration {
+  let root: URL | undefined;
   return {
     name: 'school-site-preview',
     hooks: {
@@ -32,7 +34,12 @@ export function previewSite(): AstroIntegration {
         injectRoute({ pattern: '/api/preview/disable', entrypoint: fileURLToPath(new URL('./routes/disable.ts', import.meta.url)), prerender: false });
         addMiddleware({ entrypoint: fileURLToPath(new URL('./middleware.ts', import.meta.url)), order: 'pre' });
       },
+      'astro:config:done': ({ config }) => {
+        root = config.root;
+      },
+      // Runs after the adapter's own (Astro runs the adapter's hooks first), so its function is there to wrap.
       'astro:build:done': async ({ dir }) => {
+        await wrapPageFunction(fileURLToPath(new URL('.netlify/v1/functions/ssr/', root)));
         writeFileSync(join(fileURLToPath(dir), '_headers'), PREVIEW_STATIC_HEADERS);
         // Presentation's overlays: a file of their own, linked from pages in draft mode only.
         await buildOverlays(join(fileURLToPath(dir), OVERLAYS_SCRIPT_PATH));
