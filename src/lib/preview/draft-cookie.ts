@@ -1,12 +1,14 @@
 /**
- * The draft-mode cookie of the editors' preview site: `v1.{expiry}.{signature}`, the expiry in
- * Unix seconds and the signature an HMAC-SHA256 of both under PREVIEW_COOKIE_SECRET. Only the
- * site can make one, and it is worth nothing after its expiry (the browser's Max-Age aside).
+ * The draft-mode cookie of the editors' preview site: `v2.{id}.{expiry}.{signature}`, a random id
+ * (16 bytes, base64url), the expiry in Unix seconds and the signature an HMAC-SHA256 of both under
+ * PREVIEW_COOKIE_SECRET. Only the site can make one, it is worth nothing after its expiry (the
+ * browser's Max-Age aside), and the id lets `/api/preview/disable` end this one cookie on the
+ * server before then (revocation.ts), copies of it included. `v1` values (no id) are refused.
  * The Studio frames the preview from another site, so the cookie is `SameSite=None; Secure;
  * Partitioned` (kept per top-level site, as browsers now require for a cookie in a frame), and is
  * cleared with the same attributes.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readCookie } from '../http/fetch-with-csrf.ts';
 
 export const DRAFT_MODE_COOKIE = 'school-preview-draft-mode';
@@ -15,29 +17,44 @@ export const PERSPECTIVE_COOKIE = 'sanity-preview-perspective';
 /** How long draft mode lasts once switched on: one hour, as long as Presentation's secret. */
 export const DRAFT_MODE_LIFETIME_SECONDS = 60 * 60;
 
-const VERSION = 'v1';
+const VERSION = 'v2';
 const ATTRIBUTES = 'Path=/; HttpOnly; Secure; SameSite=None; Partitioned';
+const FORMAT = /^v2\.([A-Za-z0-9_-]{22})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 
-function signature(secret: string, expiry: number): string {
-  return createHmac('sha256', secret).update(`draft-mode.${VERSION}.${expiry}`).digest('base64url');
+/** What a valid cookie says: which cookie it is, and until when (Unix seconds). */
+export interface DraftModeCookie {
+  id: string;
+  expiry: number;
 }
 
-/** A cookie value that is valid until `now + lifetime`. */
-export function signDraftMode(secret: string, nowMs: number = Date.now(), lifetimeSeconds = DRAFT_MODE_LIFETIME_SECONDS): string {
+function signature(secret: string, id: string, expiry: number): string {
+  return createHmac('sha256', secret).update(`draft-mode.${VERSION}.${id}.${expiry}`).digest('base64url');
+}
+
+/** A new cookie's id: 128 random bits, so no two cookies share one. */
+export function newDraftModeId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** A cookie value of its own id that is valid until `now + lifetime`. */
+export function signDraftMode(
+  secret: string, nowMs: number = Date.now(), lifetimeSeconds = DRAFT_MODE_LIFETIME_SECONDS, id: string = newDraftModeId(),
+): string {
   const expiry = Math.floor(nowMs / 1000) + lifetimeSeconds;
-  return `${VERSION}.${expiry}.${signature(secret, expiry)}`;
+  return `${VERSION}.${id}.${expiry}.${signature(secret, id, expiry)}`;
 }
 
-/** True only for a value this secret signed that has not expired. No secret: never. */
-export function isValidDraftMode(value: string | undefined, secret: string | undefined, nowMs: number = Date.now()): boolean {
-  if (!value || !secret) return false;
-  const match = /^v1\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(value);
-  if (!match) return false;
-  const expiry = Number(match[1]);
-  if (expiry * 1000 <= nowMs) return false;
-  const given = Buffer.from(match[2] as string);
-  const expected = Buffer.from(signature(secret, expiry));
-  return given.length === expected.length && timingSafeEqual(given, expected);
+/** The id and expiry of a value this secret signed that has not expired; otherwise (or without a secret) undefined. */
+export function readDraftMode(value: string | undefined, secret: string | undefined, nowMs: number = Date.now()): DraftModeCookie | undefined {
+  if (!value || !secret) return undefined;
+  const match = FORMAT.exec(value);
+  if (!match) return undefined;
+  const id = match[1] as string;
+  const expiry = Number(match[2]);
+  if (expiry * 1000 <= nowMs) return undefined;
+  const given = Buffer.from(match[3] as string);
+  const expected = Buffer.from(signature(secret, id, expiry));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? { id, expiry } : undefined;
 }
 
 export function setCookieHeader(name: string, value: string, maxAgeSeconds = DRAFT_MODE_LIFETIME_SECONDS): string {

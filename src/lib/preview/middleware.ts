@@ -8,7 +8,7 @@ import { env } from '../config/env.ts';
 import { single } from '../content/index.ts';
 import { coverageMapSources } from '../coverage/island-props.ts';
 import { isSchoolRoute } from '../routing/on-demand-page.ts';
-import { isDraftModeRequest, requestPerspective } from './draft-mode.ts';
+import { draftModeOf } from './draft-mode.ts';
 import { editAttribute } from './edit-attribute.ts';
 import { withOverlays } from './overlays.ts';
 import { PREVIEW_ROBOTS_TXT, previewCsp, withPreviewHeaders } from './headers.ts';
@@ -28,8 +28,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   let frameUrl: string | undefined;
   let draftMode = false;
   if (isSchoolRoute(context.routePattern)) {
-    draftMode = isDraftModeRequest(context.request, settings.PREVIEW_COOKIE_SECRET);
-    const perspective = requestPerspective(context.request, settings.PREVIEW_COOKIE_SECRET);
+    const { draftMode: on, perspective } = await draftModeOf(context.request, settings);
+    draftMode = on;
     let props: Awaited<ReturnType<typeof schoolPageProps>>;
     try {
       props = await schoolPageProps({ pattern: context.routePattern, params: context.params }, { draftMode, perspective });

@@ -1,27 +1,38 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createExportClient } from '../../../src/lib/content/live-export.ts';
 import type { SecretClient } from '../../../src/lib/content/secret-client.ts';
-import { DRAFT_MODE_COOKIE, PERSPECTIVE_COOKIE, cookieValue, isValidDraftMode } from '../../../src/lib/preview/draft-cookie.ts';
-import { disableDraftMode, enableDraftMode } from '../../../src/lib/preview/draft-mode.ts';
+import { DRAFT_MODE_COOKIE, PERSPECTIVE_COOKIE, cookieValue, readDraftMode } from '../../../src/lib/preview/draft-cookie.ts';
+import { enableDraftMode } from '../../../src/lib/preview/draft-mode.ts';
 
 const COOKIE_SECRET = 'a-test-secret-that-is-long-enough-123456';
 const NOW = new Date('2026-11-26T12:00:00Z');
 const minutesAgo = (minutes: number) => new Date(NOW.getTime() - minutes * 60_000).toISOString();
 
-const dir = mkdtempSync(join(tmpdir(), 'preview-secret-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-writeFileSync(join(dir, 'data.ndjson'), [
+const dirs: string[] = [];
+afterAll(() => { for (const dir of dirs) rmSync(dir, { recursive: true, force: true }); });
+
+/** An export client over these documents, as the preview site checks secrets locally. */
+function clientOver(docs: object[]): SecretClient {
+  const dir = mkdtempSync(join(tmpdir(), 'preview-secret-'));
+  dirs.push(dir);
+  writeFileSync(join(dir, 'data.ndjson'), docs.map((doc) => JSON.stringify(doc)).join('\n'));
+  return createExportClient(dir, () => NOW) as unknown as SecretClient;
+}
+
+const SECRETS = [
   { _id: 'sanity-preview-url-secret.fresh', _type: 'sanity.previewUrlSecret', _updatedAt: minutesAgo(10), secret: 'fresh-secret', studioUrl: 'http://localhost:3333' },
   { _id: 'sanity-preview-url-secret.old', _type: 'sanity.previewUrlSecret', _updatedAt: minutesAgo(61), secret: 'old-secret', studioUrl: 'http://localhost:3333' },
   // Any other document with a matching field is no secret.
   { _id: 'faq-1', _type: 'faqs', _updatedAt: minutesAgo(1), secret: 'not-a-secret' },
-].map((doc) => JSON.stringify(doc)).join('\n'));
+];
+/** Presentation's "share preview access" switched on: one document of its own, with no one-hour window. */
+const SHARE_ACCESS = { _id: 'sanity-preview-url-secret.share-access', _type: 'sanity.previewUrlShareAccess', _updatedAt: minutesAgo(600), secret: 'shared-secret', studioUrl: 'http://localhost:3333' };
 
-const client = createExportClient(dir, () => NOW) as unknown as SecretClient;
-const enable = (query: string) => enableDraftMode(new Request(`http://preview.test/api/preview/enable?${query}`), client, COOKIE_SECRET, NOW.getTime());
+const client = clientOver([...SECRETS, SHARE_ACCESS]);
+const enable = (query: string, over = client) => enableDraftMode(new Request(`http://preview.test/api/preview/enable?${query}`), over, COOKIE_SECRET, NOW.getTime());
 
 describe('draft mode through Presentation\'s secret, checked against the bundled export', () => {
   it('a valid secret sets the signed cookie and redirects to the requested path', async () => {
@@ -31,7 +42,7 @@ describe('draft mode through Presentation\'s secret, checked against the bundled
     const cookies = answer.headers.getSetCookie();
     const draft = cookies.find((cookie) => cookie.startsWith(`${DRAFT_MODE_COOKIE}=`));
     expect(draft).toMatch(/Max-Age=3600; Path=\/; HttpOnly; Secure; SameSite=None; Partitioned$/);
-    expect(isValidDraftMode(cookieValue(draft!.split(';')[0], DRAFT_MODE_COOKIE), COOKIE_SECRET, NOW.getTime())).toBe(true);
+    expect(readDraftMode(cookieValue(draft!.split(';')[0], DRAFT_MODE_COOKIE), COOKIE_SECRET, NOW.getTime())).toBeDefined();
     expect(cookies.some((cookie) => cookie.startsWith(`${PERSPECTIVE_COOKIE}=drafts;`))).toBe(true);
     expect(answer.headers.get('cache-control')).toBe('private, no-store');
   });
@@ -64,12 +75,38 @@ describe('draft mode through Presentation\'s secret, checked against the bundled
     expect(answer.headers.getSetCookie()).toEqual([]);
   });
 
-  it('disable clears both cookies with the same attributes and stays on the site', () => {
-    const answer = disableDraftMode(new Request('http://preview.test/api/preview/disable?redirect=https://evil.example'));
-    expect(answer.status).toBe(307);
-    expect(answer.headers.get('location')).toBe('/');
-    const cookies = answer.headers.getSetCookie();
-    expect(cookies).toHaveLength(2);
-    for (const cookie of cookies) expect(cookie).toMatch(/=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=\/; HttpOnly; Secure; SameSite=None; Partitioned$/);
+  it('the share-access secret: 401 saying shared links are not supported, and no cookie', async () => {
+    const answer = await enable('sanity-preview-secret=shared-secret&sanity-preview-pathname=%2Fuw-husky-mobile&sanity-preview-perspective=drafts');
+    expect(answer.status).toBe(401);
+    expect(answer.headers.getSetCookie()).toEqual([]);
+    expect(answer.headers.get('location')).toBeNull();
+    const text = await answer.text();
+    expect(text).toMatch(/shared preview links are not supported/i);
+    expect(text).toMatch(/from the Studio/);
+  });
+
+  it('with sharing switched off (no share secret) Presentation\'s own secret still enables', async () => {
+    const off = clientOver([...SECRETS, { ...SHARE_ACCESS, secret: null }]);
+    expect((await enable('sanity-preview-secret=fresh-secret', off)).status).toBe(307);
+    expect((await enable('sanity-preview-secret=shared-secret', off)).status).toBe(401);
+    const none = clientOver(SECRETS);
+    expect((await enable('sanity-preview-secret=fresh-secret', none)).status).toBe(307);
+  });
+
+  it('a pathname that becomes //host once normalised stays on the site', async () => {
+    for (const target of ['/.//evil.example', '/%2e%2e//evil.example', '/a/..//evil.example']) {
+      const answer = await enable(`sanity-preview-secret=fresh-secret&sanity-preview-pathname=${encodeURIComponent(target)}`);
+      expect(answer.headers.get('location'), target).toBe('/');
+    }
+  });
+
+  it('when the secrets cannot be read: 502 and no cookie', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const broken = { ...client, withConfig: () => broken, fetch: async () => { throw new Error('connection refused'); } } as unknown as SecretClient;
+    const answer = await enable('sanity-preview-secret=fresh-secret', broken);
+    expect(answer.status).toBe(502);
+    expect(answer.headers.getSetCookie()).toEqual([]);
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
   });
 });
