@@ -18,8 +18,8 @@ import { REPO_ROOT } from '../env.ts';
 export const PREVIEW_ROOT = resolve(REPO_ROOT, process.env.PREVIEW_OUT_DIR || '.preview');
 export const PREVIEW_DIST = join(PREVIEW_ROOT, 'dist');
 export const PREVIEW_FUNCTIONS = join(PREVIEW_ROOT, 'functions');
-/** V8's compiled code of the function's modules, kept between the local engine's cold calls (emptied by each build). */
-export const PREVIEW_COMPILE_CACHE = join(PREVIEW_ROOT, 'compile-cache');
+/** The local Netlify Blobs server's data (stores the preview function reads through `getStore`). */
+export const PREVIEW_BLOBS = join(PREVIEW_ROOT, 'blobs');
 /** The built rendering function's entry (a Netlify function, `export default handler`). */
 export const PREVIEW_FUNCTION_ENTRY = join(PREVIEW_FUNCTIONS, 'ssr', 'ssr.mjs');
 
@@ -39,7 +39,6 @@ export async function buildPreviewSite(env: NodeJS.ProcessEnv = process.env): Pr
       ...env, SITE_MODE: 'preview', BUILD_OUT_DIR: PREVIEW_DIST, ASTRO_TELEMETRY_DISABLED: '1',
     });
     rmSync(PREVIEW_FUNCTIONS, { recursive: true, force: true });
-    rmSync(PREVIEW_COMPILE_CACHE, { recursive: true, force: true });
     mkdirSync(PREVIEW_FUNCTIONS, { recursive: true });
     const built = join(REPO_ROOT, '.netlify/v1/functions/ssr');
     if (!existsSync(built)) throw new Error('the preview build wrote no rendering function (.netlify/v1/functions/ssr)');

@@ -1,51 +1,69 @@
 /**
- * The preview site as Netlify serves it, from Netlify's own packages: a static file when one
- * exists (the function asks `preferStatic`), else the rendering function through Netlify's
- * functions runtime (`@netlify/functions-dev`, the runtime `@netlify/dev` 5 runs; it starts a
- * worker per call, as a cold function), with the publish folder's `_headers` on static files.
+ * The preview site as a warm Netlify function serves it: the built rendering function imported
+ * once into this process and called per request, behind Netlify's static handler
+ * (`@netlify/static`, with the publish folder's `_headers` on static files). A static file
+ * answers first when one exists and the function asks `preferStatic` (Astro's adapter does).
  *
- * Each call is cold by the runtime's design: `@netlify/functions-dev` 2.0 (the runtime in
- * `@netlify/dev`) runs a function of Netlify's v2 API (Astro's adapter writes one) in a new
- * `worker_threads` Worker per invocation (`nodeJSRuntime.invokeFunction` in dist/main.js; the
- * worker, dist/worker.js, imports the function afresh and exits), with no option to keep one.
- * What a cold call costs here is cut without changing what the function does: the worker compiles
- * the function's modules from V8's code cache on disk (`compileCacheDir`, Node's compile cache,
- * which workers read from the environment), and the bundled export is read through its index
- * (src/lib/content/export-index.ts), not parsed whole.
+ * Netlify's local functions runtime (`@netlify/functions-dev`) starts a new worker per call to a
+ * v2 function, a cold start every time (0.5–1.1 s a page here); in production a warm instance
+ * answers, as here.
  */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
-import { Reactive } from '@netlify/dev-utils';
-import { FunctionsHandler } from '@netlify/functions-dev';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import { StaticHandler } from '@netlify/static';
+import { requestLogLine } from '../log.ts';
 import { headersForPath } from '../site/netlify-engine.ts';
 
 export interface PreviewEngineOptions {
   distDir: string;
-  functionsDir: string;
-  /** Where the runtime prepares functions before they run (a scratch folder). */
-  scratchDir: string;
-  /** Variables the function sees (its site's environment on Netlify). */
+  /** The built function's entry (`export default handler(request, context)`, `export const config`). */
+  functionEntry: string;
+  /** Variables the function sees (its site's environment on Netlify), set before it is imported. */
   environment: Record<string, string>;
-  /** Where the workers keep V8's compiled code of the function's modules between calls (Node's compile cache). */
-  compileCacheDir?: string;
 }
 
-export function createPreviewEngine(options: PreviewEngineOptions) {
+/** What a function is handed beside the request, as far as the adapter and the site read it. */
+export interface RequestDetails {
+  /** The caller's address (the adapter's `clientAddress`). */
+  ip: string;
+}
+
+export interface PreviewEngine {
+  handle(request: Request, details?: RequestDetails): Promise<Response>;
+}
+
+type NetlifyHandler = (request: Request, context: unknown) => Promise<Response>;
+
+/** A Netlify v2 function's second argument, with what a local run can know. */
+function netlifyContext(request: Request, ip: string, siteUrl: string | undefined) {
+  const url = new URL(request.url);
+  return {
+    ip,
+    url,
+    requestId: randomUUID(),
+    params: {},
+    geo: { city: 'Seattle', country: { code: 'US', name: 'United States' }, subdivision: { code: 'WA', name: 'Washington' }, latitude: 0, longitude: 0, timezone: 'UTC' },
+    site: { id: 'local-preview', name: 'local-preview', url: siteUrl ?? url.origin },
+    deploy: { context: 'dev', id: '0', published: false },
+    account: { id: '' },
+    server: { region: 'local' },
+    json: (input: unknown) => Response.json(input),
+    log: (...data: unknown[]) => console.log(...data),
+    waitUntil: (promise: Promise<unknown>) => { promise.catch((error: unknown) => console.error(error)); },
+  };
+}
+
+export async function createPreviewEngine(options: PreviewEngineOptions): Promise<PreviewEngine> {
   const distDir = resolve(options.distDir);
   const staticFiles = new StaticHandler({ directory: distDir });
   const headersFiles = [join(distDir, '_headers')];
-  // The function reads its settings from the environment, as on Netlify (the worker inherits it).
+  // The function reads its settings from the environment, as on Netlify; some at import.
   Object.assign(process.env, options.environment);
-  // Read by each new worker as it starts (a worker's environment is a copy of the process's).
-  if (options.compileCacheDir) process.env.NODE_COMPILE_CACHE = resolve(options.compileCacheDir);
-  const functions = new FunctionsHandler({
-    config: new Reactive({ functions: {} }),
-    destPath: resolve(options.scratchDir),
-    geolocation: { city: 'Seattle', country: { code: 'US', name: 'United States' }, subdivision: { code: 'WA', name: 'Washington' }, longitude: 0, latitude: 0, timezone: 'UTC' },
-    projectRoot: resolve(options.functionsDir, '..', '..'),
-    settings: {},
-    userFunctionsPath: resolve(options.functionsDir),
-  });
+  const fn = await import(pathToFileURL(resolve(options.functionEntry)).href) as { default: NetlifyHandler; config?: { preferStatic?: boolean } };
+  const preferStatic = fn.config?.preferStatic === true;
 
   async function staticFile(request: Request): Promise<Response | undefined> {
     const { pathname } = new URL(request.url);
@@ -59,14 +77,64 @@ export function createPreviewEngine(options: PreviewEngineOptions) {
   }
 
   return {
-    async handle(request: Request): Promise<Response> {
-      const fn = await functions.match(request);
-      if (!fn || fn.preferStatic) {
+    async handle(request, details = { ip: '127.0.0.1' }) {
+      if (preferStatic) {
         const file = await staticFile(request);
         if (file) return file;
       }
-      if (fn) return fn.handle(request);
-      return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+      return fn.default(request, netlifyContext(request, details.ip, process.env.SITE_URL));
     },
+  };
+}
+
+const plain = { 'content-type': 'text/plain; charset=utf-8' };
+const BAD_ADDRESS = 'Bad Request: the Host header or the path is not a valid address.\n';
+
+/**
+ * The HTTP side of `npm run preview:server`: a Node request made a Fetch request for the engine,
+ * its answer written back. `engine()` undefined: still building (503). One line per request to `log`.
+ */
+export function previewRequestListener(engine: () => PreviewEngine | undefined, log: (line: string) => void = () => {}) {
+  return (incoming: IncomingMessage, outgoing: ServerResponse): void => {
+    const started = performance.now();
+    const method = incoming.method ?? 'GET';
+    let path = (incoming.url ?? '/').split('?')[0]!;
+    outgoing.on('finish', () => log(requestLogLine(method, path, outgoing.statusCode, started)));
+    let url: URL;
+    try {
+      url = new URL(incoming.url ?? '/', `http://${incoming.headers.host ?? 'localhost'}`);
+      path = url.pathname;
+    } catch {
+      // A Host header (or a target) that is no address: the request cannot be named, so not served.
+      outgoing.writeHead(400, { ...plain, 'content-length': Buffer.byteLength(BAD_ADDRESS) }).end(BAD_ADDRESS);
+      return;
+    }
+    const current = engine();
+    if (!current) {
+      outgoing.writeHead(503, { ...plain, 'retry-after': '5' }).end('The preview site is being built.');
+      return;
+    }
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(incoming.headers)) {
+      for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
+    }
+    const request = new Request(url, {
+      method, headers, ...(method !== 'GET' && method !== 'HEAD' ? { body: Readable.toWeb(incoming) as ReadableStream, duplex: 'half' } : {}),
+    });
+    current.handle(request, { ip: incoming.socket.remoteAddress ?? '127.0.0.1' }).then(async (answer) => {
+      const out: Record<string, string | string[]> = {};
+      answer.headers.forEach((value, name) => {
+        if (name !== 'set-cookie' && name !== 'content-length' && name !== 'transfer-encoding') out[name] = value;
+      });
+      const cookies = answer.headers.getSetCookie();
+      if (cookies.length) out['set-cookie'] = cookies;
+      const body = Buffer.from(await answer.arrayBuffer());
+      out['content-length'] = String(body.length);
+      outgoing.writeHead(answer.status, out).end(method === 'HEAD' ? undefined : body);
+    }).catch((error: unknown) => {
+      console.error(error);
+      if (!outgoing.headersSent) outgoing.writeHead(500, plain);
+      outgoing.end('Internal Server Error');
+    });
   };
 }

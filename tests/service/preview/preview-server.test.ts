@@ -1,14 +1,14 @@
 /**
- * The editors' preview site through `npm run preview:server` (built here, in beforeAll): Netlify's
- * functions runtime rendering each page on request from a copy of the bundled dataset that holds
- * drafts (tests/fixtures/drafts) and a Presentation secret.
+ * The editors' preview site through `npm run preview:server` (built here, in beforeAll): the built
+ * rendering function, warm in the server's process, rendering each page on request from a copy of
+ * the bundled dataset that holds drafts (tests/fixtures/drafts) and a Presentation secret.
  */
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAFT_MODE_COOKIE, signDraftMode } from '../../../src/lib/preview/draft-cookie.ts';
-import { exportIndexFile } from '../../../src/lib/content/export-index.ts';
 import { DRAFT_ONLY_QUESTION, DRAFT_TITLE, PUBLISHED_TITLE_MARK, writeDraftDataset } from '../../fixtures/drafts/dataset.ts';
 import { raw } from '../local-stack/helpers.ts';
 import { startPreviewServer, type PreviewServerProcess } from './preview-server-process.ts';
@@ -38,13 +38,23 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop();
-  rmSync(exportIndexFile(datasetDir), { force: true });
   rmSync(work, { recursive: true, force: true });
 });
 
 const get = (path: string, cookie?: string) => raw(`${site}${path}`, { headers: cookie ? { cookie } : {} });
 const text = async (path: string, cookie?: string) => (await get(path, cookie)).body.toString('utf8');
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);
+
+/** The raw HTTP answer to a request written byte for byte (a client would refuse to send some). */
+function rawExchange(text: string): Promise<string> {
+  return new Promise((done, fail) => {
+    const socket = connect(Number(server!.port), '127.0.0.1', () => socket.end(text));
+    let answer = '';
+    socket.setEncoding('utf8').on('data', (chunk: string) => { answer += chunk; });
+    socket.once('end', () => done(answer));
+    socket.once('error', fail);
+  });
+}
 
 describe('npm run preview:server', () => {
   let draftCookie = '';
@@ -131,6 +141,17 @@ describe('npm run preview:server', () => {
     const html = await text(PAGE, draftCookie);
     expect(html).toContain(newTitle);
     expect(await text(PAGE)).not.toContain(newTitle);
+  });
+
+  it.each([
+    ['a Host header with a space', 'GET / HTTP/1.1\r\nHost: local host\r\nConnection: close\r\n\r\n'],
+    ['a path that is no address', 'GET //[ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'],
+  ])('%s: 400 with a short text, and the server keeps serving', async (_name, request) => {
+    const answer = await rawExchange(request);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/\r\ncontent-type: text\/plain/i);
+    expect(answer.split('\r\n\r\n')[1]).toMatch(/^Bad Request: .{1,100}\n$/);
+    expect((await get('/robots.txt')).status).toBe(200);
   });
 
   it('disable clears the cookie with the same attributes', async () => {

@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLocalSource } from '../../../src/lib/content/local.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLiveLocalSource } from '../../../src/lib/content/live-export.ts';
+import { createLocalSource, readNdjson } from '../../../src/lib/content/local.ts';
 import type { ContentPerspective } from '../../../src/lib/content/perspective.ts';
 import { SCHOOL_PAGE_CONTENT_QUERY } from '../../../src/lib/content/queries.ts';
 import { TENANT_DOCUMENT_TYPES } from '../../../src/lib/content/schemas.ts';
@@ -100,11 +101,8 @@ describe('who may see a school being prepared', () => {
 describe('the preview\'s live export source', () => {
   const perspectives = ['published', 'drafts'] as const;
 
-  /** The school page query through the live source (a fresh module: a cold worker) and over the whole export, for each address. */
-  async function expectSameAsFullScan(dir: string, slugs: string[], fresh = true) {
-    if (fresh) vi.resetModules();
-    const { createLiveLocalSource } = await import('../../../src/lib/content/live-export.ts');
-    const { readNdjson } = await import('../../../src/lib/content/local.ts');
+  /** The school page query through the live source and over the whole export, for each address. */
+  async function expectSameAsFullScan(dir: string, slugs: string[]) {
     const file = join(dir, 'data.ndjson');
     const all = readNdjson(readFileSync(file), file);
     for (const perspective of perspectives) {
@@ -115,27 +113,21 @@ describe('the preview\'s live export source', () => {
         expect(live, `${perspective} ${seoSlug}`).toEqual(full);
       }
     }
-    // Answered through the index (not a whole read).
-    const { readStoredIndex } = await import('../../../src/lib/content/export-index.ts');
-    const stat = statSync(file, { bigint: true });
-    expect(readStoredIndex(dir, `${stat.ino}:${stat.size}:${stat.mtimeNs}`)?.index).toBeDefined();
   }
 
   let dir: string;
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'live-export-'));
   });
-  afterEach(async () => {
-    const { exportIndexFile } = await import('../../../src/lib/content/export-index.ts');
-    rmSync(exportIndexFile(dir), { force: true });
+  afterEach(() => {
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('answers the school page query exactly as a scan of the whole export does', async () => {
     writeFileSync(join(dir, 'data.ndjson'), documents.map((doc) => JSON.stringify(doc)).join('\n'));
     await expectSameAsFullScan(dir, ['uw-husky-mobile', 'osu-beavs-mobile', 'nope']);
-    // Again in the same process (the index and the lines read are held).
-    await expectSameAsFullScan(dir, ['uw-husky-mobile', 'osu-beavs-mobile'], false);
+    // Again, from the export held since.
+    await expectSameAsFullScan(dir, ['uw-husky-mobile', 'osu-beavs-mobile']);
   });
 
   it('the same answer for exports written in every way JSON allows, and drafts that move a document or rename a school', async () => {
@@ -176,32 +168,23 @@ describe('the preview\'s live export source', () => {
     await expectSameAsFullScan(dir, ['alpha', 'beta', 'gamma', 'gamma-new', 'delta', '42', 'nope']);
   });
 
-  it('a cold worker reads the stored index and its school\'s lines only; a rewritten export is indexed again', async () => {
-    const { exportIndexFile } = await import('../../../src/lib/content/export-index.ts');
+  it('the export rewritten on disk: the next query answers from the new file', async () => {
     const file = join(dir, 'data.ndjson');
-    writeFileSync(file, documents.map((doc) => JSON.stringify(doc)).join('\n'));
-    await expectSameAsFullScan(dir, ['uw-husky-mobile']);
-    expect(existsSync(exportIndexFile(dir))).toBe(true);
-    // Another school's line broken in place (same size, inode and time): a cold call never reads it.
-    const text = readFileSync(file, 'utf8');
-    const osu = documents.find((doc) => doc._type === 'school' && doc.seoSlug === 'osu-beavs-mobile')!;
-    const brokenLine = JSON.stringify(documents.find((doc) => (doc.school as { _ref?: string } | undefined)?._ref === osu._id));
-    const stat = statSync(file);
-    writeFileSync(file, text.replace(brokenLine, `#${brokenLine.slice(1)}`));
-    utimesSync(file, stat.atime, stat.mtime);
-    vi.resetModules();
-    const { createLiveLocalSource } = await import('../../../src/lib/content/live-export.ts');
-    const answer = await createLiveLocalSource(dir, 'published').fetch<{ school: { seoSlug: string } }>(SCHOOL_PAGE_CONTENT_QUERY, { seoSlug: 'uw-husky-mobile', types: TENANT_DOCUMENT_TYPES });
-    expect(answer.school.seoSlug).toBe('uw-husky-mobile');
-    // Rewritten with a draft: the next call answers from the new export.
-    writeFileSync(file, `${text}\n${JSON.stringify({ ...documents.find((doc) => doc._type === 'landingHeader' && (doc.school as { _ref: string })._ref === husky._id), _id: 'drafts.rewritten', title: 'Rewritten draft' })}`);
+    const text = documents.map((doc) => JSON.stringify(doc)).join('\n');
+    writeFileSync(file, text);
+    const source = createLiveLocalSource(dir, 'drafts');
+    const heroTitles = async () => {
+      const answer = await source.fetch<{ documents: Array<{ _type: string; title?: string }> }>(SCHOOL_PAGE_CONTENT_QUERY, { seoSlug: 'uw-husky-mobile', types: TENANT_DOCUMENT_TYPES });
+      return answer.documents.filter((doc) => doc._type === 'landingHeader').map((doc) => doc.title);
+    };
+    expect(await heroTitles()).toEqual([DRAFT_TITLE]);
+    writeFileSync(file, text.replace(DRAFT_TITLE, 'Rewritten draft'));
+    expect(await heroTitles()).toEqual(['Rewritten draft']);
     await expectSameAsFullScan(dir, ['uw-husky-mobile', 'osu-beavs-mobile']);
   });
 
   it('an export with a line that is not JSON: the error a whole read gives', async () => {
     writeFileSync(join(dir, 'data.ndjson'), `${JSON.stringify(documents[0])}\n{"_id":"x\\u00",\n`);
-    vi.resetModules();
-    const { createLiveLocalSource } = await import('../../../src/lib/content/live-export.ts');
     await expect(createLiveLocalSource(dir, 'published').fetch(SCHOOL_PAGE_CONTENT_QUERY, { seoSlug: 'uw-husky-mobile', types: TENANT_DOCUMENT_TYPES })).rejects.toThrow(/line 2 is not valid JSON/);
   });
 });

@@ -1,0 +1,53 @@
+/**
+ * Netlify Blobs as the local preview server provides it: `getStore` of `@netlify/blobs`, given
+ * only the environment the helper returns, reads and writes through Netlify's local Blobs server.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getStore } from '@netlify/blobs';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { BLOBS_CONTEXT_VARIABLE, startLocalBlobs, type LocalBlobs } from '../../../scripts/local-stack/preview/blobs.ts';
+
+const work = mkdtempSync(join(tmpdir(), 'local-blobs-'));
+const before = process.env[BLOBS_CONTEXT_VARIABLE];
+let blobs: LocalBlobs | undefined;
+
+afterEach(async () => {
+  await blobs?.stop();
+  blobs = undefined;
+  if (before === undefined) delete process.env[BLOBS_CONTEXT_VARIABLE];
+  else process.env[BLOBS_CONTEXT_VARIABLE] = before;
+});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('startLocalBlobs', () => {
+  it('a strongly consistent store works from the environment alone, and keeps its data in the folder across restarts', async () => {
+    const directory = join(work, 'data');
+    blobs = await startLocalBlobs(directory);
+    Object.assign(process.env, blobs.environment);
+    await getStore({ name: 'revocations', consistency: 'strong' }).setJSON('session-1', { revokedAt: 1 });
+    expect(await getStore({ name: 'revocations', consistency: 'strong' }).get('session-1', { type: 'json' })).toEqual({ revokedAt: 1 });
+    expect(await getStore({ name: 'revocations', consistency: 'strong' }).get('session-2', { type: 'json' })).toBeNull();
+
+    await blobs.stop();
+    blobs = await startLocalBlobs(directory);
+    Object.assign(process.env, blobs.environment);
+    expect(await getStore({ name: 'revocations', consistency: 'strong' }).get('session-1', { type: 'json' })).toEqual({ revokedAt: 1 });
+  });
+
+  it('answers no one without its token', async () => {
+    blobs = await startLocalBlobs(join(work, 'guarded'));
+    const { siteID } = JSON.parse(Buffer.from(blobs.environment[BLOBS_CONTEXT_VARIABLE], 'base64').toString('utf8')) as { siteID: string };
+    const answer = await fetch(`${blobs.url}/${siteID}/site:revocations/session-1`, { headers: { authorization: 'Bearer guess' } });
+    expect(answer.status).toBe(403);
+  });
+
+  it('stops: its address no longer answers', async () => {
+    blobs = await startLocalBlobs(join(work, 'stopped'));
+    const { url } = blobs;
+    await blobs.stop();
+    blobs = undefined;
+    await expect(fetch(url)).rejects.toThrow();
+  });
+});
