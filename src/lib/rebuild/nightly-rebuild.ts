@@ -4,6 +4,7 @@
  */
 import { nightlyTitle, triggerBuild, type FetchLike } from './build-hook.ts';
 import { answer, checkRequest, guarded, noContent } from './function-http.ts';
+import { previewSiteAnswer } from './preview-site-guard.ts';
 
 /** The scheduler's invocation: a POST with a small JSON body ({"next_run": ...}). */
 export const NIGHTLY_RULES = { methods: ['POST'], maxBodyBytes: 4 * 1024, contentTypes: ['application/json'], contentTypeOptional: true } as const;
@@ -29,12 +30,18 @@ export async function runNightlyRebuild(options: NightlyOptions): Promise<Respon
   return noContent();
 }
 
+/** On the preview site the schedule still fires every night: nothing went wrong, so 200. */
+export const NIGHTLY_ON_PREVIEW_SITE = { name: 'nightly-rebuild', status: 200, hint: 'the public site runs the nightly build' };
+
 /**
- * The function: checks the invocation, then runs the nightly build; never answers with internals.
- * `options` may be a function, so that reading the settings happens inside the error guard.
+ * The function: stays idle on the editors' preview site, checks the invocation, then runs the
+ * nightly build; never answers with internals. `options` may be a function, so that reading the
+ * settings happens inside the error guard. `site`: the function's environment (SITE_MODE).
  */
-export async function handleNightly(request: Request, options: NightlyOptions | (() => NightlyOptions)): Promise<Response> {
+export async function handleNightly(request: Request, options: NightlyOptions | (() => NightlyOptions), site: Record<string, string | undefined> = process.env): Promise<Response> {
   return guarded('nightly-rebuild', async () => {
+    const idle = previewSiteAnswer(NIGHTLY_ON_PREVIEW_SITE, site);
+    if (idle) return idle;
     const checked = await checkRequest(request, NIGHTLY_RULES);
     if (!checked.ok) return checked.response;
     return runNightlyRebuild(typeof options === 'function' ? options() : options);

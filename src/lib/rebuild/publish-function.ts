@@ -1,10 +1,12 @@
 /**
- * The rebuild-on-publish function as Netlify runs it: its own settings and its state store are
- * read inside the error guard on the first invocation, so a bad setting or a missing Netlify
- * Blobs answers a 500 that says what to fix (and is logged) instead of crashing the function.
+ * The rebuild-on-publish function as Netlify runs it: idle on the editors' preview site
+ * (preview-site-guard.ts); elsewhere its own settings and its state store are read inside the
+ * error guard on the first invocation, so a bad setting or a missing Netlify Blobs answers a 500
+ * that says what to fix (and is logged) instead of crashing the function.
  */
 import { guarded } from './function-http.ts';
 import { readPublishSettings, type PublishSettings } from './function-settings.ts';
+import { previewSiteAnswer } from './preview-site-guard.ts';
 import { createPublishWebhook, type FunctionContext, type PublishWebhookOptions } from './publish-webhook.ts';
 import { publishStateStore, type JsonBlobStore } from './state-store.ts';
 
@@ -12,10 +14,15 @@ export interface PublishFunctionOptions {
   /** Netlify Blobs' store for the debounce (throws where Blobs is not set up). */
   openBlobStore: () => JsonBlobStore;
   readSettings?: () => PublishSettings;
+  /** The function's environment, for SITE_MODE (process.env). */
+  site?: Record<string, string | undefined>;
   log?: (message: string) => void;
   /** Tests: the webhook's clock, sleep and fetch. */
   webhook?: Omit<PublishWebhookOptions, 'secret' | 'hookUrl' | 'store'>;
 }
+
+/** 404: a webhook sent to the preview site shows as failed in Sanity's webhook log. */
+export const PUBLISH_ON_PREVIEW_SITE = { name: 'rebuild-on-publish', status: 404, hint: 'send the content webhook to the public site' };
 
 export function createPublishFunction(options: PublishFunctionOptions) {
   const readSettings = options.readSettings ?? (() => readPublishSettings(process.env));
@@ -31,6 +38,7 @@ export function createPublishFunction(options: PublishFunctionOptions) {
     return handle;
   }
 
+  // Before the settings and the store: on the preview site nothing is read, written or called.
   return (request: Request, context: FunctionContext = {}): Promise<Response> =>
-    guarded('rebuild-on-publish', async () => webhookFor(context)(request, context), log);
+    guarded('rebuild-on-publish', async () => previewSiteAnswer(PUBLISH_ON_PREVIEW_SITE, options.site ?? process.env, log) ?? webhookFor(context)(request, context), log);
 }

@@ -1,7 +1,8 @@
 /**
  * The site's Netlify functions (src/functions) through Netlify's functions runtime
  * (@netlify/functions-dev: bundles with zip-it-and-ship-it, invokes like the platform), behind the
- * local stack's engine: a signed content webhook and the nightly schedule each reach the build hook.
+ * local stack's engine: a signed content webhook and the nightly schedule each reach the build hook,
+ * except on the editors' preview site (SITE_MODE=preview), where neither calls it.
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../scripts/local-stack/listen.ts';
 import { startSiteServer } from '../../../scripts/local-stack/site/server.ts';
 import { MAX_WEBHOOK_BODY_BYTES } from '../../../src/lib/rebuild/publish-webhook.ts';
+import { QUIET_MS } from '../../../src/lib/rebuild/rebuild-debounce.ts';
 import { FIXTURE_SITE, tempDir } from './helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
@@ -111,6 +113,30 @@ describe('Netlify functions through the functions runtime', () => {
       if (status === 405) expect(response.headers.get('allow')).toBe('POST');
     }
     expect(hookCalls).toHaveLength(before);
+  }, 150_000);
+
+  it('on the editors\' preview site (SITE_MODE=preview) both answer "not on the preview site" and the build hook is never called', async () => {
+    const before = hookCalls.length;
+    process.env['SITE_MODE'] = 'preview';
+    try {
+      const body = JSON.stringify({ _id: 'landingHeader.husky', _type: 'landingHeader' });
+      const publish = await fetch(`${site.url}/.netlify/functions/rebuild-on-publish`, {
+        method: 'POST', body, headers: { 'content-type': 'application/json', 'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), SECRET) },
+      });
+      expect({ status: publish.status, body: await publish.json() }).toEqual({ status: 404, body: { message: 'not on the preview site: send the content webhook to the public site' } });
+      expect(publish.headers.get('cache-control')).toBe('no-store');
+      expect(publish.headers.get('x-content-type-options')).toBe('nosniff');
+
+      const nightly = await fetch(`${site.url}/.netlify/functions/nightly-rebuild`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ next_run: '2026-11-24T00:00:00.000Z' }),
+      });
+      expect({ status: nightly.status, body: await nightly.json() }).toEqual({ status: 200, body: { message: 'not on the preview site: the public site runs the nightly build' } });
+      // A publish would have called the hook once its debounce window closed: wait past it.
+      await new Promise((wait) => setTimeout(wait, QUIET_MS + 2_000));
+      expect(hookCalls).toHaveLength(before);
+    } finally {
+      delete process.env['SITE_MODE'];
+    }
   }, 150_000);
 
   it('answers an unknown function like any unknown path', async () => {
