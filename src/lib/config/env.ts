@@ -4,8 +4,9 @@
  * `npm run rebuild` read only their own (src/lib/rebuild/function-settings.ts).
  */
 import { z } from 'zod';
-import { LOCAL_API_BASE, LOCAL_SITE_URL } from './local-addresses.ts';
+import { LOCAL_API_BASE, LOCAL_SITE_URL, LOCAL_STUDIO_URL } from './local-addresses.ts';
 import { deployProblems, deployRefusal, isNetlifyDeploy } from './netlify-deploy.ts';
+import { MIN_PREVIEW_COOKIE_SECRET_LENGTH } from './preview-function-settings.ts';
 import { idListSetting, readSettings, setting, yesNoSetting } from './setting-types.ts';
 
 export { parseIdList } from './setting-types.ts';
@@ -50,9 +51,9 @@ export const envSchema = z.object({
    */
   SITE_MODE: setting(z.enum(['static', 'preview']).default('static')),
   /** Preview site: the key that signs the draft-mode cookie (HMAC-SHA256); at least 32 characters. */
-  PREVIEW_COOKIE_SECRET: setting(z.string().min(32, 'must be at least 32 characters').optional()),
+  PREVIEW_COOKIE_SECRET: setting(z.string().min(MIN_PREVIEW_COOKIE_SECRET_LENGTH, `must be at least ${MIN_PREVIEW_COOKIE_SECRET_LENGTH} characters`).optional()),
   /** Preview site: the Studio origin(s) that may frame it (comma-separated). */
-  SANITY_STUDIO_URL: setting(z.string().default('http://localhost:3333')),
+  SANITY_STUDIO_URL: setting(z.string().default(LOCAL_STUDIO_URL)),
 }).refine((env) => env.CONTENT_SOURCE !== 'sanity' || env.SANITY_PROJECT_ID, {
   message: 'CONTENT_SOURCE=sanity needs SANITY_PROJECT_ID',
   path: ['SANITY_PROJECT_ID'],
@@ -60,7 +61,7 @@ export const envSchema = z.object({
 
 export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & { SITE_URL: string };
 
-export { LOCAL_API_BASE, LOCAL_API_PORT, LOCAL_SITE_PORT, LOCAL_SITE_URL } from './local-addresses.ts';
+export { LOCAL_API_BASE, LOCAL_API_PORT, LOCAL_SITE_PORT, LOCAL_SITE_URL, LOCAL_STUDIO_URL } from './local-addresses.ts';
 
 const PREVIEW_CONTEXTS = new Set(['deploy-preview', 'branch-deploy']);
 
@@ -79,7 +80,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = readSettings(envSchema, source);
   const settings: Env = { ...parsed, SITE_URL: siteUrl(parsed) };
   const problems = deployProblems(settings);
-  if (problems.length > 0) throw new Error(deployRefusal(problems, settings.CONTEXT));
+  if (problems.length > 0) throw new Error(deployRefusal(problems, settings.CONTEXT, settings.SITE_MODE));
   return settings;
 }
 

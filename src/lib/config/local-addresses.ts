@@ -7,3 +7,5 @@ export const LOCAL_API_PORT = 8787;
 /** The local API's address, used for `{api}` when PUBLIC_API_BASE is unset. */
 export const LOCAL_API_BASE = `http://127.0.0.1:${LOCAL_API_PORT}`;
 export const LOCAL_SITE_URL = `http://localhost:${LOCAL_SITE_PORT}`;
+/** The Studio's local address (`npm run dev` in studio/): the one origin that may frame a local preview site. */
+export const LOCAL_STUDIO_URL = 'http://localhost:3333';

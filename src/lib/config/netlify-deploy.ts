@@ -2,9 +2,10 @@
  * What a build on Netlify may publish. Every deployed context (production, deploy previews,
  * branch deploys) is opened by someone else's browser, so none may publish a local address: a
  * page calling http://127.0.0.1:8787 would call the visitor's own machine. Production also never
- * publishes the bundled demo content unless asked to (ALLOW_DEMO_DEPLOY).
+ * publishes the bundled demo content unless asked to (ALLOW_DEMO_DEPLOY). The editors' preview
+ * site (SITE_MODE=preview) also needs the Sanity project and the Studio's address, in every context.
  */
-import { LOCAL_API_BASE, LOCAL_SITE_URL } from './local-addresses.ts';
+import { LOCAL_API_BASE, LOCAL_SITE_URL, LOCAL_STUDIO_URL } from './local-addresses.ts';
 
 /** Netlify's CONTEXT values of a deployed site; `dev` (netlify dev) is a run on one's own machine. */
 const DEPLOYED_CONTEXTS = new Set(['production', 'deploy-preview', 'branch-deploy']);
@@ -19,6 +20,10 @@ export interface DeploySettings {
   MAIN_SITE_URL?: string | undefined;
   ORDER_SERVICE_URL?: string | undefined;
   PUBLIC_SEGMENT_API_HOST?: string | undefined;
+  /** `preview`: the editors' preview site, with its own rules (previewSiteProblems). */
+  SITE_MODE?: string | undefined;
+  SANITY_PROJECT_ID?: string | undefined;
+  SANITY_STUDIO_URL?: string | undefined;
 }
 
 /** production, deploy-preview or branch-deploy: a site others open (not a local run, not `netlify dev`). */
@@ -43,13 +48,59 @@ export function isLocalUrl(url: string): boolean {
 }
 
 /** Addresses that reach pages, headers or the CSP: none may be local on a deploy. */
-const PUBLISHED_URL_SETTINGS = ['SITE_URL', 'PUBLIC_API_BASE', 'MAIN_SITE_URL', 'ORDER_SERVICE_URL', 'PUBLIC_SEGMENT_API_HOST'] as const;
+export const PUBLISHED_URL_SETTINGS = ['SITE_URL', 'PUBLIC_API_BASE', 'MAIN_SITE_URL', 'ORDER_SERVICE_URL', 'PUBLIC_SEGMENT_API_HOST'] as const;
 
 /** Where the site's address comes from when SITE_URL is unset, as the refusal names it. */
 function siteUrlSource(context: string | undefined): string {
   if (context === 'production') return 'SITE_URL (or Netlify\'s URL)';
   if (context === 'deploy-preview' || context === 'branch-deploy') return 'SITE_URL (or Netlify\'s DEPLOY_PRIME_URL)';
   return 'SITE_URL';
+}
+
+const SANITY_CONTENT_SOURCE = 'CONTENT_SOURCE=sanity (with SANITY_PROJECT_ID)';
+
+/** A host name or a bracketed IPv6 address: URL parsing alone lets `a.example;https` through as a host. */
+const HOST_NAME = /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i;
+
+/** Is `entry` one http(s) URL (no spaces, a plain host)? */
+function isHttpUrl(entry: string): boolean {
+  if (/\s/.test(entry)) return false;
+  try {
+    const url = new URL(entry);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && HOST_NAME.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * SANITY_STUDIO_URL on a deployed preview site: the Studio origins its CSP lets frame it
+ * (frame-ancestors). Unset it is the local Studio's address, so the preview could be framed only
+ * from the editor's own machine: Presentation would show nothing. No value is repeated (the
+ * function answers these to any caller).
+ */
+export function studioUrlProblems(value: string | undefined): string[] {
+  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (entries.length === 0 || value === LOCAL_STUDIO_URL) {
+    return [`SANITY_STUDIO_URL: the Studio's address, or addresses comma-separated (without it only a Studio at ${LOCAL_STUDIO_URL} may frame the preview)`];
+  }
+  if (!entries.every(isHttpUrl)) return ['SANITY_STUDIO_URL: must be a comma-separated list of http(s) URLs'];
+  if (entries.some((entry) => isLocalUrl(entry))) return ['SANITY_STUDIO_URL: has a local address (a deployed preview is framed by the deployed Studio)'];
+  return [];
+}
+
+/**
+ * The editors' preview site on a deploy, in any context: it reads the Sanity project on every
+ * request (drafts in draft mode; the bundled content has none of an editor's changes) and is
+ * framed by the Studio. No value is repeated.
+ */
+export function previewSiteProblems(settings: Pick<DeploySettings, 'CONTENT_SOURCE' | 'SANITY_PROJECT_ID' | 'SANITY_STUDIO_URL'>): string[] {
+  const problems: string[] = [];
+  if (settings.CONTENT_SOURCE !== 'sanity' || !settings.SANITY_PROJECT_ID) {
+    problems.push(`${SANITY_CONTENT_SOURCE}: the preview shows the Sanity project's drafts; without it editors would see the bundled demo content`);
+  }
+  problems.push(...studioUrlProblems(settings.SANITY_STUDIO_URL));
+  return problems;
 }
 
 /**
@@ -60,8 +111,10 @@ export function deployProblems(settings: DeploySettings): string[] {
   if (!isNetlifyDeploy(settings)) return [];
   const problems: string[] = [];
   const demo = settings.ALLOW_DEMO_DEPLOY;
-  if (!demo && settings.CONTEXT === 'production' && settings.CONTENT_SOURCE !== 'sanity') {
-    problems.push('CONTENT_SOURCE=sanity (with SANITY_PROJECT_ID): without it the bundled demo content would be published');
+  const previewSite = settings.SITE_MODE === 'preview';
+  if (previewSite) problems.push(...previewSiteProblems(settings));
+  else if (!demo && settings.CONTEXT === 'production' && settings.CONTENT_SOURCE !== 'sanity') {
+    problems.push(`${SANITY_CONTENT_SOURCE}: without it the bundled demo content would be published`);
   }
   if (!demo && !settings.PUBLIC_API_BASE) {
     problems.push('PUBLIC_API_BASE: the product API\'s URL (without it pages would call the local API at ' + LOCAL_API_BASE + ')');
@@ -83,10 +136,14 @@ function deployName(context: string | undefined): string {
   return `${kind} (CONTEXT=${context})`;
 }
 
-export function deployRefusal(problems: readonly string[], context: string | undefined): string {
+/** The build's refusal, naming the deploy; `siteMode` `preview` names the editors' preview site (whose rules no demo deploy lifts). */
+export function deployRefusal(problems: readonly string[], context: string | undefined, siteMode?: string): string {
+  const previewSite = siteMode === 'preview';
   return [
-    `Refusing to build for ${deployName(context)} with these settings missing or local:`,
+    `Refusing to build ${previewSite ? 'the editors\' preview site (SITE_MODE=preview) ' : ''}for ${deployName(context)} with these settings missing or local:`,
     ...problems.map((problem) => `  - ${problem}`),
-    'Set them in the site\'s environment variables, or set ALLOW_DEMO_DEPLOY=true to publish the bundled demo content.',
+    previewSite
+      ? 'Set them in the preview site\'s environment variables, scoped to Builds and Functions (its function reads them on each request).'
+      : 'Set them in the site\'s environment variables, or set ALLOW_DEMO_DEPLOY=true to publish the bundled demo content.',
   ].join('\n');
 }

@@ -5,6 +5,7 @@
  */
 import { defineMiddleware } from 'astro:middleware';
 import { env } from '../config/env.ts';
+import { previewFunctionSetupRefusal } from '../config/preview-function-settings.ts';
 import { single } from '../content/index.ts';
 import { coverageMapSources } from '../coverage/island-props.ts';
 import { isSchoolRoute } from '../routing/on-demand-page.ts';
@@ -22,6 +23,9 @@ function page(status: number, html: string): Response {
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const settings = env();
+  // Settings scoped to Functions only are invisible to the build: a deployed function names what it lacks.
+  const unset = previewFunctionSetupRefusal(context.locals);
+  if (unset) return withPreviewHeaders(new Response(unset, { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }), previewCsp(settings, null));
   if (context.url.pathname === '/robots.txt') {
     return withPreviewHeaders(new Response(PREVIEW_ROBOTS_TXT, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } }), previewCsp(settings, null));
   }
