@@ -25,7 +25,8 @@ export function schoolLayoutView(props: SchoolLayoutProps, path: string, siteUrl
   });
   return {
     // A page rendered on request is the editors' preview: never indexed, and marked when it shows drafts.
-    ...pageFrame(head, perspective ? { notLaunched, preview: perspective === 'drafts', noindex: true } : { notLaunched }),
+    // Its edit attribute is there only in draft mode: the bar then offers the way out of it.
+    ...pageFrame(head, perspective ? { notLaunched, preview: perspective === 'drafts', noindex: true, draftModePath: props.editAttribute ? path : undefined } : { notLaunched }),
     notLaunched,
     themeCss: themeCss(site.theme),
     themeColor: site.theme.primary,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_LAUNCHED_NOTICE } from '../../../src/lib/schools/lifecycle.ts';
 import { PREVIEW_NOTICE, type PageHead } from '../../../src/lib/seo/page-head.ts';
-import { pageFrame } from '../../../src/lib/views/page-frame.ts';
+import { DRAFT_MODE_PUBLISHED_NOTICE, pageFrame } from '../../../src/lib/views/page-frame.ts';
 
 const head: PageHead = { title: 'Husky Mobile', description: 'Plans', canonical: 'https://schools.example/uw-husky-mobile', noindex: false, jsonLd: {} };
 const noAnalytics = { PUBLIC_SEGMENT_WRITE_KEY: undefined, PUBLIC_SEGMENT_API_HOST: undefined };
@@ -23,6 +23,20 @@ describe('pageFrame', () => {
     const both = pageFrame(head, { notLaunched: true, preview: true, settings: noAnalytics });
     expect(both.notices).toEqual([PREVIEW_NOTICE, NOT_LAUNCHED_NOTICE]);
     expect(both.head.noindex).toBe(true);
+  });
+
+  it('in draft mode (the editors\' preview site) offers the way out of it, back to this page', () => {
+    const drafts = pageFrame(head, { preview: true, noindex: true, draftModePath: '/uw-husky-mobile/student', settings: noAnalytics });
+    expect(drafts.notices).toEqual([PREVIEW_NOTICE]);
+    expect(drafts.leaveDraftMode).toBe('/api/preview/disable?redirect=%2Fuw-husky-mobile%2Fstudent');
+    // Presentation's perspective switch on published: still draft mode, and the bar says so.
+    const published = pageFrame(head, { preview: false, noindex: true, draftModePath: '/uw-husky-mobile', settings: noAnalytics });
+    expect(published.notices).toEqual([DRAFT_MODE_PUBLISHED_NOTICE]);
+    expect(published.leaveDraftMode).toBe('/api/preview/disable?redirect=%2Fuw-husky-mobile');
+    expect(pageFrame(head, { preview: false, draftModePath: '', settings: noAnalytics }).leaveDraftMode).toBe('/api/preview/disable?redirect=%2F');
+    // Outside draft mode there is nothing to leave.
+    expect(pageFrame(head, { preview: true, settings: noAnalytics }).leaveDraftMode).toBeUndefined();
+    expect(pageFrame(head, { preview: false, noindex: true, settings: noAnalytics }).notices).toEqual([]);
   });
 
   it('hands the analytics loader its write key and API host only when a key is set', () => {

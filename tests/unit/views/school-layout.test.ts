@@ -32,5 +32,16 @@ describe('schoolLayoutView', () => {
     expect(view.header.links.find((item) => item.current)?.link.href).toBe(`/${props.site.seoSlug}/why`);
     expect(view.footer?.columns).toHaveLength(4);
   });
-});
 
+  it('on the editors\' preview site, only a page in draft mode (it has the edit attribute) offers to leave it', async () => {
+    const props = await schoolPage();
+    const path = `/${props.site.seoSlug}/why`;
+    const editAttribute = () => 'id=x;type=y;path=z';
+    const drafts = schoolLayoutView(schoolLayout({ ...props, perspective: 'drafts', editAttribute }, 'why'), path, SITE_URL);
+    expect(drafts.leaveDraftMode).toBe(`/api/preview/disable?redirect=${encodeURIComponent(path)}`);
+    const published = schoolLayoutView(schoolLayout({ ...props, perspective: 'published' }, 'why'), path, SITE_URL);
+    expect(published.leaveDraftMode).toBeUndefined();
+    expect(published.notices).toEqual([]);
+    expect(schoolLayoutView(schoolLayout(props, 'why'), path, SITE_URL).leaveDraftMode).toBeUndefined();
+  });
+});
