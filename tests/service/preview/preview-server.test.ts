@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAFT_MODE_COOKIE, signDraftMode } from '../../../src/lib/preview/draft-cookie.ts';
+import { PREVIEW_RESPONSE_HEADERS } from '../../../src/lib/preview/response-headers.ts';
 import { DRAFT_ONLY_QUESTION, DRAFT_TITLE, PUBLISHED_TITLE_MARK, writeDraftDataset } from '../../fixtures/drafts/dataset.ts';
 import { raw } from '../local-stack/helpers.ts';
 import { startPreviewServer, type PreviewServerProcess } from './preview-server-process.ts';
@@ -23,6 +24,10 @@ const work = mkdtempSync(join(tmpdir(), 'preview-server-'));
 const datasetDir = writeDraftDataset(join(work, 'dataset'));
 const exportFile = join(datasetDir, 'data.ndjson');
 const secretDoc = (id: string, secret: string, updatedAt: Date) => JSON.stringify({ _id: `sanity-preview-url-secret.${id}`, _type: 'sanity.previewUrlSecret', _updatedAt: updatedAt.toISOString(), secret, studioUrl: STUDIO });
+// Cubby Mobile, with its documents, is being prepared: only editors (draft mode) may see it.
+const PREPARING = '/cubbymobile';
+const cubby = readFileSync('src/dataset/data.ndjson', 'utf8').split('\n').filter((line) => line.includes('"school-cubbymobile"'));
+appendFileSync(exportFile, `${cubby.map((line) => line.replace('"_id":"school-cubbymobile","_type":"school",', '"_id":"school-cubbymobile","_type":"school","status":"preparing",')).join('\n')}\n`);
 appendFileSync(exportFile, `${secretDoc('fresh', PREVIEW_SECRET, new Date())}\n${secretDoc('old', 'expired-secret', new Date(Date.now() - 2 * 3600_000))}\n`);
 
 let server: PreviewServerProcess | undefined;
@@ -70,9 +75,20 @@ describe('npm run preview:server', () => {
     expect(html).toContain('<meta name="robots" content="noindex">');
   });
 
-  it('sends the preview headers on pages, draft-mode routes and static files; robots.txt disallows everything', async () => {
-    for (const path of [PAGE, `${PAGE}/student`, '/api/preview/enable', '/robots.txt', '/no-such-school']) {
+  it('sends the preview headers on every kind of response the function makes; robots.txt disallows everything', async () => {
+    const kinds: Array<[string, number]> = [
+      [PAGE, 200], [`${PAGE}/student`, 200], ['/robots.txt', 200],
+      // Answered by Astro before the middleware runs: the trailing-slash redirect, a path that is no valid encoding.
+      [`${PAGE}/`, 301], ['/%E0%A4%A', 404],
+      // 404s: no school, no such page of a school, a preparing school outside draft mode.
+      ['/no-such-school', 404], [`${PAGE}/no-such-page`, 404], [PREPARING, 404],
+      // The draft-mode routes.
+      ['/api/preview/enable', 401], ['/api/preview/disable?redirect=/.//evil.example', 307],
+    ];
+    for (const [path, status] of kinds) {
       const answer = await get(path);
+      expect(answer.status, path).toBe(status);
+      for (const [name, value] of Object.entries(PREVIEW_RESPONSE_HEADERS)) expect(answer.headers[name.toLowerCase()], `${path} ${name}`).toBe(value);
       expect(answer.headers['cache-control'], path).toBe('private, no-store');
       expect(answer.headers['netlify-cdn-cache-control'], path).toBe('no-store');
       expect(answer.headers['cdn-cache-control'], path).toBe('no-store');
@@ -120,6 +136,16 @@ describe('npm run preview:server', () => {
       const location = String(answer.headers.location);
       expect(new URL(location, site).origin, target).toBe(new URL(site).origin);
       expect(location.startsWith('//'), target).toBe(false);
+    }
+  });
+
+  it('a school being prepared is for editors only: 404 without draft mode, its pages in draft mode', async () => {
+    const editor = `${DRAFT_MODE_COOKIE}=${signDraftMode(COOKIE_SECRET)}`;
+    for (const path of [PREPARING, `${PREPARING}/fan`, `${PREPARING}/why`]) {
+      expect((await get(path)).status, path).toBe(404);
+      const answer = await get(path, editor);
+      expect(answer.status, path).toBe(200);
+      expect(answer.body.toString('utf8'), path).toContain('Not launched yet');
     }
   });
 
