@@ -2,6 +2,8 @@
  * What the overlays (overlays.client.ts) are given, kept apart from them so it can be tested
  * without a Studio: the history adapter and the refresh handler of a page drawn on request.
  */
+import { hasNewInlineCode, redrawDocument } from './redraw.ts';
+
 type PageWindow = Pick<Window, 'location' | 'history' | 'addEventListener' | 'removeEventListener' | 'document'>;
 
 interface HistoryUpdate { type: 'push' | 'pop' | 'replace'; title?: string; url: string }
@@ -40,10 +42,82 @@ export function historyAdapter(win: PageWindow) {
   };
 }
 
-/** Presentation's refresh (its button, or a saved edit): the page is drawn again on request, with the edit. */
-export function refreshPage(win: Pick<Window, 'location'>) {
+/**
+ * Runs `run` for each call, one at a time; calls made while one runs share a single run after it.
+ * Each call's promise settles when a run that started after the call has finished, so the last
+ * saved state is the one drawn, and never an older one after it.
+ */
+export function coalesce(run: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  const start = (): Promise<void> => {
+    const current = run().finally(() => {
+      if (running === current) running = null;
+    });
+    running = current;
+    return current;
+  };
+  return () => {
+    if (queued) return queued;
+    if (!running) return start();
+    const next = running.catch(() => undefined).then(() => {
+      queued = null;
+      return start();
+    });
+    queued = next;
+    return next;
+  };
+}
+
+type RedrawWindow = Pick<Window, 'location' | 'document' | 'fetch' | 'scrollX' | 'scrollY' | 'scrollTo'> & { DOMParser: typeof DOMParser };
+
+/**
+ * The page at the window's address, rendered again (the draft-mode cookie goes with the request),
+ * or null when it cannot be had as a page: a network error, a status other than 200, a redirect,
+ * or something other than HTML.
+ */
+export async function fetchPage(win: RedrawWindow): Promise<Document | null> {
+  try {
+    const url = win.location.href.split('#')[0]!;
+    const response = await win.fetch(url, { credentials: 'include', cache: 'no-store', headers: { accept: 'text/html' } });
+    const html = await response.text();
+    if (response.status !== 200 || response.redirected || !/^text\/html\b/i.test(response.headers.get('content-type') ?? '')) return null;
+    return new win.DOMParser().parseFromString(html, 'text/html');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Draws the page again in place (redraw.ts), with the refreshes coalesced; falls back to a full
+ * load when the new render cannot be had or brings inline code the page's policy does not allow.
+ * The render the page was served with is fetched at once (`baseline`): what an edit changed is
+ * what differs between two renders, and anything else on the page is the page's scripts' own.
+ */
+export function pageRedraw(win: RedrawWindow, baseline = true): () => Promise<void> {
+  let base: Promise<Document | null> = baseline ? fetchPage(win) : Promise.resolve(null);
+  return coalesce(async () => {
+    const previous = await base;
+    const next = await fetchPage(win);
+    if (!next || hasNewInlineCode(win.document, next)) {
+      win.location.reload();
+      // The page is going: Presentation's own timeout reports the refresh done.
+      return new Promise<void>(() => {});
+    }
+    const { scrollX, scrollY } = win;
+    redrawDocument(win.document, next, previous);
+    if (win.scrollX !== scrollX || win.scrollY !== scrollY) win.scrollTo(scrollX, scrollY);
+    base = Promise.resolve(next);
+  });
+}
+
+/**
+ * Presentation's refresh (its button, or a saved edit): the page is drawn again in place, with the
+ * edit. The promise tells the overlays when it is done (they report refreshing, then refreshed).
+ */
+export function refreshPage(redraw: () => Promise<void>) {
   return (payload: { source: string }): false | Promise<void> => {
     if (payload.source !== 'manual' && payload.source !== 'mutation') return false;
-    return new Promise<void>(() => win.location.reload());
+    return redraw();
   };
 }

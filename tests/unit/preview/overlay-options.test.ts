@@ -1,6 +1,6 @@
-/** The overlays' history adapter and refresh handler, with a stand-in window (no Studio). */
+/** The overlays' history adapter and refresh handler, with a stand-in window (no Studio); how refreshes coalesce. */
 import { describe, expect, it, vi } from 'vitest';
-import { historyAdapter, pageUrl, refreshPage } from '../../../src/lib/preview/overlay-options.ts';
+import { coalesce, historyAdapter, pageUrl, refreshPage } from '../../../src/lib/preview/overlay-options.ts';
 import { withOverlays, OVERLAYS_SCRIPT_PATH } from '../../../src/lib/preview/overlays.ts';
 
 function fakeWindow(path = '/uw-husky-mobile/fan') {
@@ -44,17 +44,90 @@ describe('overlay options', () => {
     expect(pageUrl({ pathname: '/a', search: '?sanity-preview-perspective=drafts', hash: '' })).toBe('/a');
   });
 
-  it('draw the page again on a manual refresh or a saved edit', () => {
-    const win = fakeWindow();
-    const refresh = refreshPage(win as never);
-    expect(refresh({ source: 'manual' })).toBeInstanceOf(Promise);
-    expect(win.location.reload).toHaveBeenCalledTimes(1);
+  it('draw the page again on a manual refresh or a saved edit, and tell when it is done', async () => {
+    let done!: () => void;
+    const redraw = vi.fn(() => new Promise<void>((resolve) => { done = resolve; }));
+    const refresh = refreshPage(redraw);
+    const manual = refresh({ source: 'manual' });
+    expect(manual).toBeInstanceOf(Promise);
+    expect(redraw).toHaveBeenCalledTimes(1);
+    let settled = false;
+    void (manual as Promise<void>).then(() => { settled = true; });
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    done();
+    await manual;
+    expect(settled).toBe(true);
     void refresh({ source: 'mutation' });
-    expect(win.location.reload).toHaveBeenCalledTimes(2);
+    expect(redraw).toHaveBeenCalledTimes(2);
     expect(refresh({ source: 'other' })).toBe(false);
+    expect(redraw).toHaveBeenCalledTimes(2);
   });
 
   it('add the overlay script at the end of the body', () => {
     expect(withOverlays('<html><body><p>x</p></body></html>')).toBe(`<html><body><p>x</p><script type="module" src="${OVERLAYS_SCRIPT_PATH}"></script></body></html>`);
+  });
+});
+
+/** A run whose end the test decides, recording what it saw when it started. */
+function controlledRuns() {
+  const started: number[] = [];
+  const finish: Array<() => void> = [];
+  let state = 0;
+  const run = vi.fn(() => {
+    started.push(state);
+    return new Promise<void>((resolve) => finish.push(resolve));
+  });
+  return { run, started, finish, save: () => { state += 1; } };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('refreshes coalesce', () => {
+  it('run at once when idle, and again for a call after it ended', async () => {
+    const { run, finish } = controlledRuns();
+    const redraw = coalesce(run);
+    const first = redraw();
+    expect(run).toHaveBeenCalledTimes(1);
+    finish[0]!();
+    await first;
+    const second = redraw();
+    expect(run).toHaveBeenCalledTimes(2);
+    finish[1]!();
+    await second;
+  });
+
+  it('make the calls during a run share one run after it, which sees the last save', async () => {
+    const { run, finish, started, save } = controlledRuns();
+    const redraw = coalesce(run);
+    const order: string[] = [];
+    const first = redraw().then(() => order.push('first'));
+    save();
+    const second = redraw().then(() => order.push('second'));
+    save();
+    const third = redraw().then(() => order.push('third'));
+    // One run at a time: nothing new starts while the first is under way.
+    expect(run).toHaveBeenCalledTimes(1);
+    finish[0]!();
+    await first;
+    await flush();
+    expect(run).toHaveBeenCalledTimes(2);
+    // The second run started after both saves; the calls made during the first wait for it.
+    expect(started).toEqual([0, 2]);
+    expect(order).toEqual(['first']);
+    finish[1]!();
+    await Promise.all([second, third]);
+    expect(order).toEqual(['first', 'second', 'third']);
+    expect(run).toHaveBeenCalledTimes(2);
+  });
+
+  it('go on after a run that failed', async () => {
+    const run = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(undefined);
+    const redraw = coalesce(run);
+    const first = redraw();
+    const second = redraw();
+    await expect(first).rejects.toThrow('offline');
+    await expect(second).resolves.toBeUndefined();
+    expect(run).toHaveBeenCalledTimes(2);
   });
 });
