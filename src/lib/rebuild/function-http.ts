@@ -1,22 +1,19 @@
 /**
  * What every Netlify function answers with and checks first. netlify.toml's [[headers]] do not
- * apply to function responses, so the functions send the site's security headers themselves;
- * a test keeps them in line with netlify.toml's "/*" block. Errors answer a short message,
- * never a stack or an internal error text (those go to the function log).
+ * apply to function responses, so the functions send the site's security headers themselves, from
+ * the one list (security/site-headers.ts) a test holds equal to netlify.toml's "/*" block. Errors
+ * answer a short message, never a stack or an internal error text (those go to the function log).
  */
 import { parse as parseContentType } from 'content-type';
 import { SettingsError } from '../config/setting-types.ts';
+import { SITE_SECURITY_HEADERS } from '../security/site-headers.ts';
 
-/** The site-wide headers of netlify.toml's "/*" block that apply to an API answer, plus no caching. */
+/** The site-wide headers of netlify.toml's "/*" block, plus no caching and a policy that loads nothing. */
 export const FUNCTION_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
+  ...Object.fromEntries(Object.entries(SITE_SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value])),
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
-  'strict-transport-security': 'max-age=31536000; includeSubDomains',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'cross-origin-opener-policy': 'same-origin',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
 };
 
 export function answer(status: number, message: string, headers: Record<string, string> = {}): Response {
