@@ -2,7 +2,7 @@
  * What the Presentation tests run against: `npm run preview:server` on a copy of the bundled
  * dataset (with a Presentation secret, so draft mode can be switched on the way the Studio does),
  * and a host page on another origin that plays the Studio's side (studio-host.client.ts, bundled
- * here with esbuild) and frames the preview site.
+ * here with esbuild) and frames the preview site, or opens it in a window of its own.
  */
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -35,8 +35,11 @@ export interface PreviewStack {
   documents: () => Doc[];
   /** A draft-mode cookie header for direct requests. */
   draftCookie: string;
-  /** The host page that frames `path` of the preview site after switching draft mode on through Presentation's secret. */
-  hostUrl: (path: string) => string;
+  /**
+   * The host page that frames `path` of the preview site after switching draft mode on through
+   * Presentation's secret; with mode 'window', its button opens it in a window of its own instead.
+   */
+  hostUrl: (path: string, mode?: PreviewMode) => string;
   stop: () => Promise<void>;
 }
 
@@ -45,9 +48,16 @@ async function listen(server: Server): Promise<number> {
   return (server.address() as AddressInfo).port;
 }
 
-const HOST_PAGE = (src: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Presentation (test host)</title>
+/** How the host page shows the preview: in a frame, or in a window of its own opened by a button. */
+export type PreviewMode = 'frame' | 'window';
+
+const HOST_PAGE = (src: string, mode: PreviewMode) => {
+  const attribute = src.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  const preview = mode === 'frame' ? `<iframe title="Preview" data-src="${attribute}"></iframe>` : `<button type="button" data-src="${attribute}">Open preview in a new window</button>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Presentation (test host)</title>
 <style>html,body,main{margin:0;height:100%}iframe{display:block;width:100%;height:100%;border:0}</style></head>
-<body><main><iframe title="Preview" data-src="${src.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"></iframe></main><script type="module" src="/studio-host.js"></script></body></html>`;
+<body><main>${preview}</main><script type="module" src="/studio-host.js"></script></body></html>`;
+};
 
 export async function startPresentationStack(): Promise<PreviewStack> {
   const work = mkdtempSync(join(tmpdir(), 'presentation-'));
@@ -71,7 +81,7 @@ export async function startPresentationStack(): Promise<PreviewStack> {
     } else if (url.pathname === '/') {
       const path = url.searchParams.get('path') ?? '/';
       const src = `${previewOrigin}/api/preview/enable?${new URLSearchParams({ 'sanity-preview-secret': PREVIEW_SECRET, 'sanity-preview-pathname': path, 'sanity-preview-perspective': 'drafts' })}`;
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(HOST_PAGE(src));
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(HOST_PAGE(src, url.searchParams.get('mode') === 'window' ? 'window' : 'frame'));
     } else {
       response.writeHead(404).end();
     }
@@ -92,7 +102,7 @@ export async function startPresentationStack(): Promise<PreviewStack> {
     exportFile,
     documents: () => readFileSync(exportFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Doc),
     draftCookie: `${DRAFT_MODE_COOKIE}=${signDraftMode(COOKIE_SECRET)}`,
-    hostUrl: (path) => `${studio}/?${new URLSearchParams({ path })}`,
+    hostUrl: (path, mode = 'frame') => `${studio}/?${new URLSearchParams({ path, ...(mode === 'window' ? { mode } : {}) })}`,
     stop: async () => {
       await server.stop();
       await new Promise((done) => host.close(done));

@@ -1,8 +1,9 @@
 /**
  * The Studio's side of Presentation, for the handshake test: a host page on another origin frames
- * the preview site and talks to its overlays with Sanity's own libraries, as Presentation does
- * (`@sanity/comlink`'s controller and the `presentation` channel with
- * `@sanity/presentation-comlink`'s compatibility actors). Bundled by the test with esbuild.
+ * the preview site (or opens it in a window of its own, Presentation's "open preview in a new
+ * window", when the page has a button instead of a frame) and talks to its overlays with Sanity's
+ * own libraries, as Presentation does (`@sanity/comlink`'s controller and the `presentation`
+ * channel with `@sanity/presentation-comlink`'s compatibility actors). Bundled by the test with esbuild.
  */
 import { createConnectionMachine, createController } from '@sanity/comlink';
 import { createCompatibilityActors } from '@sanity/presentation-comlink';
@@ -21,8 +22,10 @@ declare global {
   }
 }
 
-const frame = document.querySelector('iframe')!;
-const previewOrigin = new URL(frame.dataset.src!).origin;
+const frame = document.querySelector('iframe');
+const opener = document.querySelector<HTMLButtonElement>('button[data-src]');
+const src = (frame ?? opener)!.dataset.src!;
+const previewOrigin = new URL(src).origin;
 const controller = createController({ targetOrigin: previewOrigin });
 const received: Received[] = [];
 const statuses: string[] = [];
@@ -60,6 +63,14 @@ window.studio = {
   post: (type, data) => channel.post(type, data),
 };
 
-frame.addEventListener('load', () => controller.addTarget(frame.contentWindow!), { once: true });
 channel.start();
-frame.src = frame.dataset.src!;
+if (frame) {
+  frame.addEventListener('load', () => controller.addTarget(frame.contentWindow!), { once: true });
+  frame.src = src;
+} else {
+  // The overlays answer their opener; the controller keeps offering the handshake until the page is there.
+  opener!.addEventListener('click', () => {
+    const preview = window.open(src, 'sanity-presentation-preview');
+    if (preview) controller.addTarget(preview);
+  });
+}
