@@ -1,4 +1,4 @@
-/** The giveaway pages: entry form, confirmation, closed, and the landing page's giveaway banner. */
+/** The giveaway pages: entry form, confirmation, closed; and the giveaway banner of the plan pages (parts of it also on the confirmation page). */
 import {defineType} from 'sanity'
 import {image, item, link, list, optionalText, SCHOOL_NAME, schoolField, text} from './fields'
 
@@ -70,15 +70,15 @@ export const giveawayClosed = defineType({
 
 export const giveawaysBanner = defineType({
   name: 'giveawaysBanner',
-  title: 'Giveaway banner (landing)',
+  title: 'Giveaway banner (plan pages, confirmation page)',
   type: 'document',
   fields: [
     schoolField,
-    text('capitalHeader', 'Heading', 'The banner\'s large heading on the landing page.'),
-    text('experienceHeader', 'Subheading', 'Under the heading.'),
-    text('exclusiveAccessText', 'Text', 'The banner\'s text.', {rows: 2}),
-    image('backgroundImage', 'Background', 'Behind the banner\'s text.', {alt: 'decorative'}),
-    text('enterButtonText', 'Enter button', 'Opens the giveaway entry page (hidden for giveaways listed in the site settings).'),
+    text('capitalHeader', 'Small heading', 'The short line in capitals above the banner\'s heading on the student, faculty and fan plan pages (e.g. GIVEAWAYS); also above the heading of the giveaway confirmation page.'),
+    text('experienceHeader', 'Heading', 'The banner\'s large heading, on the plan pages.'),
+    text('exclusiveAccessText', 'Text', 'Under the banner\'s heading on the plan pages; also on the giveaway confirmation page, above the button to the why page.', {rows: 2}),
+    image('backgroundImage', 'Background', 'Behind the banner on the plan pages.', {alt: 'decorative'}),
+    text('enterButtonText', 'Enter button', 'On the plan pages\' banner it opens the giveaway entry page (the closed page when the giveaway is not open); on the giveaway confirmation page it shows while the giveaway is open. Hidden for giveaways listed in the site settings under "Giveaways without an enter button".'),
   ],
   preview: {select: {title: 'capitalHeader', subtitle: SCHOOL_NAME, media: 'backgroundImage'}},
 })

@@ -13,8 +13,8 @@ import {givebackFunds, howItWorksMath, whyHero, whyPerks, whyPlans} from './why'
 
 /** A school's documents as editors find them in the school's folder: by page, top to bottom. */
 export const SCHOOL_DOCUMENT_GROUPS: {title: string; types: DocumentDefinition[]}[] = [
-  {title: 'Landing page', types: [landingHeader, partnerBanner, landingPerks, howItWorks, choosePlans, missionRows, giveawaysBanner, faqs]},
-  {title: 'Plan pages', types: [planPageHeader, planCards, broadbandFacts, perkSection, switchSection]},
+  {title: 'Landing page', types: [landingHeader, partnerBanner, landingPerks, howItWorks, choosePlans, missionRows, faqs]},
+  {title: 'Plan pages', types: [planPageHeader, planCards, broadbandFacts, perkSection, giveawaysBanner, switchSection]},
   {title: 'Why page', types: [whyHero, givebackFunds, howItWorksMath, whyPerks, whyPlans]},
   {title: 'Giveaway pages', types: [giveawayForm, giveawayConfirmation, giveawayClosed]},
   {title: 'Other pages', types: [coverageMapPage, pressRelease, internationalDialing]},

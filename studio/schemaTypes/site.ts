@@ -104,7 +104,7 @@ export const siteSettings = defineType({
       name: 'hiddenEnterGiveawayIds',
       title: 'Giveaways without an enter button',
       type: 'array',
-      description: 'Giveaway ids whose "enter" button is hidden on the landing page.',
+      description: 'Giveaway ids whose "enter" button is hidden: on the plan pages\' giveaway banner and on the giveaway confirmation page.',
       of: [defineArrayMember({type: 'string', validation: (rule) => rule.required().custom(notBlank)})],
       validation: (rule) => rule.required(),
     }),

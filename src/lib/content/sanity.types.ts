@@ -446,6 +446,27 @@ export type SwitchSection = {
   >;
 };
 
+export type GiveawaysBanner = {
+  _id: string;
+  _type: "giveawaysBanner";
+  _createdAt: string;
+  _updatedAt: string;
+  _rev: string;
+  school: SchoolReference;
+  capitalHeader: string;
+  experienceHeader: string;
+  exclusiveAccessText: string;
+  backgroundImage: {
+    asset: SanityImageAssetReference;
+    media?: unknown;
+    hotspot?: SanityImageHotspot;
+    crop?: SanityImageCrop;
+    alt?: string;
+    _type: "image";
+  };
+  enterButtonText: string;
+};
+
 export type PerkSection = {
   _id: string;
   _type: "perkSection";
@@ -577,27 +598,6 @@ export type Faqs = {
     _type: "faq";
     _key: string;
   }>;
-};
-
-export type GiveawaysBanner = {
-  _id: string;
-  _type: "giveawaysBanner";
-  _createdAt: string;
-  _updatedAt: string;
-  _rev: string;
-  school: SchoolReference;
-  capitalHeader: string;
-  experienceHeader: string;
-  exclusiveAccessText: string;
-  backgroundImage: {
-    asset: SanityImageAssetReference;
-    media?: unknown;
-    hotspot?: SanityImageHotspot;
-    crop?: SanityImageCrop;
-    alt?: string;
-    _type: "image";
-  };
-  enterButtonText: string;
 };
 
 export type MissionRows = {
@@ -906,12 +906,12 @@ export type AllSanitySchemaTypes =
   | GivebackFunds
   | WhyHero
   | SwitchSection
+  | GiveawaysBanner
   | PerkSection
   | BroadbandFacts
   | PlanCards
   | PlanPageHeader
   | Faqs
-  | GiveawaysBanner
   | MissionRows
   | ChoosePlans
   | HowItWorks
