@@ -16,7 +16,8 @@ export { deployProblems, deployRefusal, isLocalUrl, isNetlifyDeploy, isProductio
 export const DEFAULT_DATASET_DIR = 'src/dataset';
 export const DEFAULT_TENANTS_FILE = `${DEFAULT_DATASET_DIR}/tenants.json`;
 
-export const envSchema = z.object({
+/** Each setting on its own; envSchema adds the rules across settings. */
+export const envFields = z.object({
   CONTENT_SOURCE: setting(z.enum(['local', 'sanity']).default('local')),
   CONTENT_DATASET_DIR: setting(z.string().default(DEFAULT_DATASET_DIR)),
   TENANTS_FILE: setting(z.string().default(DEFAULT_TENANTS_FILE)),
@@ -54,8 +55,17 @@ export const envSchema = z.object({
   PREVIEW_COOKIE_SECRET: setting(z.string().min(MIN_PREVIEW_COOKIE_SECRET_LENGTH, `must be at least ${MIN_PREVIEW_COOKIE_SECRET_LENGTH} characters`).optional()),
   /** Preview site: the Studio origin(s) that may frame it (comma-separated). */
   SANITY_STUDIO_URL: setting(z.string().default(LOCAL_STUDIO_URL)),
-}).refine((env) => env.CONTENT_SOURCE !== 'sanity' || env.SANITY_PROJECT_ID, {
-  message: 'CONTENT_SOURCE=sanity needs SANITY_PROJECT_ID',
+});
+
+const SANITY_PROJECT_NEEDED = 'CONTENT_SOURCE=sanity needs SANITY_PROJECT_ID';
+
+/** CONTENT_SOURCE=sanity reads the project SANITY_PROJECT_ID names: without one there is nothing to read. */
+export function sanityProjectProblems(settings: Pick<z.infer<typeof envFields>, 'CONTENT_SOURCE' | 'SANITY_PROJECT_ID'>): string[] {
+  return settings.CONTENT_SOURCE === 'sanity' && !settings.SANITY_PROJECT_ID ? [`SANITY_PROJECT_ID: ${SANITY_PROJECT_NEEDED}`] : [];
+}
+
+export const envSchema = envFields.refine((env) => sanityProjectProblems(env).length === 0, {
+  message: SANITY_PROJECT_NEEDED,
   path: ['SANITY_PROJECT_ID'],
 });
 
@@ -72,13 +82,18 @@ function siteUrl(parsed: z.infer<typeof envSchema>): string {
   return LOCAL_SITE_URL;
 }
 
+/** Parsed settings with the site's address resolved as the build resolves it. */
+export function withSiteUrl(parsed: z.infer<typeof envSchema>): Env {
+  return { ...parsed, SITE_URL: siteUrl(parsed) };
+}
+
 /**
  * The build's settings. Throws a message naming each bad setting, and on a Netlify deploy each
- * missing or local one (see netlify-deploy.ts).
+ * missing or local one (see netlify-deploy.ts). `npm run setup:check` runs the same rules
+ * (setup-check.ts); neither calls the network.
  */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  const parsed = readSettings(envSchema, source);
-  const settings: Env = { ...parsed, SITE_URL: siteUrl(parsed) };
+  const settings = withSiteUrl(readSettings(envSchema, source));
   const problems = deployProblems(settings);
   if (problems.length > 0) throw new Error(deployRefusal(problems, settings.CONTEXT, settings.SITE_MODE));
   return settings;
@@ -110,10 +125,16 @@ export function publicApiBase(settings: Env = env()): string {
  */
 export function contentPerspective(settings: Pick<Env, 'CONTENT_PREVIEW' | 'CONTEXT'>): 'published' | 'drafts' {
   if (!settings.CONTENT_PREVIEW) return 'published';
-  if (settings.CONTEXT === 'production') {
-    throw new Error('CONTENT_PREVIEW=true in the production context: production never shows drafts. Set it only for deploy previews and branch deploys.');
-  }
+  const [refusal] = contentPreviewProblems(settings);
+  if (refusal) throw new Error(refusal);
   return 'drafts';
+}
+
+/** A draft preview build in the production context would publish unpublished changes. */
+export function contentPreviewProblems(settings: Pick<Env, 'CONTENT_PREVIEW' | 'CONTEXT'>): string[] {
+  return settings.CONTENT_PREVIEW && settings.CONTEXT === 'production'
+    ? ['CONTENT_PREVIEW=true in the production context: production never shows drafts. Set it only for deploy previews and branch deploys.']
+    : [];
 }
 
 /** The editors' preview site (SITE_MODE=preview): pages rendered on request, drafts only in draft mode. */

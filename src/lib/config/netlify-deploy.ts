@@ -63,7 +63,7 @@ const SANITY_CONTENT_SOURCE = 'CONTENT_SOURCE=sanity (with SANITY_PROJECT_ID)';
 const HOST_NAME = /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/i;
 
 /** Is `entry` one http(s) URL (no spaces, a plain host)? */
-function isHttpUrl(entry: string): boolean {
+export function isHttpUrl(entry: string): boolean {
   if (/\s/.test(entry)) return false;
   try {
     const url = new URL(entry);
@@ -105,9 +105,11 @@ export function previewSiteProblems(settings: Pick<DeploySettings, 'CONTENT_SOUR
 
 /**
  * Each setting a Netlify deploy lacks or has set to a local address (empty list = safe to build).
- * Local builds (no Netlify context) keep the offline defaults.
+ * Local builds (no Netlify context) keep the offline defaults. The build's refusal shows a local
+ * address it found; `showValues: false` (the setup check, which never prints a value) names only
+ * the setting.
  */
-export function deployProblems(settings: DeploySettings): string[] {
+export function deployProblems(settings: DeploySettings, { showValues = true }: { showValues?: boolean } = {}): string[] {
   if (!isNetlifyDeploy(settings)) return [];
   const problems: string[] = [];
   const demo = settings.ALLOW_DEMO_DEPLOY;
@@ -124,7 +126,7 @@ export function deployProblems(settings: DeploySettings): string[] {
   }
   for (const name of PUBLISHED_URL_SETTINGS) {
     const value = settings[name];
-    if (value && value !== LOCAL_SITE_URL && isLocalUrl(value)) problems.push(`${name}: ${value} is a local address`);
+    if (value && value !== LOCAL_SITE_URL && isLocalUrl(value)) problems.push(showValues ? `${name}: ${value} is a local address` : `${name}: a local address`);
   }
   return problems;
 }

@@ -51,3 +51,24 @@ export function readSettings<T extends z.ZodType>(schema: T, source: Record<stri
   if (parsed.success) return parsed.data;
   throw new SettingsError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
 }
+
+/**
+ * Each setting of `schema` read on its own: a bad value becomes a problem (worded as readSettings
+ * words it) and takes its default, so a check can go on and name everything else that is wrong.
+ * Rules across settings (the schema's refinements) are not run here: call them on `values`.
+ */
+export function readEachSetting<T extends z.ZodRawShape>(schema: z.ZodObject<T>, source: Record<string, string | undefined>): { values: z.infer<z.ZodObject<T>>; problems: string[] } {
+  const values: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, field] of Object.entries(schema.shape) as [string, z.ZodType][]) {
+    const parsed = field.safeParse(source[name]);
+    if (parsed.success) {
+      values[name] = parsed.data;
+    } else {
+      problems.push(...parsed.error.issues.map((issue) => `${[name, ...issue.path].join('.')}: ${issue.message}`));
+      const unset = field.safeParse(undefined);
+      values[name] = unset.success ? unset.data : undefined;
+    }
+  }
+  return { values: values as z.infer<z.ZodObject<T>>, problems };
+}
