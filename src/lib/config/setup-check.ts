@@ -10,10 +10,11 @@ import type { ClientConfig } from '@sanity/client';
 import { OFFLINE_PROJECT_ID, studioProject } from '../../../studio/project.ts';
 import { SANITY_API_VERSION } from '../content/sanity.ts';
 import { publishSchema } from '../rebuild/function-settings.ts';
+import { isPreviewSiteFunction } from '../rebuild/preview-site-guard.ts';
 import { contentPreviewProblems, envFields, sanityProjectProblems, withSiteUrl } from './env.ts';
 import { deployProblems, isHttpUrl, isLocalUrl } from './netlify-deploy.ts';
 import { previewFunctionSettingsProblems } from './preview-function-settings.ts';
-import { blankAsUnset, readEachSetting } from './setting-types.ts';
+import { blankAsUnset, readEachSetting, SettingsError } from './setting-types.ts';
 
 type Source = Record<string, string | undefined>;
 
@@ -145,9 +146,16 @@ function siteSanityProblems(source: Source): string[] {
   return problems;
 }
 
-/** The rebuild functions' settings (rebuild-on-publish, nightly-rebuild), read with their own schema. */
+/** The rebuild functions' settings (rebuild-on-publish, nightly-rebuild), read with their own schemas. */
 function rebuildFunctionProblems(source: Source): string[] {
   const { problems } = readEachSetting(publishSchema, source);
+  try {
+    // Each function reads SITE_MODE first: a value it cannot read answers 500.
+    isPreviewSiteFunction(source);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    problems.push(...error.problems);
+  }
   if (text(source, 'SANITY_WEBHOOK_SECRET') === undefined) {
     problems.push('SANITY_WEBHOOK_SECRET: the content webhook\'s secret (the same value as the webhook\'s in Sanity); without it rebuild-on-publish refuses every publish');
   }
@@ -218,8 +226,8 @@ const NOT_FOUND = (names: string) => `${names}: Sanity answers 404 (no such proj
 const TOKEN_REFUSED = (status: number) => `SANITY_API_READ_TOKEN: Sanity refused it (HTTP ${status}): a revoked or mistyped token, or one of another project`;
 const NO_SETTINGS = 'SANITY_DATASET: the dataset answers but holds no siteSettings document (another dataset than the content\'s, or the content is not imported yet)';
 
-function unreachable(reason: string): string {
-  return `could not reach Sanity: ${reason} — the project, dataset and token were not checked`;
+function unreachable(reason: string, what = 'the project, dataset and token'): string {
+  return `could not reach Sanity: ${reason} — ${what} were not checked`;
 }
 
 const TOKEN_UNKNOWN = 'SANITY_API_READ_TOKEN is unset: right for a public dataset; a private dataset needs one, and whether this one is private was not known';
@@ -270,7 +278,7 @@ async function askForPreview(source: Source, ask: AskSanity, target: SanityTarge
 async function askForStudio(ask: AskSanity, target: SanityTarget): Promise<SanityPart> {
   // Editors sign in to the Studio: no token to try. A private dataset answers nothing (or 401) without one, and still exists.
   const answer = await ask(target);
-  if (answer.outcome === 'failed') return { problems: [], notes: [unreachable(answer.reason)], sanity: 'Sanity not reached' };
+  if (answer.outcome === 'failed') return { problems: [], notes: [unreachable(answer.reason, 'the project and dataset')], sanity: 'Sanity not reached' };
   if (answer.outcome === 'refused' && answer.status === 404) {
     return { problems: [{ scopes: ['Studio'], text: NOT_FOUND('SANITY_STUDIO_PROJECT_ID / SANITY_STUDIO_DATASET') }], notes: [], sanity: 'Sanity answered' };
   }

@@ -101,6 +101,12 @@ describe('the public site (production)', () => {
     ]);
   });
 
+  it('names a SITE_MODE neither the build nor the rebuild functions can read once, in both scopes', () => {
+    expect(problemLines('production', { ...production, SITE_MODE: 'Static' })).toEqual([
+      'SITE_MODE: Invalid option: expected one of "static"|"preview" [Builds, Functions]',
+    ]);
+  });
+
   it('names a local address without repeating it', () => {
     expect(problemLines('production', { ...production, PUBLIC_API_BASE: 'http://127.0.0.1:9911/leak', ORDER_SERVICE_URL: 'http://localhost:9912/leak' })).toEqual([
       'PUBLIC_API_BASE: a local address [Builds]',
@@ -269,7 +275,10 @@ describe('what Sanity answers (a fake in place of the network)', () => {
       'note: could not reach Sanity: its address did not resolve (no DNS or no network) — the project, dataset and token were not checked',
       'the editors\' preview site (SITE_MODE=preview): no problems found; Sanity not reached',
     ]);
-    expect(formatReport(await checkSetup('studio', studio, fakeSanity(unreachable))).at(-1)).toBe('the Studio: no problems found; Sanity not reached');
+    expect(formatReport(await checkSetup('studio', studio, fakeSanity(unreachable)))).toEqual([
+      'note: could not reach Sanity: its address did not resolve (no DNS or no network) — the project and dataset were not checked',
+      'the Studio: no problems found; Sanity not reached',
+    ]);
   });
 
   it('preview: asks with the token; a refused token is a problem of the Functions scope', async () => {
