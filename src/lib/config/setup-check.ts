@@ -205,7 +205,7 @@ function studioProblems(source: Source, problems: Problems): void {
   }
 }
 
-/** Every problem found without the network, in the order an operator would fix them. */
+/** Every problem found without the network, in the order the rules find them. */
 export function settingsProblems(kind: SiteKind, source: Source): SetupProblem[] {
   const problems = new Problems();
   if (kind === 'production') productionProblems(source, problems);
