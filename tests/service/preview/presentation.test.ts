@@ -44,7 +44,8 @@ afterAll(async () => {
 async function present(path: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; frame: Frame; errors: string[]; served: Response }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
-  page.on('close', () => void context.close());
+  // The browser may be closing already (the last test's page): nothing left to close then.
+  page.on('close', () => void context.close().catch(() => undefined));
   const errors: string[] = [];
   page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
   // The framed page as the preview site served it (after draft mode was switched on).
@@ -138,6 +139,7 @@ describe('Presentation and the overlays', () => {
       };
       new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
       Object.assign(window, { seenTexts: seen, sameDocument: true });
+      Object.assign(document.querySelector('sanity-visual-editing')!, { sameOverlayRoot: true });
     });
     const scrolled = await frame.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(0);
@@ -176,10 +178,20 @@ describe('Presentation and the overlays', () => {
 
     // Drawn in place: the same document, scrolled where it was, the connection never dropped.
     expect(await frame.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await frame.evaluate(() => 'sameOverlayRoot' in document.querySelector('sanity-visual-editing')!)).toBe(true);
     expect(await frame.evaluate(() => window.scrollY)).toBe(scrolled);
     expect(await page.evaluate((from) => window.studio.statuses.slice(from), statusesBefore)).toEqual([]);
     const refreshed = await page.evaluate(() => window.studio.received.filter((message) => message.type === 'visual-editing/refreshed').length);
     expect(refreshed).toBeGreaterThanOrEqual(ROUNDS * 2);
+
+    // What shows is the page as rendered now: nothing left over or doubled by the redraws.
+    const texts = await frame.evaluate(async () => {
+      const text = (root: Document) => [...root.querySelectorAll('body > header, main, body > footer')].map((element) => element.textContent!.replace(/\s+/g, ' ').trim());
+      const rendered = new DOMParser().parseFromString(await (await fetch(location.href, { cache: 'no-store' })).text(), 'text/html');
+      return { shown: text(document), rendered: text(rendered) };
+    });
+    expect(texts.shown).toHaveLength(3);
+    expect(texts.shown).toEqual(texts.rendered);
 
     // The plan cards' toggle still opens its panel (its listener is on the same button).
     const toggled = await frame.evaluate(() => {
@@ -188,6 +200,8 @@ describe('Presentation and the overlays', () => {
       return { expanded: button.getAttribute('aria-expanded'), panelShown: !document.getElementById(button.getAttribute('aria-controls')!)!.hidden };
     });
     expect(toggled).toEqual({ expanded: 'true', panelShown: true });
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: join(SHOTS, 'framed-after-redraws-1280.png') });
 
     // And a click still reaches the Studio.
     const cards = planCards(stack.documents());
