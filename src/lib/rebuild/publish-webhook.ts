@@ -52,9 +52,11 @@ export function createPublishWebhook(options: PublishWebhookOptions) {
     const checked = await checkRequest(request, { methods: ['POST'], maxBodyBytes: MAX_WEBHOOK_BODY_BYTES, contentTypes: ['application/json'] });
     if (!checked.ok) return checked.response;
     // Never accept anything when the secret is missing: that is a set-up error, not an open door.
-    if (!options.secret || !options.hookUrl) {
-      log('refused: SANITY_WEBHOOK_SECRET or NETLIFY_BUILD_HOOK_URL is not set');
-      return answer(500, 'rebuild webhook is not configured');
+    const unset = [...(options.secret ? [] : ['SANITY_WEBHOOK_SECRET']), ...(options.hookUrl ? [] : ['NETLIFY_BUILD_HOOK_URL'])];
+    if (unset.length) {
+      // Names only: which setting the site lacks is no secret, its value would be.
+      log(`refused: ${unset.join(' and ')} not set`);
+      return answer(500, `rebuild webhook is not configured: ${unset.join(' and ')} not set`);
     }
     const body = checked.body;
     const check = await checkWebhookSignature({ body, signature: request.headers.get(SIGNATURE_HEADER_NAME), secret: options.secret, now: now() });

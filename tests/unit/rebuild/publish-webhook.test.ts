@@ -81,11 +81,16 @@ describe('rebuild-on-publish endpoint', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('refuses everything when no secret is configured', async () => {
+  it('refuses everything when no secret is configured, naming the setting (never a value)', async () => {
     const { handle, calls } = setup({ secret: undefined });
     const response = await handle(await signedRequest(), {});
     expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ message: 'rebuild webhook is not configured: SANITY_WEBHOOK_SECRET not set' });
     expect(calls).toHaveLength(0);
+    const neither = await setup({ secret: undefined, hookUrl: undefined }).handle(await signedRequest(), {});
+    expect(await neither.json()).toEqual({ message: 'rebuild webhook is not configured: SANITY_WEBHOOK_SECRET and NETLIFY_BUILD_HOOK_URL not set' });
+    const noHook = await setup({ hookUrl: undefined }).handle(await signedRequest(), {});
+    expect(await noHook.text()).not.toContain(SECRET);
   });
 
   it('accepts only POST', async () => {
