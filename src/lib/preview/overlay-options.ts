@@ -2,7 +2,7 @@
  * What the overlays (overlays.client.ts) are given, kept apart from them so it can be tested
  * without a Studio: the history adapter and the refresh handler of a page drawn on request.
  */
-import { hasNewInlineCode, redrawDocument } from './redraw.ts';
+import { hasNewInlineCode, redrawDocument, sameText } from './redraw.ts';
 
 type PageWindow = Pick<Window, 'location' | 'history' | 'addEventListener' | 'removeEventListener' | 'document'>;
 
@@ -93,9 +93,13 @@ export async function fetchPage(win: RedrawWindow): Promise<Document | null> {
  * load when the new render cannot be had or brings inline code the page's policy does not allow.
  * The render the page was served with is fetched at once (`baseline`): what an edit changed is
  * what differs between two renders, and anything else on the page is the page's scripts' own.
+ * If that render's text already differs from the page's, an edit was saved in between: the first
+ * redraw then goes without it (the new render wins everywhere).
  */
 export function pageRedraw(win: RedrawWindow, baseline = true): () => Promise<void> {
-  let base: Promise<Document | null> = baseline ? fetchPage(win) : Promise.resolve(null);
+  let base: Promise<Document | null> = baseline
+    ? fetchPage(win).then((page) => (page && sameText(win.document, page) ? page : null))
+    : Promise.resolve(null);
   return coalesce(async () => {
     const previous = await base;
     const next = await fetchPage(win);

@@ -242,3 +242,24 @@ export function hasNewInlineCode(live: Document, next: Document): boolean {
   const known = new Set(inline(live));
   return inline(next).some((code) => !known.has(code));
 }
+
+/** Where the page's text is not the server's: islands (React's), code, and what a browser parses differently with scripting on. */
+const NOT_RENDERED_TEXT = 'astro-island, script, style, template, noscript';
+
+/** The body's text as the server wrote it, whitespace collapsed. */
+function bodyText(document: Document): string {
+  const parts: string[] = [];
+  const walker = document.createTreeWalker(document.body, 4 /* NodeFilter.SHOW_TEXT */);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.parentElement?.closest(NOT_RENDERED_TEXT)) parts.push(node.nodeValue ?? '');
+  }
+  return parts.join(' ').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Whether `rendered` reads as the page shown: a render fetched after the page loaded is the one it
+ * was served with only if so (an edit saved in between makes it newer, and no use as `base`).
+ */
+export function sameText(live: Document, rendered: Document): boolean {
+  return bodyText(live) === bodyText(rendered);
+}

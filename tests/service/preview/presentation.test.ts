@@ -6,7 +6,7 @@
  * `visual-editing/focus` naming its document, type and path; a draft edit written to the export
  * and `presentation/refresh` show the new text. Saves in quick succession (two per round, 150–600 ms
  * apart, eight rounds in one framed page) each show in place, the last within 2 s, with the
- * connection, the scroll position and the plan cards' toggles kept; prints each save's time to its
+ * connection, the scroll position, an open plan panel and the plan cards' toggles kept; prints each save's time to its
  * text. An edit outside an island leaves it alone; one inside it brings a new island that hydrates.
  * The same handshake with the preview in a window of its own. Runs axe on framed pages with
  * the overlays on; saves screenshots with an overlay hovered (.scratch/presentation/).
@@ -128,6 +128,9 @@ describe('Presentation and the overlays', () => {
   it('shows saves in quick succession in place, the last within 2 s, keeping the connection', async () => {
     const { page, frame } = await present(PLAN_PAGE, { width: 1280, height: 600 });
     const description = frame.locator('.plan-card .description').first();
+    // The editor opened the first plan's broadband facts (the page scrolls it into view): the redraws keep it open.
+    await frame.evaluate(() => document.querySelector<HTMLButtonElement>('.plan-card__toggle')!.click());
+    await page.waitForTimeout(1_000);
     // Scrolled down, the description in view below the fixed header.
     await description.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 200));
     // The page records when each text first shows; a mark on its window tells a full load (which would drop both).
@@ -193,13 +196,16 @@ describe('Presentation and the overlays', () => {
     expect(texts.shown).toHaveLength(3);
     expect(texts.shown).toEqual(texts.rendered);
 
-    // The plan cards' toggle still opens its panel (its listener is on the same button).
-    const toggled = await frame.evaluate(() => {
-      const button = document.querySelector<HTMLButtonElement>('.plan-card__toggle')!;
-      button.click();
-      return { expanded: button.getAttribute('aria-expanded'), panelShown: !document.getElementById(button.getAttribute('aria-controls')!)!.hidden };
+    // The panel the editor opened is still open, and the toggles still work (their listeners are on
+    // the same buttons): opening the second plan's facts closes the first's.
+    const panels = await frame.evaluate(() => {
+      const buttons = [...document.querySelectorAll<HTMLButtonElement>('.plan-card__toggle')].slice(0, 2);
+      const open = () => buttons.map((button) => button.getAttribute('aria-expanded') === 'true' && !document.getElementById(button.getAttribute('aria-controls')!)!.hidden);
+      const before = open();
+      buttons[1]!.click();
+      return { before, after: open() };
     });
-    expect(toggled).toEqual({ expanded: 'true', panelShown: true });
+    expect(panels).toEqual({ before: [true, false], after: [false, true] });
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: join(SHOTS, 'framed-after-redraws-1280.png') });
 

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initPlanGroup } from '../../../src/lib/plans/plan-toggle.client.ts';
 import { pageRedraw } from '../../../src/lib/preview/overlay-options.ts';
-import { hasNewInlineCode, pairNodes, redrawDocument } from '../../../src/lib/preview/redraw.ts';
+import { hasNewInlineCode, pairNodes, redrawDocument, sameText } from '../../../src/lib/preview/redraw.ts';
 
 interface Plan { id: string; label: string; description: string }
 
@@ -209,6 +209,13 @@ describe('redrawing a page in place', () => {
     expect(after.map((node) => paired.get(node))).toEqual(before);
   });
 
+  it('compares the text a page shows with a render, leaving out islands and code', () => {
+    load(render());
+    $('astro-island form').insertAdjacentHTML('beforeend', '<p>Hydrated by React</p>');
+    expect(sameText(document, parse(render()))).toBe(true);
+    expect(sameText(document, parse(render({ heading: 'Plans for every fan' })))).toBe(false);
+  });
+
   it('tells when a render brings inline code the page was not served with', () => {
     const withCode = (code: string) => parse(`<html><body><script>${code}</script><script type="application/ld+json">{"x":1}</script></body></html>`);
     expect(hasNewInlineCode(withCode('a()'), withCode('a()'))).toBe(false);
@@ -281,6 +288,16 @@ describe('pageRedraw', () => {
     const win = pageWindow([html(render()), html(render().replace('</main>', '<script>window.x = 1</script></main>'))]);
     void pageRedraw(win as never)();
     await vi.waitFor(() => expect(win.location.reload).toHaveBeenCalledTimes(1));
+  });
+
+  it('does not take a render newer than the page as the one before (an edit saved while the page loaded)', async () => {
+    load(render());
+    const edited = () => render({ heading: 'Edited while loading' }).replace('<a href="/uw-husky-mobile">', '<a href="/uw-husky-mobile/why">');
+    const win = pageWindow([html(edited()), html(edited())]);
+    await pageRedraw(win as never)();
+    expect($('h1').textContent).toBe('Edited while loading');
+    // Compared with a render that already had the edit, the link would have looked unchanged.
+    expect($('header a').getAttribute('href')).toBe('/uw-husky-mobile/why');
   });
 
   it('draws without the render before when that could not be fetched', async () => {
