@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check and test runner and sums them into one line "N passed, N failed"
 # (scripts/test-summary.ts: what N counts is in scripts/lib/test-verdict.ts); exits 1 on any failure.
-# Expects Node 24 and node_modules (scripts/test.sh sees to both).
+# Expects the project's Node (CONTRIBUTING.md#node-and-installs) and node_modules (scripts/test.sh sees to both).
 #
 # The site is built once, here; the budgets, dist and browser tiers all read that build. Only the
 # bench (two synthetic schools), the hostile-content and preview builds (their content is the

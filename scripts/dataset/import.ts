@@ -319,7 +319,8 @@ const spawnInherited: Io['run'] = (command, args, { cwd, env }) =>
     child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
   });
 
-if (import.meta.main) {
+// Run as a command, not when a test imports it (import.meta.main needs Node 22.18/24.2; this works on every Node the project allows).
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL('../../', import.meta.url));
   process.exitCode = await runImport(process.argv.slice(2), process.env, nodeFs(root), reachOverNetwork, {
     out: (line) => console.log(line),

@@ -52,7 +52,7 @@ export interface HttpTransportOptions {
   concurrency?: number;
   /** One attempt's limit, answer body included. */
   timeoutMs?: number;
-  /** Further attempts after a network error, a timeout or a 5xx (never after a 4xx). */
+  /** Further attempts after a network error, a timeout, a 5xx or a 429 (after its Retry-After); never after another 4xx. */
   retries?: number;
   /** Wait before the first retry; doubled for each further one. */
   backoffMs?: number;
