@@ -100,17 +100,23 @@ export function pageRedraw(win: RedrawWindow, baseline = true): () => Promise<vo
   let base: Promise<Document | null> = baseline
     ? fetchPage(win).then((page) => (page && sameText(win.document, page) ? page : null))
     : Promise.resolve(null);
+  const loadAgain = () => {
+    win.location.reload();
+    // The page is going: Presentation's own timeout reports the refresh done.
+    return new Promise<void>(() => {});
+  };
   return coalesce(async () => {
     const previous = await base;
     const next = await fetchPage(win);
-    if (!next || hasNewInlineCode(win.document, next)) {
-      win.location.reload();
-      // The page is going: Presentation's own timeout reports the refresh done.
-      return new Promise<void>(() => {});
-    }
+    if (!next || hasNewInlineCode(win.document, next)) return loadAgain();
     const { scrollX, scrollY } = win;
-    redrawDocument(win.document, next, previous);
-    if (win.scrollX !== scrollX || win.scrollY !== scrollY) win.scrollTo(scrollX, scrollY);
+    try {
+      redrawDocument(win.document, next, previous);
+    } catch {
+      return loadAgain();
+    }
+    // Instant: the site's CSS makes scrolling smooth.
+    if (win.scrollX !== scrollX || win.scrollY !== scrollY) win.scrollTo({ left: scrollX, top: scrollY, behavior: 'instant' });
     base = Promise.resolve(next);
   });
 }

@@ -264,7 +264,7 @@ describe('pageRedraw', () => {
     // A layout change during the redraw scrolls the page (jsdom has no layout: done by hand).
     Object.defineProperty(win, 'scrollY', { get: vi.fn().mockReturnValueOnce(640).mockReturnValue(200) });
     await redraw();
-    expect(win.scrollTo).toHaveBeenCalledWith(0, 640);
+    expect(win.scrollTo).toHaveBeenCalledWith({ left: 0, top: 640, behavior: 'instant' });
   });
 
   it('loads the page instead when the new render is an error, not HTML, a redirect or unreachable', async () => {
