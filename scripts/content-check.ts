@@ -51,7 +51,15 @@ try {
 }
 
 console.log(`content check: ${opened.label}`);
-const result = await checkContent(opened.source, opened.options);
+let result: Awaited<ReturnType<typeof checkContent>>;
+try {
+  result = await checkContent(opened.source, opened.options);
+} catch (error) {
+  // The content service did not answer (no network, a refused token): nothing was checked.
+  const cause = (error as Error).cause instanceof Error ? ` (${((error as Error).cause as Error).message})` : '';
+  console.error(`content check: cannot read the dataset: ${(error as Error).message}${cause}`);
+  process.exit(2);
+}
 if (result.fatal) {
   console.error(`content check: the build would stop: ${result.fatal}`);
   process.exit(1);
