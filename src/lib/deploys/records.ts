@@ -1,0 +1,322 @@
+/**
+ * The shapes shared by the publish webhook, the build, the deploy notifications, the status
+ * functions and the Studio: what a publish is, what a build hook call carries, what a build
+ * records, what a deploy's record keeps and what the status answers say. Zod schemas, their
+ * types and pure helpers only (no Node or Netlify imports: the Studio bundles this file).
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------------
+// Names
+
+/** Site store of the publish queue (one key). */
+export const PUBLISH_QUEUE_STORE = 'rebuild-on-publish';
+export const PUBLISH_QUEUE_KEY = 'publish-queue';
+/** Site store of the deploy records: `deploy/{id}`, plus `live` and `site`. */
+export const DEPLOYS_STORE = 'deploys';
+export const DEPLOY_KEY_PREFIX = 'deploy/';
+export const LIVE_KEY = 'live';
+export const SITE_KEY = 'site';
+export function deployKey(id: string): string {
+  return `${DEPLOY_KEY_PREFIX}${id}`;
+}
+/** Deploy store the build writes its summary to (getDeployStore({ deployID, name })), and its key. */
+export const BUILD_REPORT_STORE = 'build-report';
+export const BUILD_REPORT_KEY = 'report';
+
+/** Documented local defaults; a deployed site refuses them (the function answers 500 naming the setting). */
+export const LOCAL_WEBHOOK_SECRET = 'local-webhook-secret-not-for-deploys';
+export const LOCAL_DEPLOY_NOTIFICATION_SECRET = 'local-deploy-notification-secret-not-for-deploys';
+/** The local stack's SITE_ID, where Netlify's is absent. */
+export const LOCAL_SITE_ID = 'local-site';
+
+/** Documents listed in one build hook call; past it only a count (`more`) goes along. */
+export const MAX_BATCH_DOCUMENTS = 100;
+/** Netlify keeps `trigger_title` to this length. */
+export const MAX_TRIGGER_TITLE = 200;
+/** Deploy records kept in the `deploys` store. */
+export const KEPT_DEPLOYS = 50;
+/** Ids in one status question. */
+export const MAX_STATUS_IDS = 100;
+/** An in-flight batch older than this lost its notification: the next publish starts a build anyway. */
+export const STALE_BUILD_MS = 30 * 60_000;
+
+/** Sanity's document id characters; a published id never starts with `drafts.`. */
+export const SANITY_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
+export const BATCH_ID_PATTERN = /^b-[0-9a-f]{8}$/;
+
+const isoTime = z.string().min(1);
+
+// ---------------------------------------------------------------------------------------------
+// 1. The publish webhook's body (Sanity's projection {_id, _type, _rev, _updatedAt})
+
+export const publishWebhookBodySchema = z.object({
+  _id: z.string().min(1),
+  _type: z.string().min(1),
+  // Older webhook configurations send {_id, _type} only: still a publish, revision unknown.
+  _rev: z.string().min(1).nullish(),
+  _updatedAt: isoTime.nullish(),
+});
+export type PublishWebhookBody = z.infer<typeof publishWebhookBodySchema>;
+
+/** One published document as the queue, the build hook body and the records carry it. */
+export const publishedDocumentSchema = z.object({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  rev: z.string().nullable(),
+  publishedAt: isoTime,
+});
+export type PublishedDocument = z.infer<typeof publishedDocumentSchema>;
+
+/** The webhook body as a published document; `arrivedAt` stands in for a missing `_updatedAt`. */
+export function publishedDocumentFrom(body: PublishWebhookBody, arrivedAt: Date): PublishedDocument {
+  return { id: body._id, type: body._type, rev: body._rev ?? null, publishedAt: body._updatedAt ?? arrivedAt.toISOString() };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. The build hook call
+
+export const triggerKindSchema = z.enum(['publish', 'nightly', 'manual']);
+export type TriggerKind = z.infer<typeof triggerKindSchema>;
+
+export const buildHookBodySchema = z.object({
+  kind: triggerKindSchema,
+  batch: z.string().regex(BATCH_ID_PATTERN),
+  documents: z.array(publishedDocumentSchema).max(MAX_BATCH_DOCUMENTS).default([]),
+  more: z.number().int().nonnegative().default(0),
+});
+export type BuildHookBody = z.infer<typeof buildHookBodySchema>;
+
+/** What started a build: a build hook body, or `unknown` (a git push, Netlify's UI, a body that does not parse). */
+export const buildTriggerSchema = z.union([buildHookBodySchema, z.object({ kind: z.literal('unknown') })]);
+export type BuildTrigger = z.infer<typeof buildTriggerSchema>;
+
+/** Reads INCOMING_HOOK_BODY (or any text claiming to be a build hook body). */
+export function parseBuildTrigger(text: string | undefined | null): BuildTrigger {
+  if (!text) return { kind: 'unknown' };
+  try {
+    const parsed = buildHookBodySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : { kind: 'unknown' };
+  } catch {
+    return { kind: 'unknown' };
+  }
+}
+
+/** A new batch id: `b-` + 8 hex digits. */
+export function newBatchId(): string {
+  const bytes = new Uint8Array(4);
+  globalThis.crypto.getRandomValues(bytes);
+  return `b-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The batch a deploy's title names (` [batch b-1a2b3c4d]` at its end), if any. */
+export function batchFromTitle(title: string | null | undefined): string | undefined {
+  return title?.match(/\[batch (b-[0-9a-f]{8})\]\s*$/)?.[1];
+}
+
+/**
+ * The deploy message Netlify shows (≤ 200 characters, ending with the batch), e.g.
+ * "Publish of 3 documents (landingHeader, faqs) [batch b-…]", "Nightly rebuild 2026-11-27
+ * (giveaway state, enter button) [batch b-…]", "Rebuild by hand [batch b-…]".
+ */
+export function buildHookTitle(body: BuildHookBody, now: Date = new Date()): string {
+  const suffix = ` [batch ${body.batch}]`;
+  let head: string;
+  if (body.kind === 'nightly') head = `Nightly rebuild ${now.toISOString().slice(0, 10)} (giveaway state, enter button)`;
+  else if (body.kind === 'manual') head = 'Rebuild by hand';
+  else {
+    const count = body.documents.length + body.more;
+    const types = [...new Set(body.documents.map((document) => document.type))];
+    head = `Publish of ${count} document${count === 1 ? '' : 's'}${types.length ? ` (${types.join(', ')})` : ''}`;
+  }
+  const room = MAX_TRIGGER_TITLE - suffix.length;
+  if (head.length > room) head = `${head.slice(0, room - 2)}…)`;
+  return `${head}${suffix}`;
+}
+
+/**
+ * At most MAX_BATCH_DOCUMENTS documents, newest revision per id, the newest publishes first;
+ * `more` counts the rest (plus `moreBefore` already counted elsewhere).
+ */
+export function boundedDocuments(documents: readonly PublishedDocument[], moreBefore = 0): { documents: PublishedDocument[]; more: number } {
+  const newest = new Map<string, PublishedDocument>();
+  for (const document of documents) {
+    const seen = newest.get(document.id);
+    if (!seen || seen.publishedAt <= document.publishedAt) newest.set(document.id, document);
+  }
+  const sorted = [...newest.values()].sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0));
+  return { documents: sorted.slice(0, MAX_BATCH_DOCUMENTS), more: moreBefore + Math.max(0, sorted.length - MAX_BATCH_DOCUMENTS) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. What a build records (the build writes it; the notification function copies it into the deploy's record)
+
+export const leftOutCodeSchema = z.enum(['not-launched', 'no-tenant', 'school-left-out']);
+export type LeftOutCode = z.infer<typeof leftOutCodeSchema>;
+
+export const buildRecordSchema = z.object({
+  version: z.literal(1),
+  contentReadAt: isoTime,
+  trigger: buildTriggerSchema,
+  /** Every document the build read: published id → revision, type, school key (null: site-wide). */
+  documents: z.record(z.string(), z.object({ rev: z.string().nullable(), type: z.string(), school: z.string().nullable() })),
+  schools: z.array(z.object({ key: z.string(), seoSlug: z.string(), status: z.string() })),
+  leftOut: z.array(z.object({
+    key: z.string(),
+    seoSlug: z.string().nullish(),
+    status: z.string(),
+    reasons: z.array(z.string()),
+    /** Optional: derived from status and reasons by leftOutCode() when absent. */
+    code: leftOutCodeSchema.optional(),
+  })),
+  problems: z.array(z.object({
+    school: z.string().nullish(),
+    documentType: z.string(),
+    documentId: z.string().nullish(),
+    field: z.string().nullish(),
+    reason: z.string(),
+  })),
+});
+export type BuildRecord = z.infer<typeof buildRecordSchema>;
+export type LeftOutEntry = BuildRecord['leftOut'][number];
+export type BuildProblem = BuildRecord['problems'][number];
+
+/** Why a school was left out, as a code: a preparing school is "not launched" first of all. */
+export function leftOutCode(entry: LeftOutEntry): LeftOutCode {
+  if (entry.code) return entry.code;
+  if (entry.status === 'preparing' && entry.reasons.some((reason) => reason.startsWith('not launched'))) return 'not-launched';
+  if (entry.reasons.some((reason) => reason.startsWith('no tenant record'))) return 'no-tenant';
+  return 'school-left-out';
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Deploy notifications and records
+
+/** The fields of Netlify's deploy notification body this site reads (the body is Netlify's deploy object). */
+export const deployNotificationSchema = z.object({
+  id: z.string().min(1),
+  site_id: z.string().min(1),
+  state: z.string().min(1),
+  context: z.string().nullish(),
+  branch: z.string().nullish(),
+  title: z.string().nullish(),
+  created_at: isoTime.nullish(),
+  updated_at: isoTime.nullish(),
+  published_at: isoTime.nullish(),
+  deploy_time: z.number().nullish(),
+  error_message: z.string().nullish(),
+  locked: z.boolean().nullish(),
+});
+export type DeployNotification = z.infer<typeof deployNotificationSchema>;
+
+/** A deploy's state as this site keeps it. */
+export const deployStateSchema = z.enum(['building', 'ready', 'live', 'error', 'canceled']);
+export type DeployState = z.infer<typeof deployStateSchema>;
+
+export const deployRecordSchema = z.object({
+  version: z.literal(1),
+  id: z.string(),
+  state: deployStateSchema,
+  /** Netlify's own state word from the newest notification applied (`building`, `ready`, `error`...). */
+  netlifyState: z.string(),
+  context: z.string().nullable(),
+  branch: z.string().nullable(),
+  /** A production deploy of the production branch: the only kind that can be live. */
+  production: z.boolean(),
+  title: z.string().nullable(),
+  batch: z.string().nullable(),
+  /** What started it: the report's trigger, else the queue's batch named in the title. */
+  trigger: buildTriggerSchema,
+  createdAt: z.string().nullable(),
+  /** The newest notification's own time: an older one never moves the record back. */
+  updatedAt: z.string().nullable(),
+  /** When it was (last) published; a restore publishes an older deploy again. */
+  publishedAt: z.string().nullable(),
+  /** When it was first published (the "live since" of what it carried). */
+  firstPublishedAt: z.string().nullable(),
+  deployTimeSec: z.number().nullable(),
+  errorMessage: z.string().nullable(),
+  /** The build's summary, read once the deploy was published (null before, and for a failed build). */
+  report: buildRecordSchema.nullable(),
+});
+export type DeployRecord = z.infer<typeof deployRecordSchema>;
+
+/** `live`: which deploy visitors get, since when. */
+export const livePointerSchema = z.object({ deployId: z.string(), since: z.string() });
+export type LivePointer = z.infer<typeof livePointerSchema>;
+
+/** `site`: Netlify's deploy lock (a locked site does not publish new deploys). */
+export const siteRecordSchema = z.object({ locked: z.boolean(), lockedDeployId: z.string().nullable(), updatedAt: z.string().nullable() });
+export type SiteRecord = z.infer<typeof siteRecordSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// 5. The publish queue
+
+export const batchSchema = z.object({
+  batch: z.string(),
+  /** When its build hook was called (ISO). */
+  calledAt: isoTime,
+  documents: z.array(publishedDocumentSchema),
+  more: z.number().int().nonnegative(),
+});
+export type Batch = z.infer<typeof batchSchema>;
+
+export const publishQueueSchema = z.object({
+  waiting: z.array(publishedDocumentSchema),
+  waitingMore: z.number().int().nonnegative(),
+  inFlight: batchSchema.optional(),
+  /** The last few batches started, so a failed deploy's notification still finds what it carried. */
+  recent: z.array(batchSchema).default([]),
+});
+export type PublishQueue = z.infer<typeof publishQueueSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// 6. The status answers
+
+export const notLiveCodeSchema = z.enum(['build-failed', 'school-left-out', 'not-launched', 'content-problem', 'no-tenant']);
+export type NotLiveCode = z.infer<typeof notLiveCodeSchema>;
+
+export const documentStatusSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('live'), since: z.string(), deploy: z.string() }),
+  z.object({ state: z.literal('publishing'), deploy: z.string().optional(), startedAt: z.string().optional() }),
+  z.object({
+    state: z.literal('not-live'),
+    reason: z.string(),
+    code: notLiveCodeSchema,
+    // Editors only:
+    school: z.string().optional(),
+    field: z.string().optional(),
+    deploy: z.string().optional(),
+  }),
+  z.object({ state: z.literal('unknown'), reason: z.string() }),
+]);
+export type DocumentStatus = z.infer<typeof documentStatusSchema>;
+export type DocumentState = DocumentStatus['state'];
+
+export const publishStatusAnswerSchema = z.object({
+  documents: z.record(z.string(), documentStatusSchema),
+  checkedAt: z.string(),
+});
+export type PublishStatusAnswer = z.infer<typeof publishStatusAnswerSchema>;
+
+export const deploySummarySchema = z.object({
+  id: z.string(),
+  state: deployStateSchema,
+  context: z.string().nullable(),
+  production: z.boolean(),
+  live: z.boolean(),
+  title: z.string().nullable(),
+  trigger: z.object({ kind: z.enum(['publish', 'nightly', 'manual', 'unknown']), documents: z.number().int().nonnegative() }),
+  createdAt: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  deployTimeSec: z.number().nullable(),
+  errorMessage: z.string().optional(),
+  schools: z.object({
+    built: z.array(z.object({ seoSlug: z.string(), url: z.string() })),
+    leftOut: z.array(z.object({ seoSlug: z.string().optional(), reason: z.string() })),
+  }),
+});
+export type DeploySummary = z.infer<typeof deploySummarySchema>;
+
+export const deploysAnswerSchema = z.object({ deploys: z.array(deploySummarySchema), checkedAt: z.string() });
+export type DeploysAnswer = z.infer<typeof deploysAnswerSchema>;
