@@ -91,15 +91,13 @@ export async function fetchPage(win: RedrawWindow): Promise<Document | null> {
 /**
  * Draws the page again in place (redraw.ts), with the refreshes coalesced; falls back to a full
  * load when the new render cannot be had or brings inline code the page's policy does not allow.
- * The render the page was served with is fetched at once (`baseline`): what an edit changed is
+ * The render the page was served with is fetched at once: what an edit changed is
  * what differs between two renders, and anything else on the page is the page's scripts' own.
  * If that render's text already differs from the page's, an edit was saved in between: the first
  * redraw then goes without it (the new render wins everywhere).
  */
-export function pageRedraw(win: RedrawWindow, baseline = true): () => Promise<void> {
-  let base: Promise<Document | null> = baseline
-    ? fetchPage(win).then((page) => (page && sameText(win.document, page) ? page : null))
-    : Promise.resolve(null);
+export function pageRedraw(win: RedrawWindow): () => Promise<void> {
+  let base: Promise<Document | null> = fetchPage(win).then((page) => (page && sameText(win.document, page) ? page : null));
   const loadAgain = () => {
     win.location.reload();
     // The page is going: Presentation's own timeout reports the refresh done.

@@ -9,6 +9,7 @@
 import { enableVisualEditing } from '@sanity/visual-editing/enable-visual-editing';
 import { historyAdapter, pageRedraw, refreshPage } from './overlay-options.ts';
 
-// Outside Presentation nothing refreshes the page: no render to compare with is fetched.
+// Only inside Presentation (its frame or its preview window): elsewhere the overlays have no Studio
+// to talk to, so they would only outline every field of the page and open nothing.
 const inPresentation = window.self !== window.top || Boolean(window.opener);
-enableVisualEditing({ history: historyAdapter(window), refresh: refreshPage(pageRedraw(window, inPresentation)) });
+if (inPresentation) enableVisualEditing({ history: historyAdapter(window), refresh: refreshPage(pageRedraw(window)) });
