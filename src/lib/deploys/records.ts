@@ -12,13 +12,22 @@ import { z } from 'zod';
 /** Site store of the publish queue (one key). */
 export const PUBLISH_QUEUE_STORE = 'rebuild-on-publish';
 export const PUBLISH_QUEUE_KEY = 'publish-queue';
-/** Site store of the deploy records: `deploy/{id}`, plus `live` and `site`. */
+/**
+ * Site store of the deploy records: `deploy/{id}` (a deploy's record), `report/{id}` (the full
+ * build record of a published production deploy, with when each document revision went live),
+ * `live` (which deploy visitors get), `site` (the deploy lock) and `index` (the kept deploys, newest first).
+ */
 export const DEPLOYS_STORE = 'deploys';
 export const DEPLOY_KEY_PREFIX = 'deploy/';
+export const REPORT_KEY_PREFIX = 'report/';
 export const LIVE_KEY = 'live';
 export const SITE_KEY = 'site';
+export const INDEX_KEY = 'index';
 export function deployKey(id: string): string {
   return `${DEPLOY_KEY_PREFIX}${id}`;
+}
+export function reportKey(id: string): string {
+  return `${REPORT_KEY_PREFIX}${id}`;
 }
 /** Deploy store the build writes its summary to (getDeployStore({ deployID, name })), and its key. */
 export const BUILD_REPORT_STORE = 'build-report';
@@ -34,6 +43,10 @@ export const LOCAL_SITE_ID = 'local-site';
 export const MAX_BATCH_DOCUMENTS = 100;
 /** Netlify keeps `trigger_title` to this length. */
 export const MAX_TRIGGER_TITLE = 200;
+/** Publishes the queue lists while they wait (distinct ids); past it they are only counted (`waitingMore`). */
+export const MAX_WAITING_DOCUMENTS = 1000;
+/** Started batches the queue remembers after they finish, so a late notification still finds what its build carried. */
+export const RECENT_BATCHES = 10;
 /** Deploy records kept in the `deploys` store. */
 export const KEPT_DEPLOYS = 50;
 /** Ids in one status question. */
@@ -205,41 +218,63 @@ export const deployNotificationSchema = z.object({
   published_at: isoTime.nullish(),
   deploy_time: z.number().nullish(),
   error_message: z.string().nullish(),
+  /** true on the deploy the site is locked to (Deploy locked), false once unlocked; null otherwise. */
   locked: z.boolean().nullish(),
+  /** The deploy's own address (its permalink). */
+  deploy_ssl_url: z.string().nullish(),
 });
 export type DeployNotification = z.infer<typeof deployNotificationSchema>;
 
-/** A deploy's state as this site keeps it. */
+/**
+ * A deploy's state: a record keeps building, ready, error or canceled; `live` appears only in
+ * answers (the deploy the `live` pointer names).
+ */
 export const deployStateSchema = z.enum(['building', 'ready', 'live', 'error', 'canceled']);
 export type DeployState = z.infer<typeof deployStateSchema>;
+
+/** What a deploy's record keeps of its build's record (the documents' revisions stay in `report/{id}`). */
+export const reportSummarySchema = buildRecordSchema.pick({ contentReadAt: true, schools: true, leftOut: true, problems: true })
+  .extend({ documentCount: z.number().int().nonnegative() });
+export type ReportSummary = z.infer<typeof reportSummarySchema>;
 
 export const deployRecordSchema = z.object({
   version: z.literal(1),
   id: z.string(),
-  state: deployStateSchema,
+  state: deployStateSchema.exclude(['live']),
   /** Netlify's own state word from the newest notification applied (`building`, `ready`, `error`...). */
   netlifyState: z.string(),
   context: z.string().nullable(),
   branch: z.string().nullable(),
-  /** A production deploy of the production branch: the only kind that can be live. */
+  /** A production deploy (context `production`, the production branch): the only kind that can be live. */
   production: z.boolean(),
   title: z.string().nullable(),
   batch: z.string().nullable(),
-  /** What started it: the report's trigger, else the queue's batch named in the title. */
+  deployUrl: z.string().nullable(),
+  /** What started it: the report's trigger, else what the title and the publish queue say. */
   trigger: buildTriggerSchema,
+  /** The documents the publish queue's batch gave it (all of them, also past MAX_BATCH_DOCUMENTS): a failed build's only record of what it was to carry. */
+  carried: z.array(publishedDocumentSchema),
   createdAt: z.string().nullable(),
-  /** The newest notification's own time: an older one never moves the record back. */
+  /** The newest applied notification's own time: an older one never moves the record back. */
   updatedAt: z.string().nullable(),
   /** When it was (last) published; a restore publishes an older deploy again. */
   publishedAt: z.string().nullable(),
-  /** When it was first published (the "live since" of what it carried). */
+  /** When it was first published. */
   firstPublishedAt: z.string().nullable(),
   deployTimeSec: z.number().nullable(),
   errorMessage: z.string().nullable(),
   /** The build's summary, read once the deploy was published (null before, and for a failed build). */
-  report: buildRecordSchema.nullable(),
+  report: reportSummarySchema.nullable(),
 });
 export type DeployRecord = z.infer<typeof deployRecordSchema>;
+
+/** `report/{id}`: the build's record, and when each document's revision went live (published id → ISO). */
+export const storedReportSchema = z.object({ deployId: z.string(), record: buildRecordSchema, liveSince: z.record(z.string(), z.string()) });
+export type StoredReport = z.infer<typeof storedReportSchema>;
+
+/** `index`: the kept deploys, newest first. */
+export const deployIndexSchema = z.object({ deploys: z.array(z.object({ id: z.string(), createdAt: z.string().nullable() })) });
+export type DeployIndex = z.infer<typeof deployIndexSchema>;
 
 /** `live`: which deploy visitors get, since when. */
 export const livePointerSchema = z.object({ deployId: z.string(), since: z.string() });
@@ -273,7 +308,7 @@ export type PublishQueue = z.infer<typeof publishQueueSchema>;
 // ---------------------------------------------------------------------------------------------
 // 6. The status answers
 
-export const notLiveCodeSchema = z.enum(['build-failed', 'school-left-out', 'not-launched', 'content-problem', 'no-tenant']);
+export const notLiveCodeSchema = z.enum(['build-failed', 'school-left-out', 'not-launched', 'content-problem', 'no-tenant', 'site-locked', 'rolled-back']);
 export type NotLiveCode = z.infer<typeof notLiveCodeSchema>;
 
 export const documentStatusSchema = z.discriminatedUnion('state', [
