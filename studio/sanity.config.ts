@@ -1,7 +1,8 @@
 /**
  * The Studio. Project and dataset come from SANITY_STUDIO_PROJECT_ID and SANITY_STUDIO_DATASET
  * (the same project and dataset the site reads as SANITY_PROJECT_ID / SANITY_DATASET); the editors'
- * preview site Presentation frames from SANITY_STUDIO_PREVIEW_URL.
+ * preview site Presentation frames from SANITY_STUDIO_PREVIEW_URL; the public site, which says
+ * whether a published change is live and lists its deploys, from SANITY_STUDIO_PUBLIC_SITE_URL.
  */
 import {defineConfig} from 'sanity'
 import {presentationTool} from 'sanity/presentation'
@@ -11,8 +12,15 @@ import {structure} from './structure'
 import {NewSchoolAction} from './actions/NewSchoolAction'
 import {studioProject} from './project'
 import {presentationOptions, previewOrigin} from './presentation'
+import {publicSiteOrigin} from './deploys/public-site'
+import {publishStatusBadge} from './deploys/PublishStatusBadge'
+import {deploysTool} from './deploys/DeploysTool'
 
 const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
+// Spelled out: the Studio bundle replaces each process.env.SANITY_STUDIO_* at build time.
+const publicSite = publicSiteOrigin(process.env.SANITY_STUDIO_PUBLIC_SITE_URL)
+const PublishStatusBadge = publishStatusBadge(publicSite)
+const documentTypes = new Set(schemaTypes.filter((type) => type.type === 'document').map((type) => type.name))
 
 export default defineConfig({
   name: 'default',
@@ -27,6 +35,8 @@ export default defineConfig({
     // Each page of the editors' preview site beside its documents (SANITY_STUDIO_PREVIEW_URL, default the local preview server).
     presentationTool(presentationOptions(previewOrigin(process.env.SANITY_STUDIO_PREVIEW_URL))),
   ],
+  // The public site's recent deploys: what each carried, which schools it built or left out and why.
+  tools: (tools) => [...tools, deploysTool(publicSite)],
   schema: {
     types: schemaTypes,
     templates: (templates) => [
@@ -48,5 +58,7 @@ export default defineConfig({
       if (SINGLETON_TYPES.includes(schemaType)) return actions.filter(({action}) => action && singletonActions.has(action))
       return schemaType === 'school' ? [...actions, NewSchoolAction] : actions
     },
+    // Whether the published version is live on the public site yet, or why not.
+    badges: (badges, {schemaType}) => (documentTypes.has(schemaType) ? [...badges, PublishStatusBadge] : badges),
   },
 })

@@ -1,0 +1,196 @@
+/**
+ * The Studio's "Deploys" tool: the public site's recent deploys, newest first, each with what
+ * started it, when, how long it took, its state, the schools built (links to their live pages)
+ * and the schools left out with why. Refreshes by itself while a build runs.
+ */
+import {RefreshIcon} from '@sanity/icons/Refresh'
+import {RocketIcon} from '@sanity/icons/Rocket'
+import {Badge, Box, Button, Card, Container, Flex, Heading, Spinner, Stack, Text} from '@sanity/ui'
+import {useCallback, useEffect, useRef, useState} from 'react'
+import {useClient, type Tool} from 'sanity'
+import {BADGE_TONES, fetchDeploys, type DeployRow, type DeploysResult} from './deploys-view'
+import type {TimeFormat} from './status'
+
+const API_VERSION = '2025-09-15'
+/** How often the list is asked again while a build runs. */
+export const REFRESH_WHILE_BUILDING_MS = 15_000
+/** Past this many schools, the built list starts folded. */
+const OPEN_BUILT_LIST = 12
+
+const plainList = {margin: 0, padding: 0, listStyle: 'none'} as const
+
+function StateBadge({state}: {state: DeployRow['state']}) {
+  return (
+    <Badge tone={state.color ? BADGE_TONES[state.color] : 'default'} fontSize={1} paddingX={2} paddingY={1} radius={4} style={{whiteSpace: 'nowrap'}}>
+      {state.label}
+    </Badge>
+  )
+}
+
+function DeployCard({row}: {row: DeployRow}) {
+  const headingId = `deploy-${row.id}`
+  return (
+    <Card as="li" border radius={2} padding={[3, 4]} aria-labelledby={headingId}>
+      <Stack gap={4}>
+        <Flex gap={3} align="flex-start" justify="space-between" wrap="wrap">
+          <Stack gap={3} flex={1} style={{minWidth: '12rem'}}>
+            <Heading as="h2" size={1} id={headingId}>{row.trigger}</Heading>
+            <Text size={1} muted>
+              Started <time dateTime={row.whenIso} title={row.whenFull}>{row.when}</time> · {row.duration.startsWith('running') ? row.duration : `took ${row.duration}`}
+              {row.context ? ` · ${row.context}` : ''}
+            </Text>
+          </Stack>
+          <StateBadge state={row.state} />
+        </Flex>
+        <Text size={1}>{row.state.title}</Text>
+        {row.detail && <Text size={1} muted>Netlify's title: {row.detail}</Text>}
+        {row.errorMessage && (
+          <Card tone="critical" padding={3} radius={2} border>
+            <Text size={1}><strong>Error:</strong> {row.errorMessage}</Text>
+          </Card>
+        )}
+        <Stack gap={3}>
+          <Heading as="h3" size={0}>Schools built ({row.built.length})</Heading>
+          {row.built.length === 0 ? (
+            <Text size={1} muted>None.</Text>
+          ) : (
+            <details open={row.built.length <= OPEN_BUILT_LIST}>
+              <summary><Text as="span" size={1}>Live pages of the {row.built.length} school{row.built.length === 1 ? '' : 's'}</Text></summary>
+              <Flex as="ul" wrap="wrap" gap={3} paddingTop={3} style={plainList}>
+                {row.built.map((school) => (
+                  <li key={school.seoSlug}>
+                    <Text size={1}>
+                      <a href={school.url} target="_blank" rel="noopener noreferrer" aria-label={`${school.seoSlug}: live page (opens in a new tab)`}>
+                        {school.seoSlug}
+                      </a>
+                    </Text>
+                  </li>
+                ))}
+              </Flex>
+            </details>
+          )}
+        </Stack>
+        {row.leftOut.length > 0 && (
+          <Stack gap={3}>
+            <Heading as="h3" size={0}>Schools left out ({row.leftOut.length})</Heading>
+            <Stack as="ul" gap={3} style={plainList}>
+              {row.leftOut.map((school, index) => (
+                <li key={`${school.school}-${index}`}>
+                  <Text size={1}><strong>{school.school}</strong>: {school.reason}</Text>
+                </li>
+              ))}
+            </Stack>
+          </Stack>
+        )}
+      </Stack>
+    </Card>
+  )
+}
+
+export interface DeploysViewProps {
+  origin: string
+  /** Undefined while the first answer is awaited. */
+  result?: DeploysResult
+  loading: boolean
+  onRefresh?: () => void
+}
+
+/** The tool's page for one answer: the list, or the empty, loading or error state. */
+export function DeploysView({origin, result, loading, onRefresh}: DeploysViewProps) {
+  return (
+    <Card height="fill" overflow="auto" tone="transparent">
+      <Container width={2} paddingX={[3, 4]} paddingY={[4, 5]}>
+        <Stack gap={5}>
+          <Flex gap={3} align="flex-end" justify="space-between" wrap="wrap">
+            <Stack gap={3}>
+              <Heading as="h1" size={2}>Deploys</Heading>
+              <Text size={1} muted>
+                The recent builds of the public site (<a href={origin} target="_blank" rel="noopener noreferrer" aria-label={`${origin.replace(/^https?:\/\//, '')} (opens in a new tab)`}>{origin.replace(/^https?:\/\//, '')}</a>), newest first.
+              </Text>
+            </Stack>
+            {onRefresh && <Button icon={RefreshIcon} text="Refresh" mode="ghost" onClick={onRefresh} disabled={loading} />}
+          </Flex>
+          <div role="status" aria-live="polite">
+            {loading && !result && (
+              <Flex align="center" gap={3}>
+                <Spinner muted />
+                <Text size={1} muted>Asking the public site…</Text>
+              </Flex>
+            )}
+          </div>
+          {result && !result.ok && (
+            <Card tone="critical" padding={4} radius={2} border role="alert">
+              <Stack gap={3}>
+                <Heading as="h2" size={1}>No deploys to show</Heading>
+                <Text size={1}>{result.error}</Text>
+                <Text size={1} muted>
+                  Check the address the Studio uses for the public site (SANITY_STUDIO_PUBLIC_SITE_URL) and try again with Refresh.
+                </Text>
+              </Stack>
+            </Card>
+          )}
+          {result?.ok && result.rows.length === 0 && (
+            <Card padding={4} radius={2} border>
+              <Stack gap={3}>
+                <Heading as="h2" size={1}>No deploys recorded yet</Heading>
+                <Text size={1} muted>
+                  Each publish, the nightly rebuild and a rebuild by hand start a deploy; it shows here once Netlify reports it to the site.
+                </Text>
+              </Stack>
+            </Card>
+          )}
+          {result?.ok && result.rows.length > 0 && (
+            <Stack as="ol" gap={3} style={plainList} aria-label="Recent deploys, newest first">
+              {result.rows.map((row) => <DeployCard key={row.id} row={row} />)}
+            </Stack>
+          )}
+        </Stack>
+      </Container>
+    </Card>
+  )
+}
+
+/** Loads the deploys with `load`, offers Refresh, and asks again while a build runs. */
+export function DeploysPanel({origin, load, format}: {origin: string; load: (format: TimeFormat) => Promise<DeploysResult>; format?: TimeFormat}) {
+  const [result, setResult] = useState<DeploysResult>()
+  const [loading, setLoading] = useState(true)
+  const latest = useRef(0)
+  // Times are written as of each load; a new format object alone does not ask again.
+  const formatRef = useRef(format)
+  formatRef.current = format
+  const refresh = useCallback(() => {
+    const call = ++latest.current
+    setLoading(true)
+    void load(formatRef.current ?? {}).then((next) => {
+      if (call !== latest.current) return
+      setResult(next)
+      setLoading(false)
+    })
+  }, [load])
+  useEffect(refresh, [refresh])
+  const running = result?.ok === true && result.running
+  useEffect(() => {
+    if (!running || loading) return
+    const timer = setTimeout(refresh, REFRESH_WHILE_BUILDING_MS)
+    return () => clearTimeout(timer)
+  }, [running, loading, refresh])
+  return <DeploysView origin={origin} result={result} loading={loading} onRefresh={refresh} />
+}
+
+function DeploysTool({origin}: {origin: string}) {
+  const token = useClient({apiVersion: API_VERSION}).config().token
+  const load = useCallback((format: TimeFormat) => fetchDeploys(origin, token, format), [origin, token])
+  return <DeploysPanel origin={origin} load={load} />
+}
+
+/** The tool for sanity.config's `tools`. */
+export function deploysTool(origin: string): Tool {
+  return {
+    name: 'deploys',
+    title: 'Deploys',
+    icon: RocketIcon,
+    component: function Deploys() {
+      return <DeploysTool origin={origin} />
+    },
+  }
+}

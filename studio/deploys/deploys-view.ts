@@ -1,0 +1,141 @@
+/**
+ * The Deploys tool's content: the public site's recent deploys (`/api/deploys`, shapes in
+ * src/lib/deploys/records.ts) as rows an editor reads: what started each, when, how long it
+ * took, its state as a badge, the schools built (with their live pages) and the schools left out
+ * with why. Pure; DeploysTool.tsx draws it.
+ */
+import type {DocumentBadgeDescription} from 'sanity'
+import {deploysAnswerSchema, type DeploySummary} from '../../src/lib/deploys/records.ts'
+import {schoolPageUrl} from './public-site'
+import {fullTime, shortTime, statusHeaders, type TimeFormat} from './status'
+
+export type BadgeColor = NonNullable<DocumentBadgeDescription['color']>
+/** Sanity's document badge colours as @sanity/ui tones (the mapping the document pane uses). */
+export const BADGE_TONES: Record<BadgeColor, 'primary' | 'positive' | 'caution' | 'critical'> = {
+  primary: 'primary', success: 'positive', warning: 'caution', danger: 'critical',
+}
+
+export interface DeployRow {
+  id: string
+  /** What started it: "Publish of 3 documents", "Nightly rebuild", "Rebuild by hand", … */
+  trigger: string
+  /** Netlify's own title for a deploy this site did not start (a commit message, say). */
+  detail?: string
+  /** When it started, short ("12:05", "3 Nov, 12:05") and full, and as ISO for a <time>. */
+  when: string
+  whenFull: string
+  whenIso?: string
+  /** How long it took ("2 min 5 s"), or how long it has been running. */
+  duration: string
+  /** Production, deploy preview or branch deploy. */
+  context: string
+  state: {label: string; color?: BadgeColor; title: string}
+  errorMessage?: string
+  built: Array<{seoSlug: string; url: string}>
+  leftOut: Array<{school: string; reason: string}>
+}
+
+/** "45 s", "2 min 5 s", "1 h 4 min". */
+export function duration(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds))
+  if (total < 60) return `${total} s`
+  if (total < 3600) return `${Math.floor(total / 60)} min${total % 60 ? ` ${total % 60} s` : ''}`
+  const minutes = Math.round((total % 3600) / 60)
+  return `${Math.floor(total / 3600)} h${minutes ? ` ${minutes} min` : ''}`
+}
+
+export function triggerText(trigger: DeploySummary['trigger']): string {
+  switch (trigger.kind) {
+    case 'publish':
+      return `Publish of ${trigger.documents} document${trigger.documents === 1 ? '' : 's'}`
+    case 'nightly':
+      return 'Nightly rebuild'
+    case 'manual':
+      return 'Rebuild by hand'
+    default:
+      return 'Deploy started outside the Studio'
+  }
+}
+
+const CONTEXTS: Record<string, string> = {'production': 'Production', 'deploy-preview': 'Deploy preview', 'branch-deploy': 'Branch deploy'}
+
+export function stateBadge(deploy: DeploySummary, format: TimeFormat = {}): DeployRow['state'] {
+  switch (deploy.state) {
+    case 'building':
+      return {label: 'Building…', color: 'warning', title: 'The site is being built; this list refreshes by itself until it is done.'}
+    case 'live':
+      return {label: 'Live', color: 'success', title: `Visitors get this deploy${deploy.publishedAt ? ` (published ${fullTime(deploy.publishedAt, format)})` : ''}.`}
+    case 'ready':
+      if (!deploy.production) return {label: 'Preview', title: 'A deploy preview or branch deploy: never the live site.'}
+      return deploy.publishedAt
+        ? {label: 'Replaced', title: `It was live from ${fullTime(deploy.publishedAt, format)}; a later deploy (or a restored one) is live now.`}
+        : {label: 'Built, not published', color: 'warning', title: 'Built but not published: the site\'s deploys are locked in Netlify.'}
+    case 'error':
+      return {label: 'Failed', color: 'danger', title: 'The build failed: the previous deploy stays live.'}
+    case 'canceled':
+      return {label: 'Cancelled', title: 'Cancelled before it was published: the previous deploy stays live.'}
+  }
+}
+
+/** A school's live page: the answer's address when it is one, else the public site's. */
+function pageUrl(origin: string, school: {seoSlug: string; url: string}): string {
+  try {
+    const url = new URL(school.url)
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href
+  } catch {
+    // not an address: the public site's own
+  }
+  return schoolPageUrl(origin, school.seoSlug)
+}
+
+/** One deploy as the tool shows it. `format.now` also measures a running build. */
+export function deployRow(deploy: DeploySummary, origin: string, format: TimeFormat = {}): DeployRow {
+  const now = format.now ?? new Date()
+  const started = deploy.createdAt ? Date.parse(deploy.createdAt) : Number.NaN
+  const running = deploy.state === 'building'
+  const detail = deploy.trigger.kind === 'unknown' && deploy.title ? deploy.title.replace(/\s*\[batch b-[0-9a-f]{8}\]\s*$/, '') : undefined
+  return {
+    id: deploy.id,
+    trigger: triggerText(deploy.trigger),
+    ...(detail ? {detail} : {}),
+    when: deploy.createdAt ? shortTime(deploy.createdAt, {...format, now}) : 'time not recorded',
+    whenFull: deploy.createdAt ? fullTime(deploy.createdAt, format) : 'time not recorded',
+    ...(deploy.createdAt ? {whenIso: deploy.createdAt} : {}),
+    duration: deploy.deployTimeSec != null
+      ? duration(deploy.deployTimeSec)
+      : running && !Number.isNaN(started) ? `running for ${duration((now.getTime() - started) / 1000)}` : 'not recorded',
+    context: deploy.context ? CONTEXTS[deploy.context] ?? deploy.context : '',
+    state: stateBadge(deploy, format),
+    ...(deploy.errorMessage ? {errorMessage: deploy.errorMessage} : {}),
+    built: deploy.schools.built.map((school) => ({seoSlug: school.seoSlug, url: pageUrl(origin, school)})),
+    // A visitor's answer never names a school that is not launched yet.
+    leftOut: deploy.schools.leftOut.map((school) => ({school: school.seoSlug ?? 'A school not launched yet', reason: school.reason})),
+  }
+}
+
+export type DeploysResult = {ok: true; rows: DeployRow[]; running: boolean} | {ok: false; error: string}
+
+/** The answer's body as rows, newest first as the site sends them. */
+export function deploysFromAnswer(body: unknown, origin: string, format: TimeFormat = {}): DeploysResult {
+  const parsed = deploysAnswerSchema.safeParse(body)
+  if (!parsed.success) return {ok: false, error: 'The public site\'s answer was not understood.'}
+  const rows = parsed.data.deploys.map((deploy) => deployRow(deploy, origin, format))
+  return {ok: true, rows, running: parsed.data.deploys.some((deploy) => deploy.state === 'building')}
+}
+
+/** Asks the public site for its recent deploys, with the editor's token when there is one. */
+export async function fetchDeploys(
+  origin: string, token: string | undefined, format: TimeFormat = {}, fetcher: typeof fetch = (input, init) => globalThis.fetch(input, init),
+): Promise<DeploysResult> {
+  try {
+    const response = await fetcher(`${origin}/api/deploys`, {headers: statusHeaders(token), credentials: 'omit', signal: AbortSignal.timeout(15_000)})
+    const body: unknown = await response.json().catch(() => undefined)
+    if (!response.ok) {
+      const error = body && typeof body === 'object' && typeof (body as {error?: unknown}).error === 'string' ? `: ${(body as {error: string}).error}` : ''
+      return {ok: false, error: `The public site could not be reached: ${origin} answered ${response.status}${error}.`}
+    }
+    return deploysFromAnswer(body, origin, format)
+  } catch (error) {
+    return {ok: false, error: `The public site could not be reached: ${(error as Error).message} (${origin}).`}
+  }
+}
