@@ -16,6 +16,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, parseEnv } from 'node:util';
 import { OFFLINE_PROJECT_ID, studioProject } from '../../studio/project.ts';
+import { datasetNameProblem, isSanityProjectId } from '../../src/lib/config/sanity-names.ts';
 
 export const USAGE = 'usage: npm run dataset:import -- --dataset <name> [--replace] [--file <data.ndjson>]';
 
@@ -52,17 +53,6 @@ export type ImportPlan =
       /** What the import will do, printed before it starts. */
       summary: string[];
     };
-
-/** Sanity's own dataset name rules (the CLI's validateDatasetName), undefined when valid. */
-export function datasetNameProblem(name: string): string | undefined {
-  if (name.toLowerCase() !== name) return 'must be all lowercase characters';
-  if (name.length < 2) return 'must be at least two characters long';
-  if (name.length > 64) return 'must be at most 64 characters';
-  if (!/^[a-z0-9]/.test(name)) return 'must start with a letter or a number';
-  if (!/^[a-z0-9][-_a-z0-9]+$/.test(name)) return 'must only contain letters, numbers, dashes and underscores';
-  if (/[-_]$/.test(name)) return 'must not end with a dash or an underscore';
-  return undefined;
-}
 
 /**
  * The environment the CLI sees: before a command it loads studio/.env, .env.local, .env.<mode>
@@ -178,7 +168,7 @@ export function importPlan(argv: string[], env: Record<string, string | undefine
     );
   } else if (projectId === OFFLINE_PROJECT_ID) {
     problems.push(`SANITY_STUDIO_PROJECT_ID is "${OFFLINE_PROJECT_ID}", the Studio's offline placeholder, not a Sanity project: set it to the project's id`);
-  } else if (!/^[-a-z0-9]+$/i.test(projectId)) {
+  } else if (!isSanityProjectId(projectId)) {
     problems.push(`SANITY_STUDIO_PROJECT_ID "${projectId}" is not a Sanity project id (letters, digits and dashes only)`);
   }
 

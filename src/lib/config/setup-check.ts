@@ -14,6 +14,7 @@ import { isPreviewSiteFunction } from '../rebuild/preview-site-guard.ts';
 import { contentPreviewProblems, envFields, sanityProjectProblems, withSiteUrl } from './env.ts';
 import { deployProblems, isHttpUrl, isLocalUrl } from './netlify-deploy.ts';
 import { previewFunctionSettingsProblems } from './preview-function-settings.ts';
+import { datasetNameProblem, isSanityProjectId } from './sanity-names.ts';
 import { blankAsUnset, readEachSetting, SettingsError } from './setting-types.ts';
 
 type Source = Record<string, string | undefined>;
@@ -71,28 +72,10 @@ const NETLIFY_URL_STAND_IN = 'https://site.netlify.app';
 
 // ---- Sanity's own rules for names --------------------------------------------------------------
 
-/** A project id as @sanity/client accepts it; Sanity's ids are letters and digits. */
-const PROJECT_ID_FORM = /^[a-z0-9-]+$/i;
-
 /** `name`'s problem as a Sanity project id; the Studio's offline placeholder is never one. */
 export function projectIdProblem(name: string, value: string): string | undefined {
   if (value === OFFLINE_PROJECT_ID) return `${name}: the offline placeholder ${OFFLINE_PROJECT_ID}, not a Sanity project (deploying needs the real project id)`;
-  if (!PROJECT_ID_FORM.test(value)) return `${name}: not a Sanity project id (letters, digits and dashes only)`;
-  return undefined;
-}
-
-/**
- * Sanity's dataset name rules, as its CLI checks a new dataset's name (validateDatasetName in
- * @sanity/cli). `alias`: a leading `~` names a dataset alias, which the site's client reads too.
- */
-export function datasetNameProblem(value: string, { alias = false }: { alias?: boolean } = {}): string | undefined {
-  const name = alias && value.startsWith('~') ? value.slice(1) : value;
-  if (name.toLowerCase() !== name) return 'must be all lowercase';
-  if (name.length < 2) return 'must be at least two characters long';
-  if (name.length > 64) return 'must be at most 64 characters';
-  if (!/^[a-z0-9]/.test(name)) return 'must start with a letter or a number';
-  if (!/^[a-z0-9][-_a-z0-9]+$/.test(name)) return 'must only contain letters, numbers, dashes and underscores';
-  if (/[-_]$/.test(name)) return 'must not end with a dash or an underscore';
+  if (!isSanityProjectId(value)) return `${name}: not a Sanity project id (letters, digits and dashes only)`;
   return undefined;
 }
 

@@ -10,9 +10,10 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseEnv } from '../../../src/lib/config/env.ts';
 import {
-  checkSetup, datasetNameProblem, formatReport, sanityAsker, settingsProblems, SANITY_CHECK_QUERY,
+  checkSetup, formatReport, sanityAsker, settingsProblems, SANITY_CHECK_QUERY,
   type AskSanity, type CreateSanityClient, type SanityAnswer, type SanityTarget, type SiteKind,
 } from '../../../src/lib/config/setup-check.ts';
+import { datasetNameProblem } from '../../../src/lib/config/sanity-names.ts';
 import { previewOrigin } from '../../../studio/presentation.ts';
 
 /** Every value is recognisable, so the output can be searched for it. */
@@ -96,7 +97,7 @@ describe('the public site (production)', () => {
       'ALLOW_DEMO_DEPLOY: Invalid option: expected one of "true"|"1"|"yes"|"on"|"false"|"0"|"no"|"off" [Builds]',
       'PUBLIC_API_BASE: the product API\'s URL (without it pages would call the local API at http://127.0.0.1:8787) [Builds]',
       'SANITY_PROJECT_ID: not a Sanity project id (letters, digits and dashes only) [Builds]',
-      'SANITY_DATASET: must be all lowercase [Builds]',
+      'SANITY_DATASET: must be all lowercase characters [Builds]',
       'NETLIFY_BUILD_HOOK_URL: Invalid URL [Functions]',
     ]);
   });

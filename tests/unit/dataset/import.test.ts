@@ -3,7 +3,8 @@
  * The CLI has no dry run, so nothing here imports anything: files, network and the CLI are stand-ins.
  */
 import { describe, expect, it } from 'vitest';
-import { datasetNameProblem, importPlan, localAssetPaths, runImport, USAGE, type FsProbe, type Io, type Reach } from '../../../scripts/dataset/import.ts';
+import { datasetNameProblem } from '../../../src/lib/config/sanity-names.ts';
+import { importPlan, localAssetPaths, runImport, USAGE, type FsProbe, type Io, type Reach } from '../../../scripts/dataset/import.ts';
 
 const ROOT = '/repo';
 const HOME = '/home/editor';
