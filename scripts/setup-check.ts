@@ -16,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, parseEnv } from 'node:util';
-import { checkSetup, formatReport, sanityAsker, SITE_KINDS, type SiteKind } from '../src/lib/config/setup-check.ts';
+import { checkSetup, formatReport, sanityAsker, SITE_KINDS, type SiteKind } from '../src/lib/setup/setup-check.ts';
 
 const USAGE = `usage: npm run setup:check -- --site ${SITE_KINDS.join('|')} [--offline] [--settings-file <file>]`;
 

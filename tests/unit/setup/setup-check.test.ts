@@ -12,7 +12,7 @@ import { parseEnv } from '../../../src/lib/config/env.ts';
 import {
   checkSetup, formatReport, sanityAsker, settingsProblems, SANITY_CHECK_QUERY,
   type AskSanity, type CreateSanityClient, type SanityAnswer, type SanityTarget, type SiteKind,
-} from '../../../src/lib/config/setup-check.ts';
+} from '../../../src/lib/setup/setup-check.ts';
 import { datasetNameProblem } from '../../../src/lib/config/sanity-names.ts';
 import { previewOrigin } from '../../../studio/presentation.ts';
 

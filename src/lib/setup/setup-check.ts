@@ -11,11 +11,11 @@ import { OFFLINE_PROJECT_ID, studioProject } from '../../../studio/project.ts';
 import { SANITY_API_VERSION } from '../content/sanity.ts';
 import { publishSchema } from '../rebuild/function-settings.ts';
 import { isPreviewSiteFunction } from '../rebuild/preview-site-guard.ts';
-import { contentPreviewProblems, envFields, sanityProjectProblems, withSiteUrl } from './env.ts';
-import { deployProblems, isHttpUrl, isLocalUrl } from './netlify-deploy.ts';
-import { previewFunctionSettingsProblems } from './preview-function-settings.ts';
-import { datasetNameProblem, isSanityProjectId } from './sanity-names.ts';
-import { blankAsUnset, readEachSetting, SettingsError } from './setting-types.ts';
+import { contentPreviewProblems, envFields, sanityProjectProblems, withSiteUrl } from '../config/env.ts';
+import { deployProblems, isHttpUrl, isLocalUrl } from '../config/netlify-deploy.ts';
+import { previewFunctionSettingsProblems } from '../config/preview-function-settings.ts';
+import { datasetNameProblem, isSanityProjectId } from '../config/sanity-names.ts';
+import { blankAsUnset, readEachSetting, SettingsError } from '../config/setting-types.ts';
 
 type Source = Record<string, string | undefined>;
 
