@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
-import { contentQueryCount } from '../content/index.ts';
+import { contentQueryCount, contentRead } from '../content/index.ts';
 import { withUnpublishedFiles } from './unpublished-files.ts';
 import { env, isProductionBuild, publicApiBase } from '../config/env.ts';
 import { coverageMapSources } from '../coverage/island-props.ts';
@@ -21,9 +21,15 @@ import { publishPreparedImages, type ImageFolders, type PreparedImages } from '.
 import { SEGMENT_HOSTS, type CspSources } from '../security/csp.ts';
 import { writeCspHeaders } from './csp-headers-file.ts';
 import { buildReport, summaryLines } from './report.ts';
+import { buildRecord, buildTrigger, leanRecord, storeBuildRecord } from './build-record.ts';
 
-/** Netlify's file-based upload into the deploy-scoped blob store (Frameworks API v1). */
-export const NETLIFY_DEPLOY_REPORT = '.netlify/v1/blobs/deploy/build-report.json';
+/**
+ * Netlify's file-based upload into the deploy's own blob store (Frameworks API v1): the file
+ * `<key>/blob` under `.netlify/v1/blobs/deploy/` becomes the blob `<key>` (here `build-report`).
+ */
+export const NETLIFY_DEPLOY_REPORT = '.netlify/v1/blobs/deploy/build-report/blob';
+/** The build's record for the build-record plugin (netlify/plugins/build-record), on Netlify only. */
+export const NETLIFY_BUILD_RECORD_FILE = '.netlify/build-record.json';
 
 /** Prepares the dataset's images on a worker thread (see publish-images.worker.ts). */
 function prepareOnWorker(imagesDir: string, folders: ImageFolders): Promise<PreparedImages> {
@@ -119,7 +125,10 @@ export function schoolSiteBuild({ onDemand = false }: { onDemand?: boolean } = {
         }
         if (stagingDir) rmSync(stagingDir, { recursive: true, force: true });
         const sanitisedImages = prepared?.sanitised ?? [];
-        const report = buildReport(matrix, { contentSource: settings.CONTENT_SOURCE, contentQueries: contentQueryCount(), tenants: tenantStats(), pages: pages.length, sanitisedImages });
+        const read = contentRead();
+        if (!read) throw new Error('the build report needs the content query\'s answer, and it never ran');
+        const record = buildRecord(matrix, read, buildTrigger());
+        const report = buildReport(matrix, { record, contentSource: settings.CONTENT_SOURCE, contentQueries: contentQueryCount(), tenants: tenantStats(), pages: pages.length, sanitisedImages });
         // Kept with the deploy, never published: on Netlify a file under .netlify/v1/blobs/deploy/
         // becomes a blob of the deploy's own store (it rolls back and is deleted with the deploy).
         const reportFiles = [settings.BUILD_REPORT_FILE, ...(settings.NETLIFY ? [NETLIFY_DEPLOY_REPORT] : [])];
@@ -127,7 +136,9 @@ export function schoolSiteBuild({ onDemand = false }: { onDemand?: boolean } = {
           mkdirSync(dirname(file), { recursive: true });
           writeFileSync(file, JSON.stringify(report, null, 2));
         }
+        if (settings.NETLIFY) writeFileSync(NETLIFY_BUILD_RECORD_FILE, JSON.stringify(leanRecord(record)));
         for (const line of summaryLines(report, { redirectRules: rules.length, reportFiles })) logger.info(line);
+        logger.info(await storeBuildRecord(record));
       },
     },
   };

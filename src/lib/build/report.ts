@@ -1,11 +1,23 @@
 /** The build report: what was built, what content was missing or invalid, how many content queries and tenant requests ran. */
 import type { ContentProblem } from '../content/index.ts';
+import { leftOutCode, type BuildRecord, type LeftOutCode } from '../deploys/records.ts';
 import type { SanitisedImage } from './published-images.ts';
 import type { LeftOutSchool, RetiredSchool, SiteMatrix } from '../routing/matrix.ts';
 import type { TenantBuildStats } from '../tenants/index.ts';
 
+/**
+ * A report is also a BuildRecord (src/lib/deploys/records.ts): it carries the record's fields, its
+ * `schools` and `leftOut` with more detail, so `buildRecordSchema.parse(report)` is the record.
+ */
 export interface BuildReport {
+  version: BuildRecord['version'];
   builtAt: string;
+  contentReadAt: string;
+  trigger: BuildRecord['trigger'];
+  /** Every document the content query answered, by published id: revision, type, school. */
+  documents: BuildRecord['documents'];
+  /** Every content problem, one row per document and field. */
+  problems: BuildRecord['problems'];
   contentSource: string;
   contentQueries: number;
   /** Requests to the product API (or the bundled records), retries and the wall time spent waiting for them. */
@@ -13,7 +25,7 @@ export interface BuildReport {
   pages: number;
   schools: Array<{ key: string; seoSlug: string; status: string; tenantId: string; giveaway: string; problems: ContentProblem[] }>;
   /** Schools in content whose pages this build does not publish (preparing in production, no tenant record yet...), why, and their problems. */
-  leftOut: Array<LeftOutSchool & { problems: ContentProblem[] }>;
+  leftOut: Array<LeftOutSchool & { code: LeftOutCode; problems: ContentProblem[] }>;
   /** Retired schools: no pages; where their addresses go. */
   retired: RetiredSchool[];
   /** Image files pages refer to that are not in the content: each page was built without that image. */
@@ -23,11 +35,15 @@ export interface BuildReport {
   sanitisedImages: SanitisedImage[];
 }
 
-export function buildReport(matrix: SiteMatrix, details: { contentSource: string; contentQueries: number; tenants: TenantBuildStats; pages: number; sanitisedImages?: SanitisedImage[]; now?: Date }): BuildReport {
+export function buildReport(matrix: SiteMatrix, details: { record: BuildRecord; contentSource: string; contentQueries: number; tenants: TenantBuildStats; pages: number; sanitisedImages?: SanitisedImage[]; now?: Date }): BuildReport {
   const keys = new Set([...matrix.schools, ...matrix.leftOut].map((site) => site.key));
   const problemsOf = (key: string) => matrix.problems.filter((problem) => problem.school === key);
+  const { record } = details;
   return {
+    version: record.version,
     builtAt: (details.now ?? new Date()).toISOString(),
+    contentReadAt: record.contentReadAt,
+    trigger: record.trigger,
     contentSource: details.contentSource,
     contentQueries: details.contentQueries,
     tenants: { requests: details.tenants.requests, retries: details.tenants.retries, waitMs: Math.round(details.tenants.waitMs) },
@@ -40,13 +56,15 @@ export function buildReport(matrix: SiteMatrix, details: { contentSource: string
       giveaway: site.giveaway.route,
       problems: problemsOf(site.key),
     })),
-    leftOut: matrix.leftOut.map((school) => ({ ...school, problems: problemsOf(school.key) })),
+    leftOut: matrix.leftOut.map((school) => ({ ...school, code: leftOutCode(school), problems: problemsOf(school.key) })),
     retired: matrix.retired,
     missingFiles: matrix.problems.filter((problem) => problem.file && keys.has(problem.school)).map((problem) => ({
       school: problem.school, documentType: problem.documentType, documentId: problem.documentId, field: problem.field, file: problem.file ?? '',
     })),
     unassignedProblems: matrix.problems.filter((problem) => !keys.has(problem.school)),
     sanitisedImages: details.sanitisedImages ?? [],
+    problems: record.problems,
+    documents: record.documents,
   };
 }
 

@@ -9,7 +9,7 @@ import { groupContent, type GroupedContent } from './group.ts';
 import { missingFileProblems } from './image-files.ts';
 import { createLocalSource } from './local.ts';
 import { createLiveLocalSource } from './live-export.ts';
-import { BUILD_CONTENT_QUERY, SCHOOL_PAGE_CONTENT_QUERY, splitBuildContent, splitSchoolPageContent, type BuildContent, type SchoolPageAnswer } from './queries.ts';
+import { BUILD_CONTENT_QUERY, SCHOOL_PAGE_CONTENT_QUERY, readDocuments, splitBuildContent, splitSchoolPageContent, type BuildContent, type ReadDocument, type SchoolPageAnswer } from './queries.ts';
 import type { BUILD_CONTENT_QUERY_RESULT } from './sanity.types.ts';
 import { createSanitySource } from './sanity.ts';
 import { TENANT_DOCUMENT_TYPES, type RawImage } from './schemas.ts';
@@ -42,7 +42,11 @@ export async function fetchRawBuildContent(source: ContentSource): Promise<Build
 
 /** Grouped content plus a problem for every image whose file the source lacks (pages leave those out). */
 export async function fetchBuildContent(source: ContentSource): Promise<GroupedContent> {
-  const content = groupContent(await fetchRawBuildContent(source));
+  return groupBuildContent(source, await fetchRawBuildContent(source));
+}
+
+function groupBuildContent(source: ContentSource, raw: BuildContent): GroupedContent {
+  const content = groupContent(raw);
   if (!source.mayMissFiles()) return content;
   const missing = missingFileProblems(content, (image) => source.missingFile(image));
   return missing.length ? { ...content, problems: [...content.problems, ...missing] } : content;
@@ -77,8 +81,17 @@ export function requestContentSource(perspective: ContentPerspective, settings: 
   return source;
 }
 
+/** What the build's content query answered: when, and which revision of each document. */
+export interface ContentRead {
+  at: Date;
+  documents: Record<string, ReadDocument>;
+}
+export type { ReadDocument } from './queries.ts';
+
 interface ContentState {
   source: ContentSource;
+  /** Set when the build's query has answered. */
+  read: ContentRead | undefined;
   /** The build's one query, asked for on first use (image addresses alone never load all content). */
   content: Promise<GroupedContent> | undefined;
   /** Image addresses already worked out, per image and shape: a school's logo is on each of its pages. */
@@ -96,15 +109,23 @@ function state(): ContentState {
   const holder = globalThis as GlobalWithState;
   if (!holder[STATE_KEY]) {
     const source = contentSourceFrom(env());
-    holder[STATE_KEY] = { source, content: undefined, images: new WeakMap() };
+    holder[STATE_KEY] = { source, read: undefined, content: undefined, images: new WeakMap() };
   }
   return holder[STATE_KEY];
 }
 
 export function siteContent(): Promise<GroupedContent> {
   const current = state();
-  current.content ??= fetchBuildContent(current.source);
+  current.content ??= fetchRawBuildContent(current.source).then((raw) => {
+    current.read = { at: new Date(), documents: readDocuments(raw) };
+    return groupBuildContent(current.source, raw);
+  });
   return current.content;
+}
+
+/** When the build's content query answered and what it read (undefined before it has). */
+export function contentRead(): ContentRead | undefined {
+  return state().read;
 }
 
 export function contentQueryCount(): number {

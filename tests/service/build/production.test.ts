@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildRecordSchema } from '../../../src/lib/deploys/records.ts';
 import { ROOT, build, filesUnder, netlifyEnv } from './netlify-build.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'production-build-'));
@@ -47,6 +48,10 @@ describe('a Netlify production build', () => {
     expect(result.output).toMatch(/Build summary: 6 schools, 1 retired, \d+ pages, .*redirect rules/);
     expect(result.output).toContain('Report: ');
     expect(filesUnder(out).some((path) => path.endsWith('build-report.json'))).toBe(false);
-    expect(JSON.parse(readFileSync(join(ROOT, '.netlify/v1/blobs/deploy/build-report.json'), 'utf8'))).toMatchObject({ schools: expect.any(Array) });
+    // Netlify uploads `<key>/blob` under .netlify/v1/blobs/deploy/ as the deploy store's blob `<key>`.
+    expect(JSON.parse(readFileSync(join(ROOT, '.netlify/v1/blobs/deploy/build-report/blob'), 'utf8'))).toMatchObject({ schools: expect.any(Array) });
+    // The record the build-record plugin stores: a git push or the UI (no hook body) is an unknown trigger.
+    expect(buildRecordSchema.parse(JSON.parse(readFileSync(join(ROOT, '.netlify/build-record.json'), 'utf8')))).toMatchObject({ trigger: { kind: 'unknown' }, schools: expect.any(Array) });
+    expect(result.output).toContain('the build-record plugin stores it after the build');
   }, 240_000);
 });

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { groupContent } from '../../../src/lib/content/group.ts';
 import { readNdjson } from '../../../src/lib/content/local.ts';
+import { buildRecord } from '../../../src/lib/build/build-record.ts';
 import { buildReport, summaryLines } from '../../../src/lib/build/report.ts';
 import { buildSiteMatrix } from '../../../src/lib/routing/matrix.ts';
 import { formatRedirects, redirectRules } from '../../../src/lib/routing/redirects.ts';
@@ -28,7 +29,8 @@ async function buildWithBeavsAliases(legacyAliases: string[]) {
   });
   const matrix = await buildSiteMatrix(content, { loadTenant: createTenantClient(recordsTransport(tenants), { log: () => undefined }) });
   const redirects = formatRedirects(redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl));
-  const report = buildReport(matrix, { contentSource: 'local', contentQueries: 1, tenants: { requests: 0, retries: 0, waitMs: 0 }, pages: 0 });
+  const record = buildRecord(matrix, { at: new Date(), documents: {} }, { kind: 'unknown' });
+  const report = buildReport(matrix, { record, contentSource: 'local', contentQueries: 1, tenants: { requests: 0, retries: 0, waitMs: 0 }, pages: 0 });
   return { matrix, redirects, report };
 }
 

@@ -3,7 +3,12 @@ import { summaryLines, type BuildReport } from '../../../src/lib/build/report.ts
 
 const problem = (school: string, documentType: string) => ({ school, documentType, documentId: `${documentType}.${school}`, reason: 'Required' });
 const report: BuildReport = {
+  version: 1,
   builtAt: '2026-11-23T00:00:00.000Z',
+  contentReadAt: '2026-11-23T00:00:00.000Z',
+  trigger: { kind: 'unknown' },
+  documents: {},
+  problems: [],
   contentSource: 'local',
   contentQueries: 1,
   tenants: { requests: 4, retries: 1, waitMs: 1234 },
@@ -41,7 +46,7 @@ describe('build log summary', () => {
     const lifecycle: BuildReport = {
       ...report,
       schools: report.schools.map((school) => ({ ...school, problems: [] })),
-      leftOut: [{ key: 'newmobile', seoSlug: 'new-mobile', status: 'preparing', reasons: ['no tenant record: Tenant data failed to load.'], problems: [] }],
+      leftOut: [{ key: 'newmobile', seoSlug: 'new-mobile', status: 'preparing', reasons: ['no tenant record: Tenant data failed to load.'], code: 'no-tenant', problems: [] }],
       retired: [{ key: 'oldmobile', seoSlug: 'old-mobile', legacyAliases: [], redirectTo: '/cubbymobile' }],
       missingFiles: [{ school: 'huskymobile', documentType: 'landingHeader', documentId: 'huskymobile-landingHeader', field: 'heroImage', file: 'huskymobile-hero-1600x900.webp' }],
     };
