@@ -27,6 +27,24 @@ function StateBadge({state}: {state: DeployRow['state']}) {
   )
 }
 
+function BuiltList({built}: {built: DeployRow['built']}) {
+  return (
+    <Flex as="ul" wrap="wrap" gap={3} style={plainList}>
+      {built.map((school) => (
+        <li key={school.seoSlug}>
+          <Text size={1}>
+            {school.url ? (
+              <a href={school.url} target="_blank" rel="noopener noreferrer" aria-label={`${school.seoSlug}: ${school.page} (opens in a new tab)`}>
+                {school.seoSlug}
+              </a>
+            ) : school.seoSlug}
+          </Text>
+        </li>
+      ))}
+    </Flex>
+  )
+}
+
 function DeployCard({row}: {row: DeployRow}) {
   const headingId = `deploy-${row.id}`
   return (
@@ -51,22 +69,13 @@ function DeployCard({row}: {row: DeployRow}) {
         )}
         <Stack gap={3}>
           <Heading as="h3" size={0}>Schools built ({row.built.length})</Heading>
-          {row.built.length === 0 ? (
-            <Text size={1} muted>None.</Text>
-          ) : (
-            <details open={row.built.length <= OPEN_BUILT_LIST}>
-              <summary><Text as="span" size={1}>Live pages of the {row.built.length} school{row.built.length === 1 ? '' : 's'}</Text></summary>
-              <Flex as="ul" wrap="wrap" gap={3} paddingTop={3} style={plainList}>
-                {row.built.map((school) => (
-                  <li key={school.seoSlug}>
-                    <Text size={1}>
-                      <a href={school.url} target="_blank" rel="noopener noreferrer" aria-label={`${school.seoSlug}: live page (opens in a new tab)`}>
-                        {school.seoSlug}
-                      </a>
-                    </Text>
-                  </li>
-                ))}
-              </Flex>
+          {row.built.length === 0 && <Text size={1} muted>None.</Text>}
+          {row.built.length > 0 && row.built.length <= OPEN_BUILT_LIST && <BuiltList built={row.built} />}
+          {row.built.length > OPEN_BUILT_LIST && (
+            // Hundreds of schools would bury the next deploy: folded until asked for.
+            <details>
+              <summary><Text as="span" size={1}>Show all {row.built.length} schools</Text></summary>
+              <Box paddingTop={3}><BuiltList built={row.built} /></Box>
             </details>
           )}
         </Stack>

@@ -31,7 +31,8 @@ export interface DeployRow {
   context: string
   state: {label: string; color?: BadgeColor; title: string}
   errorMessage?: string
-  built: Array<{seoSlug: string; url: string}>
+  /** Each school built, with its page: the live page for a production deploy. */
+  built: Array<{seoSlug: string; url?: string; page?: string}>
   leftOut: Array<{school: string; reason: string}>
 }
 
@@ -77,15 +78,19 @@ export function stateBadge(deploy: DeploySummary, format: TimeFormat = {}): Depl
   }
 }
 
-/** A school's live page: the answer's address when it is one, else the public site's. */
-function pageUrl(origin: string, school: {seoSlug: string; url: string}): string {
+/**
+ * Where a built school's link goes: a production deploy's schools to their live page on the public
+ * site (what visitors get now); a preview's to the page of that deploy, as the answer gives it.
+ */
+function schoolLink(origin: string, deploy: DeploySummary, school: {seoSlug: string; url: string}): {url: string; page: string} | undefined {
+  if (deploy.production) return {url: schoolPageUrl(origin, school.seoSlug), page: 'live page'}
   try {
     const url = new URL(school.url)
-    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href
+    if (url.protocol === 'https:' || url.protocol === 'http:') return {url: url.href, page: 'page in this preview'}
   } catch {
-    // not an address: the public site's own
+    // not an address: no link
   }
-  return schoolPageUrl(origin, school.seoSlug)
+  return undefined
 }
 
 /** One deploy as the tool shows it. `format.now` also measures a running build. */
@@ -107,7 +112,7 @@ export function deployRow(deploy: DeploySummary, origin: string, format: TimeFor
     context: deploy.context ? CONTEXTS[deploy.context] ?? deploy.context : '',
     state: stateBadge(deploy, format),
     ...(deploy.errorMessage ? {errorMessage: deploy.errorMessage} : {}),
-    built: deploy.schools.built.map((school) => ({seoSlug: school.seoSlug, url: pageUrl(origin, school)})),
+    built: deploy.schools.built.map((school) => ({seoSlug: school.seoSlug, ...schoolLink(origin, deploy, school)})),
     // A visitor's answer never names a school that is not launched yet.
     leftOut: deploy.schools.leftOut.map((school) => ({school: school.seoSlug ?? 'A school not launched yet', reason: school.reason})),
   }

@@ -31,7 +31,7 @@ export const NOT_LIVE_SHORT: Record<NotLiveCode, string> = {
 
 /** What the editor can do about each reason (the tooltip's last sentence; docs/editors.md says the same). */
 export const NOT_LIVE_ADVICE: Record<NotLiveCode, string> = {
-  'build-failed': 'The previous version stays live. Tell the site\'s operators; the Deploys tool shows the error.',
+  'build-failed': 'Tell the site\'s operators; the Deploys tool shows the error.',
   'content-problem': 'Fix the field named and publish again.',
   'not-launched': 'It goes live when an admin sets the school live.',
   'school-left-out': 'Fix what the reason names and publish again; the Deploys tool lists why the school was left out.',

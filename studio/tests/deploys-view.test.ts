@@ -1,0 +1,131 @@
+/**
+ * The Deploys tool: the public site's `/api/deploys` answer (sample in the site's JSON,
+ * studio/tests/fixtures/deploys.json) as the rows editors read, and the page drawn with the
+ * Studio's UI components: headings, named links, the empty and the error state.
+ */
+import {readFileSync} from 'node:fs'
+import {studioTheme, ThemeProvider} from '@sanity/ui'
+import {createElement} from 'react'
+import {renderToStaticMarkup} from 'react-dom/server'
+import {describe, expect, it} from 'vitest'
+import {deploysAnswerSchema} from '../../src/lib/deploys/records.ts'
+import {DeploysView} from '../deploys/DeploysTool'
+import {deploysFromAnswer, duration, fetchDeploys, type DeploysResult} from '../deploys/deploys-view'
+
+const answer: unknown = JSON.parse(readFileSync(new URL('./fixtures/deploys.json', import.meta.url), 'utf8'))
+const origin = 'https://schoolmobile.example'
+const format = {now: new Date('2026-11-27T20:06:30.000Z'), locale: 'en-US', timeZone: 'America/Los_Angeles'}
+const spaces = (text: string) => text.replace(/\s/g, ' ')
+
+describe('the deploys answer as rows', () => {
+  const result = deploysFromAnswer(answer, origin, format)
+  if (!result.ok) throw new Error(result.error)
+  const rows = result.rows.map((row) => ({...row, when: spaces(row.when), whenFull: spaces(row.whenFull), state: {...row.state, title: spaces(row.state.title)}}))
+
+  it('the sample is the public site\'s JSON (records.ts)', () => {
+    expect(deploysAnswerSchema.safeParse(answer).success).toBe(true)
+  })
+
+  it('what started each deploy, when, how long it took, its context', () => {
+    expect(rows.map((row) => [row.trigger, row.when, row.duration, row.context])).toEqual([
+      ['Publish of 1 document', '12:06 PM', 'running for 28 s', 'Production'],
+      ['Publish of 3 documents', '12:03 PM', '2 min 7 s', 'Production'],
+      ['Publish of 2 documents', '11:48 AM', '41 s', 'Production'],
+      ['Nightly rebuild', '12:00 AM', '2 min 4 s', 'Production'],
+      ['Rebuild by hand', 'Nov 26, 2:15 PM', '2 min 12 s', 'Production'],
+      ['Deploy started outside the Studio', 'Nov 26, 12:41 PM', '2 min 19 s', 'Deploy preview'],
+    ])
+    expect(rows[5]!.detail).toBe('Coverage page: load the carrier\'s map on request')
+    expect(rows[1]!.whenIso).toBe('2026-11-27T20:03:05.000Z')
+    expect(result.running).toBe(true)
+  })
+
+  it('each state as a badge in the document badge\'s colours', () => {
+    expect(rows.map((row) => [row.state.label, row.state.color])).toEqual([
+      ['Building…', 'warning'],
+      ['Live', 'success'],
+      ['Failed', 'danger'],
+      ['Replaced', undefined],
+      ['Replaced', undefined],
+      ['Preview', undefined],
+    ])
+    expect(rows[1]!.state.title).toBe('Visitors get this deploy (published Nov 27, 2026, 12:05 PM).')
+    expect(rows[2]!.state.title).toBe('The build failed: the previous deploy stays live.')
+    expect(rows[2]!.errorMessage).toMatch(/^Build script returned non-zero exit code: 2\./)
+  })
+
+  it('the schools built link to their live page on the public site; a preview\'s to its own pages', () => {
+    expect(rows[1]!.built).toEqual(['uw-husky-mobile', 'osu-beavs-mobile', 'cubbymobile', 'uk-kentucky-mobile'].map((seoSlug) => ({
+      seoSlug, url: `https://schoolmobile.example/${seoSlug}`, page: 'live page',
+    })))
+    expect(rows[5]!.built[0]).toEqual({seoSlug: 'uw-husky-mobile', url: 'https://deploy-preview-212--schoolmobile.netlify.app/uw-husky-mobile', page: 'page in this preview'})
+    expect(rows[2]!.built).toEqual([])
+  })
+
+  it('the schools left out, with why; a school a visitor may not know of is not named', () => {
+    expect(rows[1]!.leftOut).toEqual([
+      {school: 'cal-bears-mobile', reason: 'Not launched yet (status preparing): only previews publish it'},
+      {school: 'utah-ute-mobile', reason: 'Its logo image file is missing (school document, field logo)'},
+    ])
+    expect(rows[3]!.leftOut).toEqual([{school: 'A school not launched yet', reason: 'Not launched yet'}])
+  })
+
+  it('durations read as minutes and seconds', () => {
+    expect([duration(0), duration(59.4), duration(60), duration(127), duration(3600), duration(3725)]).toEqual(['0 s', '59 s', '1 min', '2 min 7 s', '1 h', '1 h 2 min'])
+  })
+
+  it('an answer that is not the site\'s JSON is an error, not an empty list', () => {
+    expect(deploysFromAnswer({deploys: [{id: 'x'}]}, origin)).toEqual({ok: false, error: 'The public site\'s answer was not understood.'})
+  })
+})
+
+describe('asking the public site', () => {
+  it('sends the editor\'s token and reads the answer', async () => {
+    const calls: Array<[string, RequestInit | undefined]> = []
+    const result = await fetchDeploys(origin, 'sk-editor', format, async (input, init) => {
+      calls.push([String(input), init])
+      return Response.json(answer)
+    })
+    expect(calls[0]![0]).toBe('https://schoolmobile.example/api/deploys')
+    expect(calls[0]![1]?.headers).toEqual({accept: 'application/json', authorization: 'Bearer sk-editor'})
+    expect(result.ok && result.rows.length).toBe(6)
+  })
+
+  it('says the site could not be reached, and why', async () => {
+    expect(await fetchDeploys(origin, undefined, format, async () => {
+      throw new TypeError('Failed to fetch')
+    })).toEqual({ok: false, error: 'The public site could not be reached: Failed to fetch (https://schoolmobile.example).'})
+    expect(await fetchDeploys(origin, undefined, format, async () => Response.json({error: 'origin not allowed'}, {status: 403})))
+      .toEqual({ok: false, error: 'The public site could not be reached: https://schoolmobile.example answered 403: origin not allowed.'})
+  })
+})
+
+/** The tool's page as HTML (the Studio's UI components in their theme). */
+function page(result: DeploysResult | undefined, loading = false): string {
+  return renderToStaticMarkup(createElement(ThemeProvider, {theme: studioTheme}, createElement(DeploysView, {origin, result, loading, onRefresh: () => {}})))
+}
+const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, '\'').replace(/&amp;/g, '&').replace(/\s+/g, ' ')
+
+describe('the Deploys page', () => {
+  it('one h1, a heading per deploy, sub-headings for the schools, and links named for where they go', () => {
+    const html = page(deploysFromAnswer(answer, origin, format))
+    expect(html.match(/<h1[^>]*>.*?<\/h1>/g)?.map(text)).toEqual([' Deploys '])
+    expect(html.match(/<h2[^>]*>.*?<\/h2>/g)?.map((heading) => text(heading).trim())).toEqual([
+      'Publish of 1 document', 'Publish of 3 documents', 'Publish of 2 documents', 'Nightly rebuild', 'Rebuild by hand', 'Deploy started outside the Studio',
+    ])
+    expect(html).toMatch(/<ol [^>]*aria-label="Recent deploys, newest first"/)
+    expect(html.match(/<li [^>]*data-ui="Card"[^>]*aria-labelledby="deploy-[0-9a-f]+"/g)).toHaveLength(6)
+    expect(html).toContain('<h3')
+    expect(html).toContain('href="https://schoolmobile.example/uw-husky-mobile" target="_blank" rel="noopener noreferrer" aria-label="uw-husky-mobile: live page (opens in a new tab)"')
+    expect(text(html)).toContain('Schools left out (2) cal-bears-mobile : Not launched yet (status preparing): only previews publish it')
+    expect(text(html)).toContain('Error: Build script returned non-zero exit code: 2.')
+  })
+
+  it('a clear empty state, a loading state and an error state', () => {
+    expect(text(page({ok: true, rows: [], running: false}))).toContain('No deploys recorded yet')
+    expect(text(page(undefined, true))).toContain('Asking the public site…')
+    const failed = page({ok: false, error: 'The public site could not be reached: Failed to fetch (https://schoolmobile.example).'})
+    expect(failed).toContain('role="alert"')
+    expect(text(failed)).toContain('The public site could not be reached: Failed to fetch (https://schoolmobile.example).')
+  })
+})
