@@ -1,17 +1,16 @@
 /**
  * Triggers a production build through the Netlify build hook, from any scheduler ops prefer
- * (cron, CI): the same call as the nightly function.
+ * (cron, CI): the same call as the nightly function, as a build by hand (`{kind: "manual", batch}`).
  *   NETLIFY_BUILD_HOOK_URL=... npm run rebuild [-- --title "why"]
  */
 import { parseArgs } from 'node:util';
-import { triggerBuild } from '../src/lib/rebuild/build-hook.ts';
+import { scheduledBody, triggerBuild } from '../src/lib/rebuild/build-hook.ts';
 import { readBuildHookSettings } from '../src/lib/rebuild/function-settings.ts';
 
 const { values } = parseArgs({ options: { title: { type: 'string' } } });
-const title = values.title ?? `Scheduled rebuild ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 try {
   // Only the hook: the build's own settings (and their production rules) do not concern a trigger.
-  await triggerBuild(readBuildHookSettings(process.env).NETLIFY_BUILD_HOOK_URL, title);
+  const title = await triggerBuild(readBuildHookSettings(process.env).NETLIFY_BUILD_HOOK_URL, scheduledBody('manual'), values.title ? { reason: values.title } : {});
   console.log(`build triggered: ${title}`);
 } catch (error) {
   console.error(`rebuild failed: ${(error as Error).message}`);

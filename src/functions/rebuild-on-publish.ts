@@ -1,10 +1,13 @@
 /**
  * POST /.netlify/functions/rebuild-on-publish — the content service's webhook.
- * Verifies the signature, then debounces publishes into one build (src/lib/rebuild).
+ * Verifies the signature, then queues the publish: a build starts at once unless one is running,
+ * and the running build's deploy notification starts the next (src/lib/rebuild/publish-queue.ts).
  */
 import { getStore } from '@netlify/blobs';
+import { asBlobStore } from '../lib/deploys/blob-store.ts';
+import { PUBLISH_QUEUE_STORE } from '../lib/deploys/records.ts';
 import { createPublishFunction } from '../lib/rebuild/publish-function.ts';
 
 export default createPublishFunction({
-  openBlobStore: () => getStore({ name: 'rebuild-on-publish', consistency: 'strong' }),
+  openBlobStore: () => asBlobStore(getStore({ name: PUBLISH_QUEUE_STORE, consistency: 'strong' })),
 });

@@ -130,13 +130,15 @@ export function batchFromTitle(title: string | null | undefined): string | undef
 /**
  * The deploy message Netlify shows (≤ 200 characters, ending with the batch), e.g.
  * "Publish of 3 documents (landingHeader, faqs) [batch b-…]", "Nightly rebuild 2026-11-27
- * (giveaway state, enter button) [batch b-…]", "Rebuild by hand [batch b-…]".
+ * (giveaway state, enter button) [batch b-…]", "Rebuild by hand [batch b-…]" (or the `reason` given
+ * for a build by hand).
  */
-export function buildHookTitle(body: BuildHookBody, now: Date = new Date()): string {
+export function buildHookTitle(body: BuildHookBody, now: Date = new Date(), reason?: string): string {
   const suffix = ` [batch ${body.batch}]`;
   let head: string;
   if (body.kind === 'nightly') head = `Nightly rebuild ${now.toISOString().slice(0, 10)} (giveaway state, enter button)`;
-  else if (body.kind === 'manual') head = 'Rebuild by hand';
+  // `npm run rebuild -- --title "why"`: the operator's words, still with the batch.
+  else if (body.kind === 'manual') head = reason?.trim() || 'Rebuild by hand';
   else {
     const count = body.documents.length + body.more;
     const types = [...new Set(body.documents.map((document) => document.type))];

@@ -1,25 +1,34 @@
 /**
- * Starts a Netlify build through the site's build hook (a secret URL: never log it).
- * `trigger_title` becomes the deploy message, so the deploy list says why each build ran.
+ * Starts a Netlify build through the site's build hook (a secret URL: never log it). The body says
+ * what the build is for (BuildHookBody: a publish batch and its documents, nightly, by hand); the
+ * build reads it as INCOMING_HOOK_BODY. `trigger_title` becomes the deploy message and names the
+ * batch, so the deploy notification's `title` says which batch a deploy carries.
  */
+import { buildHookTitle, newBatchId, type BuildHookBody } from '../deploys/records.ts';
+
 export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
 
 export class BuildHookError extends Error {}
 
-export async function triggerBuild(hookUrl: string | undefined, title: string, fetchImpl: FetchLike = fetch): Promise<void> {
+/** Calls the hook; throws a BuildHookError (never naming the URL) when it is unset, unreachable or refuses. */
+export async function triggerBuild(hookUrl: string | undefined, body: BuildHookBody, options: { fetch?: FetchLike; now?: Date; reason?: string } = {}): Promise<string> {
   if (!hookUrl) throw new BuildHookError('NETLIFY_BUILD_HOOK_URL is not set');
+  const title = buildHookTitle(body, options.now, options.reason);
   const url = new URL(hookUrl);
-  url.searchParams.set('trigger_title', title.slice(0, 200));
+  url.searchParams.set('trigger_title', title);
   let response: Response;
   try {
-    response = await fetchImpl(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    response = await (options.fetch ?? fetch)(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   } catch (error) {
     throw new BuildHookError(`the build hook could not be reached: ${(error as Error).message}`, { cause: error });
   }
+  // The answer's body is of no use; reading it frees the connection.
+  await response.arrayBuffer().catch(() => undefined);
   if (!response.ok) throw new BuildHookError(`the build hook answered HTTP ${response.status}`);
+  return title;
 }
 
-/** The nightly build's deploy message, e.g. "Nightly rebuild 2026-03-01 (giveaway state, enter button)". */
-export function nightlyTitle(now: Date): string {
-  return `Nightly rebuild ${now.toISOString().slice(0, 10)} (giveaway state, enter button)`;
+/** A nightly or by-hand build: its own batch, no documents. */
+export function scheduledBody(kind: 'nightly' | 'manual'): BuildHookBody {
+  return { kind, batch: newBatchId(), documents: [], more: 0 };
 }

@@ -2,7 +2,7 @@
  * The nightly build: the giveaway's open/closed state and the enter button are decided at build
  * time, so a build a day keeps them right even when nobody publishes.
  */
-import { nightlyTitle, triggerBuild, type FetchLike } from './build-hook.ts';
+import { scheduledBody, triggerBuild, type FetchLike } from './build-hook.ts';
 import { answer, checkRequest, guarded, noContent } from './function-http.ts';
 import { previewSiteAnswer } from './preview-site-guard.ts';
 
@@ -18,9 +18,11 @@ export interface NightlyOptions {
 
 export async function runNightlyRebuild(options: NightlyOptions): Promise<Response> {
   const log = options.log ?? ((message: string) => console.log(`[nightly-rebuild] ${message}`));
-  const title = nightlyTitle((options.now ?? (() => new Date()))());
+  const now = (options.now ?? (() => new Date()))();
+  // Its own batch: the nightly build never takes the place of a publish batch in the queue.
+  let title: string;
   try {
-    await triggerBuild(options.hookUrl, title, options.fetch);
+    title = await triggerBuild(options.hookUrl, scheduledBody('nightly'), { now, ...(options.fetch ? { fetch: options.fetch } : {}) });
   } catch (error) {
     // The reason (which may name hosts or settings) goes to the log, not to the caller.
     log(`failed: ${(error as Error).message}`);

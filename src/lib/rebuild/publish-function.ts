@@ -1,23 +1,24 @@
 /**
  * The rebuild-on-publish function as Netlify runs it: idle on the editors' preview site
- * (preview-site-guard.ts); elsewhere its own settings and its state store are read inside the
- * error guard on the first invocation, so a bad setting or a missing Netlify Blobs answers a 500
- * that says what to fix (and is logged) instead of crashing the function.
+ * (preview-site-guard.ts); elsewhere its own settings and its store are read inside the error
+ * guard on the first invocation, so a bad setting, a local default secret on a deployed site or a
+ * missing Netlify Blobs answers a 500 that says what to fix (and is logged) instead of crashing.
  */
+import { PUBLISH_QUEUE_STORE } from '../deploys/records.ts';
 import { guarded } from './function-http.ts';
-import { readPublishSettings, type PublishSettings } from './function-settings.ts';
+import { functionSecret, readPublishSettings, type PublishSettings } from './function-settings.ts';
 import { previewSiteAnswer } from './preview-site-guard.ts';
 import { createPublishWebhook, type FunctionContext, type PublishWebhookOptions } from './publish-webhook.ts';
-import { publishStateStore, type JsonBlobStore } from './state-store.ts';
+import { siteStore, type BlobStore } from './state-store.ts';
 
 export interface PublishFunctionOptions {
-  /** Netlify Blobs' store for the debounce (throws where Blobs is not set up). */
-  openBlobStore: () => JsonBlobStore;
+  /** Netlify Blobs' `rebuild-on-publish` store (throws where Blobs is not set up). */
+  openBlobStore: () => BlobStore;
   readSettings?: () => PublishSettings;
   /** The function's environment, for SITE_MODE (process.env). */
   site?: Record<string, string | undefined>;
   log?: (message: string) => void;
-  /** Tests: the webhook's clock, sleep and fetch. */
+  /** Tests: the webhook's clock, fetch and batch ids. */
   webhook?: Omit<PublishWebhookOptions, 'secret' | 'hookUrl' | 'store'>;
 }
 
@@ -33,8 +34,10 @@ export function createPublishFunction(options: PublishFunctionOptions) {
     if (handle) return handle;
     const settings = readSettings();
     // The invocation says which deploy it serves; CONTEXT is the fallback where it does not.
-    const store = publishStateStore(context.deploy?.context || settings.CONTEXT, options.openBlobStore);
-    handle = createPublishWebhook({ ...options.webhook, secret: settings.SANITY_WEBHOOK_SECRET, hookUrl: settings.NETLIFY_BUILD_HOOK_URL, store });
+    const deployContext = context.deploy?.context || settings.CONTEXT;
+    const secret = functionSecret('SANITY_WEBHOOK_SECRET', settings.SANITY_WEBHOOK_SECRET, deployContext);
+    const store = siteStore(PUBLISH_QUEUE_STORE, deployContext, options.openBlobStore);
+    handle = createPublishWebhook({ ...options.webhook, secret, hookUrl: settings.NETLIFY_BUILD_HOOK_URL, store });
     return handle;
   }
 

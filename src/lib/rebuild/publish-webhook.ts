@@ -1,22 +1,24 @@
 /**
  * The rebuild-on-publish endpoint as a plain function of (Request) → Response, so it is tested
- * without Netlify: only signed, fresh requests from the content service count; each one joins
- * the debounced burst, and the burst's newest publish triggers the build hook.
+ * without Netlify: only signed, fresh requests from the content service count; each one is a
+ * published document ({_id, _type, _rev, _updatedAt}) that joins the publish queue, which starts
+ * a build at once when none is running (publish-queue.ts).
  */
+import type { BlobStore } from '../deploys/blob-store.ts';
+import { publishedDocumentFrom, publishWebhookBodySchema, type PublishedDocument } from '../deploys/records.ts';
 import { triggerBuild, type FetchLike } from './build-hook.ts';
 import { answer, checkRequest, guarded } from './function-http.ts';
-import { createRebuildDebouncer, type PendingRebuild, type RebuildStateStore } from './rebuild-debounce.ts';
+import { BatchStartError, createPublishQueue, type QueueOutcome } from './publish-queue.ts';
 import { checkWebhookSignature, SIGNATURE_HEADER_NAME } from './webhook-signature.ts';
 
 export interface PublishWebhookOptions {
   secret: string | undefined;
   hookUrl: string | undefined;
-  store: RebuildStateStore;
+  /** The `rebuild-on-publish` store (the queue's record). */
+  store: BlobStore;
   fetch?: FetchLike;
   now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
-  quietMs?: number;
-  maxWaitMs?: number;
+  newBatchId?: () => string;
   log?: (message: string) => void;
 }
 
@@ -26,29 +28,42 @@ export interface FunctionContext {
   deploy?: { context?: string };
 }
 
-/** The content service sends the projection {_id, _type}: far below this. */
+/** The content service sends the projection {_id, _type, _rev, _updatedAt}: far below this. */
 export const MAX_WEBHOOK_BODY_BYTES = 16 * 1024;
 
-export function publishTitle(burst: PendingRebuild): string {
-  return `Content published (${burst.count} change${burst.count === 1 ? '' : 's'})`;
+function parsePublish(body: string, arrivedAt: Date): PublishedDocument | string {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    return 'the body is not JSON';
+  }
+  const parsed = publishWebhookBodySchema.safeParse(json);
+  if (!parsed.success) return 'the body is not the projection {_id, _type, _rev, _updatedAt}';
+  if (parsed.data._id.startsWith('drafts.')) return 'a draft is not a publish (switch drafts off in the webhook)';
+  return publishedDocumentFrom(parsed.data, arrivedAt);
+}
+
+function describe(outcome: QueueOutcome): string {
+  if (outcome.outcome === 'started') return `build started: ${outcome.title}${outcome.replaced ? ` (batch ${outcome.replaced} had no notification for too long)` : ''}`;
+  if (outcome.outcome === 'waiting') return `waiting for the build of batch ${outcome.inFlight}`;
+  return outcome.outcome;
 }
 
 export function createPublishWebhook(options: PublishWebhookOptions) {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((message: string) => console.log(`[rebuild-on-publish] ${message}`));
-  const debouncer = createRebuildDebouncer({
+  const queue = createPublishQueue({
     store: options.store,
-    trigger: (burst) => triggerBuild(options.hookUrl, publishTitle(burst), options.fetch),
-    now,
-    ...(options.sleep ? { sleep: options.sleep } : {}),
-    ...(options.quietMs !== undefined ? { quietMs: options.quietMs } : {}),
-    ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
+    trigger: (body) => triggerBuild(options.hookUrl, body, { now: new Date(now()), ...(options.fetch ? { fetch: options.fetch } : {}) }),
+    now: () => new Date(now()),
+    ...(options.newBatchId ? { newBatchId: options.newBatchId } : {}),
   });
 
-  return (request: Request, context: FunctionContext = {}): Promise<Response> =>
-    guarded('rebuild-on-publish', () => handlePublish(request, context), log);
+  return (request: Request, _context: FunctionContext = {}): Promise<Response> =>
+    guarded('rebuild-on-publish', () => handlePublish(request), log);
 
-  async function handlePublish(request: Request, context: FunctionContext): Promise<Response> {
+  async function handlePublish(request: Request): Promise<Response> {
     const checked = await checkRequest(request, { methods: ['POST'], maxBodyBytes: MAX_WEBHOOK_BODY_BYTES, contentTypes: ['application/json'] });
     if (!checked.ok) return checked.response;
     // Never accept anything when the secret is missing: that is a set-up error, not an open door.
@@ -59,38 +74,30 @@ export function createPublishWebhook(options: PublishWebhookOptions) {
       return answer(500, `rebuild webhook is not configured: ${unset.join(' and ')} not set`);
     }
     const body = checked.body;
-    const check = await checkWebhookSignature({ body, signature: request.headers.get(SIGNATURE_HEADER_NAME), secret: options.secret, now: now() });
+    const check = await checkWebhookSignature({ body, signature: request.headers.get(SIGNATURE_HEADER_NAME), secret: options.secret!, now: now() });
     if (!check.ok) {
       log(`refused: ${check.reason}`);
       return answer(401, check.reason);
     }
+    const publish = parsePublish(body, new Date(now()));
+    if (typeof publish === 'string') {
+      log(`refused: ${publish}`);
+      return answer(400, publish);
+    }
 
-    let mine: PendingRebuild;
+    let outcome: QueueOutcome;
     try {
-      mine = await debouncer.record();
+      outcome = await queue.publish(publish);
     } catch (error) {
+      if (error instanceof BatchStartError) {
+        // The batch waits again; a delivery retried by the content service starts it.
+        log(`${error.message}`);
+        return answer(502, 'the build hook failed; the publish is kept and a retry starts the build');
+      }
       log(`could not record the publish: ${(error as Error).message}`);
       return answer(503, 'could not record the publish; retry');
     }
-
-    const work = debouncer.settle(mine).then(
-      (outcome) => log(outcome.result === 'triggered' ? `build triggered: ${publishTitle(outcome.burst)}` : 'a newer publish will trigger the build'),
-      (error: unknown) => {
-        log(`build hook failed: ${(error as Error).message}`);
-        throw error;
-      },
-    );
-    if (context.waitUntil) {
-      // Answer at once; the platform keeps the invocation alive until the debounce settles.
-      context.waitUntil(work.catch(() => undefined));
-      return answer(202, 'rebuild scheduled');
-    }
-    try {
-      await work;
-      return answer(202, 'rebuild scheduled');
-    } catch {
-      // A failed hook call is the sender's cue to retry the delivery.
-      return answer(502, 'the build hook failed');
-    }
+    log(`${publish.id} (${publish.type}, rev ${publish.rev ?? 'unknown'}): ${describe(outcome)}`);
+    return answer(202, outcome.outcome === 'started' ? 'build started' : 'waiting for the running build');
   }
 }

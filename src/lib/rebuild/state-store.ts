@@ -1,67 +1,47 @@
 /**
- * Where the rebuild debounce keeps its one record: Netlify Blobs on Netlify (shared by every
- * function instance, strongly consistent), or memory (one instance; tests and local runs only).
+ * Where the functions keep their records: Netlify Blobs on Netlify (shared by every function
+ * instance, strongly consistent), or memory (one process; tests and local runs without Blobs).
  */
-import { z } from 'zod';
 import { isDeployedContext } from '../config/netlify-deploy.ts';
+import { memoryBlobStore, type BlobStore } from '../deploys/blob-store.ts';
 import { SetupError } from './function-http.ts';
-import type { PendingRebuild, RebuildStateStore } from './rebuild-debounce.ts';
 
-const pendingRebuildSchema = z.object({
-  firstAt: z.number(),
-  lastAt: z.number(),
-  count: z.number(),
-  owner: z.string(),
-  firedAt: z.number().optional(),
-});
+export type { BlobStore };
 
-/** The part of a Netlify Blobs store this needs. */
-export interface JsonBlobStore {
-  get(key: string, options: { type: 'json' }): Promise<unknown>;
-  setJSON(key: string, value: unknown): Promise<unknown>;
+/** A memory store; every call is a new, empty one. */
+export function memoryStateStore(): BlobStore {
+  return memoryBlobStore();
 }
 
-export const PENDING_REBUILD_KEY = 'pending-rebuild';
-
-export function blobStateStore(store: JsonBlobStore, key = PENDING_REBUILD_KEY): RebuildStateStore {
-  return {
-    async read() {
-      const parsed = pendingRebuildSchema.safeParse(await store.get(key, { type: 'json' }));
-      // An unreadable record is treated as no burst: the publish starts a new one.
-      return parsed.success ? (parsed.data as PendingRebuild) : undefined;
-    },
-    async write(state) {
-      await store.setJSON(key, state);
-    },
-  };
+/** One memory store per name for the whole process, so that the functions of a local run share it as they would share Blobs. */
+const processStores = new Map<string, BlobStore>();
+/** Tests: forget the process-wide stores. */
+export function resetProcessMemoryStores(): void {
+  processStores.clear();
 }
 
-export function memoryStateStore(): RebuildStateStore {
-  let state: PendingRebuild | undefined;
-  return {
-    read: async () => (state ? { ...state } : undefined),
-    write: async (next) => {
-      state = { ...next };
-    },
-  };
+export function processMemoryStore(name: string): BlobStore {
+  let store = processStores.get(name);
+  if (!store) processStores.set(name, (store = memoryBlobStore()));
+  return store;
 }
 
 export const BLOBS_MISSING_MESSAGE = 'Netlify Blobs is not available to this function, so publishes cannot be combined into one build; no build was started';
+export const DEPLOY_BLOBS_MISSING_MESSAGE = 'Netlify Blobs is not available to this function, so deploys cannot be recorded';
 
 /**
- * The debounce's store for an invocation in `deployContext` (Netlify's context.deploy.context, or
- * CONTEXT). On a deployed site it must be Netlify Blobs: a memory store there would debounce per
- * instance only, so every publish of a burst could start its own build. Without Blobs it throws a
- * SetupError (the function answers 500 and logs why) instead. A local run (no context, or `dev`)
- * falls back to memory.
+ * A site store for an invocation in `deployContext` (Netlify's context.deploy.context, or
+ * CONTEXT). On a deployed site it must be Netlify Blobs: memory there would hold one instance's
+ * view only (every publish of a burst could start its own build; a status answer would not see
+ * the notifications). Without Blobs it throws a SetupError (`missing`: the function's words; it
+ * answers 500 and logs why). A local run (no context, or `dev`) falls back to a process-wide
+ * memory store of that name.
  */
-export function publishStateStore(deployContext: string | undefined, openBlobStore: () => JsonBlobStore): RebuildStateStore {
+export function siteStore(name: string, deployContext: string | undefined, openBlobStore: () => BlobStore, missing = BLOBS_MISSING_MESSAGE): BlobStore {
   try {
-    return blobStateStore(openBlobStore());
+    return openBlobStore();
   } catch (error) {
-    if (isDeployedContext(deployContext)) {
-      throw new SetupError(`${BLOBS_MISSING_MESSAGE} (context ${deployContext})`, { cause: error });
-    }
-    return memoryStateStore();
+    if (isDeployedContext(deployContext)) throw new SetupError(`${missing} (context ${deployContext})`, { cause: error });
+    return processMemoryStore(name);
   }
 }

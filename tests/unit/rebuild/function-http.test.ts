@@ -127,7 +127,7 @@ describe('rebuild-on-publish: hostile requests', () => {
 
   it('never answers with internals when something breaks', async () => {
     const store = memoryStateStore();
-    vi.spyOn(store, 'read').mockImplementation(() => { throw new TypeError("Cannot read properties of undefined (reading 'pending') at blobStateStore (/var/task/state-store.js:40:9)"); });
+    vi.spyOn(store, 'getWithMetadata').mockImplementation(() => { throw new TypeError("Cannot read properties of undefined (reading 'pending') at readVersioned (/var/task/blob-store.js:40:9)"); });
     const { handle, logged } = publishWebhook(store);
     const body = JSON.stringify({ _id: 'x', _type: 'faqs' });
     const signature = await encodeSignatureHeader(body, Date.now(), SECRET);

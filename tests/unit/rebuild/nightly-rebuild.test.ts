@@ -25,13 +25,16 @@ describe('nightly rebuild', () => {
     const [url, init] = fetch.mock.calls[0]!;
     expect(`${url.origin}${url.pathname}`).toBe(HOOK);
     expect(init.method).toBe('POST');
-    expect(url.searchParams.get('trigger_title')).toMatch(/^Nightly rebuild \d{4}-\d{2}-\d{2} \(giveaway state, enter button\)$/);
+    expect(url.searchParams.get('trigger_title')).toMatch(/^Nightly rebuild \d{4}-\d{2}-\d{2} \(giveaway state, enter button\) \[batch b-[0-9a-f]{8}\]$/);
   });
 
-  it('names the day in the deploy message', async () => {
-    const urls: URL[] = [];
-    await runNightlyRebuild({ hookUrl: HOOK, now: () => new Date('2026-03-01T00:00:05Z'), fetch: async (url) => (urls.push(url), new Response('')), log: () => {} });
-    expect(urls[0]?.searchParams.get('trigger_title')).toBe('Nightly rebuild 2026-03-01 (giveaway state, enter button)');
+  it('names the day and its own batch in the deploy message, and tells the build it is the nightly one', async () => {
+    const calls: Array<{ url: URL; init: RequestInit }> = [];
+    await runNightlyRebuild({ hookUrl: HOOK, now: () => new Date('2026-03-01T00:00:05Z'), fetch: async (url, init) => (calls.push({ url, init }), new Response('')), log: () => {} });
+    const body = JSON.parse(String(calls[0]?.init.body)) as { kind: string; batch: string; documents: unknown[]; more: number };
+    expect(body).toEqual({ kind: 'nightly', batch: expect.stringMatching(/^b-[0-9a-f]{8}$/), documents: [], more: 0 });
+    expect(calls[0]?.url.searchParams.get('trigger_title')).toBe(`Nightly rebuild 2026-03-01 (giveaway state, enter button) [batch ${body.batch}]`);
+    expect(calls[0]?.init.headers).toEqual({ 'content-type': 'application/json' });
   });
 
   it('fails loudly when the build hook is not configured or refuses', async () => {

@@ -5,6 +5,7 @@
  */
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memoryBlobStore } from '../../../src/lib/deploys/blob-store.ts';
 import { FUNCTION_HEADERS } from '../../../src/lib/rebuild/function-http.ts';
 import { handleNightly } from '../../../src/lib/rebuild/nightly-rebuild.ts';
 import { isPreviewSiteFunction } from '../../../src/lib/rebuild/preview-site-guard.ts';
@@ -110,10 +111,10 @@ describe('rebuild-on-publish on the preview site', () => {
   });
 
   it('opens no Netlify Blobs store and reads no setting, whatever the request', async () => {
-    const openBlobStore = vi.fn(() => ({ get: vi.fn(), setJSON: vi.fn() }));
+    const openBlobStore = vi.fn(() => memoryBlobStore());
     const readSettings = vi.fn(() => ({ SANITY_WEBHOOK_SECRET: SECRET, NETLIFY_BUILD_HOOK_URL: HOOK, CONTEXT: 'production' }));
     const fetch = vi.fn(async () => new Response(''));
-    const handle = createPublishFunction({ openBlobStore, readSettings, site: { SITE_MODE: 'preview' }, log: () => {}, webhook: { fetch, sleep: async () => {} } });
+    const handle = createPublishFunction({ openBlobStore, readSettings, site: { SITE_MODE: 'preview' }, log: () => {}, webhook: { fetch } });
 
     for (const request of [await signedPublish(), new Request('https://preview.example/.netlify/functions/rebuild-on-publish')]) {
       const response = await handle(request, { deploy: { context: 'production' }, waitUntil: vi.fn() });
@@ -125,14 +126,14 @@ describe('rebuild-on-publish on the preview site', () => {
   });
 
   it('on the public site the same publish schedules the build', async () => {
-    const saved = new Map<string, unknown>();
+    const saved = memoryBlobStore();
     const fetch = vi.fn(async () => new Response(''));
     const handle = createPublishFunction({
-      openBlobStore: () => ({ get: async (key) => saved.get(key) ?? null, setJSON: async (key, value) => void saved.set(key, value) }),
+      openBlobStore: () => saved,
       readSettings: () => ({ SANITY_WEBHOOK_SECRET: SECRET, NETLIFY_BUILD_HOOK_URL: HOOK, CONTEXT: undefined }),
       site: { SITE_MODE: 'static' },
       log: () => {},
-      webhook: { fetch, sleep: async () => {}, log: () => {} },
+      webhook: { fetch, log: () => {} },
     });
     const response = await handle(await signedPublish(), { deploy: { context: 'production' } });
     expect(response.status).toBe(202);

@@ -1,18 +1,22 @@
+/**
+ * The rebuild-on-publish endpoint: a signed publish ({_id, _type, _rev, _updatedAt}) joins the
+ * publish queue and, when no build is running, calls the build hook at once with the publish in
+ * its body and the batch in its title.
+ */
 import { encodeSignatureHeader } from '@sanity/webhook';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memoryBlobStore } from '../../../src/lib/deploys/blob-store.ts';
+import { PUBLISH_QUEUE_KEY, type BuildHookBody } from '../../../src/lib/deploys/records.ts';
 import { createPublishWebhook } from '../../../src/lib/rebuild/publish-webhook.ts';
-import { memoryStateStore } from '../../../src/lib/rebuild/state-store.ts';
-
-/** Captured before any test fakes the timers. */
-const realSetImmediate = globalThis.setImmediate;
 
 const SECRET = 'test-webhook-secret';
 const HOOK = 'https://api.netlify.example/build_hooks/abc123';
-const BODY = JSON.stringify({ _id: 'huskymobile-faqs', _type: 'faqs' });
+const NOW = Date.UTC(2026, 2, 1, 12, 0, 0);
+const BODY = JSON.stringify({ _id: 'huskymobile-faqs', _type: 'faqs', _rev: 'rev-1', _updatedAt: '2026-03-01T11:59:59Z' });
 
 async function signedRequest(options: { body?: string; at?: number; secret?: string; method?: string } = {}) {
   const body = options.body ?? BODY;
-  const signature = await encodeSignatureHeader(body, options.at ?? Date.now(), options.secret ?? SECRET);
+  const signature = await encodeSignatureHeader(body, options.at ?? NOW, options.secret ?? SECRET);
   return new Request('https://site.example/.netlify/functions/rebuild-on-publish', {
     method: options.method ?? 'POST',
     headers: { 'content-type': 'application/json', 'sanity-webhook-signature': signature },
@@ -21,75 +25,90 @@ async function signedRequest(options: { body?: string; at?: number; secret?: str
 }
 
 function setup(overrides: { secret?: string; hookUrl?: string; hookStatus?: number } = {}) {
-  const calls: URL[] = [];
-  const fetch = vi.fn(async (url: URL) => {
-    calls.push(url);
-    return new Response('', { status: overrides.hookStatus ?? 200 });
-  });
+  const calls: Array<{ url: URL; body: BuildHookBody }> = [];
+  const store = memoryBlobStore();
+  let status = overrides.hookStatus ?? 200;
   const handle = createPublishWebhook({
     secret: 'secret' in overrides ? overrides.secret : SECRET,
     hookUrl: 'hookUrl' in overrides ? overrides.hookUrl : HOOK,
-    store: memoryStateStore(),
-    fetch,
+    store,
+    now: () => NOW,
+    newBatchId: (() => { let n = 0; return () => `b-0000000${(n += 1)}`; })(),
+    fetch: async (url, init) => {
+      calls.push({ url, body: JSON.parse(String(init.body)) as BuildHookBody });
+      return new Response('', { status });
+    },
     log: () => {},
   });
-  return { handle, calls };
+  return { handle, calls, store, setHookStatus: (next: number) => (status = next) };
 }
 
 describe('rebuild-on-publish endpoint', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.setSystemTime(Date.UTC(2026, 2, 1, 12, 0, 0));
-  });
-  afterEach(() => vi.useRealTimers());
-
-  it('answers 202 to a signed publish and calls the build hook once the window is quiet', async () => {
+  it('answers 202 to a signed publish and calls the build hook at once, with the document in the body and the batch in the title', async () => {
     const { handle, calls } = setup();
-    const waits: Array<Promise<unknown>> = [];
-    const response = await handle(await signedRequest(), { waitUntil: (work) => waits.push(work) });
+    const response = await handle(await signedRequest());
     expect(response.status).toBe(202);
-    expect(calls).toHaveLength(0);
-    await vi.advanceTimersByTimeAsync(8_000);
-    await Promise.all(waits);
+    expect(await response.json()).toEqual({ message: 'build started' });
     expect(calls).toHaveLength(1);
-    expect(`${calls[0]?.origin}${calls[0]?.pathname}`).toBe(HOOK);
-    expect(calls[0]?.searchParams.get('trigger_title')).toBe('Content published (1 change)');
+    expect(`${calls[0]?.url.origin}${calls[0]?.url.pathname}`).toBe(HOOK);
+    expect(calls[0]?.url.searchParams.get('trigger_title')).toBe('Publish of 1 document (faqs) [batch b-00000001]');
+    expect(calls[0]?.body).toEqual({
+      kind: 'publish', batch: 'b-00000001', more: 0,
+      documents: [{ id: 'huskymobile-faqs', type: 'faqs', rev: 'rev-1', publishedAt: '2026-03-01T11:59:59Z' }],
+    });
   });
 
-  it('makes one build of three publishes in a burst', async () => {
+  it('a second publish while that build runs waits for it (202, no second hook call)', async () => {
+    const { handle, calls, store } = setup();
+    await handle(await signedRequest());
+    const second = await handle(await signedRequest({ body: JSON.stringify({ _id: 'huskymobile-landingHeader', _type: 'landingHeader', _rev: 'rev-2', _updatedAt: '2026-03-01T12:00:00Z' }) }));
+    expect(second.status).toBe(202);
+    expect(await second.json()).toEqual({ message: 'waiting for the running build' });
+    expect(calls).toHaveLength(1);
+    expect(store.value(PUBLISH_QUEUE_KEY)).toMatchObject({ waiting: [{ id: 'huskymobile-landingHeader', rev: 'rev-2' }], inFlight: { batch: 'b-00000001' } });
+  });
+
+  it('accepts the older projection {_id, _type}: the revision is unknown, the time is the arrival', async () => {
     const { handle, calls } = setup();
-    const waits: Array<Promise<unknown>> = [];
-    for (let i = 0; i < 3; i += 1) {
-      expect((await handle(await signedRequest(), { waitUntil: (work) => waits.push(work) })).status).toBe(202);
-      await vi.advanceTimersByTimeAsync(1_500);
-    }
-    await vi.advanceTimersByTimeAsync(8_000);
-    await Promise.all(waits);
-    expect(calls.map((url) => url.searchParams.get('trigger_title'))).toEqual(['Content published (3 changes)']);
+    const response = await handle(await signedRequest({ body: JSON.stringify({ _id: 'huskymobile-faqs', _type: 'faqs' }) }));
+    expect(response.status).toBe(202);
+    expect(calls[0]?.body.documents).toEqual([{ id: 'huskymobile-faqs', type: 'faqs', rev: null, publishedAt: new Date(NOW).toISOString() }]);
+  });
+
+  it.each([
+    ['not JSON', 'not json', 'the body is not JSON'],
+    ['no _type', JSON.stringify({ _id: 'x' }), 'the body is not the projection {_id, _type, _rev, _updatedAt}'],
+    ['a draft', JSON.stringify({ _id: 'drafts.x', _type: 'faqs' }), 'a draft is not a publish (switch drafts off in the webhook)'],
+  ])('answers a signed body that is %s with 400 and starts nothing', async (_name, body, message) => {
+    const { handle, calls } = setup();
+    const response = await handle(await signedRequest({ body }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message });
+    expect(calls).toHaveLength(0);
   });
 
   it.each([
     ['unsigned', async () => new Request('https://x.example/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY }), 'unsigned request'],
     ['signed with the wrong secret', () => signedRequest({ secret: 'guess' }), 'wrong signature'],
-    ['stale', () => signedRequest({ at: Date.now() - 6 * 60_000 }), 'stale signature (signed 360 s ago)'],
+    ['stale', () => signedRequest({ at: NOW - 6 * 60_000 }), 'stale signature (signed 360 s ago)'],
   ])('refuses a %s request with 401 and builds nothing', async (_name, makeRequest, reason) => {
-    const { handle, calls } = setup();
-    const response = await handle(await makeRequest(), { waitUntil: () => {} });
+    const { handle, calls, store } = setup();
+    const response = await handle(await makeRequest());
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ message: reason });
-    await vi.advanceTimersByTimeAsync(60_000);
     expect(calls).toHaveLength(0);
+    expect(store.value(PUBLISH_QUEUE_KEY)).toBeUndefined();
   });
 
   it('refuses everything when no secret is configured, naming the setting (never a value)', async () => {
     const { handle, calls } = setup({ secret: undefined });
-    const response = await handle(await signedRequest(), {});
+    const response = await handle(await signedRequest());
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ message: 'rebuild webhook is not configured: SANITY_WEBHOOK_SECRET not set' });
     expect(calls).toHaveLength(0);
-    const neither = await setup({ secret: undefined, hookUrl: undefined }).handle(await signedRequest(), {});
+    const neither = await setup({ secret: undefined, hookUrl: undefined }).handle(await signedRequest());
     expect(await neither.json()).toEqual({ message: 'rebuild webhook is not configured: SANITY_WEBHOOK_SECRET and NETLIFY_BUILD_HOOK_URL not set' });
-    const noHook = await setup({ hookUrl: undefined }).handle(await signedRequest(), {});
+    const noHook = await setup({ hookUrl: undefined }).handle(await signedRequest());
     expect(await noHook.text()).not.toContain(SECRET);
   });
 
@@ -98,18 +117,28 @@ describe('rebuild-on-publish endpoint', () => {
     expect((await handle(new Request('https://x.example/', { method: 'GET' }))).status).toBe(405);
   });
 
-  it('without waitUntil, answers after the build hook and reports its failure as 502 (so the sender retries)', async () => {
-    const { handle, calls } = setup({ hookStatus: 500 });
-    let response: Response | undefined;
-    void handle(await signedRequest()).then((answer) => (response = answer));
-    // The signature check runs on real crypto (the thread pool), so let the real event loop turn
-    // between steps of the fake clock until the answer comes.
-    for (let step = 0; step < 200 && !response; step += 1) {
-      await vi.advanceTimersByTimeAsync(1_000);
-      await new Promise((resolve) => realSetImmediate(resolve));
-    }
-    expect(response?.status).toBe(502);
+  it('a failed build hook call answers 502 (so the sender retries), keeps the publish waiting, and the retry starts the build', async () => {
+    const { handle, calls, store, setHookStatus } = setup({ hookStatus: 500 });
+    const failed = await handle(await signedRequest());
+    expect(failed.status).toBe(502);
     expect(calls).toHaveLength(1);
+    expect(store.value(PUBLISH_QUEUE_KEY)).toMatchObject({ waiting: [{ id: 'huskymobile-faqs', rev: 'rev-1' }], recent: [] });
+    expect((store.value(PUBLISH_QUEUE_KEY) as { inFlight?: unknown }).inFlight).toBeUndefined();
+
+    setHookStatus(200);
+    const retried = await handle(await signedRequest());
+    expect(retried.status).toBe(202);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.body.documents.map((document) => document.id)).toEqual(['huskymobile-faqs']);
+  });
+
+  it('answers 503 when the publish cannot be recorded', async () => {
+    const { handle, store, calls } = setup();
+    vi.spyOn(store, 'getWithMetadata').mockRejectedValue(new Error('Blobs answered 500'));
+    const response = await handle(await signedRequest());
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ message: 'could not record the publish; retry' });
+    expect(calls).toHaveLength(0);
   });
 });
 
@@ -125,7 +154,7 @@ describe('the Netlify function', () => {
     const { default: rebuildOnPublish } = await import('../../../src/functions/rebuild-on-publish.ts');
     const unsigned = await rebuildOnPublish(new Request('https://x.example/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY }), {});
     expect(unsigned.status).toBe(401);
-    const wrong = await rebuildOnPublish(await signedRequest({ secret: 'guess' }), {});
+    const wrong = await rebuildOnPublish(await signedRequest({ secret: 'guess', at: Date.now() }), {});
     expect(wrong.status).toBe(401);
   });
 });

@@ -1,0 +1,170 @@
+/**
+ * The publish queue over a fake clock and fake deploy notifications (`finished`): a lone publish
+ * builds at once, publishes during a build wait and combine into the next build, a burst makes
+ * at most two builds, a lost notification does not block publishing for more than 30 minutes,
+ * and a failed build hook call puts its batch back.
+ */
+import { describe, expect, it } from 'vitest';
+import { memoryBlobStore, type BlobStore } from '../../../src/lib/deploys/blob-store.ts';
+import { PUBLISH_QUEUE_KEY, STALE_BUILD_MS, type BuildHookBody, type PublishedDocument, type PublishQueue } from '../../../src/lib/deploys/records.ts';
+import { BatchStartError, createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
+
+const START = Date.UTC(2026, 10, 27, 10, 0, 0);
+
+function harness(options: { store?: BlobStore; failHook?: () => boolean } = {}) {
+  const store = options.store ?? memoryBlobStore();
+  let clock = START;
+  let counter = 0;
+  const builds: BuildHookBody[] = [];
+  const make = () => createPublishQueue({
+    store,
+    now: () => new Date(clock),
+    newBatchId: () => `b-${(counter += 1).toString(16).padStart(8, '0')}`,
+    trigger: async (body) => {
+      // The hook answers after a network round trip: other publishes may arrive meanwhile.
+      await Promise.resolve();
+      if (options.failHook?.()) throw new Error('the build hook answered HTTP 500');
+      builds.push(body);
+      return `title of ${body.batch}`;
+    },
+  });
+  return {
+    queue: make(),
+    another: make,
+    store,
+    builds,
+    advance: (ms: number) => (clock += ms),
+    at: () => new Date(clock).toISOString(),
+    state: () => (store as ReturnType<typeof memoryBlobStore>).value(PUBLISH_QUEUE_KEY) as PublishQueue,
+  };
+}
+
+function doc(id: string, rev: string, publishedAt: string): PublishedDocument {
+  return { id, type: id.split('-')[1] ?? 'faqs', rev, publishedAt };
+}
+
+describe('the publish queue', () => {
+  it('a lone publish starts its build at once', async () => {
+    const h = harness();
+    const outcome = await h.queue.publish(doc('husky-faqs', 'r1', h.at()));
+    expect(outcome).toMatchObject({ outcome: 'started', batch: { batch: 'b-00000001' }, title: 'title of b-00000001' });
+    expect(h.builds).toEqual([{ kind: 'publish', batch: 'b-00000001', documents: [doc('husky-faqs', 'r1', h.at())], more: 0 }]);
+    expect(h.state()).toMatchObject({ waiting: [], waitingMore: 0, inFlight: { batch: 'b-00000001', calledAt: h.at() } });
+  });
+
+  it('a burst of 40 publishes over 10 s starts 2 builds: the first at once, the rest when the first deploy\'s notification says it finished', async () => {
+    const h = harness();
+    for (let i = 0; i < 40; i += 1) {
+      await h.queue.publish(doc(`school${i}-faqs`, `r${i}`, h.at()));
+      h.advance(250);
+    }
+    expect(h.builds).toHaveLength(1);
+    h.advance(80_000); // the build runs
+    const next = await h.queue.finished('b-00000001');
+    expect(next).toMatchObject({ outcome: 'started', batch: { batch: 'b-00000002' } });
+    h.advance(80_000);
+    expect(await h.queue.finished('b-00000002')).toEqual({ outcome: 'idle' });
+
+    expect(h.builds).toHaveLength(2);
+    expect(h.builds[0]?.documents.map((document) => document.id)).toEqual(['school0-faqs']);
+    expect(h.builds[1]?.documents.map((document) => document.id).sort()).toEqual(Array.from({ length: 39 }, (_, i) => `school${i + 1}-faqs`).sort());
+    expect(h.state()).toMatchObject({ waiting: [], waitingMore: 0 });
+    expect(h.state().inFlight).toBeUndefined();
+  });
+
+  it('publishes during a running build wait (newest revision per document), and the finished build starts the next with them', async () => {
+    const h = harness();
+    await h.queue.publish(doc('husky-faqs', 'r1', h.at()));
+    h.advance(5_000);
+    expect(await h.queue.publish(doc('husky-landingHeader', 'r1', h.at()))).toEqual({ outcome: 'waiting', inFlight: 'b-00000001' });
+    h.advance(5_000);
+    const newer = doc('husky-landingHeader', 'r2', h.at());
+    await h.queue.publish(newer);
+    await h.queue.publish(doc('husky-faqs', 'r2', h.at()));
+    expect(h.builds).toHaveLength(1);
+
+    // The nightly build finishing meanwhile is not the publish batch: nothing starts.
+    expect(await h.queue.finished('b-aaaaaaaa')).toEqual({ outcome: 'not-current', inFlight: 'b-00000001' });
+    expect(await h.queue.finished(undefined)).toEqual({ outcome: 'not-current', inFlight: 'b-00000001' });
+    expect(h.builds).toHaveLength(1);
+
+    await h.queue.finished('b-00000001');
+    expect(h.builds).toHaveLength(2);
+    expect(h.builds[1]?.documents).toHaveLength(2);
+    expect(h.builds[1]?.documents).toEqual(expect.arrayContaining([doc('husky-faqs', 'r2', h.at()), newer]));
+    // A repeated notification of the first build finds nothing to end.
+    expect(await h.queue.finished('b-00000001')).toEqual({ outcome: 'not-current', inFlight: 'b-00000002' });
+    expect(h.builds).toHaveLength(2);
+  });
+
+  it('a batch whose notification was lost blocks publishes for at most 30 minutes', async () => {
+    const h = harness();
+    await h.queue.publish(doc('husky-faqs', 'r1', h.at()));
+    h.advance(STALE_BUILD_MS - 1_000);
+    expect(await h.queue.publish(doc('husky-faqs', 'r2', h.at()))).toMatchObject({ outcome: 'waiting' });
+    h.advance(2_000);
+    const outcome = await h.queue.publish(doc('husky-faqs', 'r3', h.at()));
+    expect(outcome).toMatchObject({ outcome: 'started', batch: { batch: 'b-00000002' }, replaced: 'b-00000001' });
+    expect(h.builds.map((body) => body.documents.map((document) => document.rev))).toEqual([['r1'], ['r3']]);
+    // The lost batch's late notification does not end the new one.
+    expect(await h.queue.finished('b-00000001')).toEqual({ outcome: 'not-current', inFlight: 'b-00000002' });
+  });
+
+  it('a finished deploy also frees a stale batch: what waits starts', async () => {
+    const h = harness();
+    await h.queue.publish(doc('husky-faqs', 'r1', h.at()));
+    await h.queue.publish(doc('husky-why', 'r1', h.at()));
+    h.advance(STALE_BUILD_MS + 1);
+    expect(await h.queue.finished('b-99999999')).toMatchObject({ outcome: 'started' });
+    expect(h.builds[1]?.documents.map((document) => document.id)).toEqual(['husky-why']);
+  });
+
+  it('a failed build hook call puts the batch back to waiting and says so; the next publish starts both', async () => {
+    let fail = true;
+    const h = harness({ failHook: () => fail });
+    await expect(h.queue.publish(doc('husky-faqs', 'r1', h.at()))).rejects.toBeInstanceOf(BatchStartError);
+    expect(h.state()).toMatchObject({ waiting: [doc('husky-faqs', 'r1', h.at())], waitingMore: 0, recent: [] });
+    expect(h.state().inFlight).toBeUndefined();
+    fail = false;
+    await h.queue.publish(doc('husky-why', 'r1', h.at()));
+    expect(h.builds).toHaveLength(1);
+    expect(h.builds[0]?.documents.map((document) => document.id).sort()).toEqual(['husky-faqs', 'husky-why']);
+  });
+
+  it('a failed hook call when a finished deploy starts the next batch keeps that batch waiting', async () => {
+    let fail = false;
+    const h = harness({ failHook: () => fail });
+    await h.queue.publish(doc('husky-faqs', 'r1', h.at()));
+    await h.queue.publish(doc('husky-why', 'r1', h.at()));
+    fail = true;
+    await expect(h.queue.finished('b-00000001')).rejects.toBeInstanceOf(BatchStartError);
+    expect(h.state().waiting.map((document) => document.id)).toEqual(['husky-why']);
+    expect(h.state().inFlight).toBeUndefined();
+  });
+
+  it('two instances receiving publishes at the same moment start one build between them', async () => {
+    const h = harness();
+    const other = h.another();
+    const outcomes = await Promise.all([h.queue.publish(doc('husky-faqs', 'r1', h.at())), other.publish(doc('husky-why', 'r1', h.at()))]);
+    expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(['started', 'waiting']);
+    expect(h.builds).toHaveLength(1);
+    const state = h.state();
+    expect([...(state.inFlight?.documents ?? []), ...state.waiting].map((document) => document.id).sort()).toEqual(['husky-faqs', 'husky-why']);
+  });
+
+  it('lists at most 100 documents in the build hook body and counts the rest', async () => {
+    const h = harness();
+    await h.queue.publish(doc('first-faqs', 'r1', h.at()));
+    for (let i = 0; i < 130; i += 1) {
+      h.advance(10);
+      await h.queue.publish(doc(`s${i}-faqs`, 'r1', h.at()));
+    }
+    await h.queue.finished('b-00000001');
+    expect(h.builds[1]?.documents).toHaveLength(100);
+    expect(h.builds[1]?.more).toBe(30);
+    // Newest first: the last publish is listed.
+    expect(h.builds[1]?.documents[0]?.id).toBe('s129-faqs');
+    // The queue keeps all of them for the status answers.
+    expect(h.state().inFlight?.documents).toHaveLength(130);
+  });
+});
