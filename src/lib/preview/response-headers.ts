@@ -4,9 +4,14 @@
  * (function-entry.ts puts them on each response of the page function). Netlify applies no header
  * rule to a function's response, so nothing else would.
  *
- * Pure and small on purpose: the function's wrapper is bundled with this file alone.
+ * Pure and small on purpose: the function's wrapper is bundled with this file and the two small
+ * security modules it imports.
  */
 import { SITE_SECURITY_HEADERS } from '../security/site-headers.ts';
+import { studioOrigins } from '../security/studio-origins.ts';
+
+/** The Studio origins of SANITY_STUDIO_URL (one module for the preview site and the public site's functions). */
+export { studioOrigins };
 
 /** Never cached (by the browser or any CDN, Netlify's included), never indexed. */
 export const NO_STORE_HEADERS: Readonly<Record<string, string>> = {
@@ -26,19 +31,6 @@ export const PREVIEW_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'unsafe-none',
   ...NO_STORE_HEADERS,
 };
-
-/** The Studio origins of SANITY_STUDIO_URL (comma-separated URLs); an unparsable entry is left out. */
-export function studioOrigins(setting: string | undefined): string[] {
-  const origins = (setting ?? '').split(',').map((entry) => entry.trim()).filter(Boolean).flatMap((entry) => {
-    try {
-      const url = new URL(entry);
-      return url.protocol === 'http:' || url.protocol === 'https:' ? [url.origin] : [];
-    } catch {
-      return [];
-    }
-  });
-  return [...new Set(origins)];
-}
 
 /** `frame-ancestors` for the preview: the Studio's origins only. */
 export function frameAncestors(studioUrl: string | undefined): string {

@@ -1,0 +1,91 @@
+/**
+ * POST /api/deploy-notification as a plain function of (Request) → Response: Netlify's deploy
+ * notifications (started, succeeded, failed, restored, locked, unlocked). Only a body whose JWS
+ * verifies is read (jws.ts); anything else is 401 and nothing is recorded. A notification of
+ * another site (its `site_id` is not SITE_ID) is answered 200 "ignored" and recorded nowhere: it
+ * is genuine (signed with this site's secret), so Netlify should not retry it, and the log names it.
+ * A finished production deploy ends the publish queue's batch and starts the next one.
+ */
+import { answer, checkRequest } from '../rebuild/function-http.ts';
+import { BatchStartError, type PublishQueueHandle, type QueueOutcome } from '../rebuild/publish-queue.ts';
+import { isFinished, recordState } from './deploy-state.ts';
+import type { DeployStoreHandle } from './deploy-store.ts';
+import { NETLIFY_SIGNATURE_HEADER, verifyNetlifySignature } from './jws.ts';
+import { batchFromTitle, deployNotificationSchema, type DeployNotification } from './records.ts';
+
+/** Netlify's deploy object is a few KB; far below this. */
+export const MAX_NOTIFICATION_BODY_BYTES = 256 * 1024;
+
+export const NOTIFICATION_RULES = { methods: ['POST'], maxBodyBytes: MAX_NOTIFICATION_BODY_BYTES, contentTypes: ['application/json'] } as const;
+
+export interface NotificationOptions {
+  secret: string | undefined;
+  siteId: string;
+  deploys: DeployStoreHandle;
+  queue: PublishQueueHandle;
+  log?: (message: string) => void;
+}
+
+function parseNotification(body: string): DeployNotification | undefined {
+  try {
+    const parsed = deployNotificationSchema.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function queueLine(outcome: QueueOutcome): string {
+  if (outcome.outcome === 'started') return `next build started: ${outcome.title}`;
+  if (outcome.outcome === 'not-current') return `batch ${outcome.inFlight} is still building`;
+  return 'no publishes waiting';
+}
+
+export async function handleNotification(request: Request, options: NotificationOptions): Promise<Response> {
+  const log = options.log ?? ((message: string) => console.log(`[deploy-notification] ${message}`));
+  const checked = await checkRequest(request, NOTIFICATION_RULES);
+  if (!checked.ok) return checked.response;
+  if (!options.secret) {
+    log('refused: NETLIFY_DEPLOY_NOTIFICATION_SECRET not set');
+    return answer(500, 'deploy notifications are not configured: NETLIFY_DEPLOY_NOTIFICATION_SECRET not set');
+  }
+  const check = verifyNetlifySignature({ token: request.headers.get(NETLIFY_SIGNATURE_HEADER), body: checked.body, secret: options.secret });
+  if (!check.ok) {
+    log(`refused: ${check.reason}`);
+    return answer(401, check.reason);
+  }
+  const notification = parseNotification(checked.body);
+  if (!notification) {
+    log('refused: the body is not a deploy');
+    return answer(400, 'the body is not a Netlify deploy');
+  }
+  if (notification.site_id !== options.siteId) {
+    log(`ignored: deploy ${notification.id} is of site ${notification.site_id}, not this site's`);
+    return answer(200, 'ignored: a deploy of another site');
+  }
+
+  let batches;
+  let outcome;
+  try {
+    const queued = await options.queue.read();
+    batches = [...(queued.inFlight ? [queued.inFlight] : []), ...queued.recent];
+    outcome = await options.deploys.record(notification, batches);
+  } catch (error) {
+    log(`could not record deploy ${notification.id}: ${(error as Error).message}`);
+    return answer(503, 'could not record the deploy; retry');
+  }
+  const state = recordState(notification.state);
+  log(`deploy ${notification.id} (${notification.context ?? 'no context'}) ${notification.state}: ${outcome.changed ? 'recorded' : 'nothing new'}${outcome.nowLive ? ', now live' : ''}`);
+
+  // A finished production build frees the queue: what waited goes into the next build now.
+  if (notification.context === 'production' && isFinished(state)) {
+    try {
+      log(queueLine(await options.queue.finished(batchFromTitle(notification.title ?? outcome.record?.title))));
+    } catch (error) {
+      log(`the next build could not be started: ${(error as Error).message}`);
+      const message = error instanceof BatchStartError ? 'recorded; the next build could not be started (the build hook failed)' : 'recorded; the publish queue could not be read';
+      return answer(502, message);
+    }
+  }
+  return answer(200, outcome.changed ? 'recorded' : 'nothing new');
+}

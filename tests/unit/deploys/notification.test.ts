@@ -1,0 +1,226 @@
+/**
+ * Deploy notifications into deploy records: signed or refused, in any order, twice, for another
+ * site, a restore, a lock, deploy previews, a failed build, and the publish queue's next batch.
+ */
+import { describe, expect, it } from 'vitest';
+import { deployKey, INDEX_KEY, KEPT_DEPLOYS, LIVE_KEY, PUBLISH_QUEUE_KEY, reportKey, SITE_KEY, type DeployRecord, type StoredReport } from '../../../src/lib/deploys/records.ts';
+import { buildRecord, deploy, SITE_ID, site } from './fixtures.ts';
+
+const T = (minute: number, second = 0) => `2026-11-27T10:${String(minute).padStart(2, '0')}:${String(second).padStart(2, '0')}.000Z`;
+
+function started(id: string, minute: number, title: string | null = null, extra: Record<string, unknown> = {}) {
+  return deploy({ id, state: 'building', title, created_at: T(minute), updated_at: T(minute, 1), ...extra });
+}
+function succeeded(id: string, minute: number, title: string | null = null, extra: Record<string, unknown> = {}) {
+  return deploy({ id, state: 'ready', title, created_at: T(minute), updated_at: T(minute + 2), published_at: T(minute + 2), deploy_time: 118, ...extra });
+}
+function failed(id: string, minute: number, title: string | null = null) {
+  return deploy({ id, state: 'error', title, created_at: T(minute), updated_at: T(minute + 1), error_message: 'Build script returned non-zero exit code: 2' });
+}
+
+describe('the notification check', () => {
+  it.each([
+    ['unsigned', (body: string) => new Request('https://s.example/api/deploy-notification', { method: 'POST', headers: { 'content-type': 'application/json' }, body }), 'unsigned request'],
+  ])('refuses an %s notification with 401 and records nothing', async (_name, make, reason) => {
+    const s = site();
+    const { handleNotification } = await import('../../../src/lib/deploys/notification.ts');
+    const response = await handleNotification(make(JSON.stringify(succeeded('d-1', 0))), { secret: 'test-notification-secret', siteId: SITE_ID, deploys: s.deploys, queue: s.queue, log: () => {} });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: reason });
+    expect(s.deploysStore.entries.size).toBe(0);
+  });
+
+  it('refuses another secret\'s signature with 401 and records nothing', async () => {
+    const s = site();
+    const response = await s.notify(succeeded('d-1', 0), 'another-secret');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: 'wrong signature' });
+    expect(s.deploysStore.entries.size).toBe(0);
+  });
+
+  it('refuses a body changed after signing with 401', async () => {
+    const s = site();
+    const { signed } = await import('./fixtures.ts');
+    const request = signed(succeeded('d-1', 0));
+    const forged = new Request(request.url, { method: 'POST', headers: request.headers, body: JSON.stringify(succeeded('d-2', 0)) });
+    const { handleNotification } = await import('../../../src/lib/deploys/notification.ts');
+    const response = await handleNotification(forged, { secret: 'test-notification-secret', siteId: SITE_ID, deploys: s.deploys, queue: s.queue, log: () => {} });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: 'body does not match its signature' });
+    expect(s.deploysStore.entries.size).toBe(0);
+  });
+
+  it('ignores (200) a signed notification of another site and records nothing', async () => {
+    const s = site();
+    const response = await s.notify(succeeded('d-1', 0, null, { site_id: 'someone-else' }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: 'ignored: a deploy of another site' });
+    expect(s.deploysStore.entries.size).toBe(0);
+    expect(s.logged).toContain('ignored: deploy d-1 is of site someone-else, not this site\'s');
+  });
+
+  it('answers 400 to a signed body that is no deploy', async () => {
+    const s = site();
+    const response = await s.notify({ hello: 'world' });
+    expect(response.status).toBe(400);
+    expect(s.deploysStore.entries.size).toBe(0);
+  });
+});
+
+describe('a publish, its build and its deploy', () => {
+  it('started then succeeded: the record, the build record, the live pointer, and the next batch', async () => {
+    const s = site();
+    await s.queue.publish({ id: 'husky-faqs', type: 'faqs', rev: 'r1', publishedAt: T(0) });
+    await s.queue.publish({ id: 'husky-why', type: 'why', rev: 'r1', publishedAt: T(0, 30) }); // waits
+    const title = 'Publish of 1 document (faqs) [batch b-00000001]';
+    expect((await s.notify(started('d-1', 0, title))).status).toBe(200);
+    const building = s.deploysStore.value(deployKey('d-1')) as DeployRecord;
+    expect(building).toMatchObject({ state: 'building', production: true, batch: 'b-00000001', carried: [{ id: 'husky-faqs', rev: 'r1' }], trigger: { kind: 'publish', documents: [{ id: 'husky-faqs' }] } });
+    expect(s.hookCalls).toHaveLength(1);
+
+    s.reports.set('d-1', buildRecord({ 'husky-faqs': ['r1', 'husky'], 'site-settings': ['s1', null] }, { trigger: { kind: 'publish', batch: 'b-00000001', documents: [{ id: 'husky-faqs', type: 'faqs', rev: 'r1', publishedAt: T(0) }], more: 0 } }));
+    const response = await s.notify(succeeded('d-1', 0, title));
+    expect(await response.json()).toEqual({ message: 'recorded' });
+    const record = s.deploysStore.value(deployKey('d-1')) as DeployRecord;
+    expect(record).toMatchObject({
+      state: 'ready', netlifyState: 'ready', publishedAt: T(2), firstPublishedAt: T(2), deployTimeSec: 118, deployUrl: 'https://d-1--school-mobile.netlify.app',
+      report: { documentCount: 2, contentReadAt: '2026-11-27T10:00:05.000Z', schools: [{ seoSlug: 'uw-husky-mobile' }] },
+      trigger: { kind: 'publish', batch: 'b-00000001' },
+    });
+    expect(s.deploysStore.value(LIVE_KEY)).toEqual({ deployId: 'd-1', since: T(2) });
+    expect((s.deploysStore.value(reportKey('d-1')) as StoredReport).liveSince).toEqual({ 'husky-faqs': T(2), 'site-settings': T(2) });
+    expect(s.deploysStore.value(INDEX_KEY)).toEqual({ deploys: [{ id: 'd-1', createdAt: T(0) }] });
+    // The finished build started the waiting publish's batch.
+    expect(s.hookCalls.map((body) => body.documents.map((document) => document.id))).toEqual([['husky-faqs'], ['husky-why']]);
+  });
+
+  it('a failed build: the record keeps what its batch carried and the error; the next batch starts', async () => {
+    const s = site();
+    await s.queue.publish({ id: 'husky-faqs', type: 'faqs', rev: 'r2', publishedAt: T(0) });
+    await s.queue.publish({ id: 'husky-why', type: 'why', rev: 'r1', publishedAt: T(0, 30) });
+    const response = await s.notify(failed('d-2', 0, 'Publish of 1 document (faqs) [batch b-00000001]'));
+    expect(response.status).toBe(200);
+    expect(s.deploysStore.value(deployKey('d-2'))).toMatchObject({
+      state: 'error', report: null, errorMessage: 'Build script returned non-zero exit code: 2',
+      carried: [{ id: 'husky-faqs', type: 'faqs', rev: 'r2', publishedAt: T(0) }],
+    });
+    expect(s.deploysStore.value(LIVE_KEY)).toBeUndefined();
+    expect(s.hookCalls).toHaveLength(2);
+  });
+
+  it('the next batch whose build hook fails: the notification is recorded, answered 502, the publishes wait', async () => {
+    const s = site();
+    await s.queue.publish({ id: 'husky-faqs', type: 'faqs', rev: 'r2', publishedAt: T(0) });
+    await s.queue.publish({ id: 'husky-why', type: 'why', rev: 'r1', publishedAt: T(0, 30) });
+    const { createPublishQueue } = await import('../../../src/lib/rebuild/publish-queue.ts');
+    const { handleNotification } = await import('../../../src/lib/deploys/notification.ts');
+    const { signed } = await import('./fixtures.ts');
+    const failing = createPublishQueue({ store: s.queueStore, trigger: async () => { throw new Error('HTTP 500'); } });
+    const response = await handleNotification(signed(succeeded('d-1', 0, 'Publish [batch b-00000001]')), { secret: 'test-notification-secret', siteId: SITE_ID, deploys: s.deploys, queue: failing, log: () => {} });
+    expect(response.status).toBe(502);
+    expect(await response.json()).toEqual({ message: 'recorded; the next build could not be started (the build hook failed)' });
+    expect(s.deploysStore.value(deployKey('d-1'))).toMatchObject({ state: 'ready' });
+    expect(s.queueStore.value(PUBLISH_QUEUE_KEY)).toMatchObject({ waiting: [{ id: 'husky-why' }] });
+  });
+});
+
+describe('order, duplicates, other contexts', () => {
+  const orders = [
+    ['started, succeeded', ['b', 'r']],
+    ['succeeded, started', ['r', 'b']],
+    ['started, succeeded, succeeded again', ['b', 'r', 'r']],
+    ['succeeded, started, started again, succeeded again', ['r', 'b', 'b', 'r']],
+  ] as const;
+  it.each(orders)('%s: the deploy ends ready and live', async (_name, sequence) => {
+    const s = site();
+    s.reports.set('d-1', buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    for (const step of sequence) expect((await s.notify(step === 'b' ? started('d-1', 0) : succeeded('d-1', 0))).status).toBe(200);
+    expect(s.deploysStore.value(deployKey('d-1'))).toMatchObject({ state: 'ready', publishedAt: T(2), updatedAt: T(2) });
+    expect(s.deploysStore.value(LIVE_KEY)).toEqual({ deployId: 'd-1', since: T(2) });
+  });
+
+  it('a duplicate changes nothing and says so', async () => {
+    const s = site();
+    s.reports.set('d-1', buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    await s.notify(succeeded('d-1', 0));
+    const before = s.deploysStore.entries.get(deployKey('d-1'))?.etag;
+    const again = await s.notify(succeeded('d-1', 0));
+    expect(await again.json()).toEqual({ message: 'nothing new' });
+    expect(s.deploysStore.entries.get(deployKey('d-1'))?.etag).toBe(before);
+  });
+
+  it('a late notification of an older deploy never takes the live pointer back', async () => {
+    const s = site();
+    s.reports.set('d-1', buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    s.reports.set('d-2', buildRecord({ 'husky-faqs': ['r2', 'husky'] }));
+    await s.notify(succeeded('d-2', 10));
+    await s.notify(succeeded('d-1', 0)); // arrives late: published before d-2
+    expect(s.deploysStore.value(LIVE_KEY)).toEqual({ deployId: 'd-2', since: T(12) });
+    expect(s.deploysStore.value(deployKey('d-1'))).toMatchObject({ state: 'ready' });
+  });
+
+  it.each([['deploy-preview', 'feature-x'], ['branch-deploy', 'staging']])('a %s deploy is recorded with its context but never live, and finishes no batch', async (context, branch) => {
+    const s = site();
+    await s.queue.publish({ id: 'husky-faqs', type: 'faqs', rev: 'r1', publishedAt: T(0) });
+    await s.queue.publish({ id: 'husky-why', type: 'why', rev: 'r1', publishedAt: T(0) });
+    s.reports.set('p-1', buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    await s.notify(succeeded('p-1', 0, null, { context, branch, published_at: null }));
+    expect(s.deploysStore.value(deployKey('p-1'))).toMatchObject({ context, branch, production: false, state: 'ready' });
+    expect(s.deploysStore.value(LIVE_KEY)).toBeUndefined();
+    expect(s.hookCalls).toHaveLength(1);
+  });
+});
+
+describe('restore and lock', () => {
+  it('a restored older deploy becomes live again, with its content live from the restore', async () => {
+    const s = site();
+    s.reports.set('d-1', buildRecord({ 'husky-faqs': ['r1', 'husky'], 'husky-why': ['w1', 'husky'] }));
+    s.reports.set('d-2', buildRecord({ 'husky-faqs': ['r2', 'husky'], 'husky-why': ['w1', 'husky'] }));
+    await s.notify(succeeded('d-1', 0));
+    await s.notify(succeeded('d-2', 10));
+    expect((s.deploysStore.value(reportKey('d-2')) as StoredReport).liveSince).toEqual({ 'husky-faqs': T(12), 'husky-why': T(2) });
+
+    // "Deploy restored": d-1 again, published now.
+    await s.notify(succeeded('d-1', 0, null, { updated_at: T(30), published_at: T(30) }));
+    expect(s.deploysStore.value(LIVE_KEY)).toEqual({ deployId: 'd-1', since: T(30) });
+    expect(s.deploysStore.value(deployKey('d-1'))).toMatchObject({ publishedAt: T(30), firstPublishedAt: T(2) });
+    // Unchanged since d-1's first publish: still since then; the rolled-back change: from the restore.
+    expect((s.deploysStore.value(reportKey('d-1')) as StoredReport).liveSince).toEqual({ 'husky-faqs': T(30), 'husky-why': T(2) });
+  });
+
+  it('a lock keeps a succeeded deploy from going live; an unlock lifts it', async () => {
+    const s = site();
+    s.reports.set('d-1', buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    await s.notify(succeeded('d-1', 0));
+    // "Deploy locked": the published deploy, locked.
+    await s.notify(succeeded('d-1', 0, null, { locked: true, updated_at: T(5) }));
+    expect(s.deploysStore.value(SITE_KEY)).toEqual({ locked: true, lockedDeployId: 'd-1', updatedAt: T(5) });
+
+    // A later build succeeds but the locked site does not publish it.
+    s.reports.set('d-2', buildRecord({ 'husky-faqs': ['r2', 'husky'] }));
+    await s.notify(succeeded('d-2', 10, null, { published_at: null }));
+    expect(s.deploysStore.value(deployKey('d-2'))).toMatchObject({ state: 'ready', publishedAt: null });
+    expect(s.deploysStore.value(LIVE_KEY)).toEqual({ deployId: 'd-1', since: T(2) });
+
+    await s.notify(succeeded('d-1', 0, null, { locked: false, updated_at: T(20) }));
+    expect(s.deploysStore.value(SITE_KEY)).toEqual({ locked: false, lockedDeployId: null, updatedAt: T(20) });
+    // A late "locked" does not lock it again.
+    await s.notify(succeeded('d-1', 0, null, { locked: true, updated_at: T(5) }));
+    expect(s.deploysStore.value(SITE_KEY)).toMatchObject({ locked: false });
+  });
+});
+
+describe('keeping the last deploys', () => {
+  it(`keeps the newest ${KEPT_DEPLOYS} deploys (and the live one), deleting the records of older ones`, async () => {
+    const s = site();
+    s.reports.set('d-0', buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    await s.notify(succeeded('d-0', 0));
+    for (let i = 1; i <= KEPT_DEPLOYS + 4; i += 1) await s.notify(failed(`d-${i}`, i, null));
+    const index = (s.deploysStore.value(INDEX_KEY) as { deploys: Array<{ id: string }> }).deploys.map((entry) => entry.id);
+    const newest = Array.from({ length: KEPT_DEPLOYS }, (_, at) => `d-${KEPT_DEPLOYS + 4 - at}`);
+    expect(index).toEqual([...newest, 'd-0']);
+    const kept = [...s.deploysStore.entries.keys()].filter((key) => key.startsWith('deploy/')).sort();
+    expect(kept).toEqual([...newest, 'd-0'].map((id) => `deploy/${id}`).sort());
+    expect(s.deploysStore.value(deployKey('d-1'))).toBeUndefined();
+  });
+});
