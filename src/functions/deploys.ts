@@ -1,0 +1,6 @@
+/** GET /api/deploys — the recent deploys, their triggers and schools; for the Studio's Deploys view (src/lib/deploys/status.ts). */
+import { netlifyStatusFunctions } from '../lib/deploys/status-stores.ts';
+
+export default netlifyStatusFunctions().deploys;
+
+export const config = { path: '/api/deploys' };

@@ -1,0 +1,208 @@
+/**
+ * The publish status of a document, for each state and reason, as a visitor and as an editor get
+ * it; made from records written by the real notification flow (fixtures.ts) and read back as the
+ * functions read them.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BuildRecord, DocumentStatus } from '../../../src/lib/deploys/records.ts';
+import { deploysSummary, documentStatus, parseStatusIds, REASONS, type StatusQuestion } from '../../../src/lib/deploys/status.ts';
+import { createViewLoader } from '../../../src/lib/deploys/view.ts';
+import { buildRecord, deploy, site } from './fixtures.ts';
+
+const T = (minute: number, second = 0) => `2026-11-27T10:${String(minute).padStart(2, '0')}:${String(second).padStart(2, '0')}.000Z`;
+const started = (id: string, minute: number, title: string | null = null) => deploy({ id, state: 'building', title, created_at: T(minute), updated_at: T(minute, 1) });
+const succeeded = (id: string, minute: number, title: string | null = null, extra: Record<string, unknown> = {}) =>
+  deploy({ id, state: 'ready', title, created_at: T(minute), updated_at: T(minute + 2), published_at: T(minute + 2), deploy_time: 100, ...extra });
+
+type Site = ReturnType<typeof site>;
+
+async function statusOf(s: Site, question: StatusQuestion): Promise<{ visitor: DocumentStatus; editor: DocumentStatus }> {
+  const view = await createViewLoader({ deploys: s.deploysStore, queue: s.queueStore })({ all: false });
+  return { visitor: documentStatus(question, view, 'visitor'), editor: documentStatus(question, view, 'editor') };
+}
+
+/** A site whose live deploy d-1 carries `record`, published at T(2). */
+async function liveWith(record: BuildRecord): Promise<Site> {
+  const s = site();
+  s.reports.set('d-1', record);
+  await s.notify(succeeded('d-1', 0));
+  return s;
+}
+
+const PREPARING = { key: 'newu', seoSlug: 'new-u-mobile', status: 'preparing', reasons: ['not launched yet (status preparing): only previews publish it'] };
+
+describe('live', () => {
+  it('a document the live deploy carries is live since that deploy was published, asked with or without its revision', async () => {
+    const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    const live = { state: 'live', since: T(2), deploy: 'd-1' };
+    expect(await statusOf(s, { id: 'husky-faqs' })).toEqual({ visitor: live, editor: live });
+    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r1' })).visitor).toEqual(live);
+  });
+
+  it('"since" is the first deploy that carried the revision, not the newest', async () => {
+    const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'], 'husky-why': ['w1', 'husky'] }));
+    s.reports.set('d-2', buildRecord({ 'husky-faqs': ['r1', 'husky'], 'husky-why': ['w2', 'husky'] }));
+    await s.notify(succeeded('d-2', 20));
+    expect((await statusOf(s, { id: 'husky-faqs' })).visitor).toEqual({ state: 'live', since: T(2), deploy: 'd-2' });
+    expect((await statusOf(s, { id: 'husky-why' })).visitor).toEqual({ state: 'live', since: T(22), deploy: 'd-2' });
+  });
+});
+
+describe('publishing', () => {
+  it('waiting behind a running build, then in the build that carries it, then live', async () => {
+    const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    await s.queue.publish({ id: 'husky-why', type: 'why', rev: 'w1', publishedAt: T(10) }); // starts b-00000001
+    expect((await statusOf(s, { id: 'husky-why', rev: 'w1' })).visitor).toEqual({ state: 'publishing', startedAt: '2026-11-27T10:00:00.000Z' });
+    await s.queue.publish({ id: 'husky-faqs', type: 'faqs', rev: 'r2', publishedAt: T(11) }); // waits
+    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r2' })).visitor).toEqual({ state: 'publishing' });
+    // Without a revision the question is about the newest publish: r2, not the live r1.
+    expect((await statusOf(s, { id: 'husky-faqs' })).visitor).toEqual({ state: 'publishing' });
+
+    await s.notify(started('d-2', 12, 'Publish of 1 document (why) [batch b-00000001]'));
+    expect((await statusOf(s, { id: 'husky-why', rev: 'w1' })).visitor).toEqual({ state: 'publishing', deploy: 'd-2', startedAt: T(12) });
+
+    s.reports.set('d-2', buildRecord({ 'husky-faqs': ['r1', 'husky'], 'husky-why': ['w1', 'husky'] }));
+    await s.notify(succeeded('d-2', 12, 'Publish of 1 document (why) [batch b-00000001]'));
+    expect((await statusOf(s, { id: 'husky-why', rev: 'w1' })).visitor).toEqual({ state: 'live', since: T(14), deploy: 'd-2' });
+    // The finished build started the waiting publish's batch.
+    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r2' })).visitor).toMatchObject({ state: 'publishing' });
+  });
+});
+
+describe('not live', () => {
+  it('build-failed: the build that was to carry it failed; only an editor learns which deploy', async () => {
+    const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    await s.queue.publish({ id: 'husky-faqs', type: 'faqs', rev: 'r2', publishedAt: T(10) });
+    await s.notify(deploy({ id: 'd-2', state: 'error', title: 'Publish of 1 document (faqs) [batch b-00000001]', created_at: T(10), updated_at: T(11), error_message: 'boom at /opt/build' }));
+    const { visitor, editor } = await statusOf(s, { id: 'husky-faqs', rev: 'r2' });
+    expect(visitor).toEqual({ state: 'not-live', code: 'build-failed', reason: REASONS.buildFailed });
+    expect(editor).toEqual({ state: 'not-live', code: 'build-failed', reason: 'The build that was to publish this change failed, so the previous version is still live.', deploy: 'd-2' });
+    // Asked without a revision: the newest publish is the one that failed.
+    expect((await statusOf(s, { id: 'husky-faqs' })).visitor).toMatchObject({ code: 'build-failed' });
+  });
+
+  it('build-failed: a canceled build says so', async () => {
+    const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    await s.queue.publish({ id: 'husky-faqs', type: 'faqs', rev: 'r2', publishedAt: T(10) });
+    await s.notify(deploy({ id: 'd-2', state: 'canceled', title: 'Publish [batch b-00000001]', created_at: T(10), updated_at: T(11) }));
+    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r2' })).visitor).toEqual({ state: 'not-live', code: 'build-failed', reason: REASONS.buildCanceled });
+  });
+
+  it('not-launched: a visitor learns only "not launched yet"; an editor also which school', async () => {
+    const s = await liveWith(buildRecord({ 'newu-faqs': ['n1', 'newu'] }, { leftOut: [PREPARING] }));
+    const { visitor, editor } = await statusOf(s, { id: 'newu-faqs' });
+    expect(visitor).toEqual({ state: 'not-live', code: 'not-launched', reason: 'Its school is not launched yet: only previews show it.' });
+    expect(editor).toEqual({ state: 'not-live', code: 'not-launched', reason: REASONS.notLaunched, school: 'newu', deploy: 'd-1' });
+    expect(JSON.stringify(visitor)).not.toMatch(/newu|new-u/);
+  });
+
+  it('no-tenant: an editor learns the school has no tenant record; a visitor only that its pages are not on the site', async () => {
+    const s = await liveWith(buildRecord({ 'newu-faqs': ['n1', 'newu'] }, { leftOut: [{ key: 'newu', seoSlug: 'new-u-mobile', status: 'preparing', reasons: ['no tenant record: HTTP 404'] }] }));
+    const { visitor, editor } = await statusOf(s, { id: 'newu-faqs' });
+    expect(editor).toEqual({ state: 'not-live', code: 'no-tenant', reason: 'Its school was left out of the build: the school has no tenant record yet.', school: 'newu', deploy: 'd-1' });
+    expect(visitor).toEqual({ state: 'not-live', code: 'school-left-out', reason: 'Its school\'s pages are not on the site.' });
+  });
+
+  it('school-left-out: an editor gets the build\'s reasons', async () => {
+    const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }, { leftOut: [{ key: 'husky', seoSlug: 'uw-husky-mobile', status: 'live', reasons: ['its school document is invalid (see problems)'] }] }));
+    const { visitor, editor } = await statusOf(s, { id: 'husky-faqs' });
+    expect(editor).toEqual({ state: 'not-live', code: 'school-left-out', reason: 'Its school was left out of the build: its school document is invalid (see problems).', school: 'husky', deploy: 'd-1' });
+    expect(visitor).toEqual({ state: 'not-live', code: 'school-left-out', reason: REASONS.schoolLeftOutVisitor });
+  });
+
+  it('content-problem: an editor gets the field and the reason; a visitor no field name', async () => {
+    const problem = { school: 'husky', documentType: 'faqs', documentId: 'husky-faqs', field: 'faqs[0].answer', reason: 'faqs[0].answer: Required' };
+    const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }, { problems: [problem] }));
+    const { visitor, editor } = await statusOf(s, { id: 'husky-faqs' });
+    expect(editor).toEqual({ state: 'not-live', code: 'content-problem', reason: 'The document has a content problem, so the page is built without it: faqs[0].answer: Required', school: 'husky', field: 'faqs[0].answer', deploy: 'd-1' });
+    expect(visitor).toEqual({ state: 'not-live', code: 'content-problem', reason: 'The document has a content problem, so the page is built without it.' });
+    expect(JSON.stringify(visitor)).not.toContain('answer');
+  });
+
+  it('site-locked: built while the site is locked to an earlier deploy', async () => {
+    const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    await s.notify(succeeded('d-1', 0, null, { locked: true, updated_at: T(5) }));
+    await s.queue.publish({ id: 'husky-faqs', type: 'faqs', rev: 'r2', publishedAt: T(10) });
+    s.reports.set('d-2', buildRecord({ 'husky-faqs': ['r2', 'husky'] }));
+    await s.notify(succeeded('d-2', 10, 'Publish [batch b-00000001]', { published_at: null }));
+    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r2' })).editor).toEqual({ state: 'not-live', code: 'site-locked', reason: REASONS.siteLocked, deploy: 'd-2' });
+  });
+
+  it('rolled-back: an earlier deploy was restored, so the earlier version is live', async () => {
+    const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    s.reports.set('d-2', buildRecord({ 'husky-faqs': ['r2', 'husky'] }));
+    await s.notify(succeeded('d-2', 10));
+    await s.notify(succeeded('d-1', 0, null, { updated_at: T(30), published_at: T(30) })); // restored
+    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r2' })).visitor).toEqual({ state: 'not-live', code: 'rolled-back', reason: REASONS.rolledBack });
+    expect((await statusOf(s, { id: 'husky-faqs' })).visitor).toMatchObject({ code: 'rolled-back' });
+    // The restored version is live, from the restore on.
+    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r1' })).visitor).toEqual({ state: 'live', since: T(30), deploy: 'd-1' });
+  });
+});
+
+describe('unknown: never live without a record', () => {
+  it('no deploy recorded at all', async () => {
+    const s = site();
+    expect((await statusOf(s, { id: 'husky-faqs' })).visitor).toEqual({ state: 'unknown', reason: 'No recorded deploy carried this document yet.' });
+  });
+
+  it('a document the live deploy did not carry', async () => {
+    const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    expect((await statusOf(s, { id: 'husky-press' })).visitor).toEqual({ state: 'unknown', reason: REASONS.noRecord });
+  });
+
+  it('a revision no deploy carried while another is live', async () => {
+    const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r9' })).visitor).toEqual({ state: 'unknown', reason: REASONS.otherRevisionLive });
+  });
+
+  it('a live deploy whose build left no record', async () => {
+    const s = site();
+    await s.notify(succeeded('d-1', 0)); // no build record in its deploy store
+    expect((await statusOf(s, { id: 'husky-faqs' })).visitor).toEqual({ state: 'unknown', reason: REASONS.liveWithoutRecord });
+  });
+});
+
+describe('the question', () => {
+  it('takes up to 100 published ids, each optionally with a revision', () => {
+    expect(parseStatusIds('husky-faqs,husky-why:abc123')).toEqual({ ok: true, questions: [{ id: 'husky-faqs' }, { id: 'husky-why', rev: 'abc123' }] });
+    expect(parseStatusIds(Array.from({ length: 100 }, (_, i) => `d${i}`).join(','))).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    [null, 'ids is missing: ask ?ids=<id>[:<rev>],…'],
+    [Array.from({ length: 101 }, (_, i) => `d${i}`).join(','), 'at most 100 ids at a time (asked 101)'],
+    ['ok,drafts.husky-faqs', 'a draft has no publish status (ask its published id): "drafts.husky-faqs"'],
+    ['ok,<script>', 'not a Sanity document id: "<script>"'],
+    ['a:b:c', 'not a Sanity document id: "a:b:c"'],
+    [`${'x'.repeat(129)}`, `not a Sanity document id: "${'x'.repeat(129)}"`],
+  ])('refuses %o, naming the bad id', (value, message) => {
+    expect(parseStatusIds(value)).toEqual({ ok: false, message });
+  });
+});
+
+describe('the deploys', () => {
+  it('a visitor sees production deploys, their live schools and "not launched yet" unnamed; an editor all of it', async () => {
+    const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }, { leftOut: [PREPARING] }));
+    s.reports.set('p-1', buildRecord({}));
+    await s.notify(succeeded('p-1', 5, 'Deploy preview of feature-x', { context: 'deploy-preview', published_at: null }));
+    await s.notify(deploy({ id: 'd-2', state: 'error', title: 'Rebuild by hand [batch b-abcdef01]', created_at: T(10), updated_at: T(11), error_message: 'School newu (New U): no tenant' }));
+    const view = await createViewLoader({ deploys: s.deploysStore, queue: s.queueStore })({ all: true });
+
+    const visitor = deploysSummary(view, 'visitor', 'https://site.example');
+    expect(visitor.map((entry) => entry.id)).toEqual(['d-2', 'd-1']);
+    expect(visitor[1]).toEqual({
+      id: 'd-1', state: 'live', context: 'production', production: true, live: true, title: null,
+      trigger: { kind: 'unknown', documents: 0 }, createdAt: T(0), publishedAt: T(2), deployTimeSec: 100,
+      schools: { built: [{ seoSlug: 'uw-husky-mobile', url: 'https://site.example/uw-husky-mobile' }], leftOut: [{ reason: 'not launched yet' }] },
+    });
+    expect(visitor[0]).toMatchObject({ state: 'error', trigger: { kind: 'manual', documents: 0 }, title: null });
+    expect(JSON.stringify(visitor)).not.toMatch(/newu|new-u|tenant|feature-x/);
+
+    const editor = deploysSummary(view, 'editor', 'https://site.example');
+    expect(editor.map((entry) => entry.id)).toEqual(['d-2', 'p-1', 'd-1']);
+    expect(editor[0]).toMatchObject({ title: 'Rebuild by hand [batch b-abcdef01]', errorMessage: 'School newu (New U): no tenant' });
+    expect(editor[2]?.schools.leftOut).toEqual([{ seoSlug: 'new-u-mobile', reason: 'not launched yet' }]);
+    expect(editor[1]).toMatchObject({ context: 'deploy-preview', production: false, live: false, state: 'ready' });
+  });
+});
