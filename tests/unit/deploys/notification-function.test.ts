@@ -1,0 +1,96 @@
+/**
+ * The deploy-notification function as Netlify runs it: idle on the preview site, its own settings
+ * (a deployed site refuses the documented local secret, and needs Netlify Blobs), the local
+ * default secret in a local run.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { memoryBlobStore } from '../../../src/lib/deploys/blob-store.ts';
+import { createNotificationFunction } from '../../../src/lib/deploys/notification-function.ts';
+import { deployKey, LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID } from '../../../src/lib/deploys/records.ts';
+import type { DeployNotificationSettings } from '../../../src/lib/rebuild/function-settings.ts';
+import { resetProcessMemoryStores } from '../../../src/lib/rebuild/state-store.ts';
+import { deploy, signed, SITE_ID } from './fixtures.ts';
+
+const SETTINGS: DeployNotificationSettings = { NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'a-real-secret', SITE_ID, CONTEXT: undefined, NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.example/build_hooks/x' };
+
+function make(options: { settings?: Partial<DeployNotificationSettings>; blobs?: boolean; site?: Record<string, string> } = {}) {
+  const deploys = memoryBlobStore();
+  const logged: string[] = [];
+  const handle = createNotificationFunction({
+    openDeploysStore: () => { if (options.blobs === false) throw new Error('no Blobs'); return deploys; },
+    openQueueStore: () => { if (options.blobs === false) throw new Error('no Blobs'); return memoryBlobStore(); },
+    readBuildReport: async () => undefined,
+    readSettings: () => ({ ...SETTINGS, ...options.settings }),
+    site: options.site ?? {},
+    log: (line) => logged.push(line),
+    fetch: async () => new Response(''),
+  });
+  return { handle, deploys, logged };
+}
+
+afterEach(() => {
+  resetProcessMemoryStores();
+  vi.unstubAllEnvs();
+  vi.resetModules();
+  vi.restoreAllMocks();
+});
+
+describe('deploy-notification as a function', () => {
+  it('records a signed notification', async () => {
+    const { handle, deploys } = make();
+    const response = await handle(signed(deploy({ id: 'd-1' }), 'a-real-secret'), { deploy: { context: 'production' } });
+    expect(response.status).toBe(200);
+    expect(deploys.value(deployKey('d-1'))).toMatchObject({ state: 'building' });
+  });
+
+  it('on a deployed site refuses the documented local secret with a 500 naming the setting, recording nothing', async () => {
+    const { handle, deploys } = make({ settings: { NETLIFY_DEPLOY_NOTIFICATION_SECRET: LOCAL_DEPLOY_NOTIFICATION_SECRET } });
+    const response = await handle(signed(deploy({ id: 'd-1' }), LOCAL_DEPLOY_NOTIFICATION_SECRET), { deploy: { context: 'production' } });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ message: 'deploy-notification is not configured: NETLIFY_DEPLOY_NOTIFICATION_SECRET: the documented local default, which a deployed site refuses; set a secret of its own' });
+    expect(deploys.entries.size).toBe(0);
+  });
+
+  it('on a deployed site without the secret answers 500 naming it', async () => {
+    const { handle } = make({ settings: { NETLIFY_DEPLOY_NOTIFICATION_SECRET: undefined } });
+    const response = await handle(signed(deploy({ id: 'd-1' }), LOCAL_DEPLOY_NOTIFICATION_SECRET), { deploy: { context: 'production' } });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ message: 'deploy notifications are not configured: NETLIFY_DEPLOY_NOTIFICATION_SECRET not set' });
+  });
+
+  it('in a local run without the secret takes the documented local one, and the local site id', async () => {
+    const { handle } = make({ settings: { NETLIFY_DEPLOY_NOTIFICATION_SECRET: undefined, SITE_ID: LOCAL_SITE_ID } });
+    expect((await handle(signed(deploy({ id: 'd-1', site_id: LOCAL_SITE_ID }), 'a-real-secret'))).status).toBe(401);
+    expect((await handle(signed(deploy({ id: 'd-1', site_id: LOCAL_SITE_ID }), LOCAL_DEPLOY_NOTIFICATION_SECRET))).status).toBe(200);
+  });
+
+  it('a deployed site without Netlify Blobs answers 500 saying so', async () => {
+    const { handle } = make({ blobs: false });
+    const response = await handle(signed(deploy({ id: 'd-1' }), 'a-real-secret'), { deploy: { context: 'production' } });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ message: 'Netlify Blobs is not available to this function, so deploys cannot be recorded (context production)' });
+  });
+
+  it('stays idle on the editors\' preview site: 404, nothing read', async () => {
+    const readSettings = vi.fn(() => SETTINGS);
+    const openDeploysStore = vi.fn(() => memoryBlobStore());
+    const handle = createNotificationFunction({ openDeploysStore, openQueueStore: openDeploysStore, readBuildReport: async () => undefined, readSettings, site: { SITE_MODE: 'preview' }, log: () => {} });
+    const response = await handle(signed(deploy({ id: 'd-1' }), 'a-real-secret'), { deploy: { context: 'production' } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'not on the preview site: send deploy notifications to the public site' });
+    expect(readSettings).not.toHaveBeenCalled();
+    expect(openDeploysStore).not.toHaveBeenCalled();
+  });
+
+  it('the Netlify function is at /api/deploy-notification and refuses an unsigned call', async () => {
+    vi.stubEnv('NETLIFY_DEPLOY_NOTIFICATION_SECRET', 'a-real-secret');
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const fn = await import('../../../src/functions/deploy-notification.ts');
+    expect(fn.config).toEqual({ path: '/api/deploy-notification' });
+    const response = await fn.default(new Request('https://site.example/api/deploy-notification', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), {});
+    expect(response.status).toBe(401);
+    const status = await import('../../../src/functions/publish-status.ts');
+    const deploys = await import('../../../src/functions/deploys.ts');
+    expect([status.config, deploys.config]).toEqual([{ path: '/api/publish-status' }, { path: '/api/deploys' }]);
+  });
+});

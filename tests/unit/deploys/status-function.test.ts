@@ -1,0 +1,223 @@
+/**
+ * The status functions as a browser (the Studio) and anyone else reach them: CORS only for the
+ * Studio's origins, a visitor's answer and an editor's (proven by a Sanity token), the headers
+ * every function sends, and what a store that cannot be read answers.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAccess, sanityTokenVerifier, type TokenVerdict } from '../../../src/lib/deploys/access.ts';
+import type { BlobStore } from '../../../src/lib/deploys/blob-store.ts';
+import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
+import { FUNCTION_HEADERS } from '../../../src/lib/rebuild/function-http.ts';
+import type { StatusSettings } from '../../../src/lib/rebuild/function-settings.ts';
+import { buildRecord, deploy, site } from './fixtures.ts';
+
+const STUDIO = 'https://school-mobile.sanity.studio';
+const SETTINGS: StatusSettings = { SANITY_STUDIO_URL: `${STUDIO}/desk, https://studio.example.org`, SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'production', SANITY_API_HOST: undefined, CONTEXT: undefined };
+const PREPARING = { key: 'newu', seoSlug: 'new-u-mobile', status: 'preparing', reasons: ['not launched yet (status preparing): only previews publish it'] };
+
+async function liveSite() {
+  const s = site();
+  s.reports.set('d-1', buildRecord({ 'husky-faqs': ['r1', 'husky'], 'newu-faqs': ['n1', 'newu'] }, { leftOut: [PREPARING] }));
+  await s.notify(deploy({ id: 'd-1', state: 'ready', created_at: '2026-11-27T10:00:00.000Z', updated_at: '2026-11-27T10:02:00.000Z', published_at: '2026-11-27T10:02:00.000Z' }));
+  return s;
+}
+
+function functions(s: ReturnType<typeof site>, options: { verdict?: TokenVerdict; settings?: Partial<StatusSettings>; deploysStore?: BlobStore; site?: Record<string, string> } = {}) {
+  const verify = vi.fn(async (_token: string) => options.verdict ?? 'editor');
+  const made = createStatusFunctions({
+    openDeploysStore: () => options.deploysStore ?? s.deploysStore,
+    openQueueStore: () => s.queueStore,
+    readSettings: () => ({ ...SETTINGS, ...options.settings }),
+    verifyToken: verify,
+    site: options.site ?? {},
+    now: () => new Date('2026-11-27T10:05:00.000Z'),
+    log: () => {},
+  });
+  return { ...made, verify };
+}
+
+const get = (path: string, headers: Record<string, string> = {}) => new Request(`https://site.example${path}`, { headers });
+
+function expectStatusHeaders(response: Response): void {
+  for (const [name, value] of Object.entries(FUNCTION_HEADERS)) {
+    if (name !== 'cache-control') expect(response.headers.get(name), name).toBe(value);
+  }
+  expect(response.headers.get('cache-control')).toBe('private, max-age=2');
+  expect(response.headers.get('vary')).toBe('Origin, Authorization');
+}
+
+describe('CORS', () => {
+  it('a Studio origin may read the answer, with the security headers and a 2 s private cache', async () => {
+    const s = await liveSite();
+    const response = await functions(s).publishStatus(get('/api/publish-status?ids=husky-faqs', { origin: STUDIO }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe(STUDIO);
+    expectStatusHeaders(response);
+    expect(await response.json()).toEqual({ documents: { 'husky-faqs': { state: 'live', since: '2026-11-27T10:02:00.000Z', deploy: 'd-1' } }, checkedAt: '2026-11-27T10:05:00.000Z' });
+  });
+
+  it('another origin gets the same public answer without CORS headers (the browser withholds it)', async () => {
+    const s = await liveSite();
+    const response = await functions(s).publishStatus(get('/api/publish-status?ids=husky-faqs', { origin: 'https://evil.example' }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    expectStatusHeaders(response);
+  });
+
+  it('a preflight from a Studio origin may send Authorization; from another origin it is refused', async () => {
+    const s = await liveSite();
+    const { deploys } = functions(s);
+    const preflight = (origin: string) => new Request('https://site.example/api/deploys', { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' } });
+    const allowed = await deploys(preflight('https://studio.example.org'));
+    expect(allowed.status).toBe(204);
+    expect(Object.fromEntries([...allowed.headers].filter(([name]) => name.startsWith('access-control-')))).toEqual({
+      'access-control-allow-origin': 'https://studio.example.org', 'access-control-allow-methods': 'GET, OPTIONS', 'access-control-allow-headers': 'Authorization', 'access-control-max-age': '600',
+    });
+    expectStatusHeaders(allowed);
+    const refused = await deploys(preflight('https://evil.example'));
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    expectStatusHeaders(refused);
+  });
+
+  it('on a deployed site without SANITY_STUDIO_URL no origin is admitted (not even the local Studio); a local run admits the local Studio', async () => {
+    const s = await liveSite();
+    const deployed = await functions(s, { settings: { SANITY_STUDIO_URL: undefined } }).publishStatus(get('/api/publish-status?ids=husky-faqs', { origin: 'http://localhost:3333' }), { deploy: { context: 'production' } });
+    expect(deployed.headers.get('access-control-allow-origin')).toBeNull();
+    const local = await functions(s, { settings: { SANITY_STUDIO_URL: undefined } }).publishStatus(get('/api/publish-status?ids=husky-faqs', { origin: 'http://localhost:3333' }));
+    expect(local.headers.get('access-control-allow-origin')).toBe('http://localhost:3333');
+  });
+});
+
+describe('two kinds of caller', () => {
+  it('a visitor (no token) gets "not launched yet" without the school', async () => {
+    const s = await liveSite();
+    const { publishStatus, verify } = functions(s);
+    const body = await (await publishStatus(get('/api/publish-status?ids=newu-faqs'))).json();
+    expect(body.documents['newu-faqs']).toEqual({ state: 'not-live', code: 'not-launched', reason: 'Its school is not launched yet: only previews show it.' });
+    expect(verify).not.toHaveBeenCalled();
+  });
+
+  it('an editor (a token Sanity accepts) also gets the school and the deploy; the verdict is asked once per token', async () => {
+    const s = await liveSite();
+    const { publishStatus, verify } = functions(s, { verdict: 'editor' });
+    const ask = () => publishStatus(get('/api/publish-status?ids=newu-faqs', { authorization: 'Bearer sk-editor-token' }));
+    const body = await (await ask()).json();
+    expect(body.documents['newu-faqs']).toEqual({ state: 'not-live', code: 'not-launched', reason: 'Its school is not launched yet: only previews show it.', school: 'newu', deploy: 'd-1' });
+    await ask();
+    expect(verify).toHaveBeenCalledTimes(1);
+    expect(verify).toHaveBeenCalledWith('sk-editor-token');
+  });
+
+  it.each<[TokenVerdict]>([['refused'], ['unreachable']])('a token Sanity %s is a visitor', async (verdict) => {
+    const s = await liveSite();
+    const body = await (await functions(s, { verdict }).publishStatus(get('/api/publish-status?ids=newu-faqs', { authorization: 'Bearer sk-other' }))).json();
+    expect(body.documents['newu-faqs']).not.toHaveProperty('school');
+  });
+
+  it('the deploys answer: a visitor gets no titles or errors, an editor does', async () => {
+    const s = await liveSite();
+    await s.notify(deploy({ id: 'd-2', state: 'error', title: 'Rebuild by hand [batch b-00abcdef]', created_at: '2026-11-27T10:10:00.000Z', updated_at: '2026-11-27T10:11:00.000Z', error_message: 'School newu: no tenant record' }));
+    const visitor = await (await functions(s).deploys(get('/api/deploys'))).json();
+    expect(visitor.deploys.map((entry: { id: string }) => entry.id)).toEqual(['d-2', 'd-1']);
+    expect(JSON.stringify(visitor)).not.toMatch(/newu|Rebuild by hand|tenant/);
+    const editor = await (await functions(s).deploys(get('/api/deploys', { authorization: 'Bearer sk-editor' }))).json();
+    expect(editor.deploys[0]).toMatchObject({ title: 'Rebuild by hand [batch b-00abcdef]', errorMessage: 'School newu: no tenant record' });
+  });
+
+  it('no answer carries the token or a secret', async () => {
+    const s = await liveSite();
+    const response = await functions(s).publishStatus(get('/api/publish-status?ids=husky-faqs,newu-faqs', { authorization: 'Bearer sk-very-secret-token' }));
+    expect(await response.text()).not.toContain('sk-very-secret-token');
+  });
+});
+
+describe('requests and failures', () => {
+  it('a bad id answers 400 naming it', async () => {
+    const s = await liveSite();
+    const response = await functions(s).publishStatus(get('/api/publish-status?ids=husky-faqs,drafts.husky-faqs', { origin: STUDIO }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ message: 'a draft has no publish status (ask its published id): "drafts.husky-faqs"' });
+    expect(response.headers.get('access-control-allow-origin')).toBe(STUDIO);
+    expectStatusHeaders(response);
+  });
+
+  it('only GET (and the preflight)', async () => {
+    const s = await liveSite();
+    const response = await functions(s).deploys(new Request('https://site.example/api/deploys', { method: 'POST', body: '{}' }));
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, OPTIONS');
+  });
+
+  it('a store that cannot be read: every document unknown (publish-status), 503 (deploys)', async () => {
+    const s = await liveSite();
+    const broken: BlobStore = { getWithMetadata: async () => { throw new Error('Blobs 500'); }, setJSON: async () => ({ modified: false }), delete: async () => {} };
+    const made = functions(s, { deploysStore: broken });
+    const status = await made.publishStatus(get('/api/publish-status?ids=husky-faqs'));
+    expect(status.status).toBe(200);
+    expect((await status.json()).documents).toEqual({ 'husky-faqs': { state: 'unknown', reason: 'The publish records cannot be read right now; try again in a moment.' } });
+    const deploys = await made.deploys(get('/api/deploys'));
+    expect(deploys.status).toBe(503);
+    expectStatusHeaders(deploys);
+  });
+
+  it('stays idle on the editors\' preview site', async () => {
+    const s = await liveSite();
+    const response = await functions(s, { site: { SITE_MODE: 'preview' } }).publishStatus(get('/api/publish-status?ids=husky-faqs'));
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'not on the preview site: the public site answers this' });
+  });
+
+  it('a deployed site without Netlify Blobs answers 500 saying so', async () => {
+    const s = site();
+    const made = createStatusFunctions({
+      openDeploysStore: () => { throw new Error('no Blobs'); }, openQueueStore: () => { throw new Error('no Blobs'); },
+      readSettings: () => SETTINGS, verifyToken: async () => 'editor', site: {}, log: () => {},
+    });
+    void s;
+    const response = await made.publishStatus(get('/api/publish-status?ids=husky-faqs'), { deploy: { context: 'production' } });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ message: 'Netlify Blobs is not available to this function, so deploys cannot be read (context production)' });
+  });
+});
+
+describe('the editor check through @sanity/client', () => {
+  let server: ReturnType<typeof createServer> | undefined;
+  afterEach(async () => {
+    await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
+    server = undefined;
+  });
+
+  /** Plays Sanity's query endpoint: 200 for the one token it knows, 401 for any other (as Sanity answers an unknown session). */
+  async function sanityStandIn(): Promise<{ apiHost: string; requests: Array<{ url: string; authorization: string | undefined }> }> {
+    const requests: Array<{ url: string; authorization: string | undefined }> = [];
+    server = createServer((request: IncomingMessage, response: ServerResponse) => {
+      requests.push({ url: request.url ?? '', authorization: request.headers.authorization });
+      const known = request.headers.authorization === 'Bearer editor-session-token';
+      response.writeHead(known ? 200 : 401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(known ? { query: '', result: 0, ms: 1 } : { error: 'Unauthorized', message: 'Session not found', statusCode: 401 }));
+    });
+    await new Promise<void>((ready) => server!.listen(0, '127.0.0.1', ready));
+    return { apiHost: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, requests };
+  }
+
+  it('asks the project\'s dataset with the caller\'s token: accepted → editor, refused → visitor, unreachable → visitor', async () => {
+    const { apiHost, requests } = await sanityStandIn();
+    const verify = sanityTokenVerifier({ projectId: 'abc123', dataset: 'production', apiHost });
+    expect(await verify('editor-session-token')).toBe('editor');
+    expect(await verify('someone-else')).toBe('refused');
+    expect(requests[0]?.url).toMatch(/^\/v2025-09-15\/data\/query\/production\?query=count/);
+    expect(requests[0]?.url).toContain('perspective=raw');
+    expect(requests[0]?.authorization).toBe('Bearer editor-session-token');
+
+    const access = createAccess({ verify });
+    expect(await access.callerOf(get('/', { authorization: 'Bearer editor-session-token' }))).toBe('editor');
+    expect(await access.callerOf(get('/', { authorization: 'Bearer someone-else' }))).toBe('visitor');
+
+    const unreachable = sanityTokenVerifier({ projectId: 'abc123', dataset: 'production', apiHost: 'http://127.0.0.1:9', timeoutMs: 500 });
+    expect(await unreachable('editor-session-token')).toBe('unreachable');
+    expect(await sanityTokenVerifier({ projectId: undefined, dataset: 'production' })('x')).toBe('unreachable');
+  });
+});
