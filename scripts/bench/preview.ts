@@ -27,7 +27,7 @@ import { readNdjson } from '../../src/lib/content/local.ts';
 import { DRAFT_MODE_COOKIE, signDraftMode } from '../../src/lib/preview/draft-cookie.ts';
 import { DEFAULT_LIMITS, createApiHttpServer, createLocalApi } from '../local-stack/api/server.ts';
 import { listen, type RunningServer } from '../local-stack/listen.ts';
-import { startLocalBlobs } from '../local-stack/preview/blobs.ts';
+import { startLocalBlobs } from '../local-stack/netlify/blobs.ts';
 import { PREVIEW_DIST, PREVIEW_FUNCTION_ENTRY, buildPreviewSite } from '../local-stack/preview/build.ts';
 import { createPreviewEngine, previewRequestListener } from '../local-stack/preview/engine.ts';
 import { syntheticDataset } from './synthetic-schools.ts';

@@ -29,14 +29,20 @@ export interface StackSettings {
   siteUrl: string;
   distDir: string;
   netlifyToml: string;
-  /** The site's Netlify functions, run by Netlify's functions runtime. */
+  /** The site's Netlify functions, imported once and run warm in the stack's process. */
   functionsDir: string;
   tenantsFile: string;
+  /** The dataset the site's builds read (CONTENT_DATASET_DIR), where a local publish writes. */
+  contentDatasetDir: string;
+  /** The local API's copy of the content (DATASET_FILE; default: the builds' dataset). */
   datasetFile: string;
+  /** Where the local build hook's deploys are built, one folder each (inside the project: Astro moves its output with rename). */
+  deploysDir: string;
   activeGiveawayIds: string | undefined;
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): StackSettings {
+  const contentDatasetDir = resolve(settingText(env, 'CONTENT_DATASET_DIR') ?? join(REPO_ROOT, DEFAULT_DATASET_DIR));
   return {
     port: port(env, 'PORT', LOCAL_SITE_PORT),
     apiPort: port(env, 'API_PORT', LOCAL_API_PORT),
@@ -47,7 +53,9 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): StackSetting
     netlifyToml: join(REPO_ROOT, 'netlify.toml'),
     functionsDir: join(REPO_ROOT, 'src', 'functions'),
     tenantsFile: resolve(settingText(env, 'TENANTS_FILE') ?? join(REPO_ROOT, DEFAULT_TENANTS_FILE)),
-    datasetFile: resolve(settingText(env, 'DATASET_FILE') ?? join(REPO_ROOT, DEFAULT_DATASET_DIR, 'data.ndjson')),
+    contentDatasetDir,
+    datasetFile: resolve(settingText(env, 'DATASET_FILE') ?? join(contentDatasetDir, 'data.ndjson')),
+    deploysDir: resolve(REPO_ROOT, settingText(env, 'DEPLOYS_DIR') ?? join('.netlify', 'local-deploys')),
     activeGiveawayIds: settingText(env, 'ACTIVE_GIVEAWAY_IDS'),
   };
 }

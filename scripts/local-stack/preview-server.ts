@@ -3,7 +3,7 @@
  * (SITE_MODE=preview, into .preview/), then serves it at http://localhost:4322 as a warm Netlify
  * function runs (preview/engine.ts: the built function imported once, called per request, behind
  * Netlify's static handler), beside its own local API and Netlify's local Blobs server
- * (preview/blobs.ts, data in .preview/blobs). It reads the bundled dataset (CONTENT_DATASET_DIR)
+ * (netlify/blobs.ts, data in .preview/blobs). It reads the bundled dataset (CONTENT_DATASET_DIR)
  * with its drafts, again when it changes on disk: the next request shows the change, no rebuild
  * or restart.
  *   npm run preview:server [-- --no-build]
@@ -19,7 +19,7 @@ import { blankAsUnset } from '../../src/lib/config/setting-types.ts';
 import { startApiServer } from './api/server.ts';
 import { REPO_ROOT } from './env.ts';
 import { listen } from './listen.ts';
-import { startLocalBlobs } from './preview/blobs.ts';
+import { startLocalBlobs } from './netlify/blobs.ts';
 import { PREVIEW_BLOBS, PREVIEW_DIST, PREVIEW_FUNCTION_ENTRY, PREVIEW_ROOT, buildPreviewSite } from './preview/build.ts';
 import { createPreviewEngine, previewRequestListener, type PreviewEngine } from './preview/engine.ts';
 

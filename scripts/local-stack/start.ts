@@ -1,19 +1,39 @@
 /**
- * The local stack: the local product API and `dist/` served through Netlify's own engine code
- * (redirects, headers, static files, functions of netlify.toml), in one process.
- *   npm run serve                 both (needs a build: npm run build)
+ * The local stack: the local product API, and the site as Netlify runs it, in one process:
+ * - `dist/` through Netlify's own engine code (redirects, headers, static files);
+ * - the site's functions (src/functions) at their production paths, warm in this process, with
+ *   Netlify's local Blobs (data in DATA_DIR/blobs, emptied at each start: a new local site);
+ * - a local build hook (its URL is the functions' NETLIFY_BUILD_HOOK_URL): each call builds the
+ *   site into a new folder, publishes it atomically and posts Netlify's signed deploy
+ *   notifications to the site's own /api/deploy-notification (netlify/deploys.ts).
+ * A local publish (scripts/local-stack/publish.ts) writes a document into the builds' dataset and
+ * posts the content webhook signed as Sanity signs it: the rest is the production functions' code.
+ *   npm run serve                 all of it (needs a build: npm run build)
  *   node scripts/local-stack/start.ts --api-only
  * Env: PORT (4321), API_PORT (8787), DATA_DIR (./data), SITE_URL (http://localhost:4321),
- *      ACTIVE_GIVEAWAY_IDS, TENANTS_FILE, DATASET_FILE, DIST_DIR.
+ *      ACTIVE_GIVEAWAY_IDS, TENANTS_FILE, CONTENT_DATASET_DIR (src/dataset), DATASET_FILE, DIST_DIR,
+ *      DEPLOYS_DIR (.netlify/local-deploys), SANITY_WEBHOOK_SECRET and
+ *      NETLIFY_DEPLOY_NOTIFICATION_SECRET (default: the documented local ones), SANITY_STUDIO_URL
+ *      (http://localhost:3333: the origins the status functions answer).
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOCAL_STUDIO_URL } from '../../src/lib/config/local-addresses.ts';
+import { blankAsUnset } from '../../src/lib/config/setting-types.ts';
+import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID, LOCAL_WEBHOOK_SECRET } from '../../src/lib/deploys/records.ts';
 import { startApiServer } from './api/server.ts';
-import { REPO_ROOT, allowedOrigins, readSettings } from './env.ts';
-import type { RunningServer } from './listen.ts';
-import { startSiteServer } from './site/server.ts';
+import { allowedOrigins, readSettings } from './env.ts';
+import { listen, type RunningServer } from './listen.ts';
+import { startLocalBlobs } from './netlify/blobs.ts';
+import { LOCAL_BUILD_HOOK_PATH, createLocalDeploys } from './netlify/deploys.ts';
+import { loadSiteFunctions, type SiteFunctions } from './netlify/functions.ts';
+import { createSiteServer } from './site/server.ts';
 
 const apiOnly = process.argv.includes('--api-only');
+/** Where Netlify is told to post deploy notifications (the deploy-notification function's path). */
+export const DEPLOY_NOTIFICATION_PATH = '/api/deploy-notification';
+
+const text = (name: string) => blankAsUnset(process.env[name]) as string | undefined;
 
 async function main(): Promise<void> {
   const settings = readSettings();
@@ -32,22 +52,63 @@ async function main(): Promise<void> {
     allowedOrigins: allowedOrigins(settings),
     log: (line) => process.stdout.write(`api  ${line}\n`),
   });
-  const running: RunningServer[] = [api];
+  const running: Array<Pick<RunningServer, 'close'>> = [api];
 
   if (!apiOnly) {
-    const site = await startSiteServer({
-      port: settings.port,
-      host: settings.host,
+    const blobsDir = join(settings.dataDir, 'blobs');
+    rmSync(blobsDir, { recursive: true, force: true });
+    const blobs = await startLocalBlobs(blobsDir, { siteID: LOCAL_SITE_ID });
+    running.push({ close: blobs.stop });
+    const notificationSecret = text('NETLIFY_DEPLOY_NOTIFICATION_SECRET') ?? LOCAL_DEPLOY_NOTIFICATION_SECRET;
+
+    let origin = '';
+    const deploys = createLocalDeploys({
+      initialDistDir: settings.distDir,
+      deploysDir: settings.deploysDir,
+      netlifyToml: settings.netlifyToml,
+      siteId: LOCAL_SITE_ID,
+      siteUrl: () => origin,
+      notificationPath: DEPLOY_NOTIFICATION_PATH,
+      notificationSecret,
+      blobsEnvironment: blobs.deployEnvironment,
+      buildEnvironment: { CONTENT_DATASET_DIR: settings.contentDatasetDir, TENANTS_FILE: settings.tenantsFile },
+      log: (line) => process.stdout.write(`netlify ${line}\n`),
+    });
+    // Functions load once the site listens: their build hook URL names its port.
+    let loaded!: (functions: Promise<SiteFunctions>) => void;
+    const functions = new Promise<SiteFunctions>((resolve) => { loaded = resolve; });
+    const site = await listen(createSiteServer({
       distDir: settings.distDir,
       netlifyToml: settings.netlifyToml,
-      functionsDir: settings.functionsDir,
-      functionsBuildDir: join(REPO_ROOT, '.netlify', 'functions-serve'),
       apiOrigin: api.url,
+      siteId: LOCAL_SITE_ID,
+      functions,
+      published: deploys.published,
+      platform: deploys.handle,
       log: (line) => process.stdout.write(`site ${line}\n`),
-    });
+    }), settings.port, settings.host);
     running.unshift(site);
+    origin = site.url;
+
+    // The functions' settings, as the site's environment variables on Netlify (read from process.env).
+    Object.assign(process.env, {
+      SANITY_WEBHOOK_SECRET: text('SANITY_WEBHOOK_SECRET') ?? LOCAL_WEBHOOK_SECRET,
+      NETLIFY_DEPLOY_NOTIFICATION_SECRET: notificationSecret,
+      NETLIFY_BUILD_HOOK_URL: `${site.url}${LOCAL_BUILD_HOOK_PATH}`,
+      SITE_ID: LOCAL_SITE_ID,
+      URL: settings.siteUrl,
+      SANITY_STUDIO_URL: text('SANITY_STUDIO_URL') ?? LOCAL_STUDIO_URL,
+      ...blobs.environment,
+    });
+    const imported = loadSiteFunctions(settings.functionsDir);
+    loaded(imported);
+    const siteFunctions = await imported;
+    const names = siteFunctions.functions.map((fn) => `${fn.name} ${siteFunctions.pathOf(fn.name)}`);
     for (const origin of allowedOrigins(settings, site.port)) api.api.allowedOrigins.add(origin);
     console.log(`Site:      ${site.url}  (SITE_URL ${settings.siteUrl})`);
+    console.log(`Functions: ${names.join(', ')}`);
+    console.log(`Build hook: ${site.url}${LOCAL_BUILD_HOOK_PATH}  (builds read ${settings.contentDatasetDir}; deploys in ${settings.deploysDir})`);
+    console.log(`Blobs:     ${blobs.url}  (data in ${blobsDir})`);
   }
   console.log(`Local API: ${api.url}  (data in ${join(settings.dataDir, 'local-api.sqlite')})`);
   console.log('Press Ctrl+C to stop.');

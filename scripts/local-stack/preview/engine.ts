@@ -1,20 +1,16 @@
 /**
  * The preview site as a warm Netlify function serves it: the built rendering function imported
- * once into this process and called per request, behind Netlify's static handler
- * (`@netlify/static`, with the publish folder's `_headers` on static files). A static file
- * answers first when one exists and the function asks `preferStatic` (Astro's adapter does).
- *
- * Netlify's local functions runtime (`@netlify/functions-dev`) starts a new worker per call to a
- * v2 function, a cold start every time (0.5–1.1 s a page here); in production a warm instance
- * answers, as here.
+ * once into this process and called per request (the shared warm runner, ../netlify/functions.ts),
+ * behind Netlify's static handler (`@netlify/static`, with the publish folder's `_headers` on
+ * static files). A static file answers first when one exists and the function asks
+ * `preferStatic` (Astro's adapter does).
  */
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import { pathToFileURL } from 'node:url';
 import { StaticHandler } from '@netlify/static';
 import { requestLogLine } from '../log.ts';
+import { invokeFunction, loadNetlifyFunction } from '../netlify/functions.ts';
 import { headersForPath } from '../site/netlify-engine.ts';
 
 export interface PreviewEngineOptions {
@@ -35,35 +31,14 @@ export interface PreviewEngine {
   handle(request: Request, details?: RequestDetails): Promise<Response>;
 }
 
-type NetlifyHandler = (request: Request, context: unknown) => Promise<Response>;
-
-/** A Netlify v2 function's second argument, with what a local run can know. */
-function netlifyContext(request: Request, ip: string, siteUrl: string | undefined) {
-  const url = new URL(request.url);
-  return {
-    ip,
-    url,
-    requestId: randomUUID(),
-    params: {},
-    geo: { city: 'Seattle', country: { code: 'US', name: 'United States' }, subdivision: { code: 'WA', name: 'Washington' }, latitude: 0, longitude: 0, timezone: 'UTC' },
-    site: { id: 'local-preview', name: 'local-preview', url: siteUrl ?? url.origin },
-    deploy: { context: 'dev', id: '0', published: false },
-    account: { id: '' },
-    server: { region: 'local' },
-    json: (input: unknown) => Response.json(input),
-    log: (...data: unknown[]) => console.log(...data),
-    waitUntil: (promise: Promise<unknown>) => { promise.catch((error: unknown) => console.error(error)); },
-  };
-}
-
 export async function createPreviewEngine(options: PreviewEngineOptions): Promise<PreviewEngine> {
   const distDir = resolve(options.distDir);
   const staticFiles = new StaticHandler({ directory: distDir });
   const headersFiles = [join(distDir, '_headers')];
   // The function reads its settings from the environment, as on Netlify; some at import.
   Object.assign(process.env, options.environment);
-  const fn = await import(pathToFileURL(resolve(options.functionEntry)).href) as { default: NetlifyHandler; config?: { preferStatic?: boolean } };
-  const preferStatic = fn.config?.preferStatic === true;
+  const fn = await loadNetlifyFunction(options.functionEntry, 'ssr');
+  const preferStatic = fn.config.preferStatic === true;
 
   async function staticFile(request: Request): Promise<Response | undefined> {
     const { pathname } = new URL(request.url);
@@ -82,7 +57,7 @@ export async function createPreviewEngine(options: PreviewEngineOptions): Promis
         const file = await staticFile(request);
         if (file) return file;
       }
-      return fn.default(request, netlifyContext(request, details.ip, process.env.SITE_URL));
+      return invokeFunction(fn, request, { ip: details.ip, site: { id: 'local-preview', name: 'local-preview', url: process.env.SITE_URL } });
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
- * `dist/` answered by Netlify's own engine code, in the order Netlify's CDN applies it:
- * functions (`/.netlify/functions/*`), then `_redirects` + netlify.toml rules through the WASM
+ * `dist/` answered by Netlify's own engine code, in the order Netlify's CDN applies it (after the
+ * site's functions, which the server routes first: ./server.ts):
+ * `_redirects` + netlify.toml rules through the WASM
  * matcher netlify-cli runs (`@netlify/redirects`: first match wins, existing files shadow
  * unforced rules), then static files with Netlify's pretty-URL lookup (`@netlify/static`), then
  * the site's 404.html. Header rules (netlify.toml and `dist/_headers`, parsed by Netlify's own
@@ -17,7 +18,7 @@
  * page) as `/404.html`, and never as the path asked for (measured with netlify-cli 27.10.2:
  * a rule for `/search` does not reach `/search`, one for `/search.html` does). Redirects are
  * answered before any rule is matched (netlify-cli sends them with no custom header; here they
- * keep the rules of the requested path, as do function responses). `matchHeadersOn: 'request'`
+ * keep the rules of the requested path; a function's response gets no rule, as on Netlify). `matchHeadersOn: 'request'`
  * matches the requested path instead, as Netlify's CDN documents it: the site's rules must
  * give every page one policy either way.
  *
@@ -32,8 +33,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { Reactive, type Logger } from '@netlify/dev-utils';
-import type { FunctionsHandler } from '@netlify/functions-dev';
+import type { Logger } from '@netlify/dev-utils';
 import { HeadersHandler } from '@netlify/headers';
 import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { RedirectsHandler } from '@netlify/redirects';
@@ -41,12 +41,8 @@ import { StaticHandler } from '@netlify/static';
 
 export interface NetlifySiteOptions {
   distDir: string;
-  /** netlify.toml: `[[headers]]`, `[[redirects]]`, `[functions]`. May be missing. */
+  /** netlify.toml: `[[headers]]`, `[[redirects]]`. May be missing. */
   netlifyToml?: string | undefined;
-  /** Folder of the site's Netlify functions (netlify.toml `[functions] directory`); none when unset. */
-  functionsDir?: string | undefined;
-  /** Where functions are bundled before they run (a scratch folder). */
-  functionsBuildDir?: string | undefined;
   warn?: (message: string) => void;
   /**
    * The path header rules are matched against for a static file: the served file's (`file`,
@@ -156,24 +152,6 @@ export function createNetlifySite(options: NetlifySiteOptions): NetlifySite {
   });
   // Only for the engine's own list of header files (the project's and the publish folder's _headers).
   const { headersFiles } = new HeadersHandler({ configPath, projectDir: distDir, publishDir: '.', logger: engineLogger(warn) });
-  // The functions runtime (with its bundler) loads on the first function call: the site starts in
-  // a fraction of a second. The site's functions declare no custom paths, so they live under
-  // /.netlify/functions/ only.
-  let functions: Promise<FunctionsHandler | undefined> | undefined;
-  function functionsRuntime(): Promise<FunctionsHandler | undefined> {
-    const dir = options.functionsDir;
-    if (dir === undefined || !existsSync(dir)) return Promise.resolve(undefined);
-    functions ??= import('@netlify/functions-dev').then(({ FunctionsHandler }) => new FunctionsHandler({
-      config: new Reactive({ functions: {} }),
-      destPath: resolve(options.functionsBuildDir ?? join(distDir, '..', '.netlify', 'functions-serve')),
-      geolocation: { city: 'Seattle', country: { code: 'US', name: 'United States' }, subdivision: { code: 'WA', name: 'Washington' }, longitude: 0, latitude: 0, timezone: 'UTC' },
-      projectRoot: resolve(dir, '..', '..'),
-      settings: {},
-      userFunctionsPath: resolve(dir),
-    }));
-    return functions;
-  }
-
   /** The file served for a request, read by @netlify/static; its response remembers the file's path. */
   async function staticFile(request: Request): Promise<(() => Promise<Response>) | undefined> {
     const url = new URL(request.url);
@@ -190,11 +168,6 @@ export function createNetlifySite(options: NetlifySiteOptions): NetlifySite {
   }
 
   async function route(request: Request): Promise<Response> {
-    if (new URL(request.url).pathname.startsWith('/.netlify/functions/')) {
-      const fn = await (await functionsRuntime())?.match(request);
-      if (fn !== undefined) return fn.handle(request);
-    }
-
     const rule = await redirects.match(request);
     if (rule !== undefined) {
       const answer = await redirects.handle(request, rule, staticFile);
@@ -211,7 +184,7 @@ export function createNetlifySite(options: NetlifySiteOptions): NetlifySite {
     async handle(request) {
       const answer = await route(request);
       // A static file's rules follow the file served (netlify-cli) or the path asked for (the
-      // CDN); anything else's, the path asked for.
+      // CDN); a redirect's or the 404's, the path asked for.
       const requested = new URL(request.url).pathname;
       const headerPath = options.matchHeadersOn === 'request' ? requested : servedFrom.get(answer) ?? requested;
       const response = new Response(answer.body, { status: answer.status, headers: new Headers(answer.headers) });

@@ -1,6 +1,9 @@
 /**
- * The site's HTTP server: `dist/` through Netlify's engine (netlify-engine.ts), plus what the
- * platform's CDN and the company's services add in production:
+ * The site's HTTP server: the site's Netlify functions at their paths, warm in this process
+ * (../netlify/functions.ts; Netlify applies no header rule to a function's response, so neither
+ * does this), then `dist/` (or the deploy the local build hook published last) through Netlify's
+ * engine (netlify-engine.ts), plus what the platform's CDN and the company's services add in
+ * production:
  * - br/gzip for text responses (Netlify's CDN compresses; the engine packages do not, and
  *   uncompressed assets cost Lighthouse about a second of LCP);
  * - the order-service paths and `/k1mobile/*` proxied to the local API (in production the
@@ -13,14 +16,25 @@ import { readCookie, XSRF_COOKIE } from '../../../src/lib/http/fetch-with-csrf.t
 import { servedOverHttps, xsrfCookie } from '../api/order-service.ts';
 import { listen, type RunningServer } from '../listen.ts';
 import { requestLogLine, type LogSink } from '../log.ts';
+import { invokeFunction, loadSiteFunctions, type SiteFunctions } from '../netlify/functions.ts';
 import { compress, isCompressible, pickEncoding } from './compression.ts';
-import { createNetlifySite, type NetlifySiteOptions } from './netlify-engine.ts';
+import { createNetlifySite, type NetlifySite, type NetlifySiteOptions } from './netlify-engine.ts';
 import { proxyRequest } from './proxy.ts';
 
 export interface SiteServerOptions extends NetlifySiteOptions {
   /** Origin of the local API that the order-service paths are proxied to; no proxying when unset. */
   apiOrigin?: string | undefined;
   log?: LogSink;
+  /** Folder of the site's Netlify functions (netlify.toml `[functions] directory`), imported once; none when unset. */
+  functionsDir?: string | undefined;
+  /** The same functions, imported (or being imported: requests wait for them). */
+  functions?: SiteFunctions | Promise<SiteFunctions> | undefined;
+  /** The site's id in the functions' context (Netlify's SITE_ID). */
+  siteId?: string;
+  /** The deploy visitors get, asked per request (the local build hook swaps it); default: `distDir`. */
+  published?: () => NetlifySite;
+  /** The local platform's own addresses (the build hook), answered before anything else. */
+  platform?: (request: Request) => Promise<Response | undefined>;
 }
 
 /** Relative order-service paths of docs/behaviour.md §7 and everything under /k1mobile/. */
@@ -75,8 +89,23 @@ async function send(incoming: IncomingMessage, outgoing: ServerResponse, answer:
   outgoing.end(incoming.method === 'HEAD' ? undefined : body);
 }
 
+async function answer(options: SiteServerOptions, functions: Promise<SiteFunctions | undefined>, published: () => NetlifySite, request: Request, ip: string): Promise<Response> {
+  const own = await options.platform?.(request);
+  if (own) return own;
+  const found = (await functions)?.match(request);
+  if (found) {
+    const id = options.siteId ?? 'local-site';
+    return invokeFunction(found.fn, request, { ip, params: found.params, site: { id, name: id, url: process.env['URL'] } });
+  }
+  return published().handle(request);
+}
+
 export function createSiteServer(options: SiteServerOptions): Server {
-  const site = createNetlifySite(options);
+  const published = options.published ?? ((site) => () => site)(createNetlifySite(options));
+  const functions = options.functions !== undefined || options.functionsDir === undefined
+    ? Promise.resolve(options.functions as SiteFunctions | Promise<SiteFunctions> | undefined)
+    : loadSiteFunctions(options.functionsDir);
+  functions.catch(() => {});
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const { apiOrigin } = options;
 
@@ -96,7 +125,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
       proxyRequest(incoming, outgoing, new URL(url.pathname + url.search, apiOrigin));
       return;
     }
-    site.handle(request).then(
+    answer(options, functions, published, request, incoming.socket.remoteAddress ?? '127.0.0.1').then(
       (answer) => send(incoming, outgoing, answer),
       (error: unknown) => {
         console.error(error);
@@ -107,6 +136,8 @@ export function createSiteServer(options: SiteServerOptions): Server {
   });
 }
 
-export function startSiteServer(options: SiteServerOptions & { port: number; host?: string }): Promise<RunningServer> {
-  return listen(createSiteServer(options), options.port, options.host ?? '127.0.0.1');
+/** Listens once the site's functions are imported (a function that fails to load stops the start, naming it). */
+export async function startSiteServer(options: SiteServerOptions & { port: number; host?: string }): Promise<RunningServer> {
+  const functions = options.functionsDir === undefined ? undefined : await loadSiteFunctions(options.functionsDir);
+  return listen(createSiteServer({ ...options, functionsDir: undefined, functions }), options.port, options.host ?? '127.0.0.1');
 }

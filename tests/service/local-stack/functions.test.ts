@@ -1,8 +1,9 @@
 /**
- * The site's Netlify functions (src/functions) through Netlify's functions runtime
- * (@netlify/functions-dev: bundles with zip-it-and-ship-it, invokes like the platform), behind the
- * local stack's engine: a signed content webhook and the nightly schedule each reach the build hook,
- * except on the editors' preview site (SITE_MODE=preview), where neither calls it.
+ * The site's Netlify functions (src/functions) as the local stack serves them: each production
+ * module imported once and called warm in the server's process, at its production path (its
+ * `config.path`, else `/.netlify/functions/{name}`), with no netlify.toml header rule on its
+ * answer (Netlify applies none to a function). A signed content webhook and the nightly schedule
+ * each reach the build hook, except on the editors' preview site (SITE_MODE=preview).
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,11 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../../scripts/local-stack/listen.ts';
 import { startSiteServer } from '../../../scripts/local-stack/site/server.ts';
 import { MAX_WEBHOOK_BODY_BYTES } from '../../../src/lib/rebuild/publish-webhook.ts';
-import { FIXTURE_SITE, tempDir } from './helpers.ts';
+import { FIXTURE_SITE, FIXTURE_TOML } from './helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const SECRET = 'functions-test-secret';
-const scratch = tempDir();
 const hookCalls: Array<{ method: string; url: string; body: string }> = [];
 const hook = createServer((request: IncomingMessage, response) => {
   let body = '';
@@ -37,8 +37,8 @@ beforeAll(async () => {
   site = await startSiteServer({
     port: 0,
     distDir: FIXTURE_SITE,
+    netlifyToml: FIXTURE_TOML,
     functionsDir: join(ROOT, 'src', 'functions'),
-    functionsBuildDir: join(scratch.path, 'functions-serve'),
     log: () => {},
   });
 });
@@ -50,7 +50,6 @@ afterAll(async () => {
   else process.env['SANITY_WEBHOOK_SECRET'] = saved.secret;
   if (saved.hook === undefined) delete process.env['NETLIFY_BUILD_HOOK_URL'];
   else process.env['NETLIFY_BUILD_HOOK_URL'] = saved.hook;
-  scratch.remove();
 });
 
 async function untilHookCalled(count: number, timeoutMs: number): Promise<void> {
@@ -58,23 +57,41 @@ async function untilHookCalled(count: number, timeoutMs: number): Promise<void> 
   while (hookCalls.length < count && Date.now() < deadline) await new Promise((wait) => setTimeout(wait, 200));
 }
 
-describe('Netlify functions through the functions runtime', () => {
-  it('refuses an unsigned publish and accepts a signed one, then calls the build hook once', async () => {
+describe('Netlify functions, warm in the local stack', () => {
+  it('refuses an unsigned publish and accepts a signed one, which calls the build hook at once with what it carries', async () => {
     const url = `${site.url}/.netlify/functions/rebuild-on-publish`;
-    const body = JSON.stringify({ _id: 'landingHeader.husky', _type: 'landingHeader' });
+    const body = JSON.stringify({ _id: 'huskymobile-landingHeader', _type: 'landingHeader', _rev: 'rev-1', _updatedAt: '2026-11-27T10:00:00Z' });
     const unsigned = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
     expect(unsigned.status).toBe(401);
     expect(await unsigned.json()).toEqual({ message: 'unsigned request' });
 
     const signature = await encodeSignatureHeader(body, Date.now(), SECRET);
     const signed = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', 'sanity-webhook-signature': signature } });
-    expect(await signed.json()).toEqual({ message: 'rebuild scheduled' });
+    await signed.arrayBuffer();
     expect(signed.status).toBe(202);
-    await untilHookCalled(1, 40_000);
+    await untilHookCalled(1, 10_000);
     expect(hookCalls).toHaveLength(1);
     expect(hookCalls[0]).toMatchObject({ method: 'POST' });
-    expect(hookCalls[0]?.url).toMatch(/^\/build_hooks\/test\?trigger_title=Content\+published/);
-  }, 150_000);
+    expect(decodeURIComponent(hookCalls[0]!.url.replaceAll('+', ' '))).toMatch(/^\/build_hooks\/test\?trigger_title=Publish of 1 document \(landingHeader\) \[batch b-[0-9a-f]{8}\]$/);
+    expect(JSON.parse(hookCalls[0]!.body)).toMatchObject({ kind: 'publish', documents: [{ id: 'huskymobile-landingHeader', rev: 'rev-1' }] });
+  }, 30_000);
+
+  it('serves a function with a config path there only, with its own headers and none of netlify.toml\'s', async () => {
+    const deploys = await fetch(`${site.url}/api/deploys`);
+    await deploys.arrayBuffer();
+    expect(deploys.status).not.toBe(404);
+    expect(deploys.headers.get('x-content-type-options')).toBe('nosniff');
+    // The fixture's netlify.toml sends X-Frame-Options on /*: a static page gets it, a function's answer does not.
+    expect(deploys.headers.get('x-frame-options')).toBeNull();
+    const page = await fetch(`${site.url}/search`);
+    await page.arrayBuffer();
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    // As on Netlify, a function with a path is not at /.netlify/functions/{name}: the site's own rules answer.
+    const byName = await fetch(`${site.url}/.netlify/functions/deploys`, { redirect: 'manual' });
+    await byName.arrayBuffer();
+    expect(byName.status).not.toBe(200);
+    expect(byName.headers.get('content-type') ?? '').not.toMatch(/json/);
+  });
 
   it('runs the nightly function as its schedule would and triggers a build', async () => {
     const before = hookCalls.length;
@@ -88,7 +105,7 @@ describe('Netlify functions through the functions runtime', () => {
     expect(response.status).toBe(204);
     expect(hookCalls).toHaveLength(before + 1);
     expect(hookCalls.at(-1)?.url).toMatch(/trigger_title=Nightly/);
-  }, 150_000);
+  }, 30_000);
 
   it('refuses what a webhook never sends before reading it, with the site headers and no internals', async () => {
     const url = `${site.url}/.netlify/functions/rebuild-on-publish`;

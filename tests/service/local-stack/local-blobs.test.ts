@@ -1,13 +1,14 @@
 /**
- * Netlify Blobs as the local preview server provides it: `getStore` of `@netlify/blobs`, given
- * only the environment the helper returns, reads and writes through Netlify's local Blobs server.
+ * Netlify Blobs as the local stack and the local preview server provide it: `getStore` and
+ * `getDeployStore` of `@netlify/blobs`, given only the environment the helper returns, read and
+ * write through Netlify's local Blobs server.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { getStore } from '@netlify/blobs';
+import { getDeployStore, getStore } from '@netlify/blobs';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { BLOBS_CONTEXT_VARIABLE, startLocalBlobs, type LocalBlobs } from '../../../scripts/local-stack/preview/blobs.ts';
+import { BLOBS_CONTEXT_VARIABLE, startLocalBlobs, type LocalBlobs } from '../../../scripts/local-stack/netlify/blobs.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'local-blobs-'));
 const before = process.env[BLOBS_CONTEXT_VARIABLE];
@@ -34,6 +35,16 @@ describe('startLocalBlobs', () => {
     blobs = await startLocalBlobs(directory);
     Object.assign(process.env, blobs.environment);
     expect(await getStore({ name: 'revocations', consistency: 'strong' }).get('session-1', { type: 'json' })).toEqual({ revokedAt: 1 });
+  });
+
+  it('a build given a deploy\'s environment writes that deploy\'s store; a function reads it by deploy id; sites are kept apart', async () => {
+    blobs = await startLocalBlobs(join(work, 'deploys'), { siteID: 'local-site' });
+    Object.assign(process.env, blobs.deployEnvironment('0123456789abcdef01234567'));
+    await getDeployStore('build-report').setJSON('report', { version: 1 });
+    Object.assign(process.env, blobs.environment);
+    expect(await getDeployStore({ deployID: '0123456789abcdef01234567', name: 'build-report' }).get('report', { type: 'json' })).toEqual({ version: 1 });
+    expect(await getDeployStore({ deployID: 'fedcba9876543210fedcba98', name: 'build-report' }).get('report', { type: 'json' })).toBeNull();
+    expect(await getStore({ name: 'build-report', consistency: 'strong' }).get('report')).toBeNull();
   });
 
   it('answers no one without its token', async () => {

@@ -1,0 +1,47 @@
+/**
+ * Netlify Blobs on this machine, for both local sites (the public site's functions and builds in
+ * `npm start`, the preview function in `npm run preview:server`): Netlify's local Blobs server
+ * (`@netlify/blobs/server`) over a folder, and the context `getStore()` / `getDeployStore()` of
+ * `@netlify/blobs` read from the environment (NETLIFY_BLOBS_CONTEXT, base64 JSON), as a function
+ * or a build plugin on Netlify finds it. Set that variable in the process that calls them (the
+ * functions run in the server's own process; a build gets its deploy's context in its environment).
+ */
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { BlobsServer } from '@netlify/blobs/server';
+
+/** The variable `@netlify/blobs` reads its site, token and addresses from. */
+export const BLOBS_CONTEXT_VARIABLE = 'NETLIFY_BLOBS_CONTEXT';
+
+export interface LocalBlobs {
+  /** The environment a function needs for `getStore({ name, consistency })` to reach this server. */
+  environment: { [BLOBS_CONTEXT_VARIABLE]: string };
+  /** The same for a build of deploy `deployID`: `getDeployStore(name)` then opens that deploy's store. */
+  deployEnvironment: (deployID: string) => { [BLOBS_CONTEXT_VARIABLE]: string };
+  siteID: string;
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the server on a free port with a random token. Its package offers no host option (it
+ * listens on every interface, as under `netlify dev`): the token guards it, the context points at
+ * the loopback address. `siteID` keeps each local site's stores apart.
+ */
+export async function startLocalBlobs(directory: string, { siteID = 'local-preview' }: { siteID?: string } = {}): Promise<LocalBlobs> {
+  const token = randomBytes(32).toString('base64url');
+  const server = new BlobsServer({ directory: resolve(directory), token, logger: () => {} });
+  const { port } = await server.start();
+  const url = `http://127.0.0.1:${port}`;
+  // Strong reads go to the uncached address: locally both are the server itself. A deploy store
+  // needs a region when the addresses are given: the context's primary region.
+  const context = { siteID, token, edgeURL: url, uncachedEdgeURL: url, primaryRegion: 'us-east-2' };
+  const encode = (value: object) => ({ [BLOBS_CONTEXT_VARIABLE]: Buffer.from(JSON.stringify(value)).toString('base64') });
+  return {
+    environment: encode(context),
+    deployEnvironment: (deployID) => encode({ ...context, deployID }),
+    siteID,
+    url,
+    stop: async () => { await server.stop(); },
+  };
+}
