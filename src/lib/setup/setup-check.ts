@@ -9,7 +9,7 @@
 import type { ClientConfig } from '@sanity/client';
 import { OFFLINE_PROJECT_ID, studioProject } from '../../../studio/project.ts';
 import { SANITY_API_VERSION } from '../content/sanity.ts';
-import { publishSchema } from '../rebuild/function-settings.ts';
+import { deployNotificationSettingsSchema, LOCAL_SECRETS, localDefaultProblem, publishSchema } from '../rebuild/function-settings.ts';
 import { isPreviewSiteFunction } from '../rebuild/preview-site-guard.ts';
 import { contentPreviewProblems, envFields, sanityProjectProblems, withSiteUrl } from '../config/env.ts';
 import { deployProblems, isHttpUrl, isLocalUrl } from '../config/netlify-deploy.ts';
@@ -129,7 +129,7 @@ function siteSanityProblems(source: Source): string[] {
   return problems;
 }
 
-/** The rebuild functions' settings (rebuild-on-publish, nightly-rebuild), read with their own schemas. */
+/** The public site's functions' settings (rebuild-on-publish, nightly-rebuild, deploy-notification, publish-status, deploys), read with their own schemas. */
 function rebuildFunctionProblems(source: Source): string[] {
   const { problems } = readEachSetting(publishSchema, source);
   try {
@@ -144,6 +144,29 @@ function rebuildFunctionProblems(source: Source): string[] {
   }
   if (text(source, 'NETLIFY_BUILD_HOOK_URL') === undefined) {
     problems.push('NETLIFY_BUILD_HOOK_URL: the site\'s build hook; without it neither a publish nor the nightly build starts a build');
+  }
+  problems.push(...deployFunctionProblems(source));
+  return problems;
+}
+
+/** deploy-notification, publish-status and deploys: the notification secret and the Studio's origins (CORS). */
+function deployFunctionProblems(source: Source): string[] {
+  const problems = readEachSetting(deployNotificationSettingsSchema.pick({ NETLIFY_DEPLOY_NOTIFICATION_SECRET: true }), source).problems;
+  // A deployed site refuses the documented local secrets (the function answers 500 naming them).
+  for (const name of Object.keys(LOCAL_SECRETS) as Array<keyof typeof LOCAL_SECRETS>) {
+    if (text(source, name) === LOCAL_SECRETS[name]) problems.push(localDefaultProblem(name));
+  }
+  if (text(source, 'NETLIFY_DEPLOY_NOTIFICATION_SECRET') === undefined) {
+    problems.push('NETLIFY_DEPLOY_NOTIFICATION_SECRET: the JWS secret of the site\'s deploy notifications (the same value as in Netlify\'s notification settings); without it deploy-notification refuses every notification, so publishes during a build wait up to 30 minutes and the Studio cannot tell what is live');
+  }
+  const studio = text(source, 'SANITY_STUDIO_URL');
+  const entries = (studio ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
+  if (studio === undefined) {
+    problems.push('SANITY_STUDIO_URL: the Studio\'s address, or addresses comma-separated; without it the Studio\'s badges and Deploys view cannot read the publish status');
+  } else if (!entries.every(isHttpUrl)) {
+    problems.push('SANITY_STUDIO_URL: must be a comma-separated list of http(s) URLs');
+  } else if (entries.some((entry) => isLocalUrl(entry))) {
+    problems.push('SANITY_STUDIO_URL: has a local address (the deployed Studio reads the public site\'s publish status)');
   }
   return problems;
 }

@@ -2,13 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { envSchema } from '../../../src/lib/config/env.ts';
-import { buildHookSchema, publishSchema } from '../../../src/lib/rebuild/function-settings.ts';
+import { buildHookSchema, deployNotificationSettingsSchema, publishSchema, statusSettingsSchema } from '../../../src/lib/rebuild/function-settings.ts';
 
 const listed = readFileSync('.env.example', 'utf8').split('\n').flatMap((line) => /^([A-Z][A-Z0-9_]*)=/.exec(line)?.[1] ?? []);
 
 describe('.env.example', () => {
-  it('lists every setting of the build and of the rebuild functions, and nothing else', () => {
-    const read = new Set([...Object.keys(envSchema.shape), ...Object.keys(buildHookSchema.shape), ...Object.keys(publishSchema.shape)]);
+  it('lists every setting of the build and of the functions, and nothing else', () => {
+    const read = new Set([...Object.keys(envSchema.shape), ...[buildHookSchema, publishSchema, deployNotificationSettingsSchema, statusSettingsSchema].flatMap((schema) => Object.keys(schema.shape))]);
     expect([...listed].sort()).toEqual([...read].sort());
   });
 

@@ -22,12 +22,14 @@ const SECRETS = {
   cookie: 'LEAK-cookie-key-0123456789abcdefghij-xyz',
   webhook: 'LEAK-webhook-shared-9c2e',
   hook: 'https://api.netlify.com/build_hooks/LEAK-hook-id-77aa',
+  notification: 'LEAK-notification-jws-5d1f',
 };
 
 const production = {
   CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'prodproj1', SANITY_DATASET: 'schools-live',
   PUBLIC_API_BASE: 'https://api.schools-example.net', SITE_URL: 'https://schools-example.net',
   SANITY_API_READ_TOKEN: SECRETS.token, SANITY_WEBHOOK_SECRET: SECRETS.webhook, NETLIFY_BUILD_HOOK_URL: SECRETS.hook,
+  NETLIFY_DEPLOY_NOTIFICATION_SECRET: SECRETS.notification, SANITY_STUDIO_URL: 'https://schools-example.sanity.studio',
 };
 
 const preview = {
@@ -84,6 +86,8 @@ describe('the public site (production)', () => {
       'PUBLIC_API_BASE: the product API\'s URL (without it pages would call the local API at http://127.0.0.1:8787) [Builds]',
       'SANITY_WEBHOOK_SECRET: the content webhook\'s secret (the same value as the webhook\'s in Sanity); without it rebuild-on-publish refuses every publish [Functions]',
       'NETLIFY_BUILD_HOOK_URL: the site\'s build hook; without it neither a publish nor the nightly build starts a build [Functions]',
+      'NETLIFY_DEPLOY_NOTIFICATION_SECRET: the JWS secret of the site\'s deploy notifications (the same value as in Netlify\'s notification settings); without it deploy-notification refuses every notification, so publishes during a build wait up to 30 minutes and the Studio cannot tell what is live [Functions]',
+      'SANITY_STUDIO_URL: the Studio\'s address, or addresses comma-separated; without it the Studio\'s badges and Deploys view cannot read the publish status [Functions]',
     ]);
     expect(problemLines('production', without(production, 'SANITY_PROJECT_ID'))).toEqual(['SANITY_PROJECT_ID: CONTENT_SOURCE=sanity needs SANITY_PROJECT_ID [Builds]']);
   });
@@ -105,6 +109,16 @@ describe('the public site (production)', () => {
   it('names a SITE_MODE neither the build nor the rebuild functions can read once, in both scopes', () => {
     expect(problemLines('production', { ...production, SITE_MODE: 'Static' })).toEqual([
       'SITE_MODE: Invalid option: expected one of "static"|"preview" [Builds, Functions]',
+    ]);
+  });
+
+  it('names the documented local secrets and a local Studio address, which a deployed site refuses', () => {
+    expect(problemLines('production', {
+      ...production, SANITY_WEBHOOK_SECRET: 'local-webhook-secret-not-for-deploys', NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'local-deploy-notification-secret-not-for-deploys', SANITY_STUDIO_URL: 'http://localhost:3333',
+    })).toEqual([
+      'SANITY_WEBHOOK_SECRET: the documented local default, which a deployed site refuses; set a secret of its own [Functions]',
+      'NETLIFY_DEPLOY_NOTIFICATION_SECRET: the documented local default, which a deployed site refuses; set a secret of its own [Functions]',
+      'SANITY_STUDIO_URL: has a local address (the deployed Studio reads the public site\'s publish status) [Functions]',
     ]);
   });
 
