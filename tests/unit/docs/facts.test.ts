@@ -12,6 +12,11 @@ import { LOCAL_API_PORT, LOCAL_SITE_PORT, LOCAL_STUDIO_URL } from '../../../src/
 import { handleNightly } from '../../../src/lib/rebuild/nightly-rebuild.ts';
 import { createPublishWebhook } from '../../../src/lib/rebuild/publish-webhook.ts';
 import { memoryStateStore } from '../../../src/lib/rebuild/state-store.ts';
+import { createDeployStore } from '../../../src/lib/deploys/deploy-store.ts';
+import { handleNotification } from '../../../src/lib/deploys/notification.ts';
+import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
+import { readStatusSettings } from '../../../src/lib/rebuild/function-settings.ts';
+import { createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
 import { factProblems, problemLines, type Document, type Facts, type PortRole } from './stated-facts.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -89,7 +94,27 @@ const FUNCTIONS: Record<string, { handler: string; answer: () => Promise<Respons
     handler: 'createPublishFunction',
     answer: () => createPublishWebhook({ secret: 'secret', hookUrl: 'https://hooks.invalid/build', store: memoryStateStore(), log: () => undefined })(probe()),
   },
+  'deploy-notification': {
+    handler: 'createNotificationFunction',
+    answer: () => handleNotification(probe(), {
+      secret: 'secret', siteId: 'site', log: () => undefined,
+      deploys: createDeployStore({ store: memoryStateStore(), readBuildReport: async () => undefined }),
+      queue: createPublishQueue({ store: memoryStateStore(), trigger: async () => '' }),
+    }),
+  },
+  'publish-status': {
+    handler: 'netlifyStatusFunctions',
+    answer: () => statusFunctions().publishStatus(probe()),
+  },
+  deploys: {
+    handler: 'netlifyStatusFunctions',
+    answer: () => statusFunctions().deploys(probe()),
+  },
 };
+
+function statusFunctions() {
+  return createStatusFunctions({ openDeploysStore: memoryStateStore, openQueueStore: memoryStateStore, readSettings: () => readStatusSettings({}), verifyToken: async () => 'refused', site: {}, log: () => undefined });
+}
 
 async function acceptedMethods(name: string): Promise<string[]> {
   const response = await FUNCTIONS[name]!.answer();
