@@ -10,6 +10,38 @@ import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
 
+/**
+ * Netlify's Blobs API answers a read with the blob's ETag, which a conditional write then names
+ * (`getWithMetadata` → `setJSON(…, { onlyIfMatch: etag })`); the local server (@netlify/blobs 11.1)
+ * checks `If-Match` on a write but sends no ETag on a read, so no read-then-write could ever
+ * succeed here. Its reads get the ETag its own writes compare against. The ETag is read before the
+ * blob: a write in between makes it stale, so the caller's conditional write fails and retries,
+ * as it would on Netlify.
+ */
+interface ServerInternals {
+  get(request: { url?: string }): Promise<Response>;
+  parseAPIRequest(request: { url?: string }): { url?: URL } | null;
+  getLocalPaths(url: URL): { dataPath?: string; key?: string };
+  address: string;
+}
+const generateETag = (BlobsServer as unknown as { generateETag(path: string): Promise<string> }).generateETag;
+
+function withReadETags(server: BlobsServer): BlobsServer {
+  const inner = server as unknown as ServerInternals;
+  const read = inner.get.bind(server);
+  inner.get = async (request) => {
+    const url = inner.parseAPIRequest(request)?.url ?? new URL(request.url ?? '', inner.address);
+    const { dataPath, key } = inner.getLocalPaths(url);
+    const etag = dataPath && key ? await generateETag(dataPath) : '';
+    const answer = await read(request);
+    if (!etag || answer.status !== 200 || answer.headers.has('etag')) return answer;
+    const headers = new Headers(answer.headers);
+    headers.set('etag', etag);
+    return new Response(answer.body, { status: answer.status, headers });
+  };
+  return server;
+}
+
 /** The variable `@netlify/blobs` reads its site, token and addresses from. */
 export const BLOBS_CONTEXT_VARIABLE = 'NETLIFY_BLOBS_CONTEXT';
 
@@ -30,7 +62,7 @@ export interface LocalBlobs {
  */
 export async function startLocalBlobs(directory: string, { siteID = 'local-preview' }: { siteID?: string } = {}): Promise<LocalBlobs> {
   const token = randomBytes(32).toString('base64url');
-  const server = new BlobsServer({ directory: resolve(directory), token, logger: () => {} });
+  const server = withReadETags(new BlobsServer({ directory: resolve(directory), token, logger: () => {} }));
   const { port } = await server.start();
   const url = `http://127.0.0.1:${port}`;
   // Strong reads go to the uncached address: locally both are the server itself. A deploy store

@@ -47,6 +47,19 @@ describe('startLocalBlobs', () => {
     expect(await getStore({ name: 'build-report', consistency: 'strong' }).get('report')).toBeNull();
   });
 
+  it('a read carries the ETag a conditional write names, as Netlify\'s API does: the first write after the read wins, a stale one is refused', async () => {
+    blobs = await startLocalBlobs(join(work, 'etags'), { siteID: 'local-site' });
+    Object.assign(process.env, blobs.environment);
+    const store = getStore({ name: 'queue', consistency: 'strong' });
+    await store.setJSON('state', { n: 1 }, { onlyIfNew: true });
+    const read = await store.getWithMetadata('state', { type: 'json' });
+    expect(read?.etag).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(await store.setJSON('state', { n: 2 }, { onlyIfMatch: read!.etag! })).toMatchObject({ modified: true });
+    expect(await store.setJSON('state', { n: 3 }, { onlyIfMatch: read!.etag! })).toEqual({ modified: false });
+    expect(await store.get('state', { type: 'json' })).toEqual({ n: 2 });
+    expect(await store.setJSON('state', { n: 4 }, { onlyIfNew: true })).toEqual({ modified: false });
+  });
+
   it('answers no one without its token', async () => {
     blobs = await startLocalBlobs(join(work, 'guarded'));
     const { siteID } = JSON.parse(Buffer.from(blobs.environment[BLOBS_CONTEXT_VARIABLE], 'base64').toString('utf8')) as { siteID: string };
