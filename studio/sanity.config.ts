@@ -13,8 +13,7 @@ import {NewSchoolAction} from './actions/NewSchoolAction'
 import {studioProject} from './project'
 import {presentationOptions, previewOrigin} from './presentation'
 import {publicSiteOrigin} from './deploys/public-site'
-import {publishStatusBadge} from './deploys/PublishStatusBadge'
-import {deploysTool} from './deploys/DeploysTool'
+import {deploysTool, publishStatusBadge} from './deploys/studio'
 
 const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
 // Spelled out: the Studio bundle replaces each process.env.SANITY_STUDIO_* at build time.

@@ -29,6 +29,9 @@ export interface DeployRow {
   duration: string
   /** Production, deploy preview or branch deploy. */
   context: string
+  /** The deploy's state as the site records it (building, ready, live, error, canceled). */
+  phase: DeploySummary['state']
+  /** The state as a badge, with what it means. */
   state: {label: string; color?: BadgeColor; title: string}
   errorMessage?: string
   /** Each school built, with its page: the live page for a production deploy. */
@@ -36,13 +39,17 @@ export interface DeployRow {
   leftOut: Array<{school: string; reason: string}>
 }
 
-/** "45 s", "2 min 5 s", "1 h 4 min". */
+/** "45 s", "2 min 5 s", "1 h 4 min", with no-break spaces: a duration never wraps in the middle. */
 export function duration(seconds: number): string {
   const total = Math.max(0, Math.round(seconds))
-  if (total < 60) return `${total} s`
-  if (total < 3600) return `${Math.floor(total / 60)} min${total % 60 ? ` ${total % 60} s` : ''}`
-  const minutes = Math.round((total % 3600) / 60)
-  return `${Math.floor(total / 3600)} h${minutes ? ` ${minutes} min` : ''}`
+  let text: string
+  if (total < 60) text = `${total} s`
+  else if (total < 3600) text = `${Math.floor(total / 60)} min${total % 60 ? ` ${total % 60} s` : ''}`
+  else {
+    const minutes = Math.round((total % 3600) / 60)
+    text = `${Math.floor(total / 3600)} h${minutes ? ` ${minutes} min` : ''}`
+  }
+  return text.replace(/ /g, '\u00a0')
 }
 
 export function triggerText(trigger: DeploySummary['trigger']): string {
@@ -110,6 +117,7 @@ export function deployRow(deploy: DeploySummary, origin: string, format: TimeFor
       ? duration(deploy.deployTimeSec)
       : running && !Number.isNaN(started) ? `running for ${duration((now.getTime() - started) / 1000)}` : 'not recorded',
     context: deploy.context ? CONTEXTS[deploy.context] ?? deploy.context : '',
+    phase: deploy.state,
     state: stateBadge(deploy, format),
     ...(deploy.errorMessage ? {errorMessage: deploy.errorMessage} : {}),
     built: deploy.schools.built.map((school) => ({seoSlug: school.seoSlug, ...schoolLink(origin, deploy, school)})),

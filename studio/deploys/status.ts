@@ -35,9 +35,9 @@ export const NOT_LIVE_ADVICE: Record<NotLiveCode, string> = {
   'content-problem': 'Fix the field named and publish again.',
   'not-launched': 'It goes live when an admin sets the school live.',
   'school-left-out': 'Fix what the reason names and publish again; the Deploys tool lists why the school was left out.',
-  'no-tenant': 'The school needs its tenant record in the product API; ask the site\'s operators.',
-  'site-locked': 'Netlify\'s deploys are locked: it goes live when the site\'s operators unlock them.',
-  'rolled-back': 'The site\'s operators restored an older deploy; it goes live with their next deploy or your next publish.',
+  'no-tenant': 'Ask the site\'s operators to add the school\'s tenant record; the next build then publishes it.',
+  'site-locked': 'It goes live when the site\'s operators unlock Netlify\'s deploys.',
+  'rolled-back': 'Ask the site\'s operators; it goes live with the next deploy they publish.',
 }
 
 const dayKey = (date: Date, format: TimeFormat) =>

@@ -9,7 +9,7 @@ import {createElement} from 'react'
 import {renderToStaticMarkup} from 'react-dom/server'
 import {describe, expect, it} from 'vitest'
 import {deploysAnswerSchema} from '../../src/lib/deploys/records.ts'
-import {DeploysView} from '../deploys/DeploysTool'
+import {DeploysView} from '../deploys/DeploysView'
 import {deploysFromAnswer, duration, fetchDeploys, type DeploysResult} from '../deploys/deploys-view'
 
 const answer: unknown = JSON.parse(readFileSync(new URL('./fixtures/deploys.json', import.meta.url), 'utf8'))
@@ -20,7 +20,9 @@ const spaces = (text: string) => text.replace(/\s/g, ' ')
 describe('the deploys answer as rows', () => {
   const result = deploysFromAnswer(answer, origin, format)
   if (!result.ok) throw new Error(result.error)
-  const rows = result.rows.map((row) => ({...row, when: spaces(row.when), whenFull: spaces(row.whenFull), state: {...row.state, title: spaces(row.state.title)}}))
+  const rows = result.rows.map((row) => ({
+    ...row, when: spaces(row.when), whenFull: spaces(row.whenFull), duration: spaces(row.duration), state: {...row.state, title: spaces(row.state.title)},
+  }))
 
   it('the sample is the public site\'s JSON (records.ts)', () => {
     expect(deploysAnswerSchema.safeParse(answer).success).toBe(true)
@@ -71,7 +73,8 @@ describe('the deploys answer as rows', () => {
   })
 
   it('durations read as minutes and seconds', () => {
-    expect([duration(0), duration(59.4), duration(60), duration(127), duration(3600), duration(3725)]).toEqual(['0 s', '59 s', '1 min', '2 min 7 s', '1 h', '1 h 2 min'])
+    expect([duration(0), duration(59.4), duration(60), duration(127), duration(3600), duration(3725)].map(spaces)).toEqual(['0 s', '59 s', '1 min', '2 min 7 s', '1 h', '1 h 2 min'])
+    expect(duration(127)).not.toMatch(/ /)
   })
 
   it('an answer that is not the site\'s JSON is an error, not an empty list', () => {
@@ -116,7 +119,11 @@ describe('the Deploys page', () => {
     expect(html).toMatch(/<ol [^>]*aria-label="Recent deploys, newest first"/)
     expect(html.match(/<li [^>]*data-ui="Card"[^>]*aria-labelledby="deploy-[0-9a-f]+"/g)).toHaveLength(6)
     expect(html).toContain('<h3')
-    expect(html).toContain('href="https://schoolmobile.example/uw-husky-mobile" target="_blank" rel="noopener noreferrer" aria-label="uw-husky-mobile: live page (opens in a new tab)"')
+    const link = html.match(/<a href="https:\/\/schoolmobile\.example\/uw-husky-mobile"[^>]*>/)?.[0]
+    expect(link).toContain('aria-label="uw-husky-mobile: live page (opens in a new tab)"')
+    expect(link).toContain('target="_blank" rel="noopener noreferrer"')
+    // Told apart from text by more than colour.
+    expect(link).toContain('text-decoration:underline')
     expect(text(html)).toContain('Schools left out (2) cal-bears-mobile : Not launched yet (status preparing): only previews publish it')
     expect(text(html)).toContain('Error: Build script returned non-zero exit code: 2.')
   })

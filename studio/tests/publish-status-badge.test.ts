@@ -13,7 +13,7 @@ import {createRoot} from 'react-dom/client'
 import {GetHookCollectionState, type DocumentBadgeDescription, type DocumentBadgeProps} from 'sanity'
 import {afterEach, describe, expect, it, vi} from 'vitest'
 import {publishStatusAnswerSchema} from '../../src/lib/deploys/records.ts'
-import {createPublishStatusBadge} from '../deploys/PublishStatusBadge'
+import {createPublishStatusBadge} from '../deploys/publish-status-badge'
 import {statusFromAnswer} from '../deploys/status'
 import type {StatusEntry, StatusSource, WatchedDocument} from '../deploys/status-source'
 
@@ -109,7 +109,7 @@ const expected: Record<string, DocumentBadgeDescription> = {
   },
   'kentuckymobile-faqs:Zr4Wb7Nq2Ls9Xe1Yc6Ua3M': {
     label: 'Not live: no tenant record', color: 'danger',
-    title: 'The school has no tenant record in the product API. School: uk-kentucky-mobile. The school needs its tenant record in the product API; ask the site\'s operators.',
+    title: 'The school has no tenant record in the product API. School: uk-kentucky-mobile. Ask the site\'s operators to add the school\'s tenant record; the next build then publishes it.',
   },
   'huskymobile-whyHero:LyTmMhHQYkx2orni5ZGmfO': {
     label: 'Not live: build failed', color: 'danger',
@@ -117,11 +117,11 @@ const expected: Record<string, DocumentBadgeDescription> = {
   },
   'beavsmobile-landingPerks:Pq6Xr1Vs8Tn3Wm5Yk2Lj9H': {
     label: 'Not live: site locked', color: 'danger',
-    title: 'The site\'s deploys are locked in Netlify: the build that carries this version is not published. Netlify\'s deploys are locked: it goes live when the site\'s operators unlock them.',
+    title: 'The site\'s deploys are locked in Netlify: the build that carries this version is not published. It goes live when the site\'s operators unlock Netlify\'s deploys.',
   },
   'cubbymobile-howItWorks:Fk2Nb8Vc5Xz1Qw7Er4Ty6U': {
     label: 'Not live: older version restored', color: 'danger',
-    title: 'An older deploy was restored: the live site does not carry this version. The site\'s operators restored an older deploy; it goes live with their next deploy or your next publish.',
+    title: 'An older deploy was restored: the live site does not carry this version. Ask the site\'s operators; it goes live with the next deploy they publish.',
   },
   'siteSettings:qp4TdKZj288VvsrXkSCey0': {label: 'Live status unknown', title: 'No recorded deploy carried this version yet.'},
 }

@@ -1,23 +1,26 @@
 /**
- * The Studio's "Deploys" tool: the public site's recent deploys, newest first, each with what
- * started it, when, how long it took, its state, the schools built (links to their live pages)
- * and the schools left out with why. Refreshes by itself while a build runs.
+ * The Studio's "Deploys" tool's page: the public site's recent deploys, newest first, each with
+ * what started it, when, how long it took, its state, the schools built (links to their live
+ * pages) and the schools left out with why. Refreshes by itself while a build runs. No Sanity
+ * runtime here (studio.tsx makes it a tool), so the screenshot page can draw it too.
  */
 import {RefreshIcon} from '@sanity/icons/Refresh'
-import {RocketIcon} from '@sanity/icons/Rocket'
 import {Badge, Box, Button, Card, Container, Flex, Heading, Spinner, Stack, Text} from '@sanity/ui'
 import {useCallback, useEffect, useRef, useState} from 'react'
-import {useClient, type Tool} from 'sanity'
-import {BADGE_TONES, fetchDeploys, type DeployRow, type DeploysResult} from './deploys-view'
+import {BADGE_TONES, type DeployRow, type DeploysResult} from './deploys-view'
 import type {TimeFormat} from './status'
 
-const API_VERSION = '2025-09-15'
 /** How often the list is asked again while a build runs. */
 export const REFRESH_WHILE_BUILDING_MS = 15_000
 /** Past this many schools, the built list starts folded. */
 const OPEN_BUILT_LIST = 12
 
 const plainList = {margin: 0, padding: 0, listStyle: 'none'} as const
+/** Links are underlined (not told apart by colour alone); a list's links are tall enough to tap (24 px). */
+const inlineLink = {textDecoration: 'underline'} as const
+const listLink = {textDecoration: 'underline', display: 'inline-block', paddingBlock: 4} as const
+/** Read by screen readers, not shown. */
+const visuallyHidden = {position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap'} as const
 
 function StateBadge({state}: {state: DeployRow['state']}) {
   return (
@@ -34,7 +37,7 @@ function BuiltList({built}: {built: DeployRow['built']}) {
         <li key={school.seoSlug}>
           <Text size={1}>
             {school.url ? (
-              <a href={school.url} target="_blank" rel="noopener noreferrer" aria-label={`${school.seoSlug}: ${school.page} (opens in a new tab)`}>
+              <a href={school.url} target="_blank" rel="noopener noreferrer" style={listLink} aria-label={`${school.seoSlug}: ${school.page} (opens in a new tab)`}>
                 {school.seoSlug}
               </a>
             ) : school.seoSlug}
@@ -67,18 +70,21 @@ function DeployCard({row}: {row: DeployRow}) {
             <Text size={1}><strong>Error:</strong> {row.errorMessage}</Text>
           </Card>
         )}
-        <Stack gap={3}>
-          <Heading as="h3" size={0}>Schools built ({row.built.length})</Heading>
-          {row.built.length === 0 && <Text size={1} muted>None.</Text>}
-          {row.built.length > 0 && row.built.length <= OPEN_BUILT_LIST && <BuiltList built={row.built} />}
-          {row.built.length > OPEN_BUILT_LIST && (
-            // Hundreds of schools would bury the next deploy: folded until asked for.
-            <details>
-              <summary><Text as="span" size={1}>Show all {row.built.length} schools</Text></summary>
-              <Box paddingTop={3}><BuiltList built={row.built} /></Box>
-            </details>
-          )}
-        </Stack>
+        {/* A running build has built nothing yet, and a failed one nothing at all (its error says why). */}
+        {(row.built.length > 0 || (row.phase !== 'building' && row.phase !== 'error')) && (
+          <Stack gap={3}>
+            <Heading as="h3" size={0}>Schools built ({row.built.length})</Heading>
+            {row.built.length === 0 && <Text size={1} muted>None.</Text>}
+            {row.built.length > 0 && row.built.length <= OPEN_BUILT_LIST && <BuiltList built={row.built} />}
+            {row.built.length > OPEN_BUILT_LIST && (
+              // Hundreds of schools would bury the next deploy: folded until asked for.
+              <details>
+                <summary><Text as="span" size={1}>Show all {row.built.length} schools</Text></summary>
+                <Box paddingTop={3}><BuiltList built={row.built} /></Box>
+              </details>
+            )}
+          </Stack>
+        )}
         {row.leftOut.length > 0 && (
           <Stack gap={3}>
             <Heading as="h3" size={0}>Schools left out ({row.leftOut.length})</Heading>
@@ -106,55 +112,63 @@ export interface DeploysViewProps {
 
 /** The tool's page for one answer: the list, or the empty, loading or error state. */
 export function DeploysView({origin, result, loading, onRefresh}: DeploysViewProps) {
+  const site = origin.replace(/^https?:\/\//, '')
+  const announced = loading ? 'Asking the public site…' : result?.ok ? `${result.rows.length} deploy${result.rows.length === 1 ? '' : 's'} shown.` : ''
   return (
     <Card height="fill" overflow="auto" tone="transparent">
-      <Container width={2} paddingX={[3, 4]} paddingY={[4, 5]}>
-        <Stack gap={5}>
-          <Flex gap={3} align="flex-end" justify="space-between" wrap="wrap">
-            <Stack gap={3}>
-              <Heading as="h1" size={2}>Deploys</Heading>
-              <Text size={1} muted>
-                The recent builds of the public site (<a href={origin} target="_blank" rel="noopener noreferrer" aria-label={`${origin.replace(/^https?:\/\//, '')} (opens in a new tab)`}>{origin.replace(/^https?:\/\//, '')}</a>), newest first.
-              </Text>
-            </Stack>
-            {onRefresh && <Button icon={RefreshIcon} text="Refresh" mode="ghost" onClick={onRefresh} disabled={loading} />}
-          </Flex>
-          <div role="status" aria-live="polite">
+      {/* Padding outside the Container: it is 100% wide, and padding inside it would overflow a phone's width. */}
+      <Box paddingX={[3, 4]} paddingY={[4, 5]}>
+        <Container width={2}>
+          <Stack gap={5}>
+            <Flex gap={3} align="flex-end" justify="space-between" wrap="wrap">
+              <Stack gap={3}>
+                <Heading as="h1" size={2}>Deploys</Heading>
+                <Text size={1} muted>
+                  The recent builds of the public site (
+                  <a href={origin} target="_blank" rel="noopener noreferrer" style={inlineLink} aria-label={`${site} (opens in a new tab)`}>{site}</a>
+                  ), newest first.
+                </Text>
+              </Stack>
+              {onRefresh && <Button icon={RefreshIcon} text="Refresh" mode="ghost" onClick={onRefresh} disabled={loading} />}
+              <div role="status" aria-live="polite" style={visuallyHidden}>{announced}</div>
+            </Flex>
             {loading && !result && (
               <Flex align="center" gap={3}>
                 <Spinner muted />
                 <Text size={1} muted>Asking the public site…</Text>
               </Flex>
             )}
-          </div>
-          {result && !result.ok && (
-            <Card tone="critical" padding={4} radius={2} border role="alert">
-              <Stack gap={3}>
-                <Heading as="h2" size={1}>No deploys to show</Heading>
-                <Text size={1}>{result.error}</Text>
-                <Text size={1} muted>
-                  Check the address the Studio uses for the public site (SANITY_STUDIO_PUBLIC_SITE_URL) and try again with Refresh.
-                </Text>
+            {result && !result.ok && (
+              <Card tone="critical" padding={4} radius={2} border role="alert">
+                <Stack gap={3}>
+                  <Heading as="h2" size={1}>No deploys to show</Heading>
+                  <Text size={1}>{result.error}</Text>
+                  <Text size={1}>
+                    Try again with Refresh. If it stays so, tell your Studio&apos;s admin: the Studio looks for the public site at {site}
+                    (its setting SANITY_STUDIO_PUBLIC_SITE_URL).
+                  </Text>
+                </Stack>
+              </Card>
+            )}
+            {result?.ok && result.rows.length === 0 && (
+              <Card padding={4} radius={2} border>
+                <Stack gap={3}>
+                  <Heading as="h2" size={1}>No deploys recorded yet</Heading>
+                  <Text size={1} muted>
+                    Each publish, the nightly rebuild and a rebuild by hand start a deploy; it shows here once Netlify reports it to
+                    the site.
+                  </Text>
+                </Stack>
+              </Card>
+            )}
+            {result?.ok && result.rows.length > 0 && (
+              <Stack as="ol" gap={3} style={plainList} aria-label="Recent deploys, newest first">
+                {result.rows.map((row) => <DeployCard key={row.id} row={row} />)}
               </Stack>
-            </Card>
-          )}
-          {result?.ok && result.rows.length === 0 && (
-            <Card padding={4} radius={2} border>
-              <Stack gap={3}>
-                <Heading as="h2" size={1}>No deploys recorded yet</Heading>
-                <Text size={1} muted>
-                  Each publish, the nightly rebuild and a rebuild by hand start a deploy; it shows here once Netlify reports it to the site.
-                </Text>
-              </Stack>
-            </Card>
-          )}
-          {result?.ok && result.rows.length > 0 && (
-            <Stack as="ol" gap={3} style={plainList} aria-label="Recent deploys, newest first">
-              {result.rows.map((row) => <DeployCard key={row.id} row={row} />)}
-            </Stack>
-          )}
-        </Stack>
-      </Container>
+            )}
+          </Stack>
+        </Container>
+      </Box>
     </Card>
   )
 }
@@ -184,22 +198,4 @@ export function DeploysPanel({origin, load, format}: {origin: string; load: (for
     return () => clearTimeout(timer)
   }, [running, loading, refresh])
   return <DeploysView origin={origin} result={result} loading={loading} onRefresh={refresh} />
-}
-
-function DeploysTool({origin}: {origin: string}) {
-  const token = useClient({apiVersion: API_VERSION}).config().token
-  const load = useCallback((format: TimeFormat) => fetchDeploys(origin, token, format), [origin, token])
-  return <DeploysPanel origin={origin} load={load} />
-}
-
-/** The tool for sanity.config's `tools`. */
-export function deploysTool(origin: string): Tool {
-  return {
-    name: 'deploys',
-    title: 'Deploys',
-    icon: RocketIcon,
-    component: function Deploys() {
-      return <DeploysTool origin={origin} />
-    },
-  }
 }
