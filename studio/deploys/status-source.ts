@@ -4,7 +4,7 @@
  * the schedule over; the last badge to go stops the poll. Fetch and timers are passed in, so
  * tests drive it with fakes.
  */
-import {pollSchedule, statusFromAnswer, statusHeaders, statusKey, statusUrl, unreachable, type DocumentStatus} from './status'
+import {askable, pollSchedule, statusFromAnswer, statusHeaders, statusKey, statusUrl, unreachable, type DocumentStatus} from './status'
 
 export interface WatchedDocument {
   /** The published id. */
@@ -70,6 +70,12 @@ export function createStatusSource(options: StatusSourceOptions): StatusSource {
   async function ask(poll: Poll) {
     poll.timer = undefined
     const {id, rev} = poll.document
+    if (!askable(id)) {
+      // The site refuses such an id (400): say so instead of asking.
+      entries.set(id, {rev, status: {state: 'unknown', reason: 'The public site cannot be asked about a document with this id.'}})
+      for (const listener of [...poll.listeners]) listener()
+      return
+    }
     const request = new AbortController()
     poll.request = request
     const timeout = schedule(() => request.abort(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs)

@@ -64,12 +64,21 @@ describe('the deploys answer as rows', () => {
     expect(rows[2]!.built).toEqual([])
   })
 
-  it('the schools left out, with why; a school a visitor may not know of is not named', () => {
+  it('the schools left out, with why', () => {
     expect(rows[1]!.leftOut).toEqual([
-      {school: 'cal-bears-mobile', reason: 'Not launched yet (status preparing): only previews publish it'},
-      {school: 'utah-ute-mobile', reason: 'Its logo image file is missing (school document, field logo)'},
+      {school: 'cal-bears-mobile', reason: 'not launched yet'},
+      {school: 'utah-ute-mobile', reason: 'its school document is invalid (see problems)'},
     ])
-    expect(rows[3]!.leftOut).toEqual([{school: 'A school not launched yet', reason: 'Not launched yet'}])
+  })
+
+  it('a visitor\'s answer (no Studio token) does not name a school that is not launched; the page says so', () => {
+    const visitor = structuredClone(answer) as {deploys: Array<{schools: {leftOut: Array<{seoSlug?: string; reason: string}>}}>}
+    visitor.deploys[1]!.schools.leftOut = [{reason: 'not launched yet'}, {seoSlug: 'utah-ute-mobile', reason: 'left out of this build'}]
+    const seen = deploysFromAnswer(visitor, origin, format)
+    expect(seen.ok && seen.rows[1]!.leftOut).toEqual([
+      {school: 'A school not launched yet', reason: 'not launched yet'},
+      {school: 'utah-ute-mobile', reason: 'left out of this build'},
+    ])
   })
 
   it('durations read as minutes and seconds', () => {
@@ -124,7 +133,7 @@ describe('the Deploys page', () => {
     expect(link).toContain('target="_blank" rel="noopener noreferrer"')
     // Told apart from text by more than colour.
     expect(link).toContain('text-decoration:underline')
-    expect(text(html)).toContain('Schools left out (2) cal-bears-mobile : Not launched yet (status preparing): only previews publish it')
+    expect(text(html)).toContain('Schools left out (2) cal-bears-mobile : not launched yet utah-ute-mobile : its school document is invalid (see problems)')
     expect(text(html)).toContain('Error: Build script returned non-zero exit code: 2.')
   })
 

@@ -19,7 +19,10 @@ import type {StatusEntry, StatusSource, WatchedDocument} from '../deploys/status
 
 ;(globalThis as {IS_REACT_ACT_ENVIRONMENT?: boolean}).IS_REACT_ACT_ENVIRONMENT = true
 
-const answer: unknown = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'fixtures/publish-status.json'), 'utf8'))
+const fixture = (name: string): unknown => JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'fixtures', name), 'utf8'))
+/** The public site's answer, and the published revision of each document it is about (the Studio's side). */
+const answer = fixture('publish-status.json')
+const revisions = fixture('published-revisions.json') as Record<string, string>
 /** The editor is in Seattle, it is 12:06 on 27 November 2026 there. */
 const format = {now: new Date('2026-11-27T20:06:30.000Z'), locale: 'en-US', timeZone: 'America/Los_Angeles'}
 const Badge = createPublishStatusBadge(() => source, format)
@@ -72,71 +75,69 @@ async function badgesFor(props: DocumentBadgeProps): Promise<DocumentBadgeDescri
   return (states ?? []).map((state) => ({...state, label: state.label?.replace(/\s/g, ' ')}))
 }
 
-/** The stub answering every document of the sample answer with its own revision. */
+/** The stub answering every document of the sample answer, about its published revision. */
 function sampleSource() {
   const entries = new Map<string, StatusEntry>()
-  for (const key of Object.keys((answer as {documents: object}).documents)) {
-    const [id, rev] = key.split(':') as [string, string]
-    entries.set(id, {rev, status: statusFromAnswer(answer, id, rev)})
-  }
+  for (const [id, rev] of Object.entries(revisions)) entries.set(id, {rev, status: statusFromAnswer(answer, id, rev)})
   return stubSource(entries)
 }
 
 const expected: Record<string, DocumentBadgeDescription> = {
-  'huskymobile-landingHeader:ENZ57cPAQE4X2Mm5HDLacN': {
+  'huskymobile-landingHeader': {
     label: 'Live 12:05 PM', color: 'success',
     title: 'This version is on the public site since Nov 27, 2026, 12:05 PM (deploy 6747a1c0e2b4f10008d3a9c1).',
   },
-  'huskymobile-headerNav:ip3DfMXCPx9wo0Q6oJ1OkG': {
+  'huskymobile-headerNav': {
     label: 'Live Nov 25, 9:42 AM', color: 'success',
     title: 'This version is on the public site since Nov 25, 2026, 9:42 AM (deploy 67457c11d0a9e60008f4b2a8).',
   },
-  'huskymobile-faqs:5MgA4MFe1PzfAtYlMEh3hd': {
+  'huskymobile-faqs': {
     label: 'Publishing…', color: 'warning',
     title: 'The site is being rebuilt with this version (build started 12:06 PM); the badge changes when it is live.',
   },
-  'huskymobile-planCards-student:wA60xrItFWtX25qDJnCvNj': {
+  'huskymobile-planCards-student': {
     label: 'Not live: content problem', color: 'danger',
-    title: 'The build left this document out: plans[1].description is empty. School: uw-husky-mobile. Fix the field named and publish again.',
+    title: 'The document has a content problem, so the page is built without it: a plan\'s description is empty. Field: plans[1].description. School: huskymobile. Fix the field named and publish again.',
   },
-  'bearsmobile-landingHeader:Qm3v8TnR2wLk5YpZ7sXc1a': {
+  'bearsmobile-landingHeader': {
     label: 'Not live: school not launched', color: 'danger',
-    title: 'Bears Mobile is not launched yet (status preparing): only previews publish it. School: cal-bears-mobile. It goes live when an admin sets the school live.',
+    title: 'Its school is not launched yet: only previews show it. School: bearsmobile. It goes live when an admin sets the school live.',
   },
-  'utesmobile-whyHero:Hd81kQz3VbN6cP0rLw5TfE': {
+  'utesmobile-whyHero': {
     label: 'Not live: school left out', color: 'danger',
-    title: 'The school was left out of the build: its logo image file is missing. School: utah-ute-mobile. Fix what the reason names and publish again; the Deploys tool lists why the school was left out.',
+    title: 'Its school was left out of the build: its school document is invalid (see problems). School: utesmobile. Fix what the reason names and publish again; the Deploys tool lists why the school was left out.',
   },
-  'kentuckymobile-faqs:Zr4Wb7Nq2Ls9Xe1Yc6Ua3M': {
+  'kentuckymobile-faqs': {
     label: 'Not live: no tenant record', color: 'danger',
-    title: 'The school has no tenant record in the product API. School: uk-kentucky-mobile. Ask the site\'s operators to add the school\'s tenant record; the next build then publishes it.',
+    title: 'Its school was left out of the build: the school has no tenant record yet. School: kentuckymobile. Ask the site\'s operators to add the school\'s tenant record; the next build then publishes it.',
   },
-  'huskymobile-whyHero:LyTmMhHQYkx2orni5ZGmfO': {
+  'huskymobile-whyHero': {
     label: 'Not live: build failed', color: 'danger',
-    title: 'The build failed, so the previous version is still live. Tell the site\'s operators; the Deploys tool shows the error.',
+    title: 'The build that was to publish this change failed, so the previous version is still live. Tell the site\'s operators; the Deploys tool shows the error.',
   },
-  'beavsmobile-landingPerks:Pq6Xr1Vs8Tn3Wm5Yk2Lj9H': {
+  'beavsmobile-landingPerks': {
     label: 'Not live: site locked', color: 'danger',
-    title: 'The site\'s deploys are locked in Netlify: the build that carries this version is not published. It goes live when the site\'s operators unlock Netlify\'s deploys.',
+    title: 'The site is locked to an earlier deploy, so this version is built but not published. It goes live when the site\'s operators unlock Netlify\'s deploys.',
   },
-  'cubbymobile-howItWorks:Fk2Nb8Vc5Xz1Qw7Er4Ty6U': {
+  'cubbymobile-howItWorks': {
     label: 'Not live: older version restored', color: 'danger',
-    title: 'An older deploy was restored: the live site does not carry this version. Ask the site\'s operators; it goes live with the next deploy they publish.',
+    title: 'An earlier deploy was restored, so an earlier version of this document is live. Ask the site\'s operators; it goes live with the next deploy they publish.',
   },
-  'siteSettings:qp4TdKZj288VvsrXkSCey0': {label: 'Live status unknown', title: 'No recorded deploy carried this version yet.'},
+  'siteSettings': {label: 'Live status unknown', title: 'No recorded deploy carried this document yet.'},
 }
 
 describe('the live-status badge, as Sanity runs it', () => {
   it('the sample answer is the public site\'s JSON (records.ts)', () => {
     expect(publishStatusAnswerSchema.safeParse(answer).success).toBe(true)
     expect(Object.keys((answer as {documents: object}).documents).sort()).toEqual(Object.keys(expected).sort())
+    expect(Object.keys(revisions).sort()).toEqual(Object.keys(expected).sort())
   })
 
-  for (const [key, badge] of Object.entries(expected)) {
-    it(`${badge.label}: ${key.split(':')[0]}`, async () => {
+  for (const [id, badge] of Object.entries(expected)) {
+    it(`${badge.label}: ${id}`, async () => {
       const {stub, watched} = sampleSource()
       source = stub
-      const [id, rev] = key.split(':') as [string, string]
+      const rev = revisions[id]!
       expect(await badgesFor(editState(id, {rev}))).toEqual([badge])
       // It asked about the published id and its published revision, with the publish time.
       expect(watched).toEqual([{id, rev, publishedAt: '2026-11-27T20:03:00Z'}])

@@ -5,7 +5,7 @@
  */
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 import {
-  AFTER_PUBLISH_MS, POLL_FIRST_MS, POLL_MAX_MS, pollSchedule, statusHeaders, statusUrl, type DocumentStatus,
+  AFTER_PUBLISH_MS, POLL_FIRST_MS, POLL_MAX_MS, pollSchedule, statusFromAnswer, statusHeaders, statusUrl, type DocumentStatus,
 } from '../deploys/status'
 import {createStatusSource, type StatusSource} from '../deploys/status-source'
 import {DEFAULT_PUBLIC_SITE_URL, publicSiteOrigin, schoolPageUrl} from '../deploys/public-site'
@@ -45,6 +45,14 @@ describe('the question', () => {
     expect(statusHeaders(undefined)).toEqual({accept: 'application/json'})
   })
 
+  it('reads the document\'s status from the answer, keyed by id (or id:rev); anything else is unknown with why', () => {
+    const checkedAt = '2026-11-27T20:06:30.000Z'
+    expect(statusFromAnswer({documents: {'huskymobile-faqs': live}, checkedAt}, 'huskymobile-faqs', 'r2')).toEqual(live)
+    expect(statusFromAnswer({documents: {'huskymobile-faqs:r2': publishing}, checkedAt}, 'huskymobile-faqs', 'r2')).toEqual(publishing)
+    expect(statusFromAnswer({documents: {}, checkedAt}, 'huskymobile-faqs', 'r2')).toEqual({state: 'unknown', reason: 'The public site did not answer for this document.'})
+    expect(statusFromAnswer({documents: {'huskymobile-faqs': {state: 'gone'}}, checkedAt}, 'huskymobile-faqs')).toEqual({state: 'unknown', reason: 'The public site\'s answer was not understood.'})
+  })
+
   it('the public site is SANITY_STUDIO_PUBLIC_SITE_URL\'s origin, by default the local stack', () => {
     expect(publicSiteOrigin(undefined)).toBe('http://localhost:4321')
     expect(publicSiteOrigin(' ')).toBe(DEFAULT_PUBLIC_SITE_URL)
@@ -63,8 +71,9 @@ function fakeSite(script: Array<DocumentStatus | 'unreachable' | 503>) {
     const next = script[Math.min(requests.length - 1, script.length - 1)]!
     if (next === 'unreachable') throw new TypeError('Failed to fetch')
     if (next === 503) return Response.json({error: 'the deploy records cannot be read'}, {status: 503})
-    const key = new URL(String(input)).searchParams.get('ids')!
-    return Response.json({documents: {[key]: next}, checkedAt: new Date().toISOString()})
+    // The site keys its answer by the published id asked about.
+    const id = new URL(String(input)).searchParams.get('ids')!.split(':')[0]!
+    return Response.json({documents: {[id]: next}, checkedAt: new Date().toISOString()})
   })
   return {fetch: fetch as unknown as typeof globalThis.fetch, requests}
 }
@@ -125,6 +134,17 @@ describe('one shared poll per document', () => {
     // unknown → unreachable → 503 → unknown: each a change of reason but the same state, so the wait keeps doubling.
     expect(seconds(site.requests)).toEqual([0, 2, 6, 14, 30, 60, 90, 120])
     expect(source.get('school-huskymobile')?.status).toEqual(unknown)
+    stop()
+  })
+
+  it('never asks about an id the site would refuse', async () => {
+    const site = fakeSite([live])
+    source = createStatusSource({origin: 'https://site.example', fetch: site.fetch})
+    const id = `x${'y'.repeat(130)}`
+    const stop = source.watch({id, rev: 'r1'}, () => {})
+    await advance(60_000)
+    expect(site.requests).toEqual([])
+    expect(source.get(id)).toEqual({rev: 'r1', status: {state: 'unknown', reason: 'The public site cannot be asked about a document with this id.'}})
     stop()
   })
 

@@ -21,15 +21,13 @@ import {statusFromAnswer} from '../../deploys/status'
 import type {StatusEntry, StatusSource} from '../../deploys/status-source'
 import deploysAnswer from '../fixtures/deploys.json'
 import statusAnswer from '../fixtures/publish-status.json'
+import revisions from '../fixtures/published-revisions.json'
 
 const ORIGIN = 'https://schoolmobile.example'
 
-/** The sample answer as a status source: each document's entry at its own revision. */
+/** The sample answer as a status source: each document's status, about its published revision. */
 const entries = new Map<string, StatusEntry>()
-for (const key of Object.keys(statusAnswer.documents)) {
-  const [id, rev] = key.split(':') as [string, string]
-  entries.set(id, {rev, status: statusFromAnswer(statusAnswer, id, rev)})
-}
+for (const [id, rev] of Object.entries(revisions)) entries.set(id, {rev, status: statusFromAnswer(statusAnswer, id, rev)})
 const source: StatusSource = {get: (id) => entries.get(id), watch: () => () => {}}
 const PublishStatusBadge = createPublishStatusBadge(() => source)
 
