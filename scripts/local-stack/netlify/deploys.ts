@@ -39,7 +39,7 @@ export interface LocalDeploy {
   buildStartedAt: string | null;
   builtAt: string | null;
   publishedAt: string | null;
-  /** Waiting for an earlier build; the build itself; publishing the finished folder. */
+  /** Before the build process starts (an earlier build, the "building" notification); the build process; publishing the finished folder. */
   waitMs: number | null;
   buildMs: number | null;
   swapMs: number | null;
@@ -171,9 +171,11 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
 
   async function run(deploy: LocalDeploy, body: string, hookUrl: string): Promise<void> {
     await withBuildLock(async () => {
-      const started = Date.now();
-      Object.assign(deploy, { state: 'building', buildStartedAt: iso(started), waitMs: started - Date.parse(deploy.createdAt) });
+      deploy.state = 'building';
       await notify(deploy, 'building');
+      // The build's own time starts with its process: the wait before it includes the notification.
+      const started = Date.now();
+      Object.assign(deploy, { buildStartedAt: iso(started), waitMs: started - Date.parse(deploy.createdAt) });
       mkdirSync(deploy.dir, { recursive: true });
       const distDir = join(deploy.dir, 'dist');
       const environment: NodeJS.ProcessEnv = {
