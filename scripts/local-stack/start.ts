@@ -2,7 +2,8 @@
  * The local stack: the local product API, and the site as Netlify runs it, in one process:
  * - `dist/` through Netlify's own engine code (redirects, headers, static files);
  * - the site's functions (src/functions) at their production paths, warm in this process, with
- *   Netlify's local Blobs (data in DATA_DIR/blobs, emptied at each start: a new local site);
+ *   Netlify's local Blobs (data in DATA_DIR/blobs; it and DEPLOYS_DIR are emptied at each start:
+ *   a new local site);
  * - a local build hook (its URL is the functions' NETLIFY_BUILD_HOOK_URL): each call builds the
  *   site into a new folder, publishes it atomically and posts Netlify's signed deploy
  *   notifications to the site's own /api/deploy-notification (netlify/deploys.ts).
@@ -55,8 +56,10 @@ async function main(): Promise<void> {
   const running: Array<Pick<RunningServer, 'close'>> = [api];
 
   if (!apiOnly) {
+    // Each start is a new local site: no deploy records, no queue, no deploy folders from before.
     const blobsDir = join(settings.dataDir, 'blobs');
     rmSync(blobsDir, { recursive: true, force: true });
+    rmSync(settings.deploysDir, { recursive: true, force: true });
     const blobs = await startLocalBlobs(blobsDir, { siteID: LOCAL_SITE_ID });
     running.push({ close: blobs.stop });
     const notificationSecret = text('NETLIFY_DEPLOY_NOTIFICATION_SECRET') ?? LOCAL_DEPLOY_NOTIFICATION_SECRET;
