@@ -201,13 +201,16 @@ function studioProblems(source: Source, problems: Problems): void {
   const dataset = text(source, 'SANITY_STUDIO_DATASET');
   const datasetProblem = dataset === undefined ? undefined : datasetNameProblem(dataset);
   if (datasetProblem) problems.add(['Studio'], [`SANITY_STUDIO_DATASET: ${datasetProblem}`]);
-  const previewUrl = text(source, 'SANITY_STUDIO_PREVIEW_URL')?.trim();
-  if (previewUrl === undefined) {
-    problems.add(['Studio'], ['SANITY_STUDIO_PREVIEW_URL: the editors\' preview site\'s address; without it Presentation frames the local preview server']);
-  } else if (!isHttpUrl(previewUrl)) {
-    problems.add(['Studio'], ['SANITY_STUDIO_PREVIEW_URL: must be an http(s) URL']);
-  } else if (isLocalUrl(previewUrl)) {
-    problems.add(['Studio'], ['SANITY_STUDIO_PREVIEW_URL: a local address (a deployed Studio frames the deployed preview site)']);
+  // The two sites the Studio talks to: both must be deployed addresses, or it would reach a local one.
+  const siteSettings = [
+    ['SANITY_STUDIO_PREVIEW_URL', 'the editors\' preview site\'s address; without it Presentation frames the local preview server', 'a deployed Studio frames the deployed preview site'],
+    ['SANITY_STUDIO_PUBLIC_SITE_URL', 'the public site\'s address; without it the live-status badges and the Deploys tool ask the local site', 'a deployed Studio asks the public site whether a change is live'],
+  ] as const;
+  for (const [name, missing, local] of siteSettings) {
+    const url = text(source, name)?.trim();
+    if (url === undefined) problems.add(['Studio'], [`${name}: ${missing}`]);
+    else if (!isHttpUrl(url)) problems.add(['Studio'], [`${name}: must be an http(s) URL`]);
+    else if (isLocalUrl(url)) problems.add(['Studio'], [`${name}: a local address (${local})`]);
   }
 }
 

@@ -40,6 +40,7 @@ const preview = {
 
 const studio = {
   SANITY_STUDIO_PROJECT_ID: 'prodproj1', SANITY_STUDIO_DATASET: 'schools-live', SANITY_STUDIO_PREVIEW_URL: 'https://preview.schools-example.net',
+  SANITY_STUDIO_PUBLIC_SITE_URL: 'https://schools-example.net',
 };
 
 type Source = Record<string, string | undefined>;
@@ -183,7 +184,7 @@ describe('the editors\' preview site', () => {
 });
 
 describe('the Studio', () => {
-  it('passes with its project, dataset and the preview site\'s address', () => {
+  it('passes with its project, dataset and the two sites\' addresses', () => {
     expect(settingsProblems('studio', studio)).toEqual([]);
     expect(settingsProblems('studio', without(studio, 'SANITY_STUDIO_DATASET'))).toEqual([]);
   });
@@ -192,6 +193,7 @@ describe('the Studio', () => {
     expect(problemLines('studio', {})).toEqual([
       'SANITY_STUDIO_PROJECT_ID: the Sanity project (the site\'s SANITY_PROJECT_ID); without it the Studio builds with the offline placeholder offline0 [Studio]',
       'SANITY_STUDIO_PREVIEW_URL: the editors\' preview site\'s address; without it Presentation frames the local preview server [Studio]',
+      'SANITY_STUDIO_PUBLIC_SITE_URL: the public site\'s address; without it the live-status badges and the Deploys tool ask the local site [Studio]',
     ]);
   });
 
@@ -209,6 +211,13 @@ describe('the Studio', () => {
     expect(problemLines('studio', { ...studio, SANITY_STUDIO_PREVIEW_URL: 'ftp://preview.schools-example.net' })).toEqual(['SANITY_STUDIO_PREVIEW_URL: must be an http(s) URL [Studio]']);
     expect(problemLines('studio', { ...studio, SANITY_STUDIO_PREVIEW_URL: 'http://localhost:4322' })).toEqual([
       'SANITY_STUDIO_PREVIEW_URL: a local address (a deployed Studio frames the deployed preview site) [Studio]',
+    ]);
+  });
+
+  it('names a public site address that is not a URL, or is local', () => {
+    expect(problemLines('studio', { ...studio, SANITY_STUDIO_PUBLIC_SITE_URL: 'schools LEAK-site' })).toEqual(['SANITY_STUDIO_PUBLIC_SITE_URL: must be an http(s) URL [Studio]']);
+    expect(problemLines('studio', { ...studio, SANITY_STUDIO_PUBLIC_SITE_URL: 'http://localhost:4321' })).toEqual([
+      'SANITY_STUDIO_PUBLIC_SITE_URL: a local address (a deployed Studio asks the public site whether a change is live) [Studio]',
     ]);
   });
 
