@@ -16,17 +16,16 @@
  * from one machine in one sitting.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { accessSync, constants as fsConstants, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { accessSync, constants as fsConstants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readNdjson } from '../../src/lib/content/local.ts';
 import { DEFAULT_LIMITS, createApiHttpServer, createLocalApi } from '../local-stack/api/server.ts';
 import { writeBareProject } from './bare-project.ts';
 import { summariseCpuProfile } from './cpu-profile.ts';
-import { syntheticDataset } from './synthetic-schools.ts';
+import { writeSyntheticDataset } from './synthetic-files.ts';
 import { withBuildLock } from '../lib/build-lock.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -193,18 +192,7 @@ function median(numbers: number[]): number {
 
 async function benchSize(work: string, schools: number, profileDir: string | undefined): Promise<SizeResult> {
   // ---- the synthetic dataset, in the bundled dataset's format, and its tenant records behind the local API
-  const datasetDir = join(work, 'dataset');
-  mkdirSync(datasetDir, { recursive: true });
-  const bundledFile = join(ROOT, 'src/dataset/data.ndjson');
-  const synthetic = syntheticDataset({
-    documents: readNdjson(readFileSync(bundledFile, 'utf8'), bundledFile) as never,
-    tenants: JSON.parse(readFileSync(join(ROOT, 'src/dataset/tenants.json'), 'utf8')),
-  }, schools);
-  const datasetFile = join(datasetDir, 'data.ndjson');
-  writeFileSync(datasetFile, synthetic.documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n');
-  cpSync(join(ROOT, 'src/dataset/images'), join(datasetDir, 'images'), { recursive: true });
-  const tenantsFile = join(work, 'tenants.json');
-  writeFileSync(tenantsFile, JSON.stringify(synthetic.tenants));
+  const { datasetDir, datasetFile, tenantsFile } = writeSyntheticDataset(work, schools);
   const api = await startSlowApi(work, tenantsFile, datasetFile, LATENCY_MS);
 
   try {

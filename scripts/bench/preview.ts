@@ -17,9 +17,9 @@
  * beside `npm run preview:server`.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -30,9 +30,8 @@ import { listen, type RunningServer } from '../local-stack/listen.ts';
 import { startLocalBlobs } from '../local-stack/netlify/blobs.ts';
 import { PREVIEW_DIST, PREVIEW_FUNCTION_ENTRY, buildPreviewSite } from '../local-stack/preview/build.ts';
 import { createPreviewEngine, previewRequestListener } from '../local-stack/preview/engine.ts';
-import { syntheticDataset } from './synthetic-schools.ts';
+import { writeSyntheticDataset } from './synthetic-files.ts';
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
 const SECRET = 'bench-preview-cookie-secret-0123456789abcdef';
 const PAGES = ['', '/student', '/fan', '/faculty', '/why', '/coverage-map', '/newsroom', '/international-dialing', '/giveaway-closed'];
 
@@ -58,17 +57,8 @@ const summary = (times: number[]) => {
 
 /** A fresh dataset of `count` schools (data.ndjson, images, tenants.json) in `dir`. */
 function writeDataset(dir: string, count: number): { datasetDir: string; tenantsFile: string; slugs: string[]; heroIds: Map<string, string> } {
-  const bundledFile = join(ROOT, 'src/dataset/data.ndjson');
-  const synthetic = syntheticDataset({
-    documents: readNdjson(readFileSync(bundledFile), bundledFile) as never,
-    tenants: JSON.parse(readFileSync(join(ROOT, 'src/dataset/tenants.json'), 'utf8')),
-  }, count);
-  const datasetDir = join(dir, 'dataset');
-  mkdirSync(datasetDir, { recursive: true });
-  writeFileSync(join(datasetDir, 'data.ndjson'), synthetic.documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n');
-  symlinkSync(join(ROOT, 'src/dataset/images'), join(datasetDir, 'images'));
-  const tenantsFile = join(dir, 'tenants.json');
-  writeFileSync(tenantsFile, JSON.stringify(synthetic.tenants));
+  const synthetic = writeSyntheticDataset(dir, count, 'link');
+  const { datasetDir, tenantsFile } = synthetic;
   const docs = synthetic.documents as Doc[];
   const schools = docs.filter((doc) => doc._type === 'school' && doc.status !== 'retired' && doc.status !== 'preparing');
   const heroIds = new Map<string, string>();

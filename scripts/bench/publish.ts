@@ -17,15 +17,14 @@
  * Fails only when a publish is refused, a build fails or a step does not arrive (never on times).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { readNdjson } from '../../src/lib/content/local.ts';
 import { buildHookTitle, newBatchId, type DocumentStatus } from '../../src/lib/deploys/records.ts';
 import { LOCAL_BUILD_HOOK_PATH, LOCAL_DEPLOYS_PATH, type LocalDeploy } from '../local-stack/netlify/deploys.ts';
 import { publishLocally } from '../local-stack/publish.ts';
-import { syntheticDataset } from './synthetic-schools.ts';
+import { writeSyntheticDataset } from './synthetic-files.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const DOCUMENT = 'huskymobile-landingHeader';
@@ -118,17 +117,8 @@ async function deploys(site: string): Promise<LocalDeploy[]> {
 }
 
 async function benchSize(work: string, schools: number): Promise<{ schools: number; pages: number; firstBuildMs: number; runs: Run[] }> {
-  const bundledFile = join(ROOT, 'src/dataset/data.ndjson');
-  const synthetic = syntheticDataset({
-    documents: readNdjson(readFileSync(bundledFile, 'utf8'), bundledFile) as never,
-    tenants: JSON.parse(readFileSync(join(ROOT, 'src/dataset/tenants.json'), 'utf8')),
-  }, schools);
-  const datasetDir = join(work, 'dataset');
-  mkdirSync(datasetDir, { recursive: true });
-  writeFileSync(join(datasetDir, 'data.ndjson'), synthetic.documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n');
-  cpSync(join(ROOT, 'src/dataset/images'), join(datasetDir, 'images'), { recursive: true });
-  const tenantsFile = join(work, 'tenants.json');
-  writeFileSync(tenantsFile, JSON.stringify(synthetic.tenants));
+  const synthetic = writeSyntheticDataset(work, schools);
+  const { datasetDir, tenantsFile } = synthetic;
   const emptyDist = join(work, 'empty-dist');
   mkdirSync(emptyDist, { recursive: true });
   // Inside the project: Astro moves its output there with rename (EXDEV across file systems).

@@ -1,0 +1,35 @@
+/**
+ * A synthetic dataset on disk for the benches: `count` schools made from the bundled ones
+ * (synthetic-schools.ts) in `work/dataset` (data.ndjson beside the bundled images) and their
+ * tenant records in `work/tenants.json`.
+ */
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { readNdjson } from '../../src/lib/content/local.ts';
+import { syntheticDataset, type SyntheticDataset } from './synthetic-schools.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+export interface SyntheticFiles extends SyntheticDataset {
+  datasetDir: string;
+  datasetFile: string;
+  tenantsFile: string;
+}
+
+/** `images`: copied (a build publishes them, and the copy must survive the bench) or linked (read only). */
+export function writeSyntheticDataset(work: string, count: number, images: 'copy' | 'link' = 'copy'): SyntheticFiles {
+  const bundledFile = join(ROOT, 'src/dataset/data.ndjson');
+  const synthetic = syntheticDataset({
+    documents: readNdjson(readFileSync(bundledFile), bundledFile) as never,
+    tenants: JSON.parse(readFileSync(join(ROOT, 'src/dataset/tenants.json'), 'utf8')),
+  }, count);
+  const datasetDir = join(work, 'dataset');
+  mkdirSync(datasetDir, { recursive: true });
+  const datasetFile = join(datasetDir, 'data.ndjson');
+  writeFileSync(datasetFile, synthetic.documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n');
+  if (images === 'copy') cpSync(join(ROOT, 'src/dataset/images'), join(datasetDir, 'images'), { recursive: true });
+  else symlinkSync(join(ROOT, 'src/dataset/images'), join(datasetDir, 'images'));
+  const tenantsFile = join(work, 'tenants.json');
+  writeFileSync(tenantsFile, JSON.stringify(synthetic.tenants));
+  return { ...synthetic, datasetDir, datasetFile, tenantsFile };
+}
