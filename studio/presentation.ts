@@ -10,6 +10,7 @@ import {
   type MainDocumentRoute,
 } from '../src/lib/preview/presentation-routes.ts'
 import {schoolPath} from '../src/lib/route-table/routes.ts'
+import {siteOrigin} from './site-origin'
 
 /** The local preview server (`npm run preview:server`). */
 export const DEFAULT_PREVIEW_URL = 'http://localhost:4322'
@@ -21,16 +22,7 @@ export const PREVIEW_MODE = {enable: '/api/preview/enable', disable: '/api/previ
 
 /** The preview site's origin from SANITY_STUDIO_PREVIEW_URL (an http(s) address; a path is ignored). */
 export function previewOrigin(value: string | undefined): string {
-  const given = value?.trim()
-  if (!given) return DEFAULT_PREVIEW_URL
-  let url: URL
-  try {
-    url = new URL(given)
-  } catch {
-    throw new Error(`SANITY_STUDIO_PREVIEW_URL is not an address: ${JSON.stringify(given)}`)
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`SANITY_STUDIO_PREVIEW_URL must be http(s): ${JSON.stringify(given)}`)
-  return url.origin
+  return siteOrigin('SANITY_STUDIO_PREVIEW_URL', value, DEFAULT_PREVIEW_URL)
 }
 
 /** A GROQ literal for a string or number (JSON's are GROQ's). */

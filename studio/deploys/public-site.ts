@@ -5,21 +5,13 @@
  */
 import {LOCAL_SITE_URL} from '../../src/lib/config/local-addresses.ts'
 import {schoolPath} from '../../src/lib/route-table/routes.ts'
+import {siteOrigin} from '../site-origin'
 
 export const DEFAULT_PUBLIC_SITE_URL = LOCAL_SITE_URL
 
 /** The public site's origin from SANITY_STUDIO_PUBLIC_SITE_URL (an http(s) address; a path is ignored). */
 export function publicSiteOrigin(value: string | undefined): string {
-  const given = value?.trim()
-  if (!given) return DEFAULT_PUBLIC_SITE_URL
-  let url: URL
-  try {
-    url = new URL(given)
-  } catch {
-    throw new Error(`SANITY_STUDIO_PUBLIC_SITE_URL is not an address: ${JSON.stringify(given)}`)
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`SANITY_STUDIO_PUBLIC_SITE_URL must be http(s): ${JSON.stringify(given)}`)
-  return url.origin
+  return siteOrigin('SANITY_STUDIO_PUBLIC_SITE_URL', value, DEFAULT_PUBLIC_SITE_URL)
 }
 
 /** A school's live page on the public site. */
