@@ -49,7 +49,7 @@ export async function handleNotification(request: Request, options: Notification
     log('refused: NETLIFY_DEPLOY_NOTIFICATION_SECRET not set');
     return answer(500, 'deploy notifications are not configured: NETLIFY_DEPLOY_NOTIFICATION_SECRET not set');
   }
-  const check = verifyNetlifySignature({ token: request.headers.get(NETLIFY_SIGNATURE_HEADER), body: checked.body, secret: options.secret });
+  const check = await verifyNetlifySignature({ token: request.headers.get(NETLIFY_SIGNATURE_HEADER), body: checked.body, secret: options.secret });
   if (!check.ok) {
     log(`refused: ${check.reason}`);
     return answer(401, check.reason);
