@@ -130,14 +130,17 @@ export function createDeployStore(options: DeployStoreOptions) {
       // Also for a repeated notification whose first delivery could not read the report.
       if (record && record.production && isPublished(record) && (applied.changed || record.report === null)) {
         const live = await readLive();
-        if (!live || timeOf(live.since) < timeOf(record.publishedAt)) {
+        // Already live without its report (the first delivery could not read it): read it again.
+        // The pointer before it is gone, so its documents count as live from this deploy's time.
+        const reportMissing = live?.deployId === record.id && record.report === null;
+        if (!live || reportMissing || timeOf(live.since) < timeOf(record.publishedAt)) {
           // Report first, then the pointer: whoever reads `live` finds its report.
           const report = await storeReport(record, live);
           if (report) {
             await updateJson(store, deployKey(record.id), deployRecordSchema, (current) =>
               current && !current.report ? { next: { ...current, report: summaryOf(report), trigger: report.trigger }, result: undefined } : { result: undefined });
           }
-          nowLive = await moveLive(record);
+          if (!reportMissing) nowLive = await moveLive(record);
         }
       }
       if (applied.changed) await index(record!);

@@ -149,6 +149,17 @@ describe('order, duplicates, other contexts', () => {
     expect(s.deploysStore.entries.get(deployKey('d-1'))?.etag).toBe(before);
   });
 
+  it('a deploy that went live before its build record could be read gets it from a repeated notification', async () => {
+    const s = site();
+    await s.notify(succeeded('d-1', 0));
+    expect(s.deploysStore.value(LIVE_KEY)).toEqual({ deployId: 'd-1', since: T(2) });
+    expect(s.deploysStore.value(deployKey('d-1'))).toMatchObject({ report: null });
+    s.reports.set('d-1', buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    await s.notify(succeeded('d-1', 0));
+    expect(s.deploysStore.value(deployKey('d-1'))).not.toMatchObject({ report: null });
+    expect(s.deploysStore.value(LIVE_KEY)).toEqual({ deployId: 'd-1', since: T(2) });
+  });
+
   it('a late notification of an older deploy never takes the live pointer back', async () => {
     const s = site();
     s.reports.set('d-1', buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
