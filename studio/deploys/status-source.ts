@@ -133,7 +133,8 @@ export function createStatusSource(options: StatusSourceOptions): StatusSource {
   }
 }
 
+/** The site's own words for a refusal: every function answers `{"message": "…"}`. */
 function errorText(body: unknown): string {
-  const error = body && typeof body === 'object' && 'error' in body ? (body as {error: unknown}).error : undefined
-  return typeof error === 'string' && error ? `: ${error}` : ''
+  const message = body && typeof body === 'object' && 'message' in body ? (body as {message: unknown}).message : undefined
+  return typeof message === 'string' && message ? `: ${message.replace(/\.$/, '')}` : ''
 }

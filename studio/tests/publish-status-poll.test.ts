@@ -70,7 +70,7 @@ function fakeSite(script: Array<DocumentStatus | 'unreachable' | 503>) {
     requests.push({at: Date.now(), url: String(input), headers: init?.headers as Record<string, string>})
     const next = script[Math.min(requests.length - 1, script.length - 1)]!
     if (next === 'unreachable') throw new TypeError('Failed to fetch')
-    if (next === 503) return Response.json({error: 'the deploy records cannot be read'}, {status: 503})
+    if (next === 503) return Response.json({message: 'The publish records cannot be read right now; try again in a moment.'}, {status: 503})
     // The site keys its answer by the published id asked about.
     const id = new URL(String(input)).searchParams.get('ids')!.split(':')[0]!
     return Response.json({documents: {[id]: next}, checkedAt: new Date().toISOString()})
@@ -155,7 +155,7 @@ describe('one shared poll per document', () => {
     await advance(0)
     expect(source.get('school-huskymobile')?.status).toEqual({state: 'unknown', reason: 'The public site could not be reached: Failed to fetch'})
     await advance(2_000)
-    expect(source.get('school-huskymobile')?.status).toEqual({state: 'unknown', reason: 'The public site answered 503: the deploy records cannot be read.'})
+    expect(source.get('school-huskymobile')?.status).toEqual({state: 'unknown', reason: 'The public site answered 503: The publish records cannot be read right now; try again in a moment.'})
     stop()
   })
 

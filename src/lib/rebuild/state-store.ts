@@ -27,7 +27,6 @@ export function processMemoryStore(name: string): BlobStore {
 }
 
 export const BLOBS_MISSING_MESSAGE = 'Netlify Blobs is not available to this function, so publishes cannot be combined into one build; no build was started';
-export const DEPLOY_BLOBS_MISSING_MESSAGE = 'Netlify Blobs is not available to this function, so deploys cannot be recorded';
 
 /**
  * A site store for an invocation in `deployContext` (Netlify's context.deploy.context, or
