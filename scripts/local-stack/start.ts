@@ -18,12 +18,12 @@
  *      (http://localhost:3333: the origins the status functions answer).
  */
 import { existsSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { LOCAL_STUDIO_URL } from '../../src/lib/config/local-addresses.ts';
 import { blankAsUnset } from '../../src/lib/config/setting-types.ts';
 import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID, LOCAL_WEBHOOK_SECRET } from '../../src/lib/deploys/records.ts';
 import { startApiServer } from './api/server.ts';
-import { allowedOrigins, readSettings } from './env.ts';
+import { REPO_ROOT, allowedOrigins, readSettings } from './env.ts';
 import { listen, type RunningServer } from './listen.ts';
 import { startLocalBlobs } from './netlify/blobs.ts';
 import { LOCAL_BUILD_HOOK_PATH, createLocalDeploys } from './netlify/deploys.ts';
@@ -59,6 +59,11 @@ async function main(): Promise<void> {
     // Each start is a new local site: no deploy records, no queue, no deploy folders from before.
     const blobsDir = join(settings.dataDir, 'blobs');
     rmSync(blobsDir, { recursive: true, force: true });
+    // Emptied at each start, so only a folder of this checkout's .netlify/ (DEPLOYS_DIR could name any).
+    const inside = relative(join(REPO_ROOT, '.netlify'), settings.deploysDir);
+    if (!inside || inside.startsWith('..') || isAbsolute(inside)) {
+      throw new Error(`DEPLOYS_DIR must be a folder inside ${join(REPO_ROOT, '.netlify')}: it is emptied at each start`);
+    }
     rmSync(settings.deploysDir, { recursive: true, force: true });
     const blobs = await startLocalBlobs(blobsDir, { siteID: LOCAL_SITE_ID });
     running.push({ close: blobs.stop });

@@ -223,9 +223,11 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
       dir: join(deploysDir, id),
     };
     all.unshift(deploy);
-    queue = queue.then(() => run(deploy, body, `${url.origin}${url.pathname}`)).catch((error: unknown) => {
+    queue = queue.then(() => run(deploy, body, `${url.origin}${url.pathname}`)).catch(async (error: unknown) => {
       Object.assign(deploy, { state: 'error', errorMessage: (error as Error).message });
       warn(`deploy ${id}: ${(error as Error).stack ?? error}`);
+      // As Netlify would: the site hears the deploy failed, so publishes waiting on it go on.
+      await notify(deploy, 'error');
     });
     // Netlify answers a build hook at once, with an empty body.
     return new Response(null, { status: 200 });

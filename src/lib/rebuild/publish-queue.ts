@@ -97,13 +97,17 @@ export function createPublishQueue(options: PublishQueueOptions) {
       const title = await options.trigger(body);
       return { outcome: 'started', batch, body, title, ...(replaced ? { replaced } : {}) };
     } catch (error) {
-      await updateJson(options.store, PUBLISH_QUEUE_KEY, publishQueueSchema, (current) => {
-        // Only if it is still this batch in flight: a newer start owns the queue otherwise.
-        if (current?.inFlight?.batch !== batch.batch) return { result: undefined };
-        const back = withWaiting({ ...current, waiting: batch.documents, waitingMore: current.waitingMore + batch.more }, current.waiting);
-        const { inFlight: _dropped, ...rest } = back;
-        return { next: { ...rest, recent: current.recent.filter((entry) => entry.batch !== batch.batch) }, result: undefined };
-      });
+      try {
+        await updateJson(options.store, PUBLISH_QUEUE_KEY, publishQueueSchema, (current) => {
+          // Only if it is still this batch in flight: a newer start owns the queue otherwise.
+          if (current?.inFlight?.batch !== batch.batch) return { result: undefined };
+          const back = withWaiting({ ...current, waiting: batch.documents, waitingMore: current.waitingMore + batch.more }, current.waiting);
+          const { inFlight: _dropped, ...rest } = back;
+          return { next: { ...rest, recent: current.recent.filter((entry) => entry.batch !== batch.batch) }, result: undefined };
+        });
+      } catch {
+        // The batch stays in flight until it is stale (STALE_BUILD_MS): the hook's failure is what the caller must hear.
+      }
       throw new BatchStartError(batch.batch, { cause: error });
     }
   }
