@@ -21,6 +21,8 @@ export const SANITY_API_VERSION = '2025-09-15';
 export const EDITOR_CHECK_QUERY = 'count(*[_id in path("drafts.**")][0...1])';
 export const VERDICT_TTL_MS = 5 * 60_000;
 export const REFUSED_TTL_MS = 60_000;
+/** No verdict (Sanity unreachable): the token is a visitor's for a little while, so made-up tokens cannot turn each call into a call to Sanity. */
+export const UNREACHABLE_TTL_MS = 15_000;
 const MAX_CACHED = 1_000;
 
 export interface SanityTarget {
@@ -74,13 +76,11 @@ export function createAccess(options: { verify: VerifyToken; now?: () => number;
       const cached = verdicts.get(key);
       if (cached && cached.until > now()) return cached.kind;
       const verdict = await options.verify(token);
-      if (verdict === 'unreachable') {
-        options.log?.('Sanity gave no verdict on a token: answering as to a visitor');
-        return 'visitor';
-      }
+      if (verdict === 'unreachable') options.log?.('Sanity gave no verdict on a token: answering as to a visitor');
       const kind: CallerKind = verdict === 'editor' ? 'editor' : 'visitor';
+      const ttl = verdict === 'editor' ? VERDICT_TTL_MS : verdict === 'refused' ? REFUSED_TTL_MS : UNREACHABLE_TTL_MS;
       if (verdicts.size >= MAX_CACHED) verdicts.delete(verdicts.keys().next().value!);
-      verdicts.set(key, { kind, until: now() + (kind === 'editor' ? VERDICT_TTL_MS : REFUSED_TTL_MS) });
+      verdicts.set(key, { kind, until: now() + ttl });
       return kind;
     },
   };

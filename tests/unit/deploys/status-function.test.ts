@@ -111,10 +111,14 @@ describe('two kinds of caller', () => {
     expect(verify).toHaveBeenCalledWith('sk-editor-token');
   });
 
-  it.each<[TokenVerdict]>([['refused'], ['unreachable']])('a token Sanity %s is a visitor', async (verdict) => {
+  it.each<[TokenVerdict]>([['refused'], ['unreachable']])('a token Sanity %s is a visitor, and is not asked about again at once', async (verdict) => {
     const s = await liveSite();
-    const body = await (await functions(s, { verdict }).publishStatus(get('/api/publish-status?ids=newu-faqs', { authorization: 'Bearer sk-other' }))).json();
+    const { publishStatus, verify } = functions(s, { verdict });
+    const ask = () => publishStatus(get('/api/publish-status?ids=newu-faqs', { authorization: 'Bearer sk-other' }));
+    const body = await (await ask()).json();
     expect(body.documents['newu-faqs']).not.toHaveProperty('school');
+    await ask();
+    expect(verify).toHaveBeenCalledTimes(1);
   });
 
   it('the deploys answer: a visitor gets no titles or errors, an editor does', async () => {
