@@ -79,13 +79,25 @@ export function isHttpUrl(entry: string): boolean {
  * from the editor's own machine: Presentation would show nothing. No value is repeated (the
  * function answers these to any caller).
  */
-export function studioUrlProblems(value: string | undefined): string[] {
+/** What SANITY_STUDIO_URL is for on a site, in the words its problems use. */
+export interface StudioUrlUse {
+  /** After "the Studio's address, or addresses comma-separated". */
+  missing: string;
+  /** After "has a local address". */
+  local: string;
+}
+
+const PREVIEW_STUDIO_URL_USE: StudioUrlUse = {
+  missing: ` (without it only a Studio at ${LOCAL_STUDIO_URL} may frame the preview)`,
+  local: ' (a deployed preview is framed by the deployed Studio)',
+};
+
+/** SANITY_STUDIO_URL on a deployed site: the Studio's http(s) origins, none local (the preview's default included). */
+export function studioUrlProblems(value: string | undefined, use: StudioUrlUse = PREVIEW_STUDIO_URL_USE): string[] {
   const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
-  if (entries.length === 0 || value === LOCAL_STUDIO_URL) {
-    return [`SANITY_STUDIO_URL: the Studio's address, or addresses comma-separated (without it only a Studio at ${LOCAL_STUDIO_URL} may frame the preview)`];
-  }
+  if (entries.length === 0 || value === LOCAL_STUDIO_URL) return [`SANITY_STUDIO_URL: the Studio's address, or addresses comma-separated${use.missing}`];
   if (!entries.every(isHttpUrl)) return ['SANITY_STUDIO_URL: must be a comma-separated list of http(s) URLs'];
-  if (entries.some((entry) => isLocalUrl(entry))) return ['SANITY_STUDIO_URL: has a local address (a deployed preview is framed by the deployed Studio)'];
+  if (entries.some((entry) => isLocalUrl(entry))) return [`SANITY_STUDIO_URL: has a local address${use.local}`];
   return [];
 }
 

@@ -12,7 +12,7 @@ import { SANITY_API_VERSION } from '../content/sanity.ts';
 import { deployNotificationSettingsSchema, LOCAL_SECRETS, localDefaultProblem, publishSchema } from '../rebuild/function-settings.ts';
 import { isPreviewSiteFunction } from '../rebuild/preview-site-guard.ts';
 import { contentPreviewProblems, envFields, sanityProjectProblems, withSiteUrl } from '../config/env.ts';
-import { deployProblems, isHttpUrl, isLocalUrl } from '../config/netlify-deploy.ts';
+import { deployProblems, isHttpUrl, isLocalUrl, studioUrlProblems } from '../config/netlify-deploy.ts';
 import { previewFunctionSettingsProblems } from '../config/preview-function-settings.ts';
 import { datasetNameProblem, isSanityProjectId } from '../config/sanity-names.ts';
 import { blankAsUnset, readEachSetting, SettingsError } from '../config/setting-types.ts';
@@ -159,15 +159,10 @@ function deployFunctionProblems(source: Source): string[] {
   if (text(source, 'NETLIFY_DEPLOY_NOTIFICATION_SECRET') === undefined) {
     problems.push('NETLIFY_DEPLOY_NOTIFICATION_SECRET: the JWS secret of the site\'s deploy notifications (the same value as in Netlify\'s notification settings); without it deploy-notification refuses every notification, so publishes during a build wait up to 30 minutes and the Studio cannot tell what is live');
   }
-  const studio = text(source, 'SANITY_STUDIO_URL');
-  const entries = (studio ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
-  if (studio === undefined) {
-    problems.push('SANITY_STUDIO_URL: the Studio\'s address, or addresses comma-separated; without it the Studio\'s badges and Deploys view cannot read the publish status');
-  } else if (!entries.every(isHttpUrl)) {
-    problems.push('SANITY_STUDIO_URL: must be a comma-separated list of http(s) URLs');
-  } else if (entries.some((entry) => isLocalUrl(entry))) {
-    problems.push('SANITY_STUDIO_URL: has a local address (the deployed Studio reads the public site\'s publish status)');
-  }
+  problems.push(...studioUrlProblems(text(source, 'SANITY_STUDIO_URL'), {
+    missing: '; without it the Studio\'s badges and Deploys view cannot read the publish status',
+    local: ' (the deployed Studio reads the public site\'s publish status)',
+  }));
   return problems;
 }
 

@@ -115,11 +115,15 @@ describe('the public site (production)', () => {
 
   it('names the documented local secrets and a local Studio address, which a deployed site refuses', () => {
     expect(problemLines('production', {
-      ...production, SANITY_WEBHOOK_SECRET: 'local-webhook-secret-not-for-deploys', NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'local-deploy-notification-secret-not-for-deploys', SANITY_STUDIO_URL: 'http://localhost:3333',
+      ...production, SANITY_WEBHOOK_SECRET: 'local-webhook-secret-not-for-deploys', NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'local-deploy-notification-secret-not-for-deploys', SANITY_STUDIO_URL: 'http://localhost:3334',
     })).toEqual([
       'SANITY_WEBHOOK_SECRET: the documented local default, which a deployed site refuses; set a secret of its own [Functions]',
       'NETLIFY_DEPLOY_NOTIFICATION_SECRET: the documented local default, which a deployed site refuses; set a secret of its own [Functions]',
       'SANITY_STUDIO_URL: has a local address (the deployed Studio reads the public site\'s publish status) [Functions]',
+    ]);
+    // The local Studio's own address is the setting's default: as good as none.
+    expect(problemLines('production', { ...production, SANITY_STUDIO_URL: 'http://localhost:3333' })).toEqual([
+      'SANITY_STUDIO_URL: the Studio\'s address, or addresses comma-separated; without it the Studio\'s badges and Deploys view cannot read the publish status [Functions]',
     ]);
   });
 
