@@ -21,6 +21,7 @@ import { existsSync, rmSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { LOCAL_STUDIO_URL } from '../../src/lib/config/local-addresses.ts';
 import { blankAsUnset } from '../../src/lib/config/setting-types.ts';
+import { config as deployNotification } from '../../src/functions/deploy-notification.ts';
 import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID, LOCAL_WEBHOOK_SECRET } from '../../src/lib/deploys/records.ts';
 import { startApiServer } from './api/server.ts';
 import { REPO_ROOT, allowedOrigins, readSettings } from './env.ts';
@@ -31,8 +32,6 @@ import { loadSiteFunctions, type SiteFunctions } from './netlify/functions.ts';
 import { createSiteServer } from './site/server.ts';
 
 const apiOnly = process.argv.includes('--api-only');
-/** Where Netlify is told to post deploy notifications (the deploy-notification function's path). */
-export const DEPLOY_NOTIFICATION_PATH = '/api/deploy-notification';
 
 const text = (name: string) => blankAsUnset(process.env[name]) as string | undefined;
 
@@ -76,7 +75,8 @@ async function main(): Promise<void> {
       netlifyToml: settings.netlifyToml,
       siteId: LOCAL_SITE_ID,
       siteUrl: () => origin,
-      notificationPath: DEPLOY_NOTIFICATION_PATH,
+      // Where Netlify is told to post deploy notifications: the function's own path.
+      notificationPath: deployNotification.path,
       notificationSecret,
       blobsEnvironment: blobs.deployEnvironment,
       buildEnvironment: { CONTENT_DATASET_DIR: settings.contentDatasetDir, TENANTS_FILE: settings.tenantsFile },
