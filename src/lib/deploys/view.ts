@@ -3,6 +3,7 @@
  * deploy's build record (1.5 MB at 600 schools) and changes only when that deploy is published
  * again (a restore), so each instance keeps the few it needs, keyed by deploy and publish time.
  */
+import { EMPTY_QUEUE } from '../rebuild/publish-queue.ts';
 import { readJson, type BlobStore } from './blob-store.ts';
 import { timeOf } from './deploy-state.ts';
 import {
@@ -54,7 +55,7 @@ export function createViewLoader(options: { deploys: BlobStore; queue: BlobStore
       const stored = await report(record, record.id);
       if (stored) newerReports.set(record.id, stored);
     }
-    return { queue: queue ?? { waiting: [], waitingMore: 0, recent: [] }, live, liveRecord, liveReport, site, deploys, newerReports };
+    return { queue: queue ?? EMPTY_QUEUE, live, liveRecord, liveReport, site, deploys, newerReports };
   };
 }
 
