@@ -1,15 +1,11 @@
 /** Settings of the local stack, from the environment (defaults in brackets in `.env.example`). */
 import { join, resolve } from 'node:path';
 import { DEFAULT_DATASET_DIR, DEFAULT_TENANTS_FILE, LOCAL_API_PORT, LOCAL_SITE_PORT, LOCAL_SITE_URL } from '../../src/lib/config/env.ts';
-import { blankAsUnset } from '../../src/lib/config/setting-types.ts';
+import { settingText } from '../../src/lib/config/setting-types.ts';
 import { siteOrigins } from './api/cors.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 
-/** A setting's text; blank counts as unset, as in the build's settings. */
-function settingText(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  return blankAsUnset(env[name]) as string | undefined;
-}
 
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const given = settingText(env, name);

@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { DEFAULT_DATASET_DIR, DEFAULT_TENANTS_FILE } from '../../src/lib/config/env.ts';
-import { blankAsUnset } from '../../src/lib/config/setting-types.ts';
+import { settingText } from '../../src/lib/config/setting-types.ts';
 import { startApiServer } from './api/server.ts';
 import { REPO_ROOT } from './env.ts';
 import { listen } from './listen.ts';
@@ -27,7 +27,7 @@ import { createPreviewEngine, previewRequestListener, type PreviewEngine } from 
 export const PREVIEW_PORT = 4322;
 export const PREVIEW_API_PORT = 8788;
 
-const text = (name: string) => blankAsUnset(process.env[name]) as string | undefined;
+const text = (name: string) => settingText(process.env, name);
 
 async function main(): Promise<void> {
   const datasetDir = resolve(text('CONTENT_DATASET_DIR') ?? join(REPO_ROOT, DEFAULT_DATASET_DIR));

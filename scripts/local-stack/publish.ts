@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { DEFAULT_DATASET_DIR, LOCAL_SITE_PORT } from '../../src/lib/config/env.ts';
-import { blankAsUnset } from '../../src/lib/config/setting-types.ts';
+import { settingText } from '../../src/lib/config/setting-types.ts';
 import { LOCAL_WEBHOOK_SECRET } from '../../src/lib/deploys/records.ts';
 import { REPO_ROOT } from './env.ts';
 
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
     const at = item.indexOf('=');
     return [item.slice(0, at), parseValue(item.slice(at + 1))];
   }));
-  const text = (name: string) => blankAsUnset(process.env[name]) as string | undefined;
+  const text = (name: string) => settingText(process.env, name);
   const datasetDir = resolve(text('CONTENT_DATASET_DIR') ?? join(REPO_ROOT, DEFAULT_DATASET_DIR));
   const siteUrl = values.site ?? text('SITE') ?? `http://127.0.0.1:${text('PORT') ?? LOCAL_SITE_PORT}`;
   const result = await publishLocally({ datasetDir, id, changes, siteUrl, secret: text('SANITY_WEBHOOK_SECRET') });

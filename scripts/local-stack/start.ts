@@ -20,7 +20,7 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { LOCAL_STUDIO_URL } from '../../src/lib/config/local-addresses.ts';
-import { blankAsUnset } from '../../src/lib/config/setting-types.ts';
+import { settingText } from '../../src/lib/config/setting-types.ts';
 import { config as deployNotification } from '../../src/functions/deploy-notification.ts';
 import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID, LOCAL_WEBHOOK_SECRET } from '../../src/lib/deploys/records.ts';
 import { startApiServer } from './api/server.ts';
@@ -33,7 +33,7 @@ import { createSiteServer } from './site/server.ts';
 
 const apiOnly = process.argv.includes('--api-only');
 
-const text = (name: string) => blankAsUnset(process.env[name]) as string | undefined;
+const text = (name: string) => settingText(process.env, name);
 
 async function main(): Promise<void> {
   const settings = readSettings();

@@ -9,7 +9,7 @@
  * the offline defaults stay allowed (`npm run preview:server` sets PREVIEW_COOKIE_SECRET itself).
  * A plain module, so a setup check can call previewFunctionSettingsProblems as it is.
  */
-import { blankAsUnset } from './setting-types.ts';
+import { settingText } from './setting-types.ts';
 import { isDeployedContext, isLocalUrl, previewSiteProblems, PUBLISHED_URL_SETTINGS } from './netlify-deploy.ts';
 
 type Source = Record<string, string | undefined>;
@@ -31,7 +31,7 @@ function urlProblem(name: string, value: string): string | undefined {
  */
 export function previewFunctionSettingsProblems(source: Source, deployContext: string | undefined): string[] {
   if (!isDeployedContext(deployContext)) return [];
-  const text = (name: string) => blankAsUnset(source[name]) as string | undefined;
+  const text = (name: string) => settingText(source, name);
   const problems: string[] = [];
   if (text('SITE_MODE') !== 'preview') {
     problems.push('SITE_MODE=preview: in the Functions scope too (the public site\'s rebuild functions, deployed here as well, stay idle only where they see it)');

@@ -12,6 +12,11 @@ export function blankAsUnset(value: unknown): unknown {
   return typeof value === 'string' && value.trim() === '' ? undefined : value;
 }
 
+/** A setting's text from an environment; blank counts as unset, as in the build's settings. */
+export function settingText(source: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
+  return blankAsUnset(source[name]) as string | undefined;
+}
+
 /** A setting: blank is unset, then `schema` decides (its default, or optional). */
 export function setting<T extends z.ZodType>(schema: T) {
   return z.preprocess(blankAsUnset, schema);

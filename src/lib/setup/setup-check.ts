@@ -15,7 +15,7 @@ import { contentPreviewProblems, envFields, sanityProjectProblems, withSiteUrl }
 import { deployProblems, isHttpUrl, isLocalUrl, studioUrlProblems } from '../config/netlify-deploy.ts';
 import { previewFunctionSettingsProblems } from '../config/preview-function-settings.ts';
 import { datasetNameProblem, isSanityProjectId } from '../config/sanity-names.ts';
-import { blankAsUnset, readEachSetting, SettingsError } from '../config/setting-types.ts';
+import { readEachSetting, SettingsError, settingText } from '../config/setting-types.ts';
 
 type Source = Record<string, string | undefined>;
 
@@ -102,7 +102,7 @@ class Problems {
   }
 }
 
-const text = (source: Source, name: string) => blankAsUnset(source[name]) as string | undefined;
+const text = settingText;
 
 /**
  * The build's rules for a deploy of this site, as Netlify's production context runs them
