@@ -3,8 +3,9 @@
  * it picks the configured source, runs the bulk query once per build process and
  * hands back validated, grouped documents plus every problem found.
  */
+import { LRUCache } from 'lru-cache';
 import { contentPerspective, env, type Env } from '../config/env.ts';
-import type { ContentPerspective } from './perspective.ts';
+import { perspectiveName, type ContentPerspective } from './perspective-name.ts';
 import { groupContent, type GroupedContent } from './group.ts';
 import { missingFileProblems } from './image-files.ts';
 import { createLocalSource } from './local.ts';
@@ -21,7 +22,7 @@ export type { ContentSource, ImageAsset } from './source.ts';
 
 export function contentSourceFrom(settings: Env, perspective: ContentPerspective = contentPerspective(settings)): ContentSource {
   if (settings.CONTENT_SOURCE === 'sanity') {
-    if (perspective === 'drafts' && !settings.SANITY_API_READ_TOKEN) {
+    if (perspective !== 'published' && !settings.SANITY_API_READ_TOKEN) {
       throw new Error('A preview build (CONTENT_PREVIEW=true) reads drafts, which needs SANITY_API_READ_TOKEN (a token with read access)');
     }
     return createSanitySource({
@@ -63,20 +64,24 @@ export async function fetchSchoolPageContent(source: ContentSource, seoSlug: str
   return raw && groupContent(raw);
 }
 
+/** Request sources held at once: one per perspective, the least recently used going first (release stacks are open-ended). */
+export const MAX_REQUEST_SOURCES = 8;
+
 /**
  * Sources for pages rendered on request, one per perspective, held for the process: the bundled
  * export is read again only when it changes on disk; Sanity is asked on every request.
  */
 const REQUEST_SOURCES_KEY = Symbol.for('school-site.request-sources');
-type GlobalWithRequestSources = typeof globalThis & { [REQUEST_SOURCES_KEY]?: Map<ContentPerspective, ContentSource> };
+type GlobalWithRequestSources = typeof globalThis & { [REQUEST_SOURCES_KEY]?: LRUCache<string, ContentSource> };
 
 export function requestContentSource(perspective: ContentPerspective, settings: Env = env()): ContentSource {
   const holder = globalThis as GlobalWithRequestSources;
-  const sources = (holder[REQUEST_SOURCES_KEY] ??= new Map());
-  let source = sources.get(perspective);
+  const sources = (holder[REQUEST_SOURCES_KEY] ??= new LRUCache({ max: MAX_REQUEST_SOURCES }));
+  const name = perspectiveName(perspective);
+  let source = sources.get(name);
   if (!source) {
     source = settings.CONTENT_SOURCE === 'local' ? createLiveLocalSource(settings.CONTENT_DATASET_DIR, perspective) : contentSourceFrom(settings, perspective);
-    sources.set(perspective, source);
+    sources.set(name, source);
   }
   return source;
 }

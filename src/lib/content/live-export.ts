@@ -1,27 +1,39 @@
 /**
  * The bundled export read by the editors' preview site, whose function stays warm (one process,
  * many requests): the export is parsed once per version of the file and held in module scope,
- * each perspective's view and its split by school worked out once. The file is read again when it
- * changes on disk (its size, modification time or inode), so the next request after an export is
- * written sees it without a restart.
+ * each perspective's view, its source and its split by school worked out once and kept for the
+ * MAX_HELD_PERSPECTIVES perspectives used last (release stacks are open-ended: each editor's can
+ * differ). The file is read again when it changes on disk (its size, modification time or inode),
+ * so the next request after an export is written sees it without a restart.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { evaluate, parse } from 'groq-js';
+import { LRUCache } from 'lru-cache';
 import { createLocalSource, readNdjson } from './local.ts';
-import { applyPerspective, type ContentPerspective } from './perspective.ts';
+import { applyPerspective } from './perspective.ts';
+import { perspectiveName, type ContentPerspective } from './perspective-name.ts';
 import { SCHOOL_PAGE_CONTENT_QUERY } from './queries.ts';
 import type { ContentSource } from './source.ts';
+
+/** Perspectives whose view of one export is held at once (the least recently used goes first). */
+export const MAX_HELD_PERSPECTIVES = 8;
+
+/** One perspective's view of an export: its documents, a source over them, and their split by school. */
+interface PerspectiveView {
+  documents: unknown[];
+  source?: ContentSource;
+  bySchool?: SchoolScoped;
+}
 
 interface ExportVersion {
   stamp: string;
   raw: unknown[];
-  views: Map<ContentPerspective, unknown[]>;
   imageNames: Set<string>;
-  sources: Map<ContentPerspective, ContentSource>;
+  /** By perspective name (perspective-name.ts). */
+  views: LRUCache<string, PerspectiveView>;
   /** A source over no documents: image addresses need only the image files' names. */
   imageSource?: ContentSource;
-  bySchool: Map<ContentPerspective, SchoolScoped>;
 }
 
 /** A perspective's documents split by the school they reference (`school._ref`); `shared`: the rest (schools, settings…). */
@@ -48,10 +60,8 @@ export function currentExport(datasetDir: string): ExportVersion {
   const version: ExportVersion = {
     stamp,
     raw: readNdjson(readFileSync(file), file),
-    views: new Map(),
+    views: new LRUCache({ max: MAX_HELD_PERSPECTIVES }),
     imageNames: new Set(existsSync(imagesDir) ? readdirSync(imagesDir) : []),
-    sources: new Map(),
-    bySchool: new Map(),
   };
   // Written while it was read: the next request reads it again.
   if (stampOf(file) !== stamp) version.stamp = '';
@@ -59,10 +69,11 @@ export function currentExport(datasetDir: string): ExportVersion {
   return version;
 }
 
-function view(version: ExportVersion, perspective: ContentPerspective): unknown[] {
-  let documents = version.views.get(perspective);
-  if (!documents) version.views.set(perspective, (documents = applyPerspective(version.raw, perspective)));
-  return documents;
+function view(version: ExportVersion, perspective: ContentPerspective): PerspectiveView {
+  const name = perspectiveName(perspective);
+  let held = version.views.get(name);
+  if (!held) version.views.set(name, (held = { documents: applyPerspective(version.raw, perspective) }));
+  return held;
 }
 
 const schoolRef = (doc: unknown): string | undefined => {
@@ -72,10 +83,11 @@ const schoolRef = (doc: unknown): string | undefined => {
 };
 
 function scoped(version: ExportVersion, perspective: ContentPerspective): SchoolScoped {
-  let split = version.bySchool.get(perspective);
+  const held = view(version, perspective);
+  let split = held.bySchool;
   if (!split) {
     split = { shared: [], bySchool: new Map() };
-    for (const doc of view(version, perspective)) {
+    for (const doc of held.documents) {
       const ref = schoolRef(doc);
       if (ref === undefined) split.shared.push(doc);
       else {
@@ -84,7 +96,7 @@ function scoped(version: ExportVersion, perspective: ContentPerspective): School
         list.push(doc);
       }
     }
-    version.bySchool.set(perspective, split);
+    held.bySchool = split;
   }
   return split;
 }
@@ -113,12 +125,8 @@ export function createLiveLocalSource(datasetDir: string, perspective: ContentPe
   let queryCount = 0;
   const sourceNow = () => {
     const version = currentExport(datasetDir);
-    let source = version.sources.get(perspective);
-    if (!source) {
-      source = createLocalSource(datasetDir, view(version, perspective), 'published', version.imageNames);
-      version.sources.set(perspective, source);
-    }
-    return source;
+    const held = view(version, perspective);
+    return (held.source ??= createLocalSource(datasetDir, held.documents, 'published', version.imageNames));
   };
   const imageSourceNow = () => {
     const version = currentExport(datasetDir);

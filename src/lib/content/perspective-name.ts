@@ -95,3 +95,14 @@ export function clientPerspective(perspective: ContentPerspective): 'published' 
 export function samePerspective(a: ContentPerspective, b: ContentPerspective): boolean {
   return perspectiveName(a) === perspectiveName(b);
 }
+
+/** What is written for a value that could not be read: it reads as unreadable again. */
+const UNREADABLE_SETTING = 'unreadable';
+
+/**
+ * A read perspective as the cookie and the page keep it: its name, or a value that reads back as
+ * unreadable (so a page reached later still says the perspective asked for could not be read).
+ */
+export function perspectiveSetting(read: ReadPerspective): string {
+  return read.unreadable ? UNREADABLE_SETTING : perspectiveName(read.perspective);
+}

@@ -3,7 +3,7 @@ import type { SanityClient } from '@sanity/client';
 import { createImageUrlBuilder } from '@sanity/image-url';
 import { dimensionsFromName, type ContentSource, type ImageAsset } from './source.ts';
 import type { RawImage } from './schemas.ts';
-import type { ContentPerspective } from './perspective.ts';
+import { clientPerspective, type ContentPerspective } from './perspective-name.ts';
 
 export const SANITY_API_VERSION = '2025-09-15';
 
@@ -24,7 +24,7 @@ export interface SanityOptions {
   token?: string | undefined;
   /** Only for tests: another host serving recorded responses. */
   apiHost?: string | undefined;
-  /** `published` unless this is a preview build; `drafts` needs a token that can read drafts. */
+  /** `published` unless this is a preview; `drafts` and release stacks need a token that can read drafts. */
   perspective?: ContentPerspective | undefined;
 }
 
@@ -38,7 +38,7 @@ export function createSanitySource(options: SanityOptions): ContentSource {
     apiVersion: SANITY_API_VERSION,
     useCdn: false,
     // Always explicit: what a build publishes never depends on the client's or API's default.
-    perspective: options.perspective ?? 'published',
+    perspective: clientPerspective(options.perspective ?? 'published'),
     ...(options.token ? { token: options.token } : {}),
     ...(options.apiHost ? { apiHost: options.apiHost, useProjectHostname: false } : {}),
     timeout: 300_000,

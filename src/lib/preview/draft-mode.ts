@@ -9,7 +9,7 @@ import { validatePreviewUrl } from '@sanity/preview-url-secret';
 import { apiVersion, fetchSharedAccessQuery, tag, urlSearchParamPreviewSecret } from '@sanity/preview-url-secret/constants';
 import type { SanityClient } from '@sanity/client';
 import type { Env } from '../config/env.ts';
-import type { ContentPerspective } from '../content/perspective.ts';
+import { perspectiveSetting, readPerspective, type ContentPerspective } from '../content/perspective-name.ts';
 import type { SecretClient } from '../content/secret-client.ts';
 import {
   DRAFT_MODE_COOKIE, PERSPECTIVE_COOKIE, clearCookieHeader, cookieValue, readDraftMode, setCookieHeader, signDraftMode,
@@ -18,15 +18,12 @@ import { NO_STORE_HEADERS } from './headers.ts';
 import { sitePath } from './redirect-path.ts';
 import { revocations, type Revocations } from './revocation.ts';
 
-/** Presentation's perspective names: `published`, or drafts (`drafts`, `previewDrafts`, a release stack ending in drafts). */
-export function perspectiveFromSetting(value: string | null | undefined): ContentPerspective {
-  return value?.trim() === 'published' ? 'published' : 'drafts';
-}
-
 export interface DraftModeState {
   /** A valid draft-mode cookie that has not been ended: click-to-edit and the overlays are on, whichever perspective is shown. */
   draftMode: boolean;
   perspective: ContentPerspective;
+  /** The perspective asked for could not be read (perspective-name.ts): drafts are shown, and the page says so. */
+  unreadable?: true;
 }
 
 export interface DraftModeDeps {
@@ -46,8 +43,9 @@ function reason(error: unknown): string {
 /**
  * Which content a request sees: published without a valid draft-mode cookie, or with one that was
  * ended; otherwise the perspective Presentation asks for (the page's `sanity-preview-perspective`
- * parameter, else its cookie), drafts by default. Only a validly signed cookie costs a read of the
- * revocation store (one `get`); when that read fails the request sees published content.
+ * parameter, else its cookie), read by readPerspective: drafts by default, and for a value it
+ * cannot read. Only a validly signed cookie costs a read of the revocation store (one `get`); when
+ * that read fails the request sees published content.
  */
 export async function draftModeOf(request: Request, settings: CookieSettings, deps: DraftModeDeps = {}): Promise<DraftModeState> {
   const nowMs = deps.nowMs ?? Date.now();
@@ -62,7 +60,7 @@ export async function draftModeOf(request: Request, settings: CookieSettings, de
     return OFF;
   }
   const asked = new URL(request.url).searchParams.get(PERSPECTIVE_COOKIE) ?? cookieValue(cookies, PERSPECTIVE_COOKIE);
-  return { draftMode: true, perspective: perspectiveFromSetting(asked) };
+  return { draftMode: true, ...readPerspective(asked) };
 }
 
 function plain(status: number, text: string, headers: Record<string, string> = {}): Response {
@@ -104,7 +102,8 @@ export async function enableDraftMode(request: Request, client: SecretClient, se
   const headers = new Headers({ Location: location, ...NO_STORE_HEADERS });
   headers.append('Set-Cookie', setCookieHeader(DRAFT_MODE_COOKIE, signDraftMode(secret, nowMs)));
   const perspective = result.studioPreviewPerspective;
-  headers.append('Set-Cookie', perspective ? setCookieHeader(PERSPECTIVE_COOKIE, perspective) : clearCookieHeader(PERSPECTIVE_COOKIE));
+  // Kept as read (a release stack as `rLaunch,drafts`), so a value no page can read never reaches a query.
+  headers.append('Set-Cookie', perspective ? setCookieHeader(PERSPECTIVE_COOKIE, perspectiveSetting(readPerspective(perspective))) : clearCookieHeader(PERSPECTIVE_COOKIE));
   return new Response(null, { status: 307, headers });
 }
 

@@ -1,8 +1,8 @@
 /**
  * The editors' preview site as an Astro build (SITE_MODE=preview, loaded by astro.config.mjs only
  * then): Netlify's adapter renders every page on request, the middleware gives each school page
- * its school's data for that request, and draft mode gets its two routes. A static build loads
- * none of this.
+ * its school's data for that request, and draft mode gets its routes (on, off, and the
+ * perspective switch). A static build loads none of this.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import netlify from '@astrojs/netlify';
 import { wrapPageFunction } from './function-build.ts';
+import { PERSPECTIVE_SWITCH_PATH } from './overlay-options.ts';
 import { buildOverlays } from './overlays-build.ts';
 import { OVERLAYS_SCRIPT_PATH } from './overlays.ts';
 
@@ -32,6 +33,7 @@ export function previewSite(): AstroIntegration {
       'astro:config:setup': ({ injectRoute, addMiddleware }) => {
         injectRoute({ pattern: '/api/preview/enable', entrypoint: fileURLToPath(new URL('./routes/enable.ts', import.meta.url)), prerender: false });
         injectRoute({ pattern: '/api/preview/disable', entrypoint: fileURLToPath(new URL('./routes/disable.ts', import.meta.url)), prerender: false });
+        injectRoute({ pattern: PERSPECTIVE_SWITCH_PATH, entrypoint: fileURLToPath(new URL('./routes/perspective.ts', import.meta.url)), prerender: false });
         addMiddleware({ entrypoint: fileURLToPath(new URL('./middleware.ts', import.meta.url)), order: 'pre' });
       },
       'astro:config:done': ({ config }) => {

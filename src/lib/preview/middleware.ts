@@ -32,11 +32,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   let frameUrl: string | undefined;
   let draftMode = false;
   if (isSchoolRoute(context.routePattern)) {
-    const { draftMode: on, perspective } = await draftModeOf(context.request, settings);
-    draftMode = on;
+    const access = await draftModeOf(context.request, settings);
+    draftMode = access.draftMode;
     let props: Awaited<ReturnType<typeof schoolPageProps>>;
     try {
-      props = await schoolPageProps({ pattern: context.routePattern, params: context.params }, { draftMode, perspective });
+      props = await schoolPageProps({ pattern: context.routePattern, params: context.params }, access);
     } catch (error) {
       console.error(`[preview] ${context.url.pathname}: ${(error as Error).message}`);
       return withPreviewHeaders(page(502, `<!doctype html><html lang="en"><meta charset="utf-8"><title>Preview unavailable</title><p>This page cannot be drawn now: ${String((error as Error).message).replace(/[<&]/g, '')}</p></html>`), previewCsp(settings, null));

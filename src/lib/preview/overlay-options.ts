@@ -1,8 +1,14 @@
 /**
  * What the overlays (overlays.client.ts) are given, kept apart from them so it can be tested
- * without a Studio: the history adapter and the refresh handler of a page drawn on request.
+ * without a Studio: the history adapter, the refresh handler and the perspective switch of a page
+ * drawn on request.
  */
+import { urlSearchParamPreviewPerspective } from '@sanity/preview-url-secret/constants';
+import { perspectiveSetting, readPerspective } from '../content/perspective-name.ts';
 import { hasNewInlineCode, redrawDocument, sameText } from './redraw.ts';
+
+/** The preview site's route that keeps a perspective for the draft-mode session (perspective-switch.ts). */
+export const PERSPECTIVE_SWITCH_PATH = '/api/preview/perspective';
 
 type PageWindow = Pick<Window, 'location' | 'history' | 'addEventListener' | 'removeEventListener' | 'document'>;
 
@@ -127,5 +133,44 @@ export function refreshPage(redraw: () => Promise<void>) {
   return (payload: { source: string }): false | Promise<void> => {
     if (payload.source !== 'manual' && payload.source !== 'mutation') return false;
     return redraw();
+  };
+}
+
+type SwitchWindow = Pick<Window, 'location' | 'history' | 'document' | 'fetch'>;
+
+/**
+ * Presentation's perspective menu (`onPerspectiveChange`; the overlays then answer
+ * `visual-editing/fetch-perspective` with `handlesPerspectiveChange: true`, so the Studio leaves
+ * the frame where it is): a perspective other than the one the page shows (its preview bar's
+ * `data-perspective`) is kept for the session (PERSPECTIVE_SWITCH_PATH), written into the page's
+ * address (a reload, and the next redraw, ask for it), and the page is drawn again in place with
+ * `redraw`, the one the refreshes use. Where the session cannot keep it (draft mode ended), the
+ * page is loaded again.
+ */
+export function perspectiveSwitch(win: SwitchWindow, redraw: () => Promise<void>) {
+  return (perspective: unknown): Promise<void> | undefined => {
+    const setting = perspectiveSetting(readPerspective(perspective));
+    const shown = win.document.querySelector('[data-perspective]')?.getAttribute('data-perspective');
+    if (shown === setting) return undefined;
+    return (async () => {
+      let kept = false;
+      try {
+        const answer = await win.fetch(PERSPECTIVE_SWITCH_PATH, {
+          method: 'POST', credentials: 'include', cache: 'no-store', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ perspective }),
+        });
+        await answer.arrayBuffer();
+        kept = answer.ok;
+      } catch {
+        kept = false;
+      }
+      if (!kept) {
+        win.location.reload();
+        return;
+      }
+      const url = new URL(win.location.href);
+      url.searchParams.set(urlSearchParamPreviewPerspective, setting);
+      win.history.replaceState(win.history.state, '', url);
+      await redraw();
+    })();
   };
 }

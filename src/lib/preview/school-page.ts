@@ -1,23 +1,27 @@
 /**
  * A school page's data for one request (the editors' preview site): the school and page Astro
- * matched (its route pattern and params) → that school's documents only (one query, drafts or
- * published) → the same matrix entry a build makes (tenant record, theme, giveaway open or closed
- * by the same rule, decided now) → the props the page shell's own paths function gives that page
- * (routing/on-demand-page.ts).
+ * matched (its route pattern and params) → that school's documents only (one query, in the
+ * perspective draft mode allows: published, drafts or a release stack) → the same matrix entry a
+ * build makes (tenant record, theme, giveaway open or closed by the same rule, decided now) → the
+ * props the page shell's own paths function gives that page (routing/on-demand-page.ts), with
+ * what the page shows for its preview bar (for a release stack, its releases: one more query).
  */
 import { env, type Env } from '../config/env.ts';
 import { fetchSchoolPageContent, requestContentSource, type ContentSource } from '../content/index.ts';
-import type { ContentPerspective } from '../content/perspective.ts';
+import { releaseNames, type ContentPerspective } from '../content/perspective-name.ts';
+import { fetchReleases, type ReleaseInfo } from '../content/releases.ts';
+import { previewSecretClient } from '../content/secret-client.ts';
 import { buildSiteMatrix } from '../routing/matrix.ts';
 import { onDemandPageProps, type SchoolShellProps } from '../routing/on-demand-page.ts';
 import { isPublishedIn } from '../schools/lifecycle.ts';
 import { tenantClientFromEnv, type Tenant } from '../tenants/index.ts';
 import type { EditableProps } from '../views/edit-target.ts';
+import type { ShownPerspective } from '../views/perspective-label.ts';
 
 /** What a page shell gets on request: its getStaticPaths props, and which content it shows. */
 export type OnDemandPageProps = SchoolShellProps & EditableProps & {
-  /** `drafts` in draft mode: the page says it shows unpublished changes. */
-  perspective: ContentPerspective;
+  /** In draft mode the preview bar names it. */
+  shown: ShownPerspective;
 };
 
 /** The page Astro matched: `context.routePattern` and `context.params`. */
@@ -30,16 +34,24 @@ export interface MatchedSchoolRoute {
 export interface PageAccess {
   draftMode: boolean;
   perspective: ContentPerspective;
+  /** The perspective asked for could not be read (drafts are shown). */
+  unreadable?: true;
 }
 
 export interface SchoolPageDeps {
   source: ContentSource;
   loadTenant: (slug: string) => Promise<Tenant>;
   settings: Pick<Env, 'ACTIVE_GIVEAWAY_IDS' | 'HIDDEN_ENTER_GIVEAWAY_IDS' | 'MAIN_SITE_URL'>;
+  /** The release documents of these names (releases.ts); asked only for a release stack. */
+  releases: (names: readonly string[]) => Promise<Map<string, ReleaseInfo>>;
 }
 
 function defaultDeps(perspective: ContentPerspective): SchoolPageDeps {
-  return { source: requestContentSource(perspective), loadTenant: tenantClientFromEnv(), settings: env() };
+  const settings = env();
+  return {
+    source: requestContentSource(perspective), loadTenant: tenantClientFromEnv(), settings,
+    releases: async (names) => fetchReleases(await previewSecretClient(settings), names),
+  };
 }
 
 /**
@@ -67,5 +79,12 @@ export async function schoolPageProps(
   });
   const visible = { ...matrix, schools: matrix.schools.filter((site) => isPublishedIn(site.status, { production: !access.draftMode })) };
   const props = onDemandPageProps(visible, route.pattern, route.params);
-  return props && { ...props, perspective: access.perspective };
+  if (!props) return undefined;
+  const names = releaseNames(access.perspective);
+  const shown: ShownPerspective = {
+    perspective: access.perspective,
+    ...(access.unreadable ? { unreadable: true } : {}),
+    ...(names.length ? { releases: await deps.releases(names) } : {}),
+  };
+  return { ...props, shown };
 }

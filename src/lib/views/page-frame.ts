@@ -5,8 +5,10 @@
  * layouts hand these to BaseHead, PreviewBar and Analytics, which read no settings themselves.
  */
 import { env, isPreviewBuild, type Env } from '../config/env.ts';
+import { perspectiveName } from '../content/perspective-name.ts';
 import { NOT_LAUNCHED_NOTICE } from '../schools/lifecycle.ts';
 import { PREVIEW_NOTICE, type PageHead } from '../seo/page-head.ts';
+import { perspectiveLabel, type PerspectiveLabel, type ShownPerspective } from './perspective-label.ts';
 
 export interface PageFrame {
   head: PageHead;
@@ -14,6 +16,8 @@ export interface PageFrame {
   notices: string[];
   /** In draft mode only (the editors' preview site): the address that switches it off and comes back to this page. */
   leaveDraftMode?: string;
+  /** In draft mode only: which content the page shows, named for the bar, and the perspective as written (`rLaunch,drafts`). */
+  shown?: PerspectiveLabel & { perspective: string };
   /** Only with a write key: without one the page carries no analytics code. */
   analytics?: { writeKey: string; apiHost?: string | undefined } | undefined;
 }
@@ -26,29 +30,36 @@ export interface FrameOptions {
   /** Never indexed, whatever it shows (the editors' preview site). */
   noindex?: boolean;
   settings?: Pick<Env, 'PUBLIC_SEGMENT_WRITE_KEY' | 'PUBLIC_SEGMENT_API_HOST'>;
-  /** In draft mode (the editors' preview site): this page's path, where leaving draft mode returns to. */
-  draftModePath?: string | undefined;
+  /** In draft mode (the editors' preview site): this page's path (where leaving draft mode returns to) and what it shows. */
+  draftMode?: { path: string; shown: ShownPerspective } | undefined;
+  /** The clock publish times are told against. */
+  now?: Date;
 }
-
-/** Draft mode shown with Presentation's perspective switch on published: still draft mode, and it says so. */
-export const DRAFT_MODE_PUBLISHED_NOTICE = 'Draft mode — showing published content';
 
 /** The preview site's route that ends draft mode (src/lib/preview/routes/disable.ts). */
 const LEAVE_DRAFT_MODE_ROUTE = '/api/preview/disable';
 
+/**
+ * In draft mode the bar names what the page shows (perspective-label.ts) and, for anything but
+ * published content, says it includes unpublished changes.
+ */
 export function pageFrame(
-  head: PageHead, { notLaunched = false, preview = isPreviewBuild(), noindex = false, settings = env(), draftModePath }: FrameOptions = {},
+  head: PageHead, { notLaunched = false, preview = isPreviewBuild(), noindex = false, settings = env(), draftMode, now }: FrameOptions = {},
 ): PageFrame {
   const writeKey = settings.PUBLIC_SEGMENT_WRITE_KEY;
+  const unpublished = draftMode ? draftMode.shown.perspective !== 'published' : preview;
   const frame: PageFrame = {
     // Drafts and schools not launched yet are never indexed.
-    head: preview || notLaunched || noindex ? { ...head, noindex: true } : head,
+    head: unpublished || notLaunched || noindex ? { ...head, noindex: true } : head,
     notices: [
-      ...(preview ? [PREVIEW_NOTICE] : draftModePath !== undefined ? [DRAFT_MODE_PUBLISHED_NOTICE] : []),
+      ...(unpublished ? [PREVIEW_NOTICE] : []),
       ...(notLaunched ? [NOT_LAUNCHED_NOTICE] : []),
     ],
     analytics: writeKey ? { writeKey, apiHost: settings.PUBLIC_SEGMENT_API_HOST } : undefined,
   };
-  if (draftModePath !== undefined) frame.leaveDraftMode = `${LEAVE_DRAFT_MODE_ROUTE}?redirect=${encodeURIComponent(draftModePath || '/')}`;
+  if (draftMode) {
+    frame.leaveDraftMode = `${LEAVE_DRAFT_MODE_ROUTE}?redirect=${encodeURIComponent(draftMode.path || '/')}`;
+    frame.shown = { ...perspectiveLabel(draftMode.shown, now), perspective: perspectiveName(draftMode.shown.perspective) };
+  }
   return frame;
 }

@@ -14,7 +14,7 @@ import { siteFooterView, siteHeaderView } from './site-frame.ts';
 
 /** `path`: the page's own path, without a trailing slash or `.html`. */
 export function schoolLayoutView(props: SchoolLayoutProps, path: string, siteUrl = env().SITE_URL) {
-  const { site, settings, route, perspective } = props;
+  const { site, settings, route, shown } = props;
   const logo = imageFor(site.content.school.logo, []);
   const socialImage = imageFor(single(site.content, 'landingHeader')?.heroImage, []);
   // A school that is not launched yet is shown on previews only: marked as such and never indexed (pageFrame).
@@ -24,9 +24,9 @@ export function schoolLayoutView(props: SchoolLayoutProps, path: string, siteUrl
     operator: settings, route, siteUrl, path, logoUrl: logo?.src, imageUrl: socialImage?.src,
   });
   return {
-    // A page rendered on request is the editors' preview: never indexed, and marked when it shows drafts.
-    // Its edit attribute is there only in draft mode: the bar then offers the way out of it.
-    ...pageFrame(head, perspective ? { notLaunched, preview: perspective === 'drafts', noindex: true, draftModePath: props.editAttribute ? path : undefined } : { notLaunched }),
+    // A page rendered on request is the editors' preview: never indexed. Its edit attribute is there
+    // only in draft mode: the bar then names what the page shows and offers the way out of draft mode.
+    ...pageFrame(head, shown ? { notLaunched, preview: false, noindex: true, draftMode: props.editAttribute ? { path, shown } : undefined } : { notLaunched }),
     notLaunched,
     themeCss: themeCss(site.theme),
     themeColor: site.theme.primary,

@@ -6,7 +6,7 @@
 import type { SchoolPageProps } from '../routing/index.ts';
 import type { SchoolRouteName } from '../route-table/routes.ts';
 import type { TenantDocuments } from '../content/schemas.ts';
-import type { ContentPerspective } from '../content/perspective.ts';
+import type { ShownPerspective } from './perspective-label.ts';
 import { fieldEdit, type EditableProps, type FieldEdit } from './edit-target.ts';
 
 export type { SchoolPageProps };
@@ -17,12 +17,12 @@ export type ViewProps = SchoolPageProps & EditableProps;
 export interface SchoolLayoutProps extends SchoolPageProps, EditableProps {
   route: SchoolRouteName;
   /** Only on a page rendered on request (the editors' preview site): which content it shows. */
-  perspective?: ContentPerspective;
+  shown?: ShownPerspective;
 }
 
-export function schoolLayout(props: ViewProps & { perspective?: ContentPerspective }, route: SchoolRouteName): SchoolLayoutProps {
-  const { site, settings, perspective, editAttribute } = props;
-  const layout: SchoolLayoutProps = perspective ? { site, settings, route, perspective } : { site, settings, route };
+export function schoolLayout(props: ViewProps & { shown?: ShownPerspective }, route: SchoolRouteName): SchoolLayoutProps {
+  const { site, settings, shown, editAttribute } = props;
+  const layout: SchoolLayoutProps = shown ? { site, settings, route, shown } : { site, settings, route };
   if (editAttribute) layout.editAttribute = editAttribute;
   return layout;
 }

@@ -47,6 +47,21 @@ describe('which content a request sees', () => {
     expect(await state(valid, `?${PERSPECTIVE_COOKIE}=published`)).toEqual({ draftMode: true, perspective: 'published' });
   });
 
+  it('a release stack from the address or the cookie (the address first); a value it cannot read is drafts, said to be unreadable', async () => {
+    const { state } = setup();
+    const valid = draftCookie();
+    const stack = { draftMode: true, perspective: { releases: ['rLaunch01'] } };
+    expect(await state(valid, `?${PERSPECTIVE_COOKIE}=rLaunch01%2Cdrafts`)).toEqual(stack);
+    expect(await state(`${valid}; ${PERSPECTIVE_COOKIE}=rLaunch01%2Cdrafts`)).toEqual(stack);
+    expect(await state(`${valid}; ${PERSPECTIVE_COOKIE}=rLaunch01%2Cdrafts`, `?${PERSPECTIVE_COOKIE}=published`)).toEqual({ draftMode: true, perspective: 'published' });
+    const unreadable = { draftMode: true, perspective: 'drafts', unreadable: true };
+    for (const bad of ['raw', 'rLaunch01', 'r.x%2Cdrafts', `${'r'.repeat(2000)}%2Cdrafts`, 'unreadable']) {
+      expect(await state(valid, `?${PERSPECTIVE_COOKIE}=${bad}`), bad).toEqual(unreadable);
+    }
+    // Outside draft mode no perspective is read: published.
+    expect(await state(undefined, `?${PERSPECTIVE_COOKIE}=rLaunch01%2Cdrafts`)).toEqual({ draftMode: false, perspective: 'published' });
+  });
+
   it('published for a cookie whose id was ended, and only for that one', async () => {
     const { store, state } = setup();
     const ended = signDraftMode(SECRET, NOW);

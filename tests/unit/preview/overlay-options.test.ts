@@ -1,6 +1,6 @@
-/** The overlays' history adapter and refresh handler, with a stand-in window (no Studio); how refreshes coalesce. */
+/** The overlays' history adapter, refresh handler and perspective switch, with a stand-in window (no Studio); how refreshes coalesce. */
 import { describe, expect, it, vi } from 'vitest';
-import { coalesce, historyAdapter, pageUrl, refreshPage } from '../../../src/lib/preview/overlay-options.ts';
+import { PERSPECTIVE_SWITCH_PATH, coalesce, historyAdapter, pageUrl, perspectiveSwitch, refreshPage } from '../../../src/lib/preview/overlay-options.ts';
 import { withOverlays, OVERLAYS_SCRIPT_PATH } from '../../../src/lib/preview/overlays.ts';
 
 function fakeWindow(path = '/uw-husky-mobile/fan') {
@@ -129,5 +129,51 @@ describe('refreshes coalesce', () => {
     await expect(first).rejects.toThrow('offline');
     await expect(second).resolves.toBeUndefined();
     expect(run).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the perspective picked in the Studio\'s menu', () => {
+  function switchWindow(shown: string, answer: () => Promise<Response> = async () => new Response('{}', { status: 200 })) {
+    const href = { value: `http://localhost:4322/uw-husky-mobile?sanity-preview-perspective=${shown}` };
+    const win = {
+      location: { get href() { return href.value; }, reload: vi.fn() },
+      history: { state: null, replaceState: vi.fn((_state: unknown, _title: string, url: URL) => { href.value = String(url); }) },
+      document: { querySelector: (selector: string) => (selector === '[data-perspective]' ? { getAttribute: () => shown } : null) },
+      fetch: vi.fn(answer),
+    };
+    return win;
+  }
+
+  it('the perspective the page shows: nothing to do (the overlays ask for it as they connect)', () => {
+    const redraw = vi.fn(async () => {});
+    const win = switchWindow('drafts');
+    expect(perspectiveSwitch(win as never, redraw)('drafts')).toBeUndefined();
+    expect(perspectiveSwitch(switchWindow('rLaunch01,drafts') as never, redraw)(['rLaunch01', 'drafts'])).toBeUndefined();
+    expect(win.fetch).not.toHaveBeenCalled();
+    expect(redraw).not.toHaveBeenCalled();
+  });
+
+  it('another: kept for the session, written into the address, the page drawn again in place', async () => {
+    const order: string[] = [];
+    const redraw = vi.fn(async () => { order.push('redraw'); });
+    const win = switchWindow('drafts', async () => { order.push('kept'); return new Response('{}', { status: 200 }); });
+    await perspectiveSwitch(win as never, redraw)(['rLaunch01', 'drafts']);
+    expect(win.fetch).toHaveBeenCalledWith(PERSPECTIVE_SWITCH_PATH, expect.objectContaining({
+      method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ perspective: ['rLaunch01', 'drafts'] }),
+    }));
+    expect(win.location.href).toBe('http://localhost:4322/uw-husky-mobile?sanity-preview-perspective=rLaunch01%2Cdrafts');
+    expect(order).toEqual(['kept', 'redraw']);
+    expect(win.location.reload).not.toHaveBeenCalled();
+  });
+
+  it('when the session cannot keep it (draft mode ended, the site unreachable): the page is loaded again', async () => {
+    const redraw = vi.fn(async () => {});
+    for (const answer of [async () => new Response('{}', { status: 401 }), async () => { throw new TypeError('network'); }]) {
+      const win = switchWindow('drafts', answer);
+      await perspectiveSwitch(win as never, redraw)('published');
+      expect(win.location.reload).toHaveBeenCalledTimes(1);
+      expect(win.history.replaceState).not.toHaveBeenCalled();
+    }
+    expect(redraw).not.toHaveBeenCalled();
   });
 });

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLiveLocalSource } from '../../../src/lib/content/live-export.ts';
 import { createLocalSource, readNdjson } from '../../../src/lib/content/local.ts';
 import type { ContentPerspective } from '../../../src/lib/content/perspective.ts';
+import type { ReleaseInfo } from '../../../src/lib/content/releases.ts';
 import { SCHOOL_PAGE_CONTENT_QUERY } from '../../../src/lib/content/queries.ts';
 import { TENANT_DOCUMENT_TYPES } from '../../../src/lib/content/schemas.ts';
 import type { ContentSource } from '../../../src/lib/content/source.ts';
@@ -27,9 +28,20 @@ function countingSource(perspective: ContentPerspective, docs = documents) {
   return { source, calls };
 }
 
+/** A release the stand-in knows (the release documents are read apart from the page's query). */
+const LAUNCH: ReleaseInfo = { name: 'rLaunch01', title: 'Launch day', scheduledDraft: true, publishAt: new Date('2027-03-01T09:00:00Z'), state: 'scheduled' };
+
 function deps(perspective: ContentPerspective, activeGiveawayIds?: string[], docs = documents) {
   const { source, calls } = countingSource(perspective, docs);
-  return { calls, deps: { source, loadTenant: createTenantClient(recordsTransport(tenants), { log: () => {} }), settings: { ACTIVE_GIVEAWAY_IDS: activeGiveawayIds, HIDDEN_ENTER_GIVEAWAY_IDS: undefined, MAIN_SITE_URL: undefined } } };
+  const releaseCalls: Array<readonly string[]> = [];
+  const releases = async (names: readonly string[]) => {
+    releaseCalls.push(names);
+    return new Map(names.filter((name) => name === LAUNCH.name).map((name) => [name, LAUNCH]));
+  };
+  return {
+    calls, releaseCalls,
+    deps: { source, releases, loadTenant: createTenantClient(recordsTransport(tenants), { log: () => {} }), settings: { ACTIVE_GIVEAWAY_IDS: activeGiveawayIds, HIDDEN_ENTER_GIVEAWAY_IDS: undefined, MAIN_SITE_URL: undefined } },
+  };
 }
 
 /** The page Astro matched: a school shell's route pattern and its params. */
@@ -40,12 +52,13 @@ const editor = (perspective: ContentPerspective) => ({ draftMode: true, perspect
 
 describe('a school page\'s data for one request', () => {
   it('asks one query, with the school as its parameter, and gets that school only', async () => {
-    const { calls, deps: d } = deps('published');
+    const { calls, releaseCalls, deps: d } = deps('published');
     const props = await schoolPageProps(landing('uw-husky-mobile'), visitor, d);
     expect(calls).toHaveLength(1);
+    expect(releaseCalls).toHaveLength(0);
     expect(calls[0]).toMatchObject({ seoSlug: 'uw-husky-mobile' });
     expect(props?.site.key).toBe('huskymobile');
-    expect(props?.perspective).toBe('published');
+    expect(props?.shown).toEqual({ perspective: 'published' });
     const ids = Object.values(props!.site.content.documents).flat().map((doc) => (doc as { school?: { _ref: string } }).school?._ref);
     expect(ids.length).toBeGreaterThan(20);
     expect(new Set(ids)).toEqual(new Set([husky._id]));
@@ -58,7 +71,18 @@ describe('a school page\'s data for one request', () => {
     const drafts = await schoolPageProps(landing('uw-husky-mobile'), editor('drafts'), deps('drafts').deps);
     expect(drafts?.site.content.documents.landingHeader[0]?.title).toBe(DRAFT_TITLE);
     expect(JSON.stringify(drafts?.site.content.documents.faqs)).toContain(DRAFT_ONLY_QUESTION);
-    expect(drafts?.perspective).toBe('drafts');
+    expect(drafts?.shown).toEqual({ perspective: 'drafts' });
+  });
+
+  it('a release stack: the page names its releases, read in one more query; an unreadable perspective is said to be so', async () => {
+    const stack: ContentPerspective = { releases: [LAUNCH.name, 'rGone0001'] };
+    const { calls, releaseCalls, deps: d } = deps(stack);
+    const props = await schoolPageProps(landing('uw-husky-mobile'), editor(stack), d);
+    expect(calls).toHaveLength(1);
+    expect(releaseCalls).toEqual([[LAUNCH.name, 'rGone0001']]);
+    expect(props?.shown).toEqual({ perspective: stack, releases: new Map([[LAUNCH.name, LAUNCH]]) });
+    const unreadable = await schoolPageProps(landing('uw-husky-mobile'), { draftMode: true, perspective: 'drafts', unreadable: true }, deps('drafts').deps);
+    expect(unreadable?.shown).toEqual({ perspective: 'drafts', unreadable: true });
   });
 
   it('an unknown school: nothing', async () => {

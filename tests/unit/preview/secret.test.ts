@@ -47,6 +47,20 @@ describe('draft mode through Presentation\'s secret, checked against the bundled
     expect(answer.headers.get('cache-control')).toBe('private, no-store');
   });
 
+  it('keeps the perspective as read: a release stack by its name, anything unreadable as such', async () => {
+    const kept = async (perspective: string) => {
+      const answer = await enable(`sanity-preview-secret=fresh-secret&sanity-preview-pathname=%2Fuw-husky-mobile&sanity-preview-perspective=${encodeURIComponent(perspective)}`);
+      expect(answer.status).toBe(307);
+      const cookie = answer.headers.getSetCookie().find((item) => item.startsWith(`${PERSPECTIVE_COOKIE}=`))!;
+      return decodeURIComponent(cookie.slice(PERSPECTIVE_COOKIE.length + 1).split(';')[0]!);
+    };
+    expect(await kept('rLaunch01,drafts')).toBe('rLaunch01,drafts');
+    expect(await kept(' rB ,rA,drafts')).toBe('rB,rA,drafts');
+    expect(await kept('published')).toBe('published');
+    expect(await kept('raw')).toBe('unreadable');
+    expect(await kept(`${'r1,'.repeat(400)}drafts`)).toBe('unreadable');
+  });
+
   it.each([
     ['a wrong secret', 'sanity-preview-secret=guess&sanity-preview-pathname=/'],
     ['an expired secret (over an hour old)', 'sanity-preview-secret=old-secret&sanity-preview-pathname=/'],

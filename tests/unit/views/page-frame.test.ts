@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { ContentPerspective } from '../../../src/lib/content/perspective-name.ts';
 import { NOT_LAUNCHED_NOTICE } from '../../../src/lib/schools/lifecycle.ts';
 import { PREVIEW_NOTICE, type PageHead } from '../../../src/lib/seo/page-head.ts';
-import { DRAFT_MODE_PUBLISHED_NOTICE, pageFrame } from '../../../src/lib/views/page-frame.ts';
+import { pageFrame } from '../../../src/lib/views/page-frame.ts';
 
 const head: PageHead = { title: 'Husky Mobile', description: 'Plans', canonical: 'https://schools.example/uw-husky-mobile', noindex: false, jsonLd: {} };
 const noAnalytics = { PUBLIC_SEGMENT_WRITE_KEY: undefined, PUBLIC_SEGMENT_API_HOST: undefined };
@@ -25,17 +26,26 @@ describe('pageFrame', () => {
     expect(both.head.noindex).toBe(true);
   });
 
-  it('in draft mode (the editors\' preview site) offers the way out of it, back to this page', () => {
-    const drafts = pageFrame(head, { preview: true, noindex: true, draftModePath: '/uw-husky-mobile/student', settings: noAnalytics });
+  it('in draft mode (the editors\' preview site) names what the page shows and offers the way out, back to this page', () => {
+    const draftMode = (path: string, perspective: ContentPerspective) => ({ path, shown: { perspective } });
+    const drafts = pageFrame(head, { preview: false, noindex: true, draftMode: draftMode('/uw-husky-mobile/student', 'drafts'), settings: noAnalytics });
+    expect(drafts.shown).toEqual({ name: 'Drafts', perspective: 'drafts' });
     expect(drafts.notices).toEqual([PREVIEW_NOTICE]);
+    expect(drafts.head.noindex).toBe(true);
     expect(drafts.leaveDraftMode).toBe('/api/preview/disable?redirect=%2Fuw-husky-mobile%2Fstudent');
-    // Presentation's perspective switch on published: still draft mode, and the bar says so.
-    const published = pageFrame(head, { preview: false, noindex: true, draftModePath: '/uw-husky-mobile', settings: noAnalytics });
-    expect(published.notices).toEqual([DRAFT_MODE_PUBLISHED_NOTICE]);
+    // Presentation's perspective switch on published: still draft mode, and the bar says what it shows.
+    const published = pageFrame(head, { preview: false, noindex: true, draftMode: draftMode('/uw-husky-mobile', 'published'), settings: noAnalytics });
+    expect(published.shown).toEqual({ name: 'Published', perspective: 'published' });
+    expect(published.notices).toEqual([]);
     expect(published.leaveDraftMode).toBe('/api/preview/disable?redirect=%2Fuw-husky-mobile');
-    expect(pageFrame(head, { preview: false, draftModePath: '', settings: noAnalytics }).leaveDraftMode).toBe('/api/preview/disable?redirect=%2F');
-    // Outside draft mode there is nothing to leave.
+    expect(pageFrame(head, { preview: false, draftMode: draftMode('', 'published'), settings: noAnalytics }).leaveDraftMode).toBe('/api/preview/disable?redirect=%2F');
+    // A release stack: unpublished changes, named by the release (perspective-label.test.ts), written as the cookie keeps it.
+    const release = pageFrame(head, { preview: false, noindex: true, draftMode: draftMode('/uw-husky-mobile', { releases: ['rLaunch01'] }), settings: noAnalytics });
+    expect(release.notices).toEqual([PREVIEW_NOTICE]);
+    expect(release.shown?.perspective).toBe('rLaunch01,drafts');
+    // Outside draft mode there is nothing to leave or name.
     expect(pageFrame(head, { preview: true, settings: noAnalytics }).leaveDraftMode).toBeUndefined();
+    expect(pageFrame(head, { preview: true, settings: noAnalytics }).shown).toBeUndefined();
     expect(pageFrame(head, { preview: false, noindex: true, settings: noAnalytics }).notices).toEqual([]);
   });
 

@@ -37,11 +37,16 @@ describe('schoolLayoutView', () => {
     const props = await schoolPage();
     const path = `/${props.site.seoSlug}/why`;
     const editAttribute = () => 'id=x;type=y;path=z';
-    const drafts = schoolLayoutView(schoolLayout({ ...props, perspective: 'drafts', editAttribute }, 'why'), path, SITE_URL);
+    const drafts = schoolLayoutView(schoolLayout({ ...props, shown: { perspective: 'drafts' }, editAttribute }, 'why'), path, SITE_URL);
     expect(drafts.leaveDraftMode).toBe(`/api/preview/disable?redirect=${encodeURIComponent(path)}`);
-    const published = schoolLayoutView(schoolLayout({ ...props, perspective: 'published' }, 'why'), path, SITE_URL);
+    expect(drafts.shown).toEqual({ name: 'Drafts', perspective: 'drafts' });
+    expect(drafts.head.noindex).toBe(true);
+    // A visitor of the preview site (no draft mode): published content, no bar, never indexed.
+    const published = schoolLayoutView(schoolLayout({ ...props, shown: { perspective: 'published' } }, 'why'), path, SITE_URL);
     expect(published.leaveDraftMode).toBeUndefined();
+    expect(published.shown).toBeUndefined();
     expect(published.notices).toEqual([]);
+    expect(published.head.noindex).toBe(true);
     expect(schoolLayoutView(schoolLayout(props, 'why'), path, SITE_URL).leaveDraftMode).toBeUndefined();
   });
 });
