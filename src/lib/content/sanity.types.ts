@@ -3045,3 +3045,8 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       }
   >;
 } | null;
+
+// Source: ../src/lib/content/releases.ts
+// Variable: RELEASES_QUERY
+// Query: *[_type == "system.release" && _id in $ids]{_id, state, publishAt, metadata}
+export type RELEASES_QUERY_RESULT = Array<never>;
