@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import sharp from 'sharp';
 import { readNdjson } from '../../src/lib/content/local.ts';
+import { layerOf } from '../../src/lib/content/perspective.ts';
 import type { ContentDocument, ImageAsset, SchoolSet } from '../../src/lib/new-school/from-template.ts';
 import { replaceTerms } from '../../src/lib/new-school/school-terms.ts';
 
@@ -15,11 +16,12 @@ export function readDataset(datasetDir: string): ContentDocument[] {
   return readNdjson(readFileSync(file, 'utf8'), file) as ContentDocument[];
 }
 
-/** A school's published documents: its `school` document and every document referencing it. */
+/** A school's published documents (no drafts, no release versions): its `school` document and every document referencing it. */
 export function schoolSet(documents: readonly ContentDocument[], key: string): SchoolSet | undefined {
-  const school = documents.find((doc) => doc._type === 'school' && doc.key === key && !doc._id.startsWith('drafts.'));
+  const published = (doc: ContentDocument) => layerOf(doc._id)?.layer === 'published';
+  const school = documents.find((doc) => doc._type === 'school' && doc.key === key && published(doc));
   if (!school) return undefined;
-  const ownDocuments = documents.filter((doc) => (doc.school as { _ref?: unknown } | undefined)?._ref === school._id && !doc._id.startsWith('drafts.'));
+  const ownDocuments = documents.filter((doc) => (doc.school as { _ref?: unknown } | undefined)?._ref === school._id && published(doc));
   return { school, documents: ownDocuments };
 }
 

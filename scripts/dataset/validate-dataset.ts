@@ -3,7 +3,8 @@
  * the build's query and schemas, missing documents, duplicates, image references); on top of it
  * this holds the bundled dataset's own invariants: exactly one of each document, broadband facts
  * that line up with plan cards, image files whose names carry their real pixel size, and a
- * tenant record in src/dataset/tenants.json per school that is not retired. Warnings count as errors here.
+ * tenant record in src/dataset/tenants.json per school that is not retired, and release versions
+ * that belong to a release the dataset carries. Warnings count as errors here.
  *
  *   node scripts/dataset/validate-dataset.ts
  */
@@ -12,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createLocalSource } from '../../src/lib/content/local.ts';
+import { layerOf } from '../../src/lib/content/perspective.ts';
 import { checkContent, formatRows } from './content-check.ts';
 import { readExport } from './sanity-export.ts';
 
@@ -68,6 +70,16 @@ for (const school of schools) {
     if (planIds.has(id)) fail(`${fact._id}: uniquePlanId ${id} is used twice`);
     planIds.add(id);
   }
+}
+
+// ---- releases: every version belongs to a release the dataset carries, of a document it publishes or creates
+const releaseNames = new Set(docs.filter((d) => d._type === 'system.release').map((d) => String(d._id).replace(/^_\.releases\./, '')));
+for (const doc of docs.filter((d) => d._id.startsWith('versions.'))) {
+  const layer = layerOf(doc._id);
+  if (!layer || !releaseNames.has(layer.layer)) fail(`${doc._id}: a version of no release in the dataset`);
+}
+for (const doc of docs.filter((d) => d._type === 'system.release')) {
+  if (doc._id !== `_.releases.${String(doc.name)}`) fail(`${doc._id}: a release document's id is _.releases.<its name>`);
 }
 
 // ---- images: references have the export's form, and file names carry their real size

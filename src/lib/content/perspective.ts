@@ -9,7 +9,9 @@
  *   release exists only in stacks that name it; a version marked for unpublishing
  *   (`_system.delete: true`, what the Studio writes for "unpublish when releasing") leaves the
  *   document out of stacks where it wins.
- * A draft or version is shown under the published id, with its own id in `_originalId`.
+ * A draft or version is shown under the published id, with its own id in `_originalId`. System
+ * documents (`_.…`, such as a release's `_.releases.<name>`) are seen by release stacks only, as
+ * Sanity shows them to a query with a stack (or `raw`) and not to `published` or `drafts`.
  * The live source asks Sanity for the perspective; the bundled/export source applies it here,
  * so an export that contains drafts and releases builds exactly what Sanity's view would.
  */
@@ -19,6 +21,7 @@ import type { ContentPerspective } from './perspective-name.ts';
 export type { ContentPerspective } from './perspective-name.ts';
 
 const VERSIONS_PREFIX = 'versions.';
+const SYSTEM_PREFIX = '_.';
 const PUBLISHED = 'published';
 const DRAFTS = 'drafts';
 
@@ -53,18 +56,19 @@ const markedForUnpublish = (doc: Doc) => {
 
 /**
  * The documents as the perspective shows them, each in the place of the first of its versions in
- * `documents` (a document without an `_id` stays where it is).
+ * `documents` (a document without an `_id`, or a system document a stack sees, stays where it is).
  */
 export function applyPerspective(documents: readonly unknown[], perspective: ContentPerspective): unknown[] {
   const layers = layersOf(perspective);
   const wanted = new Set(layers);
+  const showsSystem = typeof perspective === 'object';
   // Per published id, its document in each layer the perspective reads; ids in first-seen order.
   const byId = new Map<string, Map<string, Doc>>();
   const slots: Array<string | { unnamed: unknown }> = [];
   for (const doc of documents) {
     const id = idOf(doc);
-    if (id === undefined) {
-      slots.push({ unnamed: doc });
+    if (id === undefined || id.startsWith(SYSTEM_PREFIX)) {
+      if (id === undefined || showsSystem) slots.push({ unnamed: doc });
       continue;
     }
     const found = layerOf(id);

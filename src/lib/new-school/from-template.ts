@@ -6,6 +6,7 @@
  * content check can list the template's text and images still in it. Pure and dependency-free:
  * the Studio's "New school" action and `npm run school:new` both call it.
  */
+import { layerOf } from '../content/perspective.ts';
 import { termReplacer, termReplacements, type ContentDocument } from './school-terms.ts';
 
 export type { ContentDocument } from './school-terms.ts';
@@ -48,7 +49,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['search', 'default',
 const SYSTEM_FIELDS = new Set(['_rev', '_createdAt', '_updatedAt', '_originalId', '_system']);
 export const PREPARING = 'preparing';
 
-const isDraft = (id: string) => id.startsWith('drafts.');
+/** Drafts and release versions are work in progress, never part of a template. */
+const isPublished = (id: string) => layerOf(id)?.layer === 'published';
 const blank = (value: string | undefined) => value !== undefined && !value.trim();
 
 /** Why the fields cannot make a new school next to `schools` (every school document), each naming the field; empty when they can. */
@@ -165,7 +167,7 @@ export function newSchoolFromTemplate(template: SchoolSet, fields: NewSchoolFiel
   } as ContentDocument;
   const newId = newIdMaker(templateKey, fields.key);
   const documents = template.documents
-    .filter((doc) => !isDraft(doc._id))
+    .filter((doc) => isPublished(doc._id))
     .map((doc) => ({ ...(copyValue(withoutSystemFields(doc), rules) as ContentDocument), _id: newId(doc) }));
   return { school, documents };
 }

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ContentError, groupContent, type RawBuildContent } from '../../../src/lib/content/group.ts';
 import { readNdjson } from '../../../src/lib/content/local.ts';
+import { applyPerspective } from '../../../src/lib/content/perspective.ts';
 
-const documents = readNdjson(readFileSync('src/dataset/data.ndjson', 'utf8'), 'data.ndjson') as Array<Record<string, unknown>>;
+// As a build reads it: the published documents (the dataset also holds a scheduled draft).
+const documents = applyPerspective(readNdjson(readFileSync('src/dataset/data.ndjson', 'utf8'), 'data.ndjson'), 'published') as Array<Record<string, unknown>>;
 const raw = (): RawBuildContent => ({
   schools: documents.filter((doc) => doc._type === 'school').map((doc) => structuredClone(doc)),
   settings: structuredClone(documents.find((doc) => doc._type === 'siteSettings')),

@@ -160,6 +160,14 @@ describe('release stacks over the bundled export', () => {
     expect(shown[0]).toBe(dataset[0]);
   });
 
+  it('shows a release document (`_.releases.…`) to a release stack only', () => {
+    const release = { _id: '_.releases.rA', _type: 'system.release', name: 'rA', metadata: { title: 'Launch' } };
+    const withRelease = [release, ...dataset];
+    expect(applyPerspective(withRelease, 'published')).not.toContainEqual(release);
+    expect(applyPerspective(withRelease, 'drafts')).not.toContainEqual(release);
+    expect(applyPerspective(withRelease, perspectiveOf('rA,drafts'))[0]).toBe(release);
+  });
+
   it('ignores ids that name no document of any perspective, and keeps documents without an id', () => {
     const odd = [{ _id: 'versions.', _type: 't' }, { _id: 'versions.rA', _type: 't' }, { _id: 'versions.rA.', _type: 't' }, { _type: 't', title: 'no id' }];
     expect(applyPerspective(odd, perspectiveOf('rA,drafts'))).toEqual([{ _type: 't', title: 'no id' }]);

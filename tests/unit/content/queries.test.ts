@@ -7,6 +7,7 @@ import { evaluate, parse } from 'groq-js';
 import { describe, expect, it } from 'vitest';
 import { fetchRawBuildContent } from '../../../src/lib/content/index.ts';
 import { createLocalSource, readNdjson } from '../../../src/lib/content/local.ts';
+import { applyPerspective } from '../../../src/lib/content/perspective.ts';
 import { splitBuildContent } from '../../../src/lib/content/queries.ts';
 import { TENANT_DOCUMENT_TYPES } from '../../../src/lib/content/schemas.ts';
 
@@ -16,7 +17,8 @@ const SORTED_IN_GROQ = `{
   "documents": *[_type in $types] | order(_type asc, order asc, _id asc)
 }`;
 
-const bundled = readNdjson(readFileSync('src/dataset/data.ndjson', 'utf8'), 'data.ndjson') as Array<Record<string, unknown>>;
+// As a build reads it: the published documents (the dataset also holds a scheduled draft).
+const bundled = applyPerspective(readNdjson(readFileSync('src/dataset/data.ndjson', 'utf8'), 'data.ndjson'), 'published') as Array<Record<string, unknown>>;
 const ids = (docs: unknown[]) => (docs as Array<{ _id: string }>).map((doc) => doc._id);
 
 describe('the build content query', () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { groupContent } from '../../../src/lib/content/group.ts';
+import { applyPerspective } from '../../../src/lib/content/perspective.ts';
 import { splitBuildContent } from '../../../src/lib/content/queries.ts';
 import { newSchoolErrors, newSchoolFromTemplate, type ContentDocument, type NewSchoolFields, type SchoolSet } from '../../../src/lib/new-school/from-template.ts';
 
@@ -80,7 +81,8 @@ describe('a new school from a template', () => {
   });
 
   it('passes the build\'s schemas: the new school has every document and no problem', () => {
-    const grouped = groupContent(splitBuildContent([...bundled, made.school, ...made.documents] as never));
+    // As a build reads the dataset: its published documents (it also holds a scheduled draft).
+    const grouped = groupContent(splitBuildContent([...applyPerspective(bundled, 'published'), made.school, ...made.documents] as never));
     expect(grouped.problems).toEqual([]);
     const falcon = grouped.schools.find(({ school }) => school.key === 'falconmobile');
     expect(falcon?.school.status).toBe('preparing');
@@ -91,7 +93,10 @@ describe('a new school from a template', () => {
     const faqs = template.documents.find((doc) => doc._type === 'faqs')!;
     const fromSanity: SchoolSet = {
       school: { ...template.school, _rev: 'r1', _createdAt: '2026-01-01T00:00:00Z' },
-      documents: [{ ...faqs, _id: '3f1c0e8a-uuid', _rev: 'r2', _updatedAt: '2026-01-02T00:00:00Z' }, { ...faqs, _id: 'drafts.3f1c0e8a-uuid' }],
+      documents: [
+        { ...faqs, _id: '3f1c0e8a-uuid', _rev: 'r2', _updatedAt: '2026-01-02T00:00:00Z' }, { ...faqs, _id: 'drafts.3f1c0e8a-uuid' },
+        { ...faqs, _id: 'versions.rLaunch01.3f1c0e8a-uuid' },
+      ],
     };
     const copy = newSchoolFromTemplate(fromSanity, FALCON);
     expect(copy.documents.map((doc) => doc._id)).toEqual(['falconmobile-faqs-copy1']);
