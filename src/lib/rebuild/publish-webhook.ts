@@ -41,6 +41,8 @@ function parsePublish(body: string, arrivedAt: Date): PublishedDocument | string
   const parsed = publishWebhookBodySchema.safeParse(json);
   if (!parsed.success) return 'the body is not the projection {_id, _type, _rev, _updatedAt}';
   if (parsed.data._id.startsWith('drafts.')) return 'a draft is not a publish (switch drafts off in the webhook)';
+  // A release's documents reach the site when it publishes, as published documents.
+  if (parsed.data._id.startsWith('versions.')) return 'a release version is not a publish (switch versions off in the webhook)';
   return publishedDocumentFrom(parsed.data, arrivedAt);
 }
 

@@ -79,6 +79,7 @@ describe('rebuild-on-publish endpoint', () => {
     ['not JSON', 'not json', 'the body is not JSON'],
     ['no _type', JSON.stringify({ _id: 'x' }), 'the body is not the projection {_id, _type, _rev, _updatedAt}'],
     ['a draft', JSON.stringify({ _id: 'drafts.x', _type: 'faqs' }), 'a draft is not a publish (switch drafts off in the webhook)'],
+    ['a release version', JSON.stringify({ _id: 'versions.rLaunch01.huskymobile-faqs', _type: 'faqs', _rev: 'r1', _updatedAt: new Date(NOW).toISOString() }), 'a release version is not a publish (switch versions off in the webhook)'],
   ])('answers a signed body that is %s with 400 and starts nothing', async (_name, body, message) => {
     const { handle, calls } = setup();
     const response = await handle(await signedRequest({ body }));
