@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole product on one machine: installs what is missing, builds every school's site
-# from the bundled content and serves it with the local API at http://localhost:4321.
+# from the local stack's working copy of the bundled content (data/dataset) and serves it with
+# the local API at http://localhost:4321 (npm start; extra arguments go to it, e.g. --reset-content).
 source "$(dirname "$0")/lib/toolchain.sh"
 ensure_node || exit 1
 ensure_packages || exit 1
-npm run build || exit 1
-exec npm run serve
+exec npm start -- "$@"

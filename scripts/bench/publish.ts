@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { buildHookTitle, newBatchId, type DocumentStatus } from '../../src/lib/deploys/records.ts';
 import { LOCAL_BUILD_HOOK_PATH, LOCAL_DEPLOYS_PATH, type LocalDeploy } from '../local-stack/netlify/deploys.ts';
 import { publishLocally } from '../local-stack/publish.ts';
+import { workingDatasetDir } from '../local-stack/working-dataset.ts';
 import { writeSyntheticDataset } from './synthetic-files.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -146,7 +147,8 @@ async function benchSize(work: string, schools: number): Promise<{ schools: numb
     for (let run = 1; run <= RUNS; run += 1) {
       const title = `Bench publish ${run} at ${new Date().toISOString()}`;
       const before = (await deploys(site)).length;
-      const published = await publishLocally({ datasetDir, id: DOCUMENT, changes: { title }, siteUrl: site });
+      // Into the stack's working copy of the synthetic dataset, which its builds read.
+      const published = await publishLocally({ datasetDir: workingDatasetDir(environment.DATA_DIR!), id: DOCUMENT, changes: { title }, siteUrl: site });
       if (published.status !== 202) throw new Error(`the publish was answered ${published.status}: ${published.answer}`);
       const accepted = published.acceptedAt;
       const acceptedWall = Date.now() - (performance.now() - accepted);

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_DATASET_DIR, DEFAULT_TENANTS_FILE, LOCAL_API_PORT, LOCAL_SITE_PORT, LOCAL_SITE_URL } from '../../src/lib/config/env.ts';
 import { settingText } from '../../src/lib/config/setting-types.ts';
 import { siteOrigins } from './api/cors.ts';
+import { workingDatasetDir } from './working-dataset.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -28,7 +29,9 @@ export interface StackSettings {
   /** The site's Netlify functions, imported once and run warm in the stack's process. */
   functionsDir: string;
   tenantsFile: string;
-  /** The dataset the site's builds read (CONTENT_DATASET_DIR), where a local publish writes. */
+  /** The dataset the stack starts from (CONTENT_DATASET_DIR, default the bundled src/dataset); never written. */
+  sourceDatasetDir: string;
+  /** Its working copy (DATA_DIR/dataset, working-dataset.ts): what the builds read and a local publish writes. */
   contentDatasetDir: string;
   /** The local API's copy of the content (DATASET_FILE; default: the builds' dataset). */
   datasetFile: string;
@@ -38,17 +41,19 @@ export interface StackSettings {
 }
 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): StackSettings {
-  const contentDatasetDir = resolve(settingText(env, 'CONTENT_DATASET_DIR') ?? join(REPO_ROOT, DEFAULT_DATASET_DIR));
+  const dataDir = resolve(settingText(env, 'DATA_DIR') ?? join(REPO_ROOT, 'data'));
+  const contentDatasetDir = workingDatasetDir(dataDir);
   return {
     port: port(env, 'PORT', LOCAL_SITE_PORT),
     apiPort: port(env, 'API_PORT', LOCAL_API_PORT),
     host: '127.0.0.1',
-    dataDir: resolve(settingText(env, 'DATA_DIR') ?? join(REPO_ROOT, 'data')),
+    dataDir,
     siteUrl: settingText(env, 'SITE_URL') ?? LOCAL_SITE_URL,
     distDir: resolve(settingText(env, 'DIST_DIR') ?? join(REPO_ROOT, 'dist')),
     netlifyToml: join(REPO_ROOT, 'netlify.toml'),
     functionsDir: join(REPO_ROOT, 'src', 'functions'),
     tenantsFile: resolve(settingText(env, 'TENANTS_FILE') ?? join(REPO_ROOT, DEFAULT_TENANTS_FILE)),
+    sourceDatasetDir: resolve(settingText(env, 'CONTENT_DATASET_DIR') ?? join(REPO_ROOT, DEFAULT_DATASET_DIR)),
     contentDatasetDir,
     datasetFile: resolve(settingText(env, 'DATASET_FILE') ?? join(contentDatasetDir, 'data.ndjson')),
     deploysDir: resolve(REPO_ROOT, settingText(env, 'DEPLOYS_DIR') ?? join('.netlify', 'local-deploys')),

@@ -1,15 +1,20 @@
 /**
- * A publish on this machine, as Sanity makes one: the document is written into the dataset the
- * local stack's builds read (CONTENT_DATASET_DIR/data.ndjson) with a new revision (`_rev`) and
- * publish time (`_updatedAt`), then the content webhook is posted to the site's rebuild-on-publish
- * function with the projection `{_id, _type, _rev, _updatedAt}`, signed as Sanity signs it
- * (`@sanity/webhook`). Everything after that is the site's own functions and the local Netlify.
+ * A publish on this machine, as Sanity makes one: the document is written into the local stack's
+ * working copy of the content (DATA_DIR/dataset, working-dataset.ts; never a tracked file) with a
+ * new revision (`_rev`) and publish time (`_updatedAt`), then the content webhook is posted to the
+ * site's rebuild-on-publish function with the projection `{_id, _type, _rev, _updatedAt}`, signed
+ * as Sanity signs it (`@sanity/webhook`). Everything after that is the site's own functions and
+ * the local Netlify. A release (or scheduled draft) publishes all its documents in one
+ * transaction (release-publish.ts), then one webhook per document, all at once.
  *   npm run publish:local -- <document id> <field>=<value> [<field>=<value> ...] [--site URL]
+ *   npm run publish:local -- --release <release name> [--site URL]
+ *   --reset-content   first make the working copy again from CONTENT_DATASET_DIR
  * A field is a path (`title`, `faqs[0].answer` or `faqs.0.answer`); a value that reads as JSON
  * (`42`, `true`, `"text"`, `{...}`) is that JSON, anything else is text. Prints the new revision
- * and the webhook's answer.
- * Env: CONTENT_DATASET_DIR (src/dataset), SITE (the stack: http://127.0.0.1:4321, or PORT),
- *      SANITY_WEBHOOK_SECRET (default: the documented local one).
+ * and the webhook's answers.
+ * Env: DATA_DIR (./data), CONTENT_DATASET_DIR (src/dataset: what a new working copy is made from),
+ *      SITE (the stack: http://127.0.0.1:4321, or PORT), SANITY_WEBHOOK_SECRET (default: the
+ *      documented local one).
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -17,10 +22,13 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
-import { DEFAULT_DATASET_DIR, LOCAL_SITE_PORT } from '../../src/lib/config/env.ts';
+import { LOCAL_SITE_PORT } from '../../src/lib/config/env.ts';
 import { settingText } from '../../src/lib/config/setting-types.ts';
+import { readNdjson } from '../../src/lib/content/local.ts';
 import { LOCAL_WEBHOOK_SECRET } from '../../src/lib/deploys/records.ts';
-import { REPO_ROOT } from './env.ts';
+import { readSettings } from './env.ts';
+import { publishRelease, type Doc, type ReleaseChange } from './release-publish.ts';
+import { ensureWorkingDataset } from './working-dataset.ts';
 
 /** Where the stack serves the content webhook: the rebuild-on-publish function's path. */
 export const PUBLISH_WEBHOOK_PATH = '/.netlify/functions/rebuild-on-publish';
@@ -81,10 +89,26 @@ export interface LocalPublishResult {
   acceptedAt: number;
 }
 
-/**
- * Rewrites the document in the dataset (a new file renamed over the old, so a build reading it
- * gets the old or the new dataset, never half of one), then posts the signed webhook.
- */
+/** Writes the dataset's file anew (a new file renamed over the old, so a build reading it gets the old or the new dataset, never half of one). */
+function replaceDataset(file: string, text: string): void {
+  const temporary = `${file}.publish-${process.pid}`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
+}
+
+/** Posts the content webhook for one document, signed as Sanity signs it. */
+async function postWebhook(siteUrl: string, projection: { _id: string; _type: string; _rev: string; _updatedAt: string }, secret: string | undefined) {
+  const body = JSON.stringify(projection);
+  const signature = await encodeSignatureHeader(body, Date.now(), secret ?? LOCAL_WEBHOOK_SECRET);
+  const response = await fetch(new URL(PUBLISH_WEBHOOK_PATH, siteUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: signature },
+    body,
+  });
+  return { status: response.status, answer: await response.text(), acceptedAt: performance.now() };
+}
+
+/** Rewrites the document in the dataset, then posts the signed webhook. */
 export async function publishLocally(publish: LocalPublish): Promise<LocalPublishResult> {
   const file = join(resolve(publish.datasetDir), 'data.ndjson');
   const lines = readFileSync(file, 'utf8').split('\n');
@@ -96,39 +120,75 @@ export async function publishLocally(publish: LocalPublish): Promise<LocalPublis
   const updatedAt = (publish.now ?? new Date()).toISOString();
   const { _id, _type, _rev: _old, _updatedAt: _before, ...fields } = document;
   lines[index] = JSON.stringify({ _id, _type, _rev: rev, _updatedAt: updatedAt, ...fields });
-  const temporary = `${file}.publish-${process.pid}`;
-  writeFileSync(temporary, lines.join('\n'));
-  renameSync(temporary, file);
-
-  const body = JSON.stringify({ _id, _type, _rev: rev, _updatedAt: updatedAt });
-  const signature = await encodeSignatureHeader(body, Date.now(), publish.secret ?? LOCAL_WEBHOOK_SECRET);
-  const response = await fetch(new URL(PUBLISH_WEBHOOK_PATH, publish.siteUrl), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', [SIGNATURE_HEADER_NAME]: signature },
-    body,
-  });
-  const answer = await response.text();
-  return { rev, updatedAt, type: _type, status: response.status, answer, acceptedAt: performance.now() };
+  replaceDataset(file, lines.join('\n'));
+  const delivered = await postWebhook(publish.siteUrl, { _id, _type, _rev: rev, _updatedAt: updatedAt }, publish.secret);
+  return { rev, updatedAt, type: _type, ...delivered };
 }
 
+export interface LocalReleasePublish {
+  datasetDir: string;
+  /** The release's name (`_.releases.<name>`). */
+  release: string;
+  siteUrl: string;
+  secret?: string;
+  now?: Date;
+}
+
+export interface LocalReleasePublishResult {
+  /** The transaction's id: every published document's `_rev`. */
+  rev: string;
+  /** Each document, with the webhook's answer. */
+  changes: Array<ReleaseChange & { status: number; answer: string }>;
+}
+
+/** Publishes the release in the dataset (one write), then posts one signed webhook per document, all at once, as Sanity delivers them. */
+export async function publishReleaseLocally(publish: LocalReleasePublish): Promise<LocalReleasePublishResult> {
+  const file = join(resolve(publish.datasetDir), 'data.ndjson');
+  const rev = newRevision();
+  const { documents, changes } = publishRelease(readNdjson(readFileSync(file), file) as Doc[], publish.release, rev, publish.now ?? new Date());
+  replaceDataset(file, `${documents.map((doc) => JSON.stringify(doc)).join('\n')}\n`);
+  const answers = await Promise.all(changes.map(({ deleted: _deleted, ...projection }) => postWebhook(publish.siteUrl, projection, publish.secret)));
+  return { rev, changes: changes.map((change, index) => ({ ...change, status: answers[index]!.status, answer: answers[index]!.answer })) };
+}
+
+const USAGE = [
+  'Usage: npm run publish:local -- <document id> <field>=<value> [<field>=<value> ...] [--site http://127.0.0.1:4321] [--reset-content]',
+  '       npm run publish:local -- --release <release name> [--site http://127.0.0.1:4321] [--reset-content]',
+].join('\n');
+
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { site: { type: 'string' } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { site: { type: 'string' }, release: { type: 'string' }, 'reset-content': { type: 'boolean', default: false } },
+  });
   const [id, ...assignments] = positionals;
-  if (!id || assignments.length === 0 || assignments.some((item) => !item.includes('='))) {
-    console.error('Usage: npm run publish:local -- <document id> <field>=<value> [<field>=<value> ...] [--site http://127.0.0.1:4321]');
+  const release = values.release;
+  if (release ? positionals.length > 0 : !id || assignments.length === 0 || assignments.some((item) => !item.includes('='))) {
+    console.error(USAGE);
     process.exit(2);
+  }
+  const text = (name: string) => settingText(process.env, name);
+  const stack = readSettings();
+  const datasetDir = ensureWorkingDataset(stack.sourceDatasetDir, stack.dataDir, values['reset-content']).dir;
+  const file = join(datasetDir, 'data.ndjson');
+  const siteUrl = values.site ?? text('SITE') ?? `http://127.0.0.1:${text('PORT') ?? LOCAL_SITE_PORT}`;
+  const secret = text('SANITY_WEBHOOK_SECRET');
+  if (release) {
+    const result = await publishReleaseLocally({ datasetDir, release, siteUrl, secret });
+    console.log(`release ${release} published in ${file}: ${result.changes.length} documents, rev ${result.rev}`);
+    for (const change of result.changes) console.log(`  ${change._id} (${change._type})${change.deleted ? ' deleted' : ''}: webhook ${change.status} ${change.answer}`);
+    console.log(`status: ${siteUrl}/api/publish-status?ids=${encodeURIComponent(result.changes.map((change) => change._id).join(','))}`);
+    if (result.changes.some((change) => change.status >= 300)) process.exit(1);
+    return;
   }
   const changes = Object.fromEntries(assignments.map((item) => {
     const at = item.indexOf('=');
     return [item.slice(0, at), parseValue(item.slice(at + 1))];
   }));
-  const text = (name: string) => settingText(process.env, name);
-  const datasetDir = resolve(text('CONTENT_DATASET_DIR') ?? join(REPO_ROOT, DEFAULT_DATASET_DIR));
-  const siteUrl = values.site ?? text('SITE') ?? `http://127.0.0.1:${text('PORT') ?? LOCAL_SITE_PORT}`;
-  const result = await publishLocally({ datasetDir, id, changes, siteUrl, secret: text('SANITY_WEBHOOK_SECRET') });
-  console.log(`${id} (${result.type}) written to ${join(datasetDir, 'data.ndjson')}: rev ${result.rev}, _updatedAt ${result.updatedAt}`);
+  const result = await publishLocally({ datasetDir, id: id!, changes, siteUrl, secret });
+  console.log(`${id} (${result.type}) written to ${file}: rev ${result.rev}, _updatedAt ${result.updatedAt}`);
   console.log(`webhook ${siteUrl}${PUBLISH_WEBHOOK_PATH}: ${result.status} ${result.answer}`);
-  console.log(`status: ${siteUrl}/api/publish-status?ids=${encodeURIComponent(id)}`);
+  console.log(`status: ${siteUrl}/api/publish-status?ids=${encodeURIComponent(id!)}`);
   if (result.status >= 300) process.exit(1);
 }
 

@@ -7,16 +7,21 @@
  * - a local build hook (its URL is the functions' NETLIFY_BUILD_HOOK_URL): each call builds the
  *   site into a new folder, publishes it atomically and posts Netlify's signed deploy
  *   notifications to the site's own /api/deploy-notification (netlify/deploys.ts).
- * A local publish (scripts/local-stack/publish.ts) writes a document into the builds' dataset and
- * posts the content webhook signed as Sanity signs it: the rest is the production functions' code.
- *   npm run serve                 all of it (needs a build: npm run build)
+ * The builds read the stack's working copy of the content (DATA_DIR/dataset, made from
+ * CONTENT_DATASET_DIR: working-dataset.ts). A local publish (scripts/local-stack/publish.ts) writes
+ * a document, or a whole release, into it and posts the content webhook signed as Sanity signs it:
+ * the rest is the production functions' code.
+ *   npm start                     build dist/ from the working copy, then all of it (--build)
+ *   npm run serve                 all of it, serving an existing dist/ (npm run build)
  *   node scripts/local-stack/start.ts --api-only
+ *   --reset-content               make the working copy again from CONTENT_DATASET_DIR first
  * Env: PORT (4321), API_PORT (8787), DATA_DIR (./data), SITE_URL (http://localhost:4321),
  *      ACTIVE_GIVEAWAY_IDS, TENANTS_FILE, CONTENT_DATASET_DIR (src/dataset), DATASET_FILE, DIST_DIR,
  *      DEPLOYS_DIR (.netlify/local-deploys), SANITY_WEBHOOK_SECRET and
  *      NETLIFY_DEPLOY_NOTIFICATION_SECRET (default: the documented local ones), SANITY_STUDIO_URL
  *      (http://localhost:3333: the origins the status functions answer).
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { LOCAL_STUDIO_URL } from '../../src/lib/config/local-addresses.ts';
@@ -30,13 +35,25 @@ import { startLocalBlobs } from './netlify/blobs.ts';
 import { LOCAL_BUILD_HOOK_PATH, createLocalDeploys } from './netlify/deploys.ts';
 import { loadSiteFunctions, type SiteFunctions } from './netlify/functions.ts';
 import { createSiteServer } from './site/server.ts';
+import { ensureWorkingDataset, workingDatasetLine } from './working-dataset.ts';
 
 const apiOnly = process.argv.includes('--api-only');
+const buildFirst = process.argv.includes('--build');
+const resetContent = process.argv.includes('--reset-content');
 
 const text = (name: string) => settingText(process.env, name);
 
 async function main(): Promise<void> {
   const settings = readSettings();
+  const working = ensureWorkingDataset(settings.sourceDatasetDir, settings.dataDir, resetContent);
+  console.log(workingDatasetLine(working, settings.sourceDatasetDir));
+  if (buildFirst && !apiOnly) {
+    // The site as the working copy says, in dist/ (or DIST_DIR), with Astro's own output on the terminal.
+    const built = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+      cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, CONTENT_DATASET_DIR: settings.contentDatasetDir, BUILD_OUT_DIR: settings.distDir },
+    });
+    if (built.status !== 0) process.exit(built.status ?? 1);
+  }
   if (!apiOnly && !(existsSync(settings.distDir) && statSync(settings.distDir).isDirectory())) {
     console.error(`The built site was not found at ${settings.distDir}. Run npm run build first.`);
     process.exit(1);

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { netlifySignature } from '../../../scripts/local-stack/netlify/deploy-notifications.ts';
 import { LOCAL_BUILD_HOOK_PATH, LOCAL_DEPLOYS_PATH, type LocalDeploy } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { publishLocally } from '../../../scripts/local-stack/publish.ts';
+import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
 import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID, buildHookTitle, newBatchId, type DocumentStatus } from '../../../src/lib/deploys/records.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
 
@@ -25,7 +26,9 @@ const ORIGINAL_TITLE = 'The phone plan that bleeds purple';
 const NEW_TITLE = 'Purple from the first kickoff to the last whistle';
 
 const work = mkdtempSync(join(tmpdir(), 'publish-loop-'));
-const datasetDir = writeDataset(join(work, 'dataset'), oneSchoolDocuments('huskymobile'));
+const sourceDir = writeDataset(join(work, 'dataset'), oneSchoolDocuments('huskymobile'));
+// The stack builds from its working copy of the dataset (DATA_DIR/dataset), where local publishes write.
+const datasetDir = workingDatasetDir(join(work, 'data'));
 // Deploys are built inside the project: Astro moves its output there with rename.
 const deploysDir = join(ROOT, '.netlify', 'tests', 'publish-loop');
 const emptyDist = join(work, 'empty-dist');
@@ -36,7 +39,7 @@ let output = '';
 
 beforeAll(async () => {
   rmSync(deploysDir, { recursive: true, force: true });
-  const environment: NodeJS.ProcessEnv = { ...process.env, PORT: '0', API_PORT: '0', DATA_DIR: join(work, 'data'), DIST_DIR: emptyDist, CONTENT_DATASET_DIR: datasetDir, DEPLOYS_DIR: deploysDir, SANITY_STUDIO_URL: STUDIO };
+  const environment: NodeJS.ProcessEnv = { ...process.env, PORT: '0', API_PORT: '0', DATA_DIR: join(work, 'data'), DIST_DIR: emptyDist, CONTENT_DATASET_DIR: sourceDir, DEPLOYS_DIR: deploysDir, SANITY_STUDIO_URL: STUDIO };
   for (const name of ['SANITY_WEBHOOK_SECRET', 'NETLIFY_DEPLOY_NOTIFICATION_SECRET', 'NETLIFY_BUILD_HOOK_URL', 'NETLIFY_BLOBS_CONTEXT', 'SITE_ID', 'CONTEXT', 'NETLIFY']) delete environment[name];
   stack = spawn(process.execPath, [START], { env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
   stack.stderr!.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
