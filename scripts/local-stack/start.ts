@@ -21,10 +21,11 @@
  *      NETLIFY_DEPLOY_NOTIFICATION_SECRET (default: the documented local ones), SANITY_STUDIO_URL
  *      (http://localhost:3333: the origins the status functions answer).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { LOCAL_STUDIO_URL } from '../../src/lib/config/local-addresses.ts';
+import { withBuildLock } from '../lib/build-lock.ts';
 import { settingText } from '../../src/lib/config/setting-types.ts';
 import { config as deployNotification } from '../../src/functions/deploy-notification.ts';
 import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID, LOCAL_WEBHOOK_SECRET } from '../../src/lib/deploys/records.ts';
@@ -49,10 +50,14 @@ async function main(): Promise<void> {
   console.log(workingDatasetLine(working, settings.sourceDatasetDir));
   if (buildFirst && !apiOnly) {
     // The site as the working copy says, in dist/ (or DIST_DIR), with Astro's own output on the terminal.
-    const built = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-      cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, CONTENT_DATASET_DIR: settings.contentDatasetDir, BUILD_OUT_DIR: settings.distDir },
-    });
-    if (built.status !== 0) process.exit(built.status ?? 1);
+    const code = await withBuildLock(() => new Promise<number | null>((done, fail) => {
+      const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+        cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, CONTENT_DATASET_DIR: settings.contentDatasetDir, BUILD_OUT_DIR: settings.distDir },
+      });
+      child.once('error', fail);
+      child.once('close', done);
+    }));
+    if (code !== 0) process.exit(code ?? 1);
   }
   if (!apiOnly && !(existsSync(settings.distDir) && statSync(settings.distDir).isDirectory())) {
     console.error(`The built site was not found at ${settings.distDir}. Run npm run build first.`);

@@ -6,7 +6,8 @@
  * or a build plugin on Netlify finds it. Set that variable in the process that calls them (the
  * functions run in the server's own process; a build gets its deploy's context in its environment).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { BlobsServer } from '@netlify/blobs/server';
 
@@ -20,11 +21,46 @@ import { BlobsServer } from '@netlify/blobs/server';
  */
 interface ServerInternals {
   get(request: { url?: string }): Promise<Response>;
+  put(request: { url?: string }): Promise<Response>;
   parseAPIRequest(request: { url?: string }): { url?: URL } | null;
   getLocalPaths(url: URL): { dataPath?: string; key?: string };
   address: string;
 }
-const generateETag = (BlobsServer as unknown as { generateETag(path: string): Promise<string> }).generateETag;
+type ETagging = { generateETag(path: string): Promise<string> };
+
+/**
+ * Two more gaps, which a burst of publishes (a release's documents, one webhook each) meets: the
+ * local server's ETag is an HMAC of the path keyed by the file's modification time in
+ * milliseconds, so two writes in the same millisecond leave the same ETag; and its conditional
+ * write checks `If-Match` and writes with awaits in between, so two writes naming the same ETag
+ * can both succeed. Here a blob's ETag is a digest of its bytes, and the writes of one blob take
+ * turns, so a conditional write succeeds only against the blob it read, as a conditional write
+ * promises.
+ */
+(BlobsServer as unknown as ETagging).generateETag = async (path: string) => {
+  try {
+    return `"${createHash('sha256').update(await readFile(path)).digest('hex')}"`;
+  } catch {
+    return '';
+  }
+};
+const generateETag = (BlobsServer as unknown as ETagging).generateETag;
+
+function withWritesInTurn(server: BlobsServer): BlobsServer {
+  const inner = server as unknown as ServerInternals;
+  const write = inner.put.bind(server);
+  const turns = new Map<string, Promise<unknown>>();
+  inner.put = (request) => {
+    const url = inner.parseAPIRequest(request) ? undefined : new URL(request.url ?? '', inner.address);
+    const path = url ? inner.getLocalPaths(url).dataPath : undefined;
+    if (!path) return write(request);
+    const turn = (turns.get(path) ?? Promise.resolve()).catch(() => undefined).then(() => write(request));
+    turns.set(path, turn);
+    void turn.finally(() => { if (turns.get(path) === turn) turns.delete(path); }).catch(() => undefined);
+    return turn;
+  };
+  return server;
+}
 
 function withReadETags(server: BlobsServer): BlobsServer {
   const inner = server as unknown as ServerInternals;
@@ -62,7 +98,7 @@ export interface LocalBlobs {
  */
 export async function startLocalBlobs(directory: string, { siteID = 'local-preview' }: { siteID?: string } = {}): Promise<LocalBlobs> {
   const token = randomBytes(32).toString('base64url');
-  const server = withReadETags(new BlobsServer({ directory: resolve(directory), token, logger: () => {} }));
+  const server = withWritesInTurn(withReadETags(new BlobsServer({ directory: resolve(directory), token, logger: () => {} })));
   const { port } = await server.start();
   const url = `http://127.0.0.1:${port}`;
   // Strong reads go to the uncached address: locally both are the server itself. A deploy store

@@ -24,6 +24,13 @@ import {
 
 export const EMPTY_QUEUE: PublishQueue = { waiting: [], waitingMore: 0, recent: [] };
 
+/**
+ * How many times a publish reads and writes the queue before it gives up (503, delivered again).
+ * A release's documents publish together and arrive at once, one webhook each: every round of
+ * conditional writes lands one of them, so a burst of this many still joins the queue.
+ */
+export const PUBLISH_ATTEMPTS = 64;
+
 export type QueueOutcome =
   /** A batch was started: its build hook call succeeded. `replaced`: the stale batch it took over from. */
   | { outcome: 'started'; batch: Batch; body: BuildHookBody; title: string; replaced?: string }
@@ -124,7 +131,7 @@ export function createPublishQueue(options: PublishQueueOptions) {
         }
         const { next, batch } = started(queue);
         return { next, result: { outcome: 'start', batch, replaced: queue.inFlight?.batch } };
-      });
+      }, { attempts: PUBLISH_ATTEMPTS });
       return decided.outcome === 'start' ? call(decided.batch, decided.replaced) : decided;
     },
 

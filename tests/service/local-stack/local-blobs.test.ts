@@ -60,6 +60,25 @@ describe('startLocalBlobs', () => {
     expect(await store.setJSON('state', { n: 4 }, { onlyIfNew: true })).toEqual({ modified: false });
   });
 
+  it('of many conditional writes naming the same ETag at once, exactly one succeeds; a burst of read-then-write updates loses none', async () => {
+    blobs = await startLocalBlobs(join(work, 'burst'), { siteID: 'local-site' });
+    Object.assign(process.env, blobs.environment);
+    const store = getStore({ name: 'queue', consistency: 'strong' });
+    await store.setJSON('state', { n: 0 }, { onlyIfNew: true });
+    const read = await store.getWithMetadata('state', { type: 'json' });
+    const attempts = await Promise.all(Array.from({ length: 30 }, (_, index) => store.setJSON('state', { n: index + 1 }, { onlyIfMatch: read!.etag! })));
+    expect(attempts.filter((attempt) => attempt.modified)).toHaveLength(1);
+    // 30 updates at once, each reading and writing conditionally until it lands (as the publish queue does).
+    await store.setJSON('count', { seen: [] as number[] });
+    await Promise.all(Array.from({ length: 30 }, async (_, index) => {
+      for (;;) {
+        const current = await store.getWithMetadata('count', { type: 'json' }) as { data: { seen: number[] }; etag?: string };
+        if ((await store.setJSON('count', { seen: [...current.data.seen, index] }, { onlyIfMatch: current.etag! })).modified) return;
+      }
+    }));
+    expect(((await store.get('count', { type: 'json' })) as { seen: number[] }).seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, index) => index));
+  });
+
   it('answers no one without its token', async () => {
     blobs = await startLocalBlobs(join(work, 'guarded'));
     const { siteID } = JSON.parse(Buffer.from(blobs.environment[BLOBS_CONTEXT_VARIABLE], 'base64').toString('utf8')) as { siteID: string };

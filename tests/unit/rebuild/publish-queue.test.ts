@@ -1,7 +1,7 @@
 /**
  * The publish queue over a fake clock and fake deploy notifications (`finished`): a lone publish
  * builds at once, publishes during a build wait and combine into the next build, a burst makes
- * at most two builds, a lost notification does not block publishing for more than 30 minutes,
+ * at most two builds (a release's documents arriving at once too), a lost notification does not block publishing for more than 30 minutes,
  * and a failed build hook call puts its batch back.
  */
 import { describe, expect, it } from 'vitest';
@@ -70,6 +70,27 @@ describe('the publish queue', () => {
     expect(h.builds[1]?.documents.map((document) => document.id).sort()).toEqual(Array.from({ length: 39 }, (_, i) => `school${i + 1}-faqs`).sort());
     expect(h.state()).toMatchObject({ waiting: [], waitingMore: 0 });
     expect(h.state().inFlight).toBeUndefined();
+  });
+
+  it('a release of 30 documents arriving at once (one webhook each, every one racing for the queue): all recorded, one build started, the rest in the next', async () => {
+    // A store a network away (a read 10–40 ms, a write 5–20 ms), so the webhooks' read-then-write steps overlap.
+    const memory = memoryBlobStore();
+    const later = () => new Promise((done) => setTimeout(done, 5 + Math.random() * 15));
+    const remote: BlobStore = {
+      getWithMetadata: async (key, options) => { await later(); const read = await memory.getWithMetadata(key, options); await later(); return read; },
+      setJSON: async (key, value, options) => { await later(); return memory.setJSON(key, value, options); },
+      delete: async (key) => { await later(); return memory.delete(key); },
+    };
+    const h = harness({ store: remote });
+    const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => h.queue.publish(doc(`husky${i}-faqs`, 'rRelease', h.at()))));
+    expect(outcomes.filter((outcome) => outcome.outcome === 'started')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome.outcome === 'waiting')).toHaveLength(29);
+    expect(h.builds).toHaveLength(1);
+    expect((memory.value(PUBLISH_QUEUE_KEY) as PublishQueue).waiting).toHaveLength(29);
+    h.advance(80_000);
+    await h.queue.finished(h.builds[0]!.batch);
+    expect(h.builds).toHaveLength(2);
+    expect([...h.builds[0]!.documents, ...h.builds[1]!.documents].map((document) => document.id).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `husky${i}-faqs`).sort());
   });
 
   it('publishes during a running build wait (newest revision per document), and the finished build starts the next with them', async () => {

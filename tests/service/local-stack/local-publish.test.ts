@@ -1,0 +1,169 @@
+/**
+ * `npm start` and `npm run publish:local` as the README runs them, on the tracked dataset: the
+ * stack builds from its working copy (DATA_DIR/dataset) and a local publish changes what is served
+ * while src/dataset stays as it is. A release of 30 documents published at once (one webhook per
+ * document, all at once, as Sanity delivers them) becomes at most 2 builds, and every document
+ * goes live; the bundled scheduled draft publishes Husky Mobile's landing page.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_DEPLOYS_PATH, type LocalDeploy } from '../../../scripts/local-stack/netlify/deploys.ts';
+import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
+import type { DocumentStatus } from '../../../src/lib/deploys/records.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const TRACKED = join(ROOT, 'src/dataset/data.ndjson');
+const work = mkdtempSync(join(tmpdir(), 'local-publish-'));
+const dataDir = join(work, 'data');
+const working = join(workingDatasetDir(dataDir), 'data.ndjson');
+// Inside the project: Astro moves its output there with rename.
+const deploysDir = join(ROOT, '.netlify', 'tests', 'local-publish');
+const digest = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+const trackedBefore = digest(TRACKED);
+
+type Doc = Record<string, unknown> & { _id: string; _type: string };
+const environment: NodeJS.ProcessEnv = { ...process.env, PORT: '0', API_PORT: '0', DATA_DIR: dataDir, DIST_DIR: join(work, 'dist'), DEPLOYS_DIR: deploysDir, SANITY_STUDIO_URL: 'http://localhost:3333' };
+for (const name of ['CONTENT_DATASET_DIR', 'SANITY_WEBHOOK_SECRET', 'NETLIFY_DEPLOY_NOTIFICATION_SECRET', 'NETLIFY_BUILD_HOOK_URL', 'NETLIFY_BLOBS_CONTEXT', 'SITE_ID', 'CONTEXT', 'NETLIFY', 'SITE']) delete environment[name];
+
+let stack: ChildProcess | undefined;
+let site = '';
+let output = '';
+
+beforeAll(async () => {
+  rmSync(deploysDir, { recursive: true, force: true });
+  // `npm start`: the working copy made from src/dataset, dist/ built from it, then served.
+  stack = spawn(process.execPath, [join(ROOT, 'scripts/local-stack/start.ts'), '--build'], { env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+  stack.stderr!.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
+  await new Promise<void>((ready, fail) => {
+    stack!.once('exit', (code) => fail(new Error(`the stack exited with ${code}:\n${output.slice(-3000)}`)));
+    stack!.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      if (output.includes('Press Ctrl+C')) ready();
+    });
+  });
+  site = /Site: +(http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
+}, 300_000);
+
+afterAll(async () => {
+  if (stack && stack.exitCode === null) {
+    const exited = new Promise((done) => stack!.once('exit', done));
+    stack.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(work, { recursive: true, force: true });
+  rmSync(deploysDir, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
+const page = async (path: string) => (await fetch(`${site}${path}`)).text();
+
+/** `npm run publish:local -- …` against this stack, with its DATA_DIR: exit code and output. */
+function publishLocal(...args: string[]): Promise<{ code: number | null; text: string }> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [join(ROOT, 'scripts/local-stack/publish.ts'), ...args, '--site', site], { env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => { text += chunk; });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { text += chunk; });
+    child.once('close', (code) => done({ code, text }));
+  });
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, label: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${label}: not reached in ${timeoutMs / 1000} s; last ${JSON.stringify(value).slice(0, 1500)}\n${output.slice(-3000)}`);
+    await sleep(200);
+  }
+}
+
+async function statuses(questions: string[]): Promise<Record<string, DocumentStatus>> {
+  const answer = await fetch(`${site}/api/publish-status?ids=${encodeURIComponent(questions.join(','))}`);
+  return ((await answer.json()) as { documents: Record<string, DocumentStatus> }).documents;
+}
+
+async function localDeploys(): Promise<LocalDeploy[]> {
+  return ((await (await fetch(`${site}${LOCAL_DEPLOYS_PATH}`)).json()) as { deploys: LocalDeploy[] }).deploys;
+}
+
+const readWorking = () => readFileSync(working, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Doc);
+
+/** The text field a release changes in each document type (one that every such document has and a page shows). */
+const SHOWN_FIELDS = ['title', 'header', 'thanksHeader', 'endedHeader', 'capitalHeader', 'questionHeader', 'winHeader', 'pageColumnTitle', 'signInButtonText'];
+
+describe('npm start and npm run publish:local on the tracked dataset', () => {
+  it('builds from the working copy, serves a local publish, and leaves src/dataset as it was', async () => {
+    expect(output).toContain(`Content:   ${workingDatasetDir(dataDir)}  (a new working copy of ${join(ROOT, 'src/dataset')}`);
+    const title = `Why Husky Mobile, published locally at ${Date.now()}`;
+    const published = await publishLocal('huskymobile-whyHero', `title=${title}`);
+    expect(published.code, published.text).toBe(0);
+    expect(published.text).toContain(`written to ${working}`);
+    await until(() => page('/uw-husky-mobile/why'), (html) => html.includes(title), 120_000, 'the published title served');
+    expect(readWorking().find((doc) => doc._id === 'huskymobile-whyHero')?.title).toBe(title);
+    expect(digest(TRACKED)).toBe(trackedBefore);
+  }, 180_000);
+
+  it('a release of 30 documents published at once: at most 2 builds, every document live', async () => {
+    const documents = readWorking();
+    const inReleases = new Set(documents.filter((doc) => doc._id.startsWith('versions.')).map((doc) => doc._id.split('.').slice(2).join('.')));
+    const husky = documents.filter((doc) => (doc.school as { _ref?: string } | undefined)?._ref === 'school-huskymobile' && !doc._id.includes('.') && !inReleases.has(doc._id));
+    const chosen = husky.flatMap((doc) => {
+      const field = SHOWN_FIELDS.find((name) => typeof doc[name] === 'string');
+      return field ? [{ doc, field }] : [];
+    }).slice(0, 30);
+    expect(chosen).toHaveLength(30);
+    // An editor prepares the release in the Studio: its document and a version of each document.
+    const release = { _id: '_.releases.rSpring30', _type: 'system.release', name: 'rSpring30', state: 'active', metadata: { title: 'Spring prices', releaseType: 'asap' } };
+    const versions = chosen.map(({ doc, field }) => ({ ...doc, _id: `versions.rSpring30.${doc._id}`, [field]: `${String(doc[field])} (spring)` }));
+    writeFileSync(`${working}.edit`, `${[...documents, release, ...versions].map((doc) => JSON.stringify(doc)).join('\n')}\n`);
+    renameSync(`${working}.edit`, working);
+
+    const before = (await localDeploys()).length;
+    const published = await publishLocal('--release', 'rSpring30');
+    expect(published.code, published.text).toBe(0);
+    const rev = /rev ([A-Za-z0-9]{22})/.exec(published.text)![1]!;
+    expect(published.text.match(/webhook 202/g)).toHaveLength(30);
+
+    const questions = chosen.map(({ doc }) => `${doc._id}:${rev}`);
+    const seen = new Set<string>();
+    const final = await until(async () => {
+      const now = await statuses(questions);
+      for (const status of Object.values(now)) seen.add(status.state);
+      return now;
+    }, (now) => Object.values(now).length === 30 && Object.values(now).every((status) => status.state === 'live'), 300_000, 'all 30 documents live');
+    expect(seen.has('not-live')).toBe(false);
+    // Every build the publish caused has finished (newest first: the deploys after `before`).
+    const all = await until(localDeploys, (deploys) => deploys.slice(0, deploys.length - before).every((deploy) => deploy.state === 'ready' || deploy.state === 'error'), 300_000, 'the release\'s builds finished');
+    const builds = all.slice(0, all.length - before);
+    const newBuilds = builds.length;
+    console.log(`[local-publish] 30-document release: ${newBuilds} build(s) (${builds.map((deploy) => `${deploy.title}: ${deploy.state}, built in ${((deploy.buildMs ?? 0) / 1000).toFixed(1)} s`).join('; ')}); states seen ${[...seen].join(' → ')}; all 30 live`);
+    expect(newBuilds).toBeGreaterThanOrEqual(1);
+    expect(newBuilds).toBeLessThanOrEqual(2);
+    for (const deploy of builds) expect(deploy.state).toBe('ready');
+    expect(new Set(Object.values(final).map((status) => status.state))).toEqual(new Set(['live']));
+    expect(new Set(Object.values(await statuses(questions)).map((status) => status.state))).toEqual(new Set(['live']));
+    // What the pages show is the release's text.
+    const hero = chosen.find(({ doc }) => doc._id === 'huskymobile-whyHero');
+    if (hero) expect(await page('/uw-husky-mobile/why')).toContain(`${String(hero.doc[hero.field])} (spring)`);
+    expect(digest(TRACKED)).toBe(trackedBefore);
+  }, 420_000);
+
+  it('the bundled scheduled draft publishes: the landing page shows it, the document is live, src/dataset is unchanged', async () => {
+    expect(await page('/uw-husky-mobile')).not.toContain('Spring signing day');
+    const published = await publishLocal('--release', 'rHuskyL27');
+    expect(published.code, published.text).toBe(0);
+    expect(published.text).toContain('huskymobile-landingHeader (landingHeader): webhook 202');
+    const rev = /rev ([A-Za-z0-9]{22})/.exec(published.text)![1]!;
+    await until(() => statuses([`huskymobile-landingHeader:${rev}`]), (now) => now['huskymobile-landingHeader']?.state === 'live', 180_000, 'the scheduled draft live');
+    expect(await page('/uw-husky-mobile')).toContain('Spring signing day: your first month on us');
+    const release = readWorking().find((doc) => doc._id === '_.releases.rHuskyL27');
+    expect(release).toMatchObject({ state: 'published', finalDocumentStates: [{ id: 'huskymobile-landingHeader' }] });
+    expect(readWorking().some((doc) => doc._id.startsWith('versions.rHuskyL27.'))).toBe(false);
+    expect(digest(TRACKED)).toBe(trackedBefore);
+  }, 240_000);
+});
