@@ -1,8 +1,8 @@
 /**
  * The publish queue over a fake clock and fake deploy notifications (`finished`): a lone publish
  * builds at once, publishes during a build wait and combine into the next build, a burst makes
- * at most two builds (a release's documents arriving at once too), a lost notification does not block publishing for more than 30 minutes,
- * and a failed build hook call puts its batch back.
+ * at most two builds (a release's documents arriving at once too), a lost notification does not
+ * block publishing for more than 30 minutes, and a failed build hook call puts its batch back.
  */
 import { describe, expect, it } from 'vitest';
 import { memoryBlobStore, type BlobStore } from '../../../src/lib/deploys/blob-store.ts';
