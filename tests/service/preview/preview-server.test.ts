@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAFT_MODE_COOKIE, signDraftMode } from '../../../src/lib/preview/draft-cookie.ts';
 import { PREVIEW_RESPONSE_HEADERS } from '../../../src/lib/preview/response-headers.ts';
-import { DRAFT_ONLY_QUESTION, DRAFT_TITLE, PUBLISHED_TITLE_MARK, writeDraftDataset } from '../../fixtures/drafts/dataset.ts';
+import { DRAFT_ONLY_QUESTION, DRAFT_TITLE, PUBLISHED_TITLE_MARK, RELEASE_TITLE, SCHEDULED_RELEASE, SCHEDULED_TITLE, writeDraftDataset } from '../../fixtures/drafts/dataset.ts';
 import { raw } from '../local-stack/helpers.ts';
 import { startPreviewServer, type PreviewServerProcess } from './preview-server-process.ts';
 
@@ -49,6 +49,8 @@ afterAll(async () => {
 const get = (path: string, cookie?: string) => raw(`${site}${path}`, { headers: cookie ? { cookie } : {} });
 const text = async (path: string, cookie?: string) => (await get(path, cookie)).body.toString('utf8');
 const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value);
+/** The preview bar's line naming what the page shows, as a reader gets it (tags dropped). */
+const shownLine = (html: string) => /<p class="preview-bar__shown"[^>]*>(.*?)<\/p>/s.exec(html)?.[1]?.replace(/<[^>]+>/g, '').replace(/&#39;/g, "'");
 
 /** The raw HTTP answer to a request written byte for byte (a client would refuse to send some). */
 function rawExchange(text: string): Promise<string> {
@@ -126,8 +128,77 @@ describe('npm run preview:server', () => {
     expect(html).toContain(DRAFT_TITLE);
     expect(html).toContain(DRAFT_ONLY_QUESTION);
     expect(html).toContain(PREVIEW_NOTICE);
+    expect(shownLine(html)).toBe('Showing: Drafts');
     // Presentation's perspective switch: published, in draft mode.
     expect(await text(`${PAGE}?sanity-preview-perspective=published`, draftCookie)).not.toContain(DRAFT_TITLE);
+  });
+
+  it('a release stack on the enable address: the redirect and the cookie keep it, the page shows the release and names it in the bar', async () => {
+    const stack = `${SCHEDULED_RELEASE},drafts`;
+    const answer = await get(`/api/preview/enable?sanity-preview-secret=${PREVIEW_SECRET}&sanity-preview-pathname=${encodeURIComponent(PAGE)}&sanity-preview-perspective=${encodeURIComponent(stack)}`);
+    expect(answer.status).toBe(307);
+    expect(answer.headers.location).toBe(`${PAGE}?sanity-preview-perspective=${encodeURIComponent(stack)}`);
+    const cookies = answer.headers['set-cookie'] as string[];
+    expect(cookies.find((cookie) => cookie.startsWith('sanity-preview-perspective='))).toMatch(/^sanity-preview-perspective=rHuskyL27%2Cdrafts; Max-Age=3600; Path=\/; HttpOnly; Secure; SameSite=None; Partitioned$/);
+    const session = cookies.map((cookie) => cookie.split(';')[0]!).join('; ');
+    for (const path of [String(answer.headers.location), PAGE]) {
+      // The address the enable route gave, then a page reached without the parameter (the cookie).
+      const html = await text(path, session);
+      expect(html, path).toContain(SCHEDULED_TITLE);
+      expect(html, path).not.toContain(DRAFT_TITLE);
+      expect(shownLine(html), path).toBe('Showing: Scheduled publish — scheduled draft, publishes Mon 1 Mar 2027, 09:00 UTC');
+      expect(html, path).toContain(PREVIEW_NOTICE);
+      expect(html, path).toContain(`data-perspective="${stack}"`);
+    }
+    // Drafts of other documents still show beneath the release.
+    expect(await text(PAGE, session)).toContain(DRAFT_ONLY_QUESTION);
+  });
+
+  it('published with draft mode on: the published text, named so; a bad stack: drafts, and the bar says the perspective could not be read', async () => {
+    const editor = `${DRAFT_MODE_COOKIE}=${signDraftMode(COOKIE_SECRET)}`;
+    const published = await text(`${PAGE}?sanity-preview-perspective=published`, editor);
+    expect(published).toContain(PUBLISHED_TITLE_MARK);
+    expect(published).not.toContain(DRAFT_TITLE);
+    expect(shownLine(published)).toBe('Showing: Published');
+    expect(published).not.toContain(PREVIEW_NOTICE);
+    expect(published).toContain('Leave draft mode');
+    for (const bad of ['raw', 'rHuskyL27', 'r.x%2Cdrafts', `${'r1%2C'.repeat(300)}drafts`]) {
+      const html = await text(`${PAGE}?sanity-preview-perspective=${bad}`, editor);
+      expect(html, bad).toContain(DRAFT_TITLE);
+      expect(html, bad).not.toContain(SCHEDULED_TITLE);
+      expect(shownLine(html), bad).toBe('Showing: Drafts — the perspective asked for could not be read');
+    }
+  });
+
+  it('a release the site cannot find is named as such; its versions show as Sanity shows them', async () => {
+    const editor = `${DRAFT_MODE_COOKIE}=${signDraftMode(COOKIE_SECRET)}`;
+    const html = await text(`${PAGE}/why?sanity-preview-perspective=spring%2Cdrafts`, editor);
+    expect(html).toContain(RELEASE_TITLE);
+    expect(shownLine(html)).toBe('Showing: Drafts — release “spring” not found');
+  });
+
+  it('the perspective switch keeps a stack for the session: draft mode only, JSON only, this site only', async () => {
+    const editor = `${DRAFT_MODE_COOKIE}=${signDraftMode(COOKIE_SECRET)}`;
+    const post = (cookie: string | undefined, body: string, headers: Record<string, string> = {}) => raw(`${site}/api/preview/perspective`, {
+      method: 'POST', body, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers },
+    });
+    const switched = await post(editor, JSON.stringify({ perspective: [SCHEDULED_RELEASE, 'drafts'] }));
+    expect(switched.status).toBe(200);
+    expect(JSON.parse(switched.body.toString('utf8'))).toEqual({ perspective: `${SCHEDULED_RELEASE},drafts` });
+    const kept = (switched.headers['set-cookie'] as string[])[0]!.split(';')[0]!;
+    expect(await text(PAGE, `${editor}; ${kept}`)).toContain(SCHEDULED_TITLE);
+    for (const [cookie, body, headers, status] of [
+      [undefined, JSON.stringify({ perspective: 'published' }), {}, 401],
+      [editor, JSON.stringify({ perspective: 'published' }), { origin: 'https://evil.example' }, 403],
+      // A form is refused before the route (Astro's own check of cross-site form posts), JSON as another type by the route.
+      [editor, 'perspective=published', { 'content-type': 'application/x-www-form-urlencoded' }, 403],
+      [editor, JSON.stringify({ perspective: 'published' }), { 'content-type': 'application/json-patch+json' }, 415],
+    ] as const) {
+      const answer = await post(cookie, body, headers);
+      expect(answer.status).toBe(status);
+      expect(answer.headers['set-cookie']).toBeUndefined();
+      for (const [name, value] of Object.entries(PREVIEW_RESPONSE_HEADERS)) expect(answer.headers[name.toLowerCase()], `${status} ${name}`).toBe(value);
+    }
   });
 
   it('a pathname off the site gets no redirect off the site', async () => {
