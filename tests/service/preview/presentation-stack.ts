@@ -37,9 +37,10 @@ export interface PreviewStack {
   draftCookie: string;
   /**
    * The host page that frames `path` of the preview site after switching draft mode on through
-   * Presentation's secret; with mode 'window', its button opens it in a window of its own instead.
+   * Presentation's secret, in `perspective` (drafts by default, as written in the address); with
+   * mode 'window', its button opens it in a window of its own instead.
    */
-  hostUrl: (path: string, mode?: PreviewMode) => string;
+  hostUrl: (path: string, mode?: PreviewMode, perspective?: string) => string;
   stop: () => Promise<void>;
 }
 
@@ -59,7 +60,8 @@ const HOST_PAGE = (src: string, mode: PreviewMode) => {
 <body><main>${preview}</main><script type="module" src="/studio-host.js"></script></body></html>`;
 };
 
-export async function startPresentationStack(): Promise<PreviewStack> {
+/** `name`: the server's build folder of its own (.preview/tests/<name>), so test files serving at once never share one. */
+export async function startPresentationStack(name = 'presentation'): Promise<PreviewStack> {
   const work = mkdtempSync(join(tmpdir(), 'presentation-'));
   const datasetDir = join(work, 'dataset');
   mkdirSync(datasetDir);
@@ -80,7 +82,8 @@ export async function startPresentationStack(): Promise<PreviewStack> {
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(hostJs);
     } else if (url.pathname === '/') {
       const path = url.searchParams.get('path') ?? '/';
-      const src = `${previewOrigin}/api/preview/enable?${new URLSearchParams({ 'sanity-preview-secret': PREVIEW_SECRET, 'sanity-preview-pathname': path, 'sanity-preview-perspective': 'drafts' })}`;
+      const perspective = url.searchParams.get('perspective') ?? 'drafts';
+      const src = `${previewOrigin}/api/preview/enable?${new URLSearchParams({ 'sanity-preview-secret': PREVIEW_SECRET, 'sanity-preview-pathname': path, 'sanity-preview-perspective': perspective })}`;
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(HOST_PAGE(src, url.searchParams.get('mode') === 'window' ? 'window' : 'frame'));
     } else {
       response.writeHead(404).end();
@@ -90,7 +93,7 @@ export async function startPresentationStack(): Promise<PreviewStack> {
   const studio = `http://127.0.0.1:${hostPort}`;
   appendFileSync(exportFile, `${JSON.stringify({ _id: 'sanity-preview-url-secret.presentation-test', _type: 'sanity.previewUrlSecret', _updatedAt: new Date().toISOString(), secret: PREVIEW_SECRET, studioUrl: studio })}\n`);
 
-  const server = await startPreviewServer('presentation', {
+  const server = await startPreviewServer(name, {
     PREVIEW_DATA_DIR: join(work, 'api-data'), CONTENT_DATASET_DIR: datasetDir, PREVIEW_COOKIE_SECRET: COOKIE_SECRET, SANITY_STUDIO_URL: studio,
   });
   const { port } = server;
@@ -102,7 +105,7 @@ export async function startPresentationStack(): Promise<PreviewStack> {
     exportFile,
     documents: () => readFileSync(exportFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Doc),
     draftCookie: `${DRAFT_MODE_COOKIE}=${signDraftMode(COOKIE_SECRET)}`,
-    hostUrl: (path, mode = 'frame') => `${studio}/?${new URLSearchParams({ path, ...(mode === 'window' ? { mode } : {}) })}`,
+    hostUrl: (path, mode = 'frame', perspective) => `${studio}/?${new URLSearchParams({ path, ...(mode === 'window' ? { mode } : {}), ...(perspective ? { perspective } : {}) })}`,
     stop: async () => {
       await server.stop();
       await new Promise((done) => host.close(done));

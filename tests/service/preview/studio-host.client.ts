@@ -3,7 +3,10 @@
  * the preview site (or opens it in a window of its own, Presentation's "open preview in a new
  * window", when the page has a button instead of a frame) and talks to its overlays with Sanity's
  * own libraries, as Presentation does (`@sanity/comlink`'s controller and the `presentation`
- * channel with `@sanity/presentation-comlink`'s compatibility actors). Bundled by the test with esbuild.
+ * channel with `@sanity/presentation-comlink`'s compatibility actors). Its perspective menu plays
+ * the Studio's PostMessagePerspective: `visual-editing/fetch-perspective` is answered with the
+ * perspective picked, and each pick is posted as `presentation/perspective`. Bundled by the test
+ * with esbuild.
  */
 import { createConnectionMachine, createController } from '@sanity/comlink';
 import { createCompatibilityActors } from '@sanity/presentation-comlink';
@@ -18,6 +21,10 @@ declare global {
       /** Resolves with the time (Date.now()) the next message of this type arrives. */
       next: (type: string) => Promise<{ at: number; data: unknown }>;
       post: (type: string, data: unknown) => void;
+      /** The Studio's perspective menu: picks a perspective and posts it to the page. */
+      setPerspective: (perspective: string | string[]) => void;
+      /** What the overlays said when they asked for the perspective (`handlesPerspectiveChange`…). */
+      perspectiveRequests: unknown[];
     };
   }
 }
@@ -30,6 +37,9 @@ const controller = createController({ targetOrigin: previewOrigin });
 const received: Received[] = [];
 const statuses: string[] = [];
 const waiting = new Map<string, Array<(value: { at: number; data: unknown }) => void>>();
+// The perspective Presentation opened the preview with (the host page's enable address names it).
+let perspective: string | string[] = new URL(src).searchParams.get('sanity-preview-perspective') ?? 'drafts';
+const perspectiveRequests: unknown[] = [];
 
 const channel: any = controller.createChannel(
   { name: 'presentation', connectTo: 'visual-editing', heartbeat: true },
@@ -43,12 +53,16 @@ function record(type: string, data: unknown): void {
   waiting.delete(type);
 }
 
-for (const type of ['visual-editing/focus', 'visual-editing/navigate', 'visual-editing/toggle', 'visual-editing/meta', 'visual-editing/refreshing', 'visual-editing/refreshed']) {
+for (const type of ['visual-editing/focus', 'visual-editing/navigate', 'visual-editing/toggle', 'visual-editing/meta', 'visual-editing/refreshing', 'visual-editing/refreshed', 'visual-editing/documents']) {
   channel.on(type, (data: unknown) => record(type, data));
 }
 // What Presentation answers the overlays' own requests with (no schema, no features).
 channel.on('visual-editing/features', () => ({ features: {} }));
-channel.on('visual-editing/fetch-perspective', () => ({ perspective: 'drafts' }));
+channel.on('visual-editing/fetch-perspective', (data: unknown) => {
+  perspectiveRequests.push(data);
+  record('visual-editing/fetch-perspective', data);
+  return { perspective };
+});
 channel.on('visual-editing/schema', () => ({ schema: [] }));
 channel.on('visual-editing/schema-union-types', () => ({ types: new Map() }));
 channel.onStatus((event: { status: string }) => {
@@ -61,6 +75,11 @@ window.studio = {
   statuses,
   next: (type) => new Promise((resolve) => waiting.set(type, [...(waiting.get(type) ?? []), resolve])),
   post: (type, data) => channel.post(type, data),
+  setPerspective: (picked) => {
+    perspective = picked;
+    channel.post('presentation/perspective', { perspective: picked });
+  },
+  perspectiveRequests,
 };
 
 channel.start();
