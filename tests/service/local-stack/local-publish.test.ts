@@ -3,7 +3,8 @@
  * stack builds from its working copy (DATA_DIR/dataset) and a local publish changes what is served
  * while src/dataset stays as it is. A release of 30 documents published at once (one webhook per
  * document, all at once, as Sanity delivers them) becomes at most 2 builds, and every document
- * goes live; the bundled scheduled draft publishes Husky Mobile's landing page.
+ * goes live; the bundled scheduled draft publishes Husky Mobile's landing page; a release that
+ * unpublishes a document leaves no page showing it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -164,6 +165,28 @@ describe('npm start and npm run publish:local on the tracked dataset', () => {
     const release = readWorking().find((doc) => doc._id === '_.releases.rHuskyL27');
     expect(release).toMatchObject({ state: 'published', finalDocumentStates: [{ id: 'huskymobile-landingHeader' }] });
     expect(readWorking().some((doc) => doc._id.startsWith('versions.rHuskyL27.'))).toBe(false);
+    expect(digest(TRACKED)).toBe(trackedBefore);
+  }, 240_000);
+
+  it('a release that unpublishes a document: once built, no page shows it', async () => {
+    const experience = 'Run out with the team on game day';
+    const plans = '/uw-husky-mobile/fan';
+    expect(await page(plans)).toContain(experience);
+    const documents = readWorking();
+    const banner = documents.find((doc) => doc._id === 'huskymobile-giveawaysBanner')!;
+    // The Studio's "unpublish when releasing": a version of the document marked for deletion.
+    const release = { _id: '_.releases.rRemove01', _type: 'system.release', name: 'rRemove01', state: 'active', metadata: { title: 'Retire the banner', releaseType: 'asap' } };
+    const marker = { ...banner, _id: 'versions.rRemove01.huskymobile-giveawaysBanner', _system: { delete: true } };
+    writeFileSync(`${working}.edit`, `${[...documents, release, marker].map((doc) => JSON.stringify(doc)).join('\n')}\n`);
+    renameSync(`${working}.edit`, working);
+    const before = (await localDeploys()).length;
+    const published = await publishLocal('--release', 'rRemove01');
+    expect(published.code, published.text).toBe(0);
+    expect(published.text).toContain('huskymobile-giveawaysBanner (giveawaysBanner) deleted: webhook 202');
+    expect(readWorking().some((doc) => doc._id === 'huskymobile-giveawaysBanner')).toBe(false);
+    const deploys = await until(localDeploys, (all) => all.length > before && all.slice(0, all.length - before).every((deploy) => deploy.state === 'ready' || deploy.state === 'error'), 180_000, 'the release built');
+    expect(deploys.slice(0, deploys.length - before).map((deploy) => deploy.state)).toEqual(['ready']);
+    for (const path of [plans, '/uw-husky-mobile/student', '/uw-husky-mobile/faculty']) expect(await page(path), path).not.toContain(experience);
     expect(digest(TRACKED)).toBe(trackedBefore);
   }, 240_000);
 });
