@@ -7,6 +7,7 @@ import {readFileSync} from 'node:fs'
 import {evaluate, parse} from 'groq-js'
 import {match} from 'path-to-regexp'
 import {describe, expect, it} from 'vitest'
+import {applyPerspective} from '../../src/lib/content/perspective.ts'
 import {schoolDocumentLocations, siteWideLocations, typesShown, type SchoolNames} from '../../src/lib/preview/presentation-routes.ts'
 import {SCHOOL_ROUTES, schoolPath} from '../../src/lib/route-table/routes.ts'
 import {
@@ -16,8 +17,9 @@ import {
 import {schemaTypes} from '../schemaTypes'
 
 type Doc = Record<string, unknown> & {_id: string; _type: string}
-const dataset = readFileSync(new URL('../../src/dataset/data.ndjson', import.meta.url), 'utf8')
-  .split('\n').filter(Boolean).map((line) => JSON.parse(line) as Doc)
+// The published documents (the dataset also holds a scheduled draft).
+const dataset = applyPerspective(readFileSync(new URL('../../src/dataset/data.ndjson', import.meta.url), 'utf8')
+  .split('\n').filter(Boolean).map((line) => JSON.parse(line) as Doc), 'published') as Doc[]
 const schools = dataset.filter((doc) => doc._type === 'school')
 /** Schools with pages (a retired school has none), live ones first, then by service name: how the site settings list them. */
 const withPages = schools.filter((school) => school.status !== 'retired')

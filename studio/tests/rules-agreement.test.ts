@@ -6,6 +6,7 @@
  */
 import {readFileSync} from 'node:fs'
 import {describe, expect, it} from 'vitest'
+import {applyPerspective} from '../../src/lib/content/perspective.ts'
 import {ContentError, groupContent} from '../../src/lib/content/group.ts'
 import {splitBuildContent} from '../../src/lib/content/queries.ts'
 import {isAllowedLink as buildAllowsLink} from '../../src/lib/content/link-guard.ts'
@@ -13,8 +14,9 @@ import {isAllowedLink as studioAllowsLink} from '../schemaTypes/fields'
 import {studioErrors} from './studio-validation'
 
 type Doc = Record<string, unknown>
-const documents = readFileSync(new URL('../../src/dataset/data.ndjson', import.meta.url), 'utf8')
-  .split('\n').filter(Boolean).map((line) => JSON.parse(line) as Doc)
+// The published documents, as the build reads them (the dataset also holds a scheduled draft).
+const documents = applyPerspective(readFileSync(new URL('../../src/dataset/data.ndjson', import.meta.url), 'utf8')
+  .split('\n').filter(Boolean).map((line) => JSON.parse(line) as Doc), 'published') as Doc[]
 const ids = new Set(documents.map((doc) => String(doc._id)))
 const LINK_FIELD = /(link|url|href|path|fragment)$/i
 
