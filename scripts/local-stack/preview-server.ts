@@ -4,8 +4,9 @@
  * function runs (preview/engine.ts: the built function imported once, called per request, behind
  * Netlify's static handler), beside its own local API and Netlify's local Blobs server
  * (netlify/blobs.ts, data in .preview/blobs). It reads the bundled dataset (CONTENT_DATASET_DIR)
- * with its drafts, again when it changes on disk: the next request shows the change, no rebuild
- * or restart.
+ * with its drafts, scheduled drafts and releases, again when it changes on disk: the next request
+ * shows the change, no rebuild or restart. Without a Studio, its local draft-mode address
+ * (preview/local-draft-mode.ts, printed at start) switches draft mode on.
  *   npm run preview:server [-- --no-build]
  * Env: PREVIEW_PORT (4322), PREVIEW_API_PORT (8788), CONTENT_DATASET_DIR, TENANTS_FILE,
  *      PREVIEW_COOKIE_SECRET (default: a new random one per start), SANITY_STUDIO_URL,
@@ -22,6 +23,7 @@ import { listen } from './listen.ts';
 import { startLocalBlobs } from './netlify/blobs.ts';
 import { PREVIEW_BLOBS, PREVIEW_DIST, PREVIEW_FUNCTION_ENTRY, PREVIEW_ROOT, buildPreviewSite } from './preview/build.ts';
 import { createPreviewEngine, previewRequestListener, type PreviewEngine } from './preview/engine.ts';
+import { LOCAL_DRAFT_MODE_PATH, localDraftMode, localDraftModeUrl } from './preview/local-draft-mode.ts';
 
 /** The preview site's and its API's ports (the static stack has 4321 and 8787). */
 export const PREVIEW_PORT = 4322;
@@ -36,7 +38,16 @@ async function main(): Promise<void> {
 
   // Listening first (port 0 picks a free one): the site's address is known before the build.
   let engine: PreviewEngine | undefined;
-  const server = createServer(previewRequestListener(() => engine, (line) => process.stdout.write(`site ${line}\n`)));
+  const log = (line: string) => process.stdout.write(`site ${line}\n`);
+  const served = previewRequestListener(() => engine, log);
+  const server = createServer((incoming, outgoing) => {
+    // Anything else, a target that is no address included, is the served site's to answer.
+    const url = URL.parse(incoming.url ?? '/', 'http://localhost');
+    if (url?.pathname !== LOCAL_DRAFT_MODE_PATH) return served(incoming, outgoing);
+    const answer = localDraftMode(url, secret);
+    outgoing.writeHead(answer.status, answer.headers).end();
+    log(`GET ${LOCAL_DRAFT_MODE_PATH} ${answer.status}`);
+  });
   const site = await listen(server, Number(text('PREVIEW_PORT') ?? PREVIEW_PORT), '127.0.0.1');
   const siteUrl = `http://localhost:${site.port}`;
 
@@ -76,6 +87,10 @@ async function main(): Promise<void> {
     throw error;
   }
   console.log(`Preview site: ${siteUrl}  (dataset ${datasetDir}; drafts in draft mode)`);
+  console.log(`Draft mode without a Studio: ${localDraftModeUrl(siteUrl, '/uw-husky-mobile', 'drafts')}`);
+  if (datasetDir === resolve(join(REPO_ROOT, DEFAULT_DATASET_DIR))) {
+    console.log(`  as the bundled scheduled draft will make it: ${localDraftModeUrl(siteUrl, '/uw-husky-mobile', 'rHuskyL27,drafts')}`);
+  }
   console.log(`Local API:    ${api.url}`);
   console.log(`Blobs:        ${blobs.url}  (data in ${PREVIEW_BLOBS})`);
   console.log('Press Ctrl+C to stop.');

@@ -201,6 +201,18 @@ describe('npm run preview:server', () => {
     }
   });
 
+  it('without a Studio, the local server\'s draft-mode address switches draft mode on, in the perspective it names', async () => {
+    const answer = await get(`/.netlify/local/draft-mode?path=${encodeURIComponent(PAGE)}&perspective=${SCHEDULED_RELEASE}%2Cdrafts`);
+    expect(answer.status).toBe(307);
+    expect(answer.headers.location).toBe(`${PAGE}?sanity-preview-perspective=${SCHEDULED_RELEASE}%2Cdrafts`);
+    const session = (answer.headers['set-cookie'] as string[]).map((cookie) => cookie.split(';')[0]!).join('; ');
+    const html = await text(String(answer.headers.location), session);
+    expect(html).toContain(SCHEDULED_TITLE);
+    expect(shownLine(html)).toBe('Showing: Scheduled publish — scheduled draft, publishes Mon 1 Mar 2027, 09:00 UTC');
+    // A path off the site goes nowhere off it.
+    expect((await get('/.netlify/local/draft-mode?path=%2F%2Fevil.example')).headers.location).toBe('/?sanity-preview-perspective=drafts');
+  });
+
   it('a pathname off the site gets no redirect off the site', async () => {
     for (const target of ['https://evil.example/x', '//evil.example/x', 'javascript:alert(1)']) {
       const answer = await get(`/api/preview/enable?sanity-preview-secret=${PREVIEW_SECRET}&sanity-preview-pathname=${encodeURIComponent(target)}`);
