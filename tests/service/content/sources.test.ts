@@ -68,6 +68,11 @@ describe('content sources', () => {
     await createSanitySource({ projectId: 'test1234', dataset: 'production', apiHost, perspective: 'drafts', token: 'preview-token' })
       .fetch(BUILD_CONTENT_QUERY, { types: TENANT_DOCUMENT_TYPES });
     expect(requests.at(-1)?.searchParams.get('perspective')).toBe('drafts');
+    // A release stack: @sanity/client sends it comma-joined, leftmost first, and Sanity applies it.
+    await createSanitySource({ projectId: 'test1234', dataset: 'production', apiHost, perspective: { releases: ['rHuskyL27', 'rSpring02'] }, token: 'preview-token' })
+      .fetch(BUILD_CONTENT_QUERY, { types: TENANT_DOCUMENT_TYPES });
+    expect(requests.at(-1)?.searchParams.get('perspective')).toBe('rHuskyL27,rSpring02,drafts');
+    expect(() => contentSourceFrom(parseEnv({ CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'test1234' }), { releases: ['rHuskyL27'] })).toThrow(/SANITY_API_READ_TOKEN/);
   });
 
   it('a preview build from Sanity needs a read token', () => {
