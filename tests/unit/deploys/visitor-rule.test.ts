@@ -17,7 +17,7 @@ const STATES: Array<[string, DocumentStatus]> = [
   ['unknown', { state: 'unknown', reason: 'The live deploy left no record of the documents it carries.' }],
 ];
 
-const NEVER_EXISTED = { state: 'unknown', reason: UNKNOWN_TO_VISITORS };
+const NEVER_EXISTED: DocumentStatus = { state: 'unknown', reason: UNKNOWN_TO_VISITORS };
 
 /** What a visitor gets for a document the public site shows, state by state. */
 const VISITOR_ON_THE_SITE: Record<string, DocumentStatus> = {
