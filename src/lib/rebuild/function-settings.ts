@@ -13,6 +13,8 @@ type Source = Record<string, string | undefined>;
 export const buildHookSchema = z.object({
   /** The site's build hook (a secret URL: never logged, never answered). */
   NETLIFY_BUILD_HOOK_URL: setting(z.url().optional()),
+  /** The first wait before the site calls a build hook again that did not answer (then doubling, at most 30 min); leave unset: 60. */
+  PUBLISH_RETRY_BASE_SECONDS: setting(z.coerce.number().int().min(1).max(3600).optional()),
 });
 
 export const publishSchema = buildHookSchema.extend({
@@ -38,8 +40,11 @@ export const statusSettingsSchema = z.object({
   /** Where an editor's token is checked: the site's Sanity project and dataset. */
   SANITY_PROJECT_ID: setting(z.string().optional()),
   SANITY_DATASET: setting(z.string().default('production')),
-  /** Tests only: another host for the Sanity client. */
-  SANITY_API_HOST: setting(z.url().optional()),
+  /**
+   * Tests only: a local stand-in for Sanity's API. Loopback only, so no setting can send an
+   * editor's token to another host.
+   */
+  SANITY_API_HOST: setting(z.url().refine((value) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(value).hostname), 'a local stand-in for Sanity (http://127.0.0.1:<port>) only: editors\' tokens go to Sanity and nowhere else').optional()),
   CONTEXT: setting(z.string().optional()),
 });
 

@@ -6,17 +6,16 @@
  * goes live; the bundled scheduled draft publishes Husky Mobile's landing page; a release that
  * unpublishes a document leaves no page showing it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_DEPLOYS_PATH, type LocalDeploy } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
 import type { DocumentStatus } from '../../../src/lib/deploys/records.ts';
+import { ROOT, startStackProcess, type StackProcess } from './stack-process.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
 const TRACKED = join(ROOT, 'src/dataset/data.ndjson');
 const work = mkdtempSync(join(tmpdir(), 'local-publish-'));
 const dataDir = join(work, 'data');
@@ -27,44 +26,32 @@ const digest = (file: string) => createHash('sha256').update(readFileSync(file))
 const trackedBefore = digest(TRACKED);
 
 type Doc = Record<string, unknown> & { _id: string; _type: string };
-const environment: NodeJS.ProcessEnv = { ...process.env, PORT: '0', API_PORT: '0', DATA_DIR: dataDir, DIST_DIR: join(work, 'dist'), DEPLOYS_DIR: deploysDir, SANITY_STUDIO_URL: 'http://localhost:3333' };
-for (const name of ['CONTENT_DATASET_DIR', 'SANITY_WEBHOOK_SECRET', 'NETLIFY_DEPLOY_NOTIFICATION_SECRET', 'NETLIFY_BUILD_HOOK_URL', 'NETLIFY_BLOBS_CONTEXT', 'SITE_ID', 'CONTEXT', 'NETLIFY', 'SITE']) delete environment[name];
+// CONTENT_DATASET_DIR is the default, the tracked dataset, named so that no setting of the caller's applies.
+const settings = { DATA_DIR: dataDir, DIST_DIR: join(work, 'dist'), DEPLOYS_DIR: deploysDir, SANITY_STUDIO_URL: 'http://localhost:3333', CONTENT_DATASET_DIR: join(ROOT, 'src/dataset') };
 
-let stack: ChildProcess | undefined;
+let stack: StackProcess;
 let site = '';
-let output = '';
 
 beforeAll(async () => {
   rmSync(deploysDir, { recursive: true, force: true });
   // `npm start`: the working copy made from src/dataset, dist/ built from it, then served.
-  stack = spawn(process.execPath, [join(ROOT, 'scripts/local-stack/start.ts'), '--build'], { env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
-  stack.stderr!.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
-  await new Promise<void>((ready, fail) => {
-    stack!.once('exit', (code) => fail(new Error(`the stack exited with ${code}:\n${output.slice(-3000)}`)));
-    stack!.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      if (output.includes('Press Ctrl+C')) ready();
-    });
-  });
-  site = /Site: +(http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
+  stack = await startStackProcess(settings, ['--build']);
+  site = stack.site;
 }, 300_000);
 
 afterAll(async () => {
-  if (stack && stack.exitCode === null) {
-    const exited = new Promise((done) => stack!.once('exit', done));
-    stack.kill('SIGTERM');
-    await exited;
-  }
+  await stack?.stop();
   rmSync(work, { recursive: true, force: true });
   rmSync(deploysDir, { recursive: true, force: true });
 });
 
-const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
-const page = async (path: string) => (await fetch(`${site}${path}`)).text();
+const page = async (path: string) => (await stack.get(path)).text;
 
 /** `npm run publish:local -- …` against this stack, with its DATA_DIR: exit code and output. */
 function publishLocal(...args: string[]): Promise<{ code: number | null; text: string }> {
   return new Promise((done) => {
+    const environment: NodeJS.ProcessEnv = { ...process.env, ...settings };
+    for (const name of ['SANITY_WEBHOOK_SECRET', 'SITE', 'PORT']) delete environment[name];
     const child = spawn(process.execPath, [join(ROOT, 'scripts/local-stack/publish.ts'), ...args, '--site', site], { env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => { text += chunk; });
@@ -74,13 +61,7 @@ function publishLocal(...args: string[]): Promise<{ code: number | null; text: s
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, label: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${label}: not reached in ${timeoutMs / 1000} s; last ${JSON.stringify(value).slice(0, 1500)}\n${output.slice(-3000)}`);
-    await sleep(200);
-  }
+  return (await stack.until(read, done, timeoutMs, label)).at(-1)!;
 }
 
 async function statuses(questions: string[]): Promise<Record<string, DocumentStatus>> {
@@ -88,9 +69,7 @@ async function statuses(questions: string[]): Promise<Record<string, DocumentSta
   return ((await answer.json()) as { documents: Record<string, DocumentStatus> }).documents;
 }
 
-async function localDeploys(): Promise<LocalDeploy[]> {
-  return ((await (await fetch(`${site}${LOCAL_DEPLOYS_PATH}`)).json()) as { deploys: LocalDeploy[] }).deploys;
-}
+const localDeploys = () => stack.localDeploys();
 
 const readWorking = () => readFileSync(working, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Doc);
 
@@ -99,7 +78,7 @@ const SHOWN_FIELDS = ['title', 'header', 'thanksHeader', 'endedHeader', 'capital
 
 describe('npm start and npm run publish:local on the tracked dataset', () => {
   it('builds from the working copy, serves a local publish, and leaves src/dataset as it was', async () => {
-    expect(output).toContain(`Content:   ${workingDatasetDir(dataDir)}  (a new working copy of ${join(ROOT, 'src/dataset')}`);
+    expect(stack.output()).toContain(`Content:   ${workingDatasetDir(dataDir)}  (a new working copy of ${join(ROOT, 'src/dataset')}`);
     const title = `Why Husky Mobile, published locally at ${Date.now()}`;
     const published = await publishLocal('huskymobile-whyHero', `title=${title}`);
     expect(published.code, published.text).toBe(0);
