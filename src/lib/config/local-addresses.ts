@@ -9,3 +9,6 @@ export const LOCAL_API_BASE = `http://127.0.0.1:${LOCAL_API_PORT}`;
 export const LOCAL_SITE_URL = `http://localhost:${LOCAL_SITE_PORT}`;
 /** The Studio's local address (`npm run dev` in studio/): the one origin that may frame a local preview site. */
 export const LOCAL_STUDIO_URL = 'http://localhost:3333';
+/** The bundled dataset and tenant records: the offline defaults of the build and of the local API. */
+export const DEFAULT_DATASET_DIR = 'src/dataset';
+export const DEFAULT_TENANTS_FILE = `${DEFAULT_DATASET_DIR}/tenants.json`;

@@ -9,7 +9,7 @@ import { memoryBlobStore } from '../../../src/lib/deploys/blob-store.ts';
 import { PUBLISH_QUEUE_KEY, type BuildHookBody } from '../../../src/lib/deploys/records.ts';
 import { createPublishWebhook } from '../../../src/lib/rebuild/publish-webhook.ts';
 
-const SECRET = 'test-webhook-secret';
+const SECRET = 'test-webhook-secret-of-thirty-two-characters';
 const HOOK = 'https://api.netlify.example/build_hooks/abc123';
 const NOW = Date.UTC(2026, 2, 1, 12, 0, 0);
 const BODY = JSON.stringify({ _id: 'huskymobile-faqs', _type: 'faqs', _rev: 'rev-1', _updatedAt: '2026-03-01T11:59:59Z' });

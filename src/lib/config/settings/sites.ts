@@ -1,0 +1,207 @@
+/**
+ * The settings an operator gives the two Netlify sites (docs/deploying.md, steps 6 to 10): the
+ * public site (`production`) and the editors' preview site (`preview`), each with its scopes and
+ * the step that makes it.
+ */
+import { z } from 'zod';
+import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_WEBHOOK_SECRET } from '../../deploys/records.ts';
+import { LOCAL_SITE_URL, LOCAL_STUDIO_URL } from '../local-addresses.ts';
+import { idListSetting, secretSetting, setting, urlSetting, yesNoSetting } from '../setting-types.ts';
+import type { SettingDefinition } from './types.ts';
+
+/** The least length of a secret someone types into two consoles (a captured signature allows an offline guess). */
+export const MIN_SECRET_LENGTH = 32;
+
+const BUILDS = ['Builds'] as const;
+const FUNCTIONS = ['Functions'] as const;
+const BOTH = ['Builds', 'Functions'] as const;
+const UNLESS_DEMO = { when: 'unless the bundled demo content is meant (ALLOW_DEMO_DEPLOY=true)' };
+
+export const SITE_SETTINGS = {
+  CONTENT_SOURCE: {
+    schema: setting(z.enum(['local', 'sanity']).default('local')),
+    format: '`local` or `sanity`',
+    sentence: 'Where the content comes from: `sanity` (the project SANITY_PROJECT_ID names) on both sites; `local`, the bundled demo content.',
+    setBy: 'operator',
+    default: '`local`',
+    sites: { production: { scopes: BUILDS, step: 6, required: UNLESS_DEMO }, preview: { scopes: BOTH, step: 10, required: 'always' } },
+    readBy: ['build', 'preview function', 'content:check', 'setup:check'],
+  },
+  SANITY_PROJECT_ID: {
+    schema: setting(z.string().optional()),
+    format: 'a Sanity project id',
+    sentence: 'The Sanity project both sites read; the public site\'s status functions check an editor\'s token against it too.',
+    setBy: 'operator',
+    default: '–',
+    sites: { production: { scopes: BOTH, step: 6, required: UNLESS_DEMO }, preview: { scopes: BOTH, step: 10, required: 'always' } },
+    readBy: ['build', 'preview function', 'publish-status', 'deploys', 'content:check', 'setup:check'],
+  },
+  SANITY_DATASET: {
+    schema: setting(z.string().default('production')),
+    format: 'a dataset name',
+    sentence: 'The dataset both sites read, when it is not `production`.',
+    setBy: 'operator',
+    default: '`production`',
+    sites: { production: { scopes: BOTH, step: 6, required: 'optional' }, preview: { scopes: BOTH, step: 10, required: 'optional' } },
+    readBy: ['build', 'preview function', 'publish-status', 'deploys', 'content:check', 'setup:check'],
+  },
+  SANITY_API_READ_TOKEN: {
+    schema: secretSetting(),
+    format: 'a Sanity token (Viewer)',
+    sentence: 'A read token: the public site\'s build needs one only for a private dataset; the preview site reads drafts with one.',
+    setBy: 'operator',
+    secret: {},
+    default: '–',
+    sites: { production: { scopes: BUILDS, step: 6, required: { when: 'if the dataset is private' } }, preview: { scopes: FUNCTIONS, step: 10, required: 'always' } },
+    readBy: ['build', 'preview function', 'content:check', 'setup:check'],
+  },
+  CONTENT_PREVIEW: {
+    schema: yesNoSetting(false),
+    format: 'yes/no',
+    sentence: 'A draft preview build, for deploy previews and branch deploys only: refused in the production context.',
+    setBy: 'operator',
+    default: '`false`',
+    sites: { production: { scopes: BUILDS, required: 'optional' } },
+    readBy: ['build', 'content:check'],
+  },
+  PUBLIC_API_BASE: {
+    schema: urlSetting(),
+    format: 'URL',
+    sentence: 'The product API (`{api}`), in every deploy context: without it pages would call the local API.',
+    setBy: 'operator',
+    default: 'the local API, on local builds only',
+    sites: { production: { scopes: BUILDS, step: 6, required: UNLESS_DEMO }, preview: { scopes: BOTH, step: 10, required: 'always' } },
+    readBy: ['build', 'preview function', 'content:check', 'setup:check'],
+  },
+  ORDER_SERVICE_URL: {
+    schema: urlSetting(),
+    format: 'URL',
+    sentence: 'The order service behind `/account/login`, `/nexusapi/*` and `/mobileapi/*`: the build writes proxy rules for it.',
+    setBy: 'operator',
+    default: '–',
+    sites: { production: { scopes: BUILDS, step: 6, required: 'optional' } },
+    readBy: ['build'],
+  },
+  SITE_URL: {
+    schema: urlSetting(),
+    format: 'URL',
+    sentence: 'The site\'s address for canonical URLs, sitemap and structured data: the public site takes Netlify\'s `URL` without it; the preview site\'s function needs it.',
+    setBy: 'operator',
+    default: `Netlify's \`URL\` (production) or \`DEPLOY_PRIME_URL\` (previews), else \`${LOCAL_SITE_URL}\``,
+    sites: { production: { scopes: BUILDS, step: 6, required: 'optional' }, preview: { scopes: BOTH, step: 10, required: 'always' } },
+    readBy: ['build', 'preview function', 'local stack', 'setup:check'],
+  },
+  ALLOW_DEMO_DEPLOY: {
+    schema: yesNoSetting(false),
+    format: 'yes/no',
+    sentence: '`true` lets a Netlify build publish the bundled demo content without Sanity or a product API; `setup:check` then needs `--demo`.',
+    setBy: 'operator',
+    default: '`false`',
+    sites: { production: { scopes: BUILDS, required: { when: 'only for a demo deploy' } } },
+    readBy: ['build', 'setup:check'],
+  },
+  MAIN_SITE_URL: {
+    schema: urlSetting(),
+    format: 'URL',
+    sentence: 'Where unknown paths go, instead of the content\'s `siteSettings.mainSiteUrl`.',
+    setBy: 'operator',
+    default: 'the content\'s `siteSettings.mainSiteUrl`',
+    sites: { production: { scopes: BUILDS, step: 6, required: 'optional' }, preview: { scopes: BOTH, step: 10, required: 'optional' } },
+    readBy: ['build', 'preview function'],
+  },
+  ACTIVE_GIVEAWAY_IDS: {
+    schema: idListSetting(),
+    format: 'comma-separated ids',
+    sentence: 'The giveaways open for entries, instead of the content\'s `siteSettings` list.',
+    setBy: 'operator',
+    default: 'the content\'s `siteSettings`',
+    sites: { production: { scopes: BUILDS, step: 6, required: 'optional' }, preview: { scopes: BOTH, step: 10, required: 'optional' } },
+    readBy: ['build', 'preview function', 'local stack', 'preview server', 'benches'],
+  },
+  HIDDEN_ENTER_GIVEAWAY_IDS: {
+    schema: idListSetting(),
+    format: 'comma-separated ids',
+    sentence: 'The giveaways whose enter button is hidden, instead of the content\'s `siteSettings` list.',
+    setBy: 'operator',
+    default: 'the content\'s `siteSettings`',
+    sites: { production: { scopes: BUILDS, step: 6, required: 'optional' }, preview: { scopes: BOTH, step: 10, required: 'optional' } },
+    readBy: ['build', 'preview function'],
+  },
+  PUBLIC_SEGMENT_WRITE_KEY: {
+    schema: setting(z.string().optional()),
+    format: 'text',
+    sentence: 'Segment\'s write key: unset, the pages make no analytics requests at all.',
+    setBy: 'operator',
+    default: '–',
+    sites: { production: { scopes: BUILDS, step: 6, required: 'optional' } },
+    readBy: ['build', 'preview function'],
+  },
+  PUBLIC_SEGMENT_API_HOST: {
+    schema: urlSetting(),
+    format: 'URL',
+    sentence: 'Where analytics batches go (tests point it at a local collector).',
+    setBy: 'operator',
+    default: '`https://api.segment.io/v1`',
+    sites: { production: { scopes: BUILDS, required: 'optional' } },
+    readBy: ['build', 'preview function'],
+  },
+  SANITY_STUDIO_URL: {
+    schema: setting(z.string().optional()),
+    format: 'comma-separated http(s) URLs',
+    sentence: 'The deployed Studio\'s address: on the public site the only origin that may read the publish status (CORS), on the preview site the only one that may frame it.',
+    setBy: 'operator',
+    default: `\`${LOCAL_STUDIO_URL}\`, on local runs only (a deployed site refuses it)`,
+    sites: { production: { scopes: FUNCTIONS, step: 6, required: 'always' }, preview: { scopes: BOTH, step: 10, required: 'always' } },
+    readBy: ['build', 'preview function', 'publish-status', 'deploys', 'local stack', 'setup:check'],
+  },
+  NETLIFY_BUILD_HOOK_URL: {
+    schema: urlSetting(),
+    format: 'URL (secret)',
+    sentence: 'The site\'s build hook: a publish, the nightly build and `npm run rebuild` start builds with it; it also proves the operator to the functions\' settings check.',
+    setBy: 'operator',
+    secret: {},
+    default: '– (the local stack: its own build hook)',
+    sites: { production: { scopes: FUNCTIONS, step: 7, required: 'always' } },
+    shell: { command: 'npm run rebuild', step: 7 },
+    readBy: ['rebuild-on-publish', 'nightly-rebuild', 'deploy-notification', 'publish-status', 'deploys', 'rebuild', 'setup:check', 'benches'],
+  },
+  SANITY_WEBHOOK_SECRET: {
+    schema: secretSetting(MIN_SECRET_LENGTH),
+    format: `secret, at least ${MIN_SECRET_LENGTH} characters`,
+    sentence: 'The content webhook\'s secret (the same value as the webhook\'s in Sanity): without it rebuild-on-publish refuses every publish.',
+    setBy: 'operator',
+    secret: { minLength: MIN_SECRET_LENGTH },
+    default: `– (the local stack: \`${LOCAL_WEBHOOK_SECRET}\`, refused anywhere else)`,
+    sites: { production: { scopes: FUNCTIONS, step: 8, required: 'always' } },
+    readBy: ['rebuild-on-publish', 'local stack', 'publish:local', 'setup:check'],
+  },
+  NETLIFY_DEPLOY_NOTIFICATION_SECRET: {
+    schema: secretSetting(MIN_SECRET_LENGTH),
+    format: `secret, at least ${MIN_SECRET_LENGTH} characters`,
+    sentence: 'The JWS secret of the site\'s deploy notifications (the same value as in Netlify\'s notification settings): without it deploy-notification refuses every notification, so publishes during a build wait up to 30 minutes and the Studio cannot tell what is live.',
+    setBy: 'operator',
+    secret: { minLength: MIN_SECRET_LENGTH },
+    default: `– (the local stack: \`${LOCAL_DEPLOY_NOTIFICATION_SECRET}\`, refused anywhere else)`,
+    sites: { production: { scopes: FUNCTIONS, step: 9, required: 'always' } },
+    readBy: ['deploy-notification', 'local stack', 'setup:check'],
+  },
+  SITE_MODE: {
+    schema: setting(z.enum(['static', 'preview']).default('static')),
+    format: '`static` or `preview`',
+    sentence: '`preview` makes the editors\' preview site (pages rendered on request), and keeps the public site\'s functions deployed there idle; the public site leaves it unset.',
+    setBy: 'operator',
+    default: '`static`',
+    sites: { preview: { scopes: BOTH, step: 10, required: 'always' } },
+    readBy: ['build', 'preview function', 'rebuild-on-publish', 'nightly-rebuild', 'deploy-notification', 'publish-status', 'deploys', 'setup:check'],
+  },
+  PREVIEW_COOKIE_SECRET: {
+    schema: secretSetting(MIN_SECRET_LENGTH),
+    format: `secret, at least ${MIN_SECRET_LENGTH} characters`,
+    sentence: 'Signs the preview site\'s draft-mode cookie; changing it ends every editor\'s draft mode.',
+    setBy: 'operator',
+    secret: { minLength: MIN_SECRET_LENGTH },
+    default: '– (the local preview server: a new random value each start)',
+    sites: { preview: { scopes: FUNCTIONS, step: 10, required: 'always' } },
+    readBy: ['preview function', 'preview server', 'setup:check'],
+  },
+} as const satisfies Record<string, SettingDefinition>;
