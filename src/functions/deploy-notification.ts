@@ -7,13 +7,14 @@ import { getDeployStore, getStore } from '@netlify/blobs';
 import { asBlobStore } from '../lib/deploys/blob-store.ts';
 import { createNotificationFunction } from '../lib/deploys/notification-function.ts';
 import { BUILD_REPORT_KEY, BUILD_REPORT_STORE, DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../lib/deploys/records.ts';
+import { withSettingsCheck } from '../lib/setup/settings-check-function.ts';
 
-export default createNotificationFunction({
+export default withSettingsCheck(['deploy-notification'], createNotificationFunction({
   openDeploysStore: () => asBlobStore(getStore({ name: DEPLOYS_STORE, consistency: 'strong' })),
   openQueueStore: () => asBlobStore(getStore({ name: PUBLISH_QUEUE_STORE, consistency: 'strong' })),
   // The build wrote its record into its own deploy's store (a failed build wrote none). A store
   // that cannot be read throws: the notification answers 503 and a repeated one reads it again.
   readBuildReport: (deployId) => getDeployStore({ deployID: deployId, name: BUILD_REPORT_STORE, consistency: 'strong' }).get(BUILD_REPORT_KEY, { type: 'json' }),
-});
+}));
 
 export const config = { path: '/api/deploy-notification' };

@@ -116,14 +116,16 @@ function statusFunctions() {
   return createStatusFunctions({ openDeploysStore: memoryStateStore, openQueueStore: memoryStateStore, readSettings: () => readStatusSettings({}), verifyToken: async () => 'refused', site: {}, log: () => undefined });
 }
 
-async function acceptedMethods(name: string): Promise<string[]> {
+/** The methods a function takes: its Allow header when it answers the probe 405, else `any`. */
+async function acceptedMethods(name: string): Promise<string[] | 'any'> {
   const response = await FUNCTIONS[name]!.answer();
-  expect(response.status, `${name} answers 405 to a method it does not take`).toBe(405);
+  await response.arrayBuffer();
+  if (response.status !== 405) return 'any';
   return (response.headers.get('allow') ?? '').split(',').map((method) => method.trim()).filter(Boolean);
 }
 
 async function codeFacts(): Promise<Facts> {
-  const methods: Record<string, string[]> = {};
+  const methods: Record<string, string[] | 'any'> = {};
   for (const name of Object.keys(FUNCTIONS)) methods[name] = await acceptedMethods(name);
   return {
     node: { floor: nodeFloor, runs: nodeRuns },
@@ -162,7 +164,8 @@ describe('the code agrees with itself on each fact the documents state', () => {
     const files = readdirSync(join(ROOT, 'src/functions')).filter((name) => name.endsWith('.ts')).map((name) => name.replace(/\.ts$/, '')).sort();
     expect(files, 'a new function needs its line in FUNCTIONS (tests/unit/docs/facts.test.ts)').toEqual(Object.keys(FUNCTIONS).sort());
     for (const name of files) expect(read(`src/functions/${name}.ts`), name).toContain(FUNCTIONS[name]!.handler);
-    expect(await acceptedMethods('nightly-rebuild')).toEqual(['POST']);
+    // The scheduler's method is not documented by Netlify, and no URL reaches a scheduled function there.
+    expect(await acceptedMethods('nightly-rebuild')).toBe('any');
     expect(await acceptedMethods('rebuild-on-publish')).toEqual(['POST']);
   });
 });
