@@ -71,11 +71,13 @@ export class Problems {
     this.kind = kind;
   }
 
-  add(texts: readonly string[]): void {
+  /** `where`: the scopes of the rule that found them, for a setting the registry gives this site none (Netlify's own, e.g. NETLIFY). */
+  add(texts: readonly string[], where: Scope[] = []): void {
     for (const problem of texts) {
       const setting = settingOf(problem);
       if (this.list.some((found) => found.setting === setting)) continue;
-      this.list.push({ setting, text: problem, scopes: scopesFor(setting, this.kind) });
+      const scopes = scopesFor(setting, this.kind);
+      this.list.push({ setting, text: problem, scopes: scopes.length > 0 || isOperatorSetting(setting) ? scopes : where });
     }
   }
 }
@@ -151,7 +153,7 @@ function productionProblems(source: Source, problems: Problems, options: Problem
   if (isDemoDeploy(source) && !demo) {
     problems.add(['ALLOW_DEMO_DEPLOY=true: the public site would publish the bundled demo content (no Sanity project, no product API); unset it, or run the check with --demo if a demo deploy is meant']);
   }
-  problems.add(buildProblems(source, { SITE_MODE: 'static', ALLOW_DEMO_DEPLOY: demo }));
+  problems.add(buildProblems(source, { SITE_MODE: 'static', ALLOW_DEMO_DEPLOY: demo }), ['Builds']);
   if (text(source, 'CONTENT_SOURCE') === 'sanity') problems.add(siteSanityProblems(source));
   try {
     // Each function reads SITE_MODE first: a value it cannot read answers 500.
@@ -168,7 +170,7 @@ function previewProblems(source: Source, problems: Problems): void {
   if (text(source, 'SITE_MODE') !== 'preview') {
     problems.add(['SITE_MODE=preview: without it the build makes the public static site, not the editors\' preview site']);
   }
-  problems.add(buildProblems(source, { SITE_MODE: 'preview', ALLOW_DEMO_DEPLOY: false }));
+  problems.add(buildProblems(source, { SITE_MODE: 'preview', ALLOW_DEMO_DEPLOY: false }), ['Builds']);
   problems.add(siteSanityProblems(source));
   // As the deployed function checks itself at its first request (Netlify's context of a deploy).
   problems.add(previewFunctionSettingsProblems(source, 'production'));
