@@ -152,7 +152,7 @@ function summary(report: SetupReport): string {
   const missing = unchecked(report);
   if (missing) {
     const unverified = missing.startsWith('Sanity') ? `${report.kind === 'studio' ? 'the project and dataset' : 'the project, dataset and token'} were` : 'the Functions scope was';
-    return `${label}: ${missing} — the settings have no problems, but ${unverified} not checked (exit ${EXIT.notChecked})`;
+    return `${label}: ${missing} — the settings have no problems, but ${unverified} not checked (exit ${EXIT.notChecked})${deployed}`;
   }
   if (report.demo) return `DEMO: bundled content — ${label} would publish the bundled demo content (no Sanity project, no product API); nothing else found`;
   return `${label}: no problems found; ${sanityPhrase(report)}${deployed}`;
