@@ -82,14 +82,6 @@ export const PLATFORM_SETTINGS = {
     default: 'the current folder',
     readBy: ['dataset:import'],
   },
-  NODE_ENV: {
-    schema: text(),
-    format: 'text',
-    sentence: 'Set by tools, not by the operator; nothing here relies on it.',
-    setBy: 'the system',
-    default: '–',
-    readBy: ['dataset:import'],
-  },
   CI: {
     schema: text(),
     format: 'any text',
