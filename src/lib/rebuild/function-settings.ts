@@ -7,7 +7,7 @@
 import { isLocalStack } from '../config/local-stack.ts';
 import { readSettings, SettingsError } from '../config/setting-types.ts';
 import { settingsSchema, type SettingName } from '../config/settings/index.ts';
-import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_WEBHOOK_SECRET } from '../deploys/records.ts';
+import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_WEBHOOK_SECRET } from '../config/local-addresses.ts';
 
 type Source = Record<string, string | undefined>;
 

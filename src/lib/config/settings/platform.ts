@@ -3,7 +3,7 @@
  * scripts it runs, the system or CI on every process. Listed because the code reads them.
  */
 import { z } from 'zod';
-import { LOCAL_SITE_ID } from '../../deploys/records.ts';
+import { LOCAL_SITE_ID } from '../local-addresses.ts';
 import { setting, urlSetting, yesNoSetting } from '../setting-types.ts';
 import type { SettingDefinition } from './types.ts';
 

@@ -4,8 +4,7 @@
  * the step that makes it.
  */
 import { z } from 'zod';
-import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_WEBHOOK_SECRET } from '../../deploys/records.ts';
-import { LOCAL_SITE_URL, LOCAL_STUDIO_URL } from '../local-addresses.ts';
+import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_URL, LOCAL_STUDIO_URL, LOCAL_WEBHOOK_SECRET } from '../local-addresses.ts';
 import { idListSetting, secretSetting, setting, urlSetting, yesNoSetting } from '../setting-types.ts';
 import type { SettingDefinition } from './types.ts';
 
