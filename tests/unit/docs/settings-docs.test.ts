@@ -65,6 +65,21 @@ describe('the procedure\'s step tables list what the registry makes at that step
   });
 });
 
+describe('a step that says to set a setting is the registry\'s step for it', () => {
+  it.each(Array.from({ length: 11 }, (_, index) => index + 1))('step %i', (step) => {
+    for (const match of stepSection(step).matchAll(/\b[Ss]et (?:it on the (?:public|preview) site as )?`([A-Z][A-Z0-9_]*)(?:=[^`]*)?`/g)) {
+      const definition = SETTINGS[match[1] as keyof typeof SETTINGS] as SettingDefinition | undefined;
+      const steps = [definition?.sites?.production?.step, definition?.sites?.preview?.step, definition?.studio?.step, definition?.shell?.step];
+      expect(steps, `step ${step} says to set ${match[1]}`).toContain(step);
+    }
+  });
+
+  it('holds the Studio\'s address on the public site to one step (6), as the registry has it', () => {
+    expect([...stepSection(9).matchAll(/[Ss]et `SANITY_STUDIO_URL`/g)]).toEqual([]);
+    expect((SETTINGS.SANITY_STUDIO_URL as SettingDefinition).sites?.production?.step).toBe(6);
+  });
+});
+
 describe('each step\'s settings check stops at that step', () => {
   it.each(Array.from({ length: 11 }, (_, index) => index + 1))('step %i', (step) => {
     const commands = [...stepSection(step).matchAll(/npm run setup:check -- ([^`\n]*)/g)].map((match) => match[1]!);
