@@ -40,6 +40,18 @@ export default defineConfig({
         },
       },
       {
+        // Netlify's own build and dev server (netlify-cli, scripts/netlify-cli/) on clean copies of the project.
+        test: {
+          name: 'netlify',
+          include: ['tests/netlify/**/*.test.ts'],
+          exclude,
+          environment: 'node',
+          // A ceiling for a busy 2-core machine, not a speed check.
+          testTimeout: 240_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
         test: {
           name: 'dist',
           include: ['tests/dist/**/*.test.ts'],

@@ -10,7 +10,8 @@
 # After the build, two lanes run side by side, each printing its log when it is done:
 #   browser  Playwright against the local stack (most of its time is the browser waiting on pages)
 #   checks   types, size budgets, the bench, the installs' warnings, the Studio's types and build, then vitest
-# The Studio's own install (npm ci from the cache, disk-bound) starts first, beside the build.
+#            (its Netlify tier runs Netlify's own build and dev server on clean copies of the project)
+# The Studio's and netlify-cli's own installs (npm ci, disk-bound) start first, beside the build.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export ASTRO_TELEMETRY_DISABLED=1
@@ -30,6 +31,9 @@ step() {
 lane=setup
 bash scripts/studio.sh install > reports/lane-studio-install.log 2>&1 &
 studio_install=$!
+# Netlify's own build and dev server, for the Netlify tier (vitest project "netlify").
+bash scripts/netlify-cli.sh install > reports/lane-netlify-cli-install.log 2>&1 &
+netlify_cli_install=$!
 
 step build npm run build
 
@@ -46,11 +50,13 @@ checks_lane() {
   step bench npm run bench:build -- --schools 2
   step studio-install wait "$studio_install"
   cat reports/lane-studio-install.log
+  step netlify-cli-install wait "$netlify_cli_install"
+  cat reports/lane-netlify-cli-install.log
   # No install of this run (scripts/test.sh's, in SETUP_LOG, and the Studio's) warns about install scripts.
-  step install-scripts bash scripts/lib/quiet-installs.sh "${SETUP_LOG:-}" reports/lane-studio-install.log
+  step install-scripts bash scripts/lib/quiet-installs.sh "${SETUP_LOG:-}" reports/lane-studio-install.log reports/lane-netlify-cli-install.log
   step studio-types bash scripts/studio.sh types
   step studio-build bash scripts/studio.sh build
-  # unit, service, studio and dist projects; tests are counted from the JSON report, and its exit
+  # unit, service, studio, netlify and dist projects; tests are counted from the JSON report, and its exit
   # code counts too (an unhandled error fails the run while every test passes).
   step vitest npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest-results.json
 }

@@ -2,6 +2,7 @@
 import { join, resolve } from 'node:path';
 import { DEFAULT_DATASET_DIR, DEFAULT_TENANTS_FILE, LOCAL_API_PORT, LOCAL_SITE_PORT, LOCAL_SITE_URL } from '../../src/lib/config/env.ts';
 import { settingText } from '../../src/lib/config/setting-types.ts';
+import { SITE_FUNCTIONS_DIR } from '../../src/lib/build/netlify-output.ts';
 import { siteOrigins } from './api/cors.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
@@ -47,7 +48,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): StackSetting
     siteUrl: settingText(env, 'SITE_URL') ?? LOCAL_SITE_URL,
     distDir: resolve(settingText(env, 'DIST_DIR') ?? join(REPO_ROOT, 'dist')),
     netlifyToml: join(REPO_ROOT, 'netlify.toml'),
-    functionsDir: join(REPO_ROOT, 'src', 'functions'),
+    functionsDir: join(REPO_ROOT, SITE_FUNCTIONS_DIR),
     tenantsFile: resolve(settingText(env, 'TENANTS_FILE') ?? join(REPO_ROOT, DEFAULT_TENANTS_FILE)),
     contentDatasetDir,
     datasetFile: resolve(settingText(env, 'DATASET_FILE') ?? join(contentDatasetDir, 'data.ndjson')),

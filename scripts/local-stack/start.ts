@@ -79,7 +79,7 @@ async function main(): Promise<void> {
       // Where Netlify is told to post deploy notifications: the function's own path.
       notificationPath: deployNotification.path,
       notificationSecret,
-      blobsEnvironment: blobs.deployEnvironment,
+      uploadDeployFiles: blobs.uploadDeployFiles,
       buildEnvironment: { CONTENT_DATASET_DIR: settings.contentDatasetDir, TENANTS_FILE: settings.tenantsFile },
       log: (line) => process.stdout.write(`netlify ${line}\n`),
     });

@@ -13,43 +13,17 @@ import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNetlifySite } from '../../scripts/local-stack/site/netlify-engine.ts';
-import { LEGACY_SUBPATHS } from '../../src/lib/routing/redirects.ts';
 import { inlineHashes } from '../../src/lib/security/inline-hashes.ts';
+import { MAX_HOPS, MISSING_ASSETS, mainSiteOf, mainSitePaths, schoolRedirectLandings, walk as walkOn } from '../route-walk.ts';
 import { ADDRESSED_BARE_PAGES, BARE_PAGES, DIST, buildReport, schoolPages, headingTexts, parseHtml } from './helpers.ts';
 
 const ORIGIN = 'http://localhost:4321';
 const site = createNetlifySite({ distDir: DIST, netlifyToml: join(process.cwd(), 'netlify.toml') });
 const report = buildReport();
-const MAX_HOPS = 2;
-
-interface Walk { hops: string[]; status: number; finalUrl: string; body: string }
-
-async function walk(path: string): Promise<Walk> {
-  const hops: string[] = [];
-  let url = new URL(path, ORIGIN);
-  for (;;) {
-    const response = await site.handle(new Request(url));
-    const body = await response.text();
-    const location = response.headers.get('location');
-    if (response.status < 300 || response.status >= 400 || location === null) return { hops, status: response.status, finalUrl: url.href, body };
-    const next = new URL(location, url);
-    if (hops.includes(next.href) || next.href === url.href) throw new Error(`redirect loop from ${path}: ${[...hops, next.href].join(' → ')}`);
-    hops.push(next.href);
-    if (hops.length > MAX_HOPS) throw new Error(`more than ${MAX_HOPS} hops from ${path}: ${hops.join(' → ')}`);
-    if (next.origin !== ORIGIN) return { hops, status: response.status, finalUrl: next.href, body: '' };
-    url = next;
-  }
-}
-
-/** A school's legacy prefixes: its aliases, from the school registry in the built dataset (via _redirects). */
-function aliasesOf(seoSlug: string, redirects: string): string[] {
-  // A retired school's addresses may point at this school too: those are walked as retired.
-  const retiredNames = new Set((report.retired ?? []).flatMap((school) => [school.seoSlug, ...school.legacyAliases]));
-  return [...redirects.matchAll(new RegExp(`^/([^/\\s]+)  /${seoSlug}  301$`, 'gm'))].map((match) => match[1] as string).filter((name) => !retiredNames.has(name));
-}
+const walk = (path: string) => walkOn((request) => site.handle(request), ORIGIN, path);
 
 const redirects = readFileSync(join(DIST, '_redirects'), 'utf8');
-const mainSite = /^\/\*  (\S+)  302$/m.exec(redirects)?.[1] ?? '';
+const mainSite = mainSiteOf(redirects);
 
 describe('retired schools on Netlify\'s engine', () => {
   // The build report lists them (the bundled content keeps one, so that this walk always runs:
@@ -79,9 +53,7 @@ describe('every route of every school on Netlify\'s engine', () => {
   });
 
   for (const school of report.schools) {
-    const base = `/${school.seoSlug}`;
     const pages = schoolPages(school).map((page) => page.path);
-    const entry = school.giveaway.includes('/giveaway-entry/') ? school.giveaway : undefined;
 
     it(`${school.seoSlug}: each page is 200 at its bare path and at its path with a slash (canonical without)`, async () => {
       for (const page of pages) {
@@ -96,18 +68,7 @@ describe('every route of every school on Netlify\'s engine', () => {
     });
 
     it(`${school.seoSlug}: fan-plans, legacy sub-paths and giveaway ids land on the right page within ${MAX_HOPS} hops`, async () => {
-      const expectations: Array<[string, string]> = [[`${base}/fan-plans`, `${base}/fan`]];
-      for (const prefix of [school.seoSlug, ...aliasesOf(school.seoSlug, redirects)]) {
-        const isAlias = prefix !== school.seoSlug;
-        if (isAlias) expectations.push([`/${prefix}`, base], [`/${prefix}/`, base]);
-        for (const [legacy, current] of LEGACY_SUBPATHS) {
-          if (!isAlias && legacy === current) continue;
-          expectations.push([`/${prefix}/${legacy}`, current ? `${base}/${current}` : base]);
-        }
-      }
-      expectations.push([`${base}/giveaway-entry/00000000-0000-4000-8000-000000000000`, `${base}/giveaway-closed`]);
-      if (entry) expectations.push([entry.replace('/giveaway-entry/', '/giveawayentry/'), entry]);
-      for (const [from, to] of expectations) {
+      for (const [from, to] of schoolRedirectLandings(report, school, redirects)) {
         const result = await walk(from);
         expect({ from, status: result.status, at: new URL(result.finalUrl).pathname }).toEqual({ from, status: 200, at: to });
       }
@@ -115,15 +76,14 @@ describe('every route of every school on Netlify\'s engine', () => {
   }
 
   it('legacy giveawayentry paths without a redirect (beavs, bears) and unknown paths go to the main site', async () => {
-    const noEntry = [...redirects.matchAll(/^(\/[^/\s]+)\/giveawayentry\/\*  (\S+)  302$/gm)].map((match) => match[1] as string);
-    for (const path of [...noEntry.map((prefix) => `${prefix}/giveawayentry/abc`), '/no-such-school', '/no-such-school/', '/no/such/path/at/all']) {
+    for (const path of mainSitePaths(redirects)) {
       const result = await walk(path);
       expect({ path, status: result.status, to: result.finalUrl.replace(/\/$/, '') }).toEqual({ path, status: 302, to: mainSite.replace(/\/$/, '') });
     }
   });
 
   it('a missing file under the site\'s own asset paths is a 404 with the branded page; existing assets are served', async () => {
-    for (const path of ['/_astro/missing.js', '/_astro/fonts/missing.woff2', '/content-images/missing.webp', '/backgrounds/missing.jpg', '/favicon.ico']) {
+    for (const path of MISSING_ASSETS) {
       const result = await walk(path);
       expect({ path, status: result.status, hops: result.hops.length }).toEqual({ path, status: 404, hops: 0 });
       expect(headingTexts(parseHtml(result.body), 1), path).toEqual(['Not found']);
@@ -151,7 +111,6 @@ describe('every page\'s security headers on Netlify\'s engine', () => {
   } as const;
   const config = parseToml(readFileSync(NETLIFY_TOML, 'utf8')) as { headers: Array<{ for: string; values: Record<string, string> }> };
   const HSTS = config.headers.find((block) => block.for === '/*')?.values['Strict-Transport-Security'] ?? '';
-  const MISSING_ASSETS = ['/_astro/missing.js', '/_astro/fonts/missing.woff2', '/content-images/missing.webp', '/backgrounds/missing.jpg', '/favicon.ico'];
   let rules: Header[] = [];
   /** Responses checked per matching, and the pages they were (by address; the 404 page also by each missing asset). */
   const checked = new Map<string, Set<string>>(Object.keys(engines).map((name) => [name, new Set()]));

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SITE_FUNCTIONS_DIR } from '../../src/lib/build/netlify-output.ts';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { ADDRESSED_BARE_PAGES, DIST, buildReport, schoolPages, jsonLd, metaContent, pageDocument } from './helpers.ts';
@@ -104,10 +105,13 @@ describe('security', () => {
 });
 
 describe('netlify.toml', () => {
-  it('builds with npm run build into dist on Node 24, functions from src/functions', () => {
-    const config = parse(readFileSync('netlify.toml', 'utf8')) as { build: { command: string; publish: string; environment: Record<string, string> }; functions: { directory: string } };
+  it('builds with npm run build into dist on Node 24; functions only for netlify dev, the same folder the static build names for Netlify; no plugins', () => {
+    const config = parse(readFileSync('netlify.toml', 'utf8')) as { build: { command: string; publish: string; environment: Record<string, string> }; functions?: unknown; dev: { publish: string; functions: string }; plugins?: unknown };
     expect(config.build).toMatchObject({ command: 'npm run build', publish: 'dist' });
     expect(config.build.environment.NODE_VERSION).toBe('24');
-    expect(config.functions.directory).toBe('src/functions');
+    // A functions folder named here would be deployed on the preview site too (netlify-output.ts).
+    expect(config.functions).toBeUndefined();
+    expect(config.dev).toMatchObject({ publish: config.build.publish, functions: SITE_FUNCTIONS_DIR });
+    expect(config.plugins).toBeUndefined();
   });
 });

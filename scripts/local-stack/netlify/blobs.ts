@@ -1,13 +1,16 @@
 /**
- * Netlify Blobs on this machine, for both local sites (the public site's functions and builds in
+ * Netlify Blobs on this machine, for both local sites (the public site's functions and deploys in
  * `npm start`, the preview function in `npm run preview:server`): Netlify's local Blobs server
  * (`@netlify/blobs/server`) over a folder, and the context `getStore()` / `getDeployStore()` of
  * `@netlify/blobs` read from the environment (NETLIFY_BLOBS_CONTEXT, base64 JSON), as a function
- * or a build plugin on Netlify finds it. Set that variable in the process that calls them (the
- * functions run in the server's own process; a build gets its deploy's context in its environment).
+ * on Netlify finds it. Set that variable in the process that calls them (the functions run in the
+ * server's own process). A build gets no context, as on Netlify: its deploy blobs are files that
+ * the deploy uploads after it (`uploadDeployFiles`, Netlify's build's `blobs_upload` step).
  */
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import { getDeployStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 
 /**
@@ -48,8 +51,8 @@ export const BLOBS_CONTEXT_VARIABLE = 'NETLIFY_BLOBS_CONTEXT';
 export interface LocalBlobs {
   /** The environment a function needs for `getStore({ name, consistency })` to reach this server. */
   environment: { [BLOBS_CONTEXT_VARIABLE]: string };
-  /** The same for a build of deploy `deployID`: `getDeployStore(name)` then opens that deploy's store. */
-  deployEnvironment: (deployID: string) => { [BLOBS_CONTEXT_VARIABLE]: string };
+  /** Uploads a build's deploy blob files into deploy `deployID`'s store; answers the keys. */
+  uploadDeployFiles: (deployID: string, directory: string) => Promise<string[]>;
   siteID: string;
   url: string;
   stop: () => Promise<void>;
@@ -71,9 +74,33 @@ export async function startLocalBlobs(directory: string, { siteID = 'local-previ
   const encode = (value: object) => ({ [BLOBS_CONTEXT_VARIABLE]: Buffer.from(JSON.stringify(value)).toString('base64') });
   return {
     environment: encode(context),
-    deployEnvironment: (deployID) => encode({ ...context, deployID }),
+    uploadDeployFiles: async (deployID, directory) => {
+      const store = getDeployStore({ deployID, siteID, token, edgeURL: url, uncachedEdgeURL: url, region: 'us-east-2' });
+      const files = deployBlobFiles(directory);
+      for (const file of files) {
+        await store.set(file.key, new Blob([readFileSync(file.content)]), { metadata: file.metadata ? JSON.parse(readFileSync(file.metadata, 'utf8')) : {} });
+      }
+      return files.map((file) => file.key);
+    },
     siteID,
     url,
     stop: async () => { await server.stop(); },
   };
+}
+
+/**
+ * The deploy blobs a build left as files, as Netlify's build finds them (Frameworks API: every
+ * `<key>/blob` under the folder, `<key>/blob.meta.json` its metadata; the key is the folder's path).
+ */
+export function deployBlobFiles(directory: string): Array<{ key: string; content: string; metadata: string | undefined }> {
+  if (!existsSync(directory)) return [];
+  return readdirSync(directory, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith(`${sep}blob`))
+    .map((path) => {
+      const content = join(directory, path);
+      const folder = join(content, '..');
+      const metadata = join(folder, 'blob.meta.json');
+      return { key: relative(directory, folder).split(sep).join('/'), content, metadata: existsSync(metadata) ? metadata : undefined };
+    })
+    .sort((a, b) => a.key.localeCompare(b.key));
 }

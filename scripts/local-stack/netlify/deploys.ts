@@ -10,7 +10,9 @@
  *
  * A build runs `astro build` into a folder of its own (`<deploysDir>/<id>/dist`) with what Netlify
  * hands a build: INCOMING_HOOK_BODY, INCOMING_HOOK_TITLE, INCOMING_HOOK_URL, DEPLOY_ID, BUILD_ID,
- * SITE_ID, and its deploy's Netlify Blobs context (the build stores its record there). Publishing
+ * SITE_ID (no Blobs access: Netlify gives the build command none). As Netlify's build does, the deploy
+ * blob files the build wrote (its record, under `.netlify/v1/blobs/deploy/`) are uploaded into the
+ * deploy's store before it is published. Publishing
  * swaps which folder answers: a request picks the published deploy when it starts and is answered
  * from that one folder, so no visitor ever gets a half-written site; a failed build publishes
  * nothing and the previous deploy keeps serving. Notifications follow Netlify's order: "building"
@@ -19,6 +21,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { DEPLOY_BLOBS_DIR } from '../../../src/lib/build/netlify-output.ts';
 import { join, resolve } from 'node:path';
 import { withBuildLock } from '../../lib/build-lock.ts';
 import { REPO_ROOT } from '../env.ts';
@@ -67,8 +70,8 @@ export interface LocalDeploysOptions {
   /** Where deploy notifications go (Netlify's "URL to notify"). */
   notificationPath: string;
   notificationSecret: string;
-  /** A deploy's Netlify Blobs context for its build (../netlify/blobs.ts). */
-  blobsEnvironment: (deployId: string) => Record<string, string>;
+  /** Uploads a finished build's deploy blob files into its deploy's store (../netlify/blobs.ts). */
+  uploadDeployFiles: (deployId: string, directory: string) => Promise<string[]>;
   /** Settings every build gets (the dataset, tenant records, the API's address...). */
   buildEnvironment: Record<string, string>;
   /** Runs one build (default: `astro build`, one at a time in this checkout). */
@@ -190,8 +193,10 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
         DEPLOY_ID: deploy.id,
         BUILD_ID: deploy.id,
         SITE_ID: options.siteId,
-        ...options.blobsEnvironment(deploy.id),
       };
+      // Each Netlify build starts from a clean checkout: no deploy blob of an earlier build is uploaded with this one.
+      const deployBlobs = join(REPO_ROOT, DEPLOY_BLOBS_DIR);
+      rmSync(deployBlobs, { recursive: true, force: true });
       const outcome = await runBuild(environment, join(deploy.dir, 'build.log')).catch((error: unknown) => ({ ok: false, errorMessage: `The build could not start: ${(error as Error).message}` }));
       const built = Date.now();
       Object.assign(deploy, { builtAt: iso(built), buildMs: built - started });
@@ -202,6 +207,8 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
         await notify(deploy, 'error');
         return;
       }
+      // Netlify's build uploads the deploy's blobs before the deploy is published.
+      await options.uploadDeployFiles(deploy.id, deployBlobs);
       // Read the new folder's rules before it answers anyone, then swap: one assignment.
       const next = siteFor(distDir);
       await (await next.handle(new Request(`${options.siteUrl()}/`))).arrayBuffer();

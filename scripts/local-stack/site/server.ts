@@ -25,7 +25,7 @@ export interface SiteServerOptions extends NetlifySiteOptions {
   /** Origin of the local API that the order-service paths are proxied to; no proxying when unset. */
   apiOrigin?: string | undefined;
   log?: LogSink;
-  /** Folder of the site's Netlify functions (netlify.toml `[functions] directory`), imported once; none when unset. */
+  /** Folder of the site's Netlify functions (SITE_FUNCTIONS_DIR, what the static build names for Netlify), imported once; none when unset. */
   functionsDir?: string | undefined;
   /** The same functions, imported (or being imported: requests wait for them). */
   functions?: SiteFunctions | Promise<SiteFunctions> | undefined;

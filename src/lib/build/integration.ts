@@ -21,15 +21,8 @@ import { publishPreparedImages, type ImageFolders, type PreparedImages } from '.
 import { SEGMENT_HOSTS, type CspSources } from '../security/csp.ts';
 import { writeCspHeaders } from './csp-headers-file.ts';
 import { buildReport, summaryLines } from './report.ts';
-import { buildRecord, buildTrigger, leanRecord, storeBuildRecord } from './build-record.ts';
-
-/**
- * Netlify's file-based upload into the deploy's own blob store (Frameworks API v1): the file
- * `<key>/blob` under `.netlify/v1/blobs/deploy/` becomes the blob `<key>` (here `build-report`).
- */
-export const NETLIFY_DEPLOY_REPORT = '.netlify/v1/blobs/deploy/build-report/blob';
-/** The build's record for the build-record plugin (netlify/plugins/build-record), on Netlify only. */
-export const NETLIFY_BUILD_RECORD_FILE = '.netlify/build-record.json';
+import { buildRecord, buildTrigger, leanRecord } from './build-record.ts';
+import { clearBuildRecord, writeStaticSiteOutput } from './netlify-output.ts';
 
 /** Prepares the dataset's images on a worker thread (see publish-images.worker.ts). */
 function prepareOnWorker(imagesDir: string, folders: ImageFolders): Promise<PreparedImages> {
@@ -67,10 +60,12 @@ function embeddedFrames(matrix: SiteMatrix): Map<string, string> {
 export function schoolSiteBuild({ onDemand = false }: { onDemand?: boolean } = {}): AstroIntegration {
   let images: Promise<PreparedImages> | undefined;
   let stagingDir: string | undefined;
+  let projectRoot = process.cwd();
   return {
     name: 'school-site-build',
     hooks: {
       'astro:config:setup': async ({ command, config, logger }) => {
+        projectRoot = fileURLToPath(config.root);
         const settings = env();
         if (settings.CONTENT_SOURCE !== 'local') return;
         const datasetImages = join(settings.CONTENT_DATASET_DIR, 'images');
@@ -100,6 +95,7 @@ export function schoolSiteBuild({ onDemand = false }: { onDemand?: boolean } = {
       'astro:build:done': async ({ dir, pages, logger }) => {
         const settings = env();
         if (onDemand) {
+          clearBuildRecord(projectRoot);
           const prepared = await images;
           if (prepared) publishPreparedImages(prepared, join(fileURLToPath(dir), 'content-images'));
           if (stagingDir) rmSync(stagingDir, { recursive: true, force: true });
@@ -129,16 +125,13 @@ export function schoolSiteBuild({ onDemand = false }: { onDemand?: boolean } = {
         if (!read) throw new Error('the build report needs the content query\'s answer, and it never ran');
         const record = buildRecord(matrix, read, buildTrigger());
         const report = buildReport(matrix, { record, contentSource: settings.CONTENT_SOURCE, contentQueries: contentQueryCount(), tenants: tenantStats(), pages: pages.length, sanitisedImages });
-        // Kept with the deploy, never published: on Netlify a file under .netlify/v1/blobs/deploy/
-        // becomes a blob of the deploy's own store (it rolls back and is deleted with the deploy).
-        const reportFiles = [settings.BUILD_REPORT_FILE, ...(settings.NETLIFY ? [NETLIFY_DEPLOY_REPORT] : [])];
-        for (const file of reportFiles) {
-          mkdirSync(dirname(file), { recursive: true });
-          writeFileSync(file, JSON.stringify(report, null, 2));
-        }
-        if (settings.NETLIFY) writeFileSync(NETLIFY_BUILD_RECORD_FILE, JSON.stringify(leanRecord(record)));
-        for (const line of summaryLines(report, { redirectRules: rules.length, reportFiles })) logger.info(line);
-        logger.info(await storeBuildRecord(record));
+        mkdirSync(dirname(settings.BUILD_REPORT_FILE), { recursive: true });
+        writeFileSync(settings.BUILD_REPORT_FILE, JSON.stringify(report, null, 2));
+        for (const line of summaryLines(report, { redirectRules: rules.length, reportFiles: [settings.BUILD_REPORT_FILE] })) logger.info(line);
+        // Kept with the deploy, never published: Netlify's build uploads it into the deploy's own
+        // blob store (it rolls back and is deleted with the deploy), where the notification reads it.
+        const recordFile = writeStaticSiteOutput(projectRoot, leanRecord(record));
+        logger.info(`Build record: ${Object.keys(record.documents).length} documents in ${recordFile}, uploaded by Netlify's build into the deploy's blob store`);
       },
     },
   };

@@ -29,9 +29,13 @@ export function deployKey(id: string): string {
 export function reportKey(id: string): string {
   return `${REPORT_KEY_PREFIX}${id}`;
 }
-/** Deploy store the build writes its summary to (getDeployStore({ deployID, name })), and its key. */
-export const BUILD_REPORT_STORE = 'build-report';
-export const BUILD_REPORT_KEY = 'report';
+/**
+ * The build's record in the deploy's own blob store (`getDeployStore({ deployID })`, no name): the
+ * build writes it as the file `.netlify/v1/blobs/deploy/build-record/blob` and Netlify's build
+ * uploads it under this key before the deploy goes live (Netlify's Frameworks API;
+ * src/lib/build/netlify-output.ts).
+ */
+export const BUILD_RECORD_BLOB = 'build-record';
 
 /** The local stack's secrets and site id, with the other local defaults (config/local-addresses.ts). */
 export { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID, LOCAL_WEBHOOK_SECRET } from '../config/local-addresses.ts';

@@ -3,7 +3,7 @@
  * `getDeployStore` of `@netlify/blobs`, given only the environment the helper returns, read and
  * write through Netlify's local Blobs server.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getDeployStore, getStore } from '@netlify/blobs';
@@ -37,14 +37,22 @@ describe('startLocalBlobs', () => {
     expect(await getStore({ name: 'revocations', consistency: 'strong' }).get('session-1', { type: 'json' })).toEqual({ revokedAt: 1 });
   });
 
-  it('a build given a deploy\'s environment writes that deploy\'s store; a function reads it by deploy id; sites are kept apart', async () => {
+  it('a build\'s deploy blob files go into that deploy\'s store under their folder\'s path, as Netlify\'s build uploads them; a function reads them by deploy id; sites are kept apart', async () => {
     blobs = await startLocalBlobs(join(work, 'deploys'), { siteID: 'local-site' });
-    Object.assign(process.env, blobs.deployEnvironment('0123456789abcdef01234567'));
-    await getDeployStore('build-report').setJSON('report', { version: 1 });
+    const files = join(work, 'deploy-files');
+    mkdirSync(join(files, 'build-record'), { recursive: true });
+    mkdirSync(join(files, 'nested', 'key'), { recursive: true });
+    writeFileSync(join(files, 'build-record', 'blob'), JSON.stringify({ version: 1 }));
+    writeFileSync(join(files, 'nested', 'key', 'blob'), 'text');
+    writeFileSync(join(files, 'nested', 'key', 'blob.meta.json'), JSON.stringify({ kind: 'note' }));
+    expect(await blobs.uploadDeployFiles('0123456789abcdef01234567', files)).toEqual(['build-record', 'nested/key']);
     Object.assign(process.env, blobs.environment);
-    expect(await getDeployStore({ deployID: '0123456789abcdef01234567', name: 'build-report' }).get('report', { type: 'json' })).toEqual({ version: 1 });
-    expect(await getDeployStore({ deployID: 'fedcba9876543210fedcba98', name: 'build-report' }).get('report', { type: 'json' })).toBeNull();
-    expect(await getStore({ name: 'build-report', consistency: 'strong' }).get('report')).toBeNull();
+    const deployStore = getDeployStore({ deployID: '0123456789abcdef01234567', consistency: 'strong' });
+    expect(await deployStore.get('build-record', { type: 'json' })).toEqual({ version: 1 });
+    expect(await deployStore.getWithMetadata('nested/key')).toMatchObject({ data: 'text', metadata: { kind: 'note' } });
+    expect(await getDeployStore({ deployID: 'fedcba9876543210fedcba98' }).get('build-record')).toBeNull();
+    expect(await getStore({ name: 'build-record', consistency: 'strong' }).get('build-record')).toBeNull();
+    expect(await blobs.uploadDeployFiles('0123456789abcdef01234567', join(work, 'no-such-folder'))).toEqual([]);
   });
 
   it('a read carries the ETag a conditional write names, as Netlify\'s API does: the first write after the read wins, a stale one is refused', async () => {

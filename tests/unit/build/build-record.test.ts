@@ -4,16 +4,19 @@
  * and why, and each content problem per document and field. From the bundled dataset through the
  * same functions the build integration calls.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildRecord, buildTrigger, leanRecord, recordProblems, storeBuildRecord } from '../../../src/lib/build/build-record.ts';
+import { buildRecord, buildTrigger, leanRecord, recordProblems } from '../../../src/lib/build/build-record.ts';
 import { buildReport } from '../../../src/lib/build/report.ts';
 import { groupContent } from '../../../src/lib/content/group.ts';
 import { readNdjson } from '../../../src/lib/content/local.ts';
 import { applyPerspective } from '../../../src/lib/content/perspective.ts';
 import { readDocuments, splitBuildContent } from '../../../src/lib/content/queries.ts';
 import type { BUILD_CONTENT_QUERY_RESULT } from '../../../src/lib/content/sanity.types.ts';
-import { BUILD_REPORT_KEY, buildRecordSchema } from '../../../src/lib/deploys/records.ts';
+import { BUILD_RECORD_BLOB, buildRecordSchema } from '../../../src/lib/deploys/records.ts';
+import { clearBuildRecord, writeStaticSiteOutput } from '../../../src/lib/build/netlify-output.ts';
 import { buildSiteMatrix } from '../../../src/lib/routing/matrix.ts';
 import { createTenantClient, recordsTransport } from '../../../src/lib/tenants/client.ts';
 
@@ -133,24 +136,21 @@ describe('the build report carries the record', () => {
   });
 });
 
-describe('storing the record in the deploy store', () => {
+describe('the record and the functions directory, as Netlify\'s Frameworks API files', () => {
   const minimal = buildRecordSchema.parse({ version: 1, contentReadAt: READ_AT.toISOString(), trigger: { kind: 'unknown' }, documents: {}, schools: [], leftOut: [], problems: [] });
 
-  it('without Netlify Blobs: nothing is written, one line says so (the build goes on)', async () => {
-    const writes: unknown[] = [];
-    const openStore = () => ({ setJSON: async (...args: unknown[]) => writes.push(args) });
-    expect(await storeBuildRecord(minimal, { environment: {}, openStore })).toMatch(/not available to this build/);
-    expect(await storeBuildRecord(minimal, { environment: { NETLIFY: 'true' }, openStore })).toMatch(/build-record plugin/);
-    expect(writes).toEqual([]);
-  });
-
-  it('with Netlify Blobs: the lean record under its key; a failing store is one line, never a throw', async () => {
-    const writes: Array<[string, unknown]> = [];
-    const environment = { NETLIFY_BLOBS_CONTEXT: 'e30=' };
-    const line = await storeBuildRecord({ ...minimal, extra: 'dropped' } as never, { environment, openStore: () => ({ setJSON: async (key: string, value: unknown) => writes.push([key, value]) }) });
-    expect(line).toMatch(/stored in the deploy's Netlify Blobs \(build-report\/report\)/);
-    expect(writes).toEqual([[BUILD_REPORT_KEY, minimal]]);
-    const failed = await storeBuildRecord(minimal, { environment, openStore: () => ({ setJSON: async () => { throw new Error('503 from the store'); } }) });
-    expect(failed).toMatch(/could not be stored .*503 from the store/);
+  it('the static build writes the lean record as the deploy blob build-record and names the public site\'s functions', () => {
+    const root = mkdtempSync(join(tmpdir(), 'netlify-output-'));
+    try {
+      const file = writeStaticSiteOutput(root, minimal);
+      expect(file).toBe(join(root, '.netlify/v1/blobs/deploy', BUILD_RECORD_BLOB, 'blob'));
+      expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(minimal);
+      expect(JSON.parse(readFileSync(join(root, '.netlify/v1/config.json'), 'utf8'))).toEqual({ build: { functions: 'src/functions' } });
+      // The preview build removes a record a static build of the same checkout left behind.
+      clearBuildRecord(root);
+      expect(existsSync(file)).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
