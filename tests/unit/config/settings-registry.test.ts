@@ -69,9 +69,9 @@ const keys = (schema: { shape: object }) => Object.keys(schema.shape).sort();
 const readBy = (reader: Reader) => SETTING_NAMES.filter((name) => (SETTINGS[name].readBy as readonly Reader[]).includes(reader)).sort();
 
 describe('the registry says who reads each setting, as the readers parse them', () => {
-  it('env.ts parses the settings the build and the preview function read (bar the build record\'s two and Astro\'s SITE)', () => {
+  it('env.ts parses the settings the build and the preview function read (bar the build record\'s hook body and Astro\'s SITE)', () => {
     const app = [...new Set([...readBy('build'), ...readBy('preview function')])].sort();
-    const elsewhere = ['INCOMING_HOOK_BODY', 'NETLIFY_BLOBS_CONTEXT', 'SITE'];
+    const elsewhere = ['INCOMING_HOOK_BODY', 'SITE'];
     expect(keys(envFields)).toEqual(app.filter((name) => !elsewhere.includes(name)));
   });
 

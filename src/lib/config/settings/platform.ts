@@ -61,10 +61,10 @@ export const PLATFORM_SETTINGS = {
   NETLIFY_BLOBS_CONTEXT: {
     schema: text(),
     format: 'base64 JSON',
-    sentence: 'How code reaches Netlify Blobs: set by Netlify for functions and build plugins, and by the local stack for its builds and functions.',
+    sentence: 'How a function reaches Netlify Blobs (`@netlify/blobs` reads it): set by Netlify for functions, and by the local stack for the functions it runs.',
     setBy: 'Netlify',
-    default: '– (no Blobs: the build record stays in the build report)',
-    readBy: ['build', 'local stack', 'benches'],
+    default: '– (no Blobs: a deployed function answers 500, a local run keeps its records in memory)',
+    readBy: ['local stack', 'benches'],
   },
   SITE: {
     schema: urlSetting(),
