@@ -128,6 +128,14 @@ describe('the public site (production)', () => {
     ]);
   });
 
+  it('names a webhook or notification secret shorter than 32 characters, never its value', () => {
+    expect(problemLines('production', { ...production, SANITY_WEBHOOK_SECRET: 'LEAK-short', NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'L'.repeat(31) })).toEqual([
+      'SANITY_WEBHOOK_SECRET: shorter than 32 characters (make one with openssl rand -hex 32) [Functions]',
+      'NETLIFY_DEPLOY_NOTIFICATION_SECRET: shorter than 32 characters (make one with openssl rand -hex 32) [Functions]',
+    ]);
+    expect(problemLines('production', { ...production, SANITY_WEBHOOK_SECRET: 'L'.repeat(32), NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'L'.repeat(32) })).toEqual([]);
+  });
+
   it('names a local address without repeating it', () => {
     expect(problemLines('production', { ...production, PUBLIC_API_BASE: 'http://127.0.0.1:9911/leak', ORDER_SERVICE_URL: 'http://localhost:9912/leak' })).toEqual([
       'PUBLIC_API_BASE: a local address [Builds]',
