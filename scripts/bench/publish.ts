@@ -22,7 +22,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildHookTitle, newBatchId, type DocumentStatus } from '../../src/lib/deploys/records.ts';
-import { LOCAL_BUILD_HOOK_PATH, LOCAL_DEPLOYS_PATH, type LocalDeploy } from '../local-stack/netlify/deploys.ts';
+import { LOCAL_DEPLOYS_PATH, localBuildHookUrl, type LocalDeploy } from '../local-stack/netlify/deploys.ts';
 import { publishLocally } from '../local-stack/publish.ts';
 import { writeSyntheticDataset } from './synthetic-files.ts';
 
@@ -32,6 +32,8 @@ const PAGE = '/uw-husky-mobile';
 const PAGE_POLL_MS = 50;
 const STATUS_POLL_MS = 100;
 const STEP_TIMEOUT_MS = 15 * 60_000;
+/** The local build hook's token for this bench's stacks. */
+const HOOK_TOKEN = 'bench-publish-hook';
 /** The goal: a lone publish is served within the build's own time plus this. */
 const GOAL_MARGIN_MS = 2_000;
 
@@ -127,7 +129,7 @@ async function benchSize(work: string, schools: number): Promise<{ schools: numb
 
   const environment: NodeJS.ProcessEnv = {
     ...process.env, PORT: '0', API_PORT: '0', DATA_DIR: join(work, 'data'), DIST_DIR: emptyDist,
-    CONTENT_DATASET_DIR: datasetDir, TENANTS_FILE: tenantsFile, DEPLOYS_DIR: deploysDir, ASTRO_TELEMETRY_DISABLED: '1',
+    CONTENT_DATASET_DIR: datasetDir, TENANTS_FILE: tenantsFile, DEPLOYS_DIR: deploysDir, ASTRO_TELEMETRY_DISABLED: '1', LOCAL_BUILD_HOOK_TOKEN: HOOK_TOKEN,
   };
   for (const name of ['NETLIFY_BUILD_HOOK_URL', 'NETLIFY_BLOBS_CONTEXT', 'PUBLIC_API_BASE', 'CONTEXT', 'NETLIFY']) delete environment[name];
   const stack = await startStack(environment, join(work, 'stack.log'));
@@ -135,7 +137,7 @@ async function benchSize(work: string, schools: number): Promise<{ schools: numb
   try {
     // The first deploy: the site as `npm start` would serve it, with its documents recorded.
     const body = { kind: 'manual' as const, batch: newBatchId(), documents: [], more: 0 };
-    await (await fetch(`${site}${LOCAL_BUILD_HOOK_PATH}?trigger_title=${encodeURIComponent(buildHookTitle(body))}`, { method: 'POST', body: JSON.stringify(body) })).arrayBuffer();
+    await (await fetch(`${localBuildHookUrl(site, HOOK_TOKEN)}?trigger_title=${encodeURIComponent(buildHookTitle(body))}`, { method: 'POST', body: JSON.stringify(body) })).arrayBuffer();
     await when(async () => ['ready', 'error'].includes((await deploys(site))[0]?.state ?? ''), 500, 'the first deploy');
     const [first] = await deploys(site);
     if (first?.state !== 'ready') throw new Error(`the first build failed (${first?.errorMessage}); log in ${first?.dir}/build.log`);

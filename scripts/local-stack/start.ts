@@ -6,7 +6,10 @@
  *   a new local site);
  * - a local build hook (its URL is the functions' NETLIFY_BUILD_HOOK_URL): each call builds the
  *   site into a new folder, publishes it atomically and posts Netlify's signed deploy
- *   notifications to the site's own /api/deploy-notification (netlify/deploys.ts).
+ *   notifications to the site's own /api/deploy-notification (netlify/deploys.ts); its address
+ *   carries a token new at each start (LOCAL_BUILD_HOOK_TOKEN gives one);
+ * - Netlify's scheduler for the scheduled functions (netlify/scheduler.ts; LOCAL_SCHEDULE_MINUTE_MS
+ *   shortens its minute, for tests).
  * A local publish (scripts/local-stack/publish.ts) writes a document into the builds' dataset and
  * posts the content webhook signed as Sanity signs it: the rest is the production functions' code.
  *   npm run serve                 all of it (needs a build: npm run build)
@@ -17,6 +20,7 @@
  *      NETLIFY_DEPLOY_NOTIFICATION_SECRET (default: the documented local ones), SANITY_STUDIO_URL
  *      (http://localhost:3333: the origins the status functions answer).
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { LOCAL_STUDIO_URL } from '../../src/lib/config/local-addresses.ts';
@@ -28,8 +32,9 @@ import { startApiServer } from './api/server.ts';
 import { REPO_ROOT, allowedOrigins, readSettings } from './env.ts';
 import { listen, type RunningServer } from './listen.ts';
 import { startLocalBlobs } from './netlify/blobs.ts';
-import { LOCAL_BUILD_HOOK_PATH, createLocalDeploys } from './netlify/deploys.ts';
-import { loadSiteFunctions, type SiteFunctions } from './netlify/functions.ts';
+import { createLocalDeploys, localBuildHookUrl } from './netlify/deploys.ts';
+import { invokeFunction, loadSiteFunctions, type SiteFunctions } from './netlify/functions.ts';
+import { startScheduler } from './netlify/scheduler.ts';
 import { createSiteServer } from './site/server.ts';
 
 const apiOnly = process.argv.includes('--api-only');
@@ -68,6 +73,8 @@ async function main(): Promise<void> {
     const blobs = await startLocalBlobs(blobsDir, { siteID: LOCAL_SITE_ID });
     running.push({ close: blobs.stop });
     const notificationSecret = text('NETLIFY_DEPLOY_NOTIFICATION_SECRET') ?? LOCAL_DEPLOY_NOTIFICATION_SECRET;
+    // The build hook's address is its secret, new at each start (tests may give one).
+    const hookToken = text('LOCAL_BUILD_HOOK_TOKEN') ?? randomBytes(16).toString('hex');
 
     let origin = '';
     const deploys = createLocalDeploys({
@@ -79,6 +86,7 @@ async function main(): Promise<void> {
       // Where Netlify is told to post deploy notifications: the function's own path.
       notificationPath: deployNotification.path,
       notificationSecret,
+      hookToken,
       uploadDeployFiles: blobs.uploadDeployFiles,
       buildEnvironment: { CONTENT_DATASET_DIR: settings.contentDatasetDir, TENANTS_FILE: settings.tenantsFile },
       log: (line) => process.stdout.write(`netlify ${line}\n`),
@@ -94,6 +102,7 @@ async function main(): Promise<void> {
       functions,
       published: deploys.published,
       platform: deploys.handle,
+      siteUrl: settings.siteUrl,
       log: (line) => process.stdout.write(`site ${line}\n`),
     }), settings.port, settings.host);
     running.unshift(site);
@@ -105,7 +114,7 @@ async function main(): Promise<void> {
     Object.assign(process.env, {
       SANITY_WEBHOOK_SECRET: text('SANITY_WEBHOOK_SECRET') ?? LOCAL_WEBHOOK_SECRET,
       NETLIFY_DEPLOY_NOTIFICATION_SECRET: notificationSecret,
-      NETLIFY_BUILD_HOOK_URL: `${site.url}${LOCAL_BUILD_HOOK_PATH}`,
+      NETLIFY_BUILD_HOOK_URL: localBuildHookUrl(site.url, hookToken),
       SITE_ID: LOCAL_SITE_ID,
       URL: settings.siteUrl,
       SANITY_STUDIO_URL: text('SANITY_STUDIO_URL') ?? LOCAL_STUDIO_URL,
@@ -114,11 +123,21 @@ async function main(): Promise<void> {
     const imported = loadSiteFunctions(settings.functionsDir);
     loaded(imported);
     const siteFunctions = await imported;
-    const names = siteFunctions.functions.map((fn) => `${fn.name} ${siteFunctions.pathOf(fn.name)}`);
+    // Netlify's scheduler: the nightly build, and publish-retry every minute (LOCAL_SCHEDULE_MINUTE_MS shortens the clock).
+    const minute = text('LOCAL_SCHEDULE_MINUTE_MS');
+    const scheduler = startScheduler({
+      functions: siteFunctions.functions,
+      origin: () => site.url,
+      invoke: (fn, request) => invokeFunction(fn, request, { ip: '127.0.0.1', site: { id: LOCAL_SITE_ID, name: LOCAL_SITE_ID, url: settings.siteUrl } }),
+      ...(minute ? { minuteMs: Number(minute) } : {}),
+      log: (line) => process.stdout.write(`netlify ${line}\n`),
+    });
+    running.push({ close: async () => scheduler.stop() });
+    const names = siteFunctions.functions.map((fn) => `${fn.name} ${fn.config.schedule ? `(scheduled ${fn.config.schedule})` : siteFunctions.pathOf(fn.name)}`);
     for (const origin of allowedOrigins(settings, site.port)) api.api.allowedOrigins.add(origin);
     console.log(`Site:      ${site.url}  (SITE_URL ${settings.siteUrl})`);
     console.log(`Functions: ${names.join(', ')}`);
-    console.log(`Build hook: ${site.url}${LOCAL_BUILD_HOOK_PATH}  (builds read ${settings.contentDatasetDir}; deploys in ${settings.deploysDir})`);
+    console.log(`Build hook: ${localBuildHookUrl(site.url, hookToken)}  (builds read ${settings.contentDatasetDir}; deploys in ${settings.deploysDir})`);
     console.log(`Blobs:     ${blobs.url}  (data in ${blobsDir})`);
   }
   console.log(`Local API: ${api.url}  (data in ${join(settings.dataDir, 'local-api.sqlite')})`);

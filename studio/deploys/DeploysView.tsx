@@ -73,21 +73,24 @@ function DeployCard({row}: {row: DeployRow}) {
         {/* A running build has built nothing yet, and a failed one nothing at all (its error says why). */}
         {(row.built.length > 0 || (row.phase !== 'building' && row.phase !== 'error')) && (
           <Stack gap={3}>
-            <Heading as="h3" size={0}>Schools built ({row.built.length})</Heading>
+            <Heading as="h3" size={0}>Schools built ({row.builtCount})</Heading>
             {row.built.length === 0 && <Text size={1} muted>None.</Text>}
             {row.built.length > 0 && row.built.length <= OPEN_BUILT_LIST && <BuiltList built={row.built} />}
             {row.built.length > OPEN_BUILT_LIST && (
-              // Hundreds of schools would bury the next deploy: folded until asked for.
+              // Many schools would bury the next deploy: folded until asked for.
               <details>
-                <summary><Text as="span" size={1}>Show all {row.built.length} schools</Text></summary>
+                <summary><Text as="span" size={1}>Show {row.built.length === row.builtCount ? `all ${row.builtCount}` : `the first ${row.built.length}`} schools</Text></summary>
                 <Box paddingTop={3}><BuiltList built={row.built} /></Box>
               </details>
+            )}
+            {row.builtCount > row.built.length && (
+              <Text size={1} muted>…and {row.builtCount - row.built.length} more (every school the site publishes is on its search page).</Text>
             )}
           </Stack>
         )}
         {row.leftOut.length > 0 && (
           <Stack gap={3}>
-            <Heading as="h3" size={0}>Schools left out ({row.leftOut.length})</Heading>
+            <Heading as="h3" size={0}>Schools left out ({row.leftOut.length + row.leftOutMore})</Heading>
             <Stack as="ul" gap={3} style={plainList}>
               {row.leftOut.map((school, index) => (
                 <li key={`${school.school}-${index}`}>
@@ -95,6 +98,7 @@ function DeployCard({row}: {row: DeployRow}) {
                 </li>
               ))}
             </Stack>
+            {row.leftOutMore > 0 && <Text size={1} muted>…and {row.leftOutMore} more (the build log names them all).</Text>}
           </Stack>
         )}
       </Stack>
@@ -148,6 +152,11 @@ export function DeploysView({origin, result, loading, onRefresh}: DeploysViewPro
                     (its setting SANITY_STUDIO_PUBLIC_SITE_URL).
                   </Text>
                 </Stack>
+              </Card>
+            )}
+            {result?.ok && result.waiting && (
+              <Card tone="caution" padding={4} radius={2} border role="status">
+                <Text size={1}>{result.waiting}</Text>
               </Card>
             )}
             {result?.ok && result.rows.length === 0 && (

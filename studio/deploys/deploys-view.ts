@@ -16,6 +16,7 @@ export const BADGE_TONES: Record<BadgeColor, 'primary' | 'positive' | 'caution' 
 }
 
 export interface DeployRow {
+  /** The deploy's id (the public site tells it to editors), else a key of the row's own. */
   id: string
   /** What started it: "Publish of 3 documents", "Nightly rebuild", "Rebuild by hand", … */
   trigger: string
@@ -34,9 +35,12 @@ export interface DeployRow {
   /** The state as a badge, with what it means. */
   state: {label: string; color?: BadgeColor; title: string}
   errorMessage?: string
-  /** Each school built, with its page: the live page for a production deploy. */
+  /** Each school built, with its page: the live page for a production deploy (the first few; `builtCount` counts all). */
   built: Array<{seoSlug: string; url?: string; page?: string}>
+  builtCount: number
   leftOut: Array<{school: string; reason: string}>
+  /** Schools left out beyond those listed. */
+  leftOutMore: number
 }
 
 /** "45 s", "2 min 5 s", "1 h 4 min", with no-break spaces: a duration never wraps in the middle. */
@@ -107,7 +111,7 @@ export function deployRow(deploy: DeploySummary, origin: string, format: TimeFor
   const running = deploy.state === 'building'
   const detail = deploy.trigger.kind === 'unknown' && deploy.title ? deploy.title.replace(/\s*\[batch b-[0-9a-f]{8}\]\s*$/, '') : undefined
   return {
-    id: deploy.id,
+    id: deploy.id ?? `${deploy.createdAt ?? 'undated'}-${deploy.state}`,
     trigger: triggerText(deploy.trigger),
     ...(detail ? {detail} : {}),
     when: deploy.createdAt ? shortTime(deploy.createdAt, {...format, now}) : 'time not recorded',
@@ -121,19 +125,26 @@ export function deployRow(deploy: DeploySummary, origin: string, format: TimeFor
     state: stateBadge(deploy, format),
     ...(deploy.errorMessage ? {errorMessage: deploy.errorMessage} : {}),
     built: deploy.schools.built.map((school) => ({seoSlug: school.seoSlug, ...schoolLink(origin, deploy, school)})),
-    // A visitor's answer never names a school that is not launched yet.
-    leftOut: deploy.schools.leftOut.map((school) => ({school: school.seoSlug ?? 'A school not launched yet', reason: school.reason})),
+    builtCount: Math.max(deploy.schools.builtCount, deploy.schools.built.length),
+    leftOut: deploy.schools.leftOut.map((school) => ({school: school.seoSlug ?? 'A school', reason: school.reason})),
+    leftOutMore: deploy.schools.leftOutMore,
   }
 }
 
-export type DeploysResult = {ok: true; rows: DeployRow[]; running: boolean} | {ok: false; error: string}
+/** Publishes waiting because the build service did not answer: "Waiting to build: … next try at 12:07". */
+export function waitingText(waiting: {waiting: number; reason: string; nextTryAt: string}, format: TimeFormat = {}): string {
+  return `Waiting to build: ${waiting.reason}; next try at ${shortTime(waiting.nextTryAt, format)}. ${waiting.waiting} published document${waiting.waiting === 1 ? '' : 's'} wait${waiting.waiting === 1 ? 's' : ''}; the site tries again by itself.`
+}
+
+export type DeploysResult = {ok: true; rows: DeployRow[]; running: boolean; waiting?: string} | {ok: false; error: string}
 
 /** The answer's body as rows, newest first as the site sends them. */
 export function deploysFromAnswer(body: unknown, origin: string, format: TimeFormat = {}): DeploysResult {
   const parsed = deploysAnswerSchema.safeParse(body)
   if (!parsed.success) return {ok: false, error: 'The public site\'s answer was not understood.'}
   const rows = parsed.data.deploys.map((deploy) => deployRow(deploy, origin, format))
-  return {ok: true, rows, running: parsed.data.deploys.some((deploy) => deploy.state === 'building')}
+  const waiting = parsed.data.waitingToBuild
+  return {ok: true, rows, running: parsed.data.deploys.some((deploy) => deploy.state === 'building') || waiting !== undefined, ...(waiting ? {waiting: waitingText(waiting, format)} : {})}
 }
 
 /** Asks the public site for its recent deploys, with the editor's token when there is one. */
@@ -144,7 +155,7 @@ export async function fetchDeploys(
     const response = await fetcher(`${origin}/api/deploys`, {headers: statusHeaders(token), credentials: 'omit', signal: AbortSignal.timeout(15_000)})
     const body: unknown = await response.json().catch(() => undefined)
     if (!response.ok) {
-      const error = body && typeof body === 'object' && typeof (body as {error?: unknown}).error === 'string' ? `: ${(body as {error: string}).error}` : ''
+      const error = body && typeof body === 'object' && typeof (body as {message?: unknown}).message === 'string' ? `: ${(body as {message: string}).message}` : ''
       return {ok: false, error: `The public site could not be reached: ${origin} answered ${response.status}${error}.`}
     }
     return deploysFromAnswer(body, origin, format)

@@ -81,9 +81,16 @@ export function badgeFor(status: DocumentStatus, format: TimeFormat = {}): Docum
       return {
         label: `Live ${shortTime(status.since, format)}`,
         color: 'success',
-        title: `This version is on the public site since ${fullTime(status.since, format)} (deploy ${status.deploy}).`,
+        title: `This version is on the public site since ${fullTime(status.since, format)}${status.deploy ? ` (deploy ${status.deploy})` : ''}.`,
       }
     case 'publishing':
+      if (status.waiting) {
+        return {
+          label: 'Waiting to build',
+          color: 'warning',
+          title: `Waiting to build: ${status.waiting.reason}; next try at ${shortTime(status.waiting.nextTryAt, format)}. The site tries again by itself; the badge changes when it is live.`,
+        }
+      }
       return {
         label: 'Publishing…',
         color: 'warning',

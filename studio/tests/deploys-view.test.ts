@@ -71,14 +71,27 @@ describe('the deploys answer as rows', () => {
     ])
   })
 
-  it('a visitor\'s answer (no Studio token) does not name a school that is not launched; the page says so', () => {
-    const visitor = structuredClone(answer) as {deploys: Array<{schools: {leftOut: Array<{seoSlug?: string; reason: string}>}}>}
-    visitor.deploys[1]!.schools.leftOut = [{reason: 'not launched yet'}, {seoSlug: 'utah-ute-mobile', reason: 'left out of this build'}]
+  it('a visitor\'s answer (no Studio token: no deploy ids, only live schools) still reads as rows, each with a key of its own', () => {
+    const visitor = structuredClone(answer) as {deploys: Array<{id?: string; schools: {leftOut: Array<{seoSlug?: string; reason: string}>}}>}
+    for (const deploy of visitor.deploys) delete deploy.id
+    visitor.deploys[1]!.schools.leftOut = [{seoSlug: 'utah-ute-mobile', reason: 'left out of this build'}]
     const seen = deploysFromAnswer(visitor, origin, format)
-    expect(seen.ok && seen.rows[1]!.leftOut).toEqual([
-      {school: 'A school not launched yet', reason: 'not launched yet'},
-      {school: 'utah-ute-mobile', reason: 'left out of this build'},
-    ])
+    expect(seen.ok && seen.rows[1]!.leftOut).toEqual([{school: 'utah-ute-mobile', reason: 'left out of this build'}])
+    expect(seen.ok && new Set(seen.rows.map((row) => row.id)).size).toBe(6)
+  })
+
+  it('a deploy of many schools lists the first few and counts the rest; publishes waiting for the build service are said at the top', () => {
+    const many = structuredClone(answer) as {deploys: Array<{schools: {builtCount: number; leftOutMore: number}}>; waitingToBuild?: unknown}
+    many.deploys[1]!.schools.builtCount = 600
+    many.deploys[1]!.schools.leftOutMore = 3
+    many.waitingToBuild = {waiting: 2, reason: 'the build service did not answer', nextTryAt: '2026-11-27T20:07:00.000Z'}
+    const seen = deploysFromAnswer(many, origin, format)
+    expect(seen.ok && [seen.rows[1]!.builtCount, seen.rows[1]!.built.length, seen.rows[1]!.leftOutMore]).toEqual([600, 4, 3])
+    expect(seen.ok && seen.waiting).toBe('Waiting to build: the build service did not answer; next try at 12:07 PM. 2 published documents wait; the site tries again by itself.')
+    const html = page(seen)
+    expect(text(html)).toContain('Schools built (600)')
+    expect(text(html)).toContain('…and 596 more')
+    expect(text(html)).toContain('Waiting to build: the build service did not answer; next try at 12:07 PM.')
   })
 
   it('durations read as minutes and seconds', () => {
@@ -107,7 +120,7 @@ describe('asking the public site', () => {
     expect(await fetchDeploys(origin, undefined, format, async () => {
       throw new TypeError('Failed to fetch')
     })).toEqual({ok: false, error: 'The public site could not be reached: Failed to fetch (https://schoolmobile.example).'})
-    expect(await fetchDeploys(origin, undefined, format, async () => Response.json({error: 'origin not allowed'}, {status: 403})))
+    expect(await fetchDeploys(origin, undefined, format, async () => Response.json({message: 'origin not allowed'}, {status: 403})))
       .toEqual({ok: false, error: 'The public site could not be reached: https://schoolmobile.example answered 403: origin not allowed.'})
   })
 })

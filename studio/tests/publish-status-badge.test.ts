@@ -95,6 +95,10 @@ const expected: Record<string, DocumentBadgeDescription> = {
     label: 'Publishing…', color: 'warning',
     title: 'The site is being rebuilt with this version (build started 12:06 PM); the badge changes when it is live.',
   },
+  'beavsmobile-faqs': {
+    label: 'Waiting to build', color: 'warning',
+    title: 'Waiting to build: the build service did not answer; next try at 12:07 PM. The site tries again by itself; the badge changes when it is live.',
+  },
   'huskymobile-planCards-student': {
     label: 'Not live: content problem', color: 'danger',
     title: 'The document has a content problem, so the page is built without it: a plan\'s description is empty. Field: plans[1].description. School: huskymobile. Fix the field named and publish again.',

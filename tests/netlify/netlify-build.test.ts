@@ -75,10 +75,10 @@ async function expectRulesFromTheBuildsFiles(copy: string, resolved: ResolvedCon
   const netlifyToml = join(copy, 'netlify.toml');
   const redirectsFile = join(copy, 'dist', '_redirects');
   const parsedRedirects = existsSync(redirectsFile)
-    ? await parseAllRedirects({ redirectsFiles: [redirectsFile], netlifyConfigPath: netlifyToml, minimal: true })
+    ? await parseAllRedirects({ redirectsFiles: [redirectsFile], netlifyConfigPath: netlifyToml, configRedirects: [], minimal: true })
     : { redirects: [], errors: [] };
   expect(parsedRedirects.errors).toEqual([]);
-  const rule = (redirect: { from?: string; to?: string; status?: number }) => `${redirect.from} ${redirect.to} ${redirect.status}`;
+  const rule = (redirect: unknown) => { const { from, to, status } = redirect as { from?: string; to?: string; status?: number }; return `${from} ${to} ${status}`; };
   expect((resolved.redirects ?? []).map(rule)).toEqual(parsedRedirects.redirects.map(rule));
 
   const headersFile = join(copy, 'dist', '_headers');

@@ -4,8 +4,11 @@
  * notifications. Everything the site does with them (the publish queue, the deploy records, the
  * status answers) is the production functions' code, called through their production paths.
  *
- *   POST /.netlify/local/build-hook[?trigger_title=…]   a build hook (the functions' NETLIFY_BUILD_HOOK_URL);
- *        answers 200 at once, as Netlify does, and the build runs in the background.
+ *   POST /.netlify/local/build-hook/<token>[?trigger_title=…]   a build hook (the functions' NETLIFY_BUILD_HOOK_URL);
+ *        answers 200 at once, as Netlify does, and the build runs in the background. As a Netlify
+ *        build hook's address is its secret, so is this one's token (new at each start, printed);
+ *        a request from a page of another site is refused (403), and at most MAX_WAITING_DEPLOYS
+ *        wait (then 429).
  *   GET  /.netlify/local/deploys                         the local deploys, newest first, with their timings.
  *
  * A build runs `astro build` into a folder of its own (`<deploysDir>/<id>/dist`) with what Netlify
@@ -30,6 +33,24 @@ import { postDeployNotification, type DeployNotificationBody, type NetlifyDeploy
 
 export const LOCAL_BUILD_HOOK_PATH = '/.netlify/local/build-hook';
 export const LOCAL_DEPLOYS_PATH = '/.netlify/local/deploys';
+/** Deploys waiting to build; a hook call past it is refused. */
+export const MAX_WAITING_DEPLOYS = 10;
+
+/** The build hook's address on this site: its path with the start's token. */
+export function localBuildHookUrl(origin: string, token: string): string {
+  return `${origin}${LOCAL_BUILD_HOOK_PATH}/${token}`;
+}
+
+/**
+ * A request a browser sent from a page of another site (Fetch Metadata, or an Origin that is not
+ * this site's): local platform doors refuse it, so a page the developer visits cannot call them.
+ */
+export function fromAnotherSite(request: Request): boolean {
+  const site = request.headers.get('sec-fetch-site');
+  if (site === 'cross-site' || site === 'same-site') return true;
+  const origin = request.headers.get('origin');
+  return origin !== null && origin !== new URL(request.url).origin;
+}
 /** Deploy folders kept: the published one and the one before it (a request may still be reading it). */
 const KEPT_DEPLOY_FOLDERS = 2;
 
@@ -70,6 +91,8 @@ export interface LocalDeploysOptions {
   /** Where deploy notifications go (Netlify's "URL to notify"). */
   notificationPath: string;
   notificationSecret: string;
+  /** The build hook's secret part of its address (localBuildHookUrl). */
+  hookToken: string;
   /** Uploads a finished build's deploy blob files into its deploy's store (../netlify/blobs.ts). */
   uploadDeployFiles: (deployId: string, directory: string) => Promise<string[]>;
   /** Settings every build gets (the dataset, tenant records, the API's address...). */
@@ -244,8 +267,14 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
     published: () => current,
     async handle(request) {
       const { pathname } = new URL(request.url);
-      if (pathname === LOCAL_BUILD_HOOK_PATH) {
+      if (pathname === LOCAL_BUILD_HOOK_PATH || pathname.startsWith(`${LOCAL_BUILD_HOOK_PATH}/`)) {
+        // As Netlify answers an unknown build hook.
+        if (pathname !== `${LOCAL_BUILD_HOOK_PATH}/${options.hookToken}`) return new Response('Not Found', { status: 404 });
         if (request.method !== 'POST') return new Response('Method Not Allowed', { status: 405, headers: { allow: 'POST' } });
+        if (fromAnotherSite(request)) return new Response('Forbidden: a build hook is not called from another site\'s page', { status: 403 });
+        if (all.filter((deploy) => deploy.state === 'enqueued').length >= MAX_WAITING_DEPLOYS) {
+          return new Response(`Too Many Requests: ${MAX_WAITING_DEPLOYS} builds are waiting`, { status: 429, headers: { 'retry-after': '60' } });
+        }
         return hook(request, await request.text());
       }
       if (pathname === LOCAL_DEPLOYS_PATH && request.method === 'GET') {

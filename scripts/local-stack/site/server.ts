@@ -16,6 +16,7 @@ import { readCookie, XSRF_COOKIE } from '../../../src/lib/http/fetch-with-csrf.t
 import { servedOverHttps, xsrfCookie } from '../api/order-service.ts';
 import { listen, type RunningServer } from '../listen.ts';
 import { requestLogLine, type LogSink } from '../log.ts';
+import { fromAnotherSite } from '../netlify/deploys.ts';
 import { invokeFunction, loadSiteFunctions, type SiteFunctions } from '../netlify/functions.ts';
 import { compress, isCompressible, pickEncoding } from './compression.ts';
 import { createNetlifySite, type NetlifySite, type NetlifySiteOptions } from './netlify-engine.ts';
@@ -35,6 +36,18 @@ export interface SiteServerOptions extends NetlifySiteOptions {
   published?: () => NetlifySite;
   /** The local platform's own addresses (the build hook), answered before anything else. */
   platform?: (request: Request) => Promise<Response | undefined>;
+  /** The site's public address (SITE_URL): its host is answered too, besides this machine's loopback names. */
+  siteUrl?: string | undefined;
+}
+
+/**
+ * The hosts this server answers: its loopback names on the port it listens on, and SITE_URL's.
+ * Anything else (a DNS-rebinding page, a mistyped proxy) gets 400 before any code runs.
+ */
+export function ownHost(host: string | undefined, port: number | undefined, siteUrl?: string): boolean {
+  if (!host) return false;
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].map((name) => `${name}:${port}`);
+  return loopback.includes(host.toLowerCase()) || (siteUrl !== undefined && new URL(siteUrl).host === host.toLowerCase());
 }
 
 /** Relative order-service paths of docs/behaviour.md §7 and everything under /k1mobile/. */
@@ -93,6 +106,8 @@ async function answer(options: SiteServerOptions, functions: Promise<SiteFunctio
   const own = await options.platform?.(request);
   if (own) return own;
   const found = (await functions)?.match(request);
+  // Netlify never routes a request to a scheduled function; here it may be run by hand, but not from another site's page.
+  if (found?.fn.config.schedule && fromAnotherSite(request)) return new Response('Forbidden: a scheduled function is not called from another site\'s page', { status: 403 });
   if (found) {
     const id = options.siteId ?? 'local-site';
     return invokeFunction(found.fn, request, { ip, params: found.params, site: { id, name: id, url: process.env['URL'] } });
@@ -112,6 +127,10 @@ export function createSiteServer(options: SiteServerOptions): Server {
   return createServer((incoming, outgoing) => {
     const started = performance.now();
     const method = incoming.method ?? 'GET';
+    if (!ownHost(incoming.headers.host, incoming.socket.localPort, options.siteUrl)) {
+      outgoing.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad Request: not a host of this site');
+      return;
+    }
     let request: Request;
     try {
       request = toRequest(incoming, 'localhost');

@@ -15,7 +15,7 @@
  * its record's `publishedAt` moves on, `firstPublishedAt` stays.
  */
 import {
-  batchFromTitle, boundedDocuments, type Batch, type BuildTrigger, type DeployNotification, type DeployRecord, type DeployState, type PublishedDocument,
+  batchFromTitle, boundedDocuments, MAX_WAITING_DOCUMENTS, type Batch, type BuildTrigger, type DeployNotification, type DeployRecord, type DeployState, type PublishedDocument,
 } from './records.ts';
 
 export type RecordState = Exclude<DeployState, 'live'>;
@@ -34,7 +34,7 @@ export function isFinished(state: RecordState): boolean {
   return state !== 'building';
 }
 
-/** Milliseconds of an ISO time; missing or unreadable counts as the earliest. */
+/** Milliseconds of an ISO time; missing or unreadable counts as the earliest (a notification without a usable time is refused before it gets here). */
 export function timeOf(iso: string | null | undefined): number {
   const ms = iso ? Date.parse(iso) : Number.NaN;
   return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
@@ -79,7 +79,7 @@ export function applyNotification(previous: DeployRecord | undefined, notificati
   const keepTrigger = previous && (previous.report !== null || previous.trigger.kind !== 'unknown');
   const publishedAt = state === 'ready' ? notification.published_at ?? previous?.publishedAt ?? null : previous?.publishedAt ?? null;
   return {
-    version: 1,
+    version: 2,
     id: notification.id,
     state,
     netlifyState: notification.state,
@@ -90,7 +90,7 @@ export function applyNotification(previous: DeployRecord | undefined, notificati
     batch: batchFromTitle(title) ?? previous?.batch ?? null,
     deployUrl: notification.deploy_ssl_url ?? previous?.deployUrl ?? null,
     trigger: keepTrigger ? previous.trigger : fromTitle.trigger,
-    carried: previous?.carried.length ? previous.carried : fromTitle.carried,
+    carried: previous?.carried.length ? previous.carried : fromTitle.carried.slice(0, MAX_WAITING_DOCUMENTS),
     createdAt: notification.created_at ?? previous?.createdAt ?? null,
     updatedAt: notification.updated_at ?? previous?.updatedAt ?? null,
     publishedAt,
@@ -98,5 +98,21 @@ export function applyNotification(previous: DeployRecord | undefined, notificati
     deployTimeSec: notification.deploy_time ?? previous?.deployTimeSec ?? null,
     errorMessage: state === 'error' ? notification.error_message ?? previous?.errorMessage ?? null : null,
     report: previous?.report ?? null,
+    brought: previous?.brought ?? null,
   };
+}
+
+/**
+ * Whether a notification's times can order it: its own time (`updated_at`, else `created_at`) must
+ * be readable, and no time it carries may lie more than `skewMs` ahead of `now` (a signed
+ * notification from the future would otherwise hold the live pointer for good). Answers the
+ * problem, or undefined.
+ */
+export function timesProblem(notification: DeployNotification, now: number, skewMs: number): string | undefined {
+  for (const [name, value] of [['created_at', notification.created_at], ['updated_at', notification.updated_at], ['published_at', notification.published_at]] as const) {
+    if (value != null && timeOf(value) === Number.NEGATIVE_INFINITY) return `the deploy's ${name} is not a time`;
+    if (value != null && timeOf(value) > now + skewMs) return `the deploy's ${name} lies in the future`;
+  }
+  if (notification.updated_at == null && notification.created_at == null) return 'the deploy has no readable updated_at or created_at';
+  return undefined;
 }

@@ -1,20 +1,23 @@
 /**
- * The `deploys` store: each deploy's record (`deploy/{id}`), the full build record of each
- * published production deploy with when each document revision went live (`report/{id}`), which
- * deploy visitors get (`live`), the deploy lock (`site`) and the kept deploys (`index`). Every
- * shared record is changed with a conditional write (blob-store.ts), so concurrent notifications
- * never undo each other.
+ * The `deploys` store (records.ts): the production history (its deploys, the `live` pointer and
+ * the lock) and the other deploys' history, one blob each, and the live deploy's document index in
+ * INDEX_SHARDS blobs. A notification changes a history with one conditional write (blob-store.ts),
+ * so concurrent notifications never undo each other; when a production deploy is published, its
+ * build record is read once from its own deploy store and turned into the index, so a status
+ * answer never reads a build record.
  */
 import { readJson, updateJson, type BlobStore } from './blob-store.ts';
 import { applyNotification, isPublished, timeOf } from './deploy-state.ts';
+import { indexOf, summaryOf } from './live-index.ts';
 import {
-  buildRecordSchema, deployIndexSchema, deployKey, deployRecordSchema, INDEX_KEY, KEPT_DEPLOYS, LIVE_KEY, livePointerSchema, reportKey, SITE_KEY, siteRecordSchema,
-  storedReportSchema, type Batch, type BuildRecord, type DeployNotification, type DeployRecord, type LivePointer, type ReportSummary, type SiteRecord, type StoredReport,
+  buildRecordSchema, EMPTY_PRODUCTION_HISTORY, INDEX_SHARDS, indexShardKey, indexShardSchema, KEPT_DEPLOYS, KEPT_OTHER_DEPLOYS, OTHER_HISTORY_KEY, otherHistorySchema,
+  PRODUCTION_HISTORY_KEY, productionHistorySchema,
+  type Batch, type DeployNotification, type DeployRecord, type IndexShard, type OtherHistory, type ProductionHistory, type SiteRecord,
 } from './records.ts';
 
 export interface DeployStoreOptions {
   store: BlobStore;
-  /** The build's record from the deploy's own store (`build-report`/`report`); undefined when there is none. */
+  /** The build's record from the deploy's own store (blob `build-record`); undefined when there is none. */
   readBuildReport: (deployId: string) => Promise<unknown>;
   log?: (message: string) => void;
 }
@@ -28,123 +31,116 @@ export interface RecordOutcome {
   nowLive: boolean;
 }
 
-export function summaryOf(record: BuildRecord): ReportSummary {
-  return {
-    contentReadAt: record.contentReadAt,
-    documentCount: Object.keys(record.documents).length,
-    schools: record.schools,
-    leftOut: record.leftOut,
-    problems: record.problems,
-  };
+/** The deploys newest first, at most `kept`, never dropping `keep` (the live deploy). */
+function kept(deploys: readonly DeployRecord[], keep: string | undefined, limit: number): DeployRecord[] {
+  const sorted = [...deploys].sort((a, b) => timeOf(b.createdAt) - timeOf(a.createdAt));
+  return sorted.filter((record, at) => at < limit || record.id === keep);
 }
 
-/**
- * When each document revision of `record` went live, if it goes live at `publishedAt` after
- * `previous` (the live deploy's stored report): a revision the previous live deploy had too keeps
- * its time; any other (and any without a revision) is live from `publishedAt`.
- */
-export function liveSinceAfter(record: BuildRecord, publishedAt: string, previous: StoredReport | undefined): Record<string, string> {
-  const since: Record<string, string> = {};
-  for (const [id, document] of Object.entries(record.documents)) {
-    const before = previous?.record.documents[id];
-    const kept = document.rev !== null && before?.rev === document.rev ? previous?.liveSince[id] : undefined;
-    since[id] = kept ?? publishedAt;
-  }
-  return since;
+function withRecord(deploys: readonly DeployRecord[], record: DeployRecord): DeployRecord[] {
+  return [record, ...deploys.filter((entry) => entry.id !== record.id)];
+}
+
+/** The lock after a notification that says (`locked` true or false); unchanged when it says nothing or is older. */
+function lockAfter(site: SiteRecord | null, notification: DeployNotification): SiteRecord | null {
+  if (notification.locked === undefined || notification.locked === null) return site;
+  const at = notification.updated_at ?? notification.created_at ?? null;
+  if (site && timeOf(site.updatedAt) > timeOf(at)) return site;
+  return notification.locked
+    ? { locked: true, lockedDeployId: notification.id, updatedAt: at }
+    : { locked: false, lockedDeployId: null, updatedAt: at };
 }
 
 export function createDeployStore(options: DeployStoreOptions) {
   const { store } = options;
   const log = options.log ?? (() => undefined);
 
-  async function readLive(): Promise<LivePointer | undefined> {
-    return readJson(store, LIVE_KEY, livePointerSchema);
+  const readProduction = async (): Promise<ProductionHistory> => (await readJson(store, PRODUCTION_HISTORY_KEY, productionHistorySchema)) ?? EMPTY_PRODUCTION_HISTORY;
+  const readOther = async (): Promise<OtherHistory> => (await readJson(store, OTHER_HISTORY_KEY, otherHistorySchema)) ?? { deploys: [] };
+
+  async function readShards(): Promise<Array<IndexShard | undefined>> {
+    return Promise.all(Array.from({ length: INDEX_SHARDS }, (_, shard) => readJson(store, indexShardKey(shard), indexShardSchema)));
   }
 
-  /** The report of a deploy that was just published, stored with its live times, before `live` names it. */
-  async function storeReport(record: DeployRecord, live: LivePointer | undefined): Promise<BuildRecord | undefined> {
-    const parsed = buildRecordSchema.safeParse(await options.readBuildReport(record.id));
-    if (!parsed.success) {
-      log(`deploy ${record.id}: no readable build record in its deploy store; its documents stay unknown`);
-      return undefined;
-    }
-    const previous = live && live.deployId !== record.id ? await readJson(store, reportKey(live.deployId), storedReportSchema) : undefined;
-    const stored: StoredReport = { deployId: record.id, record: parsed.data, liveSince: liveSinceAfter(parsed.data, record.publishedAt!, previous) };
-    await store.setJSON(reportKey(record.id), stored);
-    return parsed.data;
-  }
-
-  async function moveLive(record: DeployRecord): Promise<boolean> {
-    return updateJson(store, LIVE_KEY, livePointerSchema, (live) => {
-      // By the payload's own time: a late or replayed notification never takes the site back.
-      if (live && timeOf(live.since) >= timeOf(record.publishedAt)) return { result: false };
-      return { next: { deployId: record.id, since: record.publishedAt! }, result: true };
-    });
-  }
-
-  async function noteLock(notification: DeployNotification): Promise<void> {
-    if (notification.locked === undefined || notification.locked === null) return;
-    const at = notification.updated_at ?? notification.created_at ?? null;
-    await updateJson(store, SITE_KEY, siteRecordSchema, (site) => {
-      if (site && timeOf(site.updatedAt) > timeOf(at)) return { result: undefined };
-      const next: SiteRecord = notification.locked
-        ? { locked: true, lockedDeployId: notification.id, updatedAt: at }
-        : { locked: false, lockedDeployId: null, updatedAt: at };
-      if (site && site.locked === next.locked && site.lockedDeployId === next.lockedDeployId) return { result: undefined };
+  /** Writes each shard unless a newer deploy's is already there (by publish time); unchanged shards are not written. */
+  async function writeShards(shards: IndexShard[]): Promise<void> {
+    await Promise.all(shards.map((next, shard) => updateJson(store, indexShardKey(shard), indexShardSchema, (current) => {
+      if (current && timeOf(current.publishedAt) > timeOf(next.publishedAt)) return { result: undefined };
+      if (current && JSON.stringify(current) === JSON.stringify(next)) return { result: undefined };
       return { next, result: undefined };
+    })));
+  }
+
+  /** A record of another kind of deploy than production: its own history, its own bound. */
+  async function recordOther(notification: DeployNotification, batches: readonly Batch[]): Promise<RecordOutcome> {
+    return updateJson<OtherHistory, RecordOutcome>(store, OTHER_HISTORY_KEY, otherHistorySchema, (current) => {
+      const deploys = current?.deploys ?? [];
+      const previous = deploys.find((entry) => entry.id === notification.id);
+      const next = applyNotification(previous, notification, batches);
+      if (!next) return { result: { record: previous, changed: false, nowLive: false } };
+      return { next: { deploys: kept(withRecord(deploys, next), undefined, KEPT_OTHER_DEPLOYS) }, result: { record: next, changed: true, nowLive: false } };
     });
   }
 
-  /** Adds the deploy to the index, newest first; drops the records past KEPT_DEPLOYS (never the live one). */
-  async function index(record: DeployRecord): Promise<void> {
-    const live = await readLive();
-    const dropped = await updateJson(store, INDEX_KEY, deployIndexSchema, (current) => {
-      const entries = current?.deploys ?? [];
-      const known = entries.find((entry) => entry.id === record.id);
-      if (known && known.createdAt === record.createdAt && entries.length <= KEPT_DEPLOYS) return { result: [] as string[] };
-      const all = [...entries.filter((entry) => entry.id !== record.id), { id: record.id, createdAt: record.createdAt }]
-        .sort((a, b) => timeOf(b.createdAt) - timeOf(a.createdAt));
-      const kept = all.filter((entry, at) => at < KEPT_DEPLOYS || entry.id === live?.deployId);
-      const gone = all.filter((entry) => !kept.includes(entry)).map((entry) => entry.id);
-      return { next: { deploys: kept }, result: gone };
-    });
-    for (const id of dropped) {
-      await store.delete(deployKey(id));
-      await store.delete(reportKey(id));
+  /**
+   * A published production deploy that is to be live (newer than the live one, or live without its
+   * index): its build record becomes the index, then the history names it live. A deploy without a
+   * readable record still becomes live (the pages are right), its documents `unknown`: the index
+   * keeps naming the deploy it was made for, which is no longer the live one. Answers whether
+   * `live` now names this deploy because of this notification.
+   */
+  async function publish(record: DeployRecord, history: ProductionHistory): Promise<boolean> {
+    const parsed = buildRecordSchema.safeParse(await options.readBuildReport(record.id));
+    let filled: Pick<DeployRecord, 'report' | 'trigger' | 'brought'> | undefined;
+    if (parsed.success) {
+      const previous = history.live && history.live.deployId !== record.id ? await readShards() : [];
+      const { shards, brought } = indexOf(record.id, record.publishedAt!, parsed.data, previous);
+      // The index first, then the pointer: whoever reads `live` finds its index.
+      await writeShards(shards);
+      filled = { report: summaryOf(parsed.data), trigger: parsed.data.trigger, brought };
+    } else {
+      log(`deploy ${record.id}: no readable build record in its deploy store; its documents stay unknown`);
     }
+    return updateJson(store, PRODUCTION_HISTORY_KEY, productionHistorySchema, (current) => {
+      const now = current ?? EMPTY_PRODUCTION_HISTORY;
+      // By the payload's own time: a late or replayed notification never takes the site back.
+      const moves = !now.live || (now.live.deployId !== record.id && timeOf(now.live.since) < timeOf(record.publishedAt));
+      const live = moves ? { deployId: record.id, since: record.publishedAt! } : now.live;
+      const deploys = now.deploys.map((deploy) => (deploy.id === record.id && filled && deploy.report === null ? { ...deploy, ...filled, brought: deploy.brought ?? filled.brought } : deploy));
+      const changed = moves || deploys.some((deploy, at) => deploy !== now.deploys[at]);
+      return changed ? { next: { ...now, live, deploys }, result: moves } : { result: false };
+    });
   }
 
   return {
-    readLive,
-    readRecord: (id: string) => readJson(store, deployKey(id), deployRecordSchema),
+    readProduction,
+    readOther,
 
-    /** Applies one notification: the record, the report and `live` when published, the lock, the index. */
+    /** Applies one notification: the deploy's record and the lock; the index and `live` when published. */
     async record(notification: DeployNotification, batches: readonly Batch[]): Promise<RecordOutcome> {
-      const applied = await updateJson(store, deployKey(notification.id), deployRecordSchema, (previous) => {
+      const production = notification.context === 'production'
+        || (notification.context == null && (await readProduction()).deploys.some((entry) => entry.id === notification.id));
+      if (!production) return recordOther(notification, batches);
+
+      const applied = await updateJson(store, PRODUCTION_HISTORY_KEY, productionHistorySchema, (current) => {
+        const history = current ?? EMPTY_PRODUCTION_HISTORY;
+        const previous = history.deploys.find((entry) => entry.id === notification.id);
         const next = applyNotification(previous, notification, batches);
-        return next ? { next, result: { record: next, changed: true } } : { result: { record: previous, changed: false } };
+        const site = lockAfter(history.site, notification);
+        if (!next && site === history.site) return { result: { record: previous, changed: false, history } };
+        const deploys = next ? kept(withRecord(history.deploys, next), history.live?.deployId, KEPT_DEPLOYS) : history.deploys;
+        const written = { ...history, deploys, site };
+        return { next: written, result: { record: next ?? previous, changed: next !== undefined, history: written } };
       });
-      await noteLock(notification);
+      const { record, history } = applied;
       let nowLive = false;
-      const record = applied.record;
-      // Also for a repeated notification whose first delivery could not read the report.
+      // Also for a repeated notification whose first delivery could not read the build record.
       if (record && record.production && isPublished(record) && (applied.changed || record.report === null)) {
-        const live = await readLive();
-        // Already live without its report (the first delivery could not read it): read it again.
-        // The pointer before it is gone, so its documents count as live from this deploy's time.
-        const reportMissing = live?.deployId === record.id && record.report === null;
-        if (!live || reportMissing || timeOf(live.since) < timeOf(record.publishedAt)) {
-          // Report first, then the pointer: whoever reads `live` finds its report.
-          const report = await storeReport(record, live);
-          if (report) {
-            await updateJson(store, deployKey(record.id), deployRecordSchema, (current) =>
-              current && !current.report ? { next: { ...current, report: summaryOf(report), trigger: report.trigger }, result: undefined } : { result: undefined });
-          }
-          if (!reportMissing) nowLive = await moveLive(record);
-        }
+        const live = history.live;
+        const indexMissing = live?.deployId === record.id && record.report === null;
+        if (!live || indexMissing || timeOf(live.since) < timeOf(record.publishedAt)) nowLive = await publish(record, history);
       }
-      if (applied.changed) await index(record!);
-      return { record: (applied.changed ? await readJson(store, deployKey(notification.id), deployRecordSchema) : record) ?? record, changed: applied.changed, nowLive };
+      return { record: (await readProduction()).deploys.find((entry) => entry.id === notification.id) ?? record, changed: applied.changed, nowLive };
     },
   };
 }

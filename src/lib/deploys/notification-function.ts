@@ -49,12 +49,13 @@ export function createNotificationFunction(options: NotificationFunctionOptions)
         store: siteStore(PUBLISH_QUEUE_STORE, deployContext, options.openQueueStore, DEPLOYS_BLOBS_MISSING),
         trigger: (body) => triggerBuild(settings.NETLIFY_BUILD_HOOK_URL, body, { now: now(), ...(options.fetch ? { fetch: options.fetch } : {}) }),
         now,
+        ...(settings.PUBLISH_RETRY_BASE_SECONDS ? { retryBaseMs: settings.PUBLISH_RETRY_BASE_SECONDS * 1000 } : {}),
       });
       const deploys = createDeployStore({
         store: siteStore(DEPLOYS_STORE, deployContext, options.openDeploysStore, DEPLOYS_BLOBS_MISSING),
         readBuildReport: options.readBuildReport,
         log,
       });
-      return handleNotification(request, { secret, siteId: settings.SITE_ID, deploys, queue, log });
+      return handleNotification(request, { secret, siteId: settings.SITE_ID, deploys, queue, log, now: () => now().getTime() });
     }, errorLog);
 }

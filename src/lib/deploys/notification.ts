@@ -1,17 +1,18 @@
 /**
  * POST /api/deploy-notification as a plain function of (Request) → Response: Netlify's deploy
  * notifications (started, succeeded, failed, restored, locked, unlocked). Only a body whose JWS
- * verifies is read (jws.ts); anything else is 401 and nothing is recorded. A notification of
+ * verifies is read (jws.ts); anything else is 401 and nothing is recorded; so is one whose times
+ * cannot order it (none readable, or any more than MAX_CLOCK_SKEW_MS ahead): 400. A notification of
  * another site (its `site_id` is not SITE_ID) is answered 200 "ignored" and recorded nowhere: it
  * is genuine (signed with this site's secret), so Netlify should not retry it, and the log names it.
  * A finished production deploy ends the publish queue's batch and starts the next one.
  */
 import { answer, checkRequest } from '../rebuild/function-http.ts';
 import { BatchStartError, type PublishQueueHandle, type QueueOutcome } from '../rebuild/publish-queue.ts';
-import { isFinished, recordState } from './deploy-state.ts';
+import { isFinished, recordState, timesProblem } from './deploy-state.ts';
 import type { DeployStoreHandle } from './deploy-store.ts';
 import { NETLIFY_SIGNATURE_HEADER, verifyNetlifySignature } from './jws.ts';
-import { batchFromTitle, deployNotificationSchema, type DeployNotification } from './records.ts';
+import { batchFromTitle, deployNotificationSchema, MAX_CLOCK_SKEW_MS, type DeployNotification } from './records.ts';
 
 /** Netlify's deploy object is a few KB; far below this. */
 export const MAX_NOTIFICATION_BODY_BYTES = 256 * 1024;
@@ -24,6 +25,7 @@ export interface NotificationOptions {
   deploys: DeployStoreHandle;
   queue: PublishQueueHandle;
   log?: (message: string) => void;
+  now?: () => number;
 }
 
 function parseNotification(body: string): DeployNotification | undefined {
@@ -38,6 +40,7 @@ function parseNotification(body: string): DeployNotification | undefined {
 function queueLine(outcome: QueueOutcome): string {
   if (outcome.outcome === 'started') return `next build started: ${outcome.title}`;
   if (outcome.outcome === 'not-current') return `batch ${outcome.inFlight} is still building`;
+  if (outcome.outcome === 'waiting-retry') return `publishes wait for the build hook's next call at ${outcome.nextAt}`;
   return 'no publishes waiting';
 }
 
@@ -58,6 +61,12 @@ export async function handleNotification(request: Request, options: Notification
   if (!notification) {
     log('refused: the body is not a deploy');
     return answer(400, 'the body is not a Netlify deploy');
+  }
+  // Ordered by its own times: without one it could be applied on every replay; one far ahead would hold the site for good.
+  const badTimes = timesProblem(notification, (options.now ?? Date.now)(), MAX_CLOCK_SKEW_MS);
+  if (badTimes) {
+    log(`refused: deploy ${notification.id}: ${badTimes}`);
+    return answer(400, `${badTimes}: nothing recorded`);
   }
   if (notification.site_id !== options.siteId) {
     log(`ignored: deploy ${notification.id} is of site ${notification.site_id}, not this site's`);
@@ -83,8 +92,9 @@ export async function handleNotification(request: Request, options: Notification
       log(queueLine(await options.queue.finished(batchFromTitle(notification.title ?? outcome.record?.title))));
     } catch (error) {
       log(`the next build could not be started: ${(error as Error).message}`);
-      const message = error instanceof BatchStartError ? 'recorded; the next build could not be started (the build hook failed)' : 'recorded; the publish queue could not be read';
-      return answer(502, message);
+      // The deploy is recorded; what waits is started again by publish-retry, so Netlify need not deliver this again.
+      if (error instanceof BatchStartError) return answer(200, `recorded; the next build waits: the build service did not answer${error.nextAt ? `; the site tries again at ${error.nextAt}` : ''}`);
+      return answer(502, 'recorded; the publish queue could not be read');
     }
   }
   return answer(200, outcome.changed ? 'recorded' : 'nothing new');

@@ -13,21 +13,32 @@ import { z } from 'zod';
 export const PUBLISH_QUEUE_STORE = 'rebuild-on-publish';
 export const PUBLISH_QUEUE_KEY = 'publish-queue';
 /**
- * Site store of the deploy records: `deploy/{id}` (a deploy's record), `report/{id}` (the full
- * build record of a published production deploy, with when each document revision went live),
- * `live` (which deploy visitors get), `site` (the deploy lock) and `index` (the kept deploys, newest first).
+ * Site store of the deploy records, each read and changed as one blob (conditional writes):
+ * `history/production` (the kept production deploys, which one visitors get, the deploy lock),
+ * `history/other` (deploy previews and branch deploys, kept apart so they never push production
+ * out), and `live-index/{0..INDEX_SHARDS-1}` (the live deploy's documents, sharded by id, written
+ * once per live deploy by the notification). A status answer reads a constant number of them,
+ * whatever the history and the number of schools.
  */
 export const DEPLOYS_STORE = 'deploys';
-export const DEPLOY_KEY_PREFIX = 'deploy/';
-export const REPORT_KEY_PREFIX = 'report/';
-export const LIVE_KEY = 'live';
-export const SITE_KEY = 'site';
-export const INDEX_KEY = 'index';
-export function deployKey(id: string): string {
-  return `${DEPLOY_KEY_PREFIX}${id}`;
+export const PRODUCTION_HISTORY_KEY = 'history/production';
+export const OTHER_HISTORY_KEY = 'history/other';
+/** Production deploys kept (the live one is never dropped); previews and branch deploys kept. */
+export const KEPT_DEPLOYS = 50;
+export const KEPT_OTHER_DEPLOYS = 20;
+/** The live deploy's document index is split into this many blobs by a hash of the document id. */
+export const INDEX_SHARDS = 32;
+export function indexShardKey(shard: number): string {
+  return `live-index/${shard}`;
 }
-export function reportKey(id: string): string {
-  return `${REPORT_KEY_PREFIX}${id}`;
+/** The shard of a document id (FNV-1a, 32 bits): the same in the notification and the status functions. */
+export function shardOf(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < id.length; at += 1) {
+    hash ^= id.charCodeAt(at);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % INDEX_SHARDS;
 }
 /**
  * The build's record in the deploy's own blob store (`getDeployStore({ deployID })`, no name): the
@@ -48,8 +59,17 @@ export const MAX_TRIGGER_TITLE = 200;
 export const MAX_WAITING_DOCUMENTS = 1000;
 /** Started batches the queue remembers after they finish, so a late notification still finds what its build carried. */
 export const RECENT_BATCHES = 10;
-/** Deploy records kept in the `deploys` store. */
-export const KEPT_DEPLOYS = 50;
+/** Schools a deploy's record lists by name (the rest counted), so the deploys answer stays small at any school count. */
+export const LISTED_SCHOOLS = 20;
+/** Documents a deploy's record lists as brought live by it (the rest counted). */
+export const LISTED_BROUGHT = 1000;
+/** A notification whose times lie further ahead than this is refused: no signed message can freeze the live pointer. */
+export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
+/** The build hook call gives up after this long; the batch then waits for a retry. */
+export const BUILD_HOOK_TIMEOUT_MS = 10_000;
+/** Waits before the site calls a build hook again that did not answer: 1, 2, 4, ... minutes, at most 30. */
+export const RETRY_BASE_MS = 60_000;
+export const RETRY_MAX_MS = 30 * 60_000;
 /** Ids in one status question. */
 export const MAX_STATUS_IDS = 100;
 /** An in-flight batch older than this lost its notification: the next publish starts a build anyway. */
@@ -60,6 +80,17 @@ export const SANITY_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
 export const BATCH_ID_PATTERN = /^b-[0-9a-f]{8}$/;
 
 const isoTime = z.string().min(1);
+
+/**
+ * A JSON object of `value`s keyed by any string, kept as parsed: every key stays an own property,
+ * `__proto__` and `constructor` included (z.record would drop `__proto__`). Read it with `ownEntry`.
+ */
+function ownRecord<T extends z.ZodType>(value: T) {
+  return z.custom<Record<string, z.infer<T>>>((input) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
+    return Object.keys(input).every((key) => value.safeParse((input as Record<string, unknown>)[key]).success);
+  }, { message: 'expected an object of valid entries' });
+}
 
 // ---------------------------------------------------------------------------------------------
 // 1. The publish webhook's body (Sanity's projection {_id, _type, _rev, _updatedAt})
@@ -175,7 +206,7 @@ export const buildRecordSchema = z.object({
   contentReadAt: isoTime,
   trigger: buildTriggerSchema,
   /** Every document the build read: published id → revision, type, school key (null: site-wide). */
-  documents: z.record(z.string(), z.object({ rev: z.string().nullable(), type: z.string(), school: z.string().nullable() })),
+  documents: ownRecord(z.object({ rev: z.string().nullable(), type: z.string(), school: z.string().nullable() })),
   schools: z.array(z.object({ key: z.string(), seoSlug: z.string(), status: z.string() })),
   leftOut: z.array(z.object({
     key: z.string(),
@@ -235,13 +266,27 @@ export type DeployNotification = z.infer<typeof deployNotificationSchema>;
 export const deployStateSchema = z.enum(['building', 'ready', 'live', 'error', 'canceled']);
 export type DeployState = z.infer<typeof deployStateSchema>;
 
-/** What a deploy's record keeps of its build's record (the documents' revisions stay in `report/{id}`). */
-export const reportSummarySchema = buildRecordSchema.pick({ contentReadAt: true, schools: true, leftOut: true, problems: true })
-  .extend({ documentCount: z.number().int().nonnegative() });
+/**
+ * What a deploy's record keeps of its build's record: counts, up to LISTED_SCHOOLS schools by
+ * name, the schools left out; the documents' revisions are in the live index (`live-index/*`).
+ */
+export const reportSummarySchema = z.object({
+  contentReadAt: isoTime,
+  documentCount: z.number().int().nonnegative(),
+  schoolCount: z.number().int().nonnegative(),
+  schools: buildRecordSchema.shape.schools,
+  leftOut: buildRecordSchema.shape.leftOut,
+  leftOutMore: z.number().int().nonnegative(),
+  problemCount: z.number().int().nonnegative(),
+});
 export type ReportSummary = z.infer<typeof reportSummarySchema>;
 
+/** A document revision a deploy brought live (its revision differed from the deploy live before it). */
+export const revisionSchema = z.object({ id: z.string(), rev: z.string().nullable() });
+export type Revision = z.infer<typeof revisionSchema>;
+
 export const deployRecordSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(2),
   id: z.string(),
   state: deployStateSchema.exclude(['live']),
   /** Netlify's own state word from the newest notification applied (`building`, `ready`, `error`...). */
@@ -255,7 +300,7 @@ export const deployRecordSchema = z.object({
   deployUrl: z.string().nullable(),
   /** What started it: the report's trigger, else what the title and the publish queue say. */
   trigger: buildTriggerSchema,
-  /** The documents the publish queue's batch gave it (all of them, also past MAX_BATCH_DOCUMENTS): a failed build's only record of what it was to carry. */
+  /** The documents the publish queue's batch gave it (up to MAX_WAITING_DOCUMENTS): a failed build's only record of what it was to carry. */
   carried: z.array(publishedDocumentSchema),
   createdAt: z.string().nullable(),
   /** The newest applied notification's own time: an older one never moves the record back. */
@@ -268,16 +313,10 @@ export const deployRecordSchema = z.object({
   errorMessage: z.string().nullable(),
   /** The build's summary, read once the deploy was published (null before, and for a failed build). */
   report: reportSummarySchema.nullable(),
+  /** When it first went live: the revisions it brought (up to LISTED_BROUGHT, the rest counted), so a later restore can say they were rolled back. */
+  brought: z.object({ documents: z.array(revisionSchema), more: z.number().int().nonnegative() }).nullable(),
 });
 export type DeployRecord = z.infer<typeof deployRecordSchema>;
-
-/** `report/{id}`: the build's record, and when each document's revision went live (published id → ISO). */
-export const storedReportSchema = z.object({ deployId: z.string(), record: buildRecordSchema, liveSince: z.record(z.string(), z.string()) });
-export type StoredReport = z.infer<typeof storedReportSchema>;
-
-/** `index`: the kept deploys, newest first. */
-export const deployIndexSchema = z.object({ deploys: z.array(z.object({ id: z.string(), createdAt: z.string().nullable() })) });
-export type DeployIndex = z.infer<typeof deployIndexSchema>;
 
 /** `live`: which deploy visitors get, since when. */
 export const livePointerSchema = z.object({ deployId: z.string(), since: z.string() });
@@ -286,6 +325,46 @@ export type LivePointer = z.infer<typeof livePointerSchema>;
 /** `site`: Netlify's deploy lock (a locked site does not publish new deploys). */
 export const siteRecordSchema = z.object({ locked: z.boolean(), lockedDeployId: z.string().nullable(), updatedAt: z.string().nullable() });
 export type SiteRecord = z.infer<typeof siteRecordSchema>;
+
+/** `history/production`: the kept production deploys newest first, the live pointer and the lock. */
+export const productionHistorySchema = z.object({
+  deploys: z.array(deployRecordSchema),
+  live: livePointerSchema.nullable(),
+  site: siteRecordSchema.nullable(),
+});
+export type ProductionHistory = z.infer<typeof productionHistorySchema>;
+export const EMPTY_PRODUCTION_HISTORY: ProductionHistory = { deploys: [], live: null, site: null };
+
+/** `history/other`: deploy previews and branch deploys, newest first. */
+export const otherHistorySchema = z.object({ deploys: z.array(deployRecordSchema) });
+export type OtherHistory = z.infer<typeof otherHistorySchema>;
+
+/**
+ * Why a document of the live deploy is not on the site, decided once when the index is written:
+ * its school was left out (with the build's code), it is not one of the schools built (retired, or
+ * no school of the site), or it had a content problem.
+ */
+export const indexCodeSchema = z.enum(['not-launched', 'no-tenant', 'school-left-out', 'school-not-built', 'content-problem']);
+export type IndexCode = z.infer<typeof indexCodeSchema>;
+
+/** One document of the live deploy: [revision, live since, school key, why not on the site (null: it is), field, reason]. */
+export const indexEntrySchema = z.tuple([z.string().nullable(), isoTime, z.string().nullable(), indexCodeSchema.nullable(), z.string().nullable(), z.string().nullable()]);
+export type IndexEntry = z.infer<typeof indexEntrySchema>;
+
+/** `live-index/{n}`: the live deploy's documents whose id falls in shard n. */
+export const indexShardSchema = z.object({
+  deployId: z.string(),
+  /** The deploy's publish time: a shard is never overwritten by an older deploy's. */
+  publishedAt: isoTime,
+  contentReadAt: isoTime,
+  documents: ownRecord(indexEntrySchema),
+});
+export type IndexShard = z.infer<typeof indexShardSchema>;
+
+/** An own entry of a record parsed from JSON: never a property every object inherits (`constructor`, `__proto__`). */
+export function ownEntry<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return record && Object.hasOwn(record, key) ? record[key] : undefined;
+}
 
 // ---------------------------------------------------------------------------------------------
 // 5. The publish queue
@@ -299,12 +378,24 @@ export const batchSchema = z.object({
 });
 export type Batch = z.infer<typeof batchSchema>;
 
+/** A build hook call that failed: the waiting publishes are started again by the site (publish-retry), not by the content service. */
+export const retrySchema = z.object({
+  attempts: z.number().int().positive(),
+  failedAt: isoTime,
+  nextAt: isoTime,
+  /** In words an editor reads: what went wrong, never the hook's address. */
+  reason: z.string(),
+});
+export type Retry = z.infer<typeof retrySchema>;
+
 export const publishQueueSchema = z.object({
   waiting: z.array(publishedDocumentSchema),
   waitingMore: z.number().int().nonnegative(),
   inFlight: batchSchema.optional(),
   /** The last few batches started, so a failed deploy's notification still finds what it carried. */
   recent: z.array(batchSchema).default([]),
+  /** Set while the build hook does not answer: when the site calls it again. */
+  retry: retrySchema.optional(),
 });
 export type PublishQueue = z.infer<typeof publishQueueSchema>;
 
@@ -315,8 +406,16 @@ export const notLiveCodeSchema = z.enum(['build-failed', 'school-left-out', 'not
 export type NotLiveCode = z.infer<typeof notLiveCodeSchema>;
 
 export const documentStatusSchema = z.discriminatedUnion('state', [
-  z.object({ state: z.literal('live'), since: z.string(), deploy: z.string() }),
-  z.object({ state: z.literal('publishing'), deploy: z.string().optional(), startedAt: z.string().optional() }),
+  // `deploy`: editors only.
+  z.object({ state: z.literal('live'), since: z.string(), deploy: z.string().optional() }),
+  z.object({
+    state: z.literal('publishing'),
+    // Editors only:
+    deploy: z.string().optional(),
+    startedAt: z.string().optional(),
+    /** The build hook did not answer: the site calls it again at `nextTryAt`. */
+    waiting: z.object({ reason: z.string(), nextTryAt: z.string() }).optional(),
+  }),
   z.object({
     state: z.literal('not-live'),
     reason: z.string(),
@@ -331,6 +430,31 @@ export const documentStatusSchema = z.discriminatedUnion('state', [
 export type DocumentStatus = z.infer<typeof documentStatusSchema>;
 export type DocumentState = DocumentStatus['state'];
 
+/** Shown to a visitor for anything the public site does not show: the words of an id that never existed. */
+export const UNKNOWN_TO_VISITORS = 'No recorded deploy carried this document yet.';
+
+/**
+ * What a visitor may learn of a document: only what the public site shows. `public`: the live
+ * deploy carries the document and its school's pages (or the site's) are on the site. Anything
+ * else (a school being prepared, left out, retired; an id that never existed) reads as an unknown
+ * id, in the same words; no deploy ids, no times of builds, no build errors, no field names. An
+ * editor gets `status` as it is.
+ *
+ * | state      | editor               | visitor, public document         | visitor, any other |
+ * |------------|----------------------|----------------------------------|--------------------|
+ * | live       | since, deploy        | since                            | unknown            |
+ * | publishing | deploy, startedAt, waiting | (state only)               | unknown            |
+ * | not-live   | reason, code, school, field, deploy | reason, code (the visitor's words) | unknown |
+ * | unknown    | reason               | the unknown id's words           | the same           |
+ */
+export function statusFor(caller: 'visitor' | 'editor', status: DocumentStatus, isPublic: boolean, visitorReason?: string): DocumentStatus {
+  if (caller === 'editor') return status;
+  if (!isPublic || status.state === 'unknown') return { state: 'unknown', reason: UNKNOWN_TO_VISITORS };
+  if (status.state === 'live') return { state: 'live', since: status.since };
+  if (status.state === 'publishing') return { state: 'publishing' };
+  return { state: 'not-live', reason: visitorReason ?? status.reason, code: status.code };
+}
+
 export const publishStatusAnswerSchema = z.object({
   documents: z.record(z.string(), documentStatusSchema),
   checkedAt: z.string(),
@@ -338,7 +462,8 @@ export const publishStatusAnswerSchema = z.object({
 export type PublishStatusAnswer = z.infer<typeof publishStatusAnswerSchema>;
 
 export const deploySummarySchema = z.object({
-  id: z.string(),
+  /** Editors only: Netlify's deploy id (its permalink serves that deploy). */
+  id: z.string().optional(),
   state: deployStateSchema,
   context: z.string().nullable(),
   production: z.boolean(),
@@ -350,11 +475,18 @@ export const deploySummarySchema = z.object({
   deployTimeSec: z.number().nullable(),
   errorMessage: z.string().optional(),
   schools: z.object({
+    /** Up to LISTED_SCHOOLS; `builtCount` counts them all. */
     built: z.array(z.object({ seoSlug: z.string(), url: z.string() })),
+    builtCount: z.number().int().nonnegative(),
     leftOut: z.array(z.object({ seoSlug: z.string().optional(), reason: z.string() })),
+    leftOutMore: z.number().int().nonnegative(),
   }),
 });
 export type DeploySummary = z.infer<typeof deploySummarySchema>;
 
-export const deploysAnswerSchema = z.object({ deploys: z.array(deploySummarySchema), checkedAt: z.string() });
+/** Editors only: the publish queue, when the build hook did not answer. */
+export const queueSummarySchema = z.object({ waiting: z.number().int().nonnegative(), reason: z.string(), nextTryAt: z.string() });
+export type QueueSummary = z.infer<typeof queueSummarySchema>;
+
+export const deploysAnswerSchema = z.object({ deploys: z.array(deploySummarySchema), waitingToBuild: queueSummarySchema.optional(), checkedAt: z.string() });
 export type DeploysAnswer = z.infer<typeof deploysAnswerSchema>;

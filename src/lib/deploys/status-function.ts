@@ -16,7 +16,7 @@ import { studioOrigins } from '../security/studio-origins.ts';
 import { createAccess, sanityTokenVerifier, type CallerKind, type VerifyToken } from './access.ts';
 import type { BlobStore } from './blob-store.ts';
 import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE, type DeploysAnswer, type DocumentStatus, type PublishStatusAnswer } from './records.ts';
-import { documentStatus, deploysSummary, parseStatusIds, unreadableStatus, type View } from './status.ts';
+import { documentStatus, deploysSummary, parseStatusIds, unreadableStatus, waitingToBuild, type View } from './status.ts';
 import { corsHeaders, json, message, preflight } from './status-http.ts';
 import { createViewLoader, type ViewLoader } from './view.ts';
 
@@ -78,9 +78,9 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
       }, errorLog);
   }
 
-  async function tryLoad(state: Setup, all: boolean, name: string): Promise<View | undefined> {
+  async function tryLoad(state: Setup, question: { ids?: string[]; others?: boolean }, name: string): Promise<View | undefined> {
     try {
-      return await state.load({ all });
+      return await state.load(question);
     } catch (error) {
       log(`[${name}] the deploy records could not be read: ${(error as Error).message}`);
       return undefined;
@@ -91,19 +91,18 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
     publishStatus: handler('publish-status', async (request, caller, cors, state) => {
       const parsed = parseStatusIds(new URL(request.url).searchParams.get('ids'));
       if (!parsed.ok) return message(400, parsed.message, cors);
-      const view = await tryLoad(state, false, 'publish-status');
-      const documents: Record<string, DocumentStatus> = {};
-      for (const question of parsed.questions) {
-        documents[question.id] = view ? documentStatus(question, view, caller) : unreadableStatus();
-      }
+      const view = await tryLoad(state, { ids: parsed.questions.map((question) => question.id) }, 'publish-status');
+      // Own properties whatever the id (`__proto__` included): never a lookup or assignment through the prototype.
+      const documents: Record<string, DocumentStatus> = Object.fromEntries(parsed.questions.map((question) => [question.id, view ? documentStatus(question, view, caller) : unreadableStatus()]));
       const body: PublishStatusAnswer = { documents, checkedAt: now().toISOString() };
       return json(200, body, cors);
     }),
 
     deploys: handler('deploys', async (request, caller, cors, state) => {
-      const view = await tryLoad(state, true, 'deploys');
+      const view = await tryLoad(state, { others: caller === 'editor' }, 'deploys');
       if (!view) return message(503, 'the deploy records cannot be read right now; try again in a moment', cors);
-      const body: DeploysAnswer = { deploys: deploysSummary(view, caller, new URL(request.url).origin), checkedAt: now().toISOString() };
+      const waiting = waitingToBuild(view, caller);
+      const body: DeploysAnswer = { deploys: deploysSummary(view, caller, new URL(request.url).origin), ...(waiting ? { waitingToBuild: waiting } : {}), checkedAt: now().toISOString() };
       return json(200, body, cors);
     }),
   };

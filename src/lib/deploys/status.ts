@@ -1,29 +1,29 @@
 /**
  * The status answers, pure: what one document's state is (publish-status) and what the recent
- * deploys were (deploys), from a snapshot of the publish queue and the deploy records (a View).
- * Never `live` without a record: a document is live only when the live deploy's build record
- * lists its revision. A visitor's answer says nothing the public site does not show (a school
- * that is not launched is "not launched yet", never named; no field names, no build errors); an
- * editor's adds the school, the field and the deploy.
+ * deploys were (deploys), from a snapshot of the publish queue, the deploy histories and the live
+ * index (a View). Never `live` without a record: a document is live only when the live deploy's
+ * index lists its revision. Each answer is made as an editor gets it, then cut to what the caller
+ * may see by the one rule next to the answer's schema (`statusFor` in records.ts): a visitor learns
+ * nothing the public site does not show.
  */
 import { isPublished, timeOf } from './deploy-state.ts';
 import {
-  leftOutCode, MAX_STATUS_IDS, SANITY_ID_PATTERN,
-  type BuildProblem, type DeployRecord, type DeploySummary, type DocumentStatus, type LeftOutEntry, type LivePointer, type NotLiveCode, type PublishedDocument,
-  type PublishQueue, type SiteRecord, type StoredReport,
+  leftOutCode, MAX_STATUS_IDS, SANITY_ID_PATTERN, statusFor,
+  type DeployRecord, type DeploySummary, type DocumentStatus, type IndexEntry, type LeftOutEntry, type NotLiveCode, type ProductionHistory, type PublishQueue, type QueueSummary,
 } from './records.ts';
 import type { CallerKind } from './access.ts';
 
 export interface View {
   queue: PublishQueue;
-  live: LivePointer | undefined;
-  liveRecord: DeployRecord | undefined;
-  liveReport: StoredReport | undefined;
-  site: SiteRecord | undefined;
-  /** Kept deploy records, newest first. */
-  deploys: DeployRecord[];
-  /** Stored reports of production deploys newer than the live one that were published (rolled back) or are ready (locked). */
-  newerReports: Map<string, StoredReport>;
+  history: ProductionHistory;
+  /** Deploy previews and branch deploys, newest first (read for the deploys answer only). */
+  other: DeployRecord[];
+  /** The live index's entry of each document asked about; null when it lists none (or its shard is not the live deploy's). */
+  documents: ReadonlyMap<string, IndexEntry | null>;
+  /** Whether the index read for this id is the live deploy's. */
+  indexed: (id: string) => boolean;
+  /** When the live deploy's build read its content (from its index). */
+  contentReadAt: string | undefined;
 }
 
 export interface StatusQuestion {
@@ -42,12 +42,13 @@ export const REASONS = {
   buildCanceled: 'The build that was to publish this change was canceled, so the previous version is still live.',
   notLaunched: 'Its school is not launched yet: only previews show it.',
   noTenant: 'Its school was left out of the build: the school has no tenant record yet.',
-  schoolLeftOutVisitor: 'Its school\'s pages are not on the site.',
-  schoolLeftOut: (reasons: readonly string[]) => `Its school was left out of the build: ${reasons.join('; ')}.`,
+  schoolNotBuilt: 'Its school is not one the site publishes (retired, or not a school of the site).',
+  schoolLeftOut: (reasons: string) => `Its school was left out of the build: ${reasons}.`,
   contentProblemVisitor: 'The document has a content problem, so the page is built without it.',
   contentProblem: (reason: string) => `The document has a content problem, so the page is built without it: ${reason}`,
   siteLocked: 'The site is locked to an earlier deploy, so this version is built but not published.',
   rolledBack: 'An earlier deploy was restored, so an earlier version of this document is live.',
+  waitingToBuild: 'the build service did not answer',
 } as const;
 
 // ---- The question --------------------------------------------------------------------------------
@@ -71,15 +72,14 @@ export function parseStatusIds(value: string | null): ParsedIds {
   return { ok: true, questions };
 }
 
-// ---- One document ----------------------------------------------------------------------------------
+// ---- One document, as an editor gets it ------------------------------------------------------------
 
 interface Carried {
   rev: string | null;
   publishedAt?: string;
 }
 
-function notLive(code: NotLiveCode, reason: string, extra: { school?: string | undefined; field?: string | null | undefined; deploy?: string | undefined }, caller: CallerKind): DocumentStatus {
-  if (caller !== 'editor') return { state: 'not-live', reason, code };
+function notLive(code: NotLiveCode, reason: string, extra: { school?: string | null | undefined; field?: string | null | undefined; deploy?: string | undefined } = {}): DocumentStatus {
   return {
     state: 'not-live', reason, code,
     ...(extra.school ? { school: extra.school } : {}),
@@ -88,156 +88,161 @@ function notLive(code: NotLiveCode, reason: string, extra: { school?: string | u
   };
 }
 
-function unknown(reason: string): DocumentStatus {
-  return { state: 'unknown', reason };
-}
+const unknown = (reason: string): DocumentStatus => ({ state: 'unknown', reason });
 
-function leftOutStatus(entry: LeftOutEntry, deploy: string, caller: CallerKind): DocumentStatus {
-  const code = leftOutCode(entry);
-  if (code === 'not-launched') return notLive('not-launched', REASONS.notLaunched, { school: entry.key, deploy }, caller);
-  // A visitor learns only what the site shows: the school's pages are not there.
-  if (caller !== 'editor') return notLive('school-left-out', REASONS.schoolLeftOutVisitor, {}, caller);
-  if (code === 'no-tenant') return notLive('no-tenant', REASONS.noTenant, { school: entry.key, deploy }, caller);
-  return notLive('school-left-out', REASONS.schoolLeftOut(entry.reasons), { school: entry.key, deploy }, caller);
-}
-
-function problemOf(report: StoredReport, id: string): BuildProblem | undefined {
-  return report.record.problems.find((problem) => problem.documentId != null && problem.documentId.replace(/^drafts\./, '') === id);
-}
-
-/** The state of a document the live deploy's record lists. */
-function inLive(id: string, view: View, caller: CallerKind): DocumentStatus {
-  const report = view.liveReport!;
-  const document = report.record.documents[id]!;
-  const deploy = view.live!.deployId;
-  if (document.school) {
-    const left = report.record.leftOut.find((entry) => entry.key === document.school);
-    if (left) return leftOutStatus(left, deploy, caller);
+/** The state of a document the live deploy's index lists. */
+function inLive(entry: IndexEntry, deploy: string): DocumentStatus {
+  const [, since, school, code, field, reason] = entry;
+  const where = { school, field, deploy };
+  switch (code) {
+    case null: return { state: 'live', since, deploy };
+    case 'not-launched': return notLive('not-launched', REASONS.notLaunched, where);
+    case 'no-tenant': return notLive('no-tenant', REASONS.noTenant, where);
+    case 'school-left-out': return notLive('school-left-out', REASONS.schoolLeftOut(reason ?? 'no reason recorded'), where);
+    case 'school-not-built': return notLive('school-left-out', REASONS.schoolNotBuilt, where);
+    case 'content-problem': return notLive('content-problem', REASONS.contentProblem(reason ?? 'no reason recorded'), where);
   }
-  const problem = problemOf(report, id);
-  if (problem) {
-    const reason = caller === 'editor' ? REASONS.contentProblem(problem.reason) : REASONS.contentProblemVisitor;
-    return notLive('content-problem', reason, { school: document.school ?? undefined, field: problem.field, deploy }, caller);
-  }
-  return { state: 'live', since: report.liveSince[id] ?? view.live!.since, deploy };
 }
 
-/** What a deploy carried of a document: its build record's revision, else its publish batch's entry. */
-function carriedBy(record: DeployRecord, id: string, view: View): Carried | undefined {
-  const reported = view.newerReports.get(record.id)?.record.documents[id];
-  if (reported) return { rev: reported.rev };
-  return record.carried.find((document) => document.id === id);
+/** What a deploy newer than the live one carried of a document: the revision it brought live, else its publish batch's entry. */
+function carriedBy(record: DeployRecord, id: string): Carried | undefined {
+  return record.brought?.documents.find((document) => document.id === id) ?? record.carried.find((document) => document.id === id);
 }
 
 /** The live deploy already carries this publish: the same revision, or (no revision known) its content was read after the publish. */
-function carriedByLive(document: Carried, id: string, view: View): boolean {
-  const live = view.liveReport?.record;
-  const entry = live?.documents[id];
-  if (!live || !entry) return false;
-  if (document.rev !== null && entry.rev !== null) return document.rev === entry.rev;
-  return document.publishedAt !== undefined && timeOf(live.contentReadAt) >= timeOf(document.publishedAt);
+function carriedByLive(document: Carried, entry: IndexEntry | null | undefined, contentReadAt: string | undefined): boolean {
+  if (!entry) return false;
+  if (document.rev !== null && entry[0] !== null) return document.rev === entry[0];
+  return document.publishedAt !== undefined && contentReadAt !== undefined && timeOf(contentReadAt) >= timeOf(document.publishedAt);
 }
 
 /**
  * The fate of a publish newer than the live deploy, if there is one: waiting or building
  * (`publishing`), or a newer build that failed, was rolled back or waits behind a lock.
  */
-function newerFate(question: StatusQuestion, view: View, caller: CallerKind): DocumentStatus | undefined {
+function newerFate(question: StatusQuestion, view: View): DocumentStatus | undefined {
   const { id, rev } = question;
-  const matches = (document: Carried) => (rev === undefined ? !carriedByLive(document, id, view) : document.rev === rev);
-  const production = view.deploys.filter((record) => record.production);
+  const entry = view.documents.get(id);
+  const matches = (document: Carried) => (rev === undefined ? !carriedByLive(document, entry, view.contentReadAt) : document.rev === rev);
+  const { deploys, live, site } = view.history;
 
   const inFlight = view.queue.inFlight;
-  const flying = inFlight?.documents.find((document: PublishedDocument) => document.id === id);
+  const flying = inFlight?.documents.find((document) => document.id === id);
   if (inFlight && flying && matches(flying)) {
-    const building = production.find((record) => record.batch === inFlight.batch && record.state === 'building');
+    const building = deploys.find((record) => record.batch === inFlight.batch && record.state === 'building');
     return building
       ? { state: 'publishing', deploy: building.id, ...(building.createdAt ? { startedAt: building.createdAt } : {}) }
       : { state: 'publishing', startedAt: inFlight.calledAt };
   }
   const waiting = view.queue.waiting.find((document) => document.id === id);
-  if (waiting && matches(waiting)) return { state: 'publishing' };
+  if (waiting && matches(waiting)) {
+    const retry = view.queue.retry;
+    return retry ? { state: 'publishing', waiting: { reason: retry.reason, nextTryAt: retry.nextAt } } : { state: 'publishing' };
+  }
 
-  const liveCreated = timeOf(view.liveRecord?.createdAt);
-  for (const record of production) {
-    if (record.id === view.live?.deployId || timeOf(record.createdAt) <= liveCreated) continue;
-    const carried = carriedBy(record, id, view);
+  const liveRecord = deploys.find((record) => record.id === live?.deployId);
+  const liveCreated = timeOf(liveRecord?.createdAt);
+  for (const record of deploys) {
+    if (record.id === live?.deployId || timeOf(record.createdAt) <= liveCreated) continue;
+    const carried = carriedBy(record, id);
     if (!carried || !matches(carried)) continue;
     const deploy = record.id;
     if (record.state === 'building') return { state: 'publishing', deploy, ...(record.createdAt ? { startedAt: record.createdAt } : {}) };
-    if (record.state === 'error') return notLive('build-failed', REASONS.buildFailed, { deploy }, caller);
-    if (record.state === 'canceled') return notLive('build-failed', REASONS.buildCanceled, { deploy }, caller);
-    if (record.firstPublishedAt !== null) return notLive('rolled-back', REASONS.rolledBack, { deploy }, caller);
-    if (view.site?.locked) return notLive('site-locked', REASONS.siteLocked, { deploy }, caller);
+    if (record.state === 'error') return notLive('build-failed', REASONS.buildFailed, { deploy });
+    if (record.state === 'canceled') return notLive('build-failed', REASONS.buildCanceled, { deploy });
+    if (record.firstPublishedAt !== null) return notLive('rolled-back', REASONS.rolledBack, { deploy });
+    if (site?.locked) return notLive('site-locked', REASONS.siteLocked, { deploy });
     // Succeeded and about to be published: its notification is on the way.
     return { state: 'publishing', deploy };
   }
   return undefined;
 }
 
-export function documentStatus(question: StatusQuestion, view: View, caller: CallerKind): DocumentStatus {
-  const liveDocument = view.liveReport?.record.documents[question.id];
-  if (liveDocument && (question.rev === undefined || liveDocument.rev === question.rev)) {
+function editorStatus(question: StatusQuestion, view: View): DocumentStatus {
+  const entry = view.documents.get(question.id);
+  const live = view.history.live;
+  if (live && entry && (question.rev === undefined || entry[0] === question.rev)) {
     // Without a revision the question is about the newest publish: a newer one may be on its way.
-    return (question.rev === undefined ? newerFate(question, view, caller) : undefined) ?? inLive(question.id, view, caller);
+    return (question.rev === undefined ? newerFate(question, view) : undefined) ?? inLive(entry, live.deployId);
   }
-  const fate = newerFate(question, view, caller);
+  const fate = newerFate(question, view);
   if (fate) return fate;
-  if (view.live && !view.liveReport) return unknown(REASONS.liveWithoutRecord);
-  if (liveDocument) return unknown(REASONS.otherRevisionLive);
+  if (live && !view.indexed(question.id)) return unknown(REASONS.liveWithoutRecord);
+  if (entry) return unknown(REASONS.otherRevisionLive);
   return unknown(REASONS.noRecord);
 }
 
-/** When nothing can be read: every document `unknown`. */
+/**
+ * A document's status for `caller`. For a visitor, only a document the live deploy carries on a
+ * page of the site (its school built, or a site-wide document) can be anything but unknown.
+ */
+export function documentStatus(question: StatusQuestion, view: View, caller: CallerKind): DocumentStatus {
+  const status = editorStatus(question, view);
+  const entry = view.documents.get(question.id);
+  const onTheSite = entry != null && (entry[3] === null || entry[3] === 'content-problem');
+  return statusFor(caller, status, onTheSite, status.state === 'not-live' && status.code === 'content-problem' ? REASONS.contentProblemVisitor : undefined);
+}
+
+/** When nothing can be read: every document `unknown` (the unreadable words, which tell nothing of any document). */
 export function unreadableStatus(): DocumentStatus {
   return unknown(REASONS.unreadable);
 }
 
 // ---- The deploys ---------------------------------------------------------------------------------------
 
-function leftOutForCaller(entry: LeftOutEntry, caller: CallerKind): { seoSlug?: string; reason: string } {
-  const code = leftOutCode(entry);
-  if (caller === 'editor') {
-    const reason = code === 'not-launched' ? 'not launched yet' : entry.reasons.join('; ');
-    return { ...(entry.seoSlug ? { seoSlug: entry.seoSlug } : { seoSlug: entry.key }), reason };
-  }
-  // A live school's address is public; any other school is not named.
-  if (code === 'not-launched') return { reason: 'not launched yet' };
-  return { ...(entry.status === 'live' && entry.seoSlug ? { seoSlug: entry.seoSlug } : {}), reason: 'left out of this build' };
+function leftOutForEditor(entry: LeftOutEntry): { seoSlug: string; reason: string } {
+  const reason = leftOutCode(entry) === 'not-launched' ? 'not launched yet' : entry.reasons.join('; ');
+  return { seoSlug: entry.seoSlug ?? entry.key, reason };
 }
 
 /**
  * The recent deploys for the Deploys view, newest first. `siteOrigin`: the public site's address
  * (a production deploy's schools link there; another deploy's to its own address). A visitor sees
- * production deploys only, without titles or build errors (they may name files and schools).
+ * production deploys only, without ids, titles or build errors, and only live schools: a school
+ * that is not launched is neither named nor counted.
  */
 export function deploysSummary(view: View, caller: CallerKind, siteOrigin: string): DeploySummary[] {
-  return view.deploys
-    .filter((record) => caller === 'editor' || record.production)
-    .map((record) => {
-      const live = record.id === view.live?.deployId;
-      const base = record.production ? siteOrigin : record.deployUrl;
-      const trigger = record.trigger.kind === 'unknown'
-        ? { kind: 'unknown' as const, documents: 0 }
-        : { kind: record.trigger.kind, documents: Math.max(record.trigger.documents.length + record.trigger.more, record.carried.length) };
-      return {
-        id: record.id,
-        state: live ? 'live' : record.state,
-        context: record.context,
-        production: record.production,
-        live,
-        title: caller === 'editor' ? record.title : null,
-        trigger,
-        createdAt: record.createdAt,
-        publishedAt: isPublished(record) ? record.publishedAt : null,
-        deployTimeSec: record.deployTimeSec,
-        ...(caller === 'editor' && record.errorMessage ? { errorMessage: record.errorMessage } : {}),
-        schools: {
-          built: (record.report?.schools ?? [])
-            .filter((school) => caller === 'editor' || school.status === 'live')
-            .map((school) => ({ seoSlug: school.seoSlug, url: base ? `${base.replace(/\/$/, '')}/${school.seoSlug}` : `/${school.seoSlug}` })),
-          leftOut: (record.report?.leftOut ?? []).map((entry) => leftOutForCaller(entry, caller)),
-        },
-      } satisfies DeploySummary;
-    });
+  const records = caller === 'editor'
+    ? [...view.history.deploys, ...view.other].sort((a, b) => timeOf(b.createdAt) - timeOf(a.createdAt))
+    : view.history.deploys;
+  return records.map((record) => {
+    const live = record.id === view.history.live?.deployId;
+    const base = record.production ? siteOrigin : record.deployUrl;
+    const trigger = record.trigger.kind === 'unknown'
+      ? { kind: 'unknown' as const, documents: 0 }
+      : { kind: record.trigger.kind, documents: Math.max(record.trigger.documents.length + record.trigger.more, record.carried.length) };
+    const report = record.report;
+    const built = (report?.schools ?? []).filter((school) => caller === 'editor' || school.status === 'live');
+    const leftOut = caller === 'editor'
+      ? (report?.leftOut ?? []).map(leftOutForEditor)
+      // A live school's address is public; any other school is not named, nor counted.
+      : (report?.leftOut ?? []).filter((entry) => entry.status === 'live' && entry.seoSlug).map((entry) => ({ seoSlug: entry.seoSlug!, reason: 'left out of this build' }));
+    return {
+      ...(caller === 'editor' ? { id: record.id } : {}),
+      state: live ? 'live' : record.state,
+      context: record.context,
+      production: record.production,
+      live,
+      title: caller === 'editor' ? record.title : null,
+      trigger,
+      createdAt: record.createdAt,
+      publishedAt: isPublished(record) ? record.publishedAt : null,
+      deployTimeSec: record.deployTimeSec,
+      ...(caller === 'editor' && record.errorMessage ? { errorMessage: record.errorMessage } : {}),
+      schools: {
+        built: built.map((school) => ({ seoSlug: school.seoSlug, url: base ? `${base.replace(/\/$/, '')}/${school.seoSlug}` : `/${school.seoSlug}` })),
+        // A visitor sees production deploys only, which build live schools only: the count is public.
+        builtCount: report?.schoolCount ?? 0,
+        leftOut,
+        leftOutMore: caller === 'editor' ? report?.leftOutMore ?? 0 : 0,
+      },
+    } satisfies DeploySummary;
+  });
+}
+
+/** Editors only: publishes waiting because the build hook did not answer, and when the site tries again. */
+export function waitingToBuild(view: View, caller: CallerKind): QueueSummary | undefined {
+  const retry = view.queue.retry;
+  if (caller !== 'editor' || !retry) return undefined;
+  return { waiting: view.queue.waiting.length + view.queue.waitingMore, reason: retry.reason, nextTryAt: retry.nextAt };
 }

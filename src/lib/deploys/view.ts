@@ -1,61 +1,49 @@
 /**
- * Reads the snapshot the status answers are made from (status.ts's View). A stored report is a
- * deploy's build record (1.5 MB at 600 schools) and changes only when that deploy is published
- * again (a restore), so each instance keeps the few it needs, keyed by deploy and publish time.
+ * Reads the snapshot the status answers are made from (status.ts's View), in a constant number of
+ * blob reads whatever the history and the number of schools: the publish queue, the production
+ * history (with `live` and the lock), and for a document question only the index shards of the ids
+ * asked (at most INDEX_SHARDS); for the deploys answer, the other deploys' history instead.
  */
 import { EMPTY_QUEUE } from '../rebuild/publish-queue.ts';
 import { readJson, type BlobStore } from './blob-store.ts';
-import { timeOf } from './deploy-state.ts';
 import {
-  deployIndexSchema, deployKey, deployRecordSchema, INDEX_KEY, LIVE_KEY, livePointerSchema, PUBLISH_QUEUE_KEY, publishQueueSchema, reportKey, SITE_KEY,
-  siteRecordSchema, storedReportSchema, type DeployRecord, type StoredReport,
+  EMPTY_PRODUCTION_HISTORY, indexShardKey, indexShardSchema, OTHER_HISTORY_KEY, otherHistorySchema, ownEntry, PRODUCTION_HISTORY_KEY, productionHistorySchema,
+  PUBLISH_QUEUE_KEY, publishQueueSchema, shardOf, type IndexEntry,
 } from './records.ts';
 import type { View } from './status.ts';
 
-const KEPT_REPORTS = 4;
-
 export function createViewLoader(options: { deploys: BlobStore; queue: BlobStore }) {
-  const reports = new Map<string, StoredReport | undefined>();
-
-  async function report(record: DeployRecord | undefined, id: string): Promise<StoredReport | undefined> {
-    const key = `${id}@${record?.publishedAt ?? ''}`;
-    if (reports.has(key)) return reports.get(key);
-    const stored = await readJson(options.deploys, reportKey(id), storedReportSchema);
-    // Not kept while missing: the notification may be writing it.
-    if (stored) {
-      if (reports.size >= KEPT_REPORTS) reports.delete(reports.keys().next().value!);
-      reports.set(key, stored);
-    }
-    return stored;
-  }
-
   /**
-   * `all`: every kept deploy (the deploys answer); otherwise only the live deploy and those newer
-   * (what a document's status can depend on).
+   * `ids`: the documents asked about (their shards are read); `others`: also the deploy previews'
+   * and branch deploys' history (the deploys answer).
    */
-  return async function load({ all }: { all: boolean }): Promise<View> {
-    const [queue, live, site, index] = await Promise.all([
+  return async function load({ ids = [], others = false }: { ids?: readonly string[]; others?: boolean }): Promise<View> {
+    const shardNumbers = [...new Set(ids.map(shardOf))];
+    const [queue, history, other, ...shards] = await Promise.all([
       readJson(options.queue, PUBLISH_QUEUE_KEY, publishQueueSchema),
-      readJson(options.deploys, LIVE_KEY, livePointerSchema),
-      readJson(options.deploys, SITE_KEY, siteRecordSchema),
-      readJson(options.deploys, INDEX_KEY, deployIndexSchema),
+      readJson(options.deploys, PRODUCTION_HISTORY_KEY, productionHistorySchema),
+      others ? readJson(options.deploys, OTHER_HISTORY_KEY, otherHistorySchema) : undefined,
+      ...shardNumbers.map((shard) => readJson(options.deploys, indexShardKey(shard), indexShardSchema)),
     ]);
-    const entries = index?.deploys ?? [];
-    const liveAt = entries.findIndex((entry) => entry.id === live?.deployId);
-    const wanted = all || liveAt < 0 ? entries : entries.slice(0, liveAt + 1);
-    const read = await Promise.all(wanted.map((entry) => readJson(options.deploys, deployKey(entry.id), deployRecordSchema)));
-    const deploys = read.filter((record): record is DeployRecord => record !== undefined).sort((a, b) => timeOf(b.createdAt) - timeOf(a.createdAt));
-    const liveRecord = live ? deploys.find((record) => record.id === live.deployId) ?? await readJson(options.deploys, deployKey(live.deployId), deployRecordSchema) : undefined;
-    const liveReport = live ? await report(liveRecord, live.deployId) : undefined;
-
-    const newerReports = new Map<string, StoredReport>();
-    const liveCreated = timeOf(liveRecord?.createdAt);
-    for (const record of deploys) {
-      if (!record.production || record.state !== 'ready' || record.id === live?.deployId || timeOf(record.createdAt) <= liveCreated) continue;
-      const stored = await report(record, record.id);
-      if (stored) newerReports.set(record.id, stored);
+    const live = history?.live ?? null;
+    // Only a shard made for the live deploy speaks for it (one made for another is being replaced).
+    const byShard = new Map(shardNumbers.map((shard, at) => [shard, shards[at]?.deployId === live?.deployId ? shards[at] : undefined]));
+    const documents = new Map<string, IndexEntry | null>();
+    let contentReadAt: string | undefined;
+    for (const id of ids) {
+      const shard = byShard.get(shardOf(id));
+      if (shard) contentReadAt = shard.contentReadAt;
+      documents.set(id, shard ? ownEntry(shard.documents, id) ?? null : null);
     }
-    return { queue: queue ?? EMPTY_QUEUE, live, liveRecord, liveReport, site, deploys, newerReports };
+    const indexed = new Set([...byShard.entries()].filter(([, shard]) => shard !== undefined).map(([shard]) => shard));
+    return {
+      queue: queue ?? EMPTY_QUEUE,
+      history: history ?? EMPTY_PRODUCTION_HISTORY,
+      other: other?.deploys ?? [],
+      documents,
+      indexed: (id: string) => indexed.has(shardOf(id)),
+      contentReadAt,
+    };
   };
 }
 

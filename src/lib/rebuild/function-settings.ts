@@ -11,16 +11,20 @@ import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_WEBHOOK_SECRET } from '../confi
 
 type Source = Record<string, string | undefined>;
 
-/** The nightly function and `npm run rebuild`: the site's build hook (a secret URL: never logged, never answered). */
-export const buildHookSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL']);
+/**
+ * The nightly function, publish-retry and `npm run rebuild`: the site's build hook (a secret URL:
+ * never logged, never answered) and the first wait before a build hook that did not answer is
+ * called again.
+ */
+export const buildHookSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS']);
 
 /** rebuild-on-publish: the content webhook's secret; CONTEXT where the invocation does not say (see siteStore in state-store.ts). */
-export const publishSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'SANITY_WEBHOOK_SECRET', 'CONTEXT']);
+export const publishSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS', 'SANITY_WEBHOOK_SECRET', 'CONTEXT']);
 
 /** deploy-notification: it also starts the next publish batch, so it needs the build hook; SITE_ID ignores another site's deploys. */
-export const deployNotificationSettingsSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'NETLIFY_DEPLOY_NOTIFICATION_SECRET', 'SITE_ID', 'CONTEXT']);
+export const deployNotificationSettingsSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS', 'NETLIFY_DEPLOY_NOTIFICATION_SECRET', 'SITE_ID', 'CONTEXT']);
 
-/** publish-status and deploys: the Studio's origins (CORS) and where an editor's token is checked. */
+/** publish-status and deploys: the Studio's origins (CORS) and where an editor's token is checked (SANITY_API_HOST: loopback only). */
 export const statusSettingsSchema = settingsSchema(['SANITY_STUDIO_URL', 'SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_API_HOST', 'CONTEXT']);
 
 export type BuildHookSettings = ReturnType<typeof buildHookSchema.parse>;

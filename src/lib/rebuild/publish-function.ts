@@ -37,7 +37,10 @@ export function createPublishFunction(options: PublishFunctionOptions) {
     const deployContext = context.deploy?.context || settings.CONTEXT;
     const secret = functionSecret('SANITY_WEBHOOK_SECRET', settings.SANITY_WEBHOOK_SECRET);
     const store = siteStore(PUBLISH_QUEUE_STORE, deployContext, options.openBlobStore);
-    handle = createPublishWebhook({ ...options.webhook, secret, hookUrl: settings.NETLIFY_BUILD_HOOK_URL, store });
+    handle = createPublishWebhook({
+      ...options.webhook, secret, hookUrl: settings.NETLIFY_BUILD_HOOK_URL, store,
+      ...(settings.PUBLISH_RETRY_BASE_SECONDS ? { retryBaseMs: settings.PUBLISH_RETRY_BASE_SECONDS * 1000 } : {}),
+    });
     return handle;
   }
 

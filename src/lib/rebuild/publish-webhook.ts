@@ -19,6 +19,7 @@ export interface PublishWebhookOptions {
   fetch?: FetchLike;
   now?: () => number;
   newBatchId?: () => string;
+  retryBaseMs?: number;
   log?: (message: string) => void;
 }
 
@@ -47,7 +48,17 @@ function parsePublish(body: string, arrivedAt: Date): PublishedDocument | string
 function describe(outcome: QueueOutcome): string {
   if (outcome.outcome === 'started') return `build started: ${outcome.title}${outcome.replaced ? ` (batch ${outcome.replaced} had no notification for too long)` : ''}`;
   if (outcome.outcome === 'waiting') return `waiting for the build of batch ${outcome.inFlight}`;
+  if (outcome.outcome === 'waiting-retry') return `waiting: the build hook is called again at ${outcome.nextAt}`;
+  if (outcome.outcome === 'duplicate') return 'this revision is already waiting, building or built: no build started';
   return outcome.outcome;
+}
+
+/** What the content service is told: the publish is kept in every case but a failure to record it. */
+function accepted(outcome: QueueOutcome): string {
+  if (outcome.outcome === 'started') return 'build started';
+  if (outcome.outcome === 'duplicate') return 'already waiting, building or built';
+  if (outcome.outcome === 'waiting-retry') return `waiting: the build service did not answer; the site tries again at ${outcome.nextAt}`;
+  return 'waiting for the running build';
 }
 
 export function createPublishWebhook(options: PublishWebhookOptions) {
@@ -58,6 +69,7 @@ export function createPublishWebhook(options: PublishWebhookOptions) {
     trigger: (body) => triggerBuild(options.hookUrl, body, { now: new Date(now()), ...(options.fetch ? { fetch: options.fetch } : {}) }),
     now: () => new Date(now()),
     ...(options.newBatchId ? { newBatchId: options.newBatchId } : {}),
+    ...(options.retryBaseMs ? { retryBaseMs: options.retryBaseMs } : {}),
   });
 
   return (request: Request, _context: FunctionContext = {}): Promise<Response> =>
@@ -90,14 +102,15 @@ export function createPublishWebhook(options: PublishWebhookOptions) {
       outcome = await queue.publish(publish);
     } catch (error) {
       if (error instanceof BatchStartError) {
-        // The batch waits again; a delivery retried by the content service starts it.
+        // The batch waits again and the site calls the hook again itself (publish-retry); the
+        // content service need not deliver it again (it would only twice, 30 s apart).
         log(`${error.message}`);
-        return answer(502, 'the build hook failed; the publish is kept and a retry starts the build');
+        return answer(202, `the build service did not answer; the publish is kept and the site tries again${error.nextAt ? ` at ${error.nextAt}` : ''}`);
       }
       log(`could not record the publish: ${(error as Error).message}`);
       return answer(503, 'could not record the publish; retry');
     }
     log(`${publish.id} (${publish.type}, rev ${publish.rev ?? 'unknown'}): ${describe(outcome)}`);
-    return answer(202, outcome.outcome === 'started' ? 'build started' : 'waiting for the running build');
+    return answer(202, accepted(outcome));
   }
 }

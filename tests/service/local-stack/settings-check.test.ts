@@ -83,11 +83,11 @@ const problemsOf = (answers: Awaited<ReturnType<typeof askAll>>) =>
   Object.fromEntries(Object.values(answers).flatMap(({ body }) => Object.entries(body.functions ?? {}).map(([name, found]) => [name, found!.problems])));
 
 describe('each production function answers the operator\'s settings check', () => {
-  it('none missing: every function, the nightly one included, lacks nothing', async () => {
+  it('none missing: every function, the scheduled ones included, lacks nothing', async () => {
     const stack = await startStack(COMPLETE, 'complete');
     const answers = await askAll(stack);
     expect(Object.values(answers).map(({ status }) => status)).toEqual([200, 200, 200, 200]);
-    expect(problemsOf(answers)).toEqual({ 'rebuild-on-publish': [], 'nightly-rebuild': [], 'deploy-notification': [], 'publish-status': [], deploys: [] });
+    expect(problemsOf(answers)).toEqual({ 'rebuild-on-publish': [], 'nightly-rebuild': [], 'publish-retry': [], 'deploy-notification': [], 'publish-status': [], deploys: [] });
     expect(Object.values(answers).every(({ body }) => body.misplaced.problems.length === 0)).toBe(true);
 
     // Without the proof, or with another hook's, nothing is said.
@@ -113,12 +113,13 @@ describe('each production function answers the operator\'s settings check', () =
     expect(problems['rebuild-on-publish']).toEqual(['SANITY_WEBHOOK_SECRET: the documented local value, which only the local stack takes; set a secret of its own']);
     expect(problems['deploy-notification']).toEqual([]);
     expect(problems['nightly-rebuild']).toEqual([]);
+    expect(problems['publish-retry']).toEqual([]);
   });
 
   it('a misplaced setting: another site\'s secret in this Functions scope is named, without its value', async () => {
     const stack = await startStack({ ...COMPLETE, PREVIEW_COOKIE_SECRET: 'LEAK-cookie-secret-0123456789abcdef' }, 'misplaced');
     const answers = await askAll(stack);
-    expect(problemsOf(answers)).toEqual({ 'rebuild-on-publish': [], 'nightly-rebuild': [], 'deploy-notification': [], 'publish-status': [], deploys: [] });
+    expect(problemsOf(answers)).toEqual({ 'rebuild-on-publish': [], 'nightly-rebuild': [], 'publish-retry': [], 'deploy-notification': [], 'publish-status': [], deploys: [] });
     for (const { body } of Object.values(answers)) {
       expect(body.misplaced.problems).toEqual(['PREVIEW_COOKIE_SECRET: belongs to the editors\' preview site, not the public site: unset it here']);
       expect(JSON.stringify(body)).not.toContain('LEAK');

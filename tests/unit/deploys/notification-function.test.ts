@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryBlobStore } from '../../../src/lib/deploys/blob-store.ts';
 import { createNotificationFunction } from '../../../src/lib/deploys/notification-function.ts';
-import { deployKey, LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID } from '../../../src/lib/deploys/records.ts';
+import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID, PRODUCTION_HISTORY_KEY, type ProductionHistory } from '../../../src/lib/deploys/records.ts';
 import type { DeployNotificationSettings } from '../../../src/lib/rebuild/function-settings.ts';
 import { resetProcessMemoryStores } from '../../../src/lib/rebuild/state-store.ts';
 import { markLocalStack, unmarkLocalStack } from '../../../src/lib/config/local-stack.ts';
@@ -42,7 +42,7 @@ describe('deploy-notification as a function', () => {
     const { handle, deploys } = make();
     const response = await handle(signed(deploy({ id: 'd-1' }), REAL_SECRET), { deploy: { context: 'production' } });
     expect(response.status).toBe(200);
-    expect(deploys.value(deployKey('d-1'))).toMatchObject({ state: 'building' });
+    expect((deploys.value(PRODUCTION_HISTORY_KEY) as ProductionHistory).deploys).toMatchObject([{ id: 'd-1', state: 'building' }]);
   });
 
   it.each([['production'], ['dev'], [undefined]])('context %o, not the local stack: refuses the documented local secret with a 500 naming the setting, recording nothing', async (context) => {

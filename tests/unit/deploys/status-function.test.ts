@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createAccess, sanityTokenVerifier, type TokenVerdict } from '../../../src/lib/deploys/access.ts';
+import { createAccess, sanityTokenVerifier, UNKNOWN_TOKEN_BUDGET, type TokenVerdict } from '../../../src/lib/deploys/access.ts';
 import type { BlobStore } from '../../../src/lib/deploys/blob-store.ts';
 import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
 import { FUNCTION_HEADERS } from '../../../src/lib/rebuild/function-http.ts';
@@ -55,7 +55,7 @@ describe('CORS', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe(STUDIO);
     expectStatusHeaders(response);
-    expect(await response.json()).toEqual({ documents: { 'husky-faqs': { state: 'live', since: '2026-11-27T10:02:00.000Z', deploy: 'd-1' } }, checkedAt: '2026-11-27T10:05:00.000Z' });
+    expect(await response.json()).toEqual({ documents: { 'husky-faqs': { state: 'live', since: '2026-11-27T10:02:00.000Z' } }, checkedAt: '2026-11-27T10:05:00.000Z' });
   });
 
   it('another origin gets the same public answer without CORS headers (the browser withholds it)', async () => {
@@ -92,12 +92,20 @@ describe('CORS', () => {
 });
 
 describe('two kinds of caller', () => {
-  it('a visitor (no token) gets "not launched yet" without the school', async () => {
+  it('a visitor (no token) gets the same answer for a school being prepared as for ids that never existed', async () => {
     const s = await liveSite();
     const { publishStatus, verify } = functions(s);
-    const body = await (await publishStatus(get('/api/publish-status?ids=newu-faqs'))).json();
-    expect(body.documents['newu-faqs']).toEqual({ state: 'not-live', code: 'not-launched', reason: 'Its school is not launched yet: only previews show it.' });
+    const body = await (await publishStatus(get('/api/publish-status?ids=newu-faqs,school-newu,guessu-faqs,school-guessu'))).json();
+    const never = { state: 'unknown', reason: 'No recorded deploy carried this document yet.' };
+    expect(body.documents).toEqual({ 'newu-faqs': never, 'school-newu': never, 'guessu-faqs': never, 'school-guessu': never });
     expect(verify).not.toHaveBeenCalled();
+  });
+
+  it.each(['constructor', 'toString', '__proto__'])('an id named after a built-in property (%s) is answered as any unknown id, never dropped', async (id) => {
+    const s = await liveSite();
+    const text = await (await functions(s).publishStatus(get(`/api/publish-status?ids=${id},husky-faqs`))).text();
+    expect(text).toContain(`"${id}":{"state":"unknown","reason":"No recorded deploy carried this document yet."}`);
+    expect(Object.keys(JSON.parse(text).documents)).toEqual([id, 'husky-faqs']);
   });
 
   it('an editor (a token Sanity accepts) also gets the school and the deploy; the verdict is asked once per token', async () => {
@@ -125,8 +133,8 @@ describe('two kinds of caller', () => {
     const s = await liveSite();
     await s.notify(deploy({ id: 'd-2', state: 'error', title: 'Rebuild by hand [batch b-00abcdef]', created_at: '2026-11-27T10:10:00.000Z', updated_at: '2026-11-27T10:11:00.000Z', error_message: 'School newu: no tenant record' }));
     const visitor = await (await functions(s).deploys(get('/api/deploys'))).json();
-    expect(visitor.deploys.map((entry: { id: string }) => entry.id)).toEqual(['d-2', 'd-1']);
-    expect(JSON.stringify(visitor)).not.toMatch(/newu|Rebuild by hand|tenant/);
+    expect(visitor.deploys.map((entry: { state: string; id?: string }) => [entry.state, entry.id])).toEqual([['error', undefined], ['live', undefined]]);
+    expect(JSON.stringify(visitor)).not.toMatch(/newu|Rebuild by hand|tenant|d-1|d-2|b-00abcdef|not launched/);
     const editor = await (await functions(s).deploys(get('/api/deploys', { authorization: 'Bearer sk-editor' }))).json();
     expect(editor.deploys[0]).toMatchObject({ title: 'Rebuild by hand [batch b-00abcdef]', errorMessage: 'School newu: no tenant record' });
   });
@@ -187,41 +195,74 @@ describe('requests and failures', () => {
   });
 });
 
-describe('the editor check through @sanity/client', () => {
+describe('who is an editor: a member of the project with an editor\'s role, as Sanity says through @sanity/client', () => {
   let server: ReturnType<typeof createServer> | undefined;
   afterEach(async () => {
     await new Promise<void>((done) => (server ? server.close(() => done()) : done()));
     server = undefined;
   });
 
-  /** Plays Sanity's query endpoint: 200 for the one token it knows, 401 for any other (as Sanity answers an unknown session). */
+  /**
+   * Plays Sanity's `GET /users/me` for the project: each known token answers its user as Sanity
+   * does; another project's token and a made-up one get 401, as Sanity answers an unknown session.
+   */
+  const USERS: Record<string, unknown> = {
+    'Bearer editor-token': { id: 'pEditor', name: 'Ed', provider: 'google', roles: [{ name: 'editor', title: 'Editor' }] },
+    'Bearer admin-token': { id: 'pAdmin', name: 'Ad', provider: 'sanity', roles: [{ name: 'administrator', title: 'Administrator' }] },
+    'Bearer viewer-token': { id: 'pViewer', name: 'Vi', provider: 'google', roles: [{ name: 'viewer', title: 'Viewer' }] },
+    'Bearer robot-token': { id: 'pRobot', name: 'Public site build', provider: 'sanity-token', roles: [{ name: 'viewer', title: 'Viewer' }] },
+    'Bearer robot-editor-token': { id: 'pRobot2', name: 'Import', provider: 'sanity-token', roles: [{ name: 'editor', title: 'Editor' }] },
+    'Bearer outsider-empty-roles': { id: 'pOut1', name: 'Out', provider: 'github', roles: [] },
+    'Bearer outsider-no-roles': { id: 'pOut2', name: 'Out', provider: 'github' },
+  };
   async function sanityStandIn(): Promise<{ apiHost: string; requests: Array<{ url: string; authorization: string | undefined }> }> {
     const requests: Array<{ url: string; authorization: string | undefined }> = [];
     server = createServer((request: IncomingMessage, response: ServerResponse) => {
       requests.push({ url: request.url ?? '', authorization: request.headers.authorization });
-      const known = request.headers.authorization === 'Bearer editor-session-token';
-      response.writeHead(known ? 200 : 401, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(known ? { query: '', result: 0, ms: 1 } : { error: 'Unauthorized', message: 'Session not found', statusCode: 401 }));
+      const user = USERS[request.headers.authorization ?? ''];
+      response.writeHead(user ? 200 : 401, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(user ?? { error: 'Unauthorized', message: 'Session not found', statusCode: 401 }));
     });
     await new Promise<void>((ready) => server!.listen(0, '127.0.0.1', ready));
     return { apiHost: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, requests };
   }
 
-  it('asks the project\'s dataset with the caller\'s token: accepted → editor, refused → visitor, unreachable → visitor', async () => {
+  it.each([
+    ['a member with the Editor role', 'editor-token', 'editor'],
+    ['a member with the Administrator role', 'admin-token', 'editor'],
+    ['a member with the Viewer role only', 'viewer-token', 'refused'],
+    ['a robot (API token) with Viewer', 'robot-token', 'refused'],
+    ['a robot (API token) with Editor', 'robot-editor-token', 'refused'],
+    ['a signed-in non-member (roles: [])', 'outsider-empty-roles', 'refused'],
+    ['a signed-in non-member (no roles key)', 'outsider-no-roles', 'refused'],
+    ['another project\'s token (401)', 'other-project-token', 'refused'],
+    ['a made-up token (401)', 'made-up', 'refused'],
+  ])('%s: %s → %s', async (_who, token, verdict) => {
     const { apiHost, requests } = await sanityStandIn();
     const verify = sanityTokenVerifier({ projectId: 'abc123', dataset: 'production', apiHost });
-    expect(await verify('editor-session-token')).toBe('editor');
-    expect(await verify('someone-else')).toBe('refused');
-    expect(requests[0]?.url).toMatch(/^\/v2025-09-15\/data\/query\/production\?query=count/);
-    expect(requests[0]?.url).toContain('perspective=raw');
-    expect(requests[0]?.authorization).toBe('Bearer editor-session-token');
+    expect(await verify(token)).toBe(verdict);
+    expect(requests).toEqual([{ url: '/v2025-09-15/users/me', authorization: `Bearer ${token}` }]);
+    expect(await createAccess({ verify }).callerOf(get('/', { authorization: `Bearer ${token}` }))).toBe(verdict === 'editor' ? 'editor' : 'visitor');
+  });
 
-    const access = createAccess({ verify });
-    expect(await access.callerOf(get('/', { authorization: 'Bearer editor-session-token' }))).toBe('editor');
-    expect(await access.callerOf(get('/', { authorization: 'Bearer someone-else' }))).toBe('visitor');
-
+  it('Sanity unreachable, or no project: no verdict, a visitor', async () => {
     const unreachable = sanityTokenVerifier({ projectId: 'abc123', dataset: 'production', apiHost: 'http://127.0.0.1:9', timeoutMs: 500 });
-    expect(await unreachable('editor-session-token')).toBe('unreachable');
+    expect(await unreachable('editor-token')).toBe('unreachable');
     expect(await sanityTokenVerifier({ projectId: undefined, dataset: 'production' })('x')).toBe('unreachable');
+  });
+
+  it(`tokens not seen before cost Sanity at most ${UNKNOWN_TOKEN_BUDGET} requests a minute per instance; past it the caller is a visitor and one line says so`, async () => {
+    const verify = vi.fn(async (_token: string): Promise<TokenVerdict> => 'refused');
+    const logged: string[] = [];
+    const access = createAccess({ verify, log: (line) => logged.push(line) });
+    const callers = await Promise.all(Array.from({ length: UNKNOWN_TOKEN_BUDGET + 20 }, (_, at) => access.callerOf(get('/', { authorization: `Bearer made-up-${at}` }))));
+    expect(new Set(callers)).toEqual(new Set(['visitor']));
+    expect(verify).toHaveBeenCalledTimes(UNKNOWN_TOKEN_BUDGET);
+    expect(logged).toEqual([`more than ${UNKNOWN_TOKEN_BUDGET} tokens not seen before in a minute: answering them as visitors without asking Sanity`]);
+    // An editor whose verdict is kept is not held up by the spent budget.
+    const kept = createAccess({ verify: async () => 'editor', budget: 1 });
+    expect(await kept.callerOf(get('/', { authorization: 'Bearer editor-token' }))).toBe('editor');
+    expect(await kept.callerOf(get('/', { authorization: 'Bearer other' }))).toBe('visitor');
+    expect(await kept.callerOf(get('/', { authorization: 'Bearer editor-token' }))).toBe('editor');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The publish status of a document, for each state and reason, as a visitor and as an editor get
  * it; made from records written by the real notification flow (fixtures.ts) and read back as the
- * functions read them.
+ * functions read them. A visitor learns only what the public site shows: a document of a school
+ * that is not on the site reads exactly as an id that never existed.
  */
 import { describe, expect, it } from 'vitest';
 import type { BuildRecord, DocumentStatus } from '../../../src/lib/deploys/records.ts';
@@ -17,7 +18,7 @@ const succeeded = (id: string, minute: number, title: string | null = null, extr
 type Site = ReturnType<typeof site>;
 
 async function statusOf(s: Site, question: StatusQuestion): Promise<{ visitor: DocumentStatus; editor: DocumentStatus }> {
-  const view = await createViewLoader({ deploys: s.deploysStore, queue: s.queueStore })({ all: false });
+  const view = await createViewLoader({ deploys: s.deploysStore, queue: s.queueStore })({ ids: [question.id] });
   return { visitor: documentStatus(question, view, 'visitor'), editor: documentStatus(question, view, 'editor') };
 }
 
@@ -30,21 +31,22 @@ async function liveWith(record: BuildRecord): Promise<Site> {
 }
 
 const PREPARING = { key: 'newu', seoSlug: 'new-u-mobile', status: 'preparing', reasons: ['not launched yet (status preparing): only previews publish it'] };
+/** What a visitor gets for anything the site does not show: the words of an id no deploy ever carried. */
+const NEVER_EXISTED = { state: 'unknown', reason: REASONS.noRecord };
 
 describe('live', () => {
   it('a document the live deploy carries is live since that deploy was published, asked with or without its revision', async () => {
     const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
-    const live = { state: 'live', since: T(2), deploy: 'd-1' };
-    expect(await statusOf(s, { id: 'husky-faqs' })).toEqual({ visitor: live, editor: live });
-    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r1' })).visitor).toEqual(live);
+    expect(await statusOf(s, { id: 'husky-faqs' })).toEqual({ visitor: { state: 'live', since: T(2) }, editor: { state: 'live', since: T(2), deploy: 'd-1' } });
+    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r1' })).visitor).toEqual({ state: 'live', since: T(2) });
   });
 
   it('"since" is the first deploy that carried the revision, not the newest', async () => {
     const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'], 'husky-why': ['w1', 'husky'] }));
     s.reports.set('d-2', buildRecord({ 'husky-faqs': ['r1', 'husky'], 'husky-why': ['w2', 'husky'] }));
     await s.notify(succeeded('d-2', 20));
-    expect((await statusOf(s, { id: 'husky-faqs' })).visitor).toEqual({ state: 'live', since: T(2), deploy: 'd-2' });
-    expect((await statusOf(s, { id: 'husky-why' })).visitor).toEqual({ state: 'live', since: T(22), deploy: 'd-2' });
+    expect((await statusOf(s, { id: 'husky-faqs' })).editor).toEqual({ state: 'live', since: T(2), deploy: 'd-2' });
+    expect((await statusOf(s, { id: 'husky-why' })).editor).toEqual({ state: 'live', since: T(22), deploy: 'd-2' });
   });
 });
 
@@ -52,18 +54,19 @@ describe('publishing', () => {
   it('waiting behind a running build, then in the build that carries it, then live', async () => {
     const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
     await s.queue.publish({ id: 'husky-why', type: 'why', rev: 'w1', publishedAt: T(10) }); // starts b-00000001
-    expect((await statusOf(s, { id: 'husky-why', rev: 'w1' })).visitor).toEqual({ state: 'publishing', startedAt: '2026-11-27T10:00:00.000Z' });
+    // A new document is no page of the site yet: a visitor learns nothing of it.
+    expect(await statusOf(s, { id: 'husky-why', rev: 'w1' })).toEqual({ editor: { state: 'publishing', startedAt: '2026-11-27T10:00:00.000Z' }, visitor: NEVER_EXISTED });
     await s.queue.publish({ id: 'husky-faqs', type: 'faqs', rev: 'r2', publishedAt: T(11) }); // waits
-    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r2' })).visitor).toEqual({ state: 'publishing' });
+    expect(await statusOf(s, { id: 'husky-faqs', rev: 'r2' })).toEqual({ editor: { state: 'publishing' }, visitor: { state: 'publishing' } });
     // Without a revision the question is about the newest publish: r2, not the live r1.
     expect((await statusOf(s, { id: 'husky-faqs' })).visitor).toEqual({ state: 'publishing' });
 
     await s.notify(started('d-2', 12, 'Publish of 1 document (why) [batch b-00000001]'));
-    expect((await statusOf(s, { id: 'husky-why', rev: 'w1' })).visitor).toEqual({ state: 'publishing', deploy: 'd-2', startedAt: T(12) });
+    expect((await statusOf(s, { id: 'husky-why', rev: 'w1' })).editor).toEqual({ state: 'publishing', deploy: 'd-2', startedAt: T(12) });
 
     s.reports.set('d-2', buildRecord({ 'husky-faqs': ['r1', 'husky'], 'husky-why': ['w1', 'husky'] }));
     await s.notify(succeeded('d-2', 12, 'Publish of 1 document (why) [batch b-00000001]'));
-    expect((await statusOf(s, { id: 'husky-why', rev: 'w1' })).visitor).toEqual({ state: 'live', since: T(14), deploy: 'd-2' });
+    expect(await statusOf(s, { id: 'husky-why', rev: 'w1' })).toEqual({ editor: { state: 'live', since: T(14), deploy: 'd-2' }, visitor: { state: 'live', since: T(14) } });
     // The finished build started the waiting publish's batch.
     expect((await statusOf(s, { id: 'husky-faqs', rev: 'r2' })).visitor).toMatchObject({ state: 'publishing' });
   });
@@ -88,26 +91,33 @@ describe('not live', () => {
     expect((await statusOf(s, { id: 'husky-faqs', rev: 'r2' })).visitor).toEqual({ state: 'not-live', code: 'build-failed', reason: REASONS.buildCanceled });
   });
 
-  it('not-launched: a visitor learns only "not launched yet"; an editor also which school', async () => {
+  it('not-launched: an editor learns which school; a visitor gets what an id that never existed gets', async () => {
     const s = await liveWith(buildRecord({ 'newu-faqs': ['n1', 'newu'] }, { leftOut: [PREPARING] }));
     const { visitor, editor } = await statusOf(s, { id: 'newu-faqs' });
-    expect(visitor).toEqual({ state: 'not-live', code: 'not-launched', reason: 'Its school is not launched yet: only previews show it.' });
     expect(editor).toEqual({ state: 'not-live', code: 'not-launched', reason: REASONS.notLaunched, school: 'newu', deploy: 'd-1' });
-    expect(JSON.stringify(visitor)).not.toMatch(/newu|new-u/);
+    expect(visitor).toEqual(NEVER_EXISTED);
+    expect(visitor).toEqual((await statusOf(s, { id: 'nosuch-faqs' })).visitor);
   });
 
-  it('no-tenant: an editor learns the school has no tenant record; a visitor only that its pages are not on the site', async () => {
+  it('no-tenant: an editor learns the school has no tenant record; a visitor nothing', async () => {
     const s = await liveWith(buildRecord({ 'newu-faqs': ['n1', 'newu'] }, { leftOut: [{ key: 'newu', seoSlug: 'new-u-mobile', status: 'preparing', reasons: ['no tenant record: HTTP 404'] }] }));
     const { visitor, editor } = await statusOf(s, { id: 'newu-faqs' });
     expect(editor).toEqual({ state: 'not-live', code: 'no-tenant', reason: 'Its school was left out of the build: the school has no tenant record yet.', school: 'newu', deploy: 'd-1' });
-    expect(visitor).toEqual({ state: 'not-live', code: 'school-left-out', reason: 'Its school\'s pages are not on the site.' });
+    expect(visitor).toEqual(NEVER_EXISTED);
   });
 
-  it('school-left-out: an editor gets the build\'s reasons', async () => {
+  it('school-left-out: an editor gets the build\'s reasons; a visitor nothing', async () => {
     const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }, { leftOut: [{ key: 'husky', seoSlug: 'uw-husky-mobile', status: 'live', reasons: ['its school document is invalid (see problems)'] }] }));
     const { visitor, editor } = await statusOf(s, { id: 'husky-faqs' });
     expect(editor).toEqual({ state: 'not-live', code: 'school-left-out', reason: 'Its school was left out of the build: its school document is invalid (see problems).', school: 'husky', deploy: 'd-1' });
-    expect(visitor).toEqual({ state: 'not-live', code: 'school-left-out', reason: REASONS.schoolLeftOutVisitor });
+    expect(visitor).toEqual(NEVER_EXISTED);
+  });
+
+  it('a retired school (not built, not left out): an editor learns its school is not published; a visitor nothing', async () => {
+    const s = await liveWith(buildRecord({ 'wildcats-faqs': ['w1', 'wildcats'], 'husky-faqs': ['r1', 'husky'] }));
+    const { visitor, editor } = await statusOf(s, { id: 'wildcats-faqs' });
+    expect(editor).toEqual({ state: 'not-live', code: 'school-left-out', reason: REASONS.schoolNotBuilt, school: 'wildcats', deploy: 'd-1' });
+    expect(visitor).toEqual(NEVER_EXISTED);
   });
 
   it('content-problem: an editor gets the field and the reason; a visitor no field name', async () => {
@@ -136,7 +146,7 @@ describe('not live', () => {
     expect((await statusOf(s, { id: 'husky-faqs', rev: 'r2' })).visitor).toEqual({ state: 'not-live', code: 'rolled-back', reason: REASONS.rolledBack });
     expect((await statusOf(s, { id: 'husky-faqs' })).visitor).toMatchObject({ code: 'rolled-back' });
     // The restored version is live, from the restore on.
-    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r1' })).visitor).toEqual({ state: 'live', since: T(30), deploy: 'd-1' });
+    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r1' })).editor).toEqual({ state: 'live', since: T(30), deploy: 'd-1' });
   });
 });
 
@@ -153,13 +163,14 @@ describe('unknown: never live without a record', () => {
 
   it('a revision no deploy carried while another is live', async () => {
     const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
-    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r9' })).visitor).toEqual({ state: 'unknown', reason: REASONS.otherRevisionLive });
+    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r9' })).editor).toEqual({ state: 'unknown', reason: REASONS.otherRevisionLive });
+    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r9' })).visitor).toEqual(NEVER_EXISTED);
   });
 
   it('a live deploy whose build left no record', async () => {
     const s = site();
     await s.notify(succeeded('d-1', 0)); // no build record in its deploy store
-    expect((await statusOf(s, { id: 'husky-faqs' })).visitor).toEqual({ state: 'unknown', reason: REASONS.liveWithoutRecord });
+    expect(await statusOf(s, { id: 'husky-faqs' })).toEqual({ editor: { state: 'unknown', reason: REASONS.liveWithoutRecord }, visitor: NEVER_EXISTED });
   });
 });
 
@@ -181,25 +192,35 @@ describe('the question', () => {
   });
 });
 
+describe('ids named after what every object has', () => {
+  it.each(['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'])('%s: unknown while no deploy carried it, live only once one does', async (id) => {
+    const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    expect(await statusOf(s, { id })).toEqual({ editor: { state: 'unknown', reason: REASONS.noRecord }, visitor: NEVER_EXISTED });
+    s.reports.set('d-2', buildRecord({ [id]: ['x1', null] }));
+    await s.notify(succeeded('d-2', 10));
+    expect((await statusOf(s, { id })).editor).toEqual({ state: 'live', since: T(12), deploy: 'd-2' });
+  });
+});
+
 describe('the deploys', () => {
-  it('a visitor sees production deploys, their live schools and "not launched yet" unnamed; an editor all of it', async () => {
+  it('a visitor sees production deploys without ids, their live schools, and no school that is not launched; an editor all of it', async () => {
     const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }, { leftOut: [PREPARING] }));
     s.reports.set('p-1', buildRecord({}));
     await s.notify(succeeded('p-1', 5, 'Deploy preview of feature-x', { context: 'deploy-preview', published_at: null }));
     await s.notify(deploy({ id: 'd-2', state: 'error', title: 'Rebuild by hand [batch b-abcdef01]', created_at: T(10), updated_at: T(11), error_message: 'School newu (New U): no tenant' }));
-    const view = await createViewLoader({ deploys: s.deploysStore, queue: s.queueStore })({ all: true });
+    const load = createViewLoader({ deploys: s.deploysStore, queue: s.queueStore });
 
-    const visitor = deploysSummary(view, 'visitor', 'https://site.example');
-    expect(visitor.map((entry) => entry.id)).toEqual(['d-2', 'd-1']);
+    const visitor = deploysSummary(await load({}), 'visitor', 'https://site.example');
+    expect(visitor).toHaveLength(2);
     expect(visitor[1]).toEqual({
-      id: 'd-1', state: 'live', context: 'production', production: true, live: true, title: null,
+      state: 'live', context: 'production', production: true, live: true, title: null,
       trigger: { kind: 'unknown', documents: 0 }, createdAt: T(0), publishedAt: T(2), deployTimeSec: 100,
-      schools: { built: [{ seoSlug: 'uw-husky-mobile', url: 'https://site.example/uw-husky-mobile' }], leftOut: [{ reason: 'not launched yet' }] },
+      schools: { built: [{ seoSlug: 'uw-husky-mobile', url: 'https://site.example/uw-husky-mobile' }], builtCount: 1, leftOut: [], leftOutMore: 0 },
     });
     expect(visitor[0]).toMatchObject({ state: 'error', trigger: { kind: 'manual', documents: 0 }, title: null });
-    expect(JSON.stringify(visitor)).not.toMatch(/newu|new-u|tenant|feature-x/);
+    expect(JSON.stringify(visitor)).not.toMatch(/newu|new-u|tenant|feature-x|d-1|d-2|b-abcdef01|not launched/);
 
-    const editor = deploysSummary(view, 'editor', 'https://site.example');
+    const editor = deploysSummary(await load({ others: true }), 'editor', 'https://site.example');
     expect(editor.map((entry) => entry.id)).toEqual(['d-2', 'p-1', 'd-1']);
     expect(editor[0]).toMatchObject({ title: 'Rebuild by hand [batch b-abcdef01]', errorMessage: 'School newu (New U): no tenant' });
     expect(editor[2]?.schools.leftOut).toEqual([{ seoSlug: 'new-u-mobile', reason: 'not launched yet' }]);

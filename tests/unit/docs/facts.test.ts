@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCAL_API_PORT, LOCAL_SITE_PORT, LOCAL_STUDIO_URL } from '../../../src/lib/config/local-addresses.ts';
 import { handleNightly } from '../../../src/lib/rebuild/nightly-rebuild.ts';
 import { createPublishWebhook } from '../../../src/lib/rebuild/publish-webhook.ts';
+import { createPublishRetryFunction } from '../../../src/lib/rebuild/publish-retry.ts';
 import { memoryStateStore } from '../../../src/lib/rebuild/state-store.ts';
 import { createDeployStore } from '../../../src/lib/deploys/deploy-store.ts';
 import { handleNotification } from '../../../src/lib/deploys/notification.ts';
@@ -90,6 +91,10 @@ const FUNCTIONS: Record<string, { handler: string; answer: () => Promise<Respons
     handler: 'handleNightly',
     answer: () => handleNightly(probe(), { hookUrl: undefined }, {}),
   },
+  'publish-retry': {
+    handler: 'createPublishRetryFunction',
+    answer: () => createPublishRetryFunction({ openBlobStore: memoryStateStore, readSettings: () => ({ NETLIFY_BUILD_HOOK_URL: undefined, PUBLISH_RETRY_BASE_SECONDS: undefined }), site: {}, log: () => undefined })(probe()),
+  },
   'rebuild-on-publish': {
     handler: 'createPublishFunction',
     answer: () => createPublishWebhook({ secret: 'secret', hookUrl: 'https://hooks.invalid/build', store: memoryStateStore(), log: () => undefined })(probe()),
@@ -130,7 +135,7 @@ async function codeFacts(): Promise<Facts> {
   return {
     node: { floor: nodeFloor, runs: nodeRuns },
     ports: { ports, settings: portSettings },
-    functions: { methods, aliases: { 'nightly function': 'nightly-rebuild', 'scheduled function': 'nightly-rebuild' } },
+    functions: { methods, aliases: { 'nightly function': 'nightly-rebuild' } },
   };
 }
 
@@ -166,6 +171,7 @@ describe('the code agrees with itself on each fact the documents state', () => {
     for (const name of files) expect(read(`src/functions/${name}.ts`), name).toContain(FUNCTIONS[name]!.handler);
     // The scheduler's method is not documented by Netlify, and no URL reaches a scheduled function there.
     expect(await acceptedMethods('nightly-rebuild')).toBe('any');
+    expect(await acceptedMethods('publish-retry')).toBe('any');
     expect(await acceptedMethods('rebuild-on-publish')).toEqual(['POST']);
   });
 });

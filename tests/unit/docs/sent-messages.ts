@@ -13,6 +13,7 @@ import { createStatusFunctions } from '../../../src/lib/deploys/status-function.
 import { readDeployNotificationSettings, readPublishSettings, readStatusSettings } from '../../../src/lib/rebuild/function-settings.ts';
 import { handleNightly } from '../../../src/lib/rebuild/nightly-rebuild.ts';
 import { createPublishFunction } from '../../../src/lib/rebuild/publish-function.ts';
+import { createPublishRetryFunction } from '../../../src/lib/rebuild/publish-retry.ts';
 import { resetProcessMemoryStores } from '../../../src/lib/rebuild/state-store.ts';
 import { settingsCheckAnswer } from '../../../src/lib/setup/settings-check-function.ts';
 import { settingsCheckProof, SETTINGS_CHECK_HEADER } from '../../../src/lib/setup/settings-proof.ts';
@@ -96,7 +97,8 @@ export async function sentMessages(): Promise<Set<string>> {
     sent.push(await messageOf(notificationFunction(env)(notification(NOTIFICATION_SECRET), production)));
   }
 
-  // The nightly function and the status functions on the preview site.
+  // The scheduled functions and the status functions on the preview site.
+  sent.push(await messageOf(createPublishRetryFunction({ openBlobStore: memoryBlobStore, site: PREVIEW, log: quiet })(new Request('https://p.example/.netlify/functions/publish-retry', { method: 'POST' }))));
   sent.push(await messageOf(handleNightly(new Request('https://p.example/.netlify/functions/nightly-rebuild', { method: 'POST' }), { hookUrl: HOOK, log: quiet }, PREVIEW)));
   const status = createStatusFunctions({ openDeploysStore: memoryBlobStore, openQueueStore: memoryBlobStore, readSettings: () => readStatusSettings({}), site: PREVIEW, log: quiet });
   sent.push(await messageOf(status.deploys(new Request('https://p.example/api/deploys'))));

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryBlobStore, type BlobStore } from '../../../src/lib/deploys/blob-store.ts';
 import { PUBLISH_QUEUE_KEY, STALE_BUILD_MS, type BuildHookBody, type PublishedDocument, type PublishQueue } from '../../../src/lib/deploys/records.ts';
-import { BatchStartError, createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
+import { BatchStartError, createPublishQueue, retryDelayMs } from '../../../src/lib/rebuild/publish-queue.ts';
 
 const START = Date.UTC(2026, 10, 27, 10, 0, 0);
 
@@ -119,16 +119,49 @@ describe('the publish queue', () => {
     expect(h.builds[1]?.documents.map((document) => document.id)).toEqual(['husky-why']);
   });
 
-  it('a failed build hook call puts the batch back to waiting and says so; the next publish starts both', async () => {
+  it('a failed build hook call puts the batch back to waiting with a time to try again; publishes meanwhile wait; the site\'s retry starts them all', async () => {
     let fail = true;
     const h = harness({ failHook: () => fail });
-    await expect(h.queue.publish(doc('husky-faqs', 'r1', h.at()))).rejects.toBeInstanceOf(BatchStartError);
-    expect(h.state()).toMatchObject({ waiting: [doc('husky-faqs', 'r1', h.at())], waitingMore: 0, recent: [] });
+    const failedAt = h.at();
+    await expect(h.queue.publish(doc('husky-faqs', 'r1', h.at()))).rejects.toMatchObject({ name: 'BatchStartError', nextAt: '2026-11-27T10:01:00.000Z' });
+    expect(h.state()).toMatchObject({ waiting: [doc('husky-faqs', 'r1', failedAt)], waitingMore: 0, recent: [], retry: { attempts: 1, failedAt, nextAt: '2026-11-27T10:01:00.000Z', reason: 'the build service did not answer' } });
     expect(h.state().inFlight).toBeUndefined();
+    // Before its time: a publish waits, a retry run does nothing.
+    expect(await h.queue.publish(doc('husky-why', 'r1', h.at()))).toEqual({ outcome: 'waiting-retry', nextAt: '2026-11-27T10:01:00.000Z' });
+    expect(await h.queue.retryWaiting()).toEqual({ outcome: 'waiting-retry', nextAt: '2026-11-27T10:01:00.000Z' });
+    // Its time: it fails again, and the next wait doubles (1, 2, 4, ... minutes, at most 30).
+    h.advance(60_000);
+    await expect(h.queue.retryWaiting()).rejects.toMatchObject({ nextAt: '2026-11-27T10:03:00.000Z' });
+    expect(h.state().retry).toMatchObject({ attempts: 2 });
+    h.advance(120_000);
     fail = false;
-    await h.queue.publish(doc('husky-why', 'r1', h.at()));
+    expect(await h.queue.retryWaiting()).toMatchObject({ outcome: 'started' });
     expect(h.builds).toHaveLength(1);
     expect(h.builds[0]?.documents.map((document) => document.id).sort()).toEqual(['husky-faqs', 'husky-why']);
+    expect(h.state().retry).toBeUndefined();
+    expect(await h.queue.retryWaiting()).toEqual({ outcome: 'idle' });
+  });
+
+  it('the wait before the site calls the hook again doubles from 1 minute to at most 30', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 12].map((attempts) => retryDelayMs(attempts) / 60_000)).toEqual([1, 2, 4, 8, 16, 30, 30, 30]);
+  });
+
+  it('a replayed publish of a revision already waiting, in flight or in a recent batch starts no build', async () => {
+    const h = harness();
+    const first = doc('husky-faqs', 'r1', h.at());
+    await h.queue.publish(first);
+    expect(await h.queue.publish(first)).toEqual({ outcome: 'duplicate' });
+    await h.queue.publish(doc('husky-why', 'w1', h.at()));
+    expect(await h.queue.publish(doc('husky-why', 'w1', h.at()))).toEqual({ outcome: 'duplicate' });
+    await h.queue.finished('b-00000001');
+    await h.queue.finished('b-00000002');
+    // Built already (both batches are in `recent`): a replay within the signature's 5 minutes changes nothing.
+    for (let replay = 0; replay < 4; replay += 1) expect(await h.queue.publish(first)).toEqual({ outcome: 'duplicate' });
+    expect(h.builds).toHaveLength(2);
+    // A new revision is a new publish; one without a revision cannot be told apart, so it counts.
+    expect(await h.queue.publish(doc('husky-faqs', 'r2', h.at()))).toMatchObject({ outcome: 'started' });
+    await h.queue.finished('b-00000003');
+    expect(await h.queue.publish({ ...first, rev: null })).toMatchObject({ outcome: 'started' });
   });
 
   it('a failed hook call when a finished deploy starts the next batch keeps that batch waiting', async () => {

@@ -6,7 +6,8 @@
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryBlobStore } from '../../../src/lib/deploys/blob-store.ts';
-import { PUBLISH_QUEUE_KEY, type BuildHookBody } from '../../../src/lib/deploys/records.ts';
+import { BUILD_HOOK_TIMEOUT_MS, PUBLISH_QUEUE_KEY, type BuildHookBody } from '../../../src/lib/deploys/records.ts';
+import { BuildHookError, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
 import { createPublishWebhook } from '../../../src/lib/rebuild/publish-webhook.ts';
 
 const SECRET = 'test-webhook-secret-of-thirty-two-characters';
@@ -117,19 +118,29 @@ describe('rebuild-on-publish endpoint', () => {
     expect((await handle(new Request('https://x.example/', { method: 'GET' }))).status).toBe(405);
   });
 
-  it('a failed build hook call answers 502 (so the sender retries), keeps the publish waiting, and the retry starts the build', async () => {
-    const { handle, calls, store, setHookStatus } = setup({ hookStatus: 500 });
+  it('a failed build hook call keeps the publish (202, the site tries again itself) and says when; a redelivery of it changes nothing', async () => {
+    const { handle, calls, store } = setup({ hookStatus: 500 });
     const failed = await handle(await signedRequest());
-    expect(failed.status).toBe(502);
+    expect(failed.status).toBe(202);
+    expect(await failed.json()).toEqual({ message: 'the build service did not answer; the publish is kept and the site tries again at 2026-03-01T12:01:00.000Z' });
     expect(calls).toHaveLength(1);
-    expect(store.value(PUBLISH_QUEUE_KEY)).toMatchObject({ waiting: [{ id: 'huskymobile-faqs', rev: 'rev-1' }], recent: [] });
+    expect(store.value(PUBLISH_QUEUE_KEY)).toMatchObject({ waiting: [{ id: 'huskymobile-faqs', rev: 'rev-1' }], recent: [], retry: { attempts: 1, nextAt: '2026-03-01T12:01:00.000Z' } });
     expect((store.value(PUBLISH_QUEUE_KEY) as { inFlight?: unknown }).inFlight).toBeUndefined();
 
-    setHookStatus(200);
-    const retried = await handle(await signedRequest());
-    expect(retried.status).toBe(202);
-    expect(calls).toHaveLength(2);
-    expect(calls[1]?.body.documents.map((document) => document.id)).toEqual(['huskymobile-faqs']);
+    const redelivered = await handle(await signedRequest());
+    expect(redelivered.status).toBe(202);
+    expect(await redelivered.json()).toEqual({ message: 'already waiting, building or built' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('a replayed webhook (the same document revision, signed within its 5 minutes) starts no second build', async () => {
+    const { handle, calls } = setup();
+    expect((await handle(await signedRequest())).status).toBe(202);
+    for (let replay = 0; replay < 4; replay += 1) {
+      const again = await handle(await signedRequest());
+      expect(await again.json()).toEqual({ message: 'already waiting, building or built' });
+    }
+    expect(calls).toHaveLength(1);
   });
 
   it('answers 503 when the publish cannot be recorded', async () => {
@@ -156,5 +167,16 @@ describe('the Netlify function', () => {
     expect(unsigned.status).toBe(401);
     const wrong = await rebuildOnPublish(await signedRequest({ secret: 'guess', at: Date.now() }), {});
     expect(wrong.status).toBe(401);
+  });
+});
+
+describe('the build hook call', () => {
+  it(`counts as failed when the hook does not answer within ${BUILD_HOOK_TIMEOUT_MS / 1000} s (here 50 ms), naming no address`, async () => {
+    const hanging = (_url: URL, init: RequestInit) => new Promise<Response>((_, fail) => init.signal?.addEventListener('abort', () => fail(init.signal?.reason)));
+    const body = { kind: 'publish' as const, batch: 'b-00000001', documents: [], more: 0 };
+    const error = await triggerBuild(HOOK, body, { fetch: hanging, timeoutMs: 50 }).catch((caught: unknown) => caught as Error);
+    expect(error).toBeInstanceOf(BuildHookError);
+    expect((error as Error).message).toBe('the build hook did not answer within 0.05 s');
+    expect((error as Error).message).not.toContain('abc123');
   });
 });

@@ -53,9 +53,10 @@ describe('the proof', () => {
 
 describe('a function\'s answer to the settings check', () => {
   it('none: every function has what it needs', async () => {
-    const body = await bodyOf(ask(['rebuild-on-publish', 'nightly-rebuild', 'deploy-notification', 'publish-status', 'deploys'], FUNCTIONS_SCOPE));
+    const all = ['rebuild-on-publish', 'nightly-rebuild', 'publish-retry', 'deploy-notification', 'publish-status', 'deploys'] as const;
+    const body = await bodyOf(ask(all, FUNCTIONS_SCOPE));
     expect(body).toEqual({
-      functions: Object.fromEntries(['rebuild-on-publish', 'nightly-rebuild', 'deploy-notification', 'publish-status', 'deploys'].map((name) => [name, { problems: [], notes: [] }])),
+      functions: Object.fromEntries(all.map((name) => [name, { problems: [], notes: [] }])),
       misplaced: { problems: [], notes: [] },
     });
   });
@@ -117,10 +118,10 @@ describe('a function\'s answer to the settings check', () => {
     expect(ask(['deploys'], { ...FUNCTIONS_SCOPE, SITE_MODE: 'preview' })).toBeUndefined();
   });
 
-  it('the Netlify functions answer it at their paths; rebuild-on-publish for the nightly function too', async () => {
+  it('the Netlify functions answer it at their paths; rebuild-on-publish for the scheduled ones too', async () => {
     for (const [name, value] of Object.entries(FUNCTIONS_SCOPE)) vi.stubEnv(name, value);
     vi.spyOn(console, 'log').mockImplementation(() => {});
-    const files = { 'rebuild-on-publish': ['rebuild-on-publish', 'nightly-rebuild'], 'deploy-notification': ['deploy-notification'], 'publish-status': ['publish-status'], deploys: ['deploys'] };
+    const files = { 'rebuild-on-publish': ['rebuild-on-publish', 'nightly-rebuild', 'publish-retry'], 'deploy-notification': ['deploy-notification'], 'publish-status': ['publish-status'], deploys: ['deploys'] };
     for (const [file, names] of Object.entries(files)) {
       const fn = await import(`../../../src/functions/${file}.ts`) as { default: (request: Request) => Promise<Response>; config?: { path?: string } };
       expect(fn.config?.path ?? `/.netlify/functions/${file}`).toBe(FUNCTION_ADDRESSES[file as keyof typeof FUNCTION_ADDRESSES]);
@@ -133,7 +134,7 @@ describe('a function\'s answer to the settings check', () => {
 /** The deployed site, played by the functions' own answer in this process. */
 function deployedSite(scope: Record<string, string | undefined>): FetchLike & { asked: string[] } {
   const asked: string[] = [];
-  const byPath = Object.fromEntries(Object.entries(FUNCTION_ADDRESSES).map(([name, path]) => [path, name === 'rebuild-on-publish' ? ['rebuild-on-publish', 'nightly-rebuild'] : [name]])) as Record<string, FunctionName[]>;
+  const byPath = Object.fromEntries(Object.entries(FUNCTION_ADDRESSES).map(([name, path]) => [path, name === 'rebuild-on-publish' ? ['rebuild-on-publish', 'nightly-rebuild', 'publish-retry'] : [name]])) as Record<string, FunctionName[]>;
   const fetch = async (url: string, init: { headers: Record<string, string> }) => {
     const { pathname } = new URL(url);
     asked.push(pathname);

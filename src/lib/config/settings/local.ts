@@ -8,6 +8,7 @@ import { setting, urlSetting } from '../setting-types.ts';
 import type { Reader, SettingDefinition } from './types.ts';
 
 const text = () => setting(z.string().optional());
+const LOOPBACK = ['127.0.0.1', 'localhost', '[::1]'];
 const port = () => setting(z.coerce.number().int().min(0).max(65535).optional());
 
 function path(sentence: string, fallback: string, readBy: readonly Reader[]) {
@@ -38,9 +39,10 @@ export const LOCAL_SETTINGS = {
   BUILD_REPORT_FILE: { ...path('Where the build writes its report.', '`reports/build-report.json`', ['build']), schema: setting(z.string().default('reports/build-report.json')) },
   BUILD_OUT_DIR: { ...path('Where the build writes the site.', '`dist`', ['build']), schema: setting(z.string().default('dist')) },
   SANITY_API_HOST: {
-    schema: urlSetting(),
-    format: 'URL',
-    sentence: 'Tests only: a stand-in for Sanity\'s API host.',
+    // Loopback only: no setting can send an editor's token (or a read token) to another host.
+    schema: setting(z.url().refine((value) => URL.canParse(value) && LOOPBACK.includes(new URL(value).hostname), 'a local stand-in for Sanity (http://127.0.0.1:<port>) only: editors\' tokens go to Sanity and nowhere else').optional()),
+    format: 'URL on 127.0.0.1, localhost or [::1]',
+    sentence: 'Tests only: a local stand-in for Sanity\'s API host.',
     setBy: 'the tests',
     default: 'Sanity\'s own host',
     readBy: ['build', 'preview function', 'publish-status', 'deploys', 'content:check', 'setup:check', 'tests'],
@@ -58,6 +60,22 @@ export const LOCAL_SETTINGS = {
   E2E_PORT: portSetting('The browser tests\' site port.', LOCAL_SITE_PORT, ['tests']),
   E2E_API_PORT: portSetting('The browser tests\' local API port.', LOCAL_API_PORT, ['tests']),
   E2E_DATA_DIR: path('The browser tests\' local API data.', '`data/e2e`', ['tests']),
+  LOCAL_BUILD_HOOK_TOKEN: {
+    schema: text(),
+    format: 'text',
+    sentence: 'The token in the local build hook\'s address (a new one at each start when unset; the bench sets one).',
+    setBy: 'the local stack',
+    default: 'a new random token at each start',
+    readBy: ['local stack', 'benches'],
+  },
+  LOCAL_SCHEDULE_MINUTE_MS: {
+    schema: setting(z.coerce.number().int().min(1).optional()),
+    format: 'milliseconds',
+    sentence: 'How long a minute lasts for the local stack\'s scheduler (tests shorten it, so publish-retry runs sooner).',
+    setBy: 'the local stack',
+    default: '`60000`',
+    readBy: ['local stack', 'tests'],
+  },
   SETUP_LOG: path('Where the install scripts also write what the installs print (`./scripts/test.sh` sets it).', '–', ['install scripts', 'tests']),
   CHROMIUM: path('The Chromium the screenshots use.', '`/usr/bin/chromium`', ['screenshots']),
   CHROMIUM_PATH: path('The Chromium the Studio screenshots use.', '`/usr/bin/chromium`', ['screenshots']),

@@ -16,7 +16,7 @@ export const PLATFORM_SETTINGS = {
     sentence: 'Which deploy a build is: production, deploy previews and branch deploys are held to the deploy rules; none or `dev` is a local build.',
     setBy: 'Netlify',
     default: '– (a local build)',
-    readBy: ['build', 'rebuild-on-publish', 'deploy-notification', 'publish-status', 'deploys', 'benches'],
+    readBy: ['build', 'rebuild-on-publish', 'publish-retry', 'deploy-notification', 'publish-status', 'deploys', 'benches'],
   },
   NETLIFY: {
     schema: yesNoSetting(false),

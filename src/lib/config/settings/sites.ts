@@ -162,7 +162,7 @@ export const SITE_SETTINGS = {
     default: '– (the local stack: its own build hook)',
     sites: { production: { scopes: FUNCTIONS, step: 7, required: 'always' } },
     shell: { command: 'npm run rebuild', step: 7 },
-    readBy: ['rebuild-on-publish', 'nightly-rebuild', 'deploy-notification', 'publish-status', 'deploys', 'rebuild', 'setup:check', 'benches'],
+    readBy: ['rebuild-on-publish', 'nightly-rebuild', 'publish-retry', 'deploy-notification', 'publish-status', 'deploys', 'rebuild', 'setup:check', 'benches'],
   },
   SANITY_WEBHOOK_SECRET: {
     schema: secretSetting(MIN_SECRET_LENGTH),
@@ -184,6 +184,15 @@ export const SITE_SETTINGS = {
     sites: { production: { scopes: FUNCTIONS, step: 9, required: 'always' } },
     readBy: ['deploy-notification', 'local stack', 'setup:check'],
   },
+  PUBLISH_RETRY_BASE_SECONDS: {
+    schema: setting(z.coerce.number().int().min(1).max(3600).optional()),
+    format: 'seconds, 1 to 3600',
+    sentence: 'The first wait before the site calls a build hook that did not answer again (then doubling, at most 30 minutes); leave it unset.',
+    setBy: 'operator',
+    default: '`60`',
+    sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
+    readBy: ['rebuild-on-publish', 'publish-retry', 'deploy-notification', 'nightly-rebuild', 'rebuild'],
+  },
   SITE_MODE: {
     schema: setting(z.enum(['static', 'preview']).default('static')),
     format: '`static` or `preview`',
@@ -191,7 +200,7 @@ export const SITE_SETTINGS = {
     setBy: 'operator',
     default: '`static`',
     sites: { preview: { scopes: BOTH, step: 10, required: 'always' } },
-    readBy: ['build', 'preview function', 'rebuild-on-publish', 'nightly-rebuild', 'deploy-notification', 'publish-status', 'deploys', 'setup:check'],
+    readBy: ['build', 'preview function', 'rebuild-on-publish', 'nightly-rebuild', 'publish-retry', 'deploy-notification', 'publish-status', 'deploys', 'setup:check'],
   },
   PREVIEW_COOKIE_SECRET: {
     schema: secretSetting(MIN_SECRET_LENGTH),

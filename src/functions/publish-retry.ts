@@ -1,0 +1,12 @@
+/**
+ * Scheduled every minute: starts the publishes that wait because the build hook did not answer,
+ * once their time to try again has come (src/lib/rebuild/publish-retry.ts).
+ */
+import { getStore } from '@netlify/blobs';
+import { asBlobStore } from '../lib/deploys/blob-store.ts';
+import { PUBLISH_QUEUE_STORE } from '../lib/deploys/records.ts';
+import { createPublishRetryFunction } from '../lib/rebuild/publish-retry.ts';
+
+export default createPublishRetryFunction({ openBlobStore: () => asBlobStore(getStore({ name: PUBLISH_QUEUE_STORE, consistency: 'strong' })) });
+
+export const config = { schedule: '* * * * *' };
