@@ -114,7 +114,8 @@ async function main(): Promise<void> {
     Object.assign(process.env, {
       SANITY_WEBHOOK_SECRET: text('SANITY_WEBHOOK_SECRET') ?? LOCAL_WEBHOOK_SECRET,
       NETLIFY_DEPLOY_NOTIFICATION_SECRET: notificationSecret,
-      NETLIFY_BUILD_HOOK_URL: localBuildHookUrl(site.url, hookToken),
+      // The local build hook, unless the environment names another (a test's door in front of it).
+      NETLIFY_BUILD_HOOK_URL: text('NETLIFY_BUILD_HOOK_URL') ?? localBuildHookUrl(site.url, hookToken),
       SITE_ID: LOCAL_SITE_ID,
       URL: settings.siteUrl,
       SANITY_STUDIO_URL: text('SANITY_STUDIO_URL') ?? LOCAL_STUDIO_URL,

@@ -6,7 +6,7 @@
  * build record is read once from its own deploy store and turned into the index, so a status
  * answer never reads a build record.
  */
-import { readJson, updateJson, type BlobStore } from './blob-store.ts';
+import { readJson, readVersioned, updateJson, type BlobStore, type Versioned } from './blob-store.ts';
 import { applyNotification, isPublished, timeOf } from './deploy-state.ts';
 import { indexOf, summaryOf } from './live-index.ts';
 import {
@@ -58,17 +58,32 @@ export function createDeployStore(options: DeployStoreOptions) {
   const readProduction = async (): Promise<ProductionHistory> => (await readJson(store, PRODUCTION_HISTORY_KEY, productionHistorySchema)) ?? EMPTY_PRODUCTION_HISTORY;
   const readOther = async (): Promise<OtherHistory> => (await readJson(store, OTHER_HISTORY_KEY, otherHistorySchema)) ?? { deploys: [] };
 
-  async function readShards(): Promise<Array<IndexShard | undefined>> {
-    return Promise.all(Array.from({ length: INDEX_SHARDS }, (_, shard) => readJson(store, indexShardKey(shard), indexShardSchema)));
+  async function readShards(): Promise<Array<Versioned<IndexShard>>> {
+    return Promise.all(Array.from({ length: INDEX_SHARDS }, (_, shard) => readVersioned(store, indexShardKey(shard), indexShardSchema)));
   }
 
-  /** Writes each shard unless a newer deploy's is already there (by publish time); unchanged shards are not written. */
-  async function writeShards(shards: IndexShard[]): Promise<void> {
-    await Promise.all(shards.map((next, shard) => updateJson(store, indexShardKey(shard), indexShardSchema, (current) => {
+  /**
+   * Writes each shard unless a newer deploy's is already there (by publish time) or it is this
+   * deploy's already. `read`: the shards as read before (their etags make the first write
+   * conditional); a shard changed since is read and decided again.
+   */
+  async function writeShards(shards: IndexShard[], read: ReadonlyArray<Versioned<IndexShard>>): Promise<void> {
+    const decide = (next: IndexShard) => (current: IndexShard | undefined) => {
       if (current && timeOf(current.publishedAt) > timeOf(next.publishedAt)) return { result: undefined };
-      if (current && JSON.stringify(current) === JSON.stringify(next)) return { result: undefined };
+      // The same deploy's index, published at the same time, is the same index (made from its record and the one before it).
+      if (current && current.deployId === next.deployId && current.publishedAt === next.publishedAt) return { result: undefined };
       return { next, result: undefined };
-    })));
+    };
+    await Promise.all(shards.map(async (next, shard) => {
+      const before = read[shard];
+      if (before) {
+        const step = decide(next)(before.value);
+        if (!step.next) return;
+        const written = await store.setJSON(indexShardKey(shard), next, before.etag === undefined ? { onlyIfNew: true } : { onlyIfMatch: before.etag });
+        if (written.modified) return;
+      }
+      await updateJson(store, indexShardKey(shard), indexShardSchema, decide(next));
+    }));
   }
 
   /** A record of another kind of deploy than production: its own history, its own bound. */
@@ -93,10 +108,12 @@ export function createDeployStore(options: DeployStoreOptions) {
     const parsed = buildRecordSchema.safeParse(await options.readBuildReport(record.id));
     let filled: Pick<DeployRecord, 'report' | 'trigger' | 'brought'> | undefined;
     if (parsed.success) {
-      const previous = history.live && history.live.deployId !== record.id ? await readShards() : [];
+      const read = await readShards();
+      // The previous live deploy's index says since when each revision is live (none: all from now).
+      const previous = history.live && history.live.deployId !== record.id ? read.map((shard) => shard.value) : [];
       const { shards, brought } = indexOf(record.id, record.publishedAt!, parsed.data, previous);
       // The index first, then the pointer: whoever reads `live` finds its index.
-      await writeShards(shards);
+      await writeShards(shards, read);
       filled = { report: summaryOf(parsed.data), trigger: parsed.data.trigger, brought };
     } else {
       log(`deploy ${record.id}: no readable build record in its deploy store; its documents stay unknown`);

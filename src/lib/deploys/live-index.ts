@@ -47,7 +47,8 @@ function whyNotOnSite(record: BuildRecord): (id: string, school: string | null) 
  * live time; any other (and any without a revision) is live from `publishedAt` and was brought.
  */
 export function indexOf(deployId: string, publishedAt: string, record: BuildRecord, previous: ReadonlyArray<IndexShard | undefined>): { shards: IndexShard[]; brought: { documents: Revision[]; more: number } } {
-  const shards: IndexShard[] = Array.from({ length: INDEX_SHARDS }, () => ({ deployId, publishedAt, contentReadAt: record.contentReadAt, documents: {} }));
+  // No prototype: an id such as `__proto__` is an entry like any other.
+  const shards: IndexShard[] = Array.from({ length: INDEX_SHARDS }, () => ({ deployId, publishedAt, contentReadAt: record.contentReadAt, documents: Object.create(null) as IndexShard['documents'] }));
   const why = whyNotOnSite(record);
   const brought: Revision[] = [];
   let more = 0;
@@ -60,9 +61,7 @@ export function indexOf(deployId: string, publishedAt: string, record: BuildReco
       else more += 1;
     }
     const [code, field, reason] = why(id, document.school) ?? [null, null, null];
-    const entry: IndexEntry = [document.rev, kept ? before[1] : publishedAt, document.school, code, field, reason];
-    // Defined as an own property, so an id such as `__proto__` is an entry like any other.
-    Object.defineProperty(shards[shard]!.documents, id, { value: entry, enumerable: true, writable: true, configurable: true });
+    shards[shard]!.documents[id] = [document.rev, kept ? before[1] : publishedAt, document.school, code, field, reason] satisfies IndexEntry;
   }
   return { shards, brought: { documents: brought, more } };
 }

@@ -1,0 +1,208 @@
+/**
+ * The public doors of the publish loop on the local stack (scripts/local-stack/start.ts, the site's
+ * own functions), as an outsider and as an editor meet them: a visitor probing a school being
+ * prepared gets exactly what ids that never existed get; the deploys answer names no deploy; the
+ * local build hook and scheduled functions refuse another site's page; and a build hook that does
+ * not answer three times leaves the publish waiting ("waiting to build", with the next try) until
+ * the site's own retry (publish-retry, on the stack's scheduler) builds it, with no new webhook.
+ * Editors are proven by a stand-in for Sanity's `/users/me` (SANITY_API_HOST, loopback only).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_DEPLOYS_PATH, localBuildHookUrl, type LocalDeploy } from '../../../scripts/local-stack/netlify/deploys.ts';
+import { publishLocally } from '../../../scripts/local-stack/publish.ts';
+import { buildHookTitle, newBatchId, type DocumentStatus } from '../../../src/lib/deploys/records.ts';
+import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const HOOK_TOKEN = 'publish-doors-hook-token';
+const EDITOR = 'editor-session-token';
+const LANDING = 'huskymobile-landingHeader';
+
+const work = mkdtempSync(join(tmpdir(), 'publish-doors-'));
+// A live school and one being prepared (cubbymobile, its school document set to preparing) with no
+// tenant record yet: a build that is not production's would publish a preparing school's pages,
+// but never one without a tenant record, so here as on the public site its pages are not there.
+const preparing = oneSchoolDocuments('cubbymobile').map((doc) => (doc._type === 'school' ? { ...doc, status: 'preparing' } : doc));
+const datasetDir = writeDataset(join(work, 'dataset'), [...oneSchoolDocuments('huskymobile'), ...preparing.filter((doc) => doc._type === 'school' || doc.school !== undefined)]);
+const tenantsFile = join(work, 'tenants.json');
+writeFileSync(tenantsFile, JSON.stringify((JSON.parse(readFileSync(join(ROOT, 'src/dataset/tenants.json'), 'utf8')) as Array<{ slug: string }>).filter((tenant) => tenant.slug !== 'cubbymobile')));
+const deploysDir = join(ROOT, '.netlify', 'tests', 'publish-doors');
+const emptyDist = join(work, 'empty-dist');
+mkdirSync(emptyDist);
+
+let stack: ChildProcess | undefined;
+let site = '';
+let output = '';
+let sanity: Server | undefined;
+let hookProxy: Server | undefined;
+/** Calls of the functions' build hook, and how many of the next ones answer 503 as a Netlify outage would. */
+const hook = { calls: 0, failNext: 0 };
+let webhooks = 0;
+
+async function listenOn(server: Server): Promise<string> {
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+}
+
+beforeAll(async () => {
+  rmSync(deploysDir, { recursive: true, force: true });
+  // Sanity's /users/me for the project: the editor is a member with the Editor role.
+  sanity = createServer((request, response) => {
+    const known = request.headers.authorization === `Bearer ${EDITOR}`;
+    response.writeHead(known ? 200 : 401, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(known ? { id: 'pEditor', provider: 'google', roles: [{ name: 'editor', title: 'Editor' }] } : { statusCode: 401, message: 'Session not found' }));
+  });
+  const sanityHost = await listenOn(sanity);
+  // The functions' build hook: the stack's own, through a door that can play an outage.
+  hookProxy = createServer((request, response) => {
+    hook.calls += 1;
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', async () => {
+      if (hook.failNext > 0) {
+        hook.failNext -= 1;
+        response.writeHead(503).end('Service Unavailable');
+        return;
+      }
+      const answer = await fetch(`${localBuildHookUrl(site, HOOK_TOKEN)}${(request.url ?? '').replace(/^[^?]*/, '')}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) });
+      response.writeHead(answer.status).end(await answer.text());
+    });
+  });
+  const hookUrl = `${await listenOn(hookProxy)}/build_hooks/local`;
+
+  const environment: NodeJS.ProcessEnv = {
+    ...process.env, PORT: '0', API_PORT: '0', DATA_DIR: join(work, 'data'), DIST_DIR: emptyDist, CONTENT_DATASET_DIR: datasetDir, TENANTS_FILE: tenantsFile, DEPLOYS_DIR: deploysDir,
+    SANITY_STUDIO_URL: 'http://localhost:3333', LOCAL_BUILD_HOOK_TOKEN: HOOK_TOKEN, NETLIFY_BUILD_HOOK_URL: hookUrl,
+    SANITY_PROJECT_ID: 'doorstest', SANITY_API_HOST: sanityHost,
+    // The site's retry waits 1 s, 2 s, 4 s ...; the scheduler's minute lasts 250 ms.
+    PUBLISH_RETRY_BASE_SECONDS: '1', LOCAL_SCHEDULE_MINUTE_MS: '250',
+  };
+  for (const name of ['SANITY_WEBHOOK_SECRET', 'NETLIFY_DEPLOY_NOTIFICATION_SECRET', 'NETLIFY_BLOBS_CONTEXT', 'SITE_ID', 'CONTEXT', 'NETLIFY']) delete environment[name];
+  stack = spawn(process.execPath, [join(ROOT, 'scripts/local-stack/start.ts')], { env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+  stack.stderr!.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
+  await new Promise<void>((ready, fail) => {
+    stack!.once('exit', (code) => fail(new Error(`the stack exited with ${code}:\n${output}`)));
+    stack!.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      if (output.includes('Press Ctrl+C')) ready();
+    });
+  });
+  site = /Site: +(http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
+  // The first deploy, through the build hook as a nightly build would start it.
+  const body = { kind: 'manual' as const, batch: newBatchId(), documents: [], more: 0 };
+  await (await fetch(`${localBuildHookUrl(site, HOOK_TOKEN)}?trigger_title=${encodeURIComponent(buildHookTitle(body))}`, { method: 'POST', body: JSON.stringify(body) })).arrayBuffer();
+  await until(localDeploys, (deploys) => deploys[0]?.state === 'ready', 240_000, 'the first deploy');
+  await until(() => statusOf(LANDING), (status) => status.state === 'live', 20_000, 'the first deploy live');
+}, 300_000);
+
+afterAll(async () => {
+  if (stack && stack.exitCode === null) {
+    const exited = new Promise((done) => stack!.once('exit', done));
+    stack.kill('SIGTERM');
+    await exited;
+  }
+  for (const server of [sanity, hookProxy]) await new Promise<void>((closed) => (server ? server.close(() => closed()) : closed()));
+  rmSync(work, { recursive: true, force: true });
+  rmSync(deploysDir, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
+
+async function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+  const answer = await fetch(`${site}${path}`, { headers, redirect: 'manual' });
+  return { status: answer.status, text: await answer.text() };
+}
+
+async function statuses(ids: string[], headers: Record<string, string> = {}): Promise<Record<string, DocumentStatus>> {
+  const answer = await get(`/api/publish-status?ids=${ids.map(encodeURIComponent).join(',')}`, headers);
+  expect(answer.status, answer.text).toBe(200);
+  return (JSON.parse(answer.text) as { documents: Record<string, DocumentStatus> }).documents;
+}
+const statusOf = async (id: string, headers: Record<string, string> = {}) => (await statuses([id], headers))[id.split(':')[0]!]!;
+const asEditor = { authorization: `Bearer ${EDITOR}` };
+
+async function localDeploys(): Promise<LocalDeploy[]> {
+  return (JSON.parse((await get(LOCAL_DEPLOYS_PATH)).text) as { deploys: LocalDeploy[] }).deploys;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, label: string): Promise<T[]> {
+  const seen: T[] = [];
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (JSON.stringify(value) !== JSON.stringify(seen.at(-1))) seen.push(value);
+    if (done(value)) return seen;
+    if (Date.now() > deadline) throw new Error(`${label}: not reached in ${timeoutMs / 1000} s; seen ${JSON.stringify(seen).slice(-1500)}\n${output.slice(-3000)}`);
+    await sleep(150);
+  }
+}
+
+describe('what an outsider learns', () => {
+  it('probing a school being prepared answers exactly as probing ids that never existed; an editor learns why it is not on the site', async () => {
+    const preparingIds = ['school-cubbymobile', 'cubbymobile-faqs', 'cubbymobile-landingHeader'];
+    const inventedIds = ['school-guessmobile', 'guessmobile-faqs', 'guessmobile-landingHeader'];
+    const visitor = await statuses([...preparingIds, ...inventedIds]);
+    const never = { state: 'unknown', reason: 'No recorded deploy carried this document yet.' };
+    expect(visitor).toEqual(Object.fromEntries([...preparingIds, ...inventedIds].map((id) => [id, never])));
+    expect(await statusOf('cubbymobile-faqs', asEditor)).toMatchObject({ state: 'not-live', code: 'no-tenant', school: 'cubbymobile' });
+  });
+
+  it('the deploys answer names no deploy and no school being prepared to a visitor; an editor gets both', async () => {
+    const ids = (await localDeploys()).map((deploy) => deploy.id);
+    const visitor = await get('/api/deploys');
+    expect(visitor.status).toBe(200);
+    for (const id of ids) expect(visitor.text).not.toContain(id);
+    expect(visitor.text).not.toMatch(/cubby|tenant/);
+    const editor = await get('/api/deploys', asEditor);
+    expect(editor.text).toContain(ids.at(-1)!);
+    expect(editor.text).toContain('cubbymobile');
+  });
+});
+
+describe('the local platform\'s doors', () => {
+  it('the build hook needs its token, and refuses a page of another site', async () => {
+    const post = (url: string, headers: Record<string, string> = {}) => fetch(url, { method: 'POST', headers, body: '{}' }).then(async (answer) => { await answer.arrayBuffer(); return answer.status; });
+    const before = (await localDeploys()).length;
+    expect(await post(`${site}/.netlify/local/build-hook`)).toBe(404);
+    expect(await post(`${site}/.netlify/local/build-hook/not-the-token`)).toBe(404);
+    expect(await post(localBuildHookUrl(site, HOOK_TOKEN), { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).toBe(403);
+    expect(await post(localBuildHookUrl(site, HOOK_TOKEN), { origin: 'https://evil.example' })).toBe(403);
+    expect(await post(`${site}/.netlify/functions/nightly-rebuild`, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).toBe(403);
+    expect((await localDeploys()).length).toBe(before);
+  });
+
+  it('a Host that is not the site\'s own gets 400 before anything runs', async () => {
+    const { request } = await import('node:http');
+    const status = await new Promise<number>((done, fail) => {
+      const asked = request(`${site}/api/deploys`, { headers: { host: 'attacker.example' } }, (answer) => { answer.resume(); done(answer.statusCode ?? 0); });
+      asked.on('error', fail);
+      asked.end();
+    });
+    expect(status).toBe(400);
+  });
+});
+
+describe('a build hook that does not answer', () => {
+  it('three failed calls, then it answers: the publish is built without a new webhook, and the badge goes from waiting to build to live', async () => {
+    hook.failNext = 3;
+    const callsBefore = hook.calls;
+    const published = await publishLocally({ datasetDir, id: LANDING, changes: { title: 'Purple all the way' }, siteUrl: site });
+    webhooks += 1;
+    expect(published.status, published.answer).toBe(202);
+    expect(published.answer).toMatch(/the build service did not answer; the publish is kept and the site tries again at \d{4}-\d\d-\d\dT/);
+    const seen = await until(async () => {
+      const status = await statusOf(`${LANDING}:${published.rev}`, asEditor);
+      return status.state === 'publishing' && status.waiting ? 'waiting to build' : status.state;
+    }, (state) => state === 'live', 120_000, 'the publish live after the retries');
+    expect(seen[0]).toBe('waiting to build');
+    expect(seen.at(-1)).toBe('live');
+    expect(hook.calls - callsBefore).toBe(4);
+    expect(webhooks).toBe(1);
+    expect((await get('/uw-husky-mobile')).text).toContain('Purple all the way');
+  }, 180_000);
+});
