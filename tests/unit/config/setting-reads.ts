@@ -13,7 +13,7 @@
  * - an object key whose value is a setting's schema (`NAME: setting(…)`).
  * In a shell script: `$NAME` or `${NAME…}` not assigned earlier in that script.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, relative } from 'node:path';
 import ts from 'typescript';
 
@@ -152,9 +152,10 @@ export function fileReads(file: string, text: string, readSourced?: (path: strin
 
 const SKIPPED_FOLDERS = new Set(['node_modules', 'dist', '.astro', '.netlify', '.preview', '.tools', 'data', 'reports', '.sanity']);
 
-/** Every file under `dir` (relative to `root`), without installs and build output. */
+/** Every file under `dir` (relative to `root`), without installs and build output; none when there is no such folder. */
 export function filesUnder(root: string, dir: string): string[] {
   const found: string[] = [];
+  if (!existsSync(join(root, dir))) return found;
   const walk = (path: string) => {
     for (const entry of readdirSync(path)) {
       if (SKIPPED_FOLDERS.has(entry)) continue;

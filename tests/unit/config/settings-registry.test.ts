@@ -1,6 +1,6 @@
 /**
  * The registry of settings (src/lib/config/settings/) against the code: every setting read in
- * src/, scripts/, netlify/ and studio/ (and the root's config files) is registered, found from the
+ * src/, scripts/, netlify/ (when there is one) and studio/ (and the root's config files) is registered, found from the
  * code itself (setting-reads.ts), and every registered setting is read somewhere. Then what the
  * registry says is held against the readers (which settings each one parses) and against itself.
  */
