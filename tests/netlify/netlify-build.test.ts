@@ -100,6 +100,17 @@ function summary(label: string, run: ToolRun, manifest: FunctionsManifest, rules
   console.log(`${label}: netlify build --offline exit ${run.code}, "Netlify Build completed in ${completed}" (${(run.ms / 1000).toFixed(1)} s with its start); plugins loaded: none failed; functions packaged: ${manifest.functions.map((fn) => fn.name).join(', ')}; ${rules.redirects} redirect rules and ${rules.headers} header rules taken from the build's files`);
 }
 
+/** The build completed with every plugin loaded, and Netlify took its rules from the build's files; prints the summary. */
+async function expectCompleted(label: string, copy: string, run: ToolRun) {
+  expect(run.code, run.output.slice(-4000)).toBe(0);
+  expect(run.output).toContain('Netlify Build Complete');
+  const resolved = readResolved(copy);
+  expectPluginsLoaded(copy, run, resolved);
+  const rules = await expectRulesFromTheBuildsFiles(copy, resolved);
+  summary(label, run, readManifest(copy), rules);
+  return rules;
+}
+
 describe('the public site, built by Netlify\'s build', () => {
   let copy = '';
   let run: ToolRun;
@@ -119,15 +130,10 @@ describe('the public site, built by Netlify\'s build', () => {
   });
 
   it('completes, with every plugin loaded and Netlify\'s config resolved from netlify.toml and the build\'s files', async () => {
-    expect(run.code, run.output.slice(-4000)).toBe(0);
-    expect(run.output).toContain('Netlify Build Complete');
-    const resolved = readResolved(copy);
-    expectPluginsLoaded(copy, run, resolved);
-    const rules = await expectRulesFromTheBuildsFiles(copy, resolved);
+    const rules = await expectCompleted('public site', copy, run);
     // The build's own summary counts the same rules (every redirect rule, every CSP rule of _headers).
     expect(run.output).toContain(`; ${rules.redirects} redirect rules`);
     expect(rules.redirects).toBeGreaterThan(0);
-    summary('public site', run, readManifest(copy), rules);
   });
 
   it('packages exactly src/functions/*, each routed and scheduled as its own config says', async () => {
@@ -204,12 +210,7 @@ describe('the editors\' preview site, built by Netlify\'s build', () => {
   afterAll(() => { if (copy) removeCopy(copy); });
 
   it('completes, with every plugin loaded and Netlify\'s config resolved from netlify.toml and the build\'s files', async () => {
-    expect(run.code, run.output.slice(-4000)).toBe(0);
-    expect(run.output).toContain('Netlify Build Complete');
-    const resolved = readResolved(copy);
-    expectPluginsLoaded(copy, run, resolved);
-    const rules = await expectRulesFromTheBuildsFiles(copy, resolved);
-    summary('preview site', run, readManifest(copy), rules);
+    await expectCompleted('preview site', copy, run);
   });
 
   it('packages only the adapter\'s server function (none of the public site\'s functions), and no build record', async () => {

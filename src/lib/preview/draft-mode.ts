@@ -88,6 +88,8 @@ async function shareAccessSecret(client: SecretClient): Promise<string | null> {
  */
 export async function enableDraftMode(request: Request, client: SecretClient, secret: string | undefined, nowMs: number = Date.now()): Promise<Response> {
   if (!secret) return plain(500, 'Draft mode is not set up on this site: PREVIEW_COOKIE_SECRET is missing.');
+  // No secret to check is a refusal like a wrong one, without asking Sanity.
+  if (!new URL(request.url).searchParams.get(urlSearchParamPreviewSecret)?.trim()) return plain(401, 'Invalid or expired preview secret. Open the preview from the Studio again.');
   let result: Awaited<ReturnType<typeof validatePreviewUrl>>;
   let shared: string | null;
   try {

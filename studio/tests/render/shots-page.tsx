@@ -36,6 +36,7 @@ const DOCUMENTS: Array<{id: string; type: string; title: string; rev?: string}> 
   {id: 'huskymobile-landingHeader', type: 'landingHeader', title: 'Husky Mobile · Landing page: hero'},
   {id: 'huskymobile-headerNav', type: 'headerNav', title: 'Husky Mobile · Every page: header'},
   {id: 'huskymobile-faqs', type: 'faqs', title: 'Husky Mobile · Landing page: FAQ'},
+  {id: 'beavsmobile-faqs', type: 'faqs', title: 'Beavs Mobile · Landing page: FAQ'},
   {id: 'huskymobile-planCards-student', type: 'planCards', title: 'Husky Mobile · Student plans: plan cards'},
   {id: 'bearsmobile-landingHeader', type: 'landingHeader', title: 'Bears Mobile · Landing page: hero'},
   {id: 'utesmobile-whyHero', type: 'whyHero', title: 'Utes Mobile · Why page: hero'},
@@ -122,6 +123,14 @@ const never = () => new Promise<DeploysResult>(() => {})
 const VIEWS: Record<string, () => ReactNode> = {
   'badges': () => <BadgesPage />,
   'deploys': () => <DeploysPanel origin={ORIGIN} load={async (format) => deploysFromAnswer(deploysAnswer, ORIGIN, format)} />,
+  // Many schools built (the first few listed), and publishes waiting because the build service did not answer.
+  'deploys-waiting': () => (
+    <DeploysPanel origin={ORIGIN} load={async (format) => deploysFromAnswer({
+      ...deploysAnswer,
+      deploys: deploysAnswer.deploys.map((deploy, at) => (at === 1 ? {...deploy, schools: {...deploy.schools, builtCount: 600, leftOutMore: 3}} : deploy)),
+      waitingToBuild: {waiting: 2, reason: 'the build service did not answer', nextTryAt: '2026-11-27T20:07:00.000Z'},
+    }, ORIGIN, format)} />
+  ),
   'deploys-empty': () => <DeploysPanel origin={ORIGIN} load={async () => ({ok: true, rows: [], running: false})} />,
   'deploys-error': () => (
     <DeploysPanel origin={ORIGIN} load={async () => ({ok: false, error: `The public site could not be reached: Failed to fetch (${ORIGIN}).`})} />

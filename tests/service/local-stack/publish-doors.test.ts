@@ -7,18 +7,17 @@
  * the site's own retry (publish-retry, on the stack's scheduler) builds it, with no new webhook.
  * Editors are proven by a stand-in for Sanity's `/users/me` (SANITY_API_HOST, loopback only).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_DEPLOYS_PATH, localBuildHookUrl, type LocalDeploy } from '../../../scripts/local-stack/netlify/deploys.ts';
+import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { publishLocally } from '../../../scripts/local-stack/publish.ts';
 import { buildHookTitle, newBatchId, type DocumentStatus } from '../../../src/lib/deploys/records.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
+import { ROOT, startStackProcess, type StackProcess } from './stack-process.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
 const HOOK_TOKEN = 'publish-doors-hook-token';
 const EDITOR = 'editor-session-token';
 const LANDING = 'huskymobile-landingHeader';
@@ -35,9 +34,8 @@ const deploysDir = join(ROOT, '.netlify', 'tests', 'publish-doors');
 const emptyDist = join(work, 'empty-dist');
 mkdirSync(emptyDist);
 
-let stack: ChildProcess | undefined;
+let stack: StackProcess;
 let site = '';
-let output = '';
 let sanity: Server | undefined;
 let hookProxy: Server | undefined;
 /** Calls of the functions' build hook, and how many of the next ones answer 503 as a Netlify outage would. */
@@ -75,24 +73,14 @@ beforeAll(async () => {
   });
   const hookUrl = `${await listenOn(hookProxy)}/build_hooks/local`;
 
-  const environment: NodeJS.ProcessEnv = {
-    ...process.env, PORT: '0', API_PORT: '0', DATA_DIR: join(work, 'data'), DIST_DIR: emptyDist, CONTENT_DATASET_DIR: datasetDir, TENANTS_FILE: tenantsFile, DEPLOYS_DIR: deploysDir,
+  stack = await startStackProcess({
+    DATA_DIR: join(work, 'data'), DIST_DIR: emptyDist, CONTENT_DATASET_DIR: datasetDir, TENANTS_FILE: tenantsFile, DEPLOYS_DIR: deploysDir,
     SANITY_STUDIO_URL: 'http://localhost:3333', LOCAL_BUILD_HOOK_TOKEN: HOOK_TOKEN, NETLIFY_BUILD_HOOK_URL: hookUrl,
     SANITY_PROJECT_ID: 'doorstest', SANITY_API_HOST: sanityHost,
     // The site's retry waits 1 s, 2 s, 4 s ...; the scheduler's minute lasts 250 ms.
     PUBLISH_RETRY_BASE_SECONDS: '1', LOCAL_SCHEDULE_MINUTE_MS: '250',
-  };
-  for (const name of ['SANITY_WEBHOOK_SECRET', 'NETLIFY_DEPLOY_NOTIFICATION_SECRET', 'NETLIFY_BLOBS_CONTEXT', 'SITE_ID', 'CONTEXT', 'NETLIFY']) delete environment[name];
-  stack = spawn(process.execPath, [join(ROOT, 'scripts/local-stack/start.ts')], { env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
-  stack.stderr!.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
-  await new Promise<void>((ready, fail) => {
-    stack!.once('exit', (code) => fail(new Error(`the stack exited with ${code}:\n${output}`)));
-    stack!.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      if (output.includes('Press Ctrl+C')) ready();
-    });
   });
-  site = /Site: +(http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
+  site = stack.site;
   // The first deploy, through the build hook as a nightly build would start it.
   const body = { kind: 'manual' as const, batch: newBatchId(), documents: [], more: 0 };
   await (await fetch(`${localBuildHookUrl(site, HOOK_TOKEN)}?trigger_title=${encodeURIComponent(buildHookTitle(body))}`, { method: 'POST', body: JSON.stringify(body) })).arrayBuffer();
@@ -101,22 +89,15 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  if (stack && stack.exitCode === null) {
-    const exited = new Promise((done) => stack!.once('exit', done));
-    stack.kill('SIGTERM');
-    await exited;
-  }
+  await stack?.stop();
   for (const server of [sanity, hookProxy]) await new Promise<void>((closed) => (server ? server.close(() => closed()) : closed()));
   rmSync(work, { recursive: true, force: true });
   rmSync(deploysDir, { recursive: true, force: true });
 });
 
-const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
-
-async function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
-  const answer = await fetch(`${site}${path}`, { headers, redirect: 'manual' });
-  return { status: answer.status, text: await answer.text() };
-}
+const get = (path: string, headers: Record<string, string> = {}) => stack.get(path, headers);
+const localDeploys = () => stack.localDeploys();
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, label: string) => stack.until(read, done, timeoutMs, label);
 
 async function statuses(ids: string[], headers: Record<string, string> = {}): Promise<Record<string, DocumentStatus>> {
   const answer = await get(`/api/publish-status?ids=${ids.map(encodeURIComponent).join(',')}`, headers);
@@ -125,22 +106,6 @@ async function statuses(ids: string[], headers: Record<string, string> = {}): Pr
 }
 const statusOf = async (id: string, headers: Record<string, string> = {}) => (await statuses([id], headers))[id.split(':')[0]!]!;
 const asEditor = { authorization: `Bearer ${EDITOR}` };
-
-async function localDeploys(): Promise<LocalDeploy[]> {
-  return (JSON.parse((await get(LOCAL_DEPLOYS_PATH)).text) as { deploys: LocalDeploy[] }).deploys;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, label: string): Promise<T[]> {
-  const seen: T[] = [];
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (JSON.stringify(value) !== JSON.stringify(seen.at(-1))) seen.push(value);
-    if (done(value)) return seen;
-    if (Date.now() > deadline) throw new Error(`${label}: not reached in ${timeoutMs / 1000} s; seen ${JSON.stringify(seen).slice(-1500)}\n${output.slice(-3000)}`);
-    await sleep(150);
-  }
-}
 
 describe('what an outsider learns', () => {
   it('probing a school being prepared answers exactly as probing ids that never existed; an editor learns why it is not on the site', async () => {

@@ -5,19 +5,17 @@
  * webhook signed as Sanity signs it, and from there on the site's own functions answer. One school
  * keeps each build short. The secrets are the documented local defaults (none is set here).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { netlifySignature } from '../../../scripts/local-stack/netlify/deploy-notifications.ts';
-import { LOCAL_DEPLOYS_PATH, localBuildHookUrl, type LocalDeploy } from '../../../scripts/local-stack/netlify/deploys.ts';
+import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { publishLocally } from '../../../scripts/local-stack/publish.ts';
 import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID, buildHookTitle, newBatchId, type DocumentStatus } from '../../../src/lib/deploys/records.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
+import { ROOT, startStackProcess, type StackProcess } from './stack-process.ts';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
-const START = join(ROOT, 'scripts/local-stack/start.ts');
 const STUDIO = 'http://localhost:3333';
 const PAGE = '/uw-husky-mobile';
 const LANDING = 'huskymobile-landingHeader';
@@ -29,44 +27,26 @@ const datasetDir = writeDataset(join(work, 'dataset'), oneSchoolDocuments('husky
 // Deploys are built inside the project: Astro moves its output there with rename.
 const deploysDir = join(ROOT, '.netlify', 'tests', 'publish-loop');
 const emptyDist = join(work, 'empty-dist');
-const HOOK_TOKEN = 'publish-loop-hook-token';
 mkdirSync(emptyDist);
-let stack: ChildProcess | undefined;
+const HOOK_TOKEN = 'publish-loop-hook-token';
+let stack: StackProcess;
 let site = '';
-let output = '';
 
 beforeAll(async () => {
   rmSync(deploysDir, { recursive: true, force: true });
-  const environment: NodeJS.ProcessEnv = { ...process.env, PORT: '0', API_PORT: '0', DATA_DIR: join(work, 'data'), DIST_DIR: emptyDist, CONTENT_DATASET_DIR: datasetDir, DEPLOYS_DIR: deploysDir, SANITY_STUDIO_URL: STUDIO, LOCAL_BUILD_HOOK_TOKEN: HOOK_TOKEN };
-  for (const name of ['SANITY_WEBHOOK_SECRET', 'NETLIFY_DEPLOY_NOTIFICATION_SECRET', 'NETLIFY_BUILD_HOOK_URL', 'NETLIFY_BLOBS_CONTEXT', 'SITE_ID', 'CONTEXT', 'NETLIFY']) delete environment[name];
-  stack = spawn(process.execPath, [START], { env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
-  stack.stderr!.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
-  await new Promise<void>((ready, fail) => {
-    stack!.once('exit', (code) => fail(new Error(`the stack exited with ${code}:\n${output}`)));
-    stack!.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      if (output.includes('Press Ctrl+C')) ready();
-    });
-  });
-  site = /Site: +(http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
+  stack = await startStackProcess({ DATA_DIR: join(work, 'data'), DIST_DIR: emptyDist, CONTENT_DATASET_DIR: datasetDir, DEPLOYS_DIR: deploysDir, SANITY_STUDIO_URL: STUDIO, LOCAL_BUILD_HOOK_TOKEN: HOOK_TOKEN });
+  site = stack.site;
 }, 60_000);
 
 afterAll(async () => {
-  if (stack && stack.exitCode === null) {
-    const exited = new Promise((done) => stack!.once('exit', done));
-    stack.kill('SIGTERM');
-    await exited;
-  }
+  await stack?.stop();
   rmSync(work, { recursive: true, force: true });
   rmSync(deploysDir, { recursive: true, force: true });
 });
 
-const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
-
-async function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string; headers: Headers }> {
-  const answer = await fetch(`${site}${path}`, { headers, redirect: 'manual' });
-  return { status: answer.status, text: await answer.text(), headers: answer.headers };
-}
+const get = (path: string, headers: Record<string, string> = {}) => stack.get(path, headers);
+const localDeploys = () => stack.localDeploys();
+const until = <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, label: string) => stack.until(read, done, timeoutMs, label);
 
 /** The status of a document (`id`), or of one revision of it (`id:rev`); the answer is keyed by the id. */
 async function statusOf(question: string): Promise<DocumentStatus> {
@@ -76,23 +56,6 @@ async function statusOf(question: string): Promise<DocumentStatus> {
   const status = (JSON.parse(answer.text) as { documents: Record<string, DocumentStatus> }).documents[id];
   expect(status, answer.text).toBeDefined();
   return status!;
-}
-
-async function localDeploys(): Promise<LocalDeploy[]> {
-  return (JSON.parse((await get(LOCAL_DEPLOYS_PATH)).text) as { deploys: LocalDeploy[] }).deploys;
-}
-
-/** Polls until `done` says so, keeping every value seen (in order, repeats dropped). */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, label: string): Promise<T[]> {
-  const seen: T[] = [];
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (JSON.stringify(value) !== JSON.stringify(seen.at(-1))) seen.push(value);
-    if (done(value)) return seen;
-    if (Date.now() > deadline) throw new Error(`${label}: not reached in ${timeoutMs / 1000} s; seen ${JSON.stringify(seen).slice(-1500)}\n${output.slice(-3000)}`);
-    await sleep(150);
-  }
 }
 
 const titleOf = (html: string) => (html.includes(NEW_TITLE) ? 'new' : html.includes(ORIGINAL_TITLE) ? 'original' : 'neither');
@@ -107,7 +70,7 @@ describe('the publish loop on the local stack', () => {
     expect(hook.status).toBe(200);
     await until(localDeploys, (deploys) => deploys[0]?.state === 'ready' || deploys[0]?.state === 'error', 240_000, 'the first deploy');
     const [first] = await localDeploys();
-    expect(first?.state, output.slice(-3000)).toBe('ready');
+    expect(first?.state, stack.output().slice(-3000)).toBe('ready');
     expect(titleOf((await get(PAGE)).text)).toBe('original');
     await until(() => statusOf(LANDING), (state) => state.state === 'live', 10_000, 'the landing header live');
     expect(await statusOf(LANDING)).toEqual({ state: 'live', since: first!.publishedAt });

@@ -96,6 +96,14 @@ describe('leaving draft mode', () => {
     }
   });
 
+  it('no secret, or an empty one: 401 (never a 502), no cookie', async () => {
+    for (const query of [`sanity-preview-pathname=${encodeURIComponent(PAGE)}`, 'sanity-preview-secret=', 'sanity-preview-secret=%20%20']) {
+      const answer = await get(`/api/preview/enable?${query}`);
+      expect({ query, status: answer.status }).toEqual({ query, status: 401 });
+      expect(answer.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
   it('the share-access secret: 401, no cookie, and the reason', async () => {
     const answer = await get(`/api/preview/enable?sanity-preview-secret=${SHARE_SECRET}&sanity-preview-pathname=${encodeURIComponent(PAGE)}`);
     expect(answer.status).toBe(401);

@@ -111,10 +111,10 @@ export function npmRunProblems(document: Document, root: ReadonlySet<string>, st
   });
 }
 
-/** The JSON messages a document quotes as a function's answer: `{"message":"…"}`. */
+/** The JSON messages a document quotes as a function's answer: `{"message":"…"}`, wrapped over lines or not. */
 export function quotedMessages(document: Document): Array<{ message: string; line: number }> {
-  return document.text.split('\n').flatMap((content, index) =>
-    [...content.matchAll(/\{"message":"((?:[^"\\]|\\.)*)"\}/g)].map((match) => ({ message: JSON.parse(`"${match[1]!}"`) as string, line: index + 1 })));
+  return paragraphs(document).flatMap((paragraph) =>
+    [...paragraph.text.matchAll(/\{"message":"((?:[^"\\]|\\.)*)"\}/g)].map((match) => ({ message: JSON.parse(`"${match[1]!}"`) as string, line: paragraph.line })));
 }
 
 /** A sentence saying the import never overwrites, without the flag that does. */

@@ -38,20 +38,24 @@ async function messageOf(response: Response | Promise<Response> | undefined): Pr
   }
 }
 
-async function publish(secret: string, body = { _id: 'huskymobile-faqs', _type: 'faqs', _rev: 'r1', _updatedAt: '2026-03-01T12:00:00Z' }): Promise<Request> {
+async function publish(secret: string, body = { _id: 'huskymobile-faqs', _type: 'faqs', _rev: 'r1', _updatedAt: '2026-03-01T12:00:00Z' }, at = Date.now()): Promise<Request> {
   const text = JSON.stringify(body);
   return new Request('https://site.example/.netlify/functions/rebuild-on-publish', {
-    method: 'POST', headers: { 'content-type': 'application/json', 'sanity-webhook-signature': await encodeSignatureHeader(text, Date.now(), secret) }, body: text,
+    method: 'POST', headers: { 'content-type': 'application/json', 'sanity-webhook-signature': await encodeSignatureHeader(text, at, secret) }, body: text,
   });
 }
 
-function publishFunction(env: Record<string, string | undefined>, blobs = true) {
+function publishFunction(env: Record<string, string | undefined>, blobs = true, webhook: { fetch?: typeof hookAnswers; now?: () => number } = {}) {
+  const store = memoryBlobStore();
   return createPublishFunction({
     readSettings: () => readPublishSettings(env),
-    openBlobStore: () => { if (!blobs) throw new Error('no Blobs'); return memoryBlobStore(); },
-    site: env, log: quiet, webhook: { fetch: hookAnswers, log: quiet },
+    openBlobStore: () => { if (!blobs) throw new Error('no Blobs'); return store; },
+    site: env, log: quiet, webhook: { fetch: hookAnswers, log: quiet, ...webhook },
   });
 }
+
+/** The moment docs/operations.md's example of a build hook that did not answer is set at. */
+const EXAMPLE_NOW = Date.parse('2026-11-28T12:06:00.000Z');
 
 function notificationFunction(env: Record<string, string | undefined>) {
   const deploys = memoryBlobStore();
@@ -80,6 +84,11 @@ export async function sentMessages(): Promise<Set<string>> {
   sent.push(await messageOf(webhook(await publish(WEBHOOK_SECRET), production)));
   sent.push(await messageOf(webhook(await publish(WEBHOOK_SECRET, { _id: 'huskymobile-hero', _type: 'landingHeader', _rev: 'r2', _updatedAt: '2026-03-01T12:00:01Z' }), production)));
   sent.push(await messageOf(webhook(unsignedPost('https://site.example/.netlify/functions/rebuild-on-publish'), production)));
+  // The same revision again: a replay or a redelivery starts no build.
+  sent.push(await messageOf(webhook(await publish(WEBHOOK_SECRET), production)));
+  // The build hook does not answer: the publish is kept, and the site tries again a minute later.
+  const noAnswer = publishFunction(publishEnv, true, { fetch: async () => new Response('', { status: 502 }), now: () => EXAMPLE_NOW });
+  sent.push(await messageOf(noAnswer(await publish(WEBHOOK_SECRET, undefined, EXAMPLE_NOW), production)));
   for (const env of [{ NETLIFY_BUILD_HOOK_URL: HOOK }, { ...publishEnv, SANITY_WEBHOOK_SECRET: 'short' }, { ...publishEnv, SANITY_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET }, { ...publishEnv, NETLIFY_BUILD_HOOK_URL: 'not-a-url' }]) {
     sent.push(await messageOf(publishFunction(env)(await publish(WEBHOOK_SECRET), production)));
   }

@@ -1,0 +1,68 @@
+/**
+ * The local stack as its own process (scripts/local-stack/start.ts), for the tests of the publish
+ * loop: started with an environment of the test's (the functions' secrets and Netlify's own
+ * variables left out, so the stack's documented defaults apply), its site's address, its output,
+ * and a poll that keeps what it saw.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import type { LocalDeploy } from '../../../scripts/local-stack/netlify/deploys.ts';
+import { LOCAL_DEPLOYS_PATH } from '../../../scripts/local-stack/netlify/deploys.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../../..');
+
+export interface StackProcess {
+  site: string;
+  output: () => string;
+  stop: () => Promise<void>;
+  get: (path: string, headers?: Record<string, string>) => Promise<{ status: number; text: string; headers: Headers }>;
+  localDeploys: () => Promise<LocalDeploy[]>;
+  /** Polls until `done` says so, keeping every value seen (in order, repeats dropped). */
+  until: <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, label: string) => Promise<T[]>;
+}
+
+export async function startStackProcess(settings: Record<string, string>): Promise<StackProcess> {
+  const environment: NodeJS.ProcessEnv = { ...process.env, PORT: '0', API_PORT: '0', ...settings };
+  for (const name of ['SANITY_WEBHOOK_SECRET', 'NETLIFY_DEPLOY_NOTIFICATION_SECRET', 'NETLIFY_BLOBS_CONTEXT', 'SITE_ID', 'CONTEXT', 'NETLIFY']) {
+    if (!(name in settings)) delete environment[name];
+  }
+  if (!('NETLIFY_BUILD_HOOK_URL' in settings)) delete environment['NETLIFY_BUILD_HOOK_URL'];
+  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts/local-stack/start.ts')], { env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
+  await new Promise<void>((ready, fail) => {
+    child.once('exit', (code) => fail(new Error(`the stack exited with ${code}:\n${output}`)));
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      output += chunk;
+      if (output.includes('Press Ctrl+C')) ready();
+    });
+  });
+  const site = /Site: +(http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const answer = await fetch(`${site}${path}`, { headers, redirect: 'manual' });
+    return { status: answer.status, text: await answer.text(), headers: answer.headers };
+  };
+  return {
+    site,
+    output: () => output,
+    get,
+    localDeploys: async () => (JSON.parse((await get(LOCAL_DEPLOYS_PATH)).text) as { deploys: LocalDeploy[] }).deploys,
+    async until(read, done, timeoutMs, label) {
+      const seen: Array<Awaited<ReturnType<typeof read>>> = [];
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const value = await read();
+        if (JSON.stringify(value) !== JSON.stringify(seen.at(-1))) seen.push(value);
+        if (done(value)) return seen;
+        if (Date.now() > deadline) throw new Error(`${label}: not reached in ${timeoutMs / 1000} s; seen ${JSON.stringify(seen).slice(-1500)}\n${output.slice(-3000)}`);
+        await new Promise((wait) => setTimeout(wait, 150));
+      }
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
