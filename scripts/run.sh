@@ -5,4 +5,5 @@
 source "$(dirname "$0")/lib/toolchain.sh"
 ensure_node || exit 1
 ensure_packages || exit 1
+print_env_hint
 exec npm start -- "$@"

@@ -10,4 +10,5 @@ ensure_node || exit 1
 ensure_packages || exit 1
 ensure_chromium || exit 1
 ensure_java || exit 1
+print_env_hint
 exec bash scripts/test-all.sh

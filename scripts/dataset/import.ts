@@ -14,9 +14,10 @@ import { setGlobalProxyFromEnv } from 'node:http';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs, parseEnv } from 'node:util';
+import { parseArgs } from 'node:util';
 import { OFFLINE_PROJECT_ID, studioProject } from '../../studio/project.ts';
 import { datasetNameProblem, isSanityProjectId } from '../../src/lib/config/sanity-names.ts';
+import { studioEnvironment, studioEnvMode, type StudioEnvironment } from '../../src/lib/setup/studio-env.ts';
 
 export const USAGE = 'usage: npm run dataset:import -- --dataset <name> [--replace] [--file <data.ndjson>]';
 
@@ -55,18 +56,11 @@ export type ImportPlan =
     };
 
 /**
- * The environment the CLI sees: before a command it loads studio/.env, .env.local, .env.<mode>
- * and .env.<mode>.local (mode `development` unless SANITY_ACTIVE_ENV or NODE_ENV=production),
- * later files winning, and the process environment winning over all of them.
+ * The environment the CLI sees: the Studio's env files chosen as `setup:check --site studio`
+ * chooses them (src/lib/setup/studio-env.ts), the process environment winning over all of them.
  */
-export function studioCliEnv(env: Record<string, string | undefined>, fs: FsProbe): Record<string, string | undefined> {
-  const mode = env.SANITY_ACTIVE_ENV || (env.NODE_ENV === 'production' ? 'production' : 'development');
-  const fromFiles: Record<string, string> = {};
-  for (const name of ['.env', '.env.local', `.env.${mode}`, `.env.${mode}.local`]) {
-    const text = fs.read(join(fs.root, 'studio', name));
-    if (text !== undefined) Object.assign(fromFiles, parseEnv(text));
-  }
-  return { ...fromFiles, ...Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)) };
+export function studioCliEnv(env: Record<string, string | undefined>, fs: FsProbe): StudioEnvironment {
+  return studioEnvironment(env, join(fs.root, 'studio'), fs.read);
 }
 
 /** Where the CLI keeps a `sanity login` session (cli-core's getCliUserConfigPath). */
@@ -159,7 +153,8 @@ export function importPlan(argv: string[], env: Record<string, string | undefine
     if (problem) problems.push(`dataset name "${dataset}" ${problem} (Sanity's dataset name rules)`);
   }
 
-  const cliEnv = studioCliEnv(env, fs);
+  const studioEnv = studioCliEnv(env, fs);
+  const cliEnv = studioEnv.values;
   const given = cliEnv.SANITY_STUDIO_PROJECT_ID;
   const { projectId, dataset: studioDataset } = studioProject(cliEnv);
   if (!given) {
@@ -225,6 +220,7 @@ export function importPlan(argv: string[], env: Record<string, string | undefine
       ? 'Mode --replace: every document whose id is in the file is overwritten with the file\'s version; editors\' changes to those documents are lost. Documents only in the dataset stay.'
       : 'Mode --missing: only documents whose id is not in the dataset yet are created, with their images; existing documents, edited or not, are left as they are. (--replace overwrites them.)',
     ...(dataset !== studioDataset ? [`Note: the Studio shows dataset "${studioDataset}" (SANITY_STUDIO_DATASET), not "${dataset}".`] : []),
+    `The Studio's settings: ${studioEnv.files.length ? studioEnv.files.map((name) => `studio/${name}`).join(', ') : 'no studio/.env file'} and the environment (mode ${studioEnv.mode}, as setup:check --site studio reads them).`,
     `Running in studio/: sanity ${args.join(' ')}`,
   ];
   return {
@@ -232,8 +228,9 @@ export function importPlan(argv: string[], env: Record<string, string | undefine
     command,
     args,
     cwd: studio,
-    // The CLI loads studio/.env* itself; as in scripts/studio.sh, no telemetry or update check.
-    env: { DO_NOT_TRACK: '1', NO_UPDATE_NOTIFIER: '1', ...env },
+    // The CLI loads studio/.env* itself: told the mode, it loads the files this plan read (and
+    // setup:check --site studio reads). As in scripts/studio.sh, no telemetry or update check.
+    env: { DO_NOT_TRACK: '1', NO_UPDATE_NOTIFIER: '1', ...env, SANITY_ACTIVE_ENV: studioEnvMode(env) },
     projectId,
     pingUrl: `https://${projectId}.api.sanity.io/${API_VERSION}/ping`,
     summary,

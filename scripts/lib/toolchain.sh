@@ -28,6 +28,13 @@ ensure_node() {
   echo "[setup] using Node $(node -v)"
 }
 
+# When Node came from .tools/, say how another shell gets it: the README's npm commands need it there too.
+print_env_hint() {
+  case "$(command -v node)" in
+    "$ROOT/.tools/"*) echo "[setup] Node $(node -v) is in .tools/, not on this machine's PATH: in another shell, run \`source scripts/env.sh\` first, then the README's npm commands work as written" ;;
+  esac
+}
+
 ensure_packages() {
   # npm ci installs exactly what package-lock.json says. In CI a lockfile out of step with
   # package.json fails the run; on a developer's machine we say why before falling back.

@@ -29,6 +29,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { LOCAL_STUDIO_URL } from '../../src/lib/config/local-addresses.ts';
+import { markLocalStack } from '../../src/lib/config/local-stack.ts';
 import { withBuildLock } from '../lib/build-lock.ts';
 import { settingText } from '../../src/lib/config/setting-types.ts';
 import { config as deployNotification } from '../../src/functions/deploy-notification.ts';
@@ -130,6 +131,8 @@ async function main(): Promise<void> {
     origin = site.url;
 
     // The functions' settings, as the site's environment variables on Netlify (read from process.env).
+    // This process is the local stack: only here do the functions take the documented local secrets.
+    markLocalStack();
     Object.assign(process.env, {
       SANITY_WEBHOOK_SECRET: text('SANITY_WEBHOOK_SECRET') ?? LOCAL_WEBHOOK_SECRET,
       NETLIFY_DEPLOY_NOTIFICATION_SECRET: notificationSecret,

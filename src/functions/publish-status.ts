@@ -4,7 +4,8 @@
  * (src/lib/deploys/status.ts).
  */
 import { netlifyStatusFunctions } from '../lib/deploys/status-stores.ts';
+import { withSettingsCheck } from '../lib/setup/settings-check-function.ts';
 
-export default netlifyStatusFunctions().publishStatus;
+export default withSettingsCheck(['publish-status'], netlifyStatusFunctions().publishStatus);
 
 export const config = { path: '/api/publish-status' };

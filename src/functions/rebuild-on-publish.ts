@@ -2,12 +2,15 @@
  * POST /.netlify/functions/rebuild-on-publish — the content service's webhook.
  * Verifies the signature, then queues the publish: a build starts at once unless one is running,
  * and the running build's deploy notification starts the next (src/lib/rebuild/publish-queue.ts).
+ * With X-Settings-Check, the operator's settings check (src/lib/setup/settings-check-function.ts).
  */
 import { getStore } from '@netlify/blobs';
 import { asBlobStore } from '../lib/deploys/blob-store.ts';
 import { PUBLISH_QUEUE_STORE } from '../lib/deploys/records.ts';
 import { createPublishFunction } from '../lib/rebuild/publish-function.ts';
+import { withSettingsCheck } from '../lib/setup/settings-check-function.ts';
 
-export default createPublishFunction({
+// It also answers the operator's settings check for the scheduled functions, which no URL reaches.
+export default withSettingsCheck(['rebuild-on-publish', 'nightly-rebuild', 'publish-retry'], createPublishFunction({
   openBlobStore: () => asBlobStore(getStore({ name: PUBLISH_QUEUE_STORE, consistency: 'strong' })),
-});
+}));

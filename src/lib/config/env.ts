@@ -3,59 +3,27 @@
  * (bundled content, local API). `.env.example` lists the same names. The rebuild functions and
  * `npm run rebuild` read only their own (src/lib/rebuild/function-settings.ts).
  */
-import { z } from 'zod';
-import { LOCAL_API_BASE, LOCAL_SITE_URL, LOCAL_STUDIO_URL } from './local-addresses.ts';
+import type { z } from 'zod';
+import { DEFAULT_DATASET_DIR, DEFAULT_TENANTS_FILE, LOCAL_API_BASE, LOCAL_SITE_URL, LOCAL_STUDIO_URL } from './local-addresses.ts';
 import { deployProblems, deployRefusal, isNetlifyDeploy } from './netlify-deploy.ts';
-import { MIN_PREVIEW_COOKIE_SECRET_LENGTH } from './preview-function-settings.ts';
-import { idListSetting, readSettings, setting, yesNoSetting } from './setting-types.ts';
+import { readSettings } from './setting-types.ts';
+import { settingsSchema } from './settings/index.ts';
 
 export { parseIdList } from './setting-types.ts';
 export { deployProblems, deployRefusal, isLocalUrl, isNetlifyDeploy, isProductionBuild } from './netlify-deploy.ts';
+export { DEFAULT_DATASET_DIR, DEFAULT_TENANTS_FILE };
 
-/** The bundled dataset and tenant records: the offline defaults of the build and of the local API. */
-export const DEFAULT_DATASET_DIR = 'src/dataset';
-export const DEFAULT_TENANTS_FILE = `${DEFAULT_DATASET_DIR}/tenants.json`;
-
-/** Each setting on its own; envSchema adds the rules across settings. */
-export const envFields = z.object({
-  CONTENT_SOURCE: setting(z.enum(['local', 'sanity']).default('local')),
-  CONTENT_DATASET_DIR: setting(z.string().default(DEFAULT_DATASET_DIR)),
-  TENANTS_FILE: setting(z.string().default(DEFAULT_TENANTS_FILE)),
-  SANITY_PROJECT_ID: setting(z.string().optional()),
-  SANITY_DATASET: setting(z.string().default('production')),
-  SANITY_API_READ_TOKEN: setting(z.string().optional()),
-  SANITY_API_HOST: setting(z.url().optional()),
-  /** A draft preview build (deploy previews, branch deploys): see "Draft preview" below. */
-  CONTENT_PREVIEW: yesNoSetting(false),
-  PUBLIC_API_BASE: setting(z.url().optional()),
-  /** Unset: Netlify's URL (production) or DEPLOY_PRIME_URL (previews), else the local address. */
-  SITE_URL: setting(z.url().optional()),
-  /** Set by Netlify on every build: production, deploy-preview, branch-deploy, dev. */
-  CONTEXT: setting(z.string().optional()),
-  /** Set (to true) by Netlify's build image: this build is a Netlify deploy. */
-  NETLIFY: yesNoSetting(false),
-  URL: setting(z.url().optional()),
-  DEPLOY_PRIME_URL: setting(z.url().optional()),
-  /** `true` lets a Netlify build publish the bundled demo content without a product API. */
-  ALLOW_DEMO_DEPLOY: yesNoSetting(false),
-  MAIN_SITE_URL: setting(z.url().optional()),
-  ACTIVE_GIVEAWAY_IDS: idListSetting(),
-  HIDDEN_ENTER_GIVEAWAY_IDS: idListSetting(),
-  ORDER_SERVICE_URL: setting(z.url().optional()),
-  PUBLIC_SEGMENT_WRITE_KEY: setting(z.string().optional()),
-  PUBLIC_SEGMENT_API_HOST: setting(z.url().optional()),
-  BUILD_REPORT_FILE: setting(z.string().default('reports/build-report.json')),
-  BUILD_OUT_DIR: setting(z.string().default('dist')),
-  /**
-   * `static` (the public site, built ahead of time) or `preview`: the editors' preview site, the
-   * same pages rendered on request by Netlify's adapter (src/lib/preview/).
-   */
-  SITE_MODE: setting(z.enum(['static', 'preview']).default('static')),
-  /** Preview site: the key that signs the draft-mode cookie (HMAC-SHA256); at least 32 characters. */
-  PREVIEW_COOKIE_SECRET: setting(z.string().min(MIN_PREVIEW_COOKIE_SECRET_LENGTH, `must be at least ${MIN_PREVIEW_COOKIE_SECRET_LENGTH} characters`).optional()),
-  /** Preview site: the Studio origin(s) that may frame it (comma-separated). */
-  SANITY_STUDIO_URL: setting(z.string().default(LOCAL_STUDIO_URL)),
-});
+/**
+ * Each setting the build (and the preview site's function, which runs the same app) reads, with
+ * the registry's rules (src/lib/config/settings/); envSchema adds the rules across settings.
+ */
+export const envFields = settingsSchema([
+  'CONTENT_SOURCE', 'CONTENT_DATASET_DIR', 'TENANTS_FILE', 'SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_API_READ_TOKEN',
+  'SANITY_API_HOST', 'CONTENT_PREVIEW', 'PUBLIC_API_BASE', 'SITE_URL', 'CONTEXT', 'NETLIFY', 'URL', 'DEPLOY_PRIME_URL',
+  'ALLOW_DEMO_DEPLOY', 'MAIN_SITE_URL', 'ACTIVE_GIVEAWAY_IDS', 'HIDDEN_ENTER_GIVEAWAY_IDS', 'ORDER_SERVICE_URL',
+  'PUBLIC_SEGMENT_WRITE_KEY', 'PUBLIC_SEGMENT_API_HOST', 'BUILD_REPORT_FILE', 'BUILD_OUT_DIR', 'SITE_MODE',
+  'PREVIEW_COOKIE_SECRET', 'SANITY_STUDIO_URL',
+]);
 
 const SANITY_PROJECT_NEEDED = 'CONTENT_SOURCE=sanity needs SANITY_PROJECT_ID';
 
@@ -69,7 +37,8 @@ export const envSchema = envFields.refine((env) => sanityProjectProblems(env).le
   path: ['SANITY_PROJECT_ID'],
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL'> & { SITE_URL: string };
+/** Parsed settings, with the site's address and the Studio's (local default: the local Studio) resolved. */
+export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL' | 'SANITY_STUDIO_URL'> & { SITE_URL: string; SANITY_STUDIO_URL: string };
 
 export { LOCAL_API_BASE, LOCAL_API_PORT, LOCAL_SITE_PORT, LOCAL_SITE_URL, LOCAL_STUDIO_URL } from './local-addresses.ts';
 
@@ -82,9 +51,9 @@ function siteUrl(parsed: z.infer<typeof envSchema>): string {
   return LOCAL_SITE_URL;
 }
 
-/** Parsed settings with the site's address resolved as the build resolves it. */
+/** Parsed settings with the site's address resolved as the build resolves it, and the Studio's local default. */
 export function withSiteUrl(parsed: z.infer<typeof envSchema>): Env {
-  return { ...parsed, SITE_URL: siteUrl(parsed) };
+  return { ...parsed, SITE_URL: siteUrl(parsed), SANITY_STUDIO_URL: parsed.SANITY_STUDIO_URL ?? LOCAL_STUDIO_URL };
 }
 
 /**

@@ -10,12 +10,13 @@
  * A plain module, so a setup check can call previewFunctionSettingsProblems as it is.
  */
 import { settingText } from './setting-types.ts';
+import { SETTINGS } from './settings/index.ts';
 import { isDeployedContext, isLocalUrl, previewSiteProblems, PUBLISHED_URL_SETTINGS } from './netlify-deploy.ts';
 
 type Source = Record<string, string | undefined>;
 
-/** As env.ts requires of it. */
-export const MIN_PREVIEW_COOKIE_SECRET_LENGTH = 32;
+/** As the registry requires of it (env.ts reads it with the registry's rule too). */
+export const MIN_PREVIEW_COOKIE_SECRET_LENGTH = SETTINGS.PREVIEW_COOKIE_SECRET.secret.minLength;
 
 function urlProblem(name: string, value: string): string | undefined {
   try {

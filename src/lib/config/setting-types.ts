@@ -30,6 +30,21 @@ export function yesNoSetting(fallback: boolean) {
   return setting(z.stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false', '0', 'no', 'off'] }).default(fallback));
 }
 
+/** An http(s) address (or any URL zod accepts), optional. */
+export function urlSetting() {
+  return setting(z.url().optional());
+}
+
+/** What a secret shorter than `minLength` is told (the setup check and the functions say the same). */
+export function shortSecretMessage(minLength: number): string {
+  return `shorter than ${minLength} characters (make one with openssl rand -hex 32)`;
+}
+
+/** A secret: optional here (whether it is required is the registry's `sites`), at least `minLength` characters when set. */
+export function secretSetting(minLength = 1) {
+  return setting(z.string().min(minLength, shortSecretMessage(minLength)).optional());
+}
+
 /** A comma-separated list of ids (ACTIVE_GIVEAWAY_IDS...): trimmed, blanks dropped. The local API reads it the same way. */
 export function parseIdList(text: string): string[] {
   return text.split(',').map((id) => id.trim()).filter((id) => id !== '');

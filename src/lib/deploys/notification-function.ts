@@ -43,7 +43,7 @@ export function createNotificationFunction(options: NotificationFunctionOptions)
       if (idle) return idle;
       const settings = readSettings();
       const deployContext = context.deploy?.context || settings.CONTEXT;
-      const secret = functionSecret('NETLIFY_DEPLOY_NOTIFICATION_SECRET', settings.NETLIFY_DEPLOY_NOTIFICATION_SECRET, deployContext);
+      const secret = functionSecret('NETLIFY_DEPLOY_NOTIFICATION_SECRET', settings.NETLIFY_DEPLOY_NOTIFICATION_SECRET);
       const now = options.now ?? (() => new Date());
       const queue = createPublishQueue({
         store: siteStore(PUBLISH_QUEUE_STORE, deployContext, options.openQueueStore, DEPLOYS_BLOBS_MISSING),

@@ -48,11 +48,8 @@ export function shardOf(id: string): number {
  */
 export const BUILD_RECORD_BLOB = 'build-record';
 
-/** Documented local defaults; a deployed site refuses them (the function answers 500 naming the setting). */
-export const LOCAL_WEBHOOK_SECRET = 'local-webhook-secret-not-for-deploys';
-export const LOCAL_DEPLOY_NOTIFICATION_SECRET = 'local-deploy-notification-secret-not-for-deploys';
-/** The local stack's SITE_ID, where Netlify's is absent. */
-export const LOCAL_SITE_ID = 'local-site';
+/** The local stack's secrets and site id, with the other local defaults (config/local-addresses.ts). */
+export { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID, LOCAL_WEBHOOK_SECRET } from '../config/local-addresses.ts';
 
 /** Documents listed in one build hook call; past it only a count (`more`) goes along. */
 export const MAX_BATCH_DOCUMENTS = 100;

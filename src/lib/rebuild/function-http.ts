@@ -25,10 +25,11 @@ export function noContent(): Response {
 }
 
 export interface RequestRules {
-  methods: readonly string[];
+  /** The methods accepted (`any`: whatever the caller sends, e.g. a scheduler whose method is not documented). */
+  methods: readonly string[] | 'any';
   maxBodyBytes: number;
-  /** Body media types accepted; `optional` lets a request without a Content-Type through (no body expected). */
-  contentTypes: readonly string[];
+  /** Body media types accepted (`any`: whatever is sent); `optional` lets a request without a Content-Type through (no body expected). */
+  contentTypes: readonly string[] | 'any';
   contentTypeOptional?: boolean;
 }
 
@@ -66,7 +67,7 @@ async function readLimited(request: Request, limit: number): Promise<string | un
 
 /** Method, declared and actual size, and content type, in that order; the body when all pass. */
 export async function checkRequest(request: Request, rules: RequestRules): Promise<CheckedRequest> {
-  if (!rules.methods.includes(request.method)) {
+  if (rules.methods !== 'any' && !rules.methods.includes(request.method)) {
     return { ok: false, response: answer(405, 'method not allowed', { allow: rules.methods.join(', ') }) };
   }
   const declared = Number(request.headers.get('content-length') ?? '0');
@@ -74,7 +75,7 @@ export async function checkRequest(request: Request, rules: RequestRules): Promi
     return { ok: false, response: answer(413, `request body is larger than ${rules.maxBodyBytes} bytes`) };
   }
   const type = mediaType(request.headers.get('content-type'));
-  if (type === undefined ? !rules.contentTypeOptional : !rules.contentTypes.includes(type)) {
+  if (rules.contentTypes !== 'any' && (type === undefined ? !rules.contentTypeOptional : !rules.contentTypes.includes(type))) {
     return { ok: false, response: answer(415, `request body must be ${rules.contentTypes.join(' or ')}`) };
   }
   const body = await readLimited(request, rules.maxBodyBytes);

@@ -1,64 +1,43 @@
 /**
- * The settings the Netlify functions (and `npm run rebuild`) read: only their own, each in a small
- * schema. They never parse the build's settings, so a build-only rule (production refusing the
- * offline defaults, an invalid content setting) cannot take the webhook or the nightly build down.
+ * The settings the Netlify functions (and `npm run rebuild`) read: only their own, each with the
+ * registry's rules (src/lib/config/settings/). They never parse the build's settings, so a
+ * build-only rule (production refusing the offline defaults, an invalid content setting) cannot
+ * take the webhook or the nightly build down.
  */
-import { z } from 'zod';
-import { isDeployedContext } from '../config/netlify-deploy.ts';
-import { readSettings, SettingsError, setting } from '../config/setting-types.ts';
-import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID, LOCAL_WEBHOOK_SECRET } from '../deploys/records.ts';
+import { isLocalStack } from '../config/local-stack.ts';
+import { readSettings, SettingsError } from '../config/setting-types.ts';
+import { settingsSchema, type SettingName } from '../config/settings/index.ts';
+import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_WEBHOOK_SECRET } from '../config/local-addresses.ts';
 
 type Source = Record<string, string | undefined>;
 
-export const buildHookSchema = z.object({
-  /** The site's build hook (a secret URL: never logged, never answered). */
-  NETLIFY_BUILD_HOOK_URL: setting(z.url().optional()),
-  /** The first wait before the site calls a build hook again that did not answer (then doubling, at most 30 min); leave unset: 60. */
-  PUBLISH_RETRY_BASE_SECONDS: setting(z.coerce.number().int().min(1).max(3600).optional()),
-});
+/**
+ * The nightly function, publish-retry and `npm run rebuild`: the site's build hook (a secret URL:
+ * never logged, never answered) and the first wait before a build hook that did not answer is
+ * called again.
+ */
+export const buildHookSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS']);
 
-export const publishSchema = buildHookSchema.extend({
-  /** The content webhook's shared secret. */
-  SANITY_WEBHOOK_SECRET: setting(z.string().optional()),
-  /** Netlify's deploy context, where the invocation does not say (see siteStore in state-store.ts). */
-  CONTEXT: setting(z.string().optional()),
-});
+/** rebuild-on-publish: the content webhook's secret; CONTEXT where the invocation does not say (see siteStore in state-store.ts). */
+export const publishSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS', 'SANITY_WEBHOOK_SECRET', 'CONTEXT']);
 
-/** deploy-notification: it also starts the next publish batch, so it needs the build hook. */
-export const deployNotificationSettingsSchema = buildHookSchema.extend({
-  /** The JWS secret of Netlify's deploy notifications (HS256). */
-  NETLIFY_DEPLOY_NOTIFICATION_SECRET: setting(z.string().optional()),
-  /** This site's id: Netlify sets it for functions; a notification of another site is ignored. */
-  SITE_ID: setting(z.string().default(LOCAL_SITE_ID)),
-  CONTEXT: setting(z.string().optional()),
-});
+/** deploy-notification: it also starts the next publish batch, so it needs the build hook; SITE_ID ignores another site's deploys. */
+export const deployNotificationSettingsSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS', 'NETLIFY_DEPLOY_NOTIFICATION_SECRET', 'SITE_ID', 'CONTEXT']);
 
-/** publish-status and deploys. */
-export const statusSettingsSchema = z.object({
-  /** The Studio's address(es), comma-separated: the only origins CORS admits. */
-  SANITY_STUDIO_URL: setting(z.string().optional()),
-  /** Where an editor's token is checked: the site's Sanity project and dataset. */
-  SANITY_PROJECT_ID: setting(z.string().optional()),
-  SANITY_DATASET: setting(z.string().default('production')),
-  /**
-   * Tests only: a local stand-in for Sanity's API. Loopback only, so no setting can send an
-   * editor's token to another host.
-   */
-  SANITY_API_HOST: setting(z.url().refine((value) => ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(value).hostname), 'a local stand-in for Sanity (http://127.0.0.1:<port>) only: editors\' tokens go to Sanity and nowhere else').optional()),
-  CONTEXT: setting(z.string().optional()),
-});
+/** publish-status and deploys: the Studio's origins (CORS) and where an editor's token is checked (SANITY_API_HOST: loopback only). */
+export const statusSettingsSchema = settingsSchema(['SANITY_STUDIO_URL', 'SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_API_HOST', 'CONTEXT']);
 
-export type BuildHookSettings = z.infer<typeof buildHookSchema>;
-export type PublishSettings = z.infer<typeof publishSchema>;
-export type DeployNotificationSettings = z.infer<typeof deployNotificationSettingsSchema>;
-export type StatusSettings = z.infer<typeof statusSettingsSchema>;
+export type BuildHookSettings = ReturnType<typeof buildHookSchema.parse>;
+export type PublishSettings = ReturnType<typeof publishSchema.parse>;
+export type DeployNotificationSettings = ReturnType<typeof deployNotificationSettingsSchema.parse>;
+export type StatusSettings = ReturnType<typeof statusSettingsSchema.parse>;
 
 /** The nightly function and `npm run rebuild`. Throws a SettingsError naming a bad setting. */
 export function readBuildHookSettings(source: Source = process.env): BuildHookSettings {
   return readSettings(buildHookSchema, source);
 }
 
-/** rebuild-on-publish. Throws a SettingsError naming a bad setting. */
+/** rebuild-on-publish. Throws a SettingsError naming a bad setting (a secret shorter than the registry allows too). */
 export function readPublishSettings(source: Source = process.env): PublishSettings {
   return readSettings(publishSchema, source);
 }
@@ -71,25 +50,32 @@ export function readStatusSettings(source: Source = process.env): StatusSettings
   return readSettings(statusSettingsSchema, source);
 }
 
-/** The local defaults of the functions' secrets (documented; a deployed site refuses them). */
+/** The documented local values of the functions' secrets: the local stack's, refused anywhere else. */
 export const LOCAL_SECRETS = {
   SANITY_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET,
   NETLIFY_DEPLOY_NOTIFICATION_SECRET: LOCAL_DEPLOY_NOTIFICATION_SECRET,
-} as const;
+} as const satisfies Partial<Record<SettingName, string>>;
 
-export function localDefaultProblem(name: keyof typeof LOCAL_SECRETS): string {
-  return `${name}: the documented local default, which a deployed site refuses; set a secret of its own`;
+export type FunctionSecretName = keyof typeof LOCAL_SECRETS;
+
+export function localDefaultProblem(name: FunctionSecretName): string {
+  return `${name}: the documented local value, which only the local stack takes; set a secret of its own`;
+}
+
+export function unsetSecretProblem(name: FunctionSecretName): string {
+  return `${name}: not set`;
 }
 
 /**
- * A secret as a function uses it in `deployContext`: on a deployed site its own value (unset stays
- * unset, and the function refuses to work; the local default throws a SettingsError naming it);
- * in a local run the value, else the local default.
+ * A secret as a function uses it. Only when the run is positively the local stack (its process
+ * marked itself: src/lib/config/local-stack.ts) does an unset secret take the documented local
+ * value. Anywhere else (a deployed context, `netlify dev`, no context at all) an unset secret or
+ * the documented local value throws a SettingsError naming the setting: the function answers 500
+ * and refuses everything. Its length was checked when the settings were read.
  */
-export function functionSecret(name: keyof typeof LOCAL_SECRETS, value: string | undefined, deployContext: string | undefined): string | undefined {
-  if (isDeployedContext(deployContext)) {
-    if (value === LOCAL_SECRETS[name]) throw new SettingsError([localDefaultProblem(name)]);
-    return value;
-  }
-  return value ?? LOCAL_SECRETS[name];
+export function functionSecret(name: FunctionSecretName, value: string | undefined): string {
+  if (isLocalStack()) return value ?? LOCAL_SECRETS[name];
+  if (value === undefined) throw new SettingsError([unsetSecretProblem(name)]);
+  if (value === LOCAL_SECRETS[name]) throw new SettingsError([localDefaultProblem(name)]);
+  return value;
 }

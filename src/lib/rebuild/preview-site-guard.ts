@@ -5,14 +5,14 @@
  * no Netlify Blobs read or write. Otherwise the nightly build would fail there every night, or,
  * with the public site's settings copied over, build the public site a second time.
  */
-import { z } from 'zod';
-import { readSettings, setting } from '../config/setting-types.ts';
+import { readSettings } from '../config/setting-types.ts';
+import { settingsSchema } from '../config/settings/index.ts';
 import { answer } from './function-http.ts';
 
 type Source = Record<string, string | undefined>;
 
 /** As the build reads it; a value that is neither throws a SettingsError naming SITE_MODE (the function answers 500, calls nothing). */
-const siteModeSchema = z.object({ SITE_MODE: setting(z.enum(['static', 'preview']).default('static')) });
+const siteModeSchema = settingsSchema(['SITE_MODE']);
 
 export const NOT_ON_PREVIEW_SITE = 'not on the preview site';
 

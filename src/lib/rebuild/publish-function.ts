@@ -35,7 +35,7 @@ export function createPublishFunction(options: PublishFunctionOptions) {
     const settings = readSettings();
     // The invocation says which deploy it serves; CONTEXT is the fallback where it does not.
     const deployContext = context.deploy?.context || settings.CONTEXT;
-    const secret = functionSecret('SANITY_WEBHOOK_SECRET', settings.SANITY_WEBHOOK_SECRET, deployContext);
+    const secret = functionSecret('SANITY_WEBHOOK_SECRET', settings.SANITY_WEBHOOK_SECRET);
     const store = siteStore(PUBLISH_QUEUE_STORE, deployContext, options.openBlobStore);
     handle = createPublishWebhook({
       ...options.webhook, secret, hookUrl: settings.NETLIFY_BUILD_HOOK_URL, store,

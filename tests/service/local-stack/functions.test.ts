@@ -16,7 +16,7 @@ import { MAX_WEBHOOK_BODY_BYTES } from '../../../src/lib/rebuild/publish-webhook
 import { FIXTURE_SITE, FIXTURE_TOML } from './helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
-const SECRET = 'functions-test-secret';
+const SECRET = 'functions-test-secret-of-32-characters';
 const hookCalls: Array<{ method: string; url: string; body: string }> = [];
 const hook = createServer((request: IncomingMessage, response) => {
   let body = '';

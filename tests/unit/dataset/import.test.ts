@@ -3,6 +3,7 @@
  * The CLI has no dry run, so nothing here imports anything: files, network and the CLI are stand-ins.
  */
 import { describe, expect, it } from 'vitest';
+import { studioEnvironment } from '../../../src/lib/setup/studio-env.ts';
 import { datasetNameProblem } from '../../../src/lib/config/sanity-names.ts';
 import { importPlan, localAssetPaths, runImport, USAGE, type FsProbe, type Io, type Reach } from '../../../scripts/dataset/import.ts';
 
@@ -78,6 +79,7 @@ describe('the CLI call', () => {
       'Importing src/dataset/data.ndjson (2 documents, 3 image files) into Sanity project abc123xy, dataset "staging", with SANITY_AUTH_TOKEN.',
       expect.stringMatching(/^Mode --missing/),
       'Note: the Studio shows dataset "production" (SANITY_STUDIO_DATASET), not "staging".',
+      'The Studio\'s settings: no studio/.env file and the environment (mode production, as setup:check --site studio reads them).',
       `Running in studio/: sanity datasets import ${DATA} --dataset staging --missing`,
     ]);
     expect(plan.summary.join('\n')).not.toContain('sk-editor');
@@ -146,12 +148,30 @@ describe('the Sanity project', () => {
     ]);
   });
 
-  it('is read from studio/.env files as the CLI reads them, the environment winning', () => {
-    const files = { ...installed, [`${ROOT}/studio/.env`]: 'SANITY_STUDIO_PROJECT_ID=fromenvfile\n', [`${ROOT}/studio/.env.development.local`]: 'SANITY_STUDIO_PROJECT_ID=fromlocal\n' };
-    expect(importPlan(['--dataset', 'production'], { SANITY_AUTH_TOKEN: 'sk' }, probe(files))).toMatchObject({ ok: true, projectId: 'fromlocal' });
+  it('is read from the studio/.env files setup:check --site studio reads (mode production unless SANITY_ACTIVE_ENV), the environment winning', () => {
+    const files = {
+      ...installed, [`${ROOT}/studio/.env`]: 'SANITY_STUDIO_PROJECT_ID=fromenvfile\n', [`${ROOT}/studio/.env.development.local`]: 'SANITY_STUDIO_PROJECT_ID=fromdevelopment\n',
+      [`${ROOT}/studio/.env.production.local`]: 'SANITY_STUDIO_PROJECT_ID=fromproduction\n',
+    };
+    const plan = importPlan(['--dataset', 'production'], { SANITY_AUTH_TOKEN: 'sk' }, probe(files));
+    expect(plan).toMatchObject({ ok: true, projectId: 'fromproduction', env: { SANITY_ACTIVE_ENV: 'production' } });
     expect(importPlan(['--dataset', 'production'], { SANITY_AUTH_TOKEN: 'sk', SANITY_STUDIO_PROJECT_ID: 'fromshell' }, probe(files))).toMatchObject({ ok: true, projectId: 'fromshell' });
-    const production = importPlan(['--dataset', 'production'], { SANITY_AUTH_TOKEN: 'sk', NODE_ENV: 'production' }, probe(files));
-    expect(production).toMatchObject({ ok: true, projectId: 'fromenvfile' });
+    // NODE_ENV no longer changes which files count; SANITY_ACTIVE_ENV does, for the check, the import and the CLI alike.
+    expect(importPlan(['--dataset', 'production'], { SANITY_AUTH_TOKEN: 'sk', NODE_ENV: 'development' }, probe(files))).toMatchObject({ ok: true, projectId: 'fromproduction' });
+    expect(importPlan(['--dataset', 'production'], { SANITY_AUTH_TOKEN: 'sk', SANITY_ACTIVE_ENV: 'development' }, probe(files)))
+      .toMatchObject({ ok: true, projectId: 'fromdevelopment', env: { SANITY_ACTIVE_ENV: 'development' } });
+  });
+
+  it('and setup:check --site studio reads the same files, chosen the same way', () => {
+    const files: Record<string, string> = {
+      [`${ROOT}/studio/.env`]: 'SANITY_STUDIO_PROJECT_ID=fromenvfile\n', [`${ROOT}/studio/.env.development`]: 'SANITY_STUDIO_PROJECT_ID=fromdevelopment\n',
+      [`${ROOT}/studio/.env.production`]: 'SANITY_STUDIO_PROJECT_ID=fromproduction\n',
+    };
+    for (const env of [{}, { SANITY_ACTIVE_ENV: 'development' }, { SANITY_ACTIVE_ENV: 'staging' }]) {
+      const check = studioEnvironment(env, `${ROOT}/studio`, (path) => files[path]).values['SANITY_STUDIO_PROJECT_ID'];
+      const plan = importPlan(['--dataset', 'production'], { SANITY_AUTH_TOKEN: 'sk', ...env }, probe({ ...installed, ...files }));
+      expect(plan.ok && plan.projectId, JSON.stringify(env)).toBe(check);
+    }
   });
 });
 

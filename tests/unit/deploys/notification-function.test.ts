@@ -1,7 +1,6 @@
 /**
  * The deploy-notification function as Netlify runs it: idle on the preview site, its own settings
- * (a deployed site refuses the documented local secret, and needs Netlify Blobs), the local
- * default secret in a local run.
+ * (the documented local secret only in the local stack, whatever the context; Netlify Blobs).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryBlobStore } from '../../../src/lib/deploys/blob-store.ts';
@@ -9,9 +8,11 @@ import { createNotificationFunction } from '../../../src/lib/deploys/notificatio
 import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID, PRODUCTION_HISTORY_KEY, type ProductionHistory } from '../../../src/lib/deploys/records.ts';
 import type { DeployNotificationSettings } from '../../../src/lib/rebuild/function-settings.ts';
 import { resetProcessMemoryStores } from '../../../src/lib/rebuild/state-store.ts';
+import { markLocalStack, unmarkLocalStack } from '../../../src/lib/config/local-stack.ts';
 import { deploy, signed, SITE_ID } from './fixtures.ts';
 
-const SETTINGS: DeployNotificationSettings = { NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'a-real-secret', SITE_ID, CONTEXT: undefined, NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.example/build_hooks/x' };
+const REAL_SECRET = 'a-real-deploy-notification-secret-0123456789';
+const SETTINGS: DeployNotificationSettings = { NETLIFY_DEPLOY_NOTIFICATION_SECRET: REAL_SECRET, SITE_ID, CONTEXT: undefined, NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.example/build_hooks/x' };
 
 function make(options: { settings?: Partial<DeployNotificationSettings>; blobs?: boolean; site?: Record<string, string> } = {}) {
   const deploys = memoryBlobStore();
@@ -29,6 +30,7 @@ function make(options: { settings?: Partial<DeployNotificationSettings>; blobs?:
 }
 
 afterEach(() => {
+  unmarkLocalStack();
   resetProcessMemoryStores();
   vi.unstubAllEnvs();
   vi.resetModules();
@@ -38,35 +40,47 @@ afterEach(() => {
 describe('deploy-notification as a function', () => {
   it('records a signed notification', async () => {
     const { handle, deploys } = make();
-    const response = await handle(signed(deploy({ id: 'd-1' }), 'a-real-secret'), { deploy: { context: 'production' } });
+    const response = await handle(signed(deploy({ id: 'd-1' }), REAL_SECRET), { deploy: { context: 'production' } });
     expect(response.status).toBe(200);
     expect((deploys.value(PRODUCTION_HISTORY_KEY) as ProductionHistory).deploys).toMatchObject([{ id: 'd-1', state: 'building' }]);
   });
 
-  it('on a deployed site refuses the documented local secret with a 500 naming the setting, recording nothing', async () => {
+  it.each([['production'], ['dev'], [undefined]])('context %o, not the local stack: refuses the documented local secret with a 500 naming the setting, recording nothing', async (context) => {
     const { handle, deploys } = make({ settings: { NETLIFY_DEPLOY_NOTIFICATION_SECRET: LOCAL_DEPLOY_NOTIFICATION_SECRET } });
-    const response = await handle(signed(deploy({ id: 'd-1' }), LOCAL_DEPLOY_NOTIFICATION_SECRET), { deploy: { context: 'production' } });
+    const response = await handle(signed(deploy({ id: 'd-1' }), LOCAL_DEPLOY_NOTIFICATION_SECRET), context ? { deploy: { context } } : {});
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ message: 'deploy-notification is not configured: NETLIFY_DEPLOY_NOTIFICATION_SECRET: the documented local default, which a deployed site refuses; set a secret of its own' });
+    expect(await response.json()).toEqual({ message: 'deploy-notification is not configured: NETLIFY_DEPLOY_NOTIFICATION_SECRET: the documented local value, which only the local stack takes; set a secret of its own' });
     expect(deploys.entries.size).toBe(0);
   });
 
-  it('on a deployed site without the secret answers 500 naming it', async () => {
-    const { handle } = make({ settings: { NETLIFY_DEPLOY_NOTIFICATION_SECRET: undefined } });
-    const response = await handle(signed(deploy({ id: 'd-1' }), LOCAL_DEPLOY_NOTIFICATION_SECRET), { deploy: { context: 'production' } });
+  it.each([['production'], ['deploy-preview'], ['branch-deploy'], ['dev'], [undefined]])('context %o, not the local stack: without the secret answers 500 naming it', async (context) => {
+    const { handle, deploys } = make({ settings: { NETLIFY_DEPLOY_NOTIFICATION_SECRET: undefined } });
+    const response = await handle(signed(deploy({ id: 'd-1' }), LOCAL_DEPLOY_NOTIFICATION_SECRET), context ? { deploy: { context } } : {});
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ message: 'deploy notifications are not configured: NETLIFY_DEPLOY_NOTIFICATION_SECRET not set' });
+    expect(await response.json()).toEqual({ message: 'deploy-notification is not configured: NETLIFY_DEPLOY_NOTIFICATION_SECRET: not set' });
+    expect(deploys.entries.size).toBe(0);
   });
 
-  it('in a local run without the secret takes the documented local one, and the local site id', async () => {
+  it('in the local stack without the secret takes the documented local one, and the local site id', async () => {
+    markLocalStack();
     const { handle } = make({ settings: { NETLIFY_DEPLOY_NOTIFICATION_SECRET: undefined, SITE_ID: LOCAL_SITE_ID } });
-    expect((await handle(signed(deploy({ id: 'd-1', site_id: LOCAL_SITE_ID }), 'a-real-secret'))).status).toBe(401);
+    expect((await handle(signed(deploy({ id: 'd-1', site_id: LOCAL_SITE_ID }), REAL_SECRET))).status).toBe(401);
     expect((await handle(signed(deploy({ id: 'd-1', site_id: LOCAL_SITE_ID }), LOCAL_DEPLOY_NOTIFICATION_SECRET))).status).toBe(200);
+  });
+
+  it.each([['short'], ['z'.repeat(31)]])('a secret shorter than 32 characters (%s) answers 500 naming the setting', async (secret) => {
+    vi.stubEnv('NETLIFY_DEPLOY_NOTIFICATION_SECRET', secret);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const fn = await import('../../../src/functions/deploy-notification.ts');
+    const response = await fn.default(signed(deploy({ id: 'd-1' }), secret), { deploy: { context: 'production' } });
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ message: 'deploy-notification is not configured: NETLIFY_DEPLOY_NOTIFICATION_SECRET: shorter than 32 characters (make one with openssl rand -hex 32)' });
   });
 
   it('a deployed site without Netlify Blobs answers 500 saying so', async () => {
     const { handle } = make({ blobs: false });
-    const response = await handle(signed(deploy({ id: 'd-1' }), 'a-real-secret'), { deploy: { context: 'production' } });
+    const response = await handle(signed(deploy({ id: 'd-1' }), REAL_SECRET), { deploy: { context: 'production' } });
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ message: 'Netlify Blobs is not available to this function, so deploys cannot be recorded (context production)' });
   });
@@ -75,7 +89,7 @@ describe('deploy-notification as a function', () => {
     const readSettings = vi.fn(() => SETTINGS);
     const openDeploysStore = vi.fn(() => memoryBlobStore());
     const handle = createNotificationFunction({ openDeploysStore, openQueueStore: openDeploysStore, readBuildReport: async () => undefined, readSettings, site: { SITE_MODE: 'preview' }, log: () => {} });
-    const response = await handle(signed(deploy({ id: 'd-1' }), 'a-real-secret'), { deploy: { context: 'production' } });
+    const response = await handle(signed(deploy({ id: 'd-1' }), REAL_SECRET), { deploy: { context: 'production' } });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'not on the preview site: send deploy notifications to the public site' });
     expect(readSettings).not.toHaveBeenCalled();
@@ -83,7 +97,7 @@ describe('deploy-notification as a function', () => {
   });
 
   it('the Netlify function is at /api/deploy-notification and refuses an unsigned call', async () => {
-    vi.stubEnv('NETLIFY_DEPLOY_NOTIFICATION_SECRET', 'a-real-secret');
+    vi.stubEnv('NETLIFY_DEPLOY_NOTIFICATION_SECRET', REAL_SECRET);
     vi.spyOn(console, 'log').mockImplementation(() => {});
     const fn = await import('../../../src/functions/deploy-notification.ts');
     expect(fn.config).toEqual({ path: '/api/deploy-notification' });

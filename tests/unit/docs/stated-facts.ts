@@ -35,8 +35,8 @@ export interface PortFacts {
 }
 
 export interface MethodFacts {
-  /** Function name (its file in src/functions) → the methods it accepts. */
-  methods: Readonly<Record<string, readonly string[]>>;
+  /** Function name (its file in src/functions) → the methods it accepts (`any`: whatever is sent). */
+  methods: Readonly<Record<string, readonly string[] | 'any'>>;
   /** Other words that name a function in prose ("nightly function" → nightly-rebuild). */
   aliases?: Readonly<Record<string, string>>;
 }
@@ -210,7 +210,7 @@ function methodProblems(passage: Passage, facts: MethodFacts): FactProblem[] {
     for (const match of sentence.text.matchAll(METHOD)) {
       const nearest = mentions.reduce((best, mention) => (Math.abs(mention.at - match.index) < Math.abs(best.at - match.index) ? mention : best));
       const accepted = facts.methods[nearest.name] ?? [];
-      if (!accepted.includes(match[0])) {
+      if (accepted !== 'any' && !accepted.includes(match[0])) {
         problems.push({
           file: passage.file,
           line: passage.lineAt(sentence.start + match.index),

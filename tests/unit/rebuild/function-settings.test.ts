@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readBuildHookSettings, readPublishSettings } from '../../../src/lib/rebuild/function-settings.ts';
 
 const HOOK = 'https://api.netlify.example/build_hooks/nightly123';
+const SECRET = 's3cret-of-at-least-thirty-two-characters';
 /** What a production build would refuse: no content source, no product API, a bad content setting. */
 const BUILD_WOULD_REFUSE = { CONTEXT: 'production', NETLIFY: 'true', CONTENT_SOURCE: 'sanity', CONTENT_PREVIEW: 'perhaps', PUBLIC_API_BASE: 'not a url' };
 
@@ -20,13 +21,21 @@ afterEach(() => {
 describe('function settings', () => {
   it('read only the settings each function uses, whatever the build\'s settings say', () => {
     expect(readBuildHookSettings({ ...BUILD_WOULD_REFUSE, NETLIFY_BUILD_HOOK_URL: HOOK })).toEqual({ NETLIFY_BUILD_HOOK_URL: HOOK });
-    expect(readPublishSettings({ ...BUILD_WOULD_REFUSE, NETLIFY_BUILD_HOOK_URL: HOOK, SANITY_WEBHOOK_SECRET: 's3cret' }))
-      .toEqual({ NETLIFY_BUILD_HOOK_URL: HOOK, SANITY_WEBHOOK_SECRET: 's3cret', CONTEXT: 'production' });
+    expect(readPublishSettings({ ...BUILD_WOULD_REFUSE, NETLIFY_BUILD_HOOK_URL: HOOK, SANITY_WEBHOOK_SECRET: SECRET }))
+      .toEqual({ NETLIFY_BUILD_HOOK_URL: HOOK, SANITY_WEBHOOK_SECRET: SECRET, CONTEXT: 'production' });
   });
 
   it('count blank settings as unset, as the build does', () => {
     expect(readPublishSettings({ NETLIFY_BUILD_HOOK_URL: '', SANITY_WEBHOOK_SECRET: ' ', CONTEXT: '' }))
       .toEqual({ NETLIFY_BUILD_HOOK_URL: undefined, SANITY_WEBHOOK_SECRET: undefined, CONTEXT: undefined });
+  });
+
+  it('refuse a webhook secret shorter than 32 characters, naming it and never its value', () => {
+    for (const secret of ['s3cret', 'q'.repeat(31)]) {
+      expect(() => readPublishSettings({ SANITY_WEBHOOK_SECRET: secret })).toThrow('SANITY_WEBHOOK_SECRET: shorter than 32 characters');
+      expect(() => readPublishSettings({ SANITY_WEBHOOK_SECRET: secret })).not.toThrow(secret);
+    }
+    expect(readPublishSettings({ SANITY_WEBHOOK_SECRET: 'q'.repeat(32) }).SANITY_WEBHOOK_SECRET).toBe('q'.repeat(32));
   });
 
   it('name a bad setting without its value', () => {

@@ -1,8 +1,8 @@
 /**
  * rebuild-on-publish as Netlify runs it: its settings and its store are set up inside the error
  * guard; a deployed site without Netlify Blobs answers a clear 500 instead of queueing per
- * instance, and refuses the documented local secret; a local run keeps a memory store and the
- * local secret as its default.
+ * instance; the documented local secret is taken only by the local stack (its process marked so),
+ * in every other run, whatever its context, an unset or local secret is a 500 naming it.
  */
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,8 +11,9 @@ import { LOCAL_WEBHOOK_SECRET, PUBLISH_QUEUE_KEY } from '../../../src/lib/deploy
 import { createPublishFunction } from '../../../src/lib/rebuild/publish-function.ts';
 import { BLOBS_MISSING_MESSAGE, resetProcessMemoryStores } from '../../../src/lib/rebuild/state-store.ts';
 import { readPublishSettings, type PublishSettings } from '../../../src/lib/rebuild/function-settings.ts';
+import { markLocalStack, unmarkLocalStack } from '../../../src/lib/config/local-stack.ts';
 
-const SECRET = 'test-webhook-secret';
+const SECRET = 'test-webhook-secret-of-40-characters-xyz';
 const HOOK = 'https://api.netlify.example/build_hooks/abc123';
 const SETTINGS: PublishSettings = { SANITY_WEBHOOK_SECRET: SECRET, NETLIFY_BUILD_HOOK_URL: HOOK, CONTEXT: undefined };
 
@@ -42,6 +43,7 @@ function setup(options: { settings?: () => PublishSettings; openBlobStore?: () =
 }
 
 afterEach(() => {
+  unmarkLocalStack();
   vi.unstubAllEnvs();
   vi.resetModules();
   vi.restoreAllMocks();
@@ -87,27 +89,58 @@ describe('rebuild-on-publish with Netlify Blobs', () => {
   });
 });
 
+/** Every context an invocation may name, none included: none of them is proof of the local stack. */
+const CONTEXTS = [['production'], ['deploy-preview'], ['branch-deploy'], ['dev'], [undefined], ['an-unknown-context']] as const;
+const invocation = (context: string | undefined) => (context === undefined ? {} : { deploy: { context } });
+
 describe('rebuild-on-publish secrets', () => {
-  it('on a deployed site refuses the documented local secret with a 500 naming the setting, starting nothing', async () => {
+  it.each(CONTEXTS)('context %o, not the local stack: refuses the documented local secret with a 500 naming the setting, starting nothing', async (context) => {
     const { handle, hookCalls } = setup({ settings: () => ({ ...SETTINGS, SANITY_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET }), openBlobStore: () => memoryBlobStore() });
-    const response = await handle(await signedPublish(LOCAL_WEBHOOK_SECRET), { deploy: { context: 'production' } });
+    const response = await handle(await signedPublish(LOCAL_WEBHOOK_SECRET), invocation(context));
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ message: 'rebuild-on-publish is not configured: SANITY_WEBHOOK_SECRET: the documented local default, which a deployed site refuses; set a secret of its own' });
+    expect(await response.json()).toEqual({ message: 'rebuild-on-publish is not configured: SANITY_WEBHOOK_SECRET: the documented local value, which only the local stack takes; set a secret of its own' });
     expect(hookCalls).toEqual([]);
   });
 
-  it('on a deployed site without a secret refuses everything, naming it', async () => {
-    const { handle } = setup({ settings: () => ({ ...SETTINGS, SANITY_WEBHOOK_SECRET: undefined }), openBlobStore: () => memoryBlobStore() });
-    const response = await handle(await signedPublish(LOCAL_WEBHOOK_SECRET), { deploy: { context: 'production' } });
-    expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ message: 'rebuild webhook is not configured: SANITY_WEBHOOK_SECRET not set' });
+  it.each(CONTEXTS)('context %o, not the local stack: without a secret refuses everything with a 500 naming it', async (context) => {
+    const { handle, hookCalls } = setup({ settings: () => ({ ...SETTINGS, SANITY_WEBHOOK_SECRET: undefined }), openBlobStore: () => memoryBlobStore() });
+    for (const request of [await signedPublish(LOCAL_WEBHOOK_SECRET), await signedPublish(SECRET)]) {
+      const response = await handle(request, invocation(context));
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ message: 'rebuild-on-publish is not configured: SANITY_WEBHOOK_SECRET: not set' });
+    }
+    expect(hookCalls).toEqual([]);
   });
 
-  it('in a local run without a secret takes the documented local one (and only it)', async () => {
-    const { handle, hookCalls } = setup({ settings: () => ({ ...SETTINGS, SANITY_WEBHOOK_SECRET: undefined }) });
-    expect((await handle(await signedPublish(SECRET), {})).status).toBe(401);
-    expect((await handle(await signedPublish(LOCAL_WEBHOOK_SECRET), {})).status).toBe(202);
+  it.each(CONTEXTS)('context %o, in the local stack: an unset secret is the documented local one (and only it)', async (context) => {
+    markLocalStack();
+    const { handle, hookCalls } = setup({ settings: () => ({ ...SETTINGS, SANITY_WEBHOOK_SECRET: undefined }), openBlobStore: () => memoryBlobStore() });
+    expect((await handle(await signedPublish(SECRET), invocation(context))).status).toBe(401);
+    expect((await handle(await signedPublish(LOCAL_WEBHOOK_SECRET), invocation(context))).status).toBe(202);
     expect(hookCalls).toHaveLength(1);
+  });
+
+  it('an environment variable cannot claim the local stack', async () => {
+    for (const [name, value] of Object.entries({ LOCAL_STACK: 'true', NETLIFY_LOCAL: 'true', NETLIFY_DEV: 'true', CONTEXT: 'dev' })) vi.stubEnv(name, value);
+    const { handle } = setup({ settings: () => readPublishSettings(process.env), openBlobStore: () => memoryBlobStore() });
+    const response = await handle(await signedPublish(LOCAL_WEBHOOK_SECRET), {});
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({ message: 'rebuild-on-publish is not configured: SANITY_WEBHOOK_SECRET: not set' });
+  });
+
+  it.each([['a'], ['x'.repeat(31)]])('a secret shorter than 32 characters (%s) is a 500 naming the setting, never its value', async (secret) => {
+    const { handle, hookCalls } = setup({ settings: () => readPublishSettings({ SANITY_WEBHOOK_SECRET: secret, NETLIFY_BUILD_HOOK_URL: HOOK }), openBlobStore: () => memoryBlobStore() });
+    const response = await handle(await signedPublish(secret), {});
+    expect(response.status).toBe(500);
+    const { message } = await response.json() as { message: string };
+    expect(message).toBe('rebuild-on-publish is not configured: SANITY_WEBHOOK_SECRET: shorter than 32 characters (make one with openssl rand -hex 32)');
+    expect(hookCalls).toEqual([]);
+  });
+
+  it('a secret of 32 characters is taken', async () => {
+    const secret = 'y'.repeat(32);
+    const { handle } = setup({ settings: () => readPublishSettings({ SANITY_WEBHOOK_SECRET: secret, NETLIFY_BUILD_HOOK_URL: HOOK }), openBlobStore: () => memoryBlobStore() });
+    expect((await handle(await signedPublish(secret), {})).status).toBe(202);
   });
 });
 

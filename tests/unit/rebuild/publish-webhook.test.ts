@@ -10,7 +10,7 @@ import { BUILD_HOOK_TIMEOUT_MS, PUBLISH_QUEUE_KEY, type BuildHookBody } from '..
 import { BuildHookError, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
 import { createPublishWebhook } from '../../../src/lib/rebuild/publish-webhook.ts';
 
-const SECRET = 'test-webhook-secret';
+const SECRET = 'test-webhook-secret-of-thirty-two-characters';
 const HOOK = 'https://api.netlify.example/build_hooks/abc123';
 const NOW = Date.UTC(2026, 2, 1, 12, 0, 0);
 const BODY = JSON.stringify({ _id: 'huskymobile-faqs', _type: 'faqs', _rev: 'rev-1', _updatedAt: '2026-03-01T11:59:59Z' });

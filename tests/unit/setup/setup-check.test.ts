@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseEnv } from '../../../src/lib/config/env.ts';
 import {
-  checkSetup, formatReport, sanityAsker, settingsProblems, SANITY_CHECK_QUERY,
+  checkSetup, exitStatus, formatReport, sanityAsker, settingsProblems, SANITY_CHECK_QUERY,
   type AskSanity, type CreateSanityClient, type SanityAnswer, type SanityTarget, type SiteKind,
 } from '../../../src/lib/setup/setup-check.ts';
 import { datasetNameProblem } from '../../../src/lib/config/sanity-names.ts';
@@ -20,9 +20,9 @@ import { previewOrigin } from '../../../studio/presentation.ts';
 const SECRETS = {
   token: 'sk-LEAK-read-token-4b1d',
   cookie: 'LEAK-cookie-key-0123456789abcdefghij-xyz',
-  webhook: 'LEAK-webhook-shared-9c2e',
+  webhook: 'LEAK-webhook-shared-9c2e-0123456789abcdef',
   hook: 'https://api.netlify.com/build_hooks/LEAK-hook-id-77aa',
-  notification: 'LEAK-notification-jws-5d1f',
+  notification: 'LEAK-notification-jws-5d1f-0123456789abcdef',
 };
 
 const production = {
@@ -51,7 +51,7 @@ function without(source: Source, ...names: string[]): Source {
 
 /** Each problem line as the command prints it. */
 function problemLines(kind: SiteKind, source: Source): string[] {
-  return settingsProblems(kind, source).map((problem) => `${problem.text} [${problem.scopes.join(', ')}]`);
+  return settingsProblems(kind, source).map((problem) => `${problem.text}${problem.scopes.length ? ` [${problem.scopes.join(', ')}]` : ''}`);
 }
 
 const answered = (siteSettings: number): SanityAnswer => ({ outcome: 'answered', siteSettings });
@@ -85,46 +85,55 @@ describe('the public site (production)', () => {
     expect(problemLines('production', {})).toEqual([
       'CONTENT_SOURCE=sanity (with SANITY_PROJECT_ID): without it the bundled demo content would be published [Builds]',
       'PUBLIC_API_BASE: the product API\'s URL (without it pages would call the local API at http://127.0.0.1:8787) [Builds]',
-      'SANITY_WEBHOOK_SECRET: the content webhook\'s secret (the same value as the webhook\'s in Sanity); without it rebuild-on-publish refuses every publish [Functions]',
-      'NETLIFY_BUILD_HOOK_URL: the site\'s build hook; without it neither a publish nor the nightly build starts a build [Functions]',
-      'NETLIFY_DEPLOY_NOTIFICATION_SECRET: the JWS secret of the site\'s deploy notifications (the same value as in Netlify\'s notification settings); without it deploy-notification refuses every notification, so publishes during a build wait up to 30 minutes and the Studio cannot tell what is live [Functions]',
       'SANITY_STUDIO_URL: the Studio\'s address, or addresses comma-separated; without it the Studio\'s badges and Deploys view cannot read the publish status [Functions]',
+      'NETLIFY_BUILD_HOOK_URL: the site\'s build hook: a publish, the nightly build and `npm run rebuild` start builds with it; it also proves the operator to the functions\' settings check [Functions]',
+      'SANITY_WEBHOOK_SECRET: the content webhook\'s secret (the same value as the webhook\'s in Sanity): without it rebuild-on-publish refuses every publish [Functions]',
+      'NETLIFY_DEPLOY_NOTIFICATION_SECRET: the JWS secret of the site\'s deploy notifications (the same value as in Netlify\'s notification settings): without it deploy-notification refuses every notification, so publishes during a build wait up to 30 minutes and the Studio cannot tell what is live [Functions]',
     ]);
-    expect(problemLines('production', without(production, 'SANITY_PROJECT_ID'))).toEqual(['SANITY_PROJECT_ID: CONTENT_SOURCE=sanity needs SANITY_PROJECT_ID [Builds]']);
+    expect(problemLines('production', without(production, 'SANITY_PROJECT_ID'))).toEqual(['SANITY_PROJECT_ID: CONTENT_SOURCE=sanity needs SANITY_PROJECT_ID [Builds, Functions]']);
   });
 
-  it('names malformed settings, going on past the first', () => {
+  it('names malformed settings, going on past the first, one line per setting', () => {
     expect(problemLines('production', {
       ...production, NETLIFY_BUILD_HOOK_URL: 'build_hooks/LEAK-hook-id-77aa', PUBLIC_API_BASE: 'api.schools-example.net', ALLOW_DEMO_DEPLOY: 'perhaps',
       SANITY_DATASET: 'Schools Live', SANITY_PROJECT_ID: 'prod_proj',
     })).toEqual([
       'PUBLIC_API_BASE: Invalid URL [Builds]',
       'ALLOW_DEMO_DEPLOY: Invalid option: expected one of "true"|"1"|"yes"|"on"|"false"|"0"|"no"|"off" [Builds]',
-      'PUBLIC_API_BASE: the product API\'s URL (without it pages would call the local API at http://127.0.0.1:8787) [Builds]',
-      'SANITY_PROJECT_ID: not a Sanity project id (letters, digits and dashes only) [Builds]',
-      'SANITY_DATASET: must be all lowercase characters [Builds]',
+      'SANITY_PROJECT_ID: not a Sanity project id (letters, digits and dashes only) [Builds, Functions]',
+      'SANITY_DATASET: must be all lowercase characters [Builds, Functions]',
       'NETLIFY_BUILD_HOOK_URL: Invalid URL [Functions]',
     ]);
   });
 
-  it('names a SITE_MODE neither the build nor the rebuild functions can read once, in both scopes', () => {
-    expect(problemLines('production', { ...production, SITE_MODE: 'Static' })).toEqual([
-      'SITE_MODE: Invalid option: expected one of "static"|"preview" [Builds, Functions]',
-    ]);
+  it('names SITE_MODE, whatever its value, as the preview site\'s setting', () => {
+    for (const value of ['Static', 'static']) {
+      expect(problemLines('production', { ...production, SITE_MODE: value })).toEqual([
+        'SITE_MODE: belongs to the editors\' preview site, not the public site: unset it here',
+      ]);
+    }
   });
 
   it('names the documented local secrets and a local Studio address, which a deployed site refuses', () => {
     expect(problemLines('production', {
       ...production, SANITY_WEBHOOK_SECRET: 'local-webhook-secret-not-for-deploys', NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'local-deploy-notification-secret-not-for-deploys', SANITY_STUDIO_URL: 'http://localhost:3334',
     })).toEqual([
-      'SANITY_WEBHOOK_SECRET: the documented local default, which a deployed site refuses; set a secret of its own [Functions]',
-      'NETLIFY_DEPLOY_NOTIFICATION_SECRET: the documented local default, which a deployed site refuses; set a secret of its own [Functions]',
       'SANITY_STUDIO_URL: has a local address (the deployed Studio reads the public site\'s publish status) [Functions]',
+      'SANITY_WEBHOOK_SECRET: the documented local value, which only the local stack takes; set a secret of its own [Functions]',
+      'NETLIFY_DEPLOY_NOTIFICATION_SECRET: the documented local value, which only the local stack takes; set a secret of its own [Functions]',
     ]);
     // The local Studio's own address is the setting's default: as good as none.
     expect(problemLines('production', { ...production, SANITY_STUDIO_URL: 'http://localhost:3333' })).toEqual([
       'SANITY_STUDIO_URL: the Studio\'s address, or addresses comma-separated; without it the Studio\'s badges and Deploys view cannot read the publish status [Functions]',
     ]);
+  });
+
+  it('names a webhook or notification secret shorter than 32 characters, never its value', () => {
+    expect(problemLines('production', { ...production, SANITY_WEBHOOK_SECRET: 'LEAK-short', NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'L'.repeat(31) })).toEqual([
+      'SANITY_WEBHOOK_SECRET: shorter than 32 characters (make one with openssl rand -hex 32) [Functions]',
+      'NETLIFY_DEPLOY_NOTIFICATION_SECRET: shorter than 32 characters (make one with openssl rand -hex 32) [Functions]',
+    ]);
+    expect(problemLines('production', { ...production, SANITY_WEBHOOK_SECRET: 'L'.repeat(32), NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'L'.repeat(32) })).toEqual([]);
   });
 
   it('names a local address without repeating it', () => {
@@ -136,7 +145,7 @@ describe('the public site (production)', () => {
 
   it('refuses what contradicts a public site: SITE_MODE=preview, drafts in production', () => {
     expect(problemLines('production', { ...production, SITE_MODE: 'preview' })).toEqual([
-      'SITE_MODE=preview: the public site must not set it (the build would make the editors\' preview site and the rebuild functions would stay idle); unset it [Builds, Functions]',
+      'SITE_MODE=preview: the public site must not set it (the build would make the editors\' preview site and the rebuild functions would stay idle); unset it',
     ]);
     expect(problemLines('production', { ...production, CONTENT_PREVIEW: 'true' })).toEqual([
       'CONTENT_PREVIEW=true in the production context: production never shows drafts. Set it only for deploy previews and branch deploys. [Builds]',
@@ -147,8 +156,9 @@ describe('the public site (production)', () => {
     const report = await checkSetup('production', without(production, 'SANITY_API_READ_TOKEN'));
     expect(formatReport(report)).toEqual([
       'note: SANITY_API_READ_TOKEN is unset: right for a public dataset; a private dataset needs one, and whether this one is private was not known',
-      'the public site (production): no problems found; Sanity not asked (--offline)',
+      'the public site (production): Sanity not asked (--offline) — the settings have no problems, but the project, dataset and token were not checked (exit 3)',
     ]);
+    expect(exitStatus(report)).toBe(3);
   });
 });
 
@@ -168,13 +178,13 @@ describe('the editors\' preview site', () => {
     expect(problemLines('preview', without(preview, 'SANITY_STUDIO_URL', 'PUBLIC_API_BASE', 'SITE_URL'))).toEqual([
       'SANITY_STUDIO_URL: the Studio\'s address, or addresses comma-separated (without it only a Studio at http://localhost:3333 may frame the preview) [Builds, Functions]',
       'PUBLIC_API_BASE: the product API\'s URL (without it pages would call the local API at http://127.0.0.1:8787) [Builds, Functions]',
-      'SITE_URL: the preview site\'s address [Functions]',
+      'SITE_URL: the preview site\'s address [Builds, Functions]',
     ]);
   });
 
   it('names malformed settings', () => {
     expect(problemLines('preview', { ...preview, PREVIEW_COOKIE_SECRET: 'LEAK-too-short', SANITY_STUDIO_URL: 'schools-example.sanity.studio' })).toEqual([
-      'PREVIEW_COOKIE_SECRET: must be at least 32 characters [Builds, Functions]',
+      'PREVIEW_COOKIE_SECRET: shorter than 32 characters (make one with openssl rand -hex 32) [Functions]',
       'SANITY_STUDIO_URL: must be a comma-separated list of http(s) URLs [Builds, Functions]',
     ]);
   });
@@ -294,19 +304,28 @@ describe('what Sanity answers (a fake in place of the network)', () => {
     ]);
   });
 
-  it('says plainly when Sanity could not be reached, and counts that as nothing checked rather than a problem', async () => {
-    expect(formatReport(await checkSetup('production', production, fakeSanity(unreachable)))).toEqual([
-      'note: could not reach Sanity: its address did not resolve (no DNS or no network) — the project, dataset and token were not checked',
-      'the public site (production): no problems found; Sanity not reached',
+  it('says plainly when Sanity could not be reached: its own last line, never "no problems found", and exit status 3', async () => {
+    const reports = await Promise.all([checkSetup('production', production, fakeSanity(unreachable)), checkSetup('preview', preview, fakeSanity(unreachable)), checkSetup('studio', studio, fakeSanity(unreachable))]);
+    expect(reports.map(formatReport)).toEqual([
+      [
+        'note: could not reach Sanity: its address did not resolve (no DNS or no network) — the project, dataset and token were not checked',
+        'the public site (production): Sanity not reached — the settings have no problems, but the project, dataset and token were not checked (exit 3)',
+      ],
+      [
+        'note: could not reach Sanity: its address did not resolve (no DNS or no network) — the project, dataset and token were not checked',
+        'the editors\' preview site (SITE_MODE=preview): Sanity not reached — the settings have no problems, but the project, dataset and token were not checked (exit 3)',
+      ],
+      [
+        'note: could not reach Sanity: its address did not resolve (no DNS or no network) — the project and dataset were not checked',
+        'the Studio: Sanity not reached — the settings have no problems, but the project and dataset were not checked (exit 3)',
+      ],
     ]);
-    expect(formatReport(await checkSetup('preview', preview, fakeSanity(unreachable)))).toEqual([
-      'note: could not reach Sanity: its address did not resolve (no DNS or no network) — the project, dataset and token were not checked',
-      'the editors\' preview site (SITE_MODE=preview): no problems found; Sanity not reached',
-    ]);
-    expect(formatReport(await checkSetup('studio', studio, fakeSanity(unreachable)))).toEqual([
-      'note: could not reach Sanity: its address did not resolve (no DNS or no network) — the project and dataset were not checked',
-      'the Studio: no problems found; Sanity not reached',
-    ]);
+    expect(reports.map(exitStatus)).toEqual([3, 3, 3]);
+    for (const report of reports) expect(formatReport(report).join('\n')).not.toContain('no problems found');
+    // Problems still come first: exit 1, and the last line says Sanity was not reached.
+    const broken = await checkSetup('production', without(production, 'SANITY_WEBHOOK_SECRET'), fakeSanity(unreachable));
+    expect(exitStatus(broken)).toBe(1);
+    expect(formatReport(broken).at(-1)).toBe('the public site (production): 1 problem (settings named, values never shown); Sanity not reached');
   });
 
   it('preview: asks with the token; a refused token is a problem of the Functions scope', async () => {
@@ -335,10 +354,11 @@ describe('what Sanity answers (a fake in place of the network)', () => {
 
   it('does not ask before the project and dataset settings are sound, nor for a site that does not read Sanity', async () => {
     const sanity = fakeSanity(answered(1));
-    expect((await checkSetup('studio', { ...studio, SANITY_STUDIO_PROJECT_ID: 'offline0' }, sanity)).sanity).toBe('Sanity not asked (fix the project and dataset settings first)');
-    expect((await checkSetup('preview', without(preview, 'SANITY_PROJECT_ID'), sanity)).sanity).toBe('Sanity not asked (fix the project and dataset settings first)');
-    expect((await checkSetup('production', { ...production, CONTENT_SOURCE: 'local', ALLOW_DEMO_DEPLOY: 'true' }, sanity)).sanity).toBe(
-      'Sanity not asked (the site does not read it: CONTENT_SOURCE is not sanity)',
+    const fixFirst = { state: 'not asked', why: 'fix the project and dataset settings first' };
+    expect((await checkSetup('studio', { ...studio, SANITY_STUDIO_PROJECT_ID: 'offline0' }, sanity)).sanity).toEqual(fixFirst);
+    expect((await checkSetup('preview', without(preview, 'SANITY_PROJECT_ID'), sanity)).sanity).toEqual(fixFirst);
+    expect((await checkSetup('production', { ...production, CONTENT_SOURCE: 'local', ALLOW_DEMO_DEPLOY: 'true' }, sanity, { demo: true })).sanity).toEqual(
+      { state: 'not read', why: 'the site does not read it: CONTENT_SOURCE is not sanity' },
     );
     expect(sanity.asked).toEqual([]);
   });

@@ -1,0 +1,124 @@
+/**
+ * What the documents name, held to the repository: every path they write exists (or is one git
+ * ignores, made by a build or by the reader); every `npm run` names a script of the package it runs
+ * in; every function answer they quote is one the functions send (sent-messages.ts); the README's
+ * list of functions is src/functions/; the Node floor is one fact; the import's overwriting is said
+ * with its flag. A failure names the file and line.
+ */
+import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_STUDIO_URL } from '../../../src/lib/config/local-addresses.ts';
+import { importOverwriteProblems, namedPaths, npmRunProblems, quotedMessages, type Document } from './doc-references.ts';
+import { sentMessages } from './sent-messages.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+
+const tracked = spawnSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+const trackedPaths = new Set(tracked.flatMap((file) => file.split('/').map((_, index, parts) => parts.slice(0, index + 1).join('/'))));
+const topFolders = new Set(tracked.filter((file) => file.includes('/')).map((file) => file.split('/')[0]!));
+
+/** The documents a reader follows: the README, CONTRIBUTING, docs/*.md and the dataset's README. */
+const documents: Document[] = ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`), 'src/dataset/README.md']
+  .map((path) => ({ path, text: read(path) }));
+
+/** The paths among `paths` git ignores (made by a build, an install or the reader: dist/…, studio/.env). */
+function ignored(paths: string[]): Set<string> {
+  // Each as a file and as a folder: a pattern like studio/.gitignore's `/dist/` matches only the latter.
+  const asked = paths.flatMap((path) => [path, `${path}/`]);
+  const answer = spawnSync('git', ['check-ignore', '--no-index', '--stdin'], { cwd: ROOT, input: asked.join('\n'), encoding: 'utf8' });
+  return new Set(answer.stdout.split('\n').filter(Boolean).map((path) => path.replace(/\/$/, '')));
+}
+
+const scripts = (path: string) => new Set(Object.keys((JSON.parse(read(path)) as { scripts: Record<string, string> }).scripts));
+
+describe('every path the documents write exists', () => {
+  it('in the repository, or is one git ignores (file:line of each that is neither)', () => {
+    const named = documents.flatMap((document) => namedPaths(document, topFolders).map((found) => ({ ...found, file: document.path })));
+    expect(named.length).toBeGreaterThan(200);
+    const missing = named.filter((found) => !trackedPaths.has(found.path));
+    const made = ignored(missing.map((found) => found.path));
+    expect(missing.filter((found) => !made.has(found.path)).map((found) => `${found.file}:${found.line}: ${found.path}`)).toEqual([]);
+  });
+
+  it('the finder reads placeholders as the folder before them, and names a path that is not there', () => {
+    const document = { path: 'docs/x.md', text: 'See `src/lib/views/<page>.ts`, `scripts/….ts` and netlify/deploy-notifications.ts (`./scripts/run.sh`).' };
+    expect(namedPaths(document, new Set(['src', 'scripts', 'netlify'])).map((found) => found.path)).toEqual(['src/lib/views', 'scripts', 'netlify/deploy-notifications.ts', 'scripts/run.sh']);
+    expect(trackedPaths.has('netlify/deploy-notifications.ts')).toBe(false);
+  });
+});
+
+describe('every `npm run` names a script of the package it runs in', () => {
+  const root = scripts('package.json');
+  const studio = scripts('studio/package.json');
+  const studioPort = Number(new URL(LOCAL_STUDIO_URL).port);
+
+  it('README.md, CONTRIBUTING.md, docs/*.md (file:line of each that does not)', () => {
+    expect(documents.flatMap((document) => npmRunProblems(document, root, studio, studioPort))).toEqual([]);
+  });
+
+  it('names a script no package has, a Studio script not said to run in studio/, and the root\'s dev server given the Studio\'s address', () => {
+    const check = (text: string) => npmRunProblems({ path: 'docs/x.md', text }, root, studio, studioPort);
+    expect(check('Run `npm run nonsense` first.')).toEqual(['docs/x.md:1: says "npm run nonsense": no such script in package.json or studio/package.json']);
+    expect(check('Then `npm run deploy -- --url x`.')).toEqual(['docs/x.md:1: says "npm run deploy": only studio/package.json has it, and the text does not say it runs in studio/']);
+    expect(check('From `studio/`:\n\n```sh\nnpm run deploy -- --url x\n```')).toEqual([]);
+    expect(check('`npm run dev` needs `http://localhost:3333` there the same way.')).toEqual([
+      'docs/x.md:1: says "npm run dev": next to the Studio\'s address; at the repository\'s root it is another script (say "in studio/")',
+    ]);
+    expect(check('The Studio run locally (`npm run dev` in `studio/`, at `http://localhost:3333`).')).toEqual([]);
+  });
+});
+
+describe('every function answer the documents quote is one the functions send', () => {
+  let sent: Set<string>;
+  beforeAll(async () => {
+    sent = await sentMessages();
+  });
+
+  it('each {"message":…} (file:line of each the code does not send)', () => {
+    const quoted = documents.flatMap((document) => quotedMessages(document).map((found) => ({ ...found, file: document.path })));
+    expect(quoted.length).toBeGreaterThan(10);
+    expect(quoted.filter((found) => !sent.has(found.message)).map((found) => `${found.file}:${found.line}: ${found.message}`)).toEqual([]);
+  });
+
+  it('a message the code no longer sends fails (the old webhook wording)', () => {
+    expect(sent.has('rebuild webhook is not configured')).toBe(false);
+    expect(sent.has('deploy notifications are not configured: NETLIFY_DEPLOY_NOTIFICATION_SECRET not set')).toBe(false);
+  });
+});
+
+describe('the README\'s list of functions is src/functions/', () => {
+  it('names each function file, and nothing else', () => {
+    const line = read('README.md').split('\n').find((text) => text.startsWith('src/functions/'));
+    expect(line, 'README.md has a src/functions/ line in its repository map').toBeDefined();
+    const listed = line!.replace(/^src\/functions\/\s+Netlify functions:\s*/, '').split(',').map((name) => name.trim()).sort();
+    const files = readdirSync(join(ROOT, 'src/functions')).filter((name) => name.endsWith('.ts')).map((name) => name.replace(/\.ts$/, '')).sort();
+    expect(listed).toEqual(files);
+  });
+});
+
+describe('the Node floor is one fact', () => {
+  const floor = /^>=\s*(\d+\.\d+)$/.exec((JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node)![1]!;
+
+  it('the Studio\'s engines say the same floor as the site\'s', () => {
+    expect((JSON.parse(read('studio/package.json')) as { engines: { node: string } }).engines.node).toBe(`>=${floor}`);
+    const lock = JSON.parse(read('studio/package-lock.json')) as { packages: Record<string, { engines?: { node?: string } }> };
+    expect(lock.packages['']?.engines?.node).toBe(`>=${floor}`);
+  });
+
+  it.each(['README.md', 'CONTRIBUTING.md', 'docs/deploying.md'])('%s says "Node %s or later" and no other least version', (path) => {
+    const text = read(path);
+    expect(text).toContain(`Node ${floor} or later`);
+    for (const match of text.matchAll(/Node (\d+(?:\.\d+)?) or later/g)) expect(match[1], path).toBe(floor);
+  });
+});
+
+describe('the import\'s overwriting is said with its flag', () => {
+  it('no document says the import never overwrites without naming --replace', () => {
+    expect(documents.flatMap(importOverwriteProblems)).toEqual([]);
+    expect(importOverwriteProblems({ path: 'README.md', text: '| `npm run dataset:import` | the bundled content, never overwriting an editor\'s work |' })).toHaveLength(1);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * The messages the public site's functions answer with, gathered by calling them as Netlify does
+ * (their own factories, memory stores, a build hook that answers) in each situation the documents
+ * speak of. A document may quote only these: a message the code does not send fails the docs test.
+ * A situation the documents start quoting is added here, which is the proof the code sends it.
+ */
+import { encodeSignatureHeader } from '@sanity/webhook';
+import { memoryBlobStore } from '../../../src/lib/deploys/blob-store.ts';
+import { signNetlifyNotification } from '../../../src/lib/deploys/jws.ts';
+import { createNotificationFunction } from '../../../src/lib/deploys/notification-function.ts';
+import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_WEBHOOK_SECRET } from '../../../src/lib/deploys/records.ts';
+import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
+import { readDeployNotificationSettings, readPublishSettings, readStatusSettings } from '../../../src/lib/rebuild/function-settings.ts';
+import { handleNightly } from '../../../src/lib/rebuild/nightly-rebuild.ts';
+import { createPublishFunction } from '../../../src/lib/rebuild/publish-function.ts';
+import { createPublishRetryFunction } from '../../../src/lib/rebuild/publish-retry.ts';
+import { resetProcessMemoryStores } from '../../../src/lib/rebuild/state-store.ts';
+import { settingsCheckAnswer } from '../../../src/lib/setup/settings-check-function.ts';
+import { settingsCheckProof, SETTINGS_CHECK_HEADER } from '../../../src/lib/setup/settings-proof.ts';
+import { deploy } from '../deploys/fixtures.ts';
+
+const HOOK = 'https://api.netlify.com/build_hooks/abc';
+const WEBHOOK_SECRET = 'w'.repeat(40);
+const NOTIFICATION_SECRET = 'n'.repeat(40);
+const quiet = () => {};
+const hookAnswers = async () => new Response('');
+const PREVIEW = { SITE_MODE: 'preview' };
+
+async function messageOf(response: Response | Promise<Response> | undefined): Promise<string | undefined> {
+  const answered = await response;
+  if (!answered) return undefined;
+  const body = await answered.text();
+  try {
+    const parsed = JSON.parse(body) as { message?: unknown };
+    return typeof parsed.message === 'string' ? parsed.message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function publish(secret: string, body = { _id: 'huskymobile-faqs', _type: 'faqs', _rev: 'r1', _updatedAt: '2026-03-01T12:00:00Z' }, at = Date.now()): Promise<Request> {
+  const text = JSON.stringify(body);
+  return new Request('https://site.example/.netlify/functions/rebuild-on-publish', {
+    method: 'POST', headers: { 'content-type': 'application/json', 'sanity-webhook-signature': await encodeSignatureHeader(text, at, secret) }, body: text,
+  });
+}
+
+function publishFunction(env: Record<string, string | undefined>, blobs = true, webhook: { fetch?: typeof hookAnswers; now?: () => number } = {}) {
+  const store = memoryBlobStore();
+  return createPublishFunction({
+    readSettings: () => readPublishSettings(env),
+    openBlobStore: () => { if (!blobs) throw new Error('no Blobs'); return store; },
+    site: env, log: quiet, webhook: { fetch: hookAnswers, log: quiet, ...webhook },
+  });
+}
+
+/** The moment docs/operations.md's example of a build hook that did not answer is set at. */
+const EXAMPLE_NOW = Date.parse('2026-11-28T12:06:00.000Z');
+
+function notificationFunction(env: Record<string, string | undefined>) {
+  const deploys = memoryBlobStore();
+  const queue = memoryBlobStore();
+  return createNotificationFunction({
+    openDeploysStore: () => deploys, openQueueStore: () => queue, readBuildReport: async () => undefined,
+    readSettings: () => readDeployNotificationSettings(env), site: env, log: quiet, fetch: hookAnswers,
+  });
+}
+
+const notification = (secret: string, overrides: Record<string, unknown> = {}) => {
+  const body = JSON.stringify(deploy({ site_id: 'site-1', ...overrides }));
+  return new Request('https://site.example/api/deploy-notification', { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-signature': signNetlifyNotification(body, secret) }, body });
+};
+const unsignedPost = (url: string) => new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+const production = { deploy: { context: 'production' } };
+
+/** Every message the functions send in the situations the documents describe. */
+export async function sentMessages(): Promise<Set<string>> {
+  resetProcessMemoryStores();
+  const sent: Array<string | undefined> = [];
+  const publishEnv = { SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET, NETLIFY_BUILD_HOOK_URL: HOOK };
+
+  // rebuild-on-publish: a publish, one during its build, unsigned, each setting missing or wrong, no Blobs, the preview site.
+  const webhook = publishFunction(publishEnv);
+  sent.push(await messageOf(webhook(await publish(WEBHOOK_SECRET), production)));
+  sent.push(await messageOf(webhook(await publish(WEBHOOK_SECRET, { _id: 'huskymobile-hero', _type: 'landingHeader', _rev: 'r2', _updatedAt: '2026-03-01T12:00:01Z' }), production)));
+  sent.push(await messageOf(webhook(unsignedPost('https://site.example/.netlify/functions/rebuild-on-publish'), production)));
+  // The same revision again: a replay or a redelivery starts no build.
+  sent.push(await messageOf(webhook(await publish(WEBHOOK_SECRET), production)));
+  // The build hook does not answer: the publish is kept, and the site tries again a minute later.
+  const noAnswer = publishFunction(publishEnv, true, { fetch: async () => new Response('', { status: 502 }), now: () => EXAMPLE_NOW });
+  sent.push(await messageOf(noAnswer(await publish(WEBHOOK_SECRET, undefined, EXAMPLE_NOW), production)));
+  for (const env of [{ NETLIFY_BUILD_HOOK_URL: HOOK }, { ...publishEnv, SANITY_WEBHOOK_SECRET: 'short' }, { ...publishEnv, SANITY_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET }, { ...publishEnv, NETLIFY_BUILD_HOOK_URL: 'not-a-url' }]) {
+    sent.push(await messageOf(publishFunction(env)(await publish(WEBHOOK_SECRET), production)));
+  }
+  sent.push(await messageOf(publishFunction(publishEnv, false)(await publish(WEBHOOK_SECRET), production)));
+  sent.push(await messageOf(publishFunction({ ...publishEnv, ...PREVIEW })(await publish(WEBHOOK_SECRET), production)));
+
+  // deploy-notification: recorded, again, another site's, unsigned, the secret missing or local, the preview site.
+  const notifyEnv = { NETLIFY_DEPLOY_NOTIFICATION_SECRET: NOTIFICATION_SECRET, NETLIFY_BUILD_HOOK_URL: HOOK, SITE_ID: 'site-1' };
+  const notify = notificationFunction(notifyEnv);
+  sent.push(await messageOf(notify(notification(NOTIFICATION_SECRET), production)));
+  sent.push(await messageOf(notify(notification(NOTIFICATION_SECRET), production)));
+  sent.push(await messageOf(notify(notification(NOTIFICATION_SECRET, { site_id: 'another-site' }), production)));
+  sent.push(await messageOf(notify(unsignedPost('https://site.example/api/deploy-notification'), production)));
+  for (const env of [{ ...notifyEnv, NETLIFY_DEPLOY_NOTIFICATION_SECRET: undefined }, { ...notifyEnv, NETLIFY_DEPLOY_NOTIFICATION_SECRET: LOCAL_DEPLOY_NOTIFICATION_SECRET }, { ...notifyEnv, NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'short' }, { ...notifyEnv, ...PREVIEW }]) {
+    sent.push(await messageOf(notificationFunction(env)(notification(NOTIFICATION_SECRET), production)));
+  }
+
+  // The scheduled functions and the status functions on the preview site.
+  sent.push(await messageOf(createPublishRetryFunction({ openBlobStore: memoryBlobStore, site: PREVIEW, log: quiet })(new Request('https://p.example/.netlify/functions/publish-retry', { method: 'POST' }))));
+  sent.push(await messageOf(handleNightly(new Request('https://p.example/.netlify/functions/nightly-rebuild', { method: 'POST' }), { hookUrl: HOOK, log: quiet }, PREVIEW)));
+  const status = createStatusFunctions({ openDeploysStore: memoryBlobStore, openQueueStore: memoryBlobStore, readSettings: () => readStatusSettings({}), site: PREVIEW, log: quiet });
+  sent.push(await messageOf(status.deploys(new Request('https://p.example/api/deploys'))));
+
+  // The settings check: refused, and without the hook to check the proof with.
+  const check = (env: Record<string, string>, proof: string) =>
+    settingsCheckAnswer(['deploys'], new Request('https://site.example/api/deploys', { headers: { [SETTINGS_CHECK_HEADER]: proof } }), { source: () => env, log: quiet });
+  sent.push(await messageOf(check({ NETLIFY_BUILD_HOOK_URL: HOOK }, 'nonsense')));
+  sent.push(await messageOf(check({}, settingsCheckProof(HOOK))));
+
+  resetProcessMemoryStores();
+  return new Set(sent.filter((message): message is string => message !== undefined));
+}

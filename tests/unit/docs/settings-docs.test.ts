@@ -1,0 +1,120 @@
+/**
+ * The documents' word on settings is the registry's (src/lib/config/settings/): the tables
+ * `npm run docs:settings` writes are there as written; the procedure's step tables list exactly
+ * the settings the registry makes at that step, in its scopes; each step's settings check stops at
+ * that step; and the output the procedure shows is what the check prints.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { GENERATED, markers, withGenerated } from '../../../scripts/lib/settings-doc.ts';
+import { SETTING_NAMES, SETTINGS, type SettingDefinition, type SiteName } from '../../../src/lib/config/settings/index.ts';
+import { checkSetup, formatReport } from '../../../src/lib/setup/setup-check.ts';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+const deploying = read('docs/deploying.md');
+
+/** The text of `### <step>. …` up to the next heading of that level or above. */
+function stepSection(step: number): string {
+  const start = deploying.search(new RegExp(`^### ${step}\\. `, 'm'));
+  expect(start, `docs/deploying.md has a "### ${step}." step`).toBeGreaterThanOrEqual(0);
+  const rest = deploying.slice(deploying.indexOf('\n', start));
+  const end = rest.search(/^#{2,3} /m);
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+/** The first table of a section: variable name → its scopes column. */
+function stepTable(section: string): Map<string, string> {
+  const rows = section.split('\n').filter((line) => /^\| `[A-Z]/.test(line));
+  const table = new Map<string, string>();
+  for (const row of rows) {
+    const [variables, scopes] = row.split('|').slice(1, 3).map((cell) => cell.trim());
+    for (const match of variables!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) table.set(match[1]!, scopes!);
+  }
+  return table;
+}
+
+const scopeWords = (scopes: readonly string[]) => (scopes.length === 2 ? 'Builds and Functions' : scopes[0] === 'Functions' ? /^Functions( only)?$/ : /^Builds$/);
+
+describe('the tables written from the registry', () => {
+  for (const [path, parts] of Object.entries(GENERATED)) {
+    for (const [name, make] of Object.entries(parts)) {
+      it(`${path}: ${name} is as npm run docs:settings writes it`, () => {
+        const text = read(path);
+        expect(text, `${path} has the ${name} markers`).toContain(markers(name).start);
+        expect(withGenerated(text, name, make()), `${path}: run npm run docs:settings`).toBe(text);
+      });
+    }
+  }
+
+  it('the variables tables name every setting of the registry, once', () => {
+    const tables = deploying.slice(deploying.indexOf(markers('settings-tables').start), deploying.indexOf(markers('settings-tables').end));
+    const named = [...tables.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((match) => match[1]!);
+    expect(named.sort()).toEqual([...SETTING_NAMES].sort());
+  });
+});
+
+describe('the procedure\'s step tables list what the registry makes at that step', () => {
+  it.each([[6, 'production'], [10, 'preview']] as const)('step %i: the %s site\'s settings, in their scopes', (step, site: SiteName) => {
+    const table = stepTable(stepSection(step));
+    const made = SETTING_NAMES.filter((name) => (SETTINGS[name] as SettingDefinition).sites?.[site]?.step === step);
+    expect([...table.keys()].sort()).toEqual([...made].sort());
+    for (const name of made) expect(table.get(name), name).toMatch(scopeWords((SETTINGS[name] as SettingDefinition).sites![site]!.scopes));
+  });
+});
+
+describe('a step that says to set a setting is the registry\'s step for it', () => {
+  it.each(Array.from({ length: 11 }, (_, index) => index + 1))('step %i', (step) => {
+    for (const match of stepSection(step).matchAll(/\b[Ss]et (?:it on the (?:public|preview) site as )?`([A-Z][A-Z0-9_]*)(?:=[^`]*)?`/g)) {
+      const definition = SETTINGS[match[1] as keyof typeof SETTINGS] as SettingDefinition | undefined;
+      const steps = [definition?.sites?.production?.step, definition?.sites?.preview?.step, definition?.studio?.step, definition?.shell?.step];
+      expect(steps, `step ${step} says to set ${match[1]}`).toContain(step);
+    }
+  });
+
+  it('holds the Studio\'s address on the public site to one step (6), as the registry has it', () => {
+    expect([...stepSection(9).matchAll(/[Ss]et `SANITY_STUDIO_URL`/g)]).toEqual([]);
+    expect((SETTINGS.SANITY_STUDIO_URL as SettingDefinition).sites?.production?.step).toBe(6);
+  });
+});
+
+describe('each step\'s settings check stops at that step', () => {
+  it.each(Array.from({ length: 11 }, (_, index) => index + 1))('step %i', (step) => {
+    const commands = [...stepSection(step).matchAll(/npm run setup:check -- ([^`\n]*)/g)].map((match) => match[1]!);
+    for (const command of commands) expect(command, `step ${step}: ${command}`).toContain(`--until ${step}`);
+  });
+
+  it('every step that makes a site\'s setting runs that site\'s check', () => {
+    const sections = Array.from({ length: 11 }, (_, index) => stepSection(index + 1));
+    for (const name of SETTING_NAMES) {
+      const definition = SETTINGS[name] as SettingDefinition;
+      const uses = [
+        ['production', definition.sites?.production?.step], ['preview', definition.sites?.preview?.step], ['studio', definition.studio?.step],
+      ] as const;
+      for (const [site, step] of uses) {
+        if (step === undefined) continue;
+        expect(sections[step - 1], `step ${step} makes ${name}: it runs setup:check --site ${site}`).toMatch(new RegExp(`setup:check -- --site ${site} --until ${step}`));
+      }
+    }
+  });
+});
+
+describe('the check\'s output the procedure shows is what it prints', () => {
+  it('step 6, a public dataset: the block of output', async () => {
+    const block = /```\n\s*(note: Sanity: the project and dataset answer[\s\S]*?)\n\s*```/.exec(stepSection(6))?.[1];
+    expect(block).toBeDefined();
+    const settings = { CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'abc123', PUBLIC_API_BASE: 'https://api.example.net', SANITY_STUDIO_URL: 'https://s.sanity.studio' };
+    const report = await checkSetup('production', settings, async () => ({ outcome: 'answered', siteSettings: 1 }), { until: 6 });
+    expect(block!.split('\n').map((line) => line.trim())).toEqual(formatReport(report));
+  });
+
+  it('every last line a step quotes is one the check prints for that step', () => {
+    for (let step = 1; step <= 11; step += 1) {
+      for (const match of stepSection(step).matchAll(/`((?:the public site|the editors' preview site|the Studio)[^`]*: no problems found[^`]*)`/g)) {
+        expect(match[1], `step ${step}`).toMatch(new RegExp(`, up to step ${step}: no problems found; Sanity answered(; the deployed functions answered)?$`));
+      }
+    }
+  });
+});
