@@ -9,13 +9,15 @@
 import { isPublished, timeOf } from './deploy-state.ts';
 import {
   leftOutCode, MAX_STATUS_IDS, SANITY_ID_PATTERN, statusFor,
-  type DeployRecord, type DeploySummary, type DocumentStatus, type IndexEntry, type LeftOutEntry, type NotLiveCode, type ProductionHistory, type PublishQueue, type QueueSummary,
+  type DeployRecord, type DeploySummary, type DocumentStatus, type IndexEntry, type LeftOutEntry, type LivePointer, type NotLiveCode, type ProductionHistory, type PublishQueue, type QueueSummary,
 } from './records.ts';
 import type { CallerKind } from './access.ts';
 
 export interface View {
   queue: PublishQueue;
   history: ProductionHistory;
+  /** The deploy visitors get: `history.live`, or a newer deploy whose index is written and whose pointer is about to follow. */
+  live: LivePointer | null;
   /** Deploy previews and branch deploys, newest first (read for the deploys answer only). */
   other: DeployRecord[];
   /** The live index's entry of each document asked about; null when it lists none (or its shard is not the live deploy's). */
@@ -124,7 +126,8 @@ function newerFate(question: StatusQuestion, view: View): DocumentStatus | undef
   const { id, rev } = question;
   const entry = view.documents.get(id);
   const matches = (document: Carried) => (rev === undefined ? !carriedByLive(document, entry, view.contentReadAt) : document.rev === rev);
-  const { deploys, live, site } = view.history;
+  const { deploys, site } = view.history;
+  const { live } = view;
 
   const inFlight = view.queue.inFlight;
   const flying = inFlight?.documents.find((document) => document.id === id);
@@ -160,7 +163,7 @@ function newerFate(question: StatusQuestion, view: View): DocumentStatus | undef
 
 function editorStatus(question: StatusQuestion, view: View): DocumentStatus {
   const entry = view.documents.get(question.id);
-  const live = view.history.live;
+  const { live } = view;
   if (live && entry && (question.rev === undefined || entry[0] === question.rev)) {
     // Without a revision the question is about the newest publish: a newer one may be on its way.
     return (question.rev === undefined ? newerFate(question, view) : undefined) ?? inLive(entry, live.deployId);
@@ -206,7 +209,7 @@ export function deploysSummary(view: View, caller: CallerKind, siteOrigin: strin
     ? [...view.history.deploys, ...view.other].sort((a, b) => timeOf(b.createdAt) - timeOf(a.createdAt))
     : view.history.deploys;
   return records.map((record) => {
-    const live = record.id === view.history.live?.deployId;
+    const live = record.id === view.live?.deployId;
     const base = record.production ? siteOrigin : record.deployUrl;
     const trigger = record.trigger.kind === 'unknown'
       ? { kind: 'unknown' as const, documents: 0 }

@@ -6,6 +6,7 @@
  */
 import { EMPTY_QUEUE } from '../rebuild/publish-queue.ts';
 import { readJson, type BlobStore } from './blob-store.ts';
+import { timeOf } from './deploy-state.ts';
 import {
   EMPTY_PRODUCTION_HISTORY, indexShardKey, indexShardSchema, OTHER_HISTORY_KEY, otherHistorySchema, ownEntry, PRODUCTION_HISTORY_KEY, productionHistorySchema,
   PUBLISH_QUEUE_KEY, publishQueueSchema, shardOf, type IndexEntry,
@@ -25,8 +26,13 @@ export function createViewLoader(options: { deploys: BlobStore; queue: BlobStore
       others ? readJson(options.deploys, OTHER_HISTORY_KEY, otherHistorySchema) : undefined,
       ...shardNumbers.map((shard) => readJson(options.deploys, indexShardKey(shard), indexShardSchema)),
     ]);
-    const live = history?.live ?? null;
-    // Only a shard made for the live deploy speaks for it (one made for another is being replaced).
+    // The notification writes a deploy's index before it moves `live` to it: a shard made for a deploy
+    // published after the one `live` names is the newer truth (Netlify published it before notifying).
+    let live = history?.live ?? null;
+    for (const shard of shards) {
+      if (shard && (!live || timeOf(shard.publishedAt) > timeOf(live.since))) live = { deployId: shard.deployId, since: shard.publishedAt };
+    }
+    // Only a shard made for the live deploy speaks for it (one made for an older deploy is being replaced).
     const byShard = new Map(shardNumbers.map((shard, at) => [shard, shards[at]?.deployId === live?.deployId ? shards[at] : undefined]));
     const documents = new Map<string, IndexEntry | null>();
     let contentReadAt: string | undefined;
@@ -39,6 +45,7 @@ export function createViewLoader(options: { deploys: BlobStore; queue: BlobStore
     return {
       queue: queue ?? EMPTY_QUEUE,
       history: history ?? EMPTY_PRODUCTION_HISTORY,
+      live,
       other: other?.deploys ?? [],
       documents,
       indexed: (id: string) => indexed.has(shardOf(id)),

@@ -5,7 +5,7 @@
  * that is not on the site reads exactly as an id that never existed.
  */
 import { describe, expect, it } from 'vitest';
-import type { BuildRecord, DocumentStatus } from '../../../src/lib/deploys/records.ts';
+import { PRODUCTION_HISTORY_KEY, type BuildRecord, type DocumentStatus, type ProductionHistory } from '../../../src/lib/deploys/records.ts';
 import { deploysSummary, documentStatus, parseStatusIds, REASONS, type StatusQuestion } from '../../../src/lib/deploys/status.ts';
 import { createViewLoader } from '../../../src/lib/deploys/view.ts';
 import { buildRecord, deploy, site } from './fixtures.ts';
@@ -189,6 +189,20 @@ describe('the question', () => {
     [`${'x'.repeat(129)}`, `not a Sanity document id: "${'x'.repeat(129)}"`],
   ])('refuses %o, naming the bad id', (value, message) => {
     expect(parseStatusIds(value)).toEqual({ ok: false, message });
+  });
+});
+
+describe('between the index and the pointer', () => {
+  it('a deploy whose index is written but whose `live` pointer has not moved yet is already live (Netlify published it before notifying): never rolled back, publishing or unknown', async () => {
+    const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'], 'husky-why': ['w1', 'husky'] }));
+    s.reports.set('d-2', buildRecord({ 'husky-faqs': ['r2', 'husky'], 'husky-why': ['w1', 'husky'] }));
+    await s.notify(succeeded('d-2', 10));
+    // The moment before the history names d-2 live: its record says published, its brought list is not written yet.
+    const history = s.deploysStore.value(PRODUCTION_HISTORY_KEY) as ProductionHistory;
+    await s.deploysStore.setJSON(PRODUCTION_HISTORY_KEY, { ...history, live: { deployId: 'd-1', since: T(2) }, deploys: history.deploys.map((deploy) => ({ ...deploy, brought: null })) });
+    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r2' })).editor).toEqual({ state: 'live', since: T(12), deploy: 'd-2' });
+    expect((await statusOf(s, { id: 'husky-faqs' })).editor).toEqual({ state: 'live', since: T(12), deploy: 'd-2' });
+    expect((await statusOf(s, { id: 'husky-why', rev: 'w1' })).editor).toEqual({ state: 'live', since: T(2), deploy: 'd-2' });
   });
 });
 
