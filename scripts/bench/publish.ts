@@ -21,7 +21,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildHookTitle, newBatchId, type DocumentStatus } from '../../src/lib/deploys/records.ts';
+import { buildHookTitle, newBatchId, type DocumentStatus } from '../../src/lib/publish-records/records.ts';
 import { LOCAL_DEPLOYS_PATH, localBuildHookUrl, type LocalDeploy } from '../local-stack/netlify/deploys.ts';
 import { publishLocally } from '../local-stack/publish.ts';
 import { workingDatasetDir } from '../local-stack/working-dataset.ts';

@@ -33,7 +33,7 @@ import { markLocalStack } from '../../src/lib/config/local-stack.ts';
 import { withBuildLock } from '../lib/build-lock.ts';
 import { settingText } from '../../src/lib/config/setting-types.ts';
 import { config as deployNotification } from '../../src/functions/deploy-notification.ts';
-import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID, LOCAL_WEBHOOK_SECRET } from '../../src/lib/deploys/records.ts';
+import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID, LOCAL_WEBHOOK_SECRET } from '../../src/lib/publish-records/records.ts';
 import { startApiServer } from './api/server.ts';
 import { REPO_ROOT, allowedOrigins, readSettings } from './env.ts';
 import { listen, type RunningServer } from './listen.ts';

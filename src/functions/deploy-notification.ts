@@ -5,9 +5,9 @@
  * With X-Settings-Check, the operator's settings check (src/lib/setup/settings-check-function.ts).
  */
 import { getDeployStore, getStore } from '@netlify/blobs';
-import { asBlobStore } from '../lib/deploys/blob-store.ts';
+import { asBlobStore } from '../lib/publish-records/blob-store.ts';
 import { createNotificationFunction } from '../lib/deploys/notification-function.ts';
-import { BUILD_RECORD_BLOB, DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../lib/deploys/records.ts';
+import { BUILD_RECORD_BLOB, DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../lib/publish-records/records.ts';
 import { withSettingsCheck } from '../lib/setup/settings-check-function.ts';
 
 export default withSettingsCheck(['deploy-notification'], createNotificationFunction({

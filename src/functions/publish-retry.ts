@@ -3,8 +3,8 @@
  * once their time to try again has come (src/lib/rebuild/publish-retry.ts).
  */
 import { getStore } from '@netlify/blobs';
-import { asBlobStore } from '../lib/deploys/blob-store.ts';
-import { PUBLISH_QUEUE_STORE } from '../lib/deploys/records.ts';
+import { asBlobStore } from '../lib/publish-records/blob-store.ts';
+import { PUBLISH_QUEUE_STORE } from '../lib/publish-records/records.ts';
 import { createPublishRetryFunction } from '../lib/rebuild/publish-retry.ts';
 
 export default createPublishRetryFunction({ openBlobStore: () => asBlobStore(getStore({ name: PUBLISH_QUEUE_STORE, consistency: 'strong' })) });

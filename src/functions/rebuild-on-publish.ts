@@ -5,8 +5,8 @@
  * With X-Settings-Check, the operator's settings check (src/lib/setup/settings-check-function.ts).
  */
 import { getStore } from '@netlify/blobs';
-import { asBlobStore } from '../lib/deploys/blob-store.ts';
-import { PUBLISH_QUEUE_STORE } from '../lib/deploys/records.ts';
+import { asBlobStore } from '../lib/publish-records/blob-store.ts';
+import { PUBLISH_QUEUE_STORE } from '../lib/publish-records/records.ts';
 import { createPublishFunction } from '../lib/rebuild/publish-function.ts';
 import { withSettingsCheck } from '../lib/setup/settings-check-function.ts';
 

@@ -1,11 +1,11 @@
 /**
  * The Deploys tool's content: the public site's recent deploys (`/api/deploys`, shapes in
- * src/lib/deploys/records.ts) as rows an editor reads: what started each, when, how long it
+ * src/lib/publish-records/records.ts) as rows an editor reads: what started each, when, how long it
  * took, its state as a badge, the schools built (with their live pages) and the schools left out
  * with why. Pure; DeploysTool.tsx draws it.
  */
 import type {DocumentBadgeDescription} from 'sanity'
-import {deploysAnswerSchema, type DeploySummary} from '../../src/lib/deploys/records.ts'
+import {deploysAnswerSchema, type DeploySummary} from '../../src/lib/publish-records/records.ts'
 import {schoolPageUrl} from './public-site'
 import {fullTime, shortTime, statusHeaders, type TimeFormat} from './status'
 

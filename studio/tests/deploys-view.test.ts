@@ -8,7 +8,7 @@ import {studioTheme, ThemeProvider} from '@sanity/ui'
 import {createElement} from 'react'
 import {renderToStaticMarkup} from 'react-dom/server'
 import {describe, expect, it} from 'vitest'
-import {deploysAnswerSchema} from '../../src/lib/deploys/records.ts'
+import {deploysAnswerSchema} from '../../src/lib/publish-records/records.ts'
 import {DeploysView} from '../deploys/DeploysView'
 import {deploysFromAnswer, duration, fetchDeploys, type DeploysResult} from '../deploys/deploys-view'
 

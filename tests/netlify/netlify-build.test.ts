@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '../../scripts/local-stack/netlify/blobs.ts';
 import { netlifySignature } from '../../scripts/local-stack/netlify/deploy-notifications.ts';
 import { BUILD_RECORD_FILE, SITE_FUNCTIONS_DIR } from '../../src/lib/build/netlify-output.ts';
-import { BUILD_RECORD_BLOB, buildRecordSchema, type BuildRecord } from '../../src/lib/deploys/records.ts';
+import { BUILD_RECORD_BLOB, buildRecordSchema, type BuildRecord } from '../../src/lib/publish-records/records.ts';
 import { CLI_DIR, ROOT, cleanCopy, removeCopy, requireNetlifyCli, runNetlify, toolEnvironment, type ToolRun } from './netlify-cli.ts';
 
 const DEPLOY_ID = '6a1f0c2b9d8e7f6a5b4c3d2e';

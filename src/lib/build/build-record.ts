@@ -1,5 +1,5 @@
 /**
- * What a build records for the deploy notifications and the publish status (src/lib/deploys/records.ts
+ * What a build records for the deploy notifications and the publish status (src/lib/publish-records/records.ts
  * `BuildRecord`): when its content was read, what started it (the build hook's body, read from
  * INCOMING_HOOK_BODY), which revision of each document it carried, the schools it published and
  * left out (and why), and every content problem per document and field. The build report carries
@@ -16,7 +16,7 @@ import {
   type BuildRecord,
   type BuildTrigger,
   type LeftOutEntry,
-} from '../deploys/records.ts';
+} from '../publish-records/records.ts';
 
 /** One row per document and field: a document failing its schema gives a row for each failing field. */
 export function recordProblems(problems: readonly ContentProblem[]): BuildProblem[] {

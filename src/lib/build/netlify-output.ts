@@ -15,7 +15,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { BUILD_RECORD_BLOB, type BuildRecord } from '../deploys/records.ts';
+import { BUILD_RECORD_BLOB, type BuildRecord } from '../publish-records/records.ts';
 
 /** The public site's Netlify functions, relative to the project. */
 export const SITE_FUNCTIONS_DIR = 'src/functions';

@@ -16,7 +16,7 @@
  */
 import {
   batchFromTitle, boundedDocuments, MAX_WAITING_DOCUMENTS, type Batch, type BuildTrigger, type DeployNotification, type DeployRecord, type DeployState, type PublishedDocument,
-} from './records.ts';
+} from '../publish-records/records.ts';
 
 export type RecordState = Exclude<DeployState, 'live'>;
 

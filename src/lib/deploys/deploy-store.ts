@@ -6,14 +6,14 @@
  * build record is read once from its own deploy store and turned into the index, so a status
  * answer never reads a build record.
  */
-import { readJson, readVersioned, updateJson, type BlobStore, type Versioned } from './blob-store.ts';
+import { readJson, readVersioned, updateJson, type BlobStore, type Versioned } from '../publish-records/blob-store.ts';
 import { applyNotification, isPublished, timeOf } from './deploy-state.ts';
 import { indexOf, summaryOf } from './live-index.ts';
 import {
   buildRecordSchema, EMPTY_PRODUCTION_HISTORY, INDEX_SHARDS, indexShardKey, indexShardSchema, KEPT_DEPLOYS, KEPT_OTHER_DEPLOYS, OTHER_HISTORY_KEY, otherHistorySchema,
   PRODUCTION_HISTORY_KEY, productionHistorySchema,
   type Batch, type DeployNotification, type DeployRecord, type IndexShard, type OtherHistory, type ProductionHistory, type SiteRecord,
-} from './records.ts';
+} from '../publish-records/records.ts';
 
 export interface DeployStoreOptions {
   store: BlobStore;

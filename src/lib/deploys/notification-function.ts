@@ -10,10 +10,10 @@ import { triggerBuild, type FetchLike } from '../rebuild/build-hook.ts';
 import { createPublishQueue } from '../rebuild/publish-queue.ts';
 import type { FunctionContext } from '../rebuild/publish-webhook.ts';
 import { siteStore } from '../rebuild/state-store.ts';
-import type { BlobStore } from './blob-store.ts';
+import type { BlobStore } from '../publish-records/blob-store.ts';
 import { createDeployStore } from './deploy-store.ts';
 import { handleNotification } from './notification.ts';
-import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from './records.ts';
+import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../publish-records/records.ts';
 
 export interface NotificationFunctionOptions {
   openDeploysStore: () => BlobStore;

@@ -12,7 +12,7 @@ import { BatchStartError, type PublishQueueHandle, type QueueOutcome } from '../
 import { isFinished, recordState, timesProblem } from './deploy-state.ts';
 import type { DeployStoreHandle } from './deploy-store.ts';
 import { NETLIFY_SIGNATURE_HEADER, verifyNetlifySignature } from './jws.ts';
-import { batchFromTitle, deployNotificationSchema, MAX_CLOCK_SKEW_MS, type DeployNotification } from './records.ts';
+import { batchFromTitle, deployNotificationSchema, MAX_CLOCK_SKEW_MS, type DeployNotification } from '../publish-records/records.ts';
 
 /** Netlify's deploy object is a few KB; far below this. */
 export const MAX_NOTIFICATION_BODY_BYTES = 256 * 1024;

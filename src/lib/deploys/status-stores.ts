@@ -1,7 +1,7 @@
 /** The Netlify Blobs stores the status functions read (one module for both functions). */
 import { getStore } from '@netlify/blobs';
-import { asBlobStore } from './blob-store.ts';
-import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from './records.ts';
+import { asBlobStore } from '../publish-records/blob-store.ts';
+import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../publish-records/records.ts';
 import { createStatusFunctions } from './status-function.ts';
 
 /** Per function instance: its caches (token verdicts, reports) live as long as the instance. */

@@ -10,7 +10,7 @@ import { isPublished, timeOf } from './deploy-state.ts';
 import {
   leftOutCode, MAX_STATUS_IDS, SANITY_ID_PATTERN, statusFor,
   type DeployRecord, type DeploySummary, type DocumentStatus, type IndexEntry, type LeftOutEntry, type LivePointer, type NotLiveCode, type ProductionHistory, type PublishQueue, type QueueSummary,
-} from './records.ts';
+} from '../publish-records/records.ts';
 import type { CallerKind } from './access.ts';
 
 export interface View {

@@ -5,12 +5,12 @@
  * asked (at most INDEX_SHARDS); for the deploys answer, the other deploys' history instead.
  */
 import { EMPTY_QUEUE } from '../rebuild/publish-queue.ts';
-import { readJson, type BlobStore } from './blob-store.ts';
+import { readJson, type BlobStore } from '../publish-records/blob-store.ts';
 import { timeOf } from './deploy-state.ts';
 import {
   EMPTY_PRODUCTION_HISTORY, indexShardKey, indexShardSchema, OTHER_HISTORY_KEY, otherHistorySchema, ownEntry, PRODUCTION_HISTORY_KEY, productionHistorySchema,
   PUBLISH_QUEUE_KEY, publishQueueSchema, shardOf, type IndexEntry,
-} from './records.ts';
+} from '../publish-records/records.ts';
 import type { View } from './status.ts';
 
 export function createViewLoader(options: { deploys: BlobStore; queue: BlobStore }) {

@@ -4,7 +4,7 @@
  * build reads it as INCOMING_HOOK_BODY. `trigger_title` becomes the deploy message and names the
  * batch, so the deploy notification's `title` says which batch a deploy carries.
  */
-import { BUILD_HOOK_TIMEOUT_MS, buildHookTitle, newBatchId, type BuildHookBody } from '../deploys/records.ts';
+import { BUILD_HOOK_TIMEOUT_MS, buildHookTitle, newBatchId, type BuildHookBody } from '../publish-records/records.ts';
 
 export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
 

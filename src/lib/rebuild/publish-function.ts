@@ -4,7 +4,7 @@
  * guard on the first invocation, so a bad setting, a local default secret on a deployed site or a
  * missing Netlify Blobs answers a 500 that says what to fix (and is logged) instead of crashing.
  */
-import { PUBLISH_QUEUE_STORE } from '../deploys/records.ts';
+import { PUBLISH_QUEUE_STORE } from '../publish-records/records.ts';
 import { guarded } from './function-http.ts';
 import { functionSecret, readPublishSettings, type PublishSettings } from './function-settings.ts';
 import { previewSiteAnswer } from './preview-site-guard.ts';

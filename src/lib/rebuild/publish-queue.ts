@@ -19,12 +19,12 @@
  * - A publish of a revision already waiting, in flight or in a recent batch changes nothing: a
  *   replayed webhook never starts another build.
  */
-import type { BlobStore } from '../deploys/blob-store.ts';
-import { updateJson, readJson } from '../deploys/blob-store.ts';
+import type { BlobStore } from '../publish-records/blob-store.ts';
+import { updateJson, readJson } from '../publish-records/blob-store.ts';
 import {
   boundedDocuments, MAX_WAITING_DOCUMENTS, newBatchId as randomBatchId, PUBLISH_QUEUE_KEY, publishQueueSchema, RECENT_BATCHES, RETRY_BASE_MS, RETRY_MAX_MS, STALE_BUILD_MS,
   type Batch, type BuildHookBody, type PublishedDocument, type PublishQueue, type Retry,
-} from '../deploys/records.ts';
+} from '../publish-records/records.ts';
 
 export const EMPTY_QUEUE: PublishQueue = { waiting: [], waitingMore: 0, recent: [] };
 

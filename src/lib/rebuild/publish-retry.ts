@@ -5,7 +5,7 @@
  * has come (publish-queue.ts `retryWaiting`), with the same doubling wait after each failure. A
  * run with nothing due reads one blob and changes nothing.
  */
-import { PUBLISH_QUEUE_STORE } from '../deploys/records.ts';
+import { PUBLISH_QUEUE_STORE } from '../publish-records/records.ts';
 import { triggerBuild, type FetchLike } from './build-hook.ts';
 import { answer, guarded } from './function-http.ts';
 import { readBuildHookSettings, type BuildHookSettings } from './function-settings.ts';

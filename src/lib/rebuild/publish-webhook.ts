@@ -4,8 +4,8 @@
  * published document ({_id, _type, _rev, _updatedAt}) that joins the publish queue, which starts
  * a build at once when none is running (publish-queue.ts).
  */
-import type { BlobStore } from '../deploys/blob-store.ts';
-import { publishedDocumentFrom, publishWebhookBodySchema, type PublishedDocument } from '../deploys/records.ts';
+import type { BlobStore } from '../publish-records/blob-store.ts';
+import { publishedDocumentFrom, publishWebhookBodySchema, type PublishedDocument } from '../publish-records/records.ts';
 import { triggerBuild, type FetchLike } from './build-hook.ts';
 import { answer, checkRequest, guarded } from './function-http.ts';
 import { BatchStartError, createPublishQueue, type QueueOutcome } from './publish-queue.ts';

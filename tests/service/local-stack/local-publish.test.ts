@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
 import type { LocalDeploy } from '../../../scripts/local-stack/netlify/deploys.ts';
-import type { DocumentStatus } from '../../../src/lib/deploys/records.ts';
+import type { DocumentStatus } from '../../../src/lib/publish-records/records.ts';
 import { ROOT, startStackProcess, type StackProcess } from './stack-process.ts';
 
 const TRACKED = join(ROOT, 'src/dataset/data.ndjson');

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { publishLocally } from '../../../scripts/local-stack/publish.ts';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
-import { buildHookTitle, newBatchId, type DocumentStatus } from '../../../src/lib/deploys/records.ts';
+import { buildHookTitle, newBatchId, type DocumentStatus } from '../../../src/lib/publish-records/records.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
 import { ROOT, startStackProcess, type StackProcess } from './stack-process.ts';
 

@@ -14,7 +14,7 @@ import { netlifySignature } from '../../../scripts/local-stack/netlify/deploy-no
 import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { publishLocally } from '../../../scripts/local-stack/publish.ts';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
-import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID, buildHookTitle, newBatchId, type DocumentStatus } from '../../../src/lib/deploys/records.ts';
+import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID, buildHookTitle, newBatchId, type DocumentStatus } from '../../../src/lib/publish-records/records.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
 import { ROOT, startStackProcess, type StackProcess } from './stack-process.ts';
 

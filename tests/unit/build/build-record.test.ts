@@ -15,7 +15,7 @@ import { readNdjson } from '../../../src/lib/content/local.ts';
 import { applyPerspective } from '../../../src/lib/content/perspective.ts';
 import { readDocuments, splitBuildContent } from '../../../src/lib/content/queries.ts';
 import type { BUILD_CONTENT_QUERY_RESULT } from '../../../src/lib/content/sanity.types.ts';
-import { BUILD_RECORD_BLOB, buildRecordSchema } from '../../../src/lib/deploys/records.ts';
+import { BUILD_RECORD_BLOB, buildRecordSchema } from '../../../src/lib/publish-records/records.ts';
 import { clearBuildRecord, writeStaticSiteOutput } from '../../../src/lib/build/netlify-output.ts';
 import { buildSiteMatrix } from '../../../src/lib/routing/matrix.ts';
 import { createTenantClient, recordsTransport } from '../../../src/lib/tenants/client.ts';

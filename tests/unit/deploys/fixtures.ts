@@ -1,9 +1,9 @@
 /** Netlify deploy notifications, build records and a site's stores, for the deploy tests. */
-import { memoryBlobStore } from '../../../src/lib/deploys/blob-store.ts';
+import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
 import { createDeployStore } from '../../../src/lib/deploys/deploy-store.ts';
 import { signNetlifyNotification } from '../../../src/lib/deploys/jws.ts';
 import { handleNotification } from '../../../src/lib/deploys/notification.ts';
-import type { BuildRecord, BuildHookBody } from '../../../src/lib/deploys/records.ts';
+import type { BuildRecord, BuildHookBody } from '../../../src/lib/publish-records/records.ts';
 import { createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
 
 export const SECRET = 'test-notification-secret';

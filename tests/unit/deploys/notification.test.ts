@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   indexShardKey, KEPT_DEPLOYS, KEPT_OTHER_DEPLOYS, OTHER_HISTORY_KEY, PRODUCTION_HISTORY_KEY, PUBLISH_QUEUE_KEY, shardOf,
   type DeployRecord, type IndexShard, type OtherHistory, type ProductionHistory,
-} from '../../../src/lib/deploys/records.ts';
+} from '../../../src/lib/publish-records/records.ts';
 import { buildRecord, deploy, SITE_ID, site } from './fixtures.ts';
 
 type Site = ReturnType<typeof site>;

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAccess, sanityTokenVerifier, UNKNOWN_TOKEN_BUDGET, type TokenVerdict } from '../../../src/lib/deploys/access.ts';
-import type { BlobStore } from '../../../src/lib/deploys/blob-store.ts';
+import type { BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
 import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
 import { FUNCTION_HEADERS } from '../../../src/lib/rebuild/function-http.ts';
 import type { StatusSettings } from '../../../src/lib/rebuild/function-settings.ts';

@@ -5,7 +5,7 @@
  * that is not on the site reads exactly as an id that never existed.
  */
 import { describe, expect, it } from 'vitest';
-import { PRODUCTION_HISTORY_KEY, type BuildRecord, type DocumentStatus, type ProductionHistory } from '../../../src/lib/deploys/records.ts';
+import { PRODUCTION_HISTORY_KEY, type BuildRecord, type DocumentStatus, type ProductionHistory } from '../../../src/lib/publish-records/records.ts';
 import { deploysSummary, documentStatus, parseStatusIds, REASONS, type StatusQuestion } from '../../../src/lib/deploys/status.ts';
 import { createViewLoader } from '../../../src/lib/deploys/view.ts';
 import { buildRecord, deploy, site } from './fixtures.ts';

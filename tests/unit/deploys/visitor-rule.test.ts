@@ -4,7 +4,7 @@
  * public site shows the document. A visitor never learns more than the site shows.
  */
 import { describe, expect, it } from 'vitest';
-import { documentStatusSchema, statusFor, UNKNOWN_TO_VISITORS, type DocumentStatus } from '../../../src/lib/deploys/records.ts';
+import { documentStatusSchema, statusFor, UNKNOWN_TO_VISITORS, type DocumentStatus } from '../../../src/lib/publish-records/records.ts';
 
 const STATES: Array<[string, DocumentStatus]> = [
   ['live', { state: 'live', since: '2026-11-27T10:02:00.000Z', deploy: 'd-1' }],

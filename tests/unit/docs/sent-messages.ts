@@ -5,10 +5,10 @@
  * A situation the documents start quoting is added here, which is the proof the code sends it.
  */
 import { encodeSignatureHeader } from '@sanity/webhook';
-import { memoryBlobStore } from '../../../src/lib/deploys/blob-store.ts';
+import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
 import { signNetlifyNotification } from '../../../src/lib/deploys/jws.ts';
 import { createNotificationFunction } from '../../../src/lib/deploys/notification-function.ts';
-import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_WEBHOOK_SECRET } from '../../../src/lib/deploys/records.ts';
+import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_WEBHOOK_SECRET } from '../../../src/lib/publish-records/records.ts';
 import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
 import { readDeployNotificationSettings, readPublishSettings, readStatusSettings } from '../../../src/lib/rebuild/function-settings.ts';
 import { handleNightly } from '../../../src/lib/rebuild/nightly-rebuild.ts';

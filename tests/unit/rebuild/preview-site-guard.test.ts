@@ -5,7 +5,7 @@
  */
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryBlobStore } from '../../../src/lib/deploys/blob-store.ts';
+import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
 import { FUNCTION_HEADERS } from '../../../src/lib/rebuild/function-http.ts';
 import { handleNightly } from '../../../src/lib/rebuild/nightly-rebuild.ts';
 import { isPreviewSiteFunction } from '../../../src/lib/rebuild/preview-site-guard.ts';

@@ -6,8 +6,8 @@
  */
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryBlobStore, type BlobStore } from '../../../src/lib/deploys/blob-store.ts';
-import { LOCAL_WEBHOOK_SECRET, PUBLISH_QUEUE_KEY } from '../../../src/lib/deploys/records.ts';
+import { memoryBlobStore, type BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { LOCAL_WEBHOOK_SECRET, PUBLISH_QUEUE_KEY } from '../../../src/lib/publish-records/records.ts';
 import { createPublishFunction } from '../../../src/lib/rebuild/publish-function.ts';
 import { BLOBS_MISSING_MESSAGE, resetProcessMemoryStores } from '../../../src/lib/rebuild/state-store.ts';
 import { readPublishSettings, type PublishSettings } from '../../../src/lib/rebuild/function-settings.ts';

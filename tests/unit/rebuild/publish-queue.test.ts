@@ -5,8 +5,8 @@
  * block publishing for more than 30 minutes, and a failed build hook call puts its batch back.
  */
 import { describe, expect, it } from 'vitest';
-import { memoryBlobStore, type BlobStore } from '../../../src/lib/deploys/blob-store.ts';
-import { PUBLISH_QUEUE_KEY, STALE_BUILD_MS, type BuildHookBody, type PublishedDocument, type PublishQueue } from '../../../src/lib/deploys/records.ts';
+import { memoryBlobStore, type BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { PUBLISH_QUEUE_KEY, STALE_BUILD_MS, type BuildHookBody, type PublishedDocument, type PublishQueue } from '../../../src/lib/publish-records/records.ts';
 import { BatchStartError, createPublishQueue, retryDelayMs } from '../../../src/lib/rebuild/publish-queue.ts';
 
 const START = Date.UTC(2026, 10, 27, 10, 0, 0);
