@@ -46,9 +46,11 @@ function lockAfter(site: SiteRecord | null, notification: DeployNotification): S
   if (notification.locked === undefined || notification.locked === null) return site;
   const at = notification.updated_at ?? notification.created_at ?? null;
   if (site && timeOf(site.updatedAt) > timeOf(at)) return site;
-  return notification.locked
+  const next: SiteRecord = notification.locked
     ? { locked: true, lockedDeployId: notification.id, updatedAt: at }
     : { locked: false, lockedDeployId: null, updatedAt: at };
+  // A lock (or unlock) said again changes nothing.
+  return site && site.locked === next.locked && site.lockedDeployId === next.lockedDeployId ? site : next;
 }
 
 export function createDeployStore(options: DeployStoreOptions) {
