@@ -5,8 +5,8 @@
  * from the deploy records (status.ts). A store that cannot be read makes every document
  * `unknown` (publish-status) or answers 503 (deploys); never a guess.
  */
-import { isDeployedContext } from '../config/netlify-deploy.ts';
 import { LOCAL_STUDIO_URL } from '../config/local-addresses.ts';
+import { isLocalStack } from '../config/local-stack.ts';
 import { guarded } from '../rebuild/function-http.ts';
 import { readStatusSettings, type StatusSettings } from '../rebuild/function-settings.ts';
 import { previewSiteAnswer } from '../rebuild/preview-site-guard.ts';
@@ -52,8 +52,9 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
     if (setup) return setup;
     const settings = readSettings();
     const deployContext = context.deploy?.context || settings.CONTEXT;
-    // A deployed site admits only the Studio it names; a local run without the setting, the local Studio.
-    const origins = studioOrigins(settings.SANITY_STUDIO_URL ?? (isDeployedContext(deployContext) ? undefined : LOCAL_STUDIO_URL));
+    // Only the Studio the site names; without the setting, the local Studio only on the local stack
+    // (`netlify dev` or a missing context is no proof of being local).
+    const origins = studioOrigins(settings.SANITY_STUDIO_URL ?? (isLocalStack() ? LOCAL_STUDIO_URL : undefined));
     const verify = options.verifyToken ?? sanityTokenVerifier({ projectId: settings.SANITY_PROJECT_ID, dataset: settings.SANITY_DATASET, apiHost: settings.SANITY_API_HOST });
     const access = createAccess({ verify, log: (line) => log(`[publish-status] ${line}`) });
     const load = createViewLoader({

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { markLocalStack, unmarkLocalStack } from '../../../src/lib/config/local-stack.ts';
 import { createAccess, sanityTokenVerifier, UNKNOWN_TOKEN_BUDGET, type TokenVerdict } from '../../../src/lib/deploys/access.ts';
 import type { BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
 import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
@@ -82,12 +83,16 @@ describe('CORS', () => {
     expectStatusHeaders(refused);
   });
 
-  it('on a deployed site without SANITY_STUDIO_URL no origin is admitted (not even the local Studio); a local run admits the local Studio', async () => {
+  it('without SANITY_STUDIO_URL no origin is admitted (not even the local Studio) anywhere but on the local stack: a deployed site, netlify dev, no context', async () => {
     const s = await liveSite();
-    const deployed = await functions(s, { settings: { SANITY_STUDIO_URL: undefined } }).publishStatus(get('/api/publish-status?ids=husky-faqs', { origin: 'http://localhost:3333' }), { deploy: { context: 'production' } });
-    expect(deployed.headers.get('access-control-allow-origin')).toBeNull();
-    const local = await functions(s, { settings: { SANITY_STUDIO_URL: undefined } }).publishStatus(get('/api/publish-status?ids=husky-faqs', { origin: 'http://localhost:3333' }));
-    expect(local.headers.get('access-control-allow-origin')).toBe('http://localhost:3333');
+    const ask = (context?: string) => functions(s, { settings: { SANITY_STUDIO_URL: undefined } }).publishStatus(get('/api/publish-status?ids=husky-faqs', { origin: 'http://localhost:3333' }), context ? { deploy: { context } } : {});
+    for (const context of ['production', 'dev', undefined]) expect((await ask(context)).headers.get('access-control-allow-origin'), context).toBeNull();
+    markLocalStack();
+    try {
+      expect((await ask()).headers.get('access-control-allow-origin')).toBe('http://localhost:3333');
+    } finally {
+      unmarkLocalStack();
+    }
   });
 });
 
