@@ -152,14 +152,17 @@ export function createDeployStore(options: DeployStoreOptions) {
         return { next: written, result: { record: next ?? previous, changed: next !== undefined, history: written } };
       });
       const { record, history } = applied;
-      let nowLive = false;
       // Also for a repeated notification whose first delivery could not read the build record.
       if (record && record.production && isPublished(record) && (applied.changed || record.report === null)) {
         const live = history.live;
         const indexMissing = live?.deployId === record.id && record.report === null;
-        if (!live || indexMissing || timeOf(live.since) < timeOf(record.publishedAt)) nowLive = await publish(record, history);
+        if (!live || indexMissing || timeOf(live.since) < timeOf(record.publishedAt)) {
+          const nowLive = await publish(record, history);
+          // The record as publishing filled it in (its build's summary, what it brought).
+          return { record: (await readProduction()).deploys.find((entry) => entry.id === notification.id) ?? record, changed: applied.changed, nowLive };
+        }
       }
-      return { record: (await readProduction()).deploys.find((entry) => entry.id === notification.id) ?? record, changed: applied.changed, nowLive };
+      return { record, changed: applied.changed, nowLive: false };
     },
   };
 }

@@ -7,8 +7,6 @@
  * unpublishes a document leaves no page showing it.
  */
 import { spawn } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
 import type { LocalDeploy } from '../../../scripts/local-stack/netlify/deploys.ts';
 import type { DocumentStatus } from '../../../src/lib/publish-records/records.ts';
-import { ROOT, startStackProcess, type StackProcess } from './stack-process.ts';
+import { ROOT, startSanityUsersStandIn, startStackProcess, type StackProcess } from './stack-process.ts';
 
 const TRACKED = join(ROOT, 'src/dataset/data.ndjson');
 const work = mkdtempSync(join(tmpdir(), 'local-publish-'));
@@ -37,17 +35,12 @@ const asEditor = { authorization: `Bearer ${EDITOR}` };
 
 let stack: StackProcess;
 let site = '';
-let sanity: Server | undefined;
+let sanity: Awaited<ReturnType<typeof startSanityUsersStandIn>> | undefined;
 
 beforeAll(async () => {
   rmSync(deploysDir, { recursive: true, force: true });
-  sanity = createServer((request, response) => {
-    const known = request.headers.authorization === `Bearer ${EDITOR}`;
-    response.writeHead(known ? 200 : 401, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(known ? { id: 'pEditor', provider: 'google', roles: [{ name: 'editor', title: 'Editor' }] } : { statusCode: 401, message: 'Session not found' }));
-  });
-  await new Promise<void>((ready) => sanity!.listen(0, '127.0.0.1', ready));
-  Object.assign(settings, { SANITY_PROJECT_ID: 'localpub1', SANITY_API_HOST: `http://127.0.0.1:${(sanity.address() as AddressInfo).port}` });
+  sanity = await startSanityUsersStandIn(EDITOR);
+  Object.assign(settings, { SANITY_PROJECT_ID: 'localpub1', SANITY_API_HOST: sanity.apiHost });
   // `npm start`: the working copy made from src/dataset, dist/ built from it, then served.
   stack = await startStackProcess(settings, ['--build']);
   site = stack.site;
@@ -55,7 +48,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  sanity?.close();
+  await sanity?.close();
   rmSync(work, { recursive: true, force: true });
   rmSync(deploysDir, { recursive: true, force: true });
 });

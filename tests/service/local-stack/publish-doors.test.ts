@@ -17,7 +17,7 @@ import { publishLocally } from '../../../scripts/local-stack/publish.ts';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
 import { buildHookTitle, newBatchId, type DocumentStatus } from '../../../src/lib/publish-records/records.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
-import { ROOT, startStackProcess, type StackProcess } from './stack-process.ts';
+import { ROOT, startSanityUsersStandIn, startStackProcess, type StackProcess } from './stack-process.ts';
 
 const HOOK_TOKEN = 'publish-doors-hook-token';
 const EDITOR = 'editor-session-token';
@@ -37,7 +37,7 @@ mkdirSync(emptyDist);
 
 let stack: StackProcess;
 let site = '';
-let sanity: Server | undefined;
+let sanity: Awaited<ReturnType<typeof startSanityUsersStandIn>> | undefined;
 let hookProxy: Server | undefined;
 /** Calls of the functions' build hook, and how many of the next ones answer 503 as a Netlify outage would. */
 const hook = { calls: 0, failNext: 0 };
@@ -51,12 +51,8 @@ async function listenOn(server: Server): Promise<string> {
 beforeAll(async () => {
   rmSync(deploysDir, { recursive: true, force: true });
   // Sanity's /users/me for the project: the editor is a member with the Editor role.
-  sanity = createServer((request, response) => {
-    const known = request.headers.authorization === `Bearer ${EDITOR}`;
-    response.writeHead(known ? 200 : 401, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(known ? { id: 'pEditor', provider: 'google', roles: [{ name: 'editor', title: 'Editor' }] } : { statusCode: 401, message: 'Session not found' }));
-  });
-  const sanityHost = await listenOn(sanity);
+  sanity = await startSanityUsersStandIn(EDITOR);
+  const sanityHost = sanity.apiHost;
   // The functions' build hook: the stack's own, through a door that can play an outage.
   hookProxy = createServer((request, response) => {
     hook.calls += 1;
@@ -91,7 +87,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  for (const server of [sanity, hookProxy]) await new Promise<void>((closed) => (server ? server.close(() => closed()) : closed()));
+  await sanity?.close();
+  await new Promise<void>((closed) => (hookProxy ? hookProxy.close(() => closed()) : closed()));
   rmSync(work, { recursive: true, force: true });
   rmSync(deploysDir, { recursive: true, force: true });
 });

@@ -5,6 +5,8 @@
  * and a poll that keeps what it saw.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { LocalDeploy } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { LOCAL_DEPLOYS_PATH } from '../../../scripts/local-stack/netlify/deploys.ts';
@@ -65,5 +67,23 @@ export async function startStackProcess(settings: Record<string, string>, args: 
       child.kill('SIGTERM');
       await exited;
     },
+  };
+}
+
+/**
+ * Plays Sanity's `GET /users/me` for the site's project, so the stack's status functions can tell
+ * an editor: `editorToken` is a member with the Editor role; any other token gets Sanity's 401.
+ * Give the stack `SANITY_PROJECT_ID` and `SANITY_API_HOST: apiHost` (loopback only).
+ */
+export async function startSanityUsersStandIn(editorToken: string): Promise<{ apiHost: string; close: () => Promise<void> }> {
+  const server = createServer((request, response) => {
+    const known = request.headers.authorization === `Bearer ${editorToken}`;
+    response.writeHead(known ? 200 : 401, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(known ? { id: 'pEditor', provider: 'google', roles: [{ name: 'editor', title: 'Editor' }] } : { statusCode: 401, message: 'Session not found' }));
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  return {
+    apiHost: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((closed) => server.close(() => closed())),
   };
 }
