@@ -96,19 +96,20 @@ export async function handleNotification(request: Request, options: Notification
   log(`deploy ${notification.id} (${notification.context ?? 'no context'}) ${notification.state}: ${outcome.changed ? 'recorded' : 'nothing new'}${outcome.nowLive ? ', now live' : ''}`);
 
   const batch = batchFromTitle(notification.title ?? outcome.record?.title);
+  const createdAt = notification.created_at ?? outcome.record?.createdAt;
   // A build that started confirms its batch's start (a late answer of the build hook, or a batch taken as lost).
-  if (notification.context === 'production' && !isFinished(state) && batch) {
+  if (notification.context === 'production' && !isFinished(state)) {
     try {
-      await options.queue.building(batch);
+      await options.queue.building(batch, createdAt);
     } catch (error) {
       // Its finish (or the batch's deadline) still decides: nothing waits on this write.
-      log(`batch ${batch}: its start could not be recorded: ${(error as Error).message}`);
+      log(`deploy ${notification.id}: its start could not be noted in the publish queue: ${(error as Error).message}`);
     }
   }
   // A finished production build frees the queue: what waited goes into the next build now.
   if (notification.context === 'production' && isFinished(state)) {
     try {
-      log(queueLine(await options.queue.finished(batch, buildOutcome(notification))));
+      log(queueLine(await options.queue.finished(batch, buildOutcome(notification), createdAt)));
     } catch (error) {
       log(`the next build could not be started: ${(error as Error).message}`);
       // The deploy is recorded; what waits is started again by publish-retry, so Netlify need not deliver this again.

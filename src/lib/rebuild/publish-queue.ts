@@ -29,7 +29,7 @@ import type { BlobStore } from '../publish-records/blob-store.ts';
 import { readJson, updateJson } from '../publish-records/blob-store.ts';
 import { newBatchId as randomBatchId, PUBLISH_QUEUE_KEY, publishQueueSchema, RETRY_BASE_MS, type Batch, type BuildHookBody, type Hold, type PublishedDocument, type PublishQueue } from '../publish-records/records.ts';
 import {
-  alreadyBuilt, confirmed, EMPTY_QUEUE, ended, hasWaiting, hookBody, mayStart, settle, start, startFailed, withWaiting, type BuildOutcome,
+  alreadyBuilt, confirmed, EMPTY_QUEUE, ended, hasWaiting, heardAhead, hookBody, mayStart, settle, start, startFailed, withWaiting, type BuildOutcome,
 } from './queue-state.ts';
 
 export { EMPTY_QUEUE, retryDelayMs, withWaiting, type BuildOutcome } from './queue-state.ts';
@@ -158,9 +158,13 @@ export function createPublishQueue(options: PublishQueueOptions) {
       return decideAndStart((queue, at, lost) => startIfDue(queue, at, lost, { outcome: 'idle' }));
     },
 
-    /** A deploy of batch `batch` started building (its notification): the start is confirmed. */
-    async building(batch: string): Promise<void> {
-      await update((queue, at) => ({ next: confirmed(queue, batch, at, true), result: undefined }));
+    /**
+     * A production deploy started building (its notification); `batch`: the batch its title names,
+     * `createdAt`: when Netlify was asked for it. Its batch's start is confirmed; a deploy asked for
+     * before the batch in flight is word that Netlify works through the builds ahead of it.
+     */
+    async building(batch: string | undefined, createdAt?: string | null): Promise<void> {
+      await update((queue, at) => ({ next: heardAhead(batch === undefined ? queue : confirmed(queue, batch, at, true), batch, createdAt, at), result: undefined }));
     },
 
     /**
@@ -168,9 +172,9 @@ export function createPublishQueue(options: PublishQueueOptions) {
      * deploy from Netlify's UI). Ends the in-flight batch if it is this one, then starts the next
      * batch if publishes wait. A repeated notification finds nothing to end.
      */
-    finished(batch: string | undefined, outcome: BuildOutcome = 'ready'): Promise<QueueOutcome> {
+    finished(batch: string | undefined, outcome: BuildOutcome = 'ready', createdAt?: string | null): Promise<QueueOutcome> {
       return decideAndStart((queue, at, lost) => {
-        const after = ended(queue, batch, outcome, at, unitMs);
+        const after = heardAhead(ended(queue, batch, outcome, at, unitMs), batch, createdAt, at);
         if (after.inFlight) return { next: after, result: { outcome: 'not-current', inFlight: after.inFlight.batch } };
         return startIfDue(after, at, lost, { outcome: 'idle' });
       });

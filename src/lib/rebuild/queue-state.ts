@@ -145,6 +145,19 @@ export function confirmed(queue: PublishQueue, id: string, now: Date, heard = fa
   return { ...rest, inFlight, recent: withRecent(queue, id, () => inFlight) };
 }
 
+/**
+ * A deploy of another batch (or of none: a nightly build, a git push) that Netlify was asked for no
+ * later than the batch in flight (`createdAt`) started or finished: Netlify is working through the
+ * builds queued ahead of it, which is word of it too (its deadline moves on). A newer deploy says
+ * nothing of it.
+ */
+export function heardAhead(queue: PublishQueue, id: string | undefined, createdAt: string | null | undefined, now: Date): PublishQueue {
+  const batch = queue.inFlight;
+  if (!batch?.startedAt || batch.batch === id || !createdAt || !(Date.parse(createdAt) <= Date.parse(batch.calledAt))) return queue;
+  const inFlight: Batch = { ...batch, heardAt: iso(now) };
+  return { ...queue, inFlight, recent: withRecent(queue, batch.batch, () => inFlight) };
+}
+
 /** The build hook refused batch `id`: nothing was started, its documents wait again, with a hold. */
 export function startFailed(queue: PublishQueue, id: string, now: Date, unitMs: number): PublishQueue {
   const batch = queue.inFlight;
