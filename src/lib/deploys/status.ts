@@ -9,7 +9,7 @@
 import { isPublished, timeOf } from './deploy-state.ts';
 import {
   leftOutCode, MAX_STATUS_IDS, SANITY_ID_PATTERN, statusFor,
-  type DeployRecord, type DeploySummary, type DocumentStatus, type IndexEntry, type LeftOutEntry, type LivePointer, type NotLiveCode, type ProductionHistory, type PublishQueue, type QueueSummary,
+  type DeployRecord, type DeploysAnswer, type DeploySummary, type DocumentStatus, type IndexEntry, type LeftOutEntry, type LivePointer, type NotLiveCode, type ProductionHistory, type PublishQueue, type QueueSummary,
 } from '../publish-records/records.ts';
 import type { CallerKind } from './access.ts';
 
@@ -240,6 +240,22 @@ export function deploysSummary(view: View, caller: CallerKind, siteOrigin: strin
       },
     } satisfies DeploySummary;
   });
+}
+
+/**
+ * The deploys answer. An editor gets the recent deploys and what waits; a visitor only what the
+ * public site shows: when it last changed (the live deploy's publish time) and its live schools.
+ */
+export function deploysAnswer(view: View, caller: CallerKind, siteOrigin: string, now: Date): DeploysAnswer {
+  const checkedAt = now.toISOString();
+  if (caller === 'editor') {
+    const waiting = waitingToBuild(view, caller);
+    return { deploys: deploysSummary(view, caller, siteOrigin), ...(waiting ? { waitingToBuild: waiting } : {}), checkedAt };
+  }
+  const live = view.history.deploys.find((record) => record.id === view.live?.deployId);
+  const summary = live ? deploysSummary({ ...view, history: { ...view.history, deploys: [live] } }, 'visitor', siteOrigin)[0] : undefined;
+  const site = live && view.live && summary ? { lastChangedAt: view.live.since, schools: { built: summary.schools.built, builtCount: summary.schools.builtCount } } : null;
+  return { deploys: [], site, checkedAt };
 }
 
 /** Editors only: publishes held (the build hook did not answer, a build was lost…), and when the site starts them. */

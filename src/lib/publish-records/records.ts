@@ -519,9 +519,18 @@ export function statusFor(caller: 'visitor' | 'editor', status: DocumentStatus, 
   return { state: 'not-live', reason: visitorReason ?? status.reason, code: status.code };
 }
 
+/** An editor Sanity has just proven: the pass the Studio sends back (X-Editor-Pass), and until when it holds. */
+export const editorPassSchema = z.object({ pass: z.string(), expiresAt: z.string() });
+export type EditorPass = z.infer<typeof editorPassSchema>;
+
+/** 503 to a token the function could not check yet: "checking your access", and when to ask again. */
+export const accessCheckingSchema = z.object({ message: z.string(), access: z.literal('checking'), retryAfterSeconds: z.number().int().positive() });
+export type AccessChecking = z.infer<typeof accessCheckingSchema>;
+
 export const publishStatusAnswerSchema = z.object({
   documents: z.record(z.string(), documentStatusSchema),
   checkedAt: z.string(),
+  editorPass: editorPassSchema.optional(),
 });
 export type PublishStatusAnswer = z.infer<typeof publishStatusAnswerSchema>;
 
@@ -552,5 +561,23 @@ export type DeploySummary = z.infer<typeof deploySummarySchema>;
 export const queueSummarySchema = z.object({ waiting: z.number().int().nonnegative(), reason: z.string(), nextTryAt: z.string(), cause: z.string().optional() });
 export type QueueSummary = z.infer<typeof queueSummarySchema>;
 
-export const deploysAnswerSchema = z.object({ deploys: z.array(deploySummarySchema), waitingToBuild: queueSummarySchema.optional(), checkedAt: z.string() });
+/**
+ * What a visitor learns of the deploys: what the public site shows, when it last changed and which
+ * schools are on it; no deploys, triggers, counts of documents or failures.
+ */
+export const publicSiteSummarySchema = z.object({
+  /** When the deploy visitors get was published. */
+  lastChangedAt: z.string(),
+  schools: deploySummarySchema.shape.schools.pick({ built: true, builtCount: true }),
+});
+export type PublicSiteSummary = z.infer<typeof publicSiteSummarySchema>;
+
+/** Editors: `deploys` (and `waitingToBuild`); visitors: `site` only (`deploys` empty). */
+export const deploysAnswerSchema = z.object({
+  deploys: z.array(deploySummarySchema),
+  waitingToBuild: queueSummarySchema.optional(),
+  site: publicSiteSummarySchema.nullable().optional(),
+  checkedAt: z.string(),
+  editorPass: editorPassSchema.optional(),
+});
 export type DeploysAnswer = z.infer<typeof deploysAnswerSchema>;

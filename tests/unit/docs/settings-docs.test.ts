@@ -105,7 +105,7 @@ describe('the check\'s output the procedure shows is what it prints', () => {
   it('step 6, a public dataset: the block of output', async () => {
     const block = /```\n\s*(note: Sanity: the project and dataset answer[\s\S]*?)\n\s*```/.exec(stepSection(6))?.[1];
     expect(block).toBeDefined();
-    const settings = { CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'abc123', PUBLIC_API_BASE: 'https://api.example.net', SANITY_STUDIO_URL: 'https://s.sanity.studio' };
+    const settings = { CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'abc123', PUBLIC_API_BASE: 'https://api.example.net', SANITY_STUDIO_URL: 'https://s.sanity.studio', EDITOR_PASS_SECRET: 'p'.repeat(64) };
     const report = await checkSetup('production', settings, async () => ({ outcome: 'answered', siteSettings: 1 }), { until: 6 });
     expect(block!.split('\n').map((line) => line.trim())).toEqual(formatReport(report));
   });

@@ -22,6 +22,7 @@ import { createNetlify, SITE_ID, type Revision } from './netlify.ts';
 
 const WEBHOOK_SECRET = 'model-webhook-secret-0123456789abcdef';
 const NOTIFICATION_SECRET = 'model-notification-secret-0123456789abcdef';
+const PASS_SECRET = 'model-editor-pass-secret-0123456789abcdef';
 const HOOK_URL = 'https://api.netlify.example/build_hooks/model';
 const EDITOR = 'editor-session-token';
 export const START = Date.UTC(2026, 10, 27, 9, 0, 0);
@@ -249,7 +250,7 @@ export class World {
     const status = createStatusFunctions({
       openDeploysStore: () => this.deploysStore,
       openQueueStore: () => this.queueStore,
-      readSettings: () => ({ SANITY_STUDIO_URL: undefined, SANITY_PROJECT_ID: 'model', SANITY_DATASET: 'production', SANITY_API_HOST: undefined, CONTEXT: 'production' }),
+      readSettings: () => ({ SANITY_STUDIO_URL: undefined, SANITY_PROJECT_ID: 'model', SANITY_DATASET: 'production', SANITY_API_HOST: undefined, EDITOR_PASS_SECRET: PASS_SECRET, SITE_ID, CONTEXT: 'production' }),
       verifyToken: async (token) => (token === EDITOR ? 'editor' : 'refused'),
       site: {}, now: () => new Date(this.clock), log: () => {},
     });
