@@ -76,7 +76,11 @@ export const RETRY_BASE_MS = 60_000;
 export const RETRY_MAX_UNITS = 30;
 /** A batch whose build hook call is not confirmed (its answer, or a notification naming it) within 1 unit was not started. */
 export const START_CONFIRM_UNITS = 1;
-/** A started batch with no word of its build (no notification) for 30 units was lost: its documents wait again. */
+/**
+ * A started batch with no word of its build (no notification) for 30 units was lost: its documents
+ * wait again. One whose build was heard starting is waited for at least as long as Netlify lets a
+ * build run (NETLIFY_BUILD_LIMIT_MS), whatever the unit.
+ */
 export const STALE_UNITS = 30;
 export const RETRY_MAX_MS = RETRY_MAX_UNITS * RETRY_BASE_MS;
 export const STALE_BUILD_MS = STALE_UNITS * RETRY_BASE_MS;
@@ -88,14 +92,14 @@ export const NETLIFY_BUILD_LIMIT_MS = 15 * 60_000;
 /**
  * The longest a published revision shows "Publishing…" (or "Waiting to build") once the platform
  * works again (Blobs, the build hook, builds and their notifications), counted from the later of the
- * publish and the last failure: the in-flight batch is taken as lost (an unconfirmed start after
- * START_CONFIRM_UNITS and then a wait of up to RETRY_MAX_UNITS; a silent build after STALE_UNITS
- * and a wait of 1 unit), publish-retry's next run starts it again, and its build takes at most
- * Netlify's build limit. 47 minutes with the default unit.
+ * publish and the last failure (plus the builds Netlify had queued then): the in-flight batch is
+ * taken as lost (an unconfirmed start after START_CONFIRM_UNITS, a silent build after STALE_UNITS
+ * or Netlify's build limit), it waits at most RETRY_MAX_UNITS, publish-retry's next run starts it
+ * again, and its build takes at most Netlify's build limit. 76 minutes with the default unit.
  */
 export function publishBoundMs(unitMs: number = RETRY_BASE_MS): number {
-  const lost = Math.max(START_CONFIRM_UNITS + RETRY_MAX_UNITS, STALE_UNITS + 1) * unitMs;
-  return lost + PUBLISH_RETRY_PERIOD_MS + NETLIFY_BUILD_LIMIT_MS;
+  const lost = Math.max(START_CONFIRM_UNITS * unitMs, STALE_UNITS * unitMs, NETLIFY_BUILD_LIMIT_MS);
+  return lost + RETRY_MAX_UNITS * unitMs + PUBLISH_RETRY_PERIOD_MS + NETLIFY_BUILD_LIMIT_MS;
 }
 /** Ids in one status question. */
 export const MAX_STATUS_IDS = 100;
@@ -424,7 +428,9 @@ export const batchSchema = z.object({
   more: z.number().int().nonnegative(),
   /** When its start was confirmed (the hook answered, or a notification named the batch); unset: not (yet) confirmed. */
   startedAt: isoTime.optional(),
-  /** The newest notification naming it. */
+  /** When its deploy started building (its notification): from then it is waited for as long as a build may run. */
+  buildingAt: isoTime.optional(),
+  /** The newest word of it: a notification naming it, or one of a deploy queued ahead of it. */
   heardAt: isoTime.optional(),
   /** In `recent`: taken as lost (its outcome unknown), its documents put back to waiting. */
   lostAt: isoTime.optional(),
@@ -460,6 +466,12 @@ export const publishQueueSchema = z.object({
   recent: z.array(batchSchema).default([]),
   /** Set while what waits may not start yet (a record of an older version's `retry` is dropped: what waits starts at once). */
   hold: holdSchema.optional(),
+  /**
+   * Batches taken as lost for silence in a row, with no deploy notification heard in between: the
+   * wait before the next start doubles with each, so notifications that never come (not set up, a
+   * wrong secret) cost a build an hour at most, not one every 31 minutes.
+   */
+  silentLosses: z.number().int().nonnegative().optional(),
 });
 export type PublishQueue = z.infer<typeof publishQueueSchema>;
 

@@ -29,7 +29,7 @@ import type { BlobStore } from '../publish-records/blob-store.ts';
 import { readJson, updateJson } from '../publish-records/blob-store.ts';
 import { newBatchId as randomBatchId, PUBLISH_QUEUE_KEY, publishQueueSchema, RETRY_BASE_MS, type Batch, type BuildHookBody, type Hold, type PublishedDocument, type PublishQueue } from '../publish-records/records.ts';
 import {
-  alreadyBuilt, confirmed, EMPTY_QUEUE, ended, hasWaiting, heardAhead, hookBody, mayStart, settle, start, startFailed, withWaiting, type BuildOutcome,
+  alreadyBuilt, confirmed, EMPTY_QUEUE, ended, hasWaiting, heardAhead, heardFromNetlify, hookBody, mayStart, settle, start, startFailed, withWaiting, type BuildOutcome,
 } from './queue-state.ts';
 
 export { EMPTY_QUEUE, retryDelayMs, withWaiting, type BuildOutcome } from './queue-state.ts';
@@ -164,7 +164,7 @@ export function createPublishQueue(options: PublishQueueOptions) {
      * before the batch in flight is word that Netlify works through the builds ahead of it.
      */
     async building(batch: string | undefined, createdAt?: string | null): Promise<void> {
-      await update((queue, at) => ({ next: heardAhead(batch === undefined ? queue : confirmed(queue, batch, at, true), batch, createdAt, at), result: undefined }));
+      await update((queue, at) => ({ next: heardAhead(batch === undefined ? heardFromNetlify(queue) : confirmed(heardFromNetlify(queue), batch, at, true), batch, createdAt, at), result: undefined }));
     },
 
     /**
@@ -174,7 +174,7 @@ export function createPublishQueue(options: PublishQueueOptions) {
      */
     finished(batch: string | undefined, outcome: BuildOutcome = 'ready', createdAt?: string | null): Promise<QueueOutcome> {
       return decideAndStart((queue, at, lost) => {
-        const after = heardAhead(ended(queue, batch, outcome, at, unitMs), batch, createdAt, at);
+        const after = heardAhead(ended(heardFromNetlify(queue), batch, outcome, at, unitMs), batch, createdAt, at);
         if (after.inFlight) return { next: after, result: { outcome: 'not-current', inFlight: after.inFlight.batch } };
         return startIfDue(after, at, lost, { outcome: 'idle' });
       });

@@ -5,12 +5,13 @@
  *
  * The rule that keeps every publish going: a batch whose outcome is unknown goes back to waiting,
  * with its documents (`settle`), whatever brought it there: a start never confirmed (the instance
- * died, or its write failed), or a started build the site has not heard of for STALE_UNITS. Every
+ * died, or its write failed), or a started build the site has not heard of for STALE_UNITS (or,
+ * heard starting to build, for longer than Netlify lets a build run). Every
  * event applies `settle` first, and publish-retry's run every minute is such an event, so no batch
  * stays unknown for longer than its deadline plus a minute.
  */
 import {
-  asPublished, boundedDocuments, MAX_WAITING_DOCUMENTS, RECENT_BATCHES, RETRY_MAX_UNITS, START_CONFIRM_UNITS, STALE_UNITS,
+  asPublished, boundedDocuments, MAX_WAITING_DOCUMENTS, NETLIFY_BUILD_LIMIT_MS, RECENT_BATCHES, RETRY_MAX_UNITS, START_CONFIRM_UNITS, STALE_UNITS,
   type Batch, type BuildHookBody, type Hold, type HoldCause, type PublishedDocument, type PublishQueue, type QueuedDocument,
 } from '../publish-records/records.ts';
 
@@ -35,8 +36,8 @@ export function retryDelayMs(attempts: number, unitMs: number): number {
 const iso = (date: Date) => date.toISOString();
 const sameRevision = (a: PublishedDocument, b: PublishedDocument) => a.id === b.id && a.rev === b.rev;
 
-function hold(queue: PublishQueue, cause: HoldCause, now: Date, unitMs: number): Hold {
-  const attempts = (queue.hold?.attempts ?? 0) + 1;
+/** A hold for `cause`; its wait doubles with `attempts` (the starts that failed in a row, or for silence the batches lost so). */
+function hold(queue: PublishQueue, cause: HoldCause, now: Date, unitMs: number, attempts = (queue.hold?.attempts ?? 0) + 1): Hold {
   return { cause, attempts, since: iso(now), until: iso(new Date(now.getTime() + retryDelayMs(attempts, unitMs))), reason: HOLD_REASONS[cause] };
 }
 
@@ -74,15 +75,23 @@ export function settle(queue: PublishQueue, now: Date, unitMs: number): PublishQ
   const batch = queue.inFlight;
   if (!batch) return queue;
   const started = batch.startedAt ?? batch.heardAt;
-  const lastWord = Math.max(...[batch.calledAt, batch.startedAt, batch.heardAt].filter((at): at is string => at !== undefined).map(Date.parse));
-  const deadline = started ? lastWord + STALE_UNITS * unitMs : Date.parse(batch.calledAt) + START_CONFIRM_UNITS * unitMs;
+  const lastWord = Math.max(...[batch.calledAt, batch.startedAt, batch.buildingAt, batch.heardAt].filter((at): at is string => at !== undefined).map(Date.parse));
+  const silence = batch.buildingAt ? Math.max(STALE_UNITS * unitMs, NETLIFY_BUILD_LIMIT_MS) : STALE_UNITS * unitMs;
+  const deadline = started ? lastWord + silence : Date.parse(batch.calledAt) + START_CONFIRM_UNITS * unitMs;
   if (now.getTime() <= deadline) return queue;
   const back = putBack(queue, batch);
-  return {
-    ...back,
-    recent: withRecent(queue, batch.batch, (entry) => ({ ...entry, lostAt: iso(now) })),
-    hold: hold(queue, started ? 'no-word' : 'start-unconfirmed', now, unitMs),
-  };
+  const recent = withRecent(queue, batch.batch, (entry) => ({ ...entry, lostAt: iso(now) }));
+  if (!started) return { ...back, recent, hold: hold(queue, 'start-unconfirmed', now, unitMs) };
+  // Silence again with no notification heard since: notifications may not be coming at all, so wait longer each time.
+  const silentLosses = (queue.silentLosses ?? 0) + 1;
+  return { ...back, recent, silentLosses, hold: hold(queue, 'no-word', now, unitMs, silentLosses) };
+}
+
+/** A production deploy notification arrived: notifications do reach the site, so silence counts from nothing again. */
+export function heardFromNetlify(queue: PublishQueue): PublishQueue {
+  if (queue.silentLosses === undefined) return queue;
+  const { silentLosses: _reset, ...rest } = queue;
+  return rest;
 }
 
 /** Whether this revision is in flight or in a batch that built (or is building): a replay of it changes nothing. */
@@ -121,11 +130,11 @@ export function hookBody(batch: Batch): BuildHookBody {
  * when nothing else is: its documents still waiting with the same revision leave waiting, and the
  * hold its loss set goes. Otherwise nothing changes (another batch carries them now: one build more).
  */
-function adopt(queue: PublishQueue, id: string, now: Date): PublishQueue {
+function adopt(queue: PublishQueue, id: string, now: Date, building: boolean): PublishQueue {
   const lost = queue.recent.find((entry) => entry.batch === id && entry.lostAt !== undefined && entry.endedAt === undefined);
   if (!lost || queue.inFlight) return queue;
   const { lostAt: _found, ...batch } = lost;
-  const inFlight: Batch = { ...batch, startedAt: batch.startedAt ?? iso(now), heardAt: iso(now) };
+  const inFlight: Batch = { ...batch, startedAt: batch.startedAt ?? iso(now), ...(building ? { buildingAt: batch.buildingAt ?? iso(now) } : {}), heardAt: iso(now) };
   const { hold: _lifted, ...rest } = queue;
   return {
     ...rest,
@@ -138,9 +147,9 @@ function adopt(queue: PublishQueue, id: string, now: Date): PublishQueue {
 /** Batch `id`'s start is confirmed (the hook answered, or a notification named it): no longer unconfirmed, and the hold goes. */
 export function confirmed(queue: PublishQueue, id: string, now: Date, heard = false): PublishQueue {
   const batch = queue.inFlight;
-  if (batch?.batch !== id) return adopt(queue, id, now);
+  if (batch?.batch !== id) return adopt(queue, id, now, heard);
   if (batch.startedAt && !heard && !queue.hold) return queue;
-  const inFlight: Batch = { ...batch, startedAt: batch.startedAt ?? iso(now), ...(heard ? { heardAt: iso(now) } : {}) };
+  const inFlight: Batch = { ...batch, startedAt: batch.startedAt ?? iso(now), ...(heard ? { buildingAt: batch.buildingAt ?? iso(now), heardAt: iso(now) } : {}) };
   const { hold: _lifted, ...rest } = queue;
   return { ...rest, inFlight, recent: withRecent(queue, id, () => inFlight) };
 }

@@ -364,4 +364,27 @@ describe('no publish stranded', () => {
     expect(await h.queue.retryWaiting()).toEqual({ outcome: 'idle' });
     expect(h.builds).toHaveLength(3);
   });
+
+  it('deploy notifications that never come (not set up, a wrong secret): each silent batch waits longer before it is built again, at most a build an hour; a notification heard starts the count again', async () => {
+    const h = harness();
+    await h.queue.publish(doc('doc1-faqs', 'r1', h.at()));
+    const starts: number[] = [];
+    for (let minute = 1; minute <= 8 * 60; minute += 1) {
+      h.advance(60_000);
+      const outcome = await h.queue.retryWaiting();
+      if (outcome.outcome === 'started') starts.push(minute);
+    }
+    // Silent for 30 minutes, then a wait of 1, 2, 4, 8, 16, 30, 30 … minutes.
+    expect(starts.slice(0, 7)).toEqual([32, 65, 100, 139, 186, 247, 308]);
+    expect(starts.at(-1)! - starts.at(-2)!).toBe(61);
+    expect(h.state().hold).toMatchObject({ cause: 'no-word', reason: 'the build service never reported the build' });
+    // A notification at last (a nightly build's): the next silence waits 1 unit again.
+    const last = h.builds.at(-1)!.batch;
+    await h.queue.building(undefined, new Date(Date.parse(h.at()) - 1_000).toISOString());
+    expect(h.state().silentLosses).toBeUndefined();
+    await h.queue.finished(last);
+    await h.queue.publish(doc('doc1-faqs', 'r2', h.at()));
+    h.advance(31 * 60_000);
+    expect(await h.queue.retryWaiting()).toMatchObject({ outcome: 'held', hold: { cause: 'no-word', attempts: 1 } });
+  });
 });
