@@ -82,6 +82,10 @@ describe('not live', () => {
     expect(editor).toEqual({ state: 'not-live', code: 'build-failed', reason: 'The build that was to publish this change failed, so the previous version is still live.', deploy: 'd-2' });
     // Asked without a revision: the newest publish is the one that failed.
     expect((await statusOf(s, { id: 'husky-faqs' })).visitor).toMatchObject({ code: 'build-failed' });
+    // The content is at fault: the site does not build it again by itself (it waits for a fix).
+    s.advance(60 * 60_000);
+    expect(await s.queue.retryWaiting()).toEqual({ outcome: 'idle' });
+    expect(s.hookCalls).toHaveLength(1);
   });
 
   it('a build that failed outside the content: publishing (waiting to build) while it is tried again once; not live once that failed too', async () => {
