@@ -98,7 +98,8 @@ export function heardFromNetlify(queue: PublishQueue): PublishQueue {
 export function alreadyBuilt(queue: PublishQueue, document: PublishedDocument): boolean {
   if (document.rev === null) return false;
   const same = (entry: PublishedDocument) => sameRevision(entry, document);
-  return (queue.inFlight?.documents.some(same) ?? false) || queue.recent.some((batch) => batch.lostAt === undefined && batch.documents.some(same));
+  // A batch taken as lost counts again once its deploy is heard to have ended.
+  return (queue.inFlight?.documents.some(same) ?? false) || queue.recent.some((batch) => (batch.lostAt === undefined || batch.endedAt !== undefined) && batch.documents.some(same));
 }
 
 export type StartRule = 'now' | 'in-flight' | 'held';
