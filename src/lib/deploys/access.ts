@@ -30,7 +30,11 @@ import { checkPass, issuePass, PASS_HEADER, tokenHash, type PassScope } from './
 export type CallerKind = 'visitor' | 'editor';
 /** `editor`: a member with an editor's role; `refused`: Sanity says the token is no such member; `unreachable`: no verdict; `unusable`: the site's Sanity settings cannot be used. */
 export type TokenVerdict = 'editor' | 'refused' | 'unreachable' | 'unusable';
-export type VerifyToken = (token: string) => Promise<TokenVerdict>;
+/** Asks who a token's user is; `unusable` when the site's Sanity settings cannot be used at all (every answer is `unusable`). */
+export interface VerifyToken {
+  (token: string): Promise<TokenVerdict>;
+  unusable?: boolean;
+}
 
 /** As the site's content client asks (src/lib/content/sanity.ts); the functions do not import the content layer. */
 export const SANITY_API_VERSION = '2025-09-15';
@@ -95,7 +99,7 @@ export function unusableTarget(target: SanityTarget): string | undefined {
 export function sanityTokenVerifier(target: SanityTarget, log: (message: string) => void = console.error): VerifyToken {
   const problem = unusableTarget(target);
   let logged = false;
-  return async (token) => {
+  const verify: VerifyToken = async (token) => {
     if (problem) {
       if (!logged) log(`${problem}: editors' tokens cannot be checked, so every caller is answered as a visitor`);
       logged = true;
@@ -119,6 +123,8 @@ export function sanityTokenVerifier(target: SanityTarget, log: (message: string)
       return status === 401 || status === 403 ? 'refused' : 'unreachable';
     }
   };
+  verify.unusable = problem !== undefined;
+  return verify;
 }
 
 export function bearerToken(request: Request): string | undefined {
@@ -163,6 +169,8 @@ export function createAccess(options: AccessOptions) {
       // A pass this site gave the token's editor: no call to Sanity, whatever the budget.
       const pass = request.headers.get(PASS_HEADER)?.trim();
       if (pass && (await checkPass(pass, token, options.pass, now())).valid) return { kind: 'editor' };
+      // No project to ask: a visitor, whatever the budget (the verifier's one log line names the setting).
+      if (options.verify.unusable) return (await options.verify(token), { kind: 'visitor' });
       // The hash, not the token, is what stays in memory.
       const key = tokenHash(token);
       const cached = verdicts.get(key);

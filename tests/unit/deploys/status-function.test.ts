@@ -307,7 +307,8 @@ describe('who is an editor: a member of the project with an editor\'s role, as S
       openDeploysStore: () => s.deploysStore, openQueueStore: () => s.queueStore, site: {}, log: (line) => logged.push(line),
       readSettings: () => ({ ...SETTINGS, SANITY_PROJECT_ID: target.projectId, SANITY_DATASET: target.dataset }), now: () => new Date('2026-11-27T10:05:00.000Z'),
     });
-    for (const token of ['editor-token', 'junk-1', 'junk-2']) {
+    // More tokens than the budget: still visitors (no one can be proven), never "checking your access".
+    for (const token of ['editor-token', ...Array.from({ length: 40 }, (_, at) => `junk-${at}`)]) {
       const response = await made.publishStatus(get('/api/publish-status?ids=newu-faqs', { authorization: `Bearer ${token}` }));
       expect(response.status).toBe(200);
       expect((await response.json()).documents['newu-faqs']).toEqual({ state: 'unknown', reason: 'No recorded deploy carried this document yet.' });
