@@ -40,13 +40,18 @@ export interface PreviewStack {
    * Presentation's secret, in `perspective` (drafts by default, as written in the address); with
    * mode 'window', its button opens it in a window of its own instead.
    */
-  hostUrl: (path: string, mode?: PreviewMode, perspective?: string) => string;
+  hostUrl: (path: string, mode?: PreviewMode, perspective?: string, host?: HostOptions) => string;
   stop: () => Promise<void>;
 }
 
 async function listen(server: Server): Promise<number> {
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   return (server.address() as AddressInfo).port;
+}
+
+/** What the host page plays: `loaders: false`, a Studio without the loaders channel (the refresh only). */
+export interface HostOptions {
+  loaders?: boolean;
 }
 
 /** How the host page shows the preview: in a frame, or in a window of its own opened by a button. */
@@ -80,6 +85,9 @@ export async function startPresentationStack(name = 'presentation'): Promise<Pre
     const url = new URL(request.url ?? '/', 'http://host');
     if (url.pathname === '/studio-host.js') {
       response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(hostJs);
+    } else if (url.pathname === '/export.ndjson') {
+      // The host's LiveQueries read the export as it is on disk (studio-host.client.ts).
+      response.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' }).end(readFileSync(exportFile));
     } else if (url.pathname === '/') {
       const path = url.searchParams.get('path') ?? '/';
       const perspective = url.searchParams.get('perspective') ?? 'drafts';
@@ -105,7 +113,9 @@ export async function startPresentationStack(name = 'presentation'): Promise<Pre
     exportFile,
     documents: () => readFileSync(exportFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Doc),
     draftCookie: `${DRAFT_MODE_COOKIE}=${signDraftMode(COOKIE_SECRET)}`,
-    hostUrl: (path, mode = 'frame', perspective) => `${studio}/?${new URLSearchParams({ path, ...(mode === 'window' ? { mode } : {}), ...(perspective ? { perspective } : {}) })}`,
+    hostUrl: (path, mode = 'frame', perspective, host = {}) => `${studio}/?${new URLSearchParams({
+      path, ...(mode === 'window' ? { mode } : {}), ...(perspective ? { perspective } : {}), ...(host.loaders === false ? { loaders: 'off' } : {}),
+    })}`,
     stop: async () => {
       await server.stop();
       await new Promise((done) => host.close(done));

@@ -7,9 +7,21 @@
  * the Studio's PostMessagePerspective: `visual-editing/fetch-perspective` is answered with the
  * perspective picked, and each pick is posted as `presentation/perspective`. Bundled by the test
  * with esbuild.
+ *
+ * Its loaders channel (`{name: 'presentation', connectTo: 'loaders', heartbeat: true}`, as Sanity's
+ * Presentation opens it; off with `loaders=off` in the host page's address) plays the Studio's
+ * LiveQueries: on connecting and on each pick it posts `loader/perspective`; it answers each
+ * `loader/query-listen` naming its project and dataset (`offline0`/`production`, what a Studio
+ * without a project id names) with `loader/query-change`: the query run by groq-js over the export
+ * as it is on disk, in the listen's perspective, with the editor's unsaved values (`edit`) merged
+ * in, as the Studio merges the open document's form value; each `edit` posts the change again for
+ * every query listened to.
  */
 import { createConnectionMachine, createController } from '@sanity/comlink';
 import { createCompatibilityActors } from '@sanity/presentation-comlink';
+import { evaluate, parse } from 'groq-js';
+import { applyPerspective } from '../../../src/lib/content/perspective.ts';
+import { readPerspective } from '../../../src/lib/content/perspective-name.ts';
 
 interface Received { type: string; data: unknown; at: number }
 
@@ -25,6 +37,16 @@ declare global {
       setPerspective: (perspective: string | string[]) => void;
       /** What the overlays said when they asked for the perspective (`handlesPerspectiveChange`…). */
       perspectiveRequests: unknown[];
+      /** The loaders channel's statuses, and each `loader/query-listen` and `loader/documents` received. */
+      loaderStatuses: string[];
+      listens: Array<{ at: number; data: any }>;
+      loaderDocuments: unknown[];
+      /** Query changes posted: when, and the number of the edit they carry. */
+      changesPosted: Array<{ at: number; edit: number }>;
+      /** The editor types: `fields` merged into the document `id` (its published id) as an unsaved value; resolves once the changes are posted. */
+      edit: (id: string, fields: Record<string, unknown>) => Promise<number>;
+      /** Posts a change for every query listened to now, as the Studio does after a save. */
+      postChanges: () => Promise<number>;
     };
   }
 }
@@ -80,6 +102,75 @@ window.studio = {
     channel.post('presentation/perspective', { perspective: picked });
   },
   perspectiveRequests,
+};
+
+// The loaders channel: the Studio's LiveQueries, over the export on disk.
+const PROJECT = { projectId: 'offline0', dataset: 'production' };
+const loaderStatuses: string[] = [];
+const listens: Array<{ at: number; data: any }> = [];
+const loaderDocuments: unknown[] = [];
+const changesPosted: Array<{ at: number; edit: number }> = [];
+const unsaved = new Map<string, Record<string, unknown>>();
+const listening = new Map<string, any>();
+let edits = 0;
+const loaders: any = new URL(location.href).searchParams.get('loaders') === 'off' ? null : controller.createChannel(
+  { name: 'presentation', connectTo: 'loaders', heartbeat: true },
+  createConnectionMachine().provide({ actors: createCompatibilityActors() as any }) as any,
+);
+
+async function documentsIn(perspective: unknown): Promise<unknown[]> {
+  const text = await (await fetch('/export.ndjson', { cache: 'no-store' })).text();
+  const all = text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+  return applyPerspective(all, readPerspective(perspective).perspective).map((doc) => {
+    const id = (doc as { _id: string })._id;
+    return unsaved.has(id) ? { ...(doc as object), ...unsaved.get(id) } : doc;
+  });
+}
+
+async function postChange(data: any): Promise<void> {
+  const edit = edits;
+  const dataset = await documentsIn(data.perspective);
+  const result = await (await evaluate(parse(data.query, { params: data.params }), { dataset, params: data.params })).get();
+  const ids = [result?.school?._id, result?.settings?._id, ...(result?.documents ?? []).map((doc: { _id: string }) => doc._id)].filter(Boolean);
+  const resultSourceMap = { documents: ids.map((_id: string) => ({ _id })), paths: [], mappings: {} };
+  loaders.post('loader/query-change', { ...PROJECT, perspective: data.perspective, query: data.query, params: data.params, result, resultSourceMap, tags: [] });
+  changesPosted.push({ at: Date.now(), edit });
+}
+
+const postChanges = async () => {
+  await Promise.all([...listening.values()].map(postChange));
+  return edits;
+};
+
+if (loaders) {
+  loaders.onStatus((event: { status: string }) => {
+    loaderStatuses.push(event.status);
+    if (event.status === 'connected') loaders.post('loader/perspective', { ...PROJECT, perspective });
+  });
+  loaders.on('loader/query-listen', (data: any) => {
+    listens.push({ at: Date.now(), data });
+    if (data.projectId !== PROJECT.projectId || data.dataset !== PROJECT.dataset) return;
+    const key = JSON.stringify([data.query, data.params, data.perspective]);
+    const known = listening.has(key);
+    listening.set(key, data);
+    if (!known) void postChange(data);
+  });
+  loaders.on('loader/documents', (data: unknown) => { loaderDocuments.push(data); });
+  loaders.start();
+}
+
+Object.assign(window.studio, {
+  loaderStatuses, listens, loaderDocuments, changesPosted, postChanges,
+  edit: (id: string, fields: Record<string, unknown>) => {
+    edits += 1;
+    unsaved.set(id, { ...unsaved.get(id), ...fields });
+    return postChanges();
+  },
+});
+const pickPerspective = window.studio.setPerspective;
+window.studio.setPerspective = (picked) => {
+  pickPerspective(picked);
+  loaders?.post('loader/perspective', { ...PROJECT, perspective: picked });
 };
 
 channel.start();
