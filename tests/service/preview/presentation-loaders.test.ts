@@ -8,17 +8,23 @@
  * (the saved, older text stays off the page) while `manual` draws the dataset; a perspective picked
  * in the menu is listened for again and its changes drawn; click-to-edit still names the field after
  * a keystroke redraw. Screenshots of a plan page while it redraws at 390, 1024 and 1280 px, axe on each
- * (SHOTS, default .scratch/presentation).
+ * (SHOTS, default .scratch/presentation). On the same server, the door the results come through (a
+ * post to the page's address, posted-content.ts): each refusal with its status, and what a post
+ * that passes draws.
  */
-import { appendFileSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { appendFileSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Frame, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AXE_TAGS } from '../../e2e/axe.ts';
 import { SCHOOL_PAGE_CONTENT_QUERY } from '../../../src/lib/content/queries.ts';
 import { TENANT_DOCUMENT_TYPES } from '../../../src/lib/content/schemas.ts';
+import { createLocalSource } from '../../../src/lib/content/local.ts';
 import { LISTEN_HEARTBEAT_MS } from '../../../src/lib/preview/live-query.ts';
+import { MAX_POSTED_CONTENT_BYTES } from '../../../src/lib/preview/posted-content.ts';
+import { PREVIEW_RESPONSE_HEADERS } from '../../../src/lib/preview/response-headers.ts';
+import { raw } from '../local-stack/helpers.ts';
 import { CHROMIUM, startPresentationStack, type Doc, type PreviewStack } from './presentation-stack.ts';
 
 const SCHOOL = 'uw-husky-mobile';
@@ -213,4 +219,102 @@ describe('the page on Presentation\'s loaders channel', () => {
     console.log(`[presentation-loaders] screenshots in ${SHOTS}`);
     expect(found).toEqual([]);
   }, 180_000);
+});
+
+describe('a post to a page\'s address (the Studio\'s result, drawn)', () => {
+  type Answer = Awaited<ReturnType<typeof raw>>;
+  /** SCHOOL_PAGE_CONTENT_QUERY's result over the export in drafts, as the Studio would post it; `change` edits it. */
+  async function studioResult(change: (result: any) => void = () => {}) {
+    const params = { seoSlug: SCHOOL, types: TENANT_DOCUMENT_TYPES };
+    const result: any = await createLocalSource(dirname(stack.exportFile), undefined, 'drafts').fetch(SCHOOL_PAGE_CONTENT_QUERY, params);
+    change(result);
+    return { query: SCHOOL_PAGE_CONTENT_QUERY, params, perspective: 'drafts', result };
+  }
+  const hero = (result: any) => result.documents.find((candidate: Doc) => candidate._id === HERO);
+  const sameOrigin = () => ({ origin: stack.site, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', cookie: stack.draftCookie });
+  const post = (body: unknown, headers: Record<string, string> = sameOrigin(), path = LANDING): Promise<Answer> =>
+    raw(`${stack.site}${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  const refusal = (answer: Answer) => ({ status: answer.status, message: (JSON.parse(answer.body.toString('utf8')) as { message: string }).message });
+  const html = (answer: Answer) => answer.body.toString('utf8');
+
+  /** A refusal: the status, a JSON reason, the preview's headers, no page and no cookie. */
+  function expectRefused(answer: Answer, status: number, reason: RegExp) {
+    expect(refusal(answer)).toMatchObject({ status, message: expect.stringMatching(reason) });
+    expect(html(answer)).not.toContain('<html');
+    expect(answer.headers['cache-control']).toBe(PREVIEW_RESPONSE_HEADERS['Cache-Control']);
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['set-cookie']).toBeUndefined();
+  }
+
+  it('answers the page drawn from the posted result, with the preview\'s headers, writing nothing', async () => {
+    const exported = statSync(stack.exportFile);
+    const title = `Posted at ${Date.now()}`;
+    const answer = await post(await studioResult((result) => { hero(result).title = title; }));
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toMatch(/^text\/html/);
+    expect(html(answer)).toMatch(new RegExp(`<h1[^>]*id="hero-title"[^>]*>${title}</h1>`));
+    for (const [name, value] of Object.entries(PREVIEW_RESPONSE_HEADERS)) expect(answer.headers[name.toLowerCase()], name).toBe(value);
+    expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(answer.headers['set-cookie']).toBeUndefined();
+    const after = statSync(stack.exportFile);
+    expect([after.size, after.mtimeMs]).toEqual([exported.size, exported.mtimeMs]);
+  });
+
+  it('shows posted markup as text, and drops a link the dataset\'s guard drops', async () => {
+    const answer = await post(await studioResult((result) => {
+      hero(result).title = '<script>alert(1)</script><img src=x onerror=alert(2)>';
+      hero(result).ctaFragment = 'javascript:alert(3)';
+    }));
+    const page = html(answer);
+    if (answer.status === 200) {
+      expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;');
+      expect(page).not.toContain('<script>alert(1)');
+      expect(page).not.toMatch(/href="javascript:/i);
+    } else {
+      // Without its link the header does not validate: refused, nothing drawn.
+      expectRefused(answer, 422, /huskymobile-landingHeader/);
+    }
+    const title = await post(await studioResult((result) => { hero(result).title = '<script>alert(1)</script>'; }));
+    expect(title.status).toBe(200);
+    expect(html(title)).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html(title)).not.toContain('<script>alert(1)');
+  });
+
+  it('refuses a cross-site post that carries the editor\'s cookie (403)', async () => {
+    const body = await studioResult();
+    expectRefused(await post(body, { ...sameOrigin(), origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }), 403, /own pages only/);
+    expectRefused(await post(body, { ...sameOrigin(), 'sec-fetch-site': 'same-site' }), 403, /own pages only/);
+    const { 'sec-fetch-site': _omitted, ...noFetchSite } = sameOrigin();
+    expectRefused(await post(body, noFetchSite), 403, /own pages only/);
+    const { origin: _none, ...noOrigin } = sameOrigin();
+    expectRefused(await post(body, noOrigin), 403, /own pages only/);
+  });
+
+  it('refuses a post without draft mode (401)', async () => {
+    const { cookie: _cookie, ...noCookie } = sameOrigin();
+    expectRefused(await post(await studioResult(), noCookie), 401, /not in draft mode/);
+    expectRefused(await post(await studioResult(), { ...sameOrigin(), cookie: `${stack.draftCookie}x` }), 401, /not in draft mode/);
+  });
+
+  it(`refuses a body over ${MAX_POSTED_CONTENT_BYTES} bytes (413), anything but JSON (415) and a body that is not JSON (400)`, async () => {
+    const large = await studioResult((result) => { hero(result).title = 'x'.repeat(MAX_POSTED_CONTENT_BYTES); });
+    expectRefused(await post(large), 413, /larger than 1048576 bytes/);
+    // A form a cross-site page could send without asking first.
+    expectRefused(await post('title=x', { ...sameOrigin(), 'content-type': 'application/x-www-form-urlencoded' }), 415, /application\/json/);
+    expectRefused(await post('{"query":', sameOrigin()), 400, /not JSON/);
+  });
+
+  it('refuses a result for another query, school or perspective (422, 409)', async () => {
+    expectRefused(await post({ ...await studioResult(), query: '*[_type == "school"]' }), 422, /another query/);
+    expectRefused(await post(await studioResult(), sameOrigin(), '/osu-beavs-mobile'), 422, /another query/);
+    expectRefused(await post({ ...await studioResult(), perspective: 'published' }), 409, /another perspective/);
+    expectRefused(await post({ ...await studioResult(), perspective: ['rHuskyL27', 'drafts'] }), 409, /another perspective/);
+  });
+
+  it('refuses content that does not validate, naming the document, and draws nothing (422)', async () => {
+    expectRefused(await post(await studioResult((result) => { hero(result).title = 42; })), 422, /does not validate: huskymobile-landingHeader: title/);
+    expectRefused(await post(await studioResult((result) => { result.settings = null; })), 422, /siteSettings document is missing/);
+    expectRefused(await post(await studioResult((result) => { result.school = { _id: 'school-x', _type: 'school' }; })), 422, /invalid/);
+    expectRefused(await post({ ...await studioResult(), result: [] }), 422, /names no school/);
+  });
 });

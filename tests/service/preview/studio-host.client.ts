@@ -102,7 +102,7 @@ window.studio = {
     channel.post('presentation/perspective', { perspective: picked });
   },
   perspectiveRequests,
-};
+} as Window['studio'];
 
 // The loaders channel: the Studio's LiveQueries, over the export on disk.
 const PROJECT = { projectId: 'offline0', dataset: 'production' };
