@@ -20,8 +20,8 @@
 import { createConnectionMachine, createController } from '@sanity/comlink';
 import { createCompatibilityActors } from '@sanity/presentation-comlink';
 import { evaluate, parse } from 'groq-js';
-import { applyPerspective } from '../../../src/lib/content/perspective.ts';
-import { readPerspective } from '../../../src/lib/content/perspective-name.ts';
+import { applyPerspective } from '../../src/lib/content/perspective.ts';
+import { readPerspective } from '../../src/lib/content/perspective-name.ts';
 
 interface Received { type: string; data: unknown; at: number }
 
@@ -118,10 +118,18 @@ const loaders: any = new URL(location.href).searchParams.get('loaders') === 'off
   createConnectionMachine().provide({ actors: createCompatibilityActors() as any }) as any,
 );
 
+// The export, read again only when it changed on disk; each perspective's view of it, once.
+let exported: { version: string; views: Map<string, unknown[]>; all: unknown[] } | undefined;
 async function documentsIn(perspective: unknown): Promise<unknown[]> {
-  const text = await (await fetch('/export.ndjson', { cache: 'no-store' })).text();
-  const all = text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
-  return applyPerspective(all, readPerspective(perspective).perspective).map((doc) => {
+  const version = await (await fetch('/export-version', { cache: 'no-store' })).text();
+  if (exported?.version !== version) {
+    const text = await (await fetch('/export.ndjson', { cache: 'no-store' })).text();
+    exported = { version, views: new Map(), all: text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown) };
+  }
+  const key = JSON.stringify(perspective);
+  let view = exported.views.get(key);
+  if (!view) exported.views.set(key, (view = applyPerspective(exported.all, readPerspective(perspective).perspective)));
+  return view.map((doc) => {
     const id = (doc as { _id: string })._id;
     return unsaved.has(id) ? { ...(doc as object), ...unsaved.get(id) } : doc;
   });
