@@ -125,7 +125,13 @@ describe('the page on Presentation\'s loaders channel', () => {
   }, 90_000);
 
   it('ends 14 changes 60 ms apart on the last, never an older one after it', async () => {
-    const { page, frame } = await present(PLAN_PAGE);
+    const { page, frame } = await present(PLAN_PAGE, { width: 1280, height: 600 });
+    // The editor opened the first plan's broadband facts and scrolled down: the redraws keep both.
+    await frame.evaluate(() => document.querySelector<HTMLButtonElement>('.plan-card__toggle')!.click());
+    await page.waitForTimeout(500);
+    await frame.locator('.plan-card .description').first().evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 200));
+    const scrolled = await frame.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
     await recordTexts(frame, '.plan-card .description');
     const texts = Array.from({ length: 14 }, (_, index) => `Keystroke ${index + 1} of 14: unlimited 5G for every Husky fan`);
     const started = Date.now();
@@ -145,6 +151,11 @@ describe('the page on Presentation\'s loaders channel', () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
     await expect(frame.locator('.plan-card .description').first().textContent()).resolves.toBe(last);
     await keptInPlace(frame);
+    expect(await frame.evaluate(() => window.scrollY)).toBe(scrolled);
+    expect(await frame.evaluate(() => {
+      const toggle = document.querySelector('.plan-card__toggle')!;
+      return toggle.getAttribute('aria-expanded') === 'true' && !document.getElementById(toggle.getAttribute('aria-controls')!)!.hidden;
+    })).toBe(true);
     await page.close();
   }, 90_000);
 
