@@ -3,14 +3,20 @@
  * ignores, made by a build or by the reader); every `npm run` names a script of the package it runs
  * in; every function answer they quote is one the functions send (sent-messages.ts); the README's
  * list of functions is src/functions/; the Node floor is one fact; the import's overwriting is said
- * with its flag. A failure names the file and line.
+ * with its flag; the import's output and the dataset's counts are read from the bundled dataset.
+ * A failure names the file and line.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { importPlan, nodeFs } from '../../../scripts/dataset/import.ts';
+import { checkContent } from '../../../scripts/dataset/content-check.ts';
+import { splitReleases } from '../../../scripts/dataset/release-filter.ts';
+import { readExport } from '../../../scripts/dataset/sanity-export.ts';
 import { LOCAL_STUDIO_URL } from '../../../src/lib/config/local-addresses.ts';
+import { createLocalSource } from '../../../src/lib/content/local.ts';
 import { importOverwriteProblems, namedPaths, npmRunProblems, quotedMessages, type Document } from './doc-references.ts';
 import { sentMessages } from './sent-messages.ts';
 
@@ -120,5 +126,48 @@ describe('the import\'s overwriting is said with its flag', () => {
   it('no document says the import never overwrites without naming --replace', () => {
     expect(documents.flatMap(importOverwriteProblems)).toEqual([]);
     expect(importOverwriteProblems({ path: 'README.md', text: '| `npm run dataset:import` | the bundled content, never overwriting an editor\'s work |' })).toHaveLength(1);
+  });
+});
+
+describe('the import\'s output and the dataset\'s counts are the bundled dataset\'s', () => {
+  const DATASET = join(ROOT, 'src/dataset');
+  const text = read('src/dataset/data.ndjson');
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  const split = splitReleases(text);
+  const deploying = read('docs/deploying.md');
+  const datasetReadme = read('src/dataset/README.md');
+  const step3 = deploying.slice(deploying.indexOf('### 3. Import'), deploying.indexOf('### 4. '));
+  /** The numbers a pattern captures in a text, each as found. */
+  const numbers = (source: string, pattern: RegExp) => [...source.matchAll(pattern)].map((match) => Number(match[1]));
+
+  it('step 3 shows the import\'s own lines for the bundled dataset: what it imports, what it leaves out and why, its last line', () => {
+    const projectId = 'abc123xy';
+    const fs = nodeFs(ROOT);
+    // The plan needs no Studio install or token to say what it would do; nothing runs.
+    const plan = importPlan(['--dataset', 'production'], { SANITY_STUDIO_PROJECT_ID: projectId, SANITY_AUTH_TOKEN: 'x' }, { ...fs, cwd: ROOT, isFile: (path) => path.endsWith('/node_modules/.bin/sanity') || fs.isFile(path) });
+    if (!plan.ok) throw new Error(plan.problems.join('; '));
+    const block = /```\n(Importing [\s\S]*?)\n```/.exec(step3)?.[1]?.split('\n');
+    expect(block, 'step 3 shows the import\'s output').toBeDefined();
+    const shown = plan.summary.filter((line) => !line.startsWith('The Studio\'s settings')).map((line) => line.replace(projectId, '<id>'));
+    expect(block!.slice(0, shown.length)).toEqual(shown);
+    expect(block!.at(-1)).toBe(plan.leftOut);
+    expect(plan.leftOut).toContain('rHuskyL27');
+    // The release the text explains is the one the import leaves out.
+    expect(split.leftOut.releases.map((release) => release.name)).toEqual(['rHuskyL27']);
+    expect(step3).toContain('`rHuskyL27`');
+  });
+
+  it('the documents the import brings, the content check\'s count and the dataset\'s total, wherever a document states them', async () => {
+    const contents = readExport(DATASET);
+    const checked = await checkContent(createLocalSource(DATASET, contents.documents), { imageNames: contents.imageNames });
+    const schoolDocuments = contents.documents.filter((doc) => (doc as { _type?: string })._type === 'school').length;
+    expect(split.kept.length).toBeLessThan(lines.length);
+    expect(numbers(step3, /Produces\*\* the content: (\d+) documents/g)).toEqual([split.kept.length]);
+    expect(numbers(step3, /content check passed: (\d+) documents/g)).toEqual([checked.documents]);
+    expect(numbers(step3, /content check passed: \d+ documents, (\d+) schools/g)).toEqual([checked.schools]);
+    expect(numbers(datasetReadme, /(\d+) documents in all/g)).toEqual([lines.length]);
+    expect(numbers(datasetReadme, /dataset ok: (\d+) documents/g)).toEqual([lines.length]);
+    expect(numbers(datasetReadme, /dataset ok: \d+ documents, (\d+) schools/g)).toEqual([schoolDocuments]);
+    expect(numbers(datasetReadme, /reports `(\d+) documents, \d+ schools`/g)).toEqual([checked.documents]);
   });
 });
