@@ -3,8 +3,9 @@
  * ignores, made by a build or by the reader); every `npm run` names a script of the package it runs
  * in; every function answer they quote is one the functions send (sent-messages.ts); the README's
  * list of functions is src/functions/; the Node floor is one fact; the import's overwriting is said
- * with its flag; the import's output and the dataset's counts are read from the bundled dataset.
- * A failure names the file and line.
+ * with its flag; the import's output and the dataset's counts are read from the bundled dataset;
+ * what the product API must admit is what the giveaway form sends; step 10 expects of the preview
+ * site only the functions Netlify's build deploys there. A failure names the file and line.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -17,6 +18,9 @@ import { splitReleases } from '../../../scripts/dataset/release-filter.ts';
 import { readExport } from '../../../scripts/dataset/sanity-export.ts';
 import { LOCAL_STUDIO_URL } from '../../../src/lib/config/local-addresses.ts';
 import { createLocalSource } from '../../../src/lib/content/local.ts';
+import { entryEndpoint, entryRequestHeaders } from '../../../src/lib/giveaway/entry-submission.ts';
+import { entryPreflight, preflightRefusal, refusalText } from '../../../src/lib/setup/product-api-check.ts';
+import { PREVIEW_SITE_FUNCTIONS } from '../../netlify/deployed-functions.ts';
 import { importOverwriteProblems, namedPaths, npmRunProblems, quotedMessages, type Document } from './doc-references.ts';
 import { sentMessages } from './sent-messages.ts';
 
@@ -169,5 +173,42 @@ describe('the import\'s output and the dataset\'s counts are the bundled dataset
     expect(numbers(datasetReadme, /dataset ok: (\d+) documents/g)).toEqual([lines.length]);
     expect(numbers(datasetReadme, /dataset ok: \d+ documents, (\d+) schools/g)).toEqual([schoolDocuments]);
     expect(numbers(datasetReadme, /reports `(\d+) documents, \d+ schools`/g)).toEqual([checked.documents]);
+  });
+});
+
+describe('docs/deploying.md\'s checks are what the code sends and what Netlify deploys', () => {
+  const deploying = read('docs/deploying.md');
+  const section = (heading: string) => {
+    const start = deploying.indexOf(heading);
+    expect(start, heading).toBeGreaterThanOrEqual(0);
+    const rest = deploying.slice(start + heading.length);
+    return rest.slice(0, rest.search(/^#{2,3} /m));
+  };
+  const productApi = section('## The product API\'s part\n');
+  const step10 = section('### 10. ');
+
+  it('the product API\'s part names the form\'s address, method and headers, and shows the check\'s own refusal', () => {
+    const { method, headers } = entryPreflight();
+    const sentNames = Object.keys(entryRequestHeaders('k')).filter((name) => headers.includes(name.toLowerCase()));
+    expect(productApi).toContain(`<PUBLIC_API_BASE>${entryEndpoint('')}`);
+    expect(productApi).toContain(`Access-Control-Request-Method: ${method}`);
+    for (const text of [productApi, step10]) expect(text).toContain(`Access-Control-Request-Headers: ${headers.join(',')}`);
+    expect(productApi).toContain(sentNames.map((name) => `\`${name}\``).join(' and '));
+    const example = /```\n(problem: PUBLIC_API_BASE: [^\n]*)\n```/.exec(productApi)?.[1];
+    const url = /\(([^)]*\/k1mobile\/giveaway\/entry)\)/.exec(example ?? '')?.[1];
+    const reason = preflightRefusal('https://<site>.netlify.app', entryPreflight(), { status: 403, headers: new Headers() })!;
+    expect(example).toBe(`problem: ${refusalText(url!, { origin: 'https://<site>.netlify.app', reason })}`);
+  });
+
+  it('step 10 expects of the preview site only what Netlify\'s build deploys there: its one function, and 404 for the public site\'s', () => {
+    const publicSite = readdirSync(join(ROOT, 'src/functions')).map((name) => name.replace(/\.ts$/, ''));
+    for (const fn of PREVIEW_SITE_FUNCTIONS) expect(step10).toContain(`\`${fn.displayName}\` (\`${fn.name}\`)`);
+    // No answer of a public site's function is expected there: they are not deployed.
+    expect(step10).not.toMatch(/\{"message":"not on the preview site/);
+    for (const match of step10.matchAll(/<preview>\.netlify\.app\/\.netlify\/functions\/([\w-]+)/g)) {
+      expect(publicSite).toContain(match[1]);
+      expect(PREVIEW_SITE_FUNCTIONS.map((fn) => fn.name)).not.toContain(match[1]);
+      expect(step10).toMatch(new RegExp(`prints \`404\`[^.]*\`${match[1]}\``));
+    }
   });
 });
