@@ -80,6 +80,27 @@ describe('a step that says to set a setting is the registry\'s step for it', () 
   });
 });
 
+describe('what step 6 says does not belong on the public site, the settings check names', () => {
+  /** A value of each setting step 6 lists, as an operator might leave it. */
+  const LEFT_ON: Record<string, string> = { SITE_MODE: 'static', PREVIEW_COOKIE_SECRET: 'c'.repeat(48), ALLOW_DEMO_DEPLOY: 'true', CONTENT_PREVIEW: 'true' };
+  const EXAMPLE: Record<string, string> = {
+    CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'abc123', PUBLIC_API_BASE: 'https://api.example.net', SANITY_STUDIO_URL: 'https://s.sanity.studio',
+    NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/x', SANITY_WEBHOOK_SECRET: 'a'.repeat(40), NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'b'.repeat(40),
+  };
+
+  it('each setting of "Not on this site", set beside a complete public site, is a problem naming it', async () => {
+    const paragraph = /^Not on this site: [\s\S]*?\n\n/m.exec(stepSection(6))?.[0];
+    expect(paragraph, 'step 6 has its "Not on this site" paragraph').toBeDefined();
+    const named = [...new Set([...paragraph!.matchAll(/`([A-Z][A-Z0-9_]*)(?:=[^`]*)?`/g)].map((match) => match[1]!))];
+    expect(named.sort()).toEqual(Object.keys(LEFT_ON).sort());
+    expect((await checkSetup('production', EXAMPLE, async () => ({ outcome: 'answered', siteSettings: 1 }))).problems).toEqual([]);
+    for (const name of named) {
+      const report = await checkSetup('production', { ...EXAMPLE, [name]: LEFT_ON[name]! }, async () => ({ outcome: 'answered', siteSettings: 1 }));
+      expect(report.problems.map((problem) => problem.setting), name).toEqual([name]);
+    }
+  });
+});
+
 describe('each step\'s settings check stops at that step', () => {
   it.each(Array.from({ length: 11 }, (_, index) => index + 1))('step %i', (step) => {
     const commands = [...stepSection(step).matchAll(/npm run setup:check -- ([^`\n]*)/g)].map((match) => match[1]!);
