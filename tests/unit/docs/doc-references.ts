@@ -111,10 +111,21 @@ export function npmRunProblems(document: Document, root: ReadonlySet<string>, st
   });
 }
 
-/** The JSON messages a document quotes as a function's answer: `{"message":"…"}`, wrapped over lines or not. */
-export function quotedMessages(document: Document): Array<{ message: string; line: number }> {
-  return paragraphs(document).flatMap((paragraph) =>
-    [...paragraph.text.matchAll(/\{"message":"((?:[^"\\]|\\.)*)"\}/g)].map((match) => ({ message: JSON.parse(`"${match[1]!}"`) as string, line: paragraph.line })));
+/**
+ * The JSON messages a document quotes as a function's answer: `{"message":"…"}`, wrapped over lines
+ * or not, each with the HTTP status the text gives it: `(401)` right after the quote, `401` or
+ * `**401**` right before it, else a `**202**` that opens its list item or table row.
+ */
+export function quotedMessages(document: Document): Array<{ message: string; line: number; status?: number }> {
+  return paragraphs(document).flatMap((paragraph) => {
+    const opening = /^\s*(?:[*+-]\s+|\|\s*[^|]*\|\s*)?\*\*(\d{3})\*\*/.exec(paragraph.text)?.[1];
+    return [...paragraph.text.matchAll(/`?\{"message":"((?:[^"\\]|\\.)*)"\}`?/g)].map((match) => {
+      const before = /(?:^|[\s|])(?:\*\*)?(\d{3})(?:\*\*)?\s*$/.exec(paragraph.text.slice(0, match.index))?.[1];
+      const after = /^\s*\((\d{3})\)/.exec(paragraph.text.slice(match.index + match[0].length))?.[1];
+      const status = after ?? before ?? opening;
+      return { message: JSON.parse(`"${match[1]!}"`) as string, line: paragraph.line, ...(status ? { status: Number(status) } : {}) };
+    });
+  });
 }
 
 /** A sentence saying the import never overwrites, without the flag that does. */

@@ -83,7 +83,7 @@ describe('every `npm run` names a script of the package it runs in', () => {
 });
 
 describe('every function answer the documents quote is one the functions send', () => {
-  let sent: Set<string>;
+  let sent: Map<string, Set<number>>;
   beforeAll(async () => {
     sent = await sentMessages();
   });
@@ -92,6 +92,22 @@ describe('every function answer the documents quote is one the functions send', 
     const quoted = documents.flatMap((document) => quotedMessages(document).map((found) => ({ ...found, file: document.path })));
     expect(quoted.length).toBeGreaterThan(10);
     expect(quoted.filter((found) => !sent.has(found.message)).map((found) => `${found.file}:${found.line}: ${found.message}`)).toEqual([]);
+  });
+
+  it('each with the status the functions send it with, where the text gives one (file:line of each that differs)', () => {
+    const quoted = documents.flatMap((document) => quotedMessages(document).map((found) => ({ ...found, file: document.path })));
+    expect(quoted.filter((found) => found.status !== undefined).length).toBeGreaterThan(10);
+    expect(quoted.filter((found) => found.status !== undefined && sent.has(found.message) && !sent.get(found.message)!.has(found.status))
+      .map((found) => `${found.file}:${found.line}: says ${found.status} for ${found.message}; the code sends it with ${[...sent.get(found.message)!].join(', ')}`)).toEqual([]);
+  });
+
+  it('reads the status a text gives a quoted answer: after it, before it, or opening its item', () => {
+    const statuses = (text: string) => quotedMessages({ path: 'docs/x.md', text }).map((found) => found.status);
+    expect(statuses('answers `{"message":"a"}` (401): and `{"message":"b"}` (500) means')).toEqual([401, 500]);
+    expect(statuses('| 404 `{"message":"a"}` | x |')).toEqual([404]);
+    expect(statuses('* **202** to a publish: `{"message":"a"}` or `{"message":"b"}`;')).toEqual([202, 202]);
+    expect(statuses('* **200** `{"message":"a"}`, nothing recorded')).toEqual([200]);
+    expect(statuses('It says `{"message":"a"}`.')).toEqual([undefined]);
   });
 
   it('a message the code no longer sends fails (the old webhook wording)', () => {
