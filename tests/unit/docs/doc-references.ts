@@ -135,3 +135,30 @@ export function importOverwriteProblems(document: Document): string[] {
     return saysNever && !paragraph.text.includes('--replace') ? [`${document.path}:${paragraph.line}: says the import never overwrites, without naming --replace (which does)`] : [];
   });
 }
+
+/**
+ * The Netlify Blobs keys a document names, each with its store: `netlify blobs:get <store> <key>`,
+ * "store `<store>`, key `<key>`", "blob `<key>`" (a blob of the deploy's own store, `deployStore`),
+ * and the first cell of a `| key | … |` table, whose store is the last one the section named before it.
+ */
+export function namedBlobKeys(document: Document, deployStore: string): Array<{ store: string; key: string; line: number }> {
+  const found: Array<{ store: string; key: string; line: number }> = [];
+  const add = (store: string, key: string, line: number) => found.push({ store, key: key.replace(/[`.,;:)]+$/, ''), line });
+  let lastStore: string | undefined;
+  let keyTable = false;
+  document.text.split('\n').forEach((content, index) => {
+    const line = index + 1;
+    if (/^#{1,6}\s/.test(content)) lastStore = undefined;
+    for (const match of content.matchAll(/netlify blobs:get ([\w.-]+) ((?:<[^>]*>|[^\s`<])+)/g)) add(match[1]!, match[2]!, line);
+    for (const match of content.matchAll(/store `([^`]+)`, key `([^`]+)`/g)) add(match[1]!, match[2]!, line);
+    for (const match of content.matchAll(/\bblob `([^`]+)`/g)) add(deployStore, match[1]!, line);
+    if (keyTable && content.startsWith('|')) {
+      if (!/^\|[\s|:-]+\|$/.test(content.trim())) for (const match of (content.split('|')[1] ?? '').matchAll(/`([^`]+)`/g)) add(lastStore ?? '(no store named)', match[1]!, line);
+      return;
+    }
+    keyTable = /^\|\s*key\s*\|/.test(content);
+    const stores = [...content.matchAll(/(?:`([\w.-]+)` store|store `([\w.-]+)`)/g)];
+    if (stores.length) lastStore = stores.at(-1)![1] ?? stores.at(-1)![2];
+  });
+  return found;
+}

@@ -5,7 +5,8 @@
  * list of functions is src/functions/; the Node floor is one fact; the import's overwriting is said
  * with its flag; the import's output and the dataset's counts are read from the bundled dataset;
  * what the product API must admit is what the giveaway form sends; step 10 expects of the preview
- * site only the functions Netlify's build deploys there. A failure names the file and line.
+ * site only the functions Netlify's build deploys there; every Netlify Blobs key named is one the
+ * code writes. A failure names the file and line.
  */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -21,8 +22,9 @@ import { createLocalSource } from '../../../src/lib/content/local.ts';
 import { entryEndpoint, entryRequestHeaders } from '../../../src/lib/giveaway/entry-submission.ts';
 import { entryPreflight, preflightRefusal, refusalText } from '../../../src/lib/setup/product-api-check.ts';
 import { PREVIEW_SITE_FUNCTIONS } from '../../netlify/deployed-functions.ts';
-import { importOverwriteProblems, namedPaths, npmRunProblems, quotedMessages, type Document } from './doc-references.ts';
+import { importOverwriteProblems, namedBlobKeys, namedPaths, npmRunProblems, quotedMessages, type Document } from './doc-references.ts';
 import { sentMessages } from './sent-messages.ts';
+import { DEPLOY_STORE, keyMatches, SITE_STORES, writtenBlobKeys } from './written-blob-keys.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
@@ -113,6 +115,32 @@ describe('every function answer the documents quote is one the functions send', 
   it('a message the code no longer sends fails (the old webhook wording)', () => {
     expect(sent.has('rebuild webhook is not configured')).toBe(false);
     expect(sent.has('deploy notifications are not configured: NETLIFY_DEPLOY_NOTIFICATION_SECRET not set')).toBe(false);
+  });
+});
+
+describe('every Netlify Blobs key the documents name is one the code writes, in that store', () => {
+  let written: Map<string, Set<string>>;
+  beforeAll(async () => {
+    written = await writtenBlobKeys();
+  });
+
+  it('each key, with its store (file:line of each the code never writes)', () => {
+    const named = documents.flatMap((document) => namedBlobKeys(document, DEPLOY_STORE).map((found) => ({ ...found, file: document.path })));
+    expect(named.length).toBeGreaterThan(5);
+    expect(named.filter((found) => !(SITE_STORES as readonly string[]).includes(found.store) && found.store !== DEPLOY_STORE).map((found) => `${found.file}:${found.line}: store ${found.store}`)).toEqual([]);
+    expect(named.filter((found) => !keyMatches(found.key, written.get(found.store) ?? new Set()))
+      .map((found) => `${found.file}:${found.line}: ${found.store} ${found.key}: never written there`)).toEqual([]);
+  });
+
+  it('the finder reads commands, "store, key", "blob" and a store\'s key table; a key no code writes fails', () => {
+    const text = [
+      '## Records', '', 'The `deploys` store holds:', '', '| key | what |', '|---|---|', '| `history/production` | … |', '| `live-index/0` … `live-index/31` | … |', '',
+      '```sh', 'netlify blobs:get deploys report/<deploy id>', '```', '', 'store `rebuild-on-publish`, key `publish-queue`; the blob `build-record`.',
+    ].join('\n');
+    const named = namedBlobKeys({ path: 'docs/x.md', text }, DEPLOY_STORE).map(({ store, key }) => `${store} ${key}`);
+    expect(named).toEqual(['deploys history/production', 'deploys live-index/0', 'deploys live-index/31', 'deploys report/<deploy id>', 'rebuild-on-publish publish-queue', `${DEPLOY_STORE} build-record`]);
+    expect(keyMatches('report/<deploy id>', written.get('deploys')!)).toBe(false);
+    expect(keyMatches('live-index/<n>', written.get('deploys')!)).toBe(true);
   });
 });
 

@@ -19,9 +19,9 @@ import { settingsCheckAnswer } from '../../../src/lib/setup/settings-check-funct
 import { settingsCheckProof, SETTINGS_CHECK_HEADER } from '../../../src/lib/setup/settings-proof.ts';
 import { deploy } from '../deploys/fixtures.ts';
 
-const HOOK = 'https://api.netlify.com/build_hooks/abc';
-const WEBHOOK_SECRET = 'w'.repeat(40);
-const NOTIFICATION_SECRET = 'n'.repeat(40);
+export const HOOK = 'https://api.netlify.com/build_hooks/abc';
+export const WEBHOOK_SECRET = 'w'.repeat(40);
+export const NOTIFICATION_SECRET = 'n'.repeat(40);
 const quiet = () => {};
 const hookAnswers = async () => new Response('');
 const PREVIEW = { SITE_MODE: 'preview' };
@@ -44,7 +44,7 @@ async function messageOf(response: Response | Promise<Response> | undefined): Pr
   }
 }
 
-async function publish(secret: string, body = { _id: 'huskymobile-faqs', _type: 'faqs', _rev: 'r1', _updatedAt: '2026-03-01T12:00:00Z' }, at = Date.now()): Promise<Request> {
+export async function publish(secret: string, body = { _id: 'huskymobile-faqs', _type: 'faqs', _rev: 'r1', _updatedAt: '2026-03-01T12:00:00Z' }, at = Date.now()): Promise<Request> {
   const text = JSON.stringify(body);
   return new Request('https://site.example/.netlify/functions/rebuild-on-publish', {
     method: 'POST', headers: { 'content-type': 'application/json', 'sanity-webhook-signature': await encodeSignatureHeader(text, at, secret) }, body: text,
@@ -54,7 +54,7 @@ async function publish(secret: string, body = { _id: 'huskymobile-faqs', _type: 
 /** A store that reads but cannot write (an outage of Netlify Blobs mid-publish). */
 const unwritable = (): BlobStore => ({ ...memoryBlobStore(), setJSON: async () => { throw new Error('Blobs did not answer'); } });
 
-function publishFunction(env: Record<string, string | undefined>, blobs = true, webhook: { fetch?: typeof hookAnswers; now?: () => number } = {}, openStore: () => BlobStore = memoryBlobStore) {
+export function publishFunction(env: Record<string, string | undefined>, blobs = true, webhook: { fetch?: typeof hookAnswers; now?: () => number } = {}, openStore: () => BlobStore = memoryBlobStore) {
   const store = openStore();
   return createPublishFunction({
     readSettings: () => readPublishSettings(env),
@@ -66,21 +66,20 @@ function publishFunction(env: Record<string, string | undefined>, blobs = true, 
 /** The moment docs/operations.md's example of a build hook that did not answer is set at. */
 const EXAMPLE_NOW = Date.parse('2026-11-28T12:06:00.000Z');
 
-function notificationFunction(env: Record<string, string | undefined>) {
-  const deploys = memoryBlobStore();
-  const queue = memoryBlobStore();
+export function notificationFunction(env: Record<string, string | undefined>, stores = { deploys: memoryBlobStore(), queue: memoryBlobStore() }, readBuildReport: (deployId: string) => Promise<unknown> = async () => undefined) {
+  const { deploys, queue } = stores;
   return createNotificationFunction({
-    openDeploysStore: () => deploys, openQueueStore: () => queue, readBuildReport: async () => undefined,
+    openDeploysStore: () => deploys, openQueueStore: () => queue, readBuildReport,
     readSettings: () => readDeployNotificationSettings(env), site: env, log: quiet, fetch: hookAnswers,
   });
 }
 
-const notification = (secret: string, overrides: Record<string, unknown> = {}) => {
+export const notification = (secret: string, overrides: Record<string, unknown> = {}) => {
   const body = JSON.stringify(deploy({ site_id: 'site-1', ...overrides }));
   return new Request('https://site.example/api/deploy-notification', { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-signature': signNetlifyNotification(body, secret) }, body });
 };
 const unsignedPost = (url: string) => new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-const production = { deploy: { context: 'production' } };
+export const production = { deploy: { context: 'production' } };
 
 /** Every message the functions send in the situations the documents describe, with the statuses each comes with. */
 export async function sentMessages(): Promise<Map<string, Set<number>>> {
