@@ -162,3 +162,16 @@ export function namedBlobKeys(document: Document, deployStore: string): Array<{ 
   });
   return found;
 }
+
+/** The code a document places in a file: "`NAME` in `path`" or "`A`, `B` in `path`", a path of the repository's code. */
+export function placedNames(document: Document): Array<{ name: string; path: string; line: number }> {
+  return paragraphs(document).filter((paragraph) => !paragraph.code).flatMap((paragraph) =>
+    [...paragraph.text.matchAll(/((?:`[A-Za-z_$][\w$]*`(?:,? (?:and )?)?)+) in `((?:src|scripts|studio|tests)\/[^`]+\.tsx?)`/g)]
+      .flatMap((match) => [...match[1]!.matchAll(/`([^`]+)`/g)].map((name) => ({ name: name[1]!, path: match[2]!, line: paragraph.line }))));
+}
+
+/** Whether `source` declares `name` itself (a declaration, or a property of a config object), not only re-exports it. */
+export function declares(source: string, name: string): boolean {
+  const escaped = name.replace(/\$/g, '\\$');
+  return new RegExp(`\\b(?:const|let|var|function\\*?|class|interface|type|enum)\\s+${escaped}\\b|^\\s*${escaped}\\s*:`, 'm').test(source);
+}

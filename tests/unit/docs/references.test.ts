@@ -22,7 +22,7 @@ import { createLocalSource } from '../../../src/lib/content/local.ts';
 import { entryEndpoint, entryRequestHeaders } from '../../../src/lib/giveaway/entry-submission.ts';
 import { entryPreflight, preflightRefusal, refusalText } from '../../../src/lib/setup/product-api-check.ts';
 import { PREVIEW_SITE_FUNCTIONS } from '../../netlify/deployed-functions.ts';
-import { importOverwriteProblems, namedBlobKeys, namedPaths, npmRunProblems, quotedMessages, type Document } from './doc-references.ts';
+import { declares, importOverwriteProblems, namedBlobKeys, namedPaths, npmRunProblems, placedNames, quotedMessages, type Document } from './doc-references.ts';
 import { sentMessages } from './sent-messages.ts';
 import { DEPLOY_STORE, keyMatches, SITE_STORES, writtenBlobKeys } from './written-blob-keys.ts';
 
@@ -60,6 +60,21 @@ describe('every path the documents write exists', () => {
     const document = { path: 'docs/x.md', text: 'See `src/lib/views/<page>.ts`, `scripts/….ts` and netlify/deploy-notifications.ts (`./scripts/run.sh`).' };
     expect(namedPaths(document, new Set(['src', 'scripts', 'netlify'])).map((found) => found.path)).toEqual(['src/lib/views', 'scripts', 'netlify/deploy-notifications.ts', 'scripts/run.sh']);
     expect(trackedPaths.has('netlify/deploy-notifications.ts')).toBe(false);
+  });
+});
+
+describe('code the documents place in a file is declared there', () => {
+  it('"`NAME` in `path`": the file declares NAME itself, not only passes it on (file:line of each it does not)', () => {
+    const placed = documents.flatMap((document) => placedNames(document).map((found) => ({ ...found, file: document.path })));
+    expect(placed.length).toBeGreaterThan(5);
+    expect(placed.filter((found) => !declares(read(found.path), found.name)).map((found) => `${found.file}:${found.line}: ${found.name} is not declared in ${found.path}`)).toEqual([]);
+  });
+
+  it('the finder reads lists of names, and a re-export is no declaration', () => {
+    const placed = placedNames({ path: 'docs/x.md', text: 'the values (`A_B`, `C` in\n`src/lib/x.ts`) and `d` in `scripts/y.ts`.' });
+    expect(placed.map(({ name, path }) => `${name} ${path}`)).toEqual(['A_B src/lib/x.ts', 'C src/lib/x.ts', 'd scripts/y.ts']);
+    expect(declares('export { A_B } from \'./z.ts\';', 'A_B')).toBe(false);
+    expect(declares('export const A_B = 1;', 'A_B')).toBe(true);
   });
 });
 
