@@ -63,6 +63,17 @@ describe('the procedure\'s step tables list what the registry makes at that step
     expect([...table.keys()].sort()).toEqual([...made].sort());
     for (const name of made) expect(table.get(name), name).toMatch(scopeWords((SETTINGS[name] as SettingDefinition).sites![site]!.scopes));
   });
+
+  it('the editors\' preview site\'s own table: every setting the registry gives that site, in its scopes', () => {
+    const heading = '## The editors\' preview site (a second Netlify site)\n';
+    const start = deploying.indexOf(heading);
+    expect(start, heading).toBeGreaterThanOrEqual(0);
+    const rest = deploying.slice(start + heading.length);
+    const table = stepTable(rest.slice(0, rest.search(/^#{2,3} /m)));
+    const preview = SETTING_NAMES.filter((name) => (SETTINGS[name] as SettingDefinition).sites?.preview !== undefined);
+    expect([...table.keys()].sort()).toEqual([...preview].sort());
+    for (const name of preview) expect(table.get(name), name).toMatch(scopeWords((SETTINGS[name] as SettingDefinition).sites!.preview!.scopes));
+  });
 });
 
 describe('a step that says to set a setting is the registry\'s step for it', () => {
