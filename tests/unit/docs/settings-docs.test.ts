@@ -4,11 +4,12 @@
  * the settings the registry makes at that step, in its scopes; each step's settings check stops at
  * that step; and the output the procedure shows is what the check prints.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GENERATED, markers, withGenerated } from '../../../scripts/lib/settings-doc.ts';
+import { paragraphs } from './doc-references.ts';
 import { SETTING_NAMES, SETTINGS, type SettingDefinition, type SiteName } from '../../../src/lib/config/settings/index.ts';
 import { checkSetup, formatReport } from '../../../src/lib/setup/setup-check.ts';
 
@@ -109,6 +110,36 @@ describe('what step 6 says does not belong on the public site, the settings chec
       const report = await checkSetup('production', { ...EXAMPLE, [name]: LEFT_ON[name]! }, async () => ({ outcome: 'answered', siteSettings: 1 }));
       expect(report.problems.map((problem) => problem.setting), name).toEqual([name]);
     }
+  });
+});
+
+describe('a setting named beside a link to a step of the procedure is made at that step', () => {
+  /** The steps of the procedure that make `name`, on any site, in the Studio or in a shell. */
+  const stepsOf = (name: string) => {
+    const definition = SETTINGS[name as keyof typeof SETTINGS] as SettingDefinition | undefined;
+    return [definition?.sites?.production?.step, definition?.sites?.preview?.step, definition?.studio?.step, definition?.shell?.step].filter((step) => step !== undefined);
+  };
+  /** Sentence by sentence: each setting named with a link to a step (`deploying.md#6-…`, or `#6-…` inside deploying.md), and the steps linked. */
+  function stepLinks(path: string, text: string): Array<{ line: number; names: string[]; steps: number[] }> {
+    return paragraphs({ path, text }).filter((paragraph) => !paragraph.code).flatMap((paragraph) => paragraph.text.split(/(?<=[.;])\s+(?=[A-Z*(`])/).map((sentence) => ({
+      line: paragraph.line,
+      steps: [...sentence.matchAll(/(?:deploying\.md|\]\()#(\d+)-/g)].map((match) => Number(match[1])),
+      names: [...new Set([...sentence.matchAll(/`([A-Z][A-Z0-9_]*)(?:=[^`]*)?`/g)].map((match) => match[1]!))].filter((name) => stepsOf(name).length > 0),
+    })).filter((found) => found.steps.length > 0 && found.names.length > 0));
+  }
+
+  it('README.md, CONTRIBUTING.md, docs/*.md (file:line, the setting and its steps, for each that is not)', () => {
+    const files = ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+    const found = files.flatMap((path) => stepLinks(path, read(path)).map((links) => ({ ...links, path })));
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.flatMap(({ path, line, names, steps }) => names.filter((name) => !steps.some((step) => stepsOf(name).includes(step)))
+      .map((name) => `${path}:${line}: links step ${steps.join(', ')} for ${name}, which steps ${stepsOf(name).join(', ')} make`))).toEqual([]);
+  });
+
+  it('names a link to a step that does not make the setting', () => {
+    expect(stepLinks('docs/x.md', 'It answers only when its `SANITY_STUDIO_URL` lists it ([step 9](deploying.md#9-deploy-notifications)).'))
+      .toEqual([{ line: 1, names: ['SANITY_STUDIO_URL'], steps: [9] }]);
+    expect(stepsOf('SANITY_STUDIO_URL')).not.toContain(9);
   });
 });
 
