@@ -4,11 +4,13 @@
  * the settings the registry makes at that step, in its scopes; each step's settings check stops at
  * that step; and the output the procedure shows is what the check prints.
  */
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GENERATED, markers, withGenerated } from '../../../scripts/lib/settings-doc.ts';
+import { parse as parseToml } from 'smol-toml';
 import { paragraphs } from './doc-references.ts';
 import { SETTING_NAMES, SETTINGS, type SettingDefinition, type SiteName } from '../../../src/lib/config/settings/index.ts';
 import { checkSetup, formatReport } from '../../../src/lib/setup/setup-check.ts';
@@ -140,6 +142,35 @@ describe('a setting named beside a link to a step of the procedure is made at th
     expect(stepLinks('docs/x.md', 'It answers only when its `SANITY_STUDIO_URL` lists it ([step 9](deploying.md#9-deploy-notifications)).'))
       .toEqual([{ line: 1, names: ['SANITY_STUDIO_URL'], steps: [9] }]);
     expect(stepsOf('SANITY_STUDIO_URL')).not.toContain(9);
+  });
+});
+
+describe('every environment variable the documents name is one the site reads, or is said to be the platform\'s', () => {
+  const files = ['README.md', 'CONTRIBUTING.md', ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`), 'src/dataset/README.md'];
+  /** Upper-case names the code declares itself (constants, types): not environment variables. */
+  const code = spawnSync('git', ['ls-files', '*.ts', '*.tsx', '*.mjs'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(read).join('\n');
+  const declared = new Set([...code.matchAll(/\b(?:const|let|var|function|class|interface|type|enum)\s+([A-Z][A-Z0-9_]+)\b/g)].map((match) => match[1]!));
+  /** What netlify.toml gives every build: Netlify and Astro read them, the site does not. */
+  const netlifyToml = Object.keys((parseToml(read('netlify.toml')) as { build?: { environment?: Record<string, string> } }).build?.environment ?? {});
+  /** Upper-case words that are no variable: the placeholder of "KEY=value", an error code, the system's home folder. */
+  const NOT_SETTINGS = new Set(['KEY', 'EXDEV', 'HOME']);
+
+  function unknownNames(path: string, text: string): string[] {
+    return paragraphs({ path, text }).flatMap((paragraph) => [...paragraph.text.matchAll(/`([A-Z][A-Z0-9_]{2,})(?:=[^`]*)?`/g)]
+      .map((match) => match[1]!)
+      .filter((name) => !(name in SETTINGS) && !declared.has(name) && !netlifyToml.includes(name) && !NOT_SETTINGS.has(name))
+      // The platform's own, said so where it is named: what Netlify hands a build.
+      .filter(() => !/Netlify hands a build/.test(paragraph.text))
+      .map((name) => `${path}:${paragraph.line}: ${name}`));
+  }
+
+  it('the registry\'s (src/lib/config/settings/), netlify.toml\'s, or named as what Netlify hands a build (file:line of each that is none)', () => {
+    expect(files.flatMap((path) => unknownNames(path, read(path)))).toEqual([]);
+  });
+
+  it('names a variable nothing reads that the text presents as the site\'s', () => {
+    expect(unknownNames('docs/x.md', 'A function sees Netlify\'s `URL`, `SITE_NAME` and `SITE_ID`.')).toEqual(['docs/x.md:1: SITE_NAME']);
+    expect(unknownNames('docs/x.md', 'With what Netlify hands a build: `INCOMING_HOOK_BODY`, `DEPLOY_ID`.')).toEqual([]);
   });
 });
 
