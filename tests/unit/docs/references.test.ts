@@ -159,6 +159,40 @@ describe('every Netlify Blobs key the documents name is one the code writes, in 
   });
 });
 
+describe('the credits the documents count are deploys times the one per-deploy figure', () => {
+  const deploying = read('docs/deploying.md');
+  const number = (text: string) => Number(text.replace(/,/g, ''));
+
+  it('the price of a production deploy is stated once, in operations.md, with its source and date', () => {
+    const stated = documents.flatMap((document) => [...document.text.matchAll(/costs \*\*(\d+) credits\*\*/g)].map((match) => ({ file: document.path, credits: Number(match[1]) })));
+    expect(stated.map(({ file }) => file)).toEqual(['docs/operations.md']);
+    const paragraph = read('docs/operations.md').split('\n\n').find((text) => /costs \*\*\d+ credits\*\*/.test(text))!;
+    expect(paragraph).toMatch(/How credits work\]\(https:\/\/docs\.netlify\.com\/[^)]+\),\s+as published on \d{1,2} [A-Z][a-z]+ \d{4}/);
+  });
+
+  it('each plan\'s month in deploying.md: its allotment as the plan table gives it, the nightly builds at that price, what is left, and when a hard limit pauses', () => {
+    const price = Number(/costs \*\*(\d+) credits\*\*/.exec(read('docs/operations.md'))![1]);
+    const allotments = new Map([...deploying.matchAll(/^\s*\| (Free|Personal|Pro) \| (?:from )?\$[^|]+ \| ([\d,]+)[^|]* \|/gm)].map((match) => [match[1]!, number(match[2]!)]));
+    expect([...allotments.keys()]).toEqual(['Free', 'Personal', 'Pro']);
+    const block = /<!-- month-spend[^>]*-->\n([\s\S]*?)<!-- \/month-spend -->/.exec(deploying)?.[1];
+    expect(block, 'deploying.md has its month-spend table').toBeDefined();
+    const nightly = Number(/the nightly builds alone \((\d+)\)/.exec(block!)![1]);
+    const rows = [...block!.matchAll(/^\s*\| (Free|Personal|Pro) \| ([\d,]+) \| ([\d,]+) credits[^|]* \| ([^|]+) \|/gm)];
+    expect(rows.map((row) => row[1])).toEqual(['Free', 'Personal', 'Pro']);
+    for (const [, plan, allotment, spent, left] of rows) {
+      expect(number(allotment!), plan).toBe(allotments.get(plan!));
+      expect(number(spent!), plan).toBe(nightly * price);
+      const remaining = number(allotment!) - nightly * price;
+      if (remaining <= 0) {
+        expect(left!.trim(), plan).toBe('none');
+        expect(block!).toMatch(new RegExp(`\\| ${plan} \\|[^\\n]*paused by day ${Math.floor(number(allotment!) / price)} `));
+      } else {
+        expect(left!.trim(), plan).toBe(`${remaining.toLocaleString('en-US')} credits: ${Math.floor(remaining / price)} publish builds`);
+      }
+    }
+  });
+});
+
 describe('the README\'s list of functions is src/functions/', () => {
   it('names each function file, and nothing else', () => {
     const line = read('README.md').split('\n').find((text) => text.startsWith('src/functions/'));
