@@ -66,7 +66,7 @@ export function publishFunction(env: Record<string, string | undefined>, blobs =
 /** The moment docs/operations.md's example of a build hook that did not answer is set at. */
 const EXAMPLE_NOW = Date.parse('2026-11-28T12:06:00.000Z');
 
-export function notificationFunction(env: Record<string, string | undefined>, stores = { deploys: memoryBlobStore(), queue: memoryBlobStore() }, readBuildReport: (deployId: string) => Promise<unknown> = async () => undefined) {
+export function notificationFunction(env: Record<string, string | undefined>, stores: { deploys: BlobStore; queue: BlobStore } = { deploys: memoryBlobStore(), queue: memoryBlobStore() }, readBuildReport: (deployId: string) => Promise<unknown> = async () => undefined) {
   const { deploys, queue } = stores;
   return createNotificationFunction({
     openDeploysStore: () => deploys, openQueueStore: () => queue, readBuildReport,
