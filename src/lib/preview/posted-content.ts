@@ -24,8 +24,9 @@ import { sameParams } from './live-query.ts';
 
 /**
  * The largest body taken: 1 MiB. A school's answer is its school document, the site settings and
- * its ~40 documents: 30–60 KB in the bundled content and at 600 synthetic schools
- * (tests/unit/preview/posted-content.test.ts measures the largest), so long copy fits many times over.
+ * its ~40 documents: about 60 KB for the largest school of the bundled content, and the same for
+ * each of 600 synthetic schools made from them (tests/unit/preview/loaders.test.ts measures it), so
+ * long copy fits many times over.
  */
 export const MAX_POSTED_CONTENT_BYTES = 1_048_576;
 
