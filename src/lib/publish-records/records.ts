@@ -84,10 +84,21 @@ export const START_CONFIRM_UNITS = 1;
 export const STALE_UNITS = 30;
 export const RETRY_MAX_MS = RETRY_MAX_UNITS * RETRY_BASE_MS;
 export const STALE_BUILD_MS = STALE_UNITS * RETRY_BASE_MS;
+/**
+ * After silence lost a batch again with no notification heard since, the wait doubles past
+ * RETRY_MAX_UNITS, up to a day: deploy notifications that never come (not set up, a wrong secret)
+ * cost a handful of builds and then one a day, not one an hour.
+ */
+export const SILENCE_MAX_MS = 24 * 60 * 60_000;
 /** publish-retry runs every minute (its Netlify schedule, `* * * * *`). */
 export const PUBLISH_RETRY_PERIOD_MS = 60_000;
 /** Netlify stops a build after 15 minutes (its default build time limit). */
 export const NETLIFY_BUILD_LIMIT_MS = 15 * 60_000;
+
+/** The wait after the `losses`-th batch in a row lost for silence: 1, 2, 4, … units, up to SILENCE_MAX_MS. */
+export function silenceDelayMs(losses: number, unitMs: number = RETRY_BASE_MS): number {
+  return Math.min(SILENCE_MAX_MS, 2 ** Math.min(30, Math.max(0, losses - 1)) * unitMs);
+}
 
 /**
  * The longest a published revision shows "Publishing…" (or "Waiting to build") once the platform
@@ -95,11 +106,14 @@ export const NETLIFY_BUILD_LIMIT_MS = 15 * 60_000;
  * publish and the last failure (plus the builds Netlify had queued then): the in-flight batch is
  * taken as lost (an unconfirmed start after START_CONFIRM_UNITS, a silent build after STALE_UNITS
  * or Netlify's build limit), it waits at most RETRY_MAX_UNITS, publish-retry's next run starts it
- * again, and its build takes at most Netlify's build limit. 76 minutes with the default unit.
+ * again, and its build takes at most Netlify's build limit: 76 minutes with the default unit.
+ * `silentLosses`: batches already lost for silence in a row with nothing heard (deploy
+ * notifications lost each time); past 5 of them the wait after the next grows beyond 30 units.
  */
-export function publishBoundMs(unitMs: number = RETRY_BASE_MS): number {
+export function publishBoundMs(unitMs: number = RETRY_BASE_MS, silentLosses = 0): number {
   const lost = Math.max(START_CONFIRM_UNITS * unitMs, STALE_UNITS * unitMs, NETLIFY_BUILD_LIMIT_MS);
-  return lost + RETRY_MAX_UNITS * unitMs + PUBLISH_RETRY_PERIOD_MS + NETLIFY_BUILD_LIMIT_MS;
+  const wait = Math.max(RETRY_MAX_UNITS * unitMs, silenceDelayMs(silentLosses + 1, unitMs));
+  return lost + wait + PUBLISH_RETRY_PERIOD_MS + NETLIFY_BUILD_LIMIT_MS;
 }
 /** Ids in one status question. */
 export const MAX_STATUS_IDS = 100;
@@ -468,8 +482,7 @@ export const publishQueueSchema = z.object({
   hold: holdSchema.optional(),
   /**
    * Batches taken as lost for silence in a row, with no deploy notification heard in between: the
-   * wait before the next start doubles with each, so notifications that never come (not set up, a
-   * wrong secret) cost a build an hour at most, not one every 31 minutes.
+   * wait before the next start doubles with each, up to a day (SILENCE_MAX_MS).
    */
   silentLosses: z.number().int().nonnegative().optional(),
 });

@@ -11,7 +11,7 @@
  * stays unknown for longer than its deadline plus a minute.
  */
 import {
-  asPublished, boundedDocuments, MAX_WAITING_DOCUMENTS, NETLIFY_BUILD_LIMIT_MS, RECENT_BATCHES, RETRY_MAX_UNITS, START_CONFIRM_UNITS, STALE_UNITS,
+  asPublished, boundedDocuments, MAX_WAITING_DOCUMENTS, NETLIFY_BUILD_LIMIT_MS, RECENT_BATCHES, RETRY_MAX_UNITS, silenceDelayMs, START_CONFIRM_UNITS, STALE_UNITS,
   type Batch, type BuildHookBody, type Hold, type HoldCause, type PublishedDocument, type PublishQueue, type QueuedDocument,
 } from '../publish-records/records.ts';
 
@@ -36,9 +36,13 @@ export function retryDelayMs(attempts: number, unitMs: number): number {
 const iso = (date: Date) => date.toISOString();
 const sameRevision = (a: PublishedDocument, b: PublishedDocument) => a.id === b.id && a.rev === b.rev;
 
-/** A hold for `cause`; its wait doubles with `attempts` (the starts that failed in a row, or for silence the batches lost so). */
+/**
+ * A hold for `cause`; its wait doubles with `attempts` (the starts that failed in a row: at most
+ * RETRY_MAX_UNITS), or for silence with the batches lost so in a row (up to a day).
+ */
 function hold(queue: PublishQueue, cause: HoldCause, now: Date, unitMs: number, attempts = (queue.hold?.attempts ?? 0) + 1): Hold {
-  return { cause, attempts, since: iso(now), until: iso(new Date(now.getTime() + retryDelayMs(attempts, unitMs))), reason: HOLD_REASONS[cause] };
+  const wait = cause === 'no-word' ? silenceDelayMs(attempts, unitMs) : retryDelayMs(attempts, unitMs);
+  return { cause, attempts, since: iso(now), until: iso(new Date(now.getTime() + wait)), reason: HOLD_REASONS[cause] };
 }
 
 /** `documents` added to `waiting`: one entry per id, the newest publish kept; past the bound, only counted. */

@@ -86,7 +86,8 @@ async function settleAndCheck(world: World): Promise<void> {
   const quietFrom = Math.max(world.clock, world.pendingDeliveries());
   await world.advanceTo(quietFrom + 1_000);
   const queued = world.netlify.deploys.filter((deploy) => deploy.state === 'enqueued' || deploy.state === 'building').length;
-  await world.advanceTo(quietFrom + publishBoundMs() + queued * NETLIFY_BUILD_LIMIT_MS);
+  // Notifications lost many times in a row (no word heard in between) lengthen the next wait: the bound says by how much.
+  await world.advanceTo(quietFrom + publishBoundMs(undefined, world.queue()?.silentLosses ?? 0) + queued * NETLIFY_BUILD_LIMIT_MS);
 
   const newest = DOCUMENTS.map((id) => [...world.published].reverse().find((entry) => entry.id === id)).filter((entry) => entry !== undefined);
   const statuses = newest.length ? await world.statusOf(newest) : {};

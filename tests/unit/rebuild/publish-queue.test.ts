@@ -365,18 +365,21 @@ describe('no publish stranded', () => {
     expect(h.builds).toHaveLength(3);
   });
 
-  it('deploy notifications that never come (not set up, a wrong secret): each silent batch waits longer before it is built again, at most a build an hour; a notification heard starts the count again', async () => {
+  it('deploy notifications that never come (not set up, a wrong secret): each silent batch waits twice as long before it is built again, up to a day; a notification heard starts the count again', async () => {
     const h = harness();
     await h.queue.publish(doc('doc1-faqs', 'r1', h.at()));
     const starts: number[] = [];
-    for (let minute = 1; minute <= 8 * 60; minute += 1) {
+    for (let minute = 1; minute <= 5 * 24 * 60; minute += 1) {
       h.advance(60_000);
       const outcome = await h.queue.retryWaiting();
       if (outcome.outcome === 'started') starts.push(minute);
     }
-    // Silent for 30 minutes, then a wait of 1, 2, 4, 8, 16, 30, 30 … minutes.
-    expect(starts.slice(0, 7)).toEqual([32, 65, 100, 139, 186, 247, 308]);
-    expect(starts.at(-1)! - starts.at(-2)!).toBe(61);
+    // Silent for 30 minutes, then a wait of 1, 2, 4, 8 … minutes, up to a day.
+    expect(starts.slice(0, 7)).toEqual([32, 65, 100, 139, 186, 249, 344]);
+    expect(starts.at(-1)! - starts.at(-2)!).toBe(24 * 60 + 31);
+    // Five days of a site whose notifications never reach it: 14 builds for one publish, 10 of them on the first day, then one a day.
+    expect(starts).toHaveLength(14);
+    expect(starts.filter((minute) => minute <= 24 * 60)).toHaveLength(10);
     expect(h.state().hold).toMatchObject({ cause: 'no-word', reason: 'the build service never reported the build' });
     // A notification at last (a nightly build's): the next silence waits 1 unit again.
     const last = h.builds.at(-1)!.batch;
