@@ -21,7 +21,7 @@ import { triggerBuild, type FetchLike } from './build-hook.ts';
 import { SettingsError } from '../config/setting-types.ts';
 import { answer, checkRequest, guarded } from './function-http.ts';
 import { readFreshnessSettings, type FreshnessSettings } from './function-settings.ts';
-import { afterReading, beforeReading, dueNow, nextCheckAt, RECHECK_GAP_MS, type TenantRead, type Verdict } from './freshness.ts';
+import { afterReading, beforeReading, dueNow, nextCheckAt, type TenantRead, type Verdict } from './freshness.ts';
 import { previewSiteAnswer } from './preview-site-guard.ts';
 import { BatchStartError, createPublishQueue, EMPTY_QUEUE, type QueueOutcome } from './publish-queue.ts';
 import type { FunctionContext } from './publish-webhook.ts';
@@ -108,7 +108,6 @@ export function createFreshnessCheckFunction(options: FreshnessCheckOptions) {
         readJson(deploysStore, PRODUCTION_HISTORY_KEY, productionHistorySchema),
         readJson(deploysStore, LIVE_INPUTS_KEY, liveInputsSchema),
       ]);
-      if (state && at.getTime() - Date.parse(state.checkedAt) < RECHECK_GAP_MS) return answer(200, `checked at ${state.checkedAt} already: ${state.outcome}`);
 
       const facts = { now: at, queue: queue ?? EMPTY_QUEUE, history: history ?? EMPTY_PRODUCTION_HISTORY, liveInputs, state, maxAgeMs: settings.FRESHNESS_MAX_AGE_DAYS * 24 * 60 * 60_000 };
       let verdict = beforeReading(facts);

@@ -20,8 +20,6 @@ import { changedSchools } from '../tenants/digest.ts';
 export const CHECK_TICK_MS = 15 * 60_000;
 /** A run this soon after a quarter hour is the scheduler's; any later one was started by hand (Netlify's "Run now", a local POST). */
 export const SCHEDULER_SLACK_MS = 2 * 60_000;
-/** A check this soon after the last one is not run again (a scheduled run and one by hand together). */
-export const RECHECK_GAP_MS = 2 * 60_000;
 /** The tenant records unreadable for this long: a build reads them itself (and names the school if one is gone). */
 export const UNREADABLE_BUILD_MS = 3 * 60 * 60_000;
 /** A deploy heard building longer ago than this was never heard finishing (its notification was lost): no longer waited for. */
