@@ -5,7 +5,7 @@
  * production deploy it hears of (a git push, a build by hand), so a slot a build of any kind took
  * is not taken again.
  */
-import { longestSlotMs, nextSlotStartMs, slotStartMs } from '../publish-records/records.ts';
+import { longestSlotMs, nextSlotStartMs, slotStartMs, type PublishQueue } from '../publish-records/records.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -27,4 +27,23 @@ export function withSlotUsed(slots: readonly string[] | undefined, at: number, p
   const kept = new Set((slots ?? []).filter((slot) => Date.parse(slot) >= oldest));
   if (at >= oldest) kept.add(iso(slotStartMs(at, perHour)));
   return [...kept].sort();
+}
+
+/**
+ * With a deploy budget of `perHour`: the moment from `now` on when what waits may start (`now`, or
+ * the next free slot's start). Without one: `now`.
+ */
+export function budgetAllowsAt(queue: PublishQueue, now: Date, perHour: number | undefined): number {
+  return perHour ? nextFreeAt(queue.slots, now.getTime(), perHour) : now.getTime();
+}
+
+/**
+ * A production deploy the queue did not start (a git push, a build by hand, Netlify's UI), heard
+ * of: with a deploy budget its slot (of when Netlify was asked for it) is used too.
+ */
+export function heardOther(queue: PublishQueue, createdAt: string | null | undefined, now: Date, perHour: number | undefined): PublishQueue {
+  const at = createdAt ? Date.parse(createdAt) : Number.NaN;
+  if (!perHour || Number.isNaN(at)) return queue;
+  const slots = withSlotUsed(queue.slots, at, perHour, now.getTime());
+  return slots.length === (queue.slots ?? []).length && slots.every((slot, index) => slot === queue.slots?.[index]) ? queue : { ...queue, slots };
 }

@@ -35,9 +35,9 @@ import { readJson, updateJson } from '../publish-records/blob-store.ts';
 import {
   MAX_FRESHNESS_REASON, newBatchId as randomBatchId, PUBLISH_QUEUE_KEY, publishQueueSchema, RETRY_BASE_MS, type Batch, type BuildHookBody, type Hold, type PublishedDocument, type PublishQueue,
 } from '../publish-records/records.ts';
+import { budgetAllowsAt, heardOther } from './deploy-budget.ts';
 import {
-  alreadyBuilt, budgetAllowsAt, budgetHold, confirmed, EMPTY_QUEUE, ended, hasWaiting, heardAhead, heardFromNetlify, heardOther, hookBody, isQueueBatch, mayStart, settle, start, startFailed, withWaiting,
-  type BuildOutcome,
+  alreadyBuilt, budgetHold, confirmed, EMPTY_QUEUE, ended, hasWaiting, heardAhead, heardFromNetlify, hookBody, isQueueBatch, mayStart, settle, start, startFailed, withWaiting, type BuildOutcome,
 } from './queue-state.ts';
 
 export { EMPTY_QUEUE, retryDelayMs, withWaiting, type BuildOutcome } from './queue-state.ts';

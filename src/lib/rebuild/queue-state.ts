@@ -14,7 +14,7 @@ import {
   asPublished, boundedDocuments, MAX_WAITING_DOCUMENTS, NETLIFY_BUILD_LIMIT_MS, RECENT_BATCHES, RETRY_MAX_UNITS, silenceDelayMs, START_CONFIRM_UNITS, STALE_UNITS,
   type Batch, type BuildHookBody, type FreshnessRequest, type Hold, type HoldCause, type PublishedDocument, type PublishQueue, type QueuedDocument,
 } from '../publish-records/records.ts';
-import { nextFreeAt, withSlotUsed } from './deploy-budget.ts';
+import { withSlotUsed } from './deploy-budget.ts';
 
 export const EMPTY_QUEUE: PublishQueue = { waiting: [], waitingMore: 0, recent: [] };
 
@@ -129,14 +129,6 @@ export function hasWaiting(queue: PublishQueue): boolean {
   return queue.waiting.length > 0 || queue.waitingMore > 0 || queue.fresh !== undefined;
 }
 
-/**
- * With a deploy budget of `perHour`: the moment from `now` on when what waits may start (`now`, or
- * the next free slot's start). Without one: `now`.
- */
-export function budgetAllowsAt(queue: PublishQueue, now: Date, perHour: number | undefined): number {
-  return perHour ? nextFreeAt(queue.slots, now.getTime(), perHour) : now.getTime();
-}
-
 /** The wait for the deploy budget's next free slot (`until`); the starts that failed so far still count for the next hold. */
 export function budgetHold(queue: PublishQueue, now: Date, until: number): PublishQueue {
   const hold: Hold = { cause: 'deploy-budget', attempts: queue.hold?.attempts ?? 0, since: iso(now), until: iso(new Date(until)), reason: HOLD_REASONS['deploy-budget'] };
@@ -152,17 +144,6 @@ export function start(queue: PublishQueue, id: string, now: Date, perHour?: numb
   const { fresh: _carried, ...rest } = queue;
   const slots = perHour ? { slots: withSlotUsed(queue.slots, now.getTime(), perHour, now.getTime()) } : {};
   return { batch, next: { ...rest, ...slots, waiting: [], waitingMore: 0, inFlight: batch, recent: [batch, ...queue.recent].slice(0, RECENT_BATCHES) } };
-}
-
-/**
- * A production deploy the queue did not start (a git push, a build by hand, Netlify's UI), heard
- * of: with a deploy budget its slot (of when Netlify was asked for it) is used too.
- */
-export function heardOther(queue: PublishQueue, createdAt: string | null | undefined, now: Date, perHour: number | undefined): PublishQueue {
-  const at = createdAt ? Date.parse(createdAt) : Number.NaN;
-  if (!perHour || Number.isNaN(at)) return queue;
-  const slots = withSlotUsed(queue.slots, at, perHour, now.getTime());
-  return slots.length === (queue.slots ?? []).length && slots.every((slot, index) => slot === queue.slots?.[index]) ? queue : { ...queue, slots };
 }
 
 /** Whether `id` is a batch the queue started (in flight, or one of its recent batches). */

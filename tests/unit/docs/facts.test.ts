@@ -16,7 +16,7 @@ import { memoryStateStore } from '../../../src/lib/rebuild/state-store.ts';
 import { createDeployStore } from '../../../src/lib/deploys/deploy-store.ts';
 import { handleNotification } from '../../../src/lib/deploys/notification.ts';
 import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
-import { readStatusSettings } from '../../../src/lib/rebuild/function-settings.ts';
+import { readFreshnessSettings, readPublishRetrySettings, readStatusSettings } from '../../../src/lib/rebuild/function-settings.ts';
 import { createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
 import { factProblems, problemLines, type Document, type Facts, type PortRole } from './stated-facts.ts';
 

@@ -65,7 +65,7 @@ describe('the freshness check on the preview site', () => {
     expect(logged.mock.calls.flat()).toEqual(['[freshness-check] not on the preview site: the public site checks its own freshness (SITE_MODE=preview)']);
   });
 
-  const checkWith = (site: Record<string, string>, readSettings: () => never | ReturnType<typeof settings>, fetch = vi.fn(), openStore = vi.fn(() => memoryBlobStore())) => ({
+  const checkWith = (site: Record<string, string | undefined>, readSettings: () => never | ReturnType<typeof settings>, fetch = vi.fn(), openStore = vi.fn(() => memoryBlobStore())) => ({
     fetch, openStore,
     run: () => createFreshnessCheckFunction({ openQueueStore: openStore, openDeploysStore: openStore, readSettings, site, fetch, log: () => {}, now: () => new Date('2026-03-02T10:07:30Z') })(freshnessCall()),
   });
