@@ -171,7 +171,7 @@ describe('the public site, built by Netlify\'s build', () => {
     blobs = await startLocalBlobs(join(home, 'blobs'), { siteID: SITE_ID });
     const secret = 'a'.repeat(16) + 'deploy-notification-secret-0123';
     Object.assign(process.env, blobs.environment, {
-      SITE_ID, CONTEXT: 'production', NETLIFY_DEPLOY_NOTIFICATION_SECRET: secret,
+      SITE_ID, CONTEXT: 'production', NETLIFY_DEPLOY_NOTIFICATION_SECRET: secret, EDITOR_PASS_SECRET: 'e'.repeat(16) + 'editor-pass-secret-0123456789',
       NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/0123456789abcdef01234567', SANITY_STUDIO_URL: 'https://school.sanity.studio',
     });
     // @netlify/build's own step (what Netlify's build servers run after the build command), its
@@ -194,6 +194,7 @@ describe('the public site, built by Netlify\'s build', () => {
     expect(notified.status, await notified.clone().text()).toBe(200);
     const status = await publishStatus(new Request(`https://school-mobile.netlify.app/api/publish-status?ids=${documentId}`), { deploy: { context: 'production' } } as never);
     const answer = await status.json() as { documents: Record<string, { state: string }> };
+    expect(status.status, JSON.stringify(answer)).toBe(200);
     expect(answer.documents[documentId]?.state).toBe('live');
     // The freshness check's side of it: the live deploy's inputs, copied from the record it read.
     const { getStore } = await import('@netlify/blobs');
