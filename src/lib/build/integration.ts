@@ -11,12 +11,12 @@ import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
 import { contentQueryCount, contentRead } from '../content/index.ts';
 import { withUnpublishedFiles } from './unpublished-files.ts';
-import { env, isProductionBuild, publicApiBase } from '../config/env.ts';
+import { env, isProductionBuild, publicApiBase, type Env } from '../config/env.ts';
 import { coverageMapSources } from '../coverage/island-props.ts';
 import { single } from '../content/index.ts';
 import { schoolPath, schoolRoute } from '../route-table/routes.ts';
 import { siteMatrix, tenantStats, type SiteMatrix } from '../routing/index.ts';
-import { formatRedirects, redirectRules } from '../routing/redirects.ts';
+import { formatRedirects, redirectCeilingProblem, redirectRules, type RedirectRule } from '../routing/redirects.ts';
 import { publishPreparedImages, type ImageFolders, type PreparedImages } from './published-images.ts';
 import { SEGMENT_HOSTS, type CspSources } from '../security/csp.ts';
 import { writeCspHeaders } from './csp-headers-file.ts';
@@ -50,6 +50,16 @@ function embeddedFrames(matrix: SiteMatrix): Map<string, string> {
     if (embedUrl) frames.set(schoolPath(site.seoSlug, schoolRoute('coverage-map').path), embedUrl);
   }
   return frames;
+}
+
+/** The site's redirect rules; throws, naming the count and the limit, when they reach REDIRECT_RULE_LIMIT. */
+export function siteRedirects(matrix: SiteMatrix, settings: Pick<Env, 'ORDER_SERVICE_URL' | 'REDIRECT_RULE_LIMIT'>): RedirectRule[] {
+  const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl, settings.ORDER_SERVICE_URL, {
+    activeGiveawayIds: matrix.activeGiveawayIds, retired: matrix.retired,
+  });
+  const tooMany = redirectCeilingProblem(rules.length, settings.REDIRECT_RULE_LIMIT);
+  if (tooMany) throw new Error(tooMany);
+  return rules;
 }
 
 /**
@@ -102,9 +112,7 @@ export function schoolSiteBuild({ onDemand = false }: { onDemand?: boolean } = {
           return;
         }
         let matrix = await siteMatrix();
-        const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl, settings.ORDER_SERVICE_URL, {
-          activeGiveawayIds: matrix.activeGiveawayIds, retired: matrix.retired,
-        });
+        const rules = siteRedirects(matrix, settings);
         writeFileSync(join(fileURLToPath(dir), '_redirects'), formatRedirects(rules));
         const headers = await writeCspHeaders({
           distDir: fileURLToPath(dir),
