@@ -25,6 +25,9 @@ export const HTML_BUDGET_KB: Partial<Record<SchoolRouteName, number>> & Record<B
   'giveaway-confirmation': 25,
   'giveaway-closed': 17,
   search: 13,
+  // A state's page of the search: it lists at most MAX_SCHOOLS_PER_GROUP_PAGE (500) schools, about
+  // 70 bytes each, so this is its ceiling at any number of schools, not a fifth above today's.
+  'search-group': 44,
   index: 8,
   default: 8,
   '404': 8,
@@ -40,6 +43,7 @@ export function pageType(file: string): string | undefined {
   const path = `/${file.replace(/\.html$/, '').replace(/(^|\/)index$/, '')}`;
   const bare = Object.entries(BARE_PAGES).find(([, barePath]) => barePath === path);
   if (bare) return bare[0];
+  if (path.startsWith(`${BARE_PAGES.search}/`)) return 'search-group';
   const [, , ...below] = path.split('/');
   return routeOfSchoolPath(below.join('/'));
 }

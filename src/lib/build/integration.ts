@@ -20,6 +20,8 @@ import { formatRedirects, redirectCeilingProblem, redirectRules, type RedirectRu
 import { publishPreparedImages, type ImageFolders, type PreparedImages } from './published-images.ts';
 import { SEGMENT_HOSTS, type CspSources } from '../security/csp.ts';
 import { writeCspHeaders } from './csp-headers-file.ts';
+import { writeThemeStylesheets } from './theme-files.ts';
+import { SEARCH_GROUP_RULE } from '../search/school-index.ts';
 import { buildReport, summaryLines } from './report.ts';
 import { buildRecord, buildTrigger, leanRecord } from './build-record.ts';
 import { clearBuildRecord, writeStaticSiteOutput } from './netlify-output.ts';
@@ -114,13 +116,15 @@ export function schoolSiteBuild({ onDemand = false }: { onDemand?: boolean } = {
         let matrix = await siteMatrix();
         const rules = siteRedirects(matrix, settings);
         writeFileSync(join(fileURLToPath(dir), '_redirects'), formatRedirects(rules));
+        const themes = writeThemeStylesheets(fileURLToPath(dir), matrix.schools.map((site) => site.theme));
+        logger.info(`${themes} school theme stylesheet(s)`);
         const headers = await writeCspHeaders({
           distDir: fileURLToPath(dir),
           sources: cspSources(settings),
-          schoolSlugs: matrix.schools.map((site) => site.seoSlug),
           frames: embeddedFrames(matrix),
+          nestedBarePages: [SEARCH_GROUP_RULE],
         });
-        logger.info(`_headers: ${headers.rules} Content-Security-Policy rule(s), ${headers.lines} lines`);
+        logger.info(`_headers: ${headers.rules} Content-Security-Policy rule(s), ${headers.lines} lines, ${headers.bytes} bytes`);
 
         const prepared = await images;
         if (prepared) {

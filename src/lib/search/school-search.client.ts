@@ -10,6 +10,10 @@ import type { SearchData, SearchResult } from './school-index.ts';
 
 export const SEARCH_UNAVAILABLE = 'Search is not available right now. Every school is listed below.';
 
+/** Cards drawn at once for a keystroke, then per task after it (a phone's screen shows a few). */
+const FIRST_CARDS = 24;
+const MORE_CARDS = 120;
+
 export type LoadSchools = (url: string) => Promise<SearchResult[]>;
 
 async function fetchSchools(url: string): Promise<SearchResult[]> {
@@ -71,6 +75,22 @@ export function initSchoolSearch(root: ParentNode = document, loadSchools: LoadS
   let loading: Promise<SearchResult[] | undefined> | undefined;
   let failed = false;
   const cards = new Map<SearchResult, HTMLElement>();
+  /** Which keystroke's cards are being drawn: a newer keystroke stops the older one's drawing. */
+  let drawing = 0;
+  const cardOf = (school: SearchResult) => {
+    let card = cards.get(school);
+    if (!card) cards.set(school, (card = drawCard(template, school)));
+    return card;
+  };
+  // The first cards show in the keystroke's own frame; the rest follow a batch per task, after
+  // that frame is painted, so a query that matches thousands of schools answers as fast as one.
+  const drawRest = (matches: readonly SearchResult[], from: number, run: number) => {
+    requestAnimationFrame(() => setTimeout(function next(start = from) {
+      if (run !== drawing) return;
+      results.append(...matches.slice(start, start + MORE_CARDS).map(cardOf));
+      if (start + MORE_CARDS < matches.length) setTimeout(() => next(start + MORE_CARDS), 0);
+    }, 0));
+  };
 
   const load = () => {
     loading ??= loadSchools(dataUrl).then(
@@ -81,6 +101,7 @@ export function initSchoolSearch(root: ParentNode = document, loadSchools: LoadS
   };
 
   const showIndex = (text: string) => {
+    drawing += 1;
     results.hidden = true;
     results.replaceChildren();
     index.hidden = false;
@@ -92,11 +113,9 @@ export function initSchoolSearch(root: ParentNode = document, loadSchools: LoadS
     if (normaliseQuery(query) === '') return showIndex(searchSummary(schools?.length ?? total, ''));
     if (!schools) return failed ? showIndex(SEARCH_UNAVAILABLE) : undefined; // drawn once loaded
     const matches = filterSchools(schools, query);
-    results.replaceChildren(...matches.map((school) => {
-      let card = cards.get(school);
-      if (!card) cards.set(school, (card = drawCard(template, school)));
-      return card;
-    }));
+    drawing += 1;
+    results.replaceChildren(...matches.slice(0, FIRST_CARDS).map(cardOf));
+    if (matches.length > FIRST_CARDS) drawRest(matches, FIRST_CARDS, drawing);
     results.hidden = matches.length === 0;
     index.hidden = true;
     summary.textContent = searchSummary(matches.length, query);

@@ -157,6 +157,26 @@ describe('search page script', () => {
     expect(summary()).toBe('Showing 2 school(s) that match "wash"');
   });
 
+  it('draws the first cards of a large answer at once and the rest after that frame, in order', async () => {
+    const many: SearchResult[] = Array.from({ length: 300 }, (_, index) => ({ ...SCHOOLS[1]!, name: `Campus ${String(index).padStart(3, '0')}`, href: `/campus-${index}` }));
+    start(async () => many);
+    await type('campus');
+    expect(summary()).toBe('Showing 300 school(s) that match "campus"');
+    expect(cards().length).toBeGreaterThan(0);
+    expect(cards().length).toBeLessThan(300);
+    await vi.waitFor(() => expect(cards()).toHaveLength(300));
+    expect(cards().map((card) => card.querySelector('h2')?.textContent)).toEqual(many.map((school) => school.name));
+  });
+
+  it('stops drawing an older keystroke\'s cards when the visitor types on', async () => {
+    const many: SearchResult[] = Array.from({ length: 300 }, (_, index) => ({ ...SCHOOLS[1]!, name: `Campus ${index}`, href: `/campus-${index}` }));
+    start(async () => [...many, SCHOOLS[0]!]);
+    await type('campus');
+    await type('seattle');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(cards().map((card) => card.querySelector('h2')?.textContent)).toEqual(['University of Washington']);
+  });
+
   it('applies a query from the address (the form sent without script, or a shared link)', async () => {
     window.history.replaceState(null, '', '/search?q=pullman');
     start();
