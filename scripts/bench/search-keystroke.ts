@@ -5,6 +5,7 @@
  * (`npm run build` first) is served through the local stack's server (Netlify's engine, br/gzip),
  * with its cards file swapped for the one the same view writes for N of the build bench's synthetic
  * schools: the finder's page does not change with the number of schools, only that file does.
+ * The page is Lighthouse's mobile device (412 × 823 CSS px, 1.75 device pixels each).
  *
  * Each query is typed from an empty box, key by key, once the cards file has loaded (the page
  * fetches it when the box is first focused). Per key press it reads Chromium's Event Timing entry
@@ -69,12 +70,13 @@ const site = mkdtempSync(join(tmpdir(), 'search-bench-'));
 cpSync(DIST, site, { recursive: true });
 const cards = await syntheticCards(SCHOOLS);
 writeFileSync(join(site, SEARCH_DATA_PATH), cards);
-const server = await startSiteServer({ distDir: site, netlifyToml: join(ROOT, 'netlify.toml'), port: 0 });
+const server = await startSiteServer({ distDir: site, netlifyToml: join(ROOT, 'netlify.toml'), port: 0, log: () => {} });
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
 const browser = await chromium.launch({ ...(systemChromium ? { executablePath: systemChromium } : {}) });
 const loadBefore = loadavg();
 try {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  // Lighthouse's mobile device (a Moto G Power: 412 × 823 CSS px at 1.75 device pixels each).
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
@@ -125,7 +127,7 @@ try {
   }
   const loadAfter = loadavg();
   const ms = (value: number) => (Number.isNaN(value) ? '–' : `${Math.round(value)}`);
-  console.log(`\nsearch keystrokes at ${SCHOOLS} schools, Chromium ${browser.version()} at ${THROTTLE}× CPU slowdown (Lighthouse's mobile), 390 px; cards file ${(Buffer.byteLength(cards) / 1024).toFixed(0)} KB (${(gzipSync(cards).length / 1024).toFixed(0)} KB gzipped), loaded ${loadMs} ms after focus (local server, no network throttling); load average ${loadBefore[0]?.toFixed(1)} before, ${loadAfter[0]?.toFixed(1)} after\n`);
+  console.log(`\nsearch keystrokes at ${SCHOOLS} schools, Chromium ${browser.version()} at ${THROTTLE}× CPU slowdown (Lighthouse's mobile), 412 × 823 px at 1.75; cards file ${(Buffer.byteLength(cards) / 1024).toFixed(0)} KB (${(gzipSync(cards).length / 1024).toFixed(0)} KB gzipped), loaded ${loadMs} ms after focus (local server, no network throttling); load average ${loadBefore[0]?.toFixed(1)} before, ${loadAfter[0]?.toFixed(1)} after\n`);
   console.log('| query | keys | key press to next paint, median / slowest ms (Event Timing) | to the frame after the first card, median / slowest ms | result |');
   console.log('|---|---:|---:|---:|---|');
   for (const row of rows) console.log(`| "${row.query}" | ${row.keys} | ${ms(row.eventMedian)} / ${ms(row.eventMax)} | ${ms(row.cardMedian)} / ${ms(row.cardMax)} | ${row.matches} |`);

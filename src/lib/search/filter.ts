@@ -38,6 +38,12 @@ function haystack(school: SearchableSchool): string {
   return text;
 }
 
+/** Makes each school's folded text now (when the list arrives), so the first keystroke does not wait for it. */
+export function prepareSchools<T extends SearchableSchool>(schools: readonly T[]): T[] {
+  for (const school of schools) haystack(school);
+  return [...schools];
+}
+
 export function matchesQuery(school: SearchableSchool, query: string): boolean {
   const text = haystack(school);
   return queryWords(query).every((word) => text.includes(word));
