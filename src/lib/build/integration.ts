@@ -20,7 +20,7 @@ import { formatRedirects, redirectCeilingProblem, redirectRules, type RedirectRu
 import { publishPreparedImages, type ImageFolders, type PreparedImages } from './published-images.ts';
 import { SEGMENT_HOSTS, type CspSources } from '../security/csp.ts';
 import { writeCspHeaders } from './csp-headers-file.ts';
-import { writeThemeStylesheets } from './theme-files.ts';
+import { themeStylesheetAt, writeThemeStylesheets } from './theme-files.ts';
 import { SEARCH_GROUP_RULE } from '../search/school-index.ts';
 import { buildReport, summaryLines } from './report.ts';
 import { buildRecord, buildTrigger, leanRecord } from './build-record.ts';
@@ -98,6 +98,20 @@ export function schoolSiteBuild({ onDemand = false }: { onDemand?: boolean } = {
           if (made) logger.info(`made ${made} responsive image copies`);
           for (const image of sanitised) logger.warn(`SVG ${image.file} sanitised: removed ${image.removed.join(', ')}`);
         }, () => {});
+      },
+      // The pages link their school's theme stylesheet, which a build writes; `astro dev` answers it
+      // from the same themes, so a page in dev is the page the build makes.
+      'astro:server:setup': ({ server }) => {
+        server.middlewares.use((request, response, next) => {
+          const path = (request.url ?? '').split('?')[0] ?? '';
+          if (!path.startsWith('/_astro/school-theme.')) return next();
+          siteMatrix().then((matrix) => {
+            const sheet = themeStylesheetAt(matrix.schools.map((site) => site.theme), path);
+            if (!sheet) return next();
+            response.setHeader('content-type', 'text/css; charset=utf-8');
+            response.end(sheet.css);
+          }, next);
+        });
       },
       // Content and tenant records load while Vite bundles, so the product API's latency is hidden
       // behind it; pages await the same promise. A failure surfaces where pages await it.

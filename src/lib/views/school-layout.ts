@@ -29,7 +29,8 @@ export function schoolLayoutView(props: SchoolLayoutProps, path: string, siteUrl
     ...pageFrame(head, shown ? { notLaunched, preview: false, noindex: true, draftMode: props.editAttribute ? { path, shown } : undefined } : { notLaunched }),
     notLaunched,
     // A page rendered on request (the editors' preview) has no built stylesheet to link: its
-    // colours are inline (its policy allows inline styles); a built page links its school's file.
+    // colours are inline (its policy allows inline styles); a built page (and `astro dev`, which
+    // answers the file: build/integration.ts) links its school's file.
     theme: { ...themeStylesheet(site.theme), inline: shown !== undefined },
     themeColor: site.theme.primary,
     favicon: imageFor(site.content.school.favicon, [])?.src,
