@@ -54,7 +54,7 @@ describe('dist/_headers', () => {
     // `/`, `/:page` (landing pages and the pages of no school), each school route's address and
     // file, the search's state pages, and the content SVGs' own rule: the same at any number of schools.
     expect(cspRules.length).toBeLessThanOrEqual(2 + 2 * SCHOOL_ROUTES.length + 1 + 1);
-    const schools = new Set(pages.map((path) => path.split('/')[1]).filter((segment) => pages.includes(`/${segment}/why`)));
+    const schools = new Set(pages.map((path) => path.split('/')[1] ?? '').filter((segment) => pages.includes(`/${segment}/why`)));
     expect(cspRules.filter((rule) => [...schools].some((slug) => rule.for.includes(slug)))).toEqual([]);
   });
 

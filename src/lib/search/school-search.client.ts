@@ -86,24 +86,24 @@ export function initSchoolSearch(root: ParentNode = document, loadSchools: LoadS
   // screen (scrolling, or tabbing through the cards), so a query matching thousands of schools
   // costs a keystroke no more than a name does. Without IntersectionObserver: a batch per task.
   let shown: { matches: readonly SearchResult[]; count: number } = { matches: [], count: 0 };
-  const nearScreen = typeof IntersectionObserver === 'function'
-    ? new IntersectionObserver((entries) => { if (entries.some((entry) => entry.isIntersecting)) drawMore(); }, { rootMargin: '0px 0px 600px 0px' })
-    : undefined;
-  const watchLast = () => {
-    nearScreen?.disconnect();
-    if (shown.count >= shown.matches.length) return;
-    const last = results.lastElementChild;
-    if (nearScreen && last) nearScreen.observe(last);
-    else setTimeout(drawMore, 0);
-  };
-  function drawMore() {
+  const drawMore = (): void => {
     const { matches, count } = shown;
     if (count >= matches.length) return;
     const more = matches.slice(count, count + MORE_CARDS);
     results.append(...more.map(cardOf));
     shown.count += more.length;
     watchLast();
-  }
+  };
+  const nearScreen = typeof IntersectionObserver === 'function'
+    ? new IntersectionObserver((entries) => { if (entries.some((entry) => entry.isIntersecting)) drawMore(); }, { rootMargin: '0px 0px 600px 0px' })
+    : undefined;
+  const watchLast = (): void => {
+    nearScreen?.disconnect();
+    if (shown.count >= shown.matches.length) return;
+    const last = results.lastElementChild;
+    if (nearScreen && last) nearScreen.observe(last);
+    else setTimeout(drawMore, 0);
+  };
   const showCards = (matches: readonly SearchResult[]) => {
     shown = { matches, count: Math.min(FIRST_CARDS, matches.length) };
     results.replaceChildren(...matches.slice(0, shown.count).map(cardOf));
