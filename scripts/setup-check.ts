@@ -11,17 +11,21 @@
  *   [--settings-file <file>]  check the KEY=value lines of this file (dotenv format) instead of
  *                        the environment (and, for the Studio, instead of studio/.env files)
  *   [--deployed <address>]  production: also ask the deployed site's functions what their
- *                        Functions scope lacks (proved with NETLIFY_BUILD_HOOK_URL from the settings)
+ *                        Functions scope lacks (proved with NETLIFY_BUILD_HOOK_URL from the settings),
+ *                        and send the giveaway form's CORS preflight to the product API
+ *                        (PUBLIC_API_BASE) from the site's origin (and SITE_URL's)
  *   [--demo]             production: a demo deploy of the bundled content is meant
  *   [--offline]          do not ask Sanity (the check then ends "Sanity not asked", exit 3)
  *
  * Exit status: 0 no problems, everything asked; 1 problems (one line each, then a summary);
- * 2 a usage error; 3 no problems found, but Sanity (or the deployed functions) not reached or not asked.
+ * 2 a usage error; 3 no problems found, but Sanity (or the deployed functions, or the product API)
+ * not reached or not asked.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, parseEnv } from 'node:util';
 import { askDeployedFunctions } from '../src/lib/setup/deployed-check.ts';
+import { askProductApi, publicSiteOrigins } from '../src/lib/setup/product-api-check.ts';
 import { checkSetup, EXIT, exitStatus, formatReport, sanityAsker, SITE_KINDS, type CheckOptions, type SiteKind } from '../src/lib/setup/setup-check.ts';
 import { studioEnvironment } from '../src/lib/setup/studio-env.ts';
 
@@ -87,7 +91,10 @@ const options: CheckOptions = {
   until,
   demo: values.demo,
   ...(flagMisplaced ? { flagMisplaced } : {}),
-  ...(deployed ? { askDeployed: (hookUrl: string | undefined) => askDeployedFunctions(deployed, hookUrl, (url, init) => fetch(url, init)) } : {}),
+  ...(deployed ? {
+    askDeployed: (hookUrl: string | undefined) => askDeployedFunctions(deployed, hookUrl, (url, init) => fetch(url, init)),
+    askProductApi: (apiBase: string | undefined, siteUrl: string | undefined) => askProductApi(apiBase, publicSiteOrigins(deployed, siteUrl), (url, init) => fetch(url, init)),
+  } : {}),
 };
 const report = await checkSetup(site, source, ask, options);
 for (const line of formatReport(report)) console.log(line);

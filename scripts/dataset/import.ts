@@ -2,24 +2,26 @@
  * Imports the bundled dataset (data.ndjson and the images it names) into a Sanity dataset with
  * the Studio's own Sanity CLI, run in studio/ so that studio/sanity.cli.ts names the project:
  *
- *   npm run dataset:import -- --dataset production [--replace] [--file path/to/data.ndjson]
+ *   npm run dataset:import -- --dataset production [--replace] [--with-releases] [--file path/to/data.ndjson]
  *
  * By default only documents that do not exist yet are created (`--missing`); `--replace`
- * overwrites documents with the same id. Everything the CLI needs is checked first: problems
- * exit 2 without calling it; otherwise the exit code is the CLI's.
+ * overwrites documents with the same id. Releases and their versions are left out unless
+ * `--with-releases` is given (release-filter.ts), and the last line says what was. Everything the
+ * CLI needs is checked first: problems exit 2 without calling it; otherwise the exit code is the CLI's.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { setGlobalProxyFromEnv } from 'node:http';
-import { homedir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { OFFLINE_PROJECT_ID, studioProject } from '../../studio/project.ts';
 import { datasetNameProblem, isSanityProjectId } from '../../src/lib/config/sanity-names.ts';
 import { studioEnvironment, studioEnvMode, type StudioEnvironment } from '../../src/lib/setup/studio-env.ts';
+import { leftOutAnything, releaseLines, splitReleases, withAbsoluteAssets } from './release-filter.ts';
 
-export const USAGE = 'usage: npm run dataset:import -- --dataset <name> [--replace] [--file <data.ndjson>]';
+export const USAGE = 'usage: npm run dataset:import -- --dataset <name> [--replace] [--with-releases] [--file <data.ndjson>]';
 
 /** The API version `sanity datasets import` uses; /ping on it answers without a token. */
 const API_VERSION = 'v2025-02-19';
@@ -53,6 +55,13 @@ export type ImportPlan =
       pingUrl: string;
       /** What the import will do, printed before it starts. */
       summary: string[];
+      /**
+       * The export without its releases, when it had any and `--with-releases` was not given: the
+       * CLI imports this text (written to a file of its own) instead of the export file in `args`.
+       */
+      importText?: string;
+      /** The last line: what was left out (or, with `--with-releases`, what was not). */
+      leftOut: string;
     };
 
 /**
@@ -125,7 +134,7 @@ const shown = (path: string, fs: FsProbe) => {
  * the exact command to run. Pure apart from the injected file probe.
  */
 export function importPlan(argv: string[], env: Record<string, string | undefined>, fs: FsProbe): ImportPlan {
-  let values: { dataset?: string; replace?: boolean; missing?: boolean; file?: string };
+  let values: { dataset?: string; replace?: boolean; missing?: boolean; file?: string; 'with-releases'?: boolean };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -134,6 +143,7 @@ export function importPlan(argv: string[], env: Record<string, string | undefine
         replace: { type: 'boolean', default: false },
         // The default; accepted so that spelling it out is not an error.
         missing: { type: 'boolean', default: false },
+        'with-releases': { type: 'boolean', default: false },
         file: { type: 'string' },
       },
       strict: true,
@@ -190,13 +200,17 @@ export function importPlan(argv: string[], env: Record<string, string | undefine
   let documents = 0;
   let images = 0;
   const text = fs.isFile(file) ? fs.read(file) : undefined;
+  const withReleases = values['with-releases'] === true;
+  const split = splitReleases(text ?? '', withReleases);
+  const releases = releaseLines(split.leftOut, withReleases);
   if (text === undefined) {
     problems.push(`no export file at ${shown(file, fs)}`);
   } else {
-    const assets = localAssetPaths(text);
+    const badLine = localAssetPaths(text).badLine;
+    const assets = localAssetPaths(split.kept.join('\n'));
     documents = assets.documents;
     images = assets.paths.size;
-    if (assets.badLine !== undefined) problems.push(`${shown(file, fs)} line ${assets.badLine} is not a JSON document`);
+    if (badLine !== undefined) problems.push(`${shown(file, fs)} line ${badLine} is not a JSON document`);
     else if (documents === 0) problems.push(`${shown(file, fs)} holds no documents`);
     const missing = [...assets.paths].filter((path) => !fs.isFile(join(folder, path)));
     const imagesFolder = join(folder, 'images');
@@ -216,12 +230,12 @@ export function importPlan(argv: string[], env: Record<string, string | undefine
   const token = tokenVariable ?? `the \`sanity login\` session in ${loginPath}`;
   const summary = [
     `Importing ${shown(file, fs)} (${documents} documents, ${images} image files) into Sanity project ${projectId}, dataset "${dataset}", with ${token}.`,
+    ...(releases.before ? [releases.before] : []),
     values.replace
       ? 'Mode --replace: every document whose id is in the file is overwritten with the file\'s version; editors\' changes to those documents are lost. Documents only in the dataset stay.'
       : 'Mode --missing: only documents whose id is not in the dataset yet are created, with their images; existing documents, edited or not, are left as they are. (--replace overwrites them.)',
     ...(dataset !== studioDataset ? [`Note: the Studio shows dataset "${studioDataset}" (SANITY_STUDIO_DATASET), not "${dataset}".`] : []),
     `The Studio's settings: ${studioEnv.files.length ? studioEnv.files.map((name) => `studio/${name}`).join(', ') : 'no studio/.env file'} and the environment (mode ${studioEnv.mode}, as setup:check --site studio reads them).`,
-    `Running in studio/: sanity ${args.join(' ')}`,
   ];
   return {
     ok: true,
@@ -234,6 +248,8 @@ export function importPlan(argv: string[], env: Record<string, string | undefine
     projectId,
     pingUrl: `https://${projectId}.api.sanity.io/${API_VERSION}/ping`,
     summary,
+    ...(leftOutAnything(split.leftOut, withReleases) ? { importText: withAbsoluteAssets(split.kept, folder) } : {}),
+    leftOut: releases.last,
   };
 }
 
@@ -258,6 +274,8 @@ export interface Io {
   err(line: string): void;
   /** Runs the command with inherited stdio and resolves to its exit code. */
   run(command: string, args: string[], options: { cwd: string; env: Record<string, string | undefined> }): Promise<number>;
+  /** Writes the text to be imported to a file of its own (`data.ndjson` in a new folder): its path, and how to remove it. */
+  writeImportFile(text: string): { path: string; remove(): void };
 }
 
 /** The whole command: plan, reachability, then the CLI. Resolves to the exit code. */
@@ -277,7 +295,15 @@ export async function runImport(argv: string[], env: Record<string, string | und
     return 2;
   }
   for (const line of plan.summary) io.out(line);
-  return io.run(plan.command, plan.args, { cwd: plan.cwd, env: plan.env });
+  const written = plan.importText === undefined ? undefined : io.writeImportFile(plan.importText);
+  const args = written ? plan.args.map((arg, index) => (index === 2 ? written.path : arg)) : plan.args;
+  io.out(`Running in studio/: sanity ${args.join(' ')}`);
+  try {
+    return await io.run(plan.command, args, { cwd: plan.cwd, env: plan.env });
+  } finally {
+    written?.remove();
+    io.out(plan.leftOut);
+  }
 }
 
 export const nodeFs = (root: string): FsProbe => ({
@@ -306,6 +332,13 @@ const spawnInherited: Io['run'] = (command, args, { cwd, env }) =>
     child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
   });
 
+export const writeTemporaryImportFile: Io['writeImportFile'] = (text) => {
+  const folder = mkdtempSync(join(tmpdir(), 'dataset-import-'));
+  const path = join(folder, 'data.ndjson');
+  writeFileSync(path, text);
+  return { path, remove: () => rmSync(folder, { recursive: true, force: true }) };
+};
+
 // Run as a command, not when a test imports it (import.meta.main needs Node 22.18/24.2; this works on every Node the project allows).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -313,5 +346,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     out: (line) => console.log(line),
     err: (line) => console.error(line),
     run: spawnInherited,
+    writeImportFile: writeTemporaryImportFile,
   });
 }

@@ -5,7 +5,6 @@
  */
 import {readFileSync} from 'node:fs'
 import {evaluate, parse} from 'groq-js'
-import {match} from 'path-to-regexp'
 import {describe, expect, it} from 'vitest'
 import {applyPerspective} from '../../src/lib/content/perspective.ts'
 import {schoolDocumentLocations, siteWideLocations, typesShown, type SchoolNames} from '../../src/lib/preview/presentation-routes.ts'
@@ -29,11 +28,18 @@ async function query<T>(groq: string, params: Record<string, unknown> = {}): Pro
   return (await evaluate(parse(groq, {params}), {dataset, params})).get() as Promise<T>
 }
 
-/** What Presentation does with a preview path: the first main-document route that matches, its filter run with the path's params. */
+/**
+ * What Presentation does with a preview path: the first main-document route that matches, its
+ * filter run with the path's params. Presentation matches with URLPattern (since Sanity 6.10), case
+ * insensitive and with an optional trailing slash, and decodes each param.
+ */
 async function mainDocumentOf(pathname: string): Promise<Doc | null | undefined> {
   for (const resolver of mainDocuments) {
-    const found = match(resolver.route as string, {decode: decodeURIComponent})(pathname)
-    if (found) return query<Doc | null>(`*[${resolver.filter as string}][0]`, {...found.params})
+    const found = new URLPattern({pathname: `${resolver.route as string}{/}?`}, {ignoreCase: true}).exec({pathname})
+    if (found) {
+      const params = Object.fromEntries(Object.entries(found.pathname.groups).map(([name, value]) => [name, decodeURIComponent(value ?? '')]))
+      return query<Doc | null>(`*[${resolver.filter as string}][0]`, params)
+    }
   }
   return undefined
 }

@@ -1,7 +1,7 @@
 /**
  * The public static build carries nothing of the editors' preview site (src/lib/preview/, built only
  * with SITE_MODE=preview): no adapter output, no draft-mode routes, no preview code in any file, no
- * click-to-edit attribute, no stega characters and none of Presentation's overlay code.
+ * click-to-edit attribute, no stega characters and none of Presentation's overlay code or loaders node.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -15,7 +15,11 @@ function files(dir: string): string[] {
 /** Strings only the preview site's code and its draft mode contain. */
 const PREVIEW_MARKS = ['school-preview-draft-mode', 'sanity-preview-secret', 'sanity-preview-perspective', 'sanity.previewUrlSecret', 'data-sanity', '@astrojs/netlify', '/api/preview/', '.netlify/functions/ssr'];
 /** Strings of Presentation's overlays (`@sanity/visual-editing`, its comlink channel, styled-components). */
-const OVERLAY_MARKS = ['/_preview/overlays.js', 'visual-editing/focus', 'presentation/refresh', 'overlay/activate', 'sanity-visual-editing', 'data-styled', '@sanity/comlink'];
+const OVERLAY_MARKS = [
+  '/_preview/overlays.js', 'visual-editing/focus', 'presentation/refresh', 'overlay/activate', 'sanity-visual-editing', 'data-styled', '@sanity/comlink',
+  // The loaders channel and the query a page in draft mode names for it.
+  'loader/query-listen', 'loader/query-change', 'sanity-live-query',
+];
 /**
  * Stega: content source maps hidden in text as runs of invisible characters (zero-width space,
  * non-joiner, joiner, word joiner, BOM). A run of two or more is never real text.

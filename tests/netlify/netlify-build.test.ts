@@ -22,6 +22,7 @@ import { startLocalBlobs, type LocalBlobs } from '../../scripts/local-stack/netl
 import { netlifySignature } from '../../scripts/local-stack/netlify/deploy-notifications.ts';
 import { BUILD_RECORD_FILE, SITE_FUNCTIONS_DIR } from '../../src/lib/build/netlify-output.ts';
 import { BUILD_RECORD_BLOB, buildRecordSchema, type BuildRecord } from '../../src/lib/publish-records/records.ts';
+import { PREVIEW_SITE_FUNCTIONS } from './deployed-functions.ts';
 import { CLI_DIR, ROOT, cleanCopy, removeCopy, requireNetlifyCli, runNetlify, toolEnvironment, type ToolRun } from './netlify-cli.ts';
 
 const DEPLOY_ID = '6a1f0c2b9d8e7f6a5b4c3d2e';
@@ -57,7 +58,7 @@ interface ResolvedConfig {
   redirects?: Array<{ from: string; to: string; status: number }>;
   headers?: Array<{ for: string; values: Record<string, string> }>;
 }
-interface FunctionsManifest { functions: Array<{ name: string; mainFile: string; schedule?: string; generator?: string; routes?: Array<{ literal?: string; pattern: string }> }> }
+interface FunctionsManifest { functions: Array<{ name: string; displayName?: string; mainFile: string; schedule?: string; generator?: string; routes?: Array<{ literal?: string; pattern: string }> }> }
 
 const home = mkdtempSync(join(tmpdir(), 'netlify-home-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -215,8 +216,8 @@ describe('the editors\' preview site, built by Netlify\'s build', () => {
 
   it('packages only the adapter\'s server function (none of the public site\'s functions), and no build record', async () => {
     const manifest = readManifest(copy);
-    expect(manifest.functions.map((fn) => ({ name: fn.name, generator: fn.generator?.split('@').slice(0, -1).join('@'), routes: fn.routes?.map((route) => route.pattern) })))
-      .toEqual([{ name: 'ssr', generator: '@astrojs/netlify', routes: ['/*'] }]);
+    expect(manifest.functions.map((fn) => ({ name: fn.name, displayName: fn.displayName, generator: fn.generator?.split('@').slice(0, -1).join('@'), routes: fn.routes?.map((route) => route.pattern) })))
+      .toEqual(PREVIEW_SITE_FUNCTIONS);
     expect(readResolved(copy).functionsDirectoryOrigin).not.toBe('config-v1');
     const { scanForBlobs } = await netlifyBuildModule<{ scanForBlobs: (dir: string) => Promise<unknown> }>('utils/blobs.js');
     expect(await scanForBlobs(copy)).toBeNull();

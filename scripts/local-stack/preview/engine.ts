@@ -7,7 +7,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
 import { StaticHandler } from '@netlify/static';
 import { requestLogLine } from '../log.ts';
 import { invokeFunction, loadNetlifyFunction } from '../netlify/functions.ts';
@@ -65,6 +64,12 @@ export async function createPreviewEngine(options: PreviewEngineOptions): Promis
 const plain = { 'content-type': 'text/plain; charset=utf-8' };
 const BAD_ADDRESS = 'Bad Request: the Host header or the path is not a valid address.\n';
 
+async function buffer(incoming: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of incoming) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 /**
  * The HTTP side of `npm run preview:server`: a Node request made a Fetch request for the engine,
  * its answer written back. `engine()` undefined: still building (503). One line per request to `log`.
@@ -93,10 +98,10 @@ export function previewRequestListener(engine: () => PreviewEngine | undefined, 
     for (const [name, value] of Object.entries(incoming.headers)) {
       for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
     }
-    const request = new Request(url, {
-      method, headers, ...(method !== 'GET' && method !== 'HEAD' ? { body: Readable.toWeb(incoming) as ReadableStream, duplex: 'half' } : {}),
-    });
-    current.handle(request, { ip: incoming.socket.remoteAddress ?? '127.0.0.1' }).then(async (answer) => {
+    // The whole body first, as Netlify hands a function its request: a function that answers
+    // without reading it (a refusal by size) then closes nothing under the client.
+    const body = method !== 'GET' && method !== 'HEAD' ? buffer(incoming) : Promise.resolve(undefined);
+    body.then((bytes) => current.handle(new Request(url, { method, headers, ...(bytes ? { body: new Uint8Array(bytes) } : {}) }), { ip: incoming.socket.remoteAddress ?? '127.0.0.1' })).then(async (answer) => {
       const out: Record<string, string | string[]> = {};
       answer.headers.forEach((value, name) => {
         if (name !== 'set-cookie' && name !== 'content-length' && name !== 'transfer-encoding') out[name] = value;

@@ -59,7 +59,19 @@ function groupBuildContent(source: ContentSource, raw: BuildContent): GroupedCon
  * school has that address.
  */
 export async function fetchSchoolPageContent(source: ContentSource, seoSlug: string): Promise<GroupedContent | undefined> {
-  const answer = await source.fetch<SchoolPageAnswer | null>(SCHOOL_PAGE_CONTENT_QUERY, { seoSlug, types: TENANT_DOCUMENT_TYPES });
+  return schoolPageContent(await source.fetch<SchoolPageAnswer | null>(SCHOOL_PAGE_CONTENT_QUERY, schoolPageQueryParams(seoSlug)));
+}
+
+/** SCHOOL_PAGE_CONTENT_QUERY's params for the school at `seoSlug` (the preview's loaders listen with the same). */
+export function schoolPageQueryParams(seoSlug: string): { seoSlug: string; types: readonly string[] } {
+  return { seoSlug, types: TENANT_DOCUMENT_TYPES };
+}
+
+/**
+ * SCHOOL_PAGE_CONTENT_QUERY's answer, from the source or as the Studio posted it (preview/posted-content.ts),
+ * grouped and validated as a build's would be; undefined when it names no school.
+ */
+export function schoolPageContent(answer: SchoolPageAnswer | null): GroupedContent | undefined {
   const raw = splitSchoolPageContent(answer);
   return raw && groupContent(raw);
 }

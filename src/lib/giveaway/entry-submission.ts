@@ -89,12 +89,17 @@ export function outcomeFromAnswer(ok: boolean, body: unknown): EntryOutcome {
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Pick<Response, 'ok' | 'text'>>;
 
+/** The headers the entry is sent with: JSON and the attempt's key, which make the browser ask the product API first (a CORS preflight). */
+export function entryRequestHeaders(idempotencyKey: string): Record<string, string> {
+  return { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': idempotencyKey };
+}
+
 /** One POST; network failures, timeouts and unreadable answers all become the fallback error. */
 export async function sendEntry(fetcher: FetchLike, apiBase: string, payload: EntryPayload, idempotencyKey: string): Promise<EntryOutcome> {
   try {
     const response = await fetcher(entryEndpoint(apiBase), {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': idempotencyKey },
+      headers: entryRequestHeaders(idempotencyKey),
       body: JSON.stringify(payload),
       ...(typeof AbortSignal.timeout === 'function' ? { signal: AbortSignal.timeout(ENTRY_TIMEOUT_MS) } : {}),
     });

@@ -1,11 +1,10 @@
 /**
  * What the overlays (overlays.client.ts) are given, kept apart from them so it can be tested
  * without a Studio: the history adapter, the refresh handler and the perspective switch of a page
- * drawn on request.
+ * drawn on request (the drawing itself: page-draw.ts).
  */
 import { urlSearchParamPreviewPerspective } from '@sanity/preview-url-secret/constants';
 import { perspectiveSetting, readPerspective } from '../content/perspective-name.ts';
-import { hasNewInlineCode, redrawDocument, sameText } from './redraw.ts';
 
 /** The preview site's route that keeps a perspective for the draft-mode session (perspective-switch.ts). */
 export const PERSPECTIVE_SWITCH_PATH = '/api/preview/perspective';
@@ -49,90 +48,18 @@ export function historyAdapter(win: PageWindow) {
 }
 
 /**
- * Runs `run` for each call, one at a time; calls made while one runs share a single run after it.
- * Each call's promise settles when a run that started after the call has finished, so the last
- * saved state is the one drawn, and never an older one after it.
+ * Presentation's refresh: its button (`manual`) draws the page again in place from the dataset;
+ * a saved edit (`mutation`, deprecated: the next Studio major stops sending it) does so only while
+ * the page's loaders node is not live (`loadersLive`, loaders.ts): with it, each change already
+ * reached the page, unsaved, and the saved state would paint an older text over what the editor
+ * types. The promise tells the overlays when it is done (they report refreshing, then refreshed);
+ * false: nothing to do.
  */
-export function coalesce(run: () => Promise<void>): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let queued: Promise<void> | null = null;
-  const start = (): Promise<void> => {
-    const current = run().finally(() => {
-      if (running === current) running = null;
-    });
-    running = current;
-    return current;
-  };
-  return () => {
-    if (queued) return queued;
-    if (!running) return start();
-    const next = running.catch(() => undefined).then(() => {
-      queued = null;
-      return start();
-    });
-    queued = next;
-    return next;
-  };
-}
-
-type RedrawWindow = Pick<Window, 'location' | 'document' | 'fetch' | 'scrollX' | 'scrollY' | 'scrollTo'> & { DOMParser: typeof DOMParser };
-
-/**
- * The page at the window's address, rendered again (the draft-mode cookie goes with the request),
- * or null when it cannot be had as a page: a network error, a status other than 200, a redirect,
- * or something other than HTML.
- */
-export async function fetchPage(win: RedrawWindow): Promise<Document | null> {
-  try {
-    const url = win.location.href.split('#')[0]!;
-    const response = await win.fetch(url, { credentials: 'include', cache: 'no-store', headers: { accept: 'text/html' } });
-    const html = await response.text();
-    if (response.status !== 200 || response.redirected || !/^text\/html\b/i.test(response.headers.get('content-type') ?? '')) return null;
-    return new win.DOMParser().parseFromString(html, 'text/html');
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Draws the page again in place (redraw.ts), with the refreshes coalesced; falls back to a full
- * load when the new render cannot be had or brings inline code the page's policy does not allow.
- * The render the page was served with is fetched at once: what an edit changed is
- * what differs between two renders, and anything else on the page is the page's scripts' own.
- * If that render's text already differs from the page's, an edit was saved in between: the first
- * redraw then goes without it (the new render wins everywhere).
- */
-export function pageRedraw(win: RedrawWindow): () => Promise<void> {
-  let base: Promise<Document | null> = fetchPage(win).then((page) => (page && sameText(win.document, page) ? page : null));
-  const loadAgain = () => {
-    win.location.reload();
-    // The page is going: Presentation's own timeout reports the refresh done.
-    return new Promise<void>(() => {});
-  };
-  return coalesce(async () => {
-    const previous = await base;
-    const next = await fetchPage(win);
-    if (!next || hasNewInlineCode(win.document, next)) return loadAgain();
-    const { scrollX, scrollY } = win;
-    try {
-      redrawDocument(win.document, next, previous);
-    } catch {
-      return loadAgain();
-    }
-    // Instant: the site's CSS makes scrolling smooth.
-    if (win.scrollX !== scrollX || win.scrollY !== scrollY) win.scrollTo({ left: scrollX, top: scrollY, behavior: 'instant' });
-    base = Promise.resolve(next);
-  });
-}
-
-/**
- * Presentation's refresh (its button, or a saved edit): the page is drawn again in place, with the
- * edit. The promise tells the overlays when it is done (they report refreshing, then refreshed).
- */
-export function refreshPage(redraw: () => Promise<void>) {
+export function refreshPage(redraw: () => Promise<void>, loadersLive: () => boolean = () => false) {
   return (payload: { source: string }): false | Promise<void> => {
-    if (payload.source !== 'manual' && payload.source !== 'mutation') return false;
-    return redraw();
+    if (payload.source === 'manual') return redraw();
+    if (payload.source === 'mutation' && !loadersLive()) return redraw();
+    return false;
   };
 }
 

@@ -5,9 +5,10 @@
  * build makes (tenant record, theme, giveaway open or closed by the same rule, decided now) → the
  * props the page shell's own paths function gives that page (routing/on-demand-page.ts), with
  * what the page shows for its preview bar (for a release stack, its releases: one more query).
+ * Content the Studio posted (a `loader/query-change`) takes the query's place.
  */
 import { env, type Env } from '../config/env.ts';
-import { fetchSchoolPageContent, requestContentSource, type ContentSource } from '../content/index.ts';
+import { fetchSchoolPageContent, requestContentSource, type ContentSource, type GroupedContent } from '../content/index.ts';
 import { releaseNames, type ContentPerspective } from '../content/perspective-name.ts';
 import { fetchReleases, type ReleaseInfo } from '../content/releases.ts';
 import { previewSecretClient } from '../content/secret-client.ts';
@@ -61,11 +62,12 @@ function defaultDeps(perspective: ContentPerspective): SchoolPageDeps {
  * the school's record).
  */
 export async function schoolPageProps(
-  route: MatchedSchoolRoute, access: PageAccess, deps: SchoolPageDeps = defaultDeps(access.perspective),
+  route: MatchedSchoolRoute, access: PageAccess, deps: SchoolPageDeps = defaultDeps(access.perspective), posted?: GroupedContent,
 ): Promise<OnDemandPageProps | undefined> {
   const seoSlug = route.params.school;
   if (!seoSlug) return undefined;
-  const content = await fetchSchoolPageContent(deps.source, seoSlug);
+  // Content the Studio posted (posted-content.ts) is drawn instead of the source's, the same way.
+  const content = posted ?? await fetchSchoolPageContent(deps.source, seoSlug);
   if (!content) return undefined;
   const matrix = await buildSiteMatrix(content, {
     loadTenant: deps.loadTenant,

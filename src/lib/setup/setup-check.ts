@@ -3,8 +3,9 @@
  * functions (or the Studio) need, named and never shown, before a deploy finds out: the settings'
  * own rules and the rules across them (site-problems.ts), then whether Sanity answers for them
  * (sanity-check.ts), and, for a deployed public site, what its functions lack in the one scope
- * only they can see (deployed-check.ts). With `until`, only the settings the procedure has made by
- * that step are required (docs/deploying.md).
+ * only they can see (deployed-check.ts) and whether the product API admits its giveaway form
+ * (product-api-check.ts). With `until`, only the settings the procedure has made by that step are
+ * required (docs/deploying.md).
  *
  * The last line says what was not checked: "Sanity not reached" (or not asked) is never "no
  * problems found", and has its own exit status.
@@ -13,6 +14,7 @@ import { studioProject } from '../../../studio/project.ts';
 import { settingText } from '../config/setting-types.ts';
 import { askForPreview, askForProduction, askForStudio, TOKEN_UNKNOWN, type AskSanity, type SanityTarget } from './sanity-check.ts';
 import type { DeployedOutcome } from './deployed-check.ts';
+import { refusalText, type ProductApiOutcome } from './product-api-check.ts';
 import { isDemoDeploy, laterSettings, Problems, settingOf, settingsProblems, stepOf, type SetupProblem, type SiteKind } from './site-problems.ts';
 
 export { sanityAsker, SANITY_CHECK_QUERY, type AskSanity, type CreateSanityClient, type SanityAnswer, type SanityTarget } from './sanity-check.ts';
@@ -38,6 +40,8 @@ export interface SetupReport {
   demo: boolean;
   /** The deployed functions' answer, when asked. */
   deployed?: DeployedOutcome | undefined;
+  /** The product API's answer to the giveaway form's preflight, when asked. */
+  productApi?: ProductApiOutcome | undefined;
 }
 
 export interface CheckOptions {
@@ -47,6 +51,8 @@ export interface CheckOptions {
   flagMisplaced?: (name: string) => boolean;
   /** Asks the deployed site's functions (production, --deployed). */
   askDeployed?: (hookUrl: string | undefined) => Promise<DeployedOutcome>;
+  /** Sends the giveaway form's preflight to the product API from the public site's origins (production, --deployed). */
+  askProductApi?: (apiBase: string | undefined, siteUrl: string | undefined) => Promise<ProductApiOutcome>;
 }
 
 const LABELS: Record<SiteKind, string> = {
@@ -118,8 +124,19 @@ export async function checkSetup(kind: SiteKind, source: Source, ask?: AskSanity
       notes.push(`the deployed functions were ${deployed.state}: ${deployed.reason}`);
     }
   }
+  let productApi: ProductApiOutcome | undefined;
+  if (kind === 'production' && options.askProductApi) {
+    productApi = await options.askProductApi(text(source, 'PUBLIC_API_BASE'), text(source, 'SITE_URL'));
+    if (productApi.state === 'answered') {
+      const { url } = productApi;
+      problems.list.push(...productApi.refused.map((refusal) => ({ setting: 'PUBLIC_API_BASE', text: refusalText(url, refusal), scopes: [] })));
+      if (productApi.admitted.length) notes.push(`the product API admits the giveaway form from ${productApi.admitted.join(' and ')} (its preflight to ${url})`);
+    } else {
+      notes.push(`the product API was ${productApi.state}: ${productApi.reason}`);
+    }
+  }
   const laterList = options.until === undefined ? [] : laterSettings(kind, source, options.until);
-  return { kind, problems: problems.list, notes, sanity, until: options.until, later: laterList, demo: kind === 'production' && options.demo === true && isDemoDeploy(source), deployed };
+  return { kind, problems: problems.list, notes, sanity, until: options.until, later: laterList, demo: kind === 'production' && options.demo === true && isDemoDeploy(source), deployed, productApi };
 }
 
 /** Was something the check should ask left unasked (Sanity, or the deployed functions)? */
@@ -127,6 +144,7 @@ function unchecked(report: SetupReport): string | undefined {
   if (report.sanity.state === 'not reached') return 'Sanity not reached';
   if (report.sanity.state === 'not asked') return `Sanity not asked (${report.sanity.why})`;
   if (report.deployed && report.deployed.state !== 'answered') return `the deployed functions ${report.deployed.state}`;
+  if (report.productApi?.state === 'not reached') return 'the product API not reached';
   return undefined;
 }
 
@@ -151,7 +169,8 @@ function summary(report: SetupReport): string {
   if (count > 0) return `${label}: ${count} problem${count === 1 ? '' : 's'} (settings named, values never shown); ${sanityPhrase(report)}${deployed}`;
   const missing = unchecked(report);
   if (missing) {
-    const unverified = missing.startsWith('Sanity') ? `${report.kind === 'studio' ? 'the project and dataset' : 'the project, dataset and token'} were` : 'the Functions scope was';
+    const unverified = missing.startsWith('Sanity') ? `${report.kind === 'studio' ? 'the project and dataset' : 'the project, dataset and token'} were`
+      : missing.startsWith('the product API') ? 'whether it admits the giveaway form was' : 'the Functions scope was';
     return `${label}: ${missing} — the settings have no problems, but ${unverified} not checked (exit ${EXIT.notChecked})${deployed}`;
   }
   if (report.demo) return `DEMO: bundled content — ${label} would publish the bundled demo content (no Sanity project, no product API); nothing else found`;

@@ -152,6 +152,9 @@ function productionProblems(source: Source, problems: Problems, options: Problem
   const demo = isDemoDeploy(source) && options.demo === true;
   if (isDemoDeploy(source) && !demo) {
     problems.add(['ALLOW_DEMO_DEPLOY=true: the public site would publish the bundled demo content (no Sanity project, no product API); unset it, or run the check with --demo if a demo deploy is meant']);
+  } else if (!isDemoDeploy(source) && yesNoSetting(false).safeParse(source['ALLOW_DEMO_DEPLOY']).data === true) {
+    // Left on where Sanity and the product API are set, it only disarms the build's refusals.
+    problems.add(['ALLOW_DEMO_DEPLOY=true: this site reads Sanity and the product API, so it is no demo deploy; left on, a build that lost CONTENT_SOURCE or PUBLIC_API_BASE would publish the bundled demo content instead of stopping: unset it']);
   }
   problems.add(buildProblems(source, { SITE_MODE: 'static', ALLOW_DEMO_DEPLOY: demo }), ['Builds']);
   if (text(source, 'CONTENT_SOURCE') === 'sanity') problems.add(siteSanityProblems(source));

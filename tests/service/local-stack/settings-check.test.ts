@@ -3,7 +3,8 @@
  * gives the site's functions their settings as Netlify gives a site's Functions scope: each
  * production function answers the operator (proved with the stack's build hook URL) naming what it
  * lacks, with a missing setting, a misplaced one, and none; `npm run setup:check -- --deployed`
- * asks them over HTTP.
+ * asks them over HTTP, and sends the giveaway form's preflight to the stack's local API, which
+ * admits the site's origin and refuses another.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +30,7 @@ const COMPLETE = {
 interface Stack {
   site: string;
   hook: string;
+  api: string;
   stop: () => Promise<void>;
 }
 
@@ -52,6 +54,7 @@ async function startStack(settings: Record<string, string>, name: string): Promi
   const started: Stack = {
     site: /Site: +(http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!,
     hook: /Build hook: +(\S+)/.exec(output)![1]!,
+    api: /Local API: +(http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!,
     stop: async () => {
       if (stack.exitCode !== null) return;
       const exited = new Promise((done) => stack.once('exit', done));
@@ -95,12 +98,24 @@ describe('each production function answers the operator\'s settings check', () =
       for (const { status } of Object.values(await askAll(stack, proof))) expect(status).toBe(401);
     }
 
-    // The operator's command asks them over HTTP, proved with the hook from the settings file.
+    // The operator's command asks them over HTTP, proved with the hook from the settings file, and
+    // sends the giveaway form's preflight to the product API (here the stack's local API) from the site's origin.
     const settingsFile = join(work, 'production.env');
-    writeFileSync(settingsFile, Object.entries({ CONTENT_SOURCE: 'sanity', PUBLIC_API_BASE: 'https://api.example.net', ...COMPLETE, NETLIFY_BUILD_HOOK_URL: stack.hook }).map(([key, value]) => `${key}=${value}`).join('\n'));
-    const check = spawnSync(process.execPath, [join(ROOT, 'scripts/setup-check.ts'), '--site', 'production', '--settings-file', settingsFile, '--deployed', stack.site, '--offline'], { encoding: 'utf8' });
-    expect(check.stdout.trim().split('\n').at(-1)).toBe('the public site (production): Sanity not asked (--offline) — the settings have no problems, but the project, dataset and token were not checked (exit 3); the deployed functions answered');
-    expect(check.status).toBe(3);
+    const command = (settings: Record<string, string>) => {
+      writeFileSync(settingsFile, Object.entries({ CONTENT_SOURCE: 'sanity', PUBLIC_API_BASE: stack.api, ...COMPLETE, NETLIFY_BUILD_HOOK_URL: stack.hook, ...settings }).map(([key, value]) => `${key}=${value}`).join('\n'));
+      return spawnSync(process.execPath, [join(ROOT, 'scripts/setup-check.ts'), '--site', 'production', '--settings-file', settingsFile, '--deployed', stack.site, '--offline'], { encoding: 'utf8' });
+    };
+    const check = command({});
+    const lines = check.stdout.trim().split('\n');
+    expect(lines).toContain(`note: the product API admits the giveaway form from ${stack.site} (its preflight to ${stack.api}/k1mobile/giveaway/entry)`);
+    // The local API's address is the one problem: no deploy may publish a local address.
+    expect(lines.filter((line) => line.startsWith('problem:'))).toEqual(['problem: PUBLIC_API_BASE: a local address [Builds]']);
+    expect(lines.at(-1)).toBe('the public site (production): 1 problem (settings named, values never shown); Sanity not asked (--offline); the deployed functions answered');
+
+    // From a domain the product API does not admit (the site's SITE_URL), the refusal is named and the check exits 1.
+    const refused = command({ SITE_URL: 'https://school-mobile.example' });
+    expect(refused.stdout).toContain(`problem: PUBLIC_API_BASE: the product API (${stack.api}/k1mobile/giveaway/entry) refuses the giveaway form from https://school-mobile.example: it answered the preflight (OPTIONS) with HTTP 403.`);
+    expect(refused.status).toBe(1);
   });
 
   it('a missing setting: named by the functions that read it', async () => {

@@ -1,15 +1,13 @@
 /**
  * What the Presentation tests run against: `npm run preview:server` on a copy of the bundled
  * dataset (with a Presentation secret, so draft mode can be switched on the way the Studio does),
- * and a host page on another origin that plays the Studio's side (studio-host.client.ts, bundled
- * here with esbuild) and frames the preview site, or opens it in a window of its own.
+ * and a host page on another origin that plays the Studio's side (scripts/dev/studio-host.ts) and
+ * frames the preview site, or opens it in a window of its own.
  */
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { startStudioHost, type HostOptions, type PreviewMode } from '../../../scripts/dev/studio-host.ts';
 import { signDraftMode, DRAFT_MODE_COOKIE } from '../../../src/lib/preview/draft-cookie.ts';
 import { startPreviewServer } from './preview-server-process.ts';
 
@@ -17,11 +15,7 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 export const COOKIE_SECRET = 'presentation-test-cookie-secret-0123456789';
 export const PREVIEW_SECRET = 'presentation-secret-for-the-overlay-test';
 
-/** The system Chromium, with the project's flags (playwright.config.ts). */
-export const CHROMIUM = {
-  executablePath: ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path)),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-};
+export { CHROMIUM } from '../../../scripts/dev/studio-host.ts';
 
 export type Doc = Record<string, unknown> & { _id: string; _type: string };
 
@@ -40,25 +34,11 @@ export interface PreviewStack {
    * Presentation's secret, in `perspective` (drafts by default, as written in the address); with
    * mode 'window', its button opens it in a window of its own instead.
    */
-  hostUrl: (path: string, mode?: PreviewMode, perspective?: string) => string;
+  hostUrl: (path: string, mode?: PreviewMode, perspective?: string, host?: HostOptions) => string;
   stop: () => Promise<void>;
 }
 
-async function listen(server: Server): Promise<number> {
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  return (server.address() as AddressInfo).port;
-}
-
-/** How the host page shows the preview: in a frame, or in a window of its own opened by a button. */
-export type PreviewMode = 'frame' | 'window';
-
-const HOST_PAGE = (src: string, mode: PreviewMode) => {
-  const attribute = src.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  const preview = mode === 'frame' ? `<iframe title="Preview" data-src="${attribute}"></iframe>` : `<button type="button" data-src="${attribute}">Open preview in a new window</button>`;
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Presentation (test host)</title>
-<style>html,body,main{margin:0;height:100%}iframe{display:block;width:100%;height:100%;border:0}</style></head>
-<body><main>${preview}</main><script type="module" src="/studio-host.js"></script></body></html>`;
-};
+export type { HostOptions, PreviewMode } from '../../../scripts/dev/studio-host.ts';
 
 /** `name`: the server's build folder of its own (.preview/tests/<name>), so test files serving at once never share one. */
 export async function startPresentationStack(name = 'presentation'): Promise<PreviewStack> {
@@ -70,34 +50,16 @@ export async function startPresentationStack(name = 'presentation'): Promise<Pre
   symlinkSync(join(ROOT, 'src/dataset/images'), join(datasetDir, 'images'));
 
   // The host page: its own origin (127.0.0.1), the preview site on localhost: another site, as the Studio is.
-  const script = await build({
-    entryPoints: [join(import.meta.dirname, 'studio-host.client.ts')], bundle: true, format: 'esm', write: false,
-    platform: 'browser', target: 'es2022', define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'warning',
-  });
-  const hostJs = script.outputFiles[0]!.text;
-  let previewOrigin = '';
-  const host = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://host');
-    if (url.pathname === '/studio-host.js') {
-      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(hostJs);
-    } else if (url.pathname === '/') {
-      const path = url.searchParams.get('path') ?? '/';
-      const perspective = url.searchParams.get('perspective') ?? 'drafts';
-      const src = `${previewOrigin}/api/preview/enable?${new URLSearchParams({ 'sanity-preview-secret': PREVIEW_SECRET, 'sanity-preview-pathname': path, 'sanity-preview-perspective': perspective })}`;
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(HOST_PAGE(src, url.searchParams.get('mode') === 'window' ? 'window' : 'frame'));
-    } else {
-      response.writeHead(404).end();
-    }
-  });
-  const hostPort = await listen(host);
-  const studio = `http://127.0.0.1:${hostPort}`;
-  appendFileSync(exportFile, `${JSON.stringify({ _id: 'sanity-preview-url-secret.presentation-test', _type: 'sanity.previewUrlSecret', _updatedAt: new Date().toISOString(), secret: PREVIEW_SECRET, studioUrl: studio })}\n`);
+  const host = await startStudioHost(exportFile, PREVIEW_SECRET);
+  const studio = host.origin;
+  appendFileSync(exportFile, `${host.secretDocument()}\n`);
 
   const server = await startPreviewServer(name, {
     PREVIEW_DATA_DIR: join(work, 'api-data'), CONTENT_DATASET_DIR: datasetDir, PREVIEW_COOKIE_SECRET: COOKIE_SECRET, SANITY_STUDIO_URL: studio,
   });
   const { port } = server;
-  previewOrigin = `http://localhost:${port}`;
+  const previewOrigin = `http://localhost:${port}`;
+  host.setPreviewOrigin(previewOrigin);
 
   return {
     site: previewOrigin,
@@ -105,10 +67,10 @@ export async function startPresentationStack(name = 'presentation'): Promise<Pre
     exportFile,
     documents: () => readFileSync(exportFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Doc),
     draftCookie: `${DRAFT_MODE_COOKIE}=${signDraftMode(COOKIE_SECRET)}`,
-    hostUrl: (path, mode = 'frame', perspective) => `${studio}/?${new URLSearchParams({ path, ...(mode === 'window' ? { mode } : {}), ...(perspective ? { perspective } : {}) })}`,
+    hostUrl: host.url,
     stop: async () => {
       await server.stop();
-      await new Promise((done) => host.close(done));
+      await host.close();
       rmSync(work, { recursive: true, force: true });
     },
   };

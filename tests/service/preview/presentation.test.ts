@@ -1,5 +1,6 @@
 /**
- * Click-to-edit in Presentation, in Chromium: a host page on another origin plays the Studio's side
+ * Click-to-edit in Presentation, in Chromium, and the refresh path (a Studio without the loaders
+ * channel: the fallback): a host page on another origin plays the Studio's side
  * with Sanity's own comlink libraries (presentation-stack.ts, studio-host.client.ts), frames a
  * preview page after switching draft mode on through Presentation's secret, completes the
  * handshake with the overlays, clicks a plan card's description and receives
@@ -40,7 +41,11 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** Opens the host page framing `path` and waits for the overlays' handshake. */
+/**
+ * Opens the host page framing `path` and waits for the overlays' handshake. The host plays a Studio
+ * without the loaders channel: this file proves the refresh path, the fallback
+ * (presentation-loaders.test.ts proves the loaders channel).
+ */
 async function present(path: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; frame: Frame; errors: string[]; served: Response }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
@@ -53,7 +58,7 @@ async function present(path: string, viewport = { width: 1280, height: 900 }): P
     const url = new URL(response.url());
     return url.origin === stack.site && url.pathname === path && response.request().resourceType() === 'document';
   }, { timeout: 30_000 });
-  await page.goto(stack.hostUrl(path));
+  await page.goto(stack.hostUrl(path, 'frame', undefined, { loaders: false }));
   await page.waitForFunction(() => window.studio?.statuses.includes('connected'), undefined, { timeout: 30_000 }).catch((error: Error) => {
     throw new Error(`no handshake: ${error.message}\nstatuses: ${errors.join('\n')}`);
   });
@@ -223,7 +228,7 @@ describe('Presentation and the overlays', () => {
   it('connects the same way when Presentation opens the preview in a window of its own', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(stack.hostUrl(PLAN_PAGE, 'window'));
+    await page.goto(stack.hostUrl(PLAN_PAGE, 'window', undefined, { loaders: false }));
     const [preview] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'Open preview in a new window' }).click()]);
     await page.waitForFunction(() => window.studio?.statuses.includes('connected'), undefined, { timeout: 30_000 }).catch(async (error: Error) => {
       throw new Error(`no handshake with the preview window (at ${preview.url()}, opener kept: ${await preview.evaluate(() => Boolean(window.opener)).catch(() => 'unknown')}): ${error.message}`);

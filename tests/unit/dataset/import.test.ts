@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { studioEnvironment } from '../../../src/lib/setup/studio-env.ts';
 import { datasetNameProblem } from '../../../src/lib/config/sanity-names.ts';
 import { importPlan, localAssetPaths, runImport, USAGE, type FsProbe, type Io, type Reach } from '../../../scripts/dataset/import.ts';
+import { describeLeftOut, splitReleases, withAbsoluteAssets } from '../../../scripts/dataset/release-filter.ts';
 
 const ROOT = '/repo';
 const HOME = '/home/editor';
@@ -51,6 +52,28 @@ const planOf = (argv: string[], env: Record<string, string | undefined> = settin
   return plan;
 };
 
+/** The command's output, its CLI runs and the files it wrote, with stand-ins for the network and the CLI. */
+function harness(reach: Reach = async () => undefined, exitCode = 0) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const runs: Array<{ command: string; args: string[]; cwd: string }> = [];
+  const files = new Map<string, string>();
+  const io: Io = {
+    out: (line) => out.push(line),
+    err: (line) => err.push(line),
+    run: async (command, args, { cwd }) => {
+      runs.push({ command, args, cwd });
+      return exitCode;
+    },
+    writeImportFile: (text) => {
+      const path = `/tmp/dataset-import-${files.size}/data.ndjson`;
+      files.set(path, text);
+      return { path, remove: () => files.delete(path) };
+    },
+  };
+  return { out, err, runs, io, reach, files };
+}
+
 describe('the CLI call', () => {
   it('runs the Studio’s own CLI in studio/ over the bundled export’s absolute path, by default with --missing', () => {
     const plan = planOf(['--dataset', 'production']);
@@ -80,8 +103,8 @@ describe('the CLI call', () => {
       expect.stringMatching(/^Mode --missing/),
       'Note: the Studio shows dataset "production" (SANITY_STUDIO_DATASET), not "staging".',
       'The Studio\'s settings: no studio/.env file and the environment (mode production, as setup:check --site studio reads them).',
-      `Running in studio/: sanity datasets import ${DATA} --dataset staging --missing`,
     ]);
+    expect(plan.args).toEqual(['datasets', 'import', DATA, '--dataset', 'staging', '--missing']);
     expect(plan.summary.join('\n')).not.toContain('sk-editor');
   });
 
@@ -245,20 +268,6 @@ describe('the Studio install and the export', () => {
 });
 
 describe('the command', () => {
-  function harness(reach: Reach = async () => undefined, exitCode = 0) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const runs: Array<{ command: string; args: string[]; cwd: string }> = [];
-    const io: Io = {
-      out: (line) => out.push(line),
-      err: (line) => err.push(line),
-      run: async (command, args, { cwd }) => {
-        runs.push({ command, args, cwd });
-        return exitCode;
-      },
-    };
-    return { out, err, runs, io, reach };
-  }
 
   it('exits 2 with every problem and the usage, without checking the network or calling the CLI', async () => {
     let reached = false;
@@ -298,7 +307,7 @@ describe('the command', () => {
     const h = harness(async () => undefined, 1);
     expect(await runImport(['--dataset', 'production', '--replace'], settings, probe(installed), h.reach, h.io)).toBe(1);
     expect(h.out[0]).toMatch(/^Importing src\/dataset\/data.ndjson \(2 documents, 3 image files\) into Sanity project abc123xy, dataset "production"/);
-    expect(h.out.at(-1)).toBe(`Running in studio/: sanity datasets import ${DATA} --dataset production --replace`);
+    expect(h.out.slice(-2)).toEqual([`Running in studio/: sanity datasets import ${DATA} --dataset production --replace`, 'Left out nothing: the export has no releases.']);
     expect(h.runs).toEqual([{ command: SANITY, args: ['datasets', 'import', DATA, '--dataset', 'production', '--replace'], cwd: `${ROOT}/studio` }]);
     expect(h.err).toEqual([]);
   });
@@ -307,5 +316,85 @@ describe('the command', () => {
     const h = harness();
     expect(await runImport(['--help'], {}, probe({}), h.reach, h.io)).toBe(0);
     expect(h.out).toEqual([USAGE]);
+  });
+});
+
+describe('releases and scheduled drafts are left out unless --with-releases', () => {
+  /** A scheduled draft as Sanity exports one: the release document and its version of a document. */
+  const scheduledDraft = {
+    _id: '_.releases.rSpring', _type: 'system.release', name: 'rSpring', state: 'scheduled', publishAt: '2027-03-01T09:00:00Z',
+    metadata: { title: 'Scheduled publish', releaseType: 'scheduled', cardinality: 'one', intendedPublishAt: '2027-03-01T09:00:00Z' },
+  };
+  const version = { _id: 'versions.rSpring.huskymobile-landingHeader', _type: 'landingHeader', hero: image('huskymobile-hero-1600x900.webp') };
+  const WITH_RELEASE = ndjson(
+    { _id: 'school-huskymobile', _type: 'school', logo: image('huskymobile-logo-240x80.svg') },
+    scheduledDraft,
+    { _id: 'huskymobile-landingHeader', _type: 'landingHeader', hero: image('huskymobile-hero-1600x900.webp'), cards: [{ _key: 'a', icon: image('prize-phone-24x24.svg') }] },
+    version,
+    { _id: 'drafts.huskymobile-landingHeader', _type: 'landingHeader', title: 'a draft schedules nothing' },
+  );
+  const withRelease = { ...installed, [DATA]: WITH_RELEASE };
+  const ids = (lines: readonly string[]) => lines.map((line) => (JSON.parse(line) as { _id: string })._id);
+
+  it('the filter keeps published documents and drafts, and leaves out release documents and release versions, naming each release', () => {
+    const split = splitReleases(WITH_RELEASE);
+    expect(ids(split.kept)).toEqual(['school-huskymobile', 'huskymobile-landingHeader', 'drafts.huskymobile-landingHeader']);
+    expect(split.leftOut.releases).toEqual([{ name: 'rSpring', scheduledDraft: true, publishAt: '2027-03-01T09:00:00Z' }]);
+    expect([...split.leftOut.versions]).toEqual([['rSpring', 1]]);
+    expect(describeLeftOut(split.leftOut)).toBe('1 release, rSpring (a scheduled draft, to publish 2027-03-01T09:00:00Z), and 1 version document in it');
+    // With --with-releases everything stays, and what would have been left out is still known.
+    const all = splitReleases(WITH_RELEASE, true);
+    expect(all.kept).toHaveLength(5);
+    expect(describeLeftOut(all.leftOut)).toBe(describeLeftOut(split.leftOut));
+  });
+
+  it('names a release by its id when it has no name, a release that is not a scheduled draft, and versions whose release the export lacks', () => {
+    const split = splitReleases(ndjson(
+      { _id: '_.releases.rLaunch', _type: 'system.release', metadata: { title: 'Launch', releaseType: 'asap' } },
+      { _id: 'versions.rLaunch.a', _type: 'faqs' }, { _id: 'versions.rLaunch.b', _type: 'faqs' }, { _id: 'versions.rOther.c', _type: 'faqs' },
+      { _id: 'siteSettings', _type: 'siteSettings' },
+    ));
+    expect(ids(split.kept)).toEqual(['siteSettings']);
+    expect(describeLeftOut(split.leftOut)).toBe('1 release, rLaunch (a release), and 3 version documents of 2 releases (rLaunch, rOther)');
+    expect(describeLeftOut(splitReleases(ndjson({ _id: 'siteSettings', _type: 'siteSettings' })).leftOut)).toBeUndefined();
+  });
+
+  it('makes the kept documents\' local image references absolute, so they are read from the export\'s folder wherever the file is written', () => {
+    const text = withAbsoluteAssets(splitReleases(WITH_RELEASE).kept, '/repo/src/dataset');
+    expect(text).toContain('"_sanityAsset":"image@file:///repo/src/dataset/images/huskymobile-logo-240x80.svg"');
+    expect(text).not.toContain('file://./');
+    expect(withAbsoluteAssets([JSON.stringify({ _id: 'a', logo: image('my logo.svg') })], '/my exports')).toContain('image@file:///my%20exports/images/my logo.svg');
+  });
+
+  it('the plan counts what it imports and says before it runs what it leaves out, and why', () => {
+    const plan = planOf(['--dataset', 'production'], settings, withRelease);
+    expect(plan.summary.slice(0, 2)).toEqual([
+      'Importing src/dataset/data.ndjson (3 documents, 3 image files) into Sanity project abc123xy, dataset "production", with SANITY_AUTH_TOKEN.',
+      'Leaving out 1 release, rSpring (a scheduled draft, to publish 2027-03-01T09:00:00Z), and 1 version document in it: in a dataset the sites read, a release is one click in the Studio from changing the live site. --with-releases imports them.',
+    ]);
+    expect(ids(plan.importText!.trim().split('\n'))).toEqual(['school-huskymobile', 'huskymobile-landingHeader', 'drafts.huskymobile-landingHeader']);
+    expect(plan.leftOut).toBe('Left out 1 release, rSpring (a scheduled draft, to publish 2027-03-01T09:00:00Z), and 1 version document in it. To import them too: --with-releases.');
+    // An export without releases is imported as it is.
+    expect(planOf(['--dataset', 'production']).importText).toBeUndefined();
+  });
+
+  it('the CLI imports a file without them, removed afterwards; the last line says what was left out, whatever the CLI answered', async () => {
+    for (const exitCode of [0, 1]) {
+      const h = harness(async () => undefined, exitCode);
+      expect(await runImport(['--dataset', 'production'], settings, probe(withRelease), h.reach, h.io)).toBe(exitCode);
+      expect(h.runs).toEqual([{ command: SANITY, args: ['datasets', 'import', '/tmp/dataset-import-0/data.ndjson', '--dataset', 'production', '--missing'], cwd: `${ROOT}/studio` }]);
+      expect(h.out.at(-2)).toBe('Running in studio/: sanity datasets import /tmp/dataset-import-0/data.ndjson --dataset production --missing');
+      expect(h.out.at(-1)).toBe('Left out 1 release, rSpring (a scheduled draft, to publish 2027-03-01T09:00:00Z), and 1 version document in it. To import them too: --with-releases.');
+      expect(h.files.size, 'the written file is removed').toBe(0);
+    }
+  });
+
+  it('--with-releases imports the export as it is, and says so first and last', async () => {
+    const h = harness();
+    expect(await runImport(['--dataset', 'production', '--with-releases'], settings, probe(withRelease), h.reach, h.io)).toBe(0);
+    expect(h.runs[0]!.args).toEqual(['datasets', 'import', DATA, '--dataset', 'production', '--missing']);
+    expect(h.out[0]).toContain('(5 documents, 3 image files)');
+    expect(h.out[1]).toBe('With releases (--with-releases): 1 release, rSpring (a scheduled draft, to publish 2027-03-01T09:00:00Z), and 1 version document in it. Each changes the live site at its time once it is scheduled in the Studio.');
+    expect(h.out.at(-1)).toBe('Left out nothing (--with-releases): 1 release, rSpring (a scheduled draft, to publish 2027-03-01T09:00:00Z), and 1 version document in it went to the import.');
   });
 });

@@ -111,10 +111,21 @@ export function npmRunProblems(document: Document, root: ReadonlySet<string>, st
   });
 }
 
-/** The JSON messages a document quotes as a function's answer: `{"message":"…"}`, wrapped over lines or not. */
-export function quotedMessages(document: Document): Array<{ message: string; line: number }> {
-  return paragraphs(document).flatMap((paragraph) =>
-    [...paragraph.text.matchAll(/\{"message":"((?:[^"\\]|\\.)*)"\}/g)].map((match) => ({ message: JSON.parse(`"${match[1]!}"`) as string, line: paragraph.line })));
+/**
+ * The JSON messages a document quotes as a function's answer: `{"message":"…"}`, wrapped over lines
+ * or not, each with the HTTP status the text gives it: `(401)` right after the quote, `401` or
+ * `**401**` right before it, else a `**202**` that opens its list item or table row.
+ */
+export function quotedMessages(document: Document): Array<{ message: string; line: number; status?: number }> {
+  return paragraphs(document).flatMap((paragraph) => {
+    const opening = /^\s*(?:[*+-]\s+|\|\s*[^|]*\|\s*)?\*\*(\d{3})\*\*/.exec(paragraph.text)?.[1];
+    return [...paragraph.text.matchAll(/`?\{"message":"((?:[^"\\]|\\.)*)"\}`?/g)].map((match) => {
+      const before = /(?:^|[\s|])(?:\*\*)?(\d{3})(?:\*\*)?\s*$/.exec(paragraph.text.slice(0, match.index))?.[1];
+      const after = /^\s*\((\d{3})\)/.exec(paragraph.text.slice(match.index + match[0].length))?.[1];
+      const status = after ?? before ?? opening;
+      return { message: JSON.parse(`"${match[1]!}"`) as string, line: paragraph.line, ...(status ? { status: Number(status) } : {}) };
+    });
+  });
 }
 
 /** A sentence saying the import never overwrites, without the flag that does. */
@@ -123,4 +134,44 @@ export function importOverwriteProblems(document: Document): string[] {
     const saysNever = /never overwrit/i.test(paragraph.text) && /dataset:import|import/i.test(paragraph.text);
     return saysNever && !paragraph.text.includes('--replace') ? [`${document.path}:${paragraph.line}: says the import never overwrites, without naming --replace (which does)`] : [];
   });
+}
+
+/**
+ * The Netlify Blobs keys a document names, each with its store: `netlify blobs:get <store> <key>`,
+ * "store `<store>`, key `<key>`", "blob `<key>`" (a blob of the deploy's own store, `deployStore`),
+ * and the first cell of a `| key | … |` table, whose store is the last one the section named before it.
+ */
+export function namedBlobKeys(document: Document, deployStore: string): Array<{ store: string; key: string; line: number }> {
+  const found: Array<{ store: string; key: string; line: number }> = [];
+  const add = (store: string, key: string, line: number) => found.push({ store, key: key.replace(/[`.,;:)]+$/, ''), line });
+  let lastStore: string | undefined;
+  let keyTable = false;
+  document.text.split('\n').forEach((content, index) => {
+    const line = index + 1;
+    if (/^#{1,6}\s/.test(content)) lastStore = undefined;
+    for (const match of content.matchAll(/netlify blobs:get ([\w.-]+) ((?:<[^>]*>|[^\s`<])+)/g)) add(match[1]!, match[2]!, line);
+    for (const match of content.matchAll(/store `([^`]+)`, key `([^`]+)`/g)) add(match[1]!, match[2]!, line);
+    for (const match of content.matchAll(/\bblob `([^`]+)`/g)) add(deployStore, match[1]!, line);
+    if (keyTable && content.startsWith('|')) {
+      if (!/^\|[\s|:-]+\|$/.test(content.trim())) for (const match of (content.split('|')[1] ?? '').matchAll(/`([^`]+)`/g)) add(lastStore ?? '(no store named)', match[1]!, line);
+      return;
+    }
+    keyTable = /^\|\s*key\s*\|/.test(content);
+    const stores = [...content.matchAll(/(?:`([\w.-]+)` store|store `([\w.-]+)`)/g)];
+    if (stores.length) lastStore = stores.at(-1)![1] ?? stores.at(-1)![2];
+  });
+  return found;
+}
+
+/** The code a document places in a file: "`NAME` in `path`" or "`A`, `B` in `path`", a path of the repository's code. */
+export function placedNames(document: Document): Array<{ name: string; path: string; line: number }> {
+  return paragraphs(document).filter((paragraph) => !paragraph.code).flatMap((paragraph) =>
+    [...paragraph.text.matchAll(/((?:`[A-Za-z_$][\w$]*`(?:,? (?:and )?)?)+) in `((?:src|scripts|studio|tests)\/[^`]+\.tsx?)`/g)]
+      .flatMap((match) => [...match[1]!.matchAll(/`([^`]+)`/g)].map((name) => ({ name: name[1]!, path: match[2]!, line: paragraph.line }))));
+}
+
+/** Whether `source` declares `name` itself (a declaration, or a property of a config object), not only re-exports it. */
+export function declares(source: string, name: string): boolean {
+  const escaped = name.replace(/\$/g, '\\$');
+  return new RegExp(`\\b(?:const|let|var|function\\*?|class|interface|type|enum)\\s+${escaped}\\b|^\\s*${escaped}\\s*:`, 'm').test(source);
 }

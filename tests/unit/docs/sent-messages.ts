@@ -5,7 +5,7 @@
  * A situation the documents start quoting is added here, which is the proof the code sends it.
  */
 import { encodeSignatureHeader } from '@sanity/webhook';
-import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore, type BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
 import { signNetlifyNotification } from '../../../src/lib/deploys/jws.ts';
 import { createNotificationFunction } from '../../../src/lib/deploys/notification-function.ts';
 import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_WEBHOOK_SECRET } from '../../../src/lib/publish-records/records.ts';
@@ -19,34 +19,43 @@ import { settingsCheckAnswer } from '../../../src/lib/setup/settings-check-funct
 import { settingsCheckProof, SETTINGS_CHECK_HEADER } from '../../../src/lib/setup/settings-proof.ts';
 import { deploy } from '../deploys/fixtures.ts';
 
-const HOOK = 'https://api.netlify.com/build_hooks/abc';
-const WEBHOOK_SECRET = 'w'.repeat(40);
-const NOTIFICATION_SECRET = 'n'.repeat(40);
+export const HOOK = 'https://api.netlify.com/build_hooks/abc';
+export const WEBHOOK_SECRET = 'w'.repeat(40);
+export const NOTIFICATION_SECRET = 'n'.repeat(40);
 const quiet = () => {};
 const hookAnswers = async () => new Response('');
 const PREVIEW = { SITE_MODE: 'preview' };
 
-async function messageOf(response: Response | Promise<Response> | undefined): Promise<string | undefined> {
+/** A function's answer: its status, and its message when the body is `{"message":…}`. */
+interface Sent {
+  message: string;
+  status: number;
+}
+
+async function messageOf(response: Response | Promise<Response> | undefined): Promise<Sent | undefined> {
   const answered = await response;
   if (!answered) return undefined;
   const body = await answered.text();
   try {
     const parsed = JSON.parse(body) as { message?: unknown };
-    return typeof parsed.message === 'string' ? parsed.message : undefined;
+    return typeof parsed.message === 'string' ? { message: parsed.message, status: answered.status } : undefined;
   } catch {
     return undefined;
   }
 }
 
-async function publish(secret: string, body = { _id: 'huskymobile-faqs', _type: 'faqs', _rev: 'r1', _updatedAt: '2026-03-01T12:00:00Z' }, at = Date.now()): Promise<Request> {
+export async function publish(secret: string, body = { _id: 'huskymobile-faqs', _type: 'faqs', _rev: 'r1', _updatedAt: '2026-03-01T12:00:00Z' }, at = Date.now()): Promise<Request> {
   const text = JSON.stringify(body);
   return new Request('https://site.example/.netlify/functions/rebuild-on-publish', {
     method: 'POST', headers: { 'content-type': 'application/json', 'sanity-webhook-signature': await encodeSignatureHeader(text, at, secret) }, body: text,
   });
 }
 
-function publishFunction(env: Record<string, string | undefined>, blobs = true, webhook: { fetch?: typeof hookAnswers; now?: () => number } = {}) {
-  const store = memoryBlobStore();
+/** A store that reads but cannot write (an outage of Netlify Blobs mid-publish). */
+const unwritable = (): BlobStore => ({ ...memoryBlobStore(), setJSON: async () => { throw new Error('Blobs did not answer'); } });
+
+export function publishFunction(env: Record<string, string | undefined>, blobs = true, webhook: { fetch?: typeof hookAnswers; now?: () => number } = {}, openStore: () => BlobStore = memoryBlobStore) {
+  const store = openStore();
   return createPublishFunction({
     readSettings: () => readPublishSettings(env),
     openBlobStore: () => { if (!blobs) throw new Error('no Blobs'); return store; },
@@ -57,26 +66,25 @@ function publishFunction(env: Record<string, string | undefined>, blobs = true, 
 /** The moment docs/operations.md's example of a build hook that did not answer is set at. */
 const EXAMPLE_NOW = Date.parse('2026-11-28T12:06:00.000Z');
 
-function notificationFunction(env: Record<string, string | undefined>) {
-  const deploys = memoryBlobStore();
-  const queue = memoryBlobStore();
+export function notificationFunction(env: Record<string, string | undefined>, stores: { deploys: BlobStore; queue: BlobStore } = { deploys: memoryBlobStore(), queue: memoryBlobStore() }, readBuildReport: (deployId: string) => Promise<unknown> = async () => undefined) {
+  const { deploys, queue } = stores;
   return createNotificationFunction({
-    openDeploysStore: () => deploys, openQueueStore: () => queue, readBuildReport: async () => undefined,
+    openDeploysStore: () => deploys, openQueueStore: () => queue, readBuildReport,
     readSettings: () => readDeployNotificationSettings(env), site: env, log: quiet, fetch: hookAnswers,
   });
 }
 
-const notification = (secret: string, overrides: Record<string, unknown> = {}) => {
+export const notification = (secret: string, overrides: Record<string, unknown> = {}) => {
   const body = JSON.stringify(deploy({ site_id: 'site-1', ...overrides }));
   return new Request('https://site.example/api/deploy-notification', { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-signature': signNetlifyNotification(body, secret) }, body });
 };
 const unsignedPost = (url: string) => new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-const production = { deploy: { context: 'production' } };
+export const production = { deploy: { context: 'production' } };
 
-/** Every message the functions send in the situations the documents describe. */
-export async function sentMessages(): Promise<Set<string>> {
+/** Every message the functions send in the situations the documents describe, with the statuses each comes with. */
+export async function sentMessages(): Promise<Map<string, Set<number>>> {
   resetProcessMemoryStores();
-  const sent: Array<string | undefined> = [];
+  const sent: Array<Sent | undefined> = [];
   const publishEnv = { SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET, NETLIFY_BUILD_HOOK_URL: HOOK };
 
   // rebuild-on-publish: a publish, one during its build, unsigned, each setting missing or wrong, no Blobs, the preview site.
@@ -84,6 +92,8 @@ export async function sentMessages(): Promise<Set<string>> {
   sent.push(await messageOf(webhook(await publish(WEBHOOK_SECRET), production)));
   sent.push(await messageOf(webhook(await publish(WEBHOOK_SECRET, { _id: 'huskymobile-hero', _type: 'landingHeader', _rev: 'r2', _updatedAt: '2026-03-01T12:00:01Z' }), production)));
   sent.push(await messageOf(webhook(unsignedPost('https://site.example/.netlify/functions/rebuild-on-publish'), production)));
+  // A signed draft: not a publish.
+  sent.push(await messageOf(webhook(await publish(WEBHOOK_SECRET, { _id: 'drafts.huskymobile-faqs', _type: 'faqs', _rev: 'r3', _updatedAt: '2026-03-01T12:00:02Z' }), production)));
   // The same revision again: a replay or a redelivery starts no build.
   sent.push(await messageOf(webhook(await publish(WEBHOOK_SECRET), production)));
   // The build hook does not answer: the publish is kept, and the site tries again a minute later.
@@ -93,6 +103,8 @@ export async function sentMessages(): Promise<Set<string>> {
     sent.push(await messageOf(publishFunction(env)(await publish(WEBHOOK_SECRET), production)));
   }
   sent.push(await messageOf(publishFunction(publishEnv, false)(await publish(WEBHOOK_SECRET), production)));
+  // The queue's record cannot be written: the publish is not kept, and Sanity delivers it again.
+  sent.push(await messageOf(publishFunction(publishEnv, true, {}, unwritable)(await publish(WEBHOOK_SECRET), production)));
   sent.push(await messageOf(publishFunction({ ...publishEnv, ...PREVIEW })(await publish(WEBHOOK_SECRET), production)));
 
   // deploy-notification: recorded, again, another site's, unsigned, the secret missing or local, the preview site.
@@ -119,5 +131,7 @@ export async function sentMessages(): Promise<Set<string>> {
   sent.push(await messageOf(check({}, settingsCheckProof(HOOK))));
 
   resetProcessMemoryStores();
-  return new Set(sent.filter((message): message is string => message !== undefined));
+  const statuses = new Map<string, Set<number>>();
+  for (const answer of sent) if (answer) statuses.set(answer.message, (statuses.get(answer.message) ?? new Set()).add(answer.status));
+  return statuses;
 }

@@ -1,6 +1,7 @@
 /** The overlays' history adapter, refresh handler and perspective switch, with a stand-in window (no Studio); how refreshes coalesce. */
 import { describe, expect, it, vi } from 'vitest';
-import { PERSPECTIVE_SWITCH_PATH, coalesce, historyAdapter, pageUrl, perspectiveSwitch, refreshPage } from '../../../src/lib/preview/overlay-options.ts';
+import { PERSPECTIVE_SWITCH_PATH, historyAdapter, pageUrl, perspectiveSwitch, refreshPage } from '../../../src/lib/preview/overlay-options.ts';
+import { coalesce } from '../../../src/lib/preview/page-draw.ts';
 import { withOverlays, OVERLAYS_SCRIPT_PATH } from '../../../src/lib/preview/overlays.ts';
 
 function fakeWindow(path = '/uw-husky-mobile/fan') {

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initPlanGroup } from '../../../src/lib/plans/plan-toggle.client.ts';
-import { pageRedraw } from '../../../src/lib/preview/overlay-options.ts';
+import { pageRedraw } from '../../../src/lib/preview/page-draw.ts';
 import { hasNewInlineCode, pairNodes, redrawDocument, sameText } from '../../../src/lib/preview/redraw.ts';
 
 interface Plan { id: string; label: string; description: string }

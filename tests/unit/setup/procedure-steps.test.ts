@@ -147,9 +147,16 @@ describe('demo content in production', () => {
     expect(report.problems.map((problem) => problem.setting)).toEqual(['SANITY_STUDIO_URL', 'NETLIFY_BUILD_HOOK_URL', 'SANITY_WEBHOOK_SECRET', 'NETLIFY_DEPLOY_NOTIFICATION_SECRET']);
   });
 
-  it('a full Sanity site with ALLOW_DEMO_DEPLOY left on is not a demo, and not flagged', async () => {
-    const report = await checkSetup('production', { ...madeBy('production', 11), ALLOW_DEMO_DEPLOY: 'true' }, sanity);
-    expect(report.problems).toEqual([]);
-    expect(report.demo).toBe(false);
+  it('a full Sanity site with ALLOW_DEMO_DEPLOY left on is not a demo, and is named: left on, it disarms the build\'s refusals', async () => {
+    for (const demoFlag of [false, true]) {
+      const report = await checkSetup('production', { ...madeBy('production', 11), ALLOW_DEMO_DEPLOY: 'true' }, sanity, { demo: demoFlag });
+      expect(formatReport(report).filter((line) => line.startsWith('problem:'))).toEqual([
+        'problem: ALLOW_DEMO_DEPLOY=true: this site reads Sanity and the product API, so it is no demo deploy; left on, a build that lost CONTENT_SOURCE or PUBLIC_API_BASE would publish the bundled demo content instead of stopping: unset it [Builds]',
+      ]);
+      expect(report.demo).toBe(false);
+      expect(exitStatus(report)).toBe(1);
+    }
+    // Set to false it disarms nothing and is not named.
+    expect((await checkSetup('production', { ...madeBy('production', 11), ALLOW_DEMO_DEPLOY: 'false' }, sanity)).problems).toEqual([]);
   });
 });
