@@ -9,7 +9,7 @@ const SCHOOLS: SearchResult[] = [
   { name: 'Ball State University', city: 'Muncie', state: 'Indiana', href: 'https://main.example/?school=Ball+State+University', comingSoon: true, colors: [{ name: 'Cardinal', hex: '#ba0c2f' }, { name: 'White', hex: '#ffffff' }] },
 ];
 
-/** The markup SchoolSearch.astro writes (its data attributes and card template), with a tiny index. */
+/** The markup SchoolSearch.astro writes (its data attributes and card template), with a tiny list of states. */
 function renderPage(): void {
   document.body.innerHTML = `
     <form role="search" data-school-search-form data-search-data="/search-schools.json" data-total="3">
@@ -23,7 +23,7 @@ function renderPage(): void {
       <p data-card-colours><span>School colours:</span><span data-card-colour><svg><circle r="9" /></svg><span data-card-colour-name></span></span></p>
       <a data-card-link>Get Started<span data-card-link-name></span></a></div>
     </li></template>
-    <div data-school-index><h2>All schools</h2><a href="/uw-husky-mobile">University of Washington</a></div>`;
+    <nav data-school-index><h2>Schools by state</h2><a href="/search/washington">Washington</a></nav>`;
 }
 
 const $ = <E extends Element = HTMLElement>(selector: string) => document.querySelector<E>(selector)!;
