@@ -83,7 +83,7 @@ export async function measureStatusCost(options: { schools: number; deploys: num
   const before = { ...process.env };
   Object.assign(process.env, {
     [BLOBS_CONTEXT_VARIABLE]: Buffer.from(JSON.stringify({ ...context, edgeURL: proxy.url, uncachedEdgeURL: proxy.url })).toString('base64'),
-    SITE_ID, CONTEXT: 'production', NETLIFY_DEPLOY_NOTIFICATION_SECRET: SECRET, SANITY_STUDIO_URL: 'https://school.sanity.studio',
+    SITE_ID, CONTEXT: 'production', NETLIFY_DEPLOY_NOTIFICATION_SECRET: SECRET, EDITOR_PASS_SECRET: SECRET, SANITY_STUDIO_URL: 'https://school.sanity.studio',
     NETLIFY_BUILD_HOOK_URL: 'http://127.0.0.1:9/build-hook', SANITY_PROJECT_ID: '',
   });
   delete process.env['SITE_MODE'];

@@ -19,6 +19,20 @@ function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   return value;
 }
 
+/**
+ * SITE_URL as the stack uses it: the site's public address, whose host its server answers. One that
+ * is no http(s) address stops the stack at start, naming it, rather than failing on a request.
+ */
+function siteUrlSetting(env: NodeJS.ProcessEnv): string {
+  const given = settingText(env, 'SITE_URL');
+  if (given === undefined) return LOCAL_SITE_URL;
+  const url = URL.parse(given);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.host) {
+    throw new Error(`SITE_URL must be an http(s) address such as ${LOCAL_SITE_URL}, got "${given.slice(0, 200)}".`);
+  }
+  return given;
+}
+
 export interface StackSettings {
   port: number;
   apiPort: number;
@@ -49,7 +63,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): StackSetting
     apiPort: port(env, 'API_PORT', LOCAL_API_PORT),
     host: '127.0.0.1',
     dataDir,
-    siteUrl: settingText(env, 'SITE_URL') ?? LOCAL_SITE_URL,
+    siteUrl: siteUrlSetting(env),
     distDir: resolve(settingText(env, 'DIST_DIR') ?? join(REPO_ROOT, 'dist')),
     netlifyToml: join(REPO_ROOT, 'netlify.toml'),
     functionsDir: join(REPO_ROOT, SITE_FUNCTIONS_DIR),

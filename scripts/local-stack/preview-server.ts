@@ -20,6 +20,7 @@ import { settingText } from '../../src/lib/config/setting-types.ts';
 import { startApiServer } from './api/server.ts';
 import { REPO_ROOT } from './env.ts';
 import { listen } from './listen.ts';
+import { ownHost } from './own-host.ts';
 import { startLocalBlobs } from './netlify/blobs.ts';
 import { PREVIEW_BLOBS, PREVIEW_DIST, PREVIEW_FUNCTION_ENTRY, PREVIEW_ROOT, buildPreviewSite } from './preview/build.ts';
 import { createPreviewEngine, previewRequestListener, type PreviewEngine } from './preview/engine.ts';
@@ -41,9 +42,9 @@ async function main(): Promise<void> {
   const log = (line: string) => process.stdout.write(`site ${line}\n`);
   const served = previewRequestListener(() => engine, log);
   const server = createServer((incoming, outgoing) => {
-    // Anything else, a target that is no address included, is the served site's to answer.
+    // Anything else, a target that is no address or a Host not this server's included, is the served site's to answer (400).
     const url = URL.parse(incoming.url ?? '/', 'http://localhost');
-    if (url?.pathname !== LOCAL_DRAFT_MODE_PATH) return served(incoming, outgoing);
+    if (url?.pathname !== LOCAL_DRAFT_MODE_PATH || !ownHost(incoming.headers.host, incoming.socket.localPort)) return served(incoming, outgoing);
     const answer = localDraftMode(url, secret);
     outgoing.writeHead(answer.status, answer.headers).end();
     log(`GET ${LOCAL_DRAFT_MODE_PATH} ${answer.status}`);

@@ -20,9 +20,10 @@
  *   --reset-content               make the working copy again from CONTENT_DATASET_DIR first
  * Env: PORT (4321), API_PORT (8787), DATA_DIR (./data), SITE_URL (http://localhost:4321),
  *      ACTIVE_GIVEAWAY_IDS, TENANTS_FILE, CONTENT_DATASET_DIR (src/dataset), DATASET_FILE, DIST_DIR,
- *      DEPLOYS_DIR (.netlify/local-deploys), SANITY_WEBHOOK_SECRET and
- *      NETLIFY_DEPLOY_NOTIFICATION_SECRET (default: the documented local ones), SANITY_STUDIO_URL
- *      (http://localhost:3333: the origins the status functions answer).
+ *      DEPLOYS_DIR (.netlify/local-deploys), SANITY_WEBHOOK_SECRET, NETLIFY_DEPLOY_NOTIFICATION_SECRET
+ *      and EDITOR_PASS_SECRET (default: the documented local ones, which only this process's
+ *      functions take), SANITY_STUDIO_URL (http://localhost:3333: the origins the status functions
+ *      answer).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

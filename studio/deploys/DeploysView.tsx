@@ -159,7 +159,15 @@ export function DeploysView({origin, result, loading, onRefresh}: DeploysViewPro
                 <Text size={1}>{result.waiting}</Text>
               </Card>
             )}
-            {result?.ok && result.rows.length === 0 && (
+            {result?.ok && result.rows.length === 0 && result.visitor && (
+              <Card padding={4} radius={2} border>
+                <Stack gap={3}>
+                  <Heading as="h2" size={1}>Deploys are shown to editors</Heading>
+                  <Text size={1}>{result.visitor}</Text>
+                </Stack>
+              </Card>
+            )}
+            {result?.ok && result.rows.length === 0 && !result.visitor && (
               <Card padding={4} radius={2} border>
                 <Stack gap={3}>
                   <Heading as="h2" size={1}>No deploys recorded yet</Heading>

@@ -6,6 +6,7 @@
  */
 import type {DocumentBadgeDescription} from 'sanity'
 import {deploysAnswerSchema, type DeploySummary} from '../../src/lib/publish-records/records.ts'
+import {checkingAccess, keepPass, passFor} from './editor-pass'
 import {schoolPageUrl} from './public-site'
 import {fullTime, shortTime, statusHeaders, type TimeFormat} from './status'
 
@@ -136,7 +137,8 @@ export function waitingText(waiting: {waiting: number; reason: string; nextTryAt
   return `Waiting to build: ${waiting.reason}; next try at ${shortTime(waiting.nextTryAt, format)}. ${waiting.waiting} published document${waiting.waiting === 1 ? '' : 's'} wait${waiting.waiting === 1 ? 's' : ''}; the site tries again by itself.`
 }
 
-export type DeploysResult = {ok: true; rows: DeployRow[]; running: boolean; waiting?: string} | {ok: false; error: string}
+/** `visitor`: the site answered as to a visitor (no editor's role): when it last changed, no deploys. */
+export type DeploysResult = {ok: true; rows: DeployRow[]; running: boolean; waiting?: string; visitor?: string} | {ok: false; error: string}
 
 /** The answer's body as rows, newest first as the site sends them. */
 export function deploysFromAnswer(body: unknown, origin: string, format: TimeFormat = {}): DeploysResult {
@@ -144,7 +146,11 @@ export function deploysFromAnswer(body: unknown, origin: string, format: TimeFor
   if (!parsed.success) return {ok: false, error: 'The public site\'s answer was not understood.'}
   const rows = parsed.data.deploys.map((deploy) => deployRow(deploy, origin, format))
   const waiting = parsed.data.waitingToBuild
-  return {ok: true, rows, running: parsed.data.deploys.some((deploy) => deploy.state === 'building') || waiting !== undefined, ...(waiting ? {waiting: waitingText(waiting, format)} : {})}
+  const site = parsed.data.site
+  const visitor = site
+    ? `The public site last changed ${shortTime(site.lastChangedAt, format)} (${site.schools.builtCount} school${site.schools.builtCount === 1 ? '' : 's'} on it). Its deploys are shown to the project's Administrators, Editors, Developers and Contributors.`
+    : undefined
+  return {ok: true, rows, running: parsed.data.deploys.some((deploy) => deploy.state === 'building') || waiting !== undefined, ...(waiting ? {waiting: waitingText(waiting, format)} : {}), ...(visitor ? {visitor} : {})}
 }
 
 /** Asks the public site for its recent deploys, with the editor's token when there is one. */
@@ -152,8 +158,11 @@ export async function fetchDeploys(
   origin: string, token: string | undefined, format: TimeFormat = {}, fetcher: typeof fetch = (input, init) => globalThis.fetch(input, init),
 ): Promise<DeploysResult> {
   try {
-    const response = await fetcher(`${origin}/api/deploys`, {headers: statusHeaders(token), credentials: 'omit', signal: AbortSignal.timeout(15_000)})
+    const response = await fetcher(`${origin}/api/deploys`, {headers: statusHeaders(token, passFor(token)), credentials: 'omit', signal: AbortSignal.timeout(15_000)})
     const body: unknown = await response.json().catch(() => undefined)
+    keepPass(token, body)
+    const checking = checkingAccess(response.status, body)
+    if (checking !== undefined) return {ok: false, error: `The public site is checking that you are an editor; Refresh in ${checking} s.`}
     if (!response.ok) {
       const error = body && typeof body === 'object' && typeof (body as {message?: unknown}).message === 'string' ? `: ${(body as {message: string}).message}` : ''
       return {ok: false, error: `The public site could not be reached: ${origin} answered ${response.status}${error}.`}

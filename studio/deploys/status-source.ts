@@ -4,7 +4,8 @@
  * the schedule over; the last badge to go stops the poll. Fetch and timers are passed in, so
  * tests drive it with fakes.
  */
-import {askable, pollSchedule, statusFromAnswer, statusHeaders, statusKey, statusUrl, unreachable, type DocumentStatus} from './status'
+import {checkingAccess, keepPass, passFor} from './editor-pass'
+import {askable, pollSchedule, statusFromAnswer, statusHeaders, statusKey, statusUrl, unreachable, type BadgeStatus} from './status'
 
 export interface WatchedDocument {
   /** The published id. */
@@ -18,7 +19,7 @@ export interface WatchedDocument {
 /** The latest answer for a document, and which revision it is about. */
 export interface StatusEntry {
   rev: string
-  status: DocumentStatus
+  status: BadgeStatus
 }
 
 export interface StatusSource {
@@ -79,15 +80,19 @@ export function createStatusSource(options: StatusSourceOptions): StatusSource {
     const request = new AbortController()
     poll.request = request
     const timeout = schedule(() => request.abort(new Error(`no answer within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs)
-    let status: DocumentStatus
+    let status: BadgeStatus
     try {
       const response = await fetcher(statusUrl(options.origin, [statusKey(id, rev)]), {
-        headers: statusHeaders(options.token), credentials: 'omit', signal: request.signal,
+        headers: statusHeaders(options.token, passFor(options.token, now())), credentials: 'omit', signal: request.signal,
       })
       const body: unknown = await response.json().catch(() => undefined)
+      keepPass(options.token, body)
+      const checking = checkingAccess(response.status, body)
       status = response.ok
         ? statusFromAnswer(body, id, rev)
-        : {state: 'unknown', reason: `The public site answered ${response.status}${errorText(body)}.`}
+        : checking !== undefined
+          ? {state: 'checking-access', retryAfterSeconds: checking}
+          : {state: 'unknown', reason: `The public site answered ${response.status}${errorText(body)}.`}
     } catch (error) {
       status = unreachable(request.signal.aborted ? String((request.signal.reason as Error)?.message ?? 'cancelled') : (error as Error).message)
     } finally {

@@ -74,9 +74,17 @@ export function notLiveTitle(status: Extract<DocumentStatus, {state: 'not-live'}
   return [reason, ...named, NOT_LIVE_ADVICE[status.code]].join(' ')
 }
 
+/** What the badge may show: the site's status of the document, or that the site is still checking who is asking. */
+export type BadgeStatus = DocumentStatus | {state: 'checking-access'; retryAfterSeconds: number}
+
 /** The document badge for a status: label, colour (Sanity's badge tones) and tooltip. */
-export function badgeFor(status: DocumentStatus, format: TimeFormat = {}): DocumentBadgeDescription {
+export function badgeFor(status: BadgeStatus, format: TimeFormat = {}): DocumentBadgeDescription {
   switch (status.state) {
+    case 'checking-access':
+      return {
+        label: 'Checking your access…',
+        title: `The public site is checking that you are an editor (it asks Sanity, and many unknown sign-ins reached it just now); the badge asks again in ${status.retryAfterSeconds} s.`,
+      }
     case 'live':
       return {
         label: `Live ${shortTime(status.since, format)}`,
@@ -121,9 +129,11 @@ export const AFTER_PUBLISH_MS = 2 * 60_000
  * asking; live and not-live are final for a revision; unknown is asked again only shortly after
  * a publish, while the publish webhook may not have reached the site yet.
  */
-export function pollSchedule(status: DocumentStatus | undefined, {attempt, sincePublishMs}: {attempt: number; sincePublishMs: number}): number | null {
+export function pollSchedule(status: BadgeStatus | undefined, {attempt, sincePublishMs}: {attempt: number; sincePublishMs: number}): number | null {
   const wait = Math.min(POLL_FIRST_MS * 2 ** Math.max(0, attempt), POLL_MAX_MS)
   switch (status?.state) {
+    case 'checking-access':
+      return status.retryAfterSeconds * 1000
     case 'publishing':
       return wait
     case 'live':
@@ -150,9 +160,9 @@ export function statusUrl(origin: string, keys: string[]): string {
   return `${origin}/api/publish-status?ids=${keys.map(encodeURIComponent).join(',')}`
 }
 
-/** The request headers: the editor's token, when the Studio has one, proves an editor is asking. */
-export function statusHeaders(token: string | undefined): Record<string, string> {
-  return {accept: 'application/json', ...(token ? {authorization: `Bearer ${token}`} : {})}
+/** The request headers: the editor's token, when the Studio has one, proves an editor is asking; the site's pass for it spares a call to Sanity. */
+export function statusHeaders(token: string | undefined, pass?: string): Record<string, string> {
+  return {accept: 'application/json', ...(token ? {authorization: `Bearer ${token}`} : {}), ...(token && pass ? {'x-editor-pass': pass} : {})}
 }
 
 /** One document's status from the answer's body (keyed by `id:rev` or by id), or why there is none. */

@@ -71,13 +71,12 @@ describe('the deploys answer as rows', () => {
     ])
   })
 
-  it('a visitor\'s answer (no Studio token: no deploy ids, only live schools) still reads as rows, each with a key of its own', () => {
-    const visitor = structuredClone(answer) as {deploys: Array<{id?: string; schools: {leftOut: Array<{seoSlug?: string; reason: string}>}}>}
-    for (const deploy of visitor.deploys) delete deploy.id
-    visitor.deploys[1]!.schools.leftOut = [{seoSlug: 'utah-ute-mobile', reason: 'left out of this build'}]
+  it('a visitor\'s answer (a Studio user with no editor\'s role): when the site last changed, and whom the deploys are shown to', () => {
+    const visitor = {deploys: [], site: {lastChangedAt: '2026-11-27T20:02:00.000Z', schools: {built: [{seoSlug: 'uw-husky-mobile', url: `${origin}/uw-husky-mobile`}], builtCount: 6}}, checkedAt: '2026-11-27T20:06:30.000Z'}
     const seen = deploysFromAnswer(visitor, origin, format)
-    expect(seen.ok && seen.rows[1]!.leftOut).toEqual([{school: 'utah-ute-mobile', reason: 'left out of this build'}])
-    expect(seen.ok && new Set(seen.rows.map((row) => row.id)).size).toBe(6)
+    expect(seen).toEqual({ok: true, rows: [], running: false, visitor: 'The public site last changed 12:02 PM (6 schools on it). Its deploys are shown to the project\'s Administrators, Editors, Developers and Contributors.'})
+    expect(text(page(seen))).toContain('The public site last changed 12:02 PM (6 schools on it).')
+    expect(text(page(seen))).not.toContain('No deploys recorded yet')
   })
 
   it('a deploy of many schools lists the first few and counts the rest; publishes waiting for the build service are said at the top', () => {
@@ -122,6 +121,21 @@ describe('asking the public site', () => {
     })).toEqual({ok: false, error: 'The public site could not be reached: Failed to fetch (https://schoolmobile.example).'})
     expect(await fetchDeploys(origin, undefined, format, async () => Response.json({message: 'origin not allowed'}, {status: 403})))
       .toEqual({ok: false, error: 'The public site could not be reached: https://schoolmobile.example answered 403: origin not allowed.'})
+  })
+
+  it('keeps the pass the site gives a proven editor and sends it back; "checking your access" is said as such', async () => {
+    const sent: unknown[] = []
+    const ask = (body: unknown, status = 200) => fetchDeploys(origin, 'sk-deploys-editor', format, async (_input, init) => {
+      sent.push(init?.headers)
+      return Response.json(body, {status})
+    })
+    await ask({...(answer as object), editorPass: {pass: 'ey.deploys-pass.sig', expiresAt: '2126-11-28T08:00:00.000Z'}})
+    expect(await ask({message: 'checking your access; ask again in 12 s', access: 'checking', retryAfterSeconds: 12}, 503))
+      .toEqual({ok: false, error: 'The public site is checking that you are an editor; Refresh in 12 s.'})
+    expect(sent).toEqual([
+      {accept: 'application/json', authorization: 'Bearer sk-deploys-editor'},
+      {accept: 'application/json', authorization: 'Bearer sk-deploys-editor', 'x-editor-pass': 'ey.deploys-pass.sig'},
+    ])
   })
 })
 

@@ -5,7 +5,7 @@
  */
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest'
 import {
-  AFTER_PUBLISH_MS, POLL_FIRST_MS, POLL_MAX_MS, pollSchedule, statusFromAnswer, statusHeaders, statusUrl, type DocumentStatus,
+  AFTER_PUBLISH_MS, badgeFor, POLL_FIRST_MS, POLL_MAX_MS, pollSchedule, statusFromAnswer, statusHeaders, statusUrl, type DocumentStatus,
 } from '../deploys/status'
 import {createStatusSource, type StatusSource} from '../deploys/status-source'
 import {DEFAULT_PUBLIC_SITE_URL, publicSiteOrigin, schoolPageUrl} from '../deploys/public-site'
@@ -43,6 +43,9 @@ describe('the question', () => {
     expect(new URL(statusUrl('https://site.example', ['a:1', 'b:2'])).searchParams.get('ids')).toBe('a:1,b:2')
     expect(statusHeaders('sk-editor')).toEqual({accept: 'application/json', authorization: 'Bearer sk-editor'})
     expect(statusHeaders(undefined)).toEqual({accept: 'application/json'})
+    // The site's pass goes back with the token it was given for, never alone.
+    expect(statusHeaders('sk-editor', 'ey.pass.sig')).toEqual({accept: 'application/json', authorization: 'Bearer sk-editor', 'x-editor-pass': 'ey.pass.sig'})
+    expect(statusHeaders(undefined, 'ey.pass.sig')).toEqual({accept: 'application/json'})
   })
 
   it('reads the document\'s status from the answer, keyed by id (or id:rev); anything else is unknown with why', () => {
@@ -173,5 +176,50 @@ describe('one shared poll per document', () => {
     const before = site.requests.length
     await advance(10 * 60_000)
     expect(site.requests.length).toBe(before)
+  })
+
+  it('an editor the site proved gets a pass with the answer, and every later question sends it back with the token', async () => {
+    const answers: Array<{status: number; body: unknown}> = [
+      {status: 200, body: {documents: {'huskymobile-faqs': publishing}, checkedAt: '2026-11-27T20:06:00.000Z', editorPass: {pass: 'ey.pass-1.sig', expiresAt: '2026-11-28T08:06:00.000Z'}}},
+      {status: 200, body: {documents: {'huskymobile-faqs': live}, checkedAt: '2026-11-27T20:06:02.000Z'}},
+    ]
+    const headers: Array<Record<string, string>> = []
+    const fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      headers.push(init?.headers as Record<string, string>)
+      const next = answers[Math.min(headers.length - 1, answers.length - 1)]!
+      return Response.json(next.body, {status: next.status})
+    }) as typeof globalThis.fetch
+    source = createStatusSource({origin: 'https://site.example', token: 'sk-pass-editor', fetch})
+    const stop = source.watch({id: 'huskymobile-faqs', rev: 'r2', publishedAt: new Date(T0).toISOString()}, () => {})
+    await advance(10_000)
+    expect(headers).toEqual([
+      {accept: 'application/json', authorization: 'Bearer sk-pass-editor'},
+      {accept: 'application/json', authorization: 'Bearer sk-pass-editor', 'x-editor-pass': 'ey.pass-1.sig'},
+    ])
+    expect(source.get('huskymobile-faqs')?.status).toEqual(live)
+    stop()
+  })
+
+  it('"checking your access" (503): the badge says so, and asks again when the site says, until it answers', async () => {
+    const checking = {status: 503, body: {message: 'checking your access; ask again in 20 s', access: 'checking', retryAfterSeconds: 20}}
+    const answers = [checking, checking, {status: 200, body: {documents: {'huskymobile-faqs': live}, checkedAt: '2026-11-27T20:06:40.000Z'}}]
+    const asked: number[] = []
+    const fetch = (async () => {
+      asked.push(Date.now())
+      const next = answers[Math.min(asked.length - 1, answers.length - 1)]!
+      return Response.json(next.body, {status: next.status})
+    }) as typeof globalThis.fetch
+    source = createStatusSource({origin: 'https://site.example', token: 'sk-new-editor', fetch})
+    const stop = source.watch({id: 'huskymobile-faqs', rev: 'r2', publishedAt: '2026-11-02T09:00:00Z'}, () => {})
+    await advance(0)
+    expect(source.get('huskymobile-faqs')?.status).toEqual({state: 'checking-access', retryAfterSeconds: 20})
+    expect(badgeFor({state: 'checking-access', retryAfterSeconds: 20})).toEqual({
+      label: 'Checking your access…',
+      title: 'The public site is checking that you are an editor (it asks Sanity, and many unknown sign-ins reached it just now); the badge asks again in 20 s.',
+    })
+    await advance(10 * 60_000)
+    expect(seconds(asked.map((at) => ({at})))).toEqual([0, 20, 40])
+    expect(source.get('huskymobile-faqs')?.status).toEqual(live)
+    stop()
   })
 })

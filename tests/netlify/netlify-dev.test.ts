@@ -41,7 +41,7 @@ beforeAll(async () => {
   // The functions' settings as a developer's environment gives them (netlify dev hands its own to the functions).
   dev = await startNetlifyDev(copy, toolEnvironment(home, {
     SANITY_STUDIO_URL: 'http://localhost:3333', SANITY_WEBHOOK_SECRET: 'w'.repeat(40), NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'n'.repeat(40),
-    NETLIFY_BUILD_HOOK_URL: 'http://127.0.0.1:9/build-hook',
+    EDITOR_PASS_SECRET: 'p'.repeat(40), NETLIFY_BUILD_HOOK_URL: 'http://127.0.0.1:9/build-hook',
   }));
 }, 180_000);
 

@@ -13,7 +13,8 @@
  *
  * A build runs `astro build` into a folder of its own (`<deploysDir>/<id>/dist`) with what Netlify
  * hands a build: INCOMING_HOOK_BODY, INCOMING_HOOK_TITLE, INCOMING_HOOK_URL, DEPLOY_ID, BUILD_ID,
- * SITE_ID (no Blobs access: Netlify gives the build command none). As Netlify's build does, the deploy
+ * SITE_ID, and the Builds scope's variables only (build-environment.ts: no function's secret, no
+ * Blobs access: Netlify gives the build command neither). As Netlify's build does, the deploy
  * blob files the build wrote (its record, under `.netlify/v1/blobs/deploy/`) are uploaded into the
  * deploy's store before it is published. Publishing
  * swaps which folder answers: a request picks the published deploy when it starts and is answered
@@ -29,6 +30,7 @@ import { join, resolve } from 'node:path';
 import { withBuildLock } from '../../lib/build-lock.ts';
 import { REPO_ROOT } from '../env.ts';
 import { createNetlifySite, type NetlifySite } from '../site/netlify-engine.ts';
+import { buildScopeEnvironment } from './build-environment.ts';
 import { postDeployNotification, type DeployNotificationBody, type NetlifyDeployState } from './deploy-notifications.ts';
 
 export const LOCAL_BUILD_HOOK_PATH = '/.netlify/local/build-hook';
@@ -205,7 +207,8 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
       mkdirSync(deploy.dir, { recursive: true });
       const distDir = join(deploy.dir, 'dist');
       const environment: NodeJS.ProcessEnv = {
-        ...process.env,
+        // As on Netlify: the Builds scope only (no function's secret, no Blobs context).
+        ...buildScopeEnvironment(process.env),
         ...options.buildEnvironment,
         ASTRO_TELEMETRY_DISABLED: '1',
         BUILD_OUT_DIR: distDir,

@@ -11,6 +11,7 @@ import { StaticHandler } from '@netlify/static';
 import { requestLogLine } from '../log.ts';
 import { invokeFunction, loadNetlifyFunction } from '../netlify/functions.ts';
 import { headersForPath } from '../site/netlify-engine.ts';
+import { NOT_OUR_HOST, ownHost } from '../own-host.ts';
 
 export interface PreviewEngineOptions {
   distDir: string;
@@ -80,6 +81,11 @@ export function previewRequestListener(engine: () => PreviewEngine | undefined, 
     const method = incoming.method ?? 'GET';
     let path = (incoming.url ?? '/').split('?')[0]!;
     outgoing.on('finish', () => log(requestLogLine(method, path, outgoing.statusCode, started)));
+    // As the public site's local server: only this machine's names for it, on its port.
+    if (!ownHost(incoming.headers.host, incoming.socket.localPort)) {
+      outgoing.writeHead(400, { ...plain, 'content-length': Buffer.byteLength(NOT_OUR_HOST) }).end(NOT_OUR_HOST);
+      return;
+    }
     let url: URL;
     try {
       url = new URL(incoming.url ?? '/', `http://${incoming.headers.host ?? 'localhost'}`);

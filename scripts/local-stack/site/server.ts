@@ -16,6 +16,7 @@ import { readCookie, XSRF_COOKIE } from '../../../src/lib/http/fetch-with-csrf.t
 import { servedOverHttps, xsrfCookie } from '../api/order-service.ts';
 import { listen, type RunningServer } from '../listen.ts';
 import { requestLogLine, type LogSink } from '../log.ts';
+import { NOT_OUR_HOST, ownHost } from '../own-host.ts';
 import { fromAnotherSite } from '../netlify/deploys.ts';
 import { invokeFunction, loadSiteFunctions, type SiteFunctions } from '../netlify/functions.ts';
 import { compress, isCompressible, pickEncoding } from './compression.ts';
@@ -38,16 +39,6 @@ export interface SiteServerOptions extends NetlifySiteOptions {
   platform?: (request: Request) => Promise<Response | undefined>;
   /** The site's public address (SITE_URL): its host is answered too, besides this machine's loopback names. */
   siteUrl?: string | undefined;
-}
-
-/**
- * The hosts this server answers: its loopback names on the port it listens on, and SITE_URL's.
- * Anything else (a DNS-rebinding page, a mistyped proxy) gets 400 before any code runs.
- */
-export function ownHost(host: string | undefined, port: number | undefined, siteUrl?: string): boolean {
-  if (!host) return false;
-  const loopback = ['localhost', '127.0.0.1', '[::1]'].map((name) => `${name}:${port}`);
-  return loopback.includes(host.toLowerCase()) || (siteUrl !== undefined && new URL(siteUrl).host === host.toLowerCase());
 }
 
 /** Relative order-service paths of docs/behaviour.md §7 and everything under /k1mobile/. */
@@ -128,7 +119,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
     const started = performance.now();
     const method = incoming.method ?? 'GET';
     if (!ownHost(incoming.headers.host, incoming.socket.localPort, options.siteUrl)) {
-      outgoing.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad Request: not a host of this site');
+      outgoing.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end(NOT_OUR_HOST);
       return;
     }
     let request: Request;

@@ -15,5 +15,6 @@ export const DEFAULT_TENANTS_FILE = `${DEFAULT_DATASET_DIR}/tenants.json`;
 /** The documented local secrets: only the local stack takes them (src/lib/config/local-stack.ts); anywhere else a function refuses them. */
 export const LOCAL_WEBHOOK_SECRET = 'local-webhook-secret-not-for-deploys';
 export const LOCAL_DEPLOY_NOTIFICATION_SECRET = 'local-deploy-notification-secret-not-for-deploys';
+export const LOCAL_EDITOR_PASS_SECRET = 'local-editor-pass-secret-not-for-deploys';
 /** The local stack's SITE_ID, where Netlify's is absent. */
 export const LOCAL_SITE_ID = 'local-site';

@@ -6,11 +6,16 @@
  * and only a member with one of EDITOR_ROLES is an editor. A token Sanity accepts for queries is
  * not enough: the site's own read tokens, robot tokens (provider `sanity-token`), viewers, a
  * signed-in user who is not a member (`roles` empty or absent: the Studio's own rule) and another
- * project's token (401) are visitors. The verdict is kept per token hash for a few minutes; a
- * token not seen before costs one Sanity request, at most UNKNOWN_TOKEN_BUDGET a minute per
- * function instance (past it the caller is a visitor, and one log line says so). If Sanity cannot
- * be reached (or the project is not set), the caller is a visitor: the answer is less detailed,
- * never wrong.
+ * project's token (401) are visitors.
+ *
+ * An editor Sanity has proven gets a pass (editor-pass.ts) with the answer, valid for a working
+ * day; the Studio sends it back, and it proves the editor with no call to Sanity. Without one, the
+ * verdict is kept per token hash for a few minutes; a token not seen before costs one Sanity
+ * request, at most UNKNOWN_TOKEN_BUDGET a minute per function instance. Past that budget (made-up
+ * tokens can spend it), or when Sanity gives no verdict, the caller is told "checking your access"
+ * and when to ask again, never silently answered as a visitor: it may be an editor not proven yet.
+ * With Sanity settings the client refuses (or none), every caller is a visitor and one log line
+ * names the setting.
  *
  * Why the editor's own token: the detailed records live in the public site's Netlify Blobs, which
  * only the site's functions read, and Sanity issues no narrower proof a Studio could hand over
@@ -18,14 +23,18 @@
  * token is sent only to Sanity's own host (SANITY_API_HOST may name only a local stand-in) and
  * only its hash stays in memory.
  */
-import { createHash } from 'node:crypto';
 import { createClient } from '@sanity/client';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { checkPass, issuePass, PASS_HEADER, tokenHash, type PassScope } from './editor-pass.ts';
 
 export type CallerKind = 'visitor' | 'editor';
-/** `editor`: a member with an editor's role; `refused`: Sanity says the token is no such member; `unreachable`: no verdict. */
-export type TokenVerdict = 'editor' | 'refused' | 'unreachable';
-export type VerifyToken = (token: string) => Promise<TokenVerdict>;
+/** `editor`: a member with an editor's role; `refused`: Sanity says the token is no such member; `unreachable`: no verdict; `unusable`: the site's Sanity settings cannot be used. */
+export type TokenVerdict = 'editor' | 'refused' | 'unreachable' | 'unusable';
+/** Asks who a token's user is; `unusable` when the site's Sanity settings cannot be used at all (every answer is `unusable`). */
+export interface VerifyToken {
+  (token: string): Promise<TokenVerdict>;
+  unusable?: boolean;
+}
 
 /** As the site's content client asks (src/lib/content/sanity.ts); the functions do not import the content layer. */
 export const SANITY_API_VERSION = '2025-09-15';
@@ -33,7 +42,7 @@ export const SANITY_API_VERSION = '2025-09-15';
 export const EDITOR_ROLES: readonly string[] = ['administrator', 'editor', 'developer', 'contributor'];
 export const VERDICT_TTL_MS = 5 * 60_000;
 export const REFUSED_TTL_MS = 60_000;
-/** No verdict (Sanity unreachable): the token is a visitor's for a little while. */
+/** No verdict (Sanity unreachable): the caller is told to ask again after this long. */
 export const UNREACHABLE_TTL_MS = 15_000;
 /** Tokens not seen before that one function instance asks Sanity about, per minute. */
 export const UNKNOWN_TOKEN_BUDGET = 30;
@@ -62,12 +71,42 @@ export function isEditor(user: SanityUser): boolean {
   return user.roles.some((role) => typeof role === 'object' && role !== null && EDITOR_ROLES.includes(String((role as { name?: unknown }).name)));
 }
 
-/** Asks Sanity with @sanity/client who the token's user is on the project: an editor, a refusal (no such member, 401/403), or no verdict. */
-export function sanityTokenVerifier(target: SanityTarget): VerifyToken {
-  return async (token) => {
-    if (!target.projectId) return 'unreachable';
+/**
+ * A project id or dataset @sanity/client refuses (`my_project`, `Production Data`), or no project:
+ * the setting at fault, in words for the log; undefined when the client can be made.
+ */
+export function unusableTarget(target: SanityTarget): string | undefined {
+  if (!target.projectId) return 'SANITY_PROJECT_ID is not set';
+  const attempt = (projectId: string, dataset: string) => {
+    try {
+      createClient({ projectId, dataset, apiVersion: SANITY_API_VERSION, useCdn: false });
+      return undefined;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  const project = attempt(target.projectId, 'production');
+  if (project) return `SANITY_PROJECT_ID is not a project id Sanity's client accepts (${project})`;
+  const dataset = attempt(target.projectId, target.dataset);
+  return dataset ? `SANITY_DATASET is not a dataset name Sanity's client accepts (${dataset})` : undefined;
+}
+
+/**
+ * Asks Sanity with @sanity/client who the token's user is on the project: an editor, a refusal (no
+ * such member, 401/403), or no verdict. With a project or dataset the client refuses, every token
+ * is `unusable` (its caller a visitor), and one log line names the setting.
+ */
+export function sanityTokenVerifier(target: SanityTarget, log: (message: string) => void = console.error): VerifyToken {
+  const problem = unusableTarget(target);
+  let logged = false;
+  const verify: VerifyToken = async (token) => {
+    if (problem) {
+      if (!logged) log(`${problem}: editors' tokens cannot be checked, so every caller is answered as a visitor`);
+      logged = true;
+      return 'unusable';
+    }
     const client = createClient({
-      projectId: target.projectId,
+      projectId: target.projectId!,
       dataset: target.dataset,
       apiVersion: SANITY_API_VERSION,
       useCdn: false,
@@ -84,6 +123,8 @@ export function sanityTokenVerifier(target: SanityTarget): VerifyToken {
       return status === 401 || status === 403 ? 'refused' : 'unreachable';
     }
   };
+  verify.unusable = problem !== undefined;
+  return verify;
 }
 
 export function bearerToken(request: Request): string | undefined {
@@ -91,35 +132,67 @@ export function bearerToken(request: Request): string | undefined {
   return match?.[1];
 }
 
-export function createAccess(options: { verify: VerifyToken; now?: () => number; log?: (message: string) => void; budget?: number }) {
+/** Who the caller is: an editor (with a new pass when it brought none that holds), a visitor, or not known yet ("checking your access"). */
+export type Caller =
+  | { kind: 'visitor' }
+  | { kind: 'editor'; pass?: { pass: string; expiresAt: string } }
+  | { kind: 'checking'; retryAfterSeconds: number };
+
+export interface AccessOptions {
+  verify: VerifyToken;
+  /** Signs and checks editors' passes (editor-pass.ts). */
+  pass: PassScope;
+  now?: () => number;
+  log?: (message: string) => void;
+  budget?: number;
+}
+
+export function createAccess(options: AccessOptions) {
   const now = options.now ?? Date.now;
-  const verdicts = new Map<string, { kind: CallerKind; until: number }>();
+  const verdicts = new Map<string, { kind: CallerKind | 'no verdict'; until: number }>();
+  const remember = (key: string, kind: CallerKind | 'no verdict', ttl: number) => {
+    if (verdicts.size >= MAX_CACHED) verdicts.delete(verdicts.keys().next().value!);
+    verdicts.set(key, { kind, until: now() + ttl });
+  };
+  const askAgainIn = (until: number) => ({ kind: 'checking' as const, retryAfterSeconds: Math.max(1, Math.ceil((until - now()) / 1000)) });
   const budget = new RateLimiterMemory({ points: options.budget ?? UNKNOWN_TOKEN_BUDGET, duration: 60 });
   let spentLogged = false;
 
+  async function editor(token: string): Promise<Caller> {
+    return { kind: 'editor', pass: await issuePass(token, options.pass, now()) };
+  }
+
   return {
-    async callerOf(request: Request): Promise<CallerKind> {
+    async callerOf(request: Request): Promise<Caller> {
       const token = bearerToken(request);
-      if (!token) return 'visitor';
+      if (!token) return { kind: 'visitor' };
+      // A pass this site gave the token's editor: no call to Sanity, whatever the budget.
+      const pass = request.headers.get(PASS_HEADER)?.trim();
+      if (pass && (await checkPass(pass, token, options.pass, now())).valid) return { kind: 'editor' };
+      // No project to ask: a visitor, whatever the budget (the verifier's one log line names the setting).
+      if (options.verify.unusable) return (await options.verify(token), { kind: 'visitor' });
       // The hash, not the token, is what stays in memory.
-      const key = createHash('sha256').update(token).digest('hex');
+      const key = tokenHash(token);
       const cached = verdicts.get(key);
-      if (cached && cached.until > now()) return cached.kind;
-      // Made-up tokens are never cached as anyone's: what they may cost Sanity is bounded here.
-      const allowed = await budget.consume('sanity', 1).then(() => true, () => false);
-      if (!allowed) {
-        if (!spentLogged) options.log?.(`more than ${options.budget ?? UNKNOWN_TOKEN_BUDGET} tokens not seen before in a minute: answering them as visitors without asking Sanity`);
+      if (cached && cached.until > now()) return cached.kind === 'editor' ? editor(token) : cached.kind === 'no verdict' ? askAgainIn(cached.until) : { kind: 'visitor' };
+      // Made-up tokens are never cached as anyone's: what they may cost Sanity is bounded here. A
+      // token past the budget may be an editor's not proven yet: it is told to ask again, not shown the visitor's answer.
+      const spent = await budget.consume('sanity', 1).then(() => undefined, (refused: { msBeforeNext?: number }) => refused.msBeforeNext ?? 60_000);
+      if (spent !== undefined) {
+        if (!spentLogged) options.log?.(`more than ${options.budget ?? UNKNOWN_TOKEN_BUDGET} tokens not seen before in a minute: answering "checking your access" without asking Sanity`);
         spentLogged = true;
-        return 'visitor';
+        return { kind: 'checking', retryAfterSeconds: Math.max(1, Math.ceil(spent / 1000)) };
       }
       spentLogged = false;
       const verdict = await options.verify(token);
-      if (verdict === 'unreachable') options.log?.('Sanity gave no verdict on a token: answering as to a visitor');
-      const kind: CallerKind = verdict === 'editor' ? 'editor' : 'visitor';
-      const ttl = verdict === 'editor' ? VERDICT_TTL_MS : verdict === 'refused' ? REFUSED_TTL_MS : UNREACHABLE_TTL_MS;
-      if (verdicts.size >= MAX_CACHED) verdicts.delete(verdicts.keys().next().value!);
-      verdicts.set(key, { kind, until: now() + ttl });
-      return kind;
+      if (verdict === 'unusable') return { kind: 'visitor' };
+      if (verdict === 'unreachable') {
+        options.log?.('Sanity gave no verdict on a token: answering "checking your access"');
+        remember(key, 'no verdict', UNREACHABLE_TTL_MS);
+        return askAgainIn(now() + UNREACHABLE_TTL_MS);
+      }
+      remember(key, verdict === 'editor' ? 'editor' : 'visitor', verdict === 'editor' ? VERDICT_TTL_MS : REFUSED_TTL_MS);
+      return verdict === 'editor' ? editor(token) : { kind: 'visitor' };
     },
   };
 }

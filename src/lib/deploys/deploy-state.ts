@@ -15,7 +15,7 @@
  * its record's `publishedAt` moves on, `firstPublishedAt` stays.
  */
 import {
-  batchFromTitle, boundedDocuments, MAX_WAITING_DOCUMENTS, type Batch, type BuildTrigger, type DeployNotification, type DeployRecord, type DeployState, type PublishedDocument,
+  asPublished, batchFromTitle, boundedDocuments, MAX_WAITING_DOCUMENTS, type Batch, type BuildTrigger, type DeployNotification, type DeployRecord, type DeployState, type PublishedDocument,
 } from '../publish-records/records.ts';
 
 export type RecordState = Exclude<DeployState, 'live'>;
@@ -62,7 +62,10 @@ export function triggerFromTitle(title: string | null | undefined, batches: read
   const batch = batchFromTitle(title);
   if (!batch || !title) return { trigger: { kind: 'unknown' }, carried: [] };
   const known = batches.find((entry) => entry.batch === batch);
-  if (known) return { trigger: { kind: 'publish', batch, ...boundedDocuments(known.documents, known.more) }, carried: known.documents };
+  if (known) {
+    const carried = known.documents.map(asPublished);
+    return { trigger: { kind: 'publish', batch, ...boundedDocuments(carried, known.more) }, carried };
+  }
   const kind = title.startsWith('Publish of') ? 'publish' : title.startsWith('Nightly rebuild') ? 'nightly' : 'manual';
   return { trigger: { kind, batch, documents: [], more: 0 }, carried: [] };
 }

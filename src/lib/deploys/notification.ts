@@ -5,10 +5,12 @@
  * cannot order it (none readable, or any more than MAX_CLOCK_SKEW_MS ahead): 400. A notification of
  * another site (its `site_id` is not SITE_ID) is answered 200 "ignored" and recorded nowhere: it
  * is genuine (signed with this site's secret), so Netlify should not retry it, and the log names it.
- * A finished production deploy ends the publish queue's batch and starts the next one.
+ * A production deploy that starts confirms its publish batch's start; one that finishes ends the
+ * batch (a failure outside the content puts its documents back once) and starts the next one.
  */
 import { answer, checkRequest } from '../rebuild/function-http.ts';
-import { BatchStartError, type PublishQueueHandle, type QueueOutcome } from '../rebuild/publish-queue.ts';
+import { BatchStartError, type BuildOutcome, type PublishQueueHandle, type QueueOutcome } from '../rebuild/publish-queue.ts';
+import { failureCause } from '../publish-records/build-failure.ts';
 import { isFinished, recordState, timesProblem } from './deploy-state.ts';
 import type { DeployStoreHandle } from './deploy-store.ts';
 import { NETLIFY_SIGNATURE_HEADER, verifyNetlifySignature } from './jws.ts';
@@ -40,8 +42,15 @@ function parseNotification(body: string): DeployNotification | undefined {
 function queueLine(outcome: QueueOutcome): string {
   if (outcome.outcome === 'started') return `next build started: ${outcome.title}`;
   if (outcome.outcome === 'not-current') return `batch ${outcome.inFlight} is still building`;
-  if (outcome.outcome === 'waiting-retry') return `publishes wait for the build hook's next call at ${outcome.nextAt}`;
+  if (outcome.outcome === 'held') return `publishes wait (${outcome.hold.reason}) until ${outcome.hold.until}`;
   return 'no publishes waiting';
+}
+
+/** How a finished production deploy ended, for the queue: a failure with content at fault waits for a fix, any other is tried again once. */
+export function buildOutcome(notification: DeployNotification): BuildOutcome {
+  const state = recordState(notification.state);
+  if (state === 'error') return failureCause(notification.error_message) === 'content' ? 'failed-content' : 'failed-platform';
+  return state === 'canceled' ? 'canceled' : 'ready';
 }
 
 export async function handleNotification(request: Request, options: NotificationOptions): Promise<Response> {
@@ -86,10 +95,21 @@ export async function handleNotification(request: Request, options: Notification
   const state = recordState(notification.state);
   log(`deploy ${notification.id} (${notification.context ?? 'no context'}) ${notification.state}: ${outcome.changed ? 'recorded' : 'nothing new'}${outcome.nowLive ? ', now live' : ''}`);
 
+  const batch = batchFromTitle(notification.title ?? outcome.record?.title);
+  const createdAt = notification.created_at ?? outcome.record?.createdAt;
+  // A build that started confirms its batch's start (a late answer of the build hook, or a batch taken as lost).
+  if (notification.context === 'production' && !isFinished(state)) {
+    try {
+      await options.queue.building(batch, createdAt);
+    } catch (error) {
+      // Its finish (or the batch's deadline) still decides: nothing waits on this write.
+      log(`deploy ${notification.id}: its start could not be noted in the publish queue: ${(error as Error).message}`);
+    }
+  }
   // A finished production build frees the queue: what waited goes into the next build now.
   if (notification.context === 'production' && isFinished(state)) {
     try {
-      log(queueLine(await options.queue.finished(batchFromTitle(notification.title ?? outcome.record?.title))));
+      log(queueLine(await options.queue.finished(batch, buildOutcome(notification), createdAt)));
     } catch (error) {
       log(`the next build could not be started: ${(error as Error).message}`);
       // The deploy is recorded; what waits is started again by publish-retry, so Netlify need not deliver this again.

@@ -8,16 +8,16 @@
 import { LOCAL_STUDIO_URL } from '../config/local-addresses.ts';
 import { isLocalStack } from '../config/local-stack.ts';
 import { guarded } from '../rebuild/function-http.ts';
-import { readStatusSettings, type StatusSettings } from '../rebuild/function-settings.ts';
+import { functionSecret, readStatusSettings, type StatusSettings } from '../rebuild/function-settings.ts';
 import { previewSiteAnswer } from '../rebuild/preview-site-guard.ts';
 import type { FunctionContext } from '../rebuild/publish-webhook.ts';
 import { siteStore } from '../rebuild/state-store.ts';
 import { studioOrigins } from '../security/studio-origins.ts';
-import { createAccess, sanityTokenVerifier, type CallerKind, type VerifyToken } from './access.ts';
+import { createAccess, sanityTokenVerifier, type Caller, type CallerKind, type VerifyToken } from './access.ts';
 import type { BlobStore } from '../publish-records/blob-store.ts';
 import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE, type DeploysAnswer, type DocumentStatus, type PublishStatusAnswer } from '../publish-records/records.ts';
-import { documentStatus, deploysSummary, parseStatusIds, unreadableStatus, waitingToBuild, type View } from './status.ts';
-import { corsHeaders, json, message, preflight } from './status-http.ts';
+import { deploysAnswer, documentStatus, parseStatusIds, unreadableStatus, type View } from './status.ts';
+import { checkingAnswer, corsHeaders, json, message, preflight } from './status-http.ts';
 import { createViewLoader, type ViewLoader } from './view.ts';
 
 export interface StatusFunctionOptions {
@@ -37,7 +37,7 @@ const ON_PREVIEW_SITE = (name: string) => ({ name, status: 404, hint: 'the publi
 
 interface Setup {
   origins: string[];
-  callerOf: (request: Request) => Promise<CallerKind>;
+  callerOf: (request: Request) => Promise<Caller>;
   load: ViewLoader;
 }
 
@@ -55,8 +55,10 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
     // Only the Studio the site names; without the setting, the local Studio only on the local stack
     // (`netlify dev` or a missing context is no proof of being local).
     const origins = studioOrigins(settings.SANITY_STUDIO_URL ?? (isLocalStack() ? LOCAL_STUDIO_URL : undefined));
-    const verify = options.verifyToken ?? sanityTokenVerifier({ projectId: settings.SANITY_PROJECT_ID, dataset: settings.SANITY_DATASET, apiHost: settings.SANITY_API_HOST });
-    const access = createAccess({ verify, log: (line) => log(`[publish-status] ${line}`) });
+    const accessLog = (line: string) => log(`[publish-status] ${line}`);
+    const verify = options.verifyToken ?? sanityTokenVerifier({ projectId: settings.SANITY_PROJECT_ID, dataset: settings.SANITY_DATASET, apiHost: settings.SANITY_API_HOST }, accessLog);
+    const pass = { secret: functionSecret('EDITOR_PASS_SECRET', settings.EDITOR_PASS_SECRET), site: settings.SITE_ID, projectId: settings.SANITY_PROJECT_ID, dataset: settings.SANITY_DATASET };
+    const access = createAccess({ verify, pass, log: accessLog, now: () => now().getTime() });
     const load = createViewLoader({
       deploys: siteStore(DEPLOYS_STORE, deployContext, options.openDeploysStore, STATUS_BLOBS_MISSING),
       queue: siteStore(PUBLISH_QUEUE_STORE, deployContext, options.openQueueStore, STATUS_BLOBS_MISSING),
@@ -65,8 +67,12 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
     return setup;
   }
 
-  /** The shared steps: preview site, set-up, preflight, method; then `answer` with the caller and CORS headers. */
-  function handler(name: string, answer: (request: Request, caller: CallerKind, cors: Record<string, string>, state: Setup) => Promise<Response>) {
+  /**
+   * The shared steps: preview site, set-up, preflight, method, who the caller is ("checking your
+   * access" answers at once); then `answer` with the caller and the CORS headers. An editor given a
+   * new pass gets it in the answer (`editorPass`).
+   */
+  function handler(name: string, answer: (request: Request, caller: CallerKind, state: Setup) => Promise<{ status: number; body: object }>) {
     return (request: Request, context: FunctionContext = {}): Promise<Response> =>
       guarded(name, async () => {
         const idle = previewSiteAnswer(ON_PREVIEW_SITE(name), options.site ?? process.env, log);
@@ -75,7 +81,10 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
         if (request.method === 'OPTIONS') return preflight(request, state.origins);
         const cors = corsHeaders(request.headers.get('origin'), state.origins);
         if (request.method !== 'GET') return message(405, 'method not allowed', { ...cors, allow: 'GET, OPTIONS' });
-        return answer(request, await state.callerOf(request), cors, state);
+        const caller = await state.callerOf(request);
+        if (caller.kind === 'checking') return checkingAnswer(caller.retryAfterSeconds, cors);
+        const { status, body } = await answer(request, caller.kind, state);
+        return json(status, caller.kind === 'editor' && caller.pass && status === 200 ? { ...body, editorPass: caller.pass } : body, cors);
       }, errorLog);
   }
 
@@ -89,22 +98,21 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
   }
 
   return {
-    publishStatus: handler('publish-status', async (request, caller, cors, state) => {
+    publishStatus: handler('publish-status', async (request, caller, state) => {
       const parsed = parseStatusIds(new URL(request.url).searchParams.get('ids'));
-      if (!parsed.ok) return message(400, parsed.message, cors);
+      if (!parsed.ok) return { status: 400, body: { message: parsed.message } };
       const view = await tryLoad(state, { ids: parsed.questions.map((question) => question.id) }, 'publish-status');
       // Own properties whatever the id (`__proto__` included): never a lookup or assignment through the prototype.
       const documents: Record<string, DocumentStatus> = Object.fromEntries(parsed.questions.map((question) => [question.id, view ? documentStatus(question, view, caller) : unreadableStatus()]));
       const body: PublishStatusAnswer = { documents, checkedAt: now().toISOString() };
-      return json(200, body, cors);
+      return { status: 200, body };
     }),
 
-    deploys: handler('deploys', async (request, caller, cors, state) => {
+    deploys: handler('deploys', async (request, caller, state) => {
       const view = await tryLoad(state, { others: caller === 'editor' }, 'deploys');
-      if (!view) return message(503, 'the deploy records cannot be read right now; try again in a moment', cors);
-      const waiting = waitingToBuild(view, caller);
-      const body: DeploysAnswer = { deploys: deploysSummary(view, caller, new URL(request.url).origin), ...(waiting ? { waitingToBuild: waiting } : {}), checkedAt: now().toISOString() };
-      return json(200, body, cors);
+      if (!view) return { status: 503, body: { message: 'the deploy records cannot be read right now; try again in a moment' } };
+      const body: DeploysAnswer = deploysAnswer(view, caller, new URL(request.url).origin, now());
+      return { status: 200, body };
     }),
   };
 }

@@ -5,9 +5,10 @@
  * it): what an answer may say is decided by who the caller is (access.ts).
  */
 import { FUNCTION_HEADERS } from '../rebuild/function-http.ts';
+import type { AccessChecking } from '../publish-records/records.ts';
 
-/** The answer depends on both the origin (CORS) and the token (what an editor may see). */
-export const STATUS_VARY = 'Origin, Authorization';
+/** The answer depends on the origin (CORS), the token and the editor's pass (what an editor may see). */
+export const STATUS_VARY = 'Origin, Authorization, X-Editor-Pass';
 
 export const STATUS_HEADERS: Readonly<Record<string, string>> = {
   ...FUNCTION_HEADERS,
@@ -30,7 +31,7 @@ export function message(status: number, text: string, extra: Record<string, stri
 }
 
 /**
- * The answer to a preflight (OPTIONS): a Studio origin may GET with an Authorization header;
+ * The answer to a preflight (OPTIONS): a Studio origin may GET with an Authorization header and an editor's pass;
  * any other origin gets 403 and no CORS headers.
  */
 export function preflight(request: Request, allowed: readonly string[]): Response {
@@ -43,8 +44,18 @@ export function preflight(request: Request, allowed: readonly string[]): Respons
       ...STATUS_HEADERS,
       ...cors,
       'access-control-allow-methods': 'GET, OPTIONS',
-      'access-control-allow-headers': 'Authorization',
+      'access-control-allow-headers': 'Authorization, X-Editor-Pass',
       'access-control-max-age': '600',
     },
   });
+}
+
+/**
+ * The caller sent a token the function could not check yet (the instance's budget of Sanity
+ * requests is spent, or Sanity gave no verdict): it may be an editor not proven yet, so it is told
+ * so and when to ask again, never answered as a visitor in silence.
+ */
+export function checkingAnswer(retryAfterSeconds: number, cors: Record<string, string>): Response {
+  const body: AccessChecking = { message: `checking your access; ask again in ${retryAfterSeconds} s`, access: 'checking', retryAfterSeconds };
+  return json(503, body, { ...cors, 'retry-after': String(retryAfterSeconds) });
 }

@@ -9,7 +9,7 @@
 import { isPublished, timeOf } from './deploy-state.ts';
 import {
   leftOutCode, MAX_STATUS_IDS, SANITY_ID_PATTERN, statusFor,
-  type DeployRecord, type DeploySummary, type DocumentStatus, type IndexEntry, type LeftOutEntry, type LivePointer, type NotLiveCode, type ProductionHistory, type PublishQueue, type QueueSummary,
+  type DeployRecord, type DeploysAnswer, type DeploySummary, type DocumentStatus, type IndexEntry, type LeftOutEntry, type LivePointer, type NotLiveCode, type ProductionHistory, type PublishQueue, type QueueSummary,
 } from '../publish-records/records.ts';
 import type { CallerKind } from './access.ts';
 
@@ -50,7 +50,6 @@ export const REASONS = {
   contentProblem: (reason: string) => `The document has a content problem, so the page is built without it: ${reason}`,
   siteLocked: 'The site is locked to an earlier deploy, so this version is built but not published.',
   rolledBack: 'An earlier deploy was restored, so an earlier version of this document is live.',
-  waitingToBuild: 'the build service did not answer',
 } as const;
 
 // ---- The question --------------------------------------------------------------------------------
@@ -139,8 +138,8 @@ function newerFate(question: StatusQuestion, view: View): DocumentStatus | undef
   }
   const waiting = view.queue.waiting.find((document) => document.id === id);
   if (waiting && matches(waiting)) {
-    const retry = view.queue.retry;
-    return retry ? { state: 'publishing', waiting: { reason: retry.reason, nextTryAt: retry.nextAt } } : { state: 'publishing' };
+    const hold = view.queue.hold;
+    return hold ? { state: 'publishing', waiting: { reason: hold.reason, nextTryAt: hold.until, cause: hold.cause } } : { state: 'publishing' };
   }
 
   const liveRecord = deploys.find((record) => record.id === live?.deployId);
@@ -243,9 +242,25 @@ export function deploysSummary(view: View, caller: CallerKind, siteOrigin: strin
   });
 }
 
-/** Editors only: publishes waiting because the build hook did not answer, and when the site tries again. */
+/**
+ * The deploys answer. An editor gets the recent deploys and what waits; a visitor only what the
+ * public site shows: when it last changed (the live deploy's publish time) and its live schools.
+ */
+export function deploysAnswer(view: View, caller: CallerKind, siteOrigin: string, now: Date): DeploysAnswer {
+  const checkedAt = now.toISOString();
+  if (caller === 'editor') {
+    const waiting = waitingToBuild(view, caller);
+    return { deploys: deploysSummary(view, caller, siteOrigin), ...(waiting ? { waitingToBuild: waiting } : {}), checkedAt };
+  }
+  const live = view.history.deploys.find((record) => record.id === view.live?.deployId);
+  const summary = live ? deploysSummary({ ...view, history: { ...view.history, deploys: [live] } }, 'visitor', siteOrigin)[0] : undefined;
+  const site = live && view.live && summary ? { lastChangedAt: view.live.since, schools: { built: summary.schools.built, builtCount: summary.schools.builtCount } } : null;
+  return { deploys: [], site, checkedAt };
+}
+
+/** Editors only: publishes held (the build hook did not answer, a build was lost…), and when the site starts them. */
 export function waitingToBuild(view: View, caller: CallerKind): QueueSummary | undefined {
-  const retry = view.queue.retry;
-  if (caller !== 'editor' || !retry) return undefined;
-  return { waiting: view.queue.waiting.length + view.queue.waitingMore, reason: retry.reason, nextTryAt: retry.nextAt };
+  const hold = view.queue.hold;
+  if (caller !== 'editor' || !hold) return undefined;
+  return { waiting: view.queue.waiting.length + view.queue.waitingMore, reason: hold.reason, nextTryAt: hold.until, cause: hold.cause };
 }

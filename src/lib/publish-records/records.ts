@@ -67,13 +67,56 @@ export const LISTED_BROUGHT = 1000;
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
 /** The build hook call gives up after this long; the batch then waits for a retry. */
 export const BUILD_HOOK_TIMEOUT_MS = 10_000;
-/** Waits before the site calls a build hook again that did not answer: 1, 2, 4, ... minutes, at most 30. */
+/**
+ * The publish queue's unit of time (PUBLISH_RETRY_BASE_SECONDS, default 60 s); every wait of the
+ * queue is a number of units, so the local stack's tests shorten them all at once.
+ */
 export const RETRY_BASE_MS = 60_000;
-export const RETRY_MAX_MS = 30 * 60_000;
+/** Waits before the site starts what waits again after a start that failed or was lost: 1, 2, 4, ... units, at most 30. */
+export const RETRY_MAX_UNITS = 30;
+/** A batch whose build hook call is not confirmed (its answer, or a notification naming it) within 1 unit was not started. */
+export const START_CONFIRM_UNITS = 1;
+/**
+ * A started batch with no word of its build (no notification) for 30 units was lost: its documents
+ * wait again. One whose build was heard starting is waited for at least as long as Netlify lets a
+ * build run (NETLIFY_BUILD_LIMIT_MS), whatever the unit.
+ */
+export const STALE_UNITS = 30;
+export const RETRY_MAX_MS = RETRY_MAX_UNITS * RETRY_BASE_MS;
+export const STALE_BUILD_MS = STALE_UNITS * RETRY_BASE_MS;
+/**
+ * After silence lost a batch again with no notification heard since, the wait doubles past
+ * RETRY_MAX_UNITS, up to a day: deploy notifications that never come (not set up, a wrong secret)
+ * cost a handful of builds and then one a day, not one an hour.
+ */
+export const SILENCE_MAX_MS = 24 * 60 * 60_000;
+/** publish-retry runs every minute (its Netlify schedule, `* * * * *`). */
+export const PUBLISH_RETRY_PERIOD_MS = 60_000;
+/** Netlify stops a build after 15 minutes (its default build time limit). */
+export const NETLIFY_BUILD_LIMIT_MS = 15 * 60_000;
+
+/** The wait after the `losses`-th batch in a row lost for silence: 1, 2, 4, … units, up to SILENCE_MAX_MS. */
+export function silenceDelayMs(losses: number, unitMs: number = RETRY_BASE_MS): number {
+  return Math.min(SILENCE_MAX_MS, 2 ** Math.min(30, Math.max(0, losses - 1)) * unitMs);
+}
+
+/**
+ * The longest a published revision shows "Publishing…" (or "Waiting to build") once the platform
+ * works again (Blobs, the build hook, builds and their notifications), counted from the later of the
+ * publish and the last failure (plus the builds Netlify had queued then): the in-flight batch is
+ * taken as lost (an unconfirmed start after START_CONFIRM_UNITS, a silent build after STALE_UNITS
+ * or Netlify's build limit), it waits at most RETRY_MAX_UNITS, publish-retry's next run starts it
+ * again, and its build takes at most Netlify's build limit: 76 minutes with the default unit.
+ * `silentLosses`: batches already lost for silence in a row with nothing heard (deploy
+ * notifications lost each time); past 5 of them the wait after the next grows beyond 30 units.
+ */
+export function publishBoundMs(unitMs: number = RETRY_BASE_MS, silentLosses = 0): number {
+  const lost = Math.max(START_CONFIRM_UNITS * unitMs, STALE_UNITS * unitMs, NETLIFY_BUILD_LIMIT_MS);
+  const wait = Math.max(RETRY_MAX_UNITS * unitMs, silenceDelayMs(silentLosses + 1, unitMs));
+  return lost + wait + PUBLISH_RETRY_PERIOD_MS + NETLIFY_BUILD_LIMIT_MS;
+}
 /** Ids in one status question. */
 export const MAX_STATUS_IDS = 100;
-/** An in-flight batch older than this lost its notification: the next publish starts a build anyway. */
-export const STALE_BUILD_MS = 30 * 60_000;
 
 /** Sanity's document id characters; a published id never starts with `drafts.`. */
 export const SANITY_ID_PATTERN = /^[A-Za-z0-9._-]{1,128}$/;
@@ -382,33 +425,66 @@ export function ownEntry<T>(record: Readonly<Record<string, T>> | undefined, key
 // ---------------------------------------------------------------------------------------------
 // 5. The publish queue
 
+/** A document in the publish queue: `triedAgain` once it waits again after a build that failed outside the content. */
+export const queuedDocumentSchema = publishedDocumentSchema.extend({ triedAgain: z.literal(true).optional() });
+export type QueuedDocument = z.infer<typeof queuedDocumentSchema>;
+
+/** A queued document as a publish (what a build hook body and a deploy record carry). */
+export function asPublished({ id, type, rev, publishedAt }: PublishedDocument): PublishedDocument {
+  return { id, type, rev, publishedAt };
+}
+
 export const batchSchema = z.object({
   batch: z.string(),
   /** When its build hook was called (ISO). */
   calledAt: isoTime,
-  documents: z.array(publishedDocumentSchema),
+  documents: z.array(queuedDocumentSchema),
   more: z.number().int().nonnegative(),
+  /** When its start was confirmed (the hook answered, or a notification named the batch); unset: not (yet) confirmed. */
+  startedAt: isoTime.optional(),
+  /** When its deploy started building (its notification): from then it is waited for as long as a build may run. */
+  buildingAt: isoTime.optional(),
+  /** The newest word of it: a notification naming it, or one of a deploy queued ahead of it. */
+  heardAt: isoTime.optional(),
+  /** In `recent`: taken as lost (its outcome unknown), its documents put back to waiting. */
+  lostAt: isoTime.optional(),
+  /** In `recent`: its deploy finished (the notification said so). */
+  endedAt: isoTime.optional(),
 });
 export type Batch = z.infer<typeof batchSchema>;
 
-/** A build hook call that failed: the waiting publishes are started again by the site (publish-retry), not by the content service. */
-export const retrySchema = z.object({
-  attempts: z.number().int().positive(),
-  failedAt: isoTime,
-  nextAt: isoTime,
+/**
+ * Why what waits does not start now, and until when. The reasons are of the queue's own kind today
+ * (a start that failed, could not be confirmed, a build never heard of, a build that failed outside
+ * the content); another kind of wait (a deploy budget's next slot) is another cause with its own
+ * `until`. Any reader shows `reason` and `until`, whatever the cause.
+ */
+export const holdCauseSchema = z.enum(['hook-failed', 'start-unconfirmed', 'no-word', 'platform-failed']);
+export type HoldCause = z.infer<typeof holdCauseSchema>;
+export const holdSchema = z.object({
+  cause: holdCauseSchema,
+  /** Starts that failed or were lost since the last confirmed one: the next wait doubles with each. */
+  attempts: z.number().int().nonnegative(),
+  since: isoTime,
+  until: isoTime,
   /** In words an editor reads: what went wrong, never the hook's address. */
   reason: z.string(),
 });
-export type Retry = z.infer<typeof retrySchema>;
+export type Hold = z.infer<typeof holdSchema>;
 
 export const publishQueueSchema = z.object({
-  waiting: z.array(publishedDocumentSchema),
+  waiting: z.array(queuedDocumentSchema),
   waitingMore: z.number().int().nonnegative(),
   inFlight: batchSchema.optional(),
-  /** The last few batches started, so a failed deploy's notification still finds what it carried. */
+  /** The last few batches started, so a late notification still finds what it carried. */
   recent: z.array(batchSchema).default([]),
-  /** Set while the build hook does not answer: when the site calls it again. */
-  retry: retrySchema.optional(),
+  /** Set while what waits may not start yet (a record of an older version's `retry` is dropped: what waits starts at once). */
+  hold: holdSchema.optional(),
+  /**
+   * Batches taken as lost for silence in a row, with no deploy notification heard in between: the
+   * wait before the next start doubles with each, up to a day (SILENCE_MAX_MS).
+   */
+  silentLosses: z.number().int().nonnegative().optional(),
 });
 export type PublishQueue = z.infer<typeof publishQueueSchema>;
 
@@ -426,8 +502,8 @@ export const documentStatusSchema = z.discriminatedUnion('state', [
     // Editors only:
     deploy: z.string().optional(),
     startedAt: z.string().optional(),
-    /** The build hook did not answer: the site calls it again at `nextTryAt`. */
-    waiting: z.object({ reason: z.string(), nextTryAt: z.string() }).optional(),
+    /** It waits (the queue's hold): why, and when the site starts it; `cause` the hold's (any text: a newer site may add one). */
+    waiting: z.object({ reason: z.string(), nextTryAt: z.string(), cause: z.string().optional() }).optional(),
   }),
   z.object({
     state: z.literal('not-live'),
@@ -468,9 +544,18 @@ export function statusFor(caller: 'visitor' | 'editor', status: DocumentStatus, 
   return { state: 'not-live', reason: visitorReason ?? status.reason, code: status.code };
 }
 
+/** An editor Sanity has just proven: the pass the Studio sends back (X-Editor-Pass), and until when it holds. */
+export const editorPassSchema = z.object({ pass: z.string(), expiresAt: z.string() });
+export type EditorPass = z.infer<typeof editorPassSchema>;
+
+/** 503 to a token the function could not check yet: "checking your access", and when to ask again. */
+export const accessCheckingSchema = z.object({ message: z.string(), access: z.literal('checking'), retryAfterSeconds: z.number().int().positive() });
+export type AccessChecking = z.infer<typeof accessCheckingSchema>;
+
 export const publishStatusAnswerSchema = z.object({
   documents: z.record(z.string(), documentStatusSchema),
   checkedAt: z.string(),
+  editorPass: editorPassSchema.optional(),
 });
 export type PublishStatusAnswer = z.infer<typeof publishStatusAnswerSchema>;
 
@@ -497,9 +582,27 @@ export const deploySummarySchema = z.object({
 });
 export type DeploySummary = z.infer<typeof deploySummarySchema>;
 
-/** Editors only: the publish queue, when the build hook did not answer. */
-export const queueSummarySchema = z.object({ waiting: z.number().int().nonnegative(), reason: z.string(), nextTryAt: z.string() });
+/** Editors only: the publish queue while what waits is held (the build hook did not answer, a build was lost…). */
+export const queueSummarySchema = z.object({ waiting: z.number().int().nonnegative(), reason: z.string(), nextTryAt: z.string(), cause: z.string().optional() });
 export type QueueSummary = z.infer<typeof queueSummarySchema>;
 
-export const deploysAnswerSchema = z.object({ deploys: z.array(deploySummarySchema), waitingToBuild: queueSummarySchema.optional(), checkedAt: z.string() });
+/**
+ * What a visitor learns of the deploys: what the public site shows, when it last changed and which
+ * schools are on it; no deploys, triggers, counts of documents or failures.
+ */
+export const publicSiteSummarySchema = z.object({
+  /** When the deploy visitors get was published. */
+  lastChangedAt: z.string(),
+  schools: deploySummarySchema.shape.schools.pick({ built: true, builtCount: true }),
+});
+export type PublicSiteSummary = z.infer<typeof publicSiteSummarySchema>;
+
+/** Editors: `deploys` (and `waitingToBuild`); visitors: `site` only (`deploys` empty). */
+export const deploysAnswerSchema = z.object({
+  deploys: z.array(deploySummarySchema),
+  waitingToBuild: queueSummarySchema.optional(),
+  site: publicSiteSummarySchema.nullable().optional(),
+  checkedAt: z.string(),
+  editorPass: editorPassSchema.optional(),
+});
 export type DeploysAnswer = z.infer<typeof deploysAnswerSchema>;

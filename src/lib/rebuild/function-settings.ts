@@ -7,7 +7,7 @@
 import { isLocalStack } from '../config/local-stack.ts';
 import { readSettings, SettingsError } from '../config/setting-types.ts';
 import { settingsSchema, type SettingName } from '../config/settings/index.ts';
-import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_WEBHOOK_SECRET } from '../config/local-addresses.ts';
+import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_EDITOR_PASS_SECRET, LOCAL_WEBHOOK_SECRET } from '../config/local-addresses.ts';
 
 type Source = Record<string, string | undefined>;
 
@@ -24,8 +24,11 @@ export const publishSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_
 /** deploy-notification: it also starts the next publish batch, so it needs the build hook; SITE_ID ignores another site's deploys. */
 export const deployNotificationSettingsSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS', 'NETLIFY_DEPLOY_NOTIFICATION_SECRET', 'SITE_ID', 'CONTEXT']);
 
-/** publish-status and deploys: the Studio's origins (CORS) and where an editor's token is checked (SANITY_API_HOST: loopback only). */
-export const statusSettingsSchema = settingsSchema(['SANITY_STUDIO_URL', 'SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_API_HOST', 'CONTEXT']);
+/**
+ * publish-status and deploys: the Studio's origins (CORS), where an editor's token is checked
+ * (SANITY_API_HOST: loopback only), and the secret and site id of an editor's pass.
+ */
+export const statusSettingsSchema = settingsSchema(['SANITY_STUDIO_URL', 'SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_API_HOST', 'EDITOR_PASS_SECRET', 'SITE_ID', 'CONTEXT']);
 
 export type BuildHookSettings = ReturnType<typeof buildHookSchema.parse>;
 export type PublishSettings = ReturnType<typeof publishSchema.parse>;
@@ -54,6 +57,7 @@ export function readStatusSettings(source: Source = process.env): StatusSettings
 export const LOCAL_SECRETS = {
   SANITY_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET,
   NETLIFY_DEPLOY_NOTIFICATION_SECRET: LOCAL_DEPLOY_NOTIFICATION_SECRET,
+  EDITOR_PASS_SECRET: LOCAL_EDITOR_PASS_SECRET,
 } as const satisfies Partial<Record<SettingName, string>>;
 
 export type FunctionSecretName = keyof typeof LOCAL_SECRETS;

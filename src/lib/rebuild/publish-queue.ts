@@ -1,32 +1,38 @@
 /**
- * The publish queue: publishes become builds without a needless wait. Its one record
- * (`rebuild-on-publish`/`publish-queue`) holds the publishes waiting for a build and the batch in
- * flight (the build hook was called for it and its deploy has not finished).
+ * The publish queue: publishes become builds without a needless wait, and none is left behind. Its
+ * one record (`rebuild-on-publish`/`publish-queue`) holds the publishes waiting for a build, the
+ * batch in flight (its build hook was called and its deploy has not finished), the last few batches
+ * and, while what waits may not start yet, a hold (why, and until when). The rules are pure
+ * (queue-state.ts); this module reads the record, applies a rule, writes it back conditionally and
+ * calls the build hook.
  *
- * - A publish joins `waiting` (the newest revision per document). If no batch is in flight, the
- *   waiting publishes become a batch at once: the build hook is called, the batch is in flight.
- * - While a batch is in flight, publishes wait. The deploy notification of the finished
- *   production deploy (succeeded, failed or canceled) calls `finished`, which starts the next
- *   batch with everything that waited: publishes during a build combine into the next build.
- * - A batch in flight for longer than STALE_BUILD_MS lost its notification: the next publish (or
- *   finished deploy) starts a new batch anyway.
+ * - A publish joins `waiting` (the newest revision per document). If nothing is in flight or held,
+ *   the waiting publishes become a batch at once and the build hook is called.
+ * - While a batch is in flight, publishes wait. The deploy notification of its finished production
+ *   deploy (`finished`) starts the next batch with everything that waited. Its "building"
+ *   notification (`building`) confirms the start.
+ * - A batch whose outcome is unknown goes back to waiting with its documents: a start the hook's
+ *   answer (or a notification) never confirmed within START_CONFIRM_UNITS (the instance died, its
+ *   write failed), or a build never heard of for STALE_UNITS (its notification was lost).
+ *   publish-retry, every minute, applies that rule and starts what waits once its hold is over.
+ * - A build hook call that fails puts its batch back to waiting with a hold of 1, 2, 4, … units (at
+ *   most 30): the site calls the hook again itself, not the content service (which retries a failed
+ *   delivery only twice).
+ * - A build that failed outside the content (build-failure.ts) is tried again once; one that failed
+ *   on its content is not.
  * - Every change is a conditional write (the etag read with the record), so of two instances only
  *   one starts a batch for the same publishes; the other reads again and finds it in flight.
- * - A build hook call that fails (or does not answer within BUILD_HOOK_TIMEOUT_MS) puts its batch
- *   back to waiting and sets `retry`: the site calls the hook again itself at `retry.nextAt`
- *   (1, 2, 4, … minutes, at most 30: the publish-retry scheduled function), not the content
- *   service, which retries a failed delivery only twice. Publishes meanwhile wait for that time.
- * - A publish of a revision already waiting, in flight or in a recent batch changes nothing: a
- *   replayed webhook never starts another build.
+ * - A publish of a revision already in flight or in a batch that built changes nothing: a replayed
+ *   webhook never starts another build. A revision whose batch never built joins again.
  */
 import type { BlobStore } from '../publish-records/blob-store.ts';
-import { updateJson, readJson } from '../publish-records/blob-store.ts';
+import { readJson, updateJson } from '../publish-records/blob-store.ts';
+import { newBatchId as randomBatchId, PUBLISH_QUEUE_KEY, publishQueueSchema, RETRY_BASE_MS, type Batch, type BuildHookBody, type Hold, type PublishedDocument, type PublishQueue } from '../publish-records/records.ts';
 import {
-  boundedDocuments, MAX_WAITING_DOCUMENTS, newBatchId as randomBatchId, PUBLISH_QUEUE_KEY, publishQueueSchema, RECENT_BATCHES, RETRY_BASE_MS, RETRY_MAX_MS, STALE_BUILD_MS,
-  type Batch, type BuildHookBody, type PublishedDocument, type PublishQueue, type Retry,
-} from '../publish-records/records.ts';
+  alreadyBuilt, confirmed, EMPTY_QUEUE, ended, hasWaiting, heardAhead, heardFromNetlify, hookBody, mayStart, settle, start, startFailed, withWaiting, type BuildOutcome,
+} from './queue-state.ts';
 
-export const EMPTY_QUEUE: PublishQueue = { waiting: [], waitingMore: 0, recent: [] };
+export { EMPTY_QUEUE, retryDelayMs, withWaiting, type BuildOutcome } from './queue-state.ts';
 
 /**
  * How many times a publish reads and writes the queue before it gives up (503, delivered again).
@@ -36,20 +42,20 @@ export const EMPTY_QUEUE: PublishQueue = { waiting: [], waitingMore: 0, recent: 
 export const PUBLISH_ATTEMPTS = 64;
 
 export type QueueOutcome =
-  /** A batch was started: its build hook call succeeded. `replaced`: the stale batch it took over from. */
-  | { outcome: 'started'; batch: Batch; body: BuildHookBody; title: string; replaced?: string }
+  /** A batch was started: its build hook call succeeded. `recovered`: the batch taken as lost on the way. */
+  | { outcome: 'started'; batch: Batch; body: BuildHookBody; title: string; recovered?: string }
   /** The publish waits for the batch in flight. */
   | { outcome: 'waiting'; inFlight: string }
-  /** The publish waits for the site's next call of the build hook, which did not answer before. */
-  | { outcome: 'waiting-retry'; nextAt: string }
-  /** The same revision is already waiting, in flight or in a recent batch: nothing changes. */
+  /** What waits is held until `hold.until` (the build hook did not answer, a build was lost…). */
+  | { outcome: 'held'; hold: Hold }
+  /** The same revision is in flight or in a batch that built: nothing changes. */
   | { outcome: 'duplicate' }
-  /** `finished`: nothing waits, nothing to start. */
+  /** Nothing waits, nothing to start. */
   | { outcome: 'idle' }
   /** `finished`: the deploy was not the in-flight batch's (a nightly build, a git push, an older batch). */
   | { outcome: 'not-current'; inFlight: string };
 
-/** The build hook call of a started batch failed; the batch is waiting again, the site calls the hook again at `nextAt`. */
+/** The build hook call of a started batch failed; the batch waits again, the site calls the hook again at `nextAt` (unknown when that could not be written). */
 export class BatchStartError extends Error {
   readonly batch: string;
   readonly nextAt: string | undefined;
@@ -62,163 +68,116 @@ export class BatchStartError extends Error {
   }
 }
 
-/** The wait before the site's `attempts`-th new call of a build hook that did not answer. */
-export function retryDelayMs(attempts: number, baseMs = RETRY_BASE_MS): number {
-  return Math.min(RETRY_MAX_MS, baseMs * 2 ** Math.max(0, attempts - 1));
-}
-
-/** The same revision of the document is waiting, in flight or in a recent batch (a revision-less publish never is). */
-export function alreadyQueued(queue: PublishQueue, document: PublishedDocument): boolean {
-  if (document.rev === null) return false;
-  const same = (entry: PublishedDocument) => entry.id === document.id && entry.rev === document.rev;
-  return queue.waiting.some(same) || (queue.inFlight?.documents.some(same) ?? false) || queue.recent.some((batch) => batch.documents.some(same));
-}
-
-/** What a queue update decided: an outcome to report, or a batch this instance must start. */
-type Decision = Exclude<QueueOutcome, { outcome: 'started' }> | { outcome: 'start'; batch: Batch; replaced: string | undefined };
-
 export interface PublishQueueOptions {
   store: BlobStore;
   /** Calls the build hook with this body; answers the deploy title; throws when the call fails. */
   trigger: (body: BuildHookBody) => Promise<string>;
   now?: () => Date;
   newBatchId?: () => string;
-  staleMs?: number;
-  /** The first wait before the site calls a build hook again (RETRY_BASE_MS). */
+  /** The queue's unit of time (RETRY_BASE_MS; PUBLISH_RETRY_BASE_SECONDS). */
   retryBaseMs?: number;
 }
 
-/** `documents` added to `waiting`: one entry per id, the newest publish kept; past the bound, only counted. */
-export function withWaiting(queue: PublishQueue, documents: readonly PublishedDocument[]): PublishQueue {
-  const waiting = [...queue.waiting];
-  let waitingMore = queue.waitingMore;
-  for (const document of documents) {
-    const at = waiting.findIndex((entry) => entry.id === document.id);
-    if (at >= 0) {
-      if (waiting[at]!.publishedAt <= document.publishedAt) waiting[at] = document;
-    } else if (waiting.length < MAX_WAITING_DOCUMENTS) waiting.push(document);
-    else waitingMore += 1;
-  }
-  return { ...queue, waiting, waitingMore };
-}
-
-export function isStale(batch: Batch, now: Date, staleMs = STALE_BUILD_MS): boolean {
-  return now.getTime() - Date.parse(batch.calledAt) > staleMs;
-}
+/** What one update decided: an outcome to report, or a batch this instance must start. */
+type Decision = Exclude<QueueOutcome, { outcome: 'started' }> | { outcome: 'start'; batch: Batch; recovered: string | undefined };
 
 export function createPublishQueue(options: PublishQueueOptions) {
   const now = options.now ?? (() => new Date());
   const newBatchId = options.newBatchId ?? randomBatchId;
-  const staleMs = options.staleMs ?? STALE_BUILD_MS;
-  const retryBaseMs = options.retryBaseMs ?? RETRY_BASE_MS;
+  const unitMs = options.retryBaseMs ?? RETRY_BASE_MS;
 
-  /** The queue with everything waiting moved into a new batch in flight. */
-  function started(queue: PublishQueue): { next: PublishQueue; batch: Batch } {
-    const batch: Batch = { batch: newBatchId(), calledAt: now().toISOString(), documents: queue.waiting, more: queue.waitingMore };
-    const { retry } = queue;
-    // The retry stays on record until the call succeeds: a failed call counts one attempt more.
-    return { batch, next: { waiting: [], waitingMore: 0, inFlight: batch, recent: [batch, ...queue.recent].slice(0, RECENT_BATCHES), ...(retry ? { retry } : {}) } };
+  /**
+   * Reads, settles (a lost in-flight batch waits again; `lost` names it), applies `rule`, and writes
+   * when anything changed.
+   */
+  function update<R>(rule: (queue: PublishQueue, at: Date, lost: string | undefined) => { next: PublishQueue; result: R }, attempts?: number): Promise<R> {
+    return updateJson<PublishQueue, R>(options.store, PUBLISH_QUEUE_KEY, publishQueueSchema, (current) => {
+      const at = now();
+      const settled = settle(current ?? EMPTY_QUEUE, at, unitMs);
+      const { next, result } = rule(settled, at, settled === current ? undefined : current?.inFlight?.batch);
+      return current !== undefined && next === current ? { result } : { next, result };
+    }, attempts === undefined ? {} : { attempts });
   }
 
-  function bodyOf(batch: Batch): BuildHookBody {
-    return { kind: 'publish', batch: batch.batch, ...boundedDocuments(batch.documents, batch.more) };
+  /** The queue after starting what waits, if it may start now; the decision to report otherwise. */
+  function startIfDue(queue: PublishQueue, at: Date, lost: string | undefined, idle: Decision): { next: PublishQueue; result: Decision } {
+    const may = mayStart(queue, at);
+    if (may === 'in-flight') return { next: queue, result: { outcome: 'waiting', inFlight: queue.inFlight!.batch } };
+    if (!hasWaiting(queue)) return { next: queue, result: idle };
+    if (may === 'held') return { next: queue, result: { outcome: 'held', hold: queue.hold! } };
+    const { next, batch } = start(queue, newBatchId(), at);
+    return { next, result: { outcome: 'start', batch, recovered: lost } };
   }
 
-  /** Calls the hook for a batch this instance just put in flight; on failure puts it back to waiting, with a time to try again. */
-  async function call(batch: Batch, replaced: string | undefined): Promise<QueueOutcome> {
-    const body = bodyOf(batch);
+  /** Calls the hook for a batch this instance just put in flight; records the answer either way. */
+  async function call(batch: Batch, recovered: string | undefined): Promise<QueueOutcome> {
+    const body = hookBody(batch);
+    let title: string;
     try {
-      const title = await options.trigger(body);
-      try {
-        await updateJson(options.store, PUBLISH_QUEUE_KEY, publishQueueSchema, (current) => {
-          if (!current?.retry) return { result: undefined };
-          const { retry: _answered, ...rest } = current;
-          return { next: rest, result: undefined };
-        });
-      } catch {
-        // The build started; a retry left on record only means one more check by publish-retry.
-      }
-      return { outcome: 'started', batch, body, title, ...(replaced ? { replaced } : {}) };
+      title = await options.trigger(body);
     } catch (error) {
       let nextAt: string | undefined;
       try {
-        nextAt = await updateJson(options.store, PUBLISH_QUEUE_KEY, publishQueueSchema, (current) => {
-          // Only if it is still this batch in flight: a newer start owns the queue otherwise.
-          if (current?.inFlight?.batch !== batch.batch) return { result: undefined };
-          const back = withWaiting({ ...current, waiting: batch.documents, waitingMore: current.waitingMore + batch.more }, current.waiting);
-          const { inFlight: _dropped, ...rest } = back;
-          const failedAt = now();
-          const attempts = (current.retry?.attempts ?? 0) + 1;
-          const retry: Retry = { attempts, failedAt: failedAt.toISOString(), nextAt: new Date(failedAt.getTime() + retryDelayMs(attempts, retryBaseMs)).toISOString(), reason: 'the build service did not answer' };
-          return { next: { ...rest, recent: current.recent.filter((entry) => entry.batch !== batch.batch), retry }, result: retry.nextAt };
+        nextAt = await update((queue, at) => {
+          const next = startFailed(queue, batch.batch, at, unitMs);
+          return { next, result: next.hold?.until };
         });
       } catch {
-        // The batch stays in flight until it is stale (STALE_BUILD_MS): the hook's failure is what the caller must hear.
+        // The batch stays in flight, unconfirmed: `settle` puts it back once its start deadline passed.
       }
       throw new BatchStartError(batch.batch, nextAt, { cause: error });
     }
+    try {
+      // As many tries as a publish: a burst of publishes is writing the same record now.
+      await update((queue, at) => ({ next: confirmed(queue, batch.batch, at), result: undefined }), PUBLISH_ATTEMPTS);
+    } catch {
+      // The build started; its "building" notification confirms it, or `settle` takes it as lost (one build more at worst).
+    }
+    return { outcome: 'started', batch, body, title, ...(recovered ? { recovered } : {}) };
   }
 
-  /** Nothing in flight (or only a stale batch): the waiting publishes may start now, unless a retry's time has not come. */
-  function mayStart(queue: PublishQueue): 'now' | 'in-flight' | 'retry-later' {
-    if (queue.inFlight && !isStale(queue.inFlight, now(), staleMs)) return 'in-flight';
-    if (queue.retry && Date.parse(queue.retry.nextAt) > now().getTime()) return 'retry-later';
-    return 'now';
+  /** Runs one update that may decide to start a batch, then calls the hook for it. */
+  async function decideAndStart(rule: (queue: PublishQueue, at: Date, lost: string | undefined) => { next: PublishQueue; result: Decision }, attempts?: number): Promise<QueueOutcome> {
+    const decided = await update(rule, attempts);
+    return decided.outcome === 'start' ? call(decided.batch, decided.recovered) : decided;
   }
 
   return {
     read: async (): Promise<PublishQueue> => (await readJson(options.store, PUBLISH_QUEUE_KEY, publishQueueSchema)) ?? EMPTY_QUEUE,
 
-    /** Records a publish; starts a batch when none is in flight (or the one in flight is stale). */
-    async publish(document: PublishedDocument): Promise<QueueOutcome> {
-      const decided = await updateJson<PublishQueue, Decision>(options.store, PUBLISH_QUEUE_KEY, publishQueueSchema, (current) => {
-        if (current && alreadyQueued(current, document)) return { result: { outcome: 'duplicate' } };
-        const queue = withWaiting(current ?? EMPTY_QUEUE, [document]);
-        const may = mayStart(queue);
-        if (may === 'in-flight') return { next: queue, result: { outcome: 'waiting', inFlight: queue.inFlight!.batch } };
-        if (may === 'retry-later') return { next: queue, result: { outcome: 'waiting-retry', nextAt: queue.retry!.nextAt } };
-        const { next, batch } = started(queue);
-        return { next, result: { outcome: 'start', batch, replaced: queue.inFlight?.batch } };
-      }, { attempts: PUBLISH_ATTEMPTS });
-      return decided.outcome === 'start' ? call(decided.batch, decided.replaced) : decided;
+    /** Records a publish; starts a batch when nothing is in flight or held. */
+    publish(document: PublishedDocument): Promise<QueueOutcome> {
+      return decideAndStart((queue, at, lost) => {
+        if (alreadyBuilt(queue, document)) return { next: queue, result: { outcome: 'duplicate' } };
+        return startIfDue(withWaiting(queue, [document]), at, lost, { outcome: 'idle' });
+      }, PUBLISH_ATTEMPTS);
+    },
+
+    /** publish-retry (scheduled): recovers a lost batch and starts what waits once its hold is over; an early or repeated run changes nothing. */
+    retryWaiting(): Promise<QueueOutcome> {
+      return decideAndStart((queue, at, lost) => startIfDue(queue, at, lost, { outcome: 'idle' }));
+    },
+
+    /**
+     * A production deploy started building (its notification); `batch`: the batch its title names,
+     * `createdAt`: when Netlify was asked for it. Its batch's start is confirmed; a deploy asked for
+     * before the batch in flight is word that Netlify works through the builds ahead of it.
+     */
+    async building(batch: string | undefined, createdAt?: string | null): Promise<void> {
+      await update((queue, at) => ({ next: heardAhead(batch === undefined ? heardFromNetlify(queue) : confirmed(heardFromNetlify(queue), batch, at, true), batch, createdAt, at), result: undefined }));
     },
 
     /**
      * A production deploy finished; `batch`: the batch its title names (none for a git push or a
-     * deploy from Netlify's UI). Ends the in-flight batch if it is this one (or stale), then starts
-     * the next batch if publishes wait. A repeated notification finds nothing to end.
+     * deploy from Netlify's UI). Ends the in-flight batch if it is this one, then starts the next
+     * batch if publishes wait. A repeated notification finds nothing to end.
      */
-    /**
-     * publish-retry (scheduled): starts what waits when nothing is in flight (or only a stale batch)
-     * and the retry's time has come; a repeated or early run changes nothing.
-     */
-    async retryWaiting(): Promise<QueueOutcome> {
-      const decided = await updateJson<PublishQueue, Decision>(options.store, PUBLISH_QUEUE_KEY, publishQueueSchema, (current) => {
-        if (!current || (current.waiting.length === 0 && current.waitingMore === 0)) return { result: { outcome: 'idle' } };
-        const may = mayStart(current);
-        if (may === 'in-flight') return { result: { outcome: 'waiting', inFlight: current.inFlight!.batch } };
-        if (may === 'retry-later') return { result: { outcome: 'waiting-retry', nextAt: current.retry!.nextAt } };
-        const { next, batch } = started(current);
-        return { next, result: { outcome: 'start', batch, replaced: current.inFlight?.batch } };
+    finished(batch: string | undefined, outcome: BuildOutcome = 'ready', createdAt?: string | null): Promise<QueueOutcome> {
+      return decideAndStart((queue, at, lost) => {
+        const after = heardAhead(ended(heardFromNetlify(queue), batch, outcome, at, unitMs), batch, createdAt, at);
+        if (after.inFlight) return { next: after, result: { outcome: 'not-current', inFlight: after.inFlight.batch } };
+        return startIfDue(after, at, lost, { outcome: 'idle' });
       });
-      return decided.outcome === 'start' ? call(decided.batch, decided.replaced) : decided;
-    },
-
-    async finished(batch: string | undefined): Promise<QueueOutcome> {
-      const decided = await updateJson<PublishQueue, Decision>(options.store, PUBLISH_QUEUE_KEY, publishQueueSchema, (current) => {
-        if (!current) return { result: { outcome: 'idle' } };
-        const inFlight = current.inFlight;
-        if (inFlight && inFlight.batch !== batch && !isStale(inFlight, now(), staleMs)) {
-          return { result: { outcome: 'not-current', inFlight: inFlight.batch } };
-        }
-        const { inFlight: _ended, ...rest } = current;
-        if (rest.waiting.length === 0 && rest.waitingMore === 0) {
-          return inFlight ? { next: rest, result: { outcome: 'idle' } } : { result: { outcome: 'idle' } };
-        }
-        const { next, batch: nextBatch } = started(rest);
-        return { next, result: { outcome: 'start', batch: nextBatch, replaced: undefined } };
-      });
-      return decided.outcome === 'start' ? call(decided.batch, decided.replaced) : decided;
     },
   };
 }

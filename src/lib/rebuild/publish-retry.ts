@@ -1,9 +1,9 @@
 /**
- * publish-retry, scheduled every minute: the site's own retry of a build hook call that failed.
- * The content service delivers a failed webhook only twice, 30 s apart; a publish whose build
- * could not start waits in the queue with `retry.nextAt`, and this run starts it once that time
- * has come (publish-queue.ts `retryWaiting`), with the same doubling wait after each failure. A
- * run with nothing due reads one blob and changes nothing.
+ * publish-retry, scheduled every minute: the event that needs nobody. The content service delivers a
+ * failed webhook only twice, 30 s apart, and a deploy notification may never come; each run takes a
+ * batch whose outcome is unknown as lost (its documents wait again) and starts what waits once its
+ * hold is over (publish-queue.ts `retryWaiting`), with a doubling wait after each failed start. A run
+ * with nothing due reads one blob and changes nothing.
  */
 import { PUBLISH_QUEUE_STORE } from '../publish-records/records.ts';
 import { triggerBuild, type FetchLike } from './build-hook.ts';
@@ -27,8 +27,8 @@ export interface PublishRetryOptions {
 }
 
 function line(outcome: QueueOutcome): string {
-  if (outcome.outcome === 'started') return `build started: ${outcome.title}`;
-  if (outcome.outcome === 'waiting-retry') return `next try at ${outcome.nextAt}`;
+  if (outcome.outcome === 'started') return `build started: ${outcome.title}${outcome.recovered ? ` (batch ${outcome.recovered}'s outcome was unknown: its documents are in this one)` : ''}`;
+  if (outcome.outcome === 'held') return `waiting (${outcome.hold.reason}); next try at ${outcome.hold.until}`;
   if (outcome.outcome === 'waiting') return `batch ${outcome.inFlight} is building`;
   return 'nothing waits';
 }

@@ -48,18 +48,18 @@ function parsePublish(body: string, arrivedAt: Date): PublishedDocument | string
 }
 
 function describe(outcome: QueueOutcome): string {
-  if (outcome.outcome === 'started') return `build started: ${outcome.title}${outcome.replaced ? ` (batch ${outcome.replaced} had no notification for too long)` : ''}`;
+  if (outcome.outcome === 'started') return `build started: ${outcome.title}${outcome.recovered ? ` (batch ${outcome.recovered}'s outcome was unknown: its documents are in this one)` : ''}`;
   if (outcome.outcome === 'waiting') return `waiting for the build of batch ${outcome.inFlight}`;
-  if (outcome.outcome === 'waiting-retry') return `waiting: the build hook is called again at ${outcome.nextAt}`;
-  if (outcome.outcome === 'duplicate') return 'this revision is already waiting, building or built: no build started';
+  if (outcome.outcome === 'held') return `waiting (${outcome.hold.reason}): the site starts it at ${outcome.hold.until}`;
+  if (outcome.outcome === 'duplicate') return 'this revision is already building or built: no build started';
   return outcome.outcome;
 }
 
 /** What the content service is told: the publish is kept in every case but a failure to record it. */
 function accepted(outcome: QueueOutcome): string {
   if (outcome.outcome === 'started') return 'build started';
-  if (outcome.outcome === 'duplicate') return 'already waiting, building or built';
-  if (outcome.outcome === 'waiting-retry') return `waiting: the build service did not answer; the site tries again at ${outcome.nextAt}`;
+  if (outcome.outcome === 'duplicate') return 'already building or built';
+  if (outcome.outcome === 'held') return `waiting: ${outcome.hold.reason}; the site tries again at ${outcome.hold.until}`;
   return 'waiting for the running build';
 }
 

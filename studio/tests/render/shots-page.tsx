@@ -28,6 +28,8 @@ const ORIGIN = 'https://schoolmobile.example'
 /** The sample answer as a status source: each document's status, about its published revision. */
 const entries = new Map<string, StatusEntry>()
 for (const [id, rev] of Object.entries(revisions)) entries.set(id, {rev, status: statusFromAnswer(statusAnswer, id, rev)})
+// The site still checking who asks (many unknown sign-ins reached it): not an answer about the document.
+entries.set('kentuckymobile-howItWorks', {rev: 'Kw3Nc8Zb1Lq5Xr7Tm2Vp4Y', status: {state: 'checking-access', retryAfterSeconds: 20}})
 const source: StatusSource = {get: (id) => entries.get(id), watch: () => () => {}}
 const PublishStatusBadge = createPublishStatusBadge(() => source)
 
@@ -45,6 +47,7 @@ const DOCUMENTS: Array<{id: string; type: string; title: string; rev?: string}> 
   {id: 'beavsmobile-landingPerks', type: 'landingPerks', title: 'Beavs Mobile · Landing page: perks'},
   {id: 'cubbymobile-howItWorks', type: 'howItWorks', title: 'Cubby Mobile · Landing page: how it works'},
   {id: 'siteSettings', type: 'siteSettings', title: 'Site settings'},
+  {id: 'kentuckymobile-howItWorks', type: 'howItWorks', title: 'Kentucky Mobile · Landing page: how it works'},
   {id: 'utesmobile-pressRelease', type: 'pressRelease', title: 'Utes Mobile · Press release (never published)', rev: ''},
 ]
 
@@ -132,6 +135,13 @@ const VIEWS: Record<string, () => ReactNode> = {
     }, ORIGIN, format)} />
   ),
   'deploys-empty': () => <DeploysPanel origin={ORIGIN} load={async () => ({ok: true, rows: [], running: false})} />,
+  // A Studio user without an editor's role: the public site tells only when it last changed.
+  'deploys-visitor': () => (
+    <DeploysPanel origin={ORIGIN} load={async (format) => deploysFromAnswer({
+      deploys: [], checkedAt: '2026-11-27T20:06:30.000Z',
+      site: {lastChangedAt: '2026-11-27T20:02:00.000Z', schools: {built: [{seoSlug: 'uw-husky-mobile', url: `${ORIGIN}/uw-husky-mobile`}], builtCount: 6}},
+    }, ORIGIN, format)} />
+  ),
   'deploys-error': () => (
     <DeploysPanel origin={ORIGIN} load={async () => ({ok: false, error: `The public site could not be reached: Failed to fetch (${ORIGIN}).`})} />
   ),

@@ -16,11 +16,15 @@ import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.
 import { publishLocally } from '../../../scripts/local-stack/publish.ts';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
 import { buildHookTitle, newBatchId, type DocumentStatus } from '../../../src/lib/publish-records/records.ts';
+import { badgeFor } from '../../../studio/deploys/status.ts';
+import { createStatusSource } from '../../../studio/deploys/status-source.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
 import { ROOT, startSanityUsersStandIn, startStackProcess, type StackProcess } from './stack-process.ts';
 
 const HOOK_TOKEN = 'publish-doors-hook-token';
 const EDITOR = 'editor-session-token';
+/** An editor who has not asked the site anything yet. */
+const NEW_EDITOR = 'new-editor-session-token';
 const LANDING = 'huskymobile-landingHeader';
 
 const work = mkdtempSync(join(tmpdir(), 'publish-doors-'));
@@ -39,8 +43,11 @@ let stack: StackProcess;
 let site = '';
 let sanity: Awaited<ReturnType<typeof startSanityUsersStandIn>> | undefined;
 let hookProxy: Server | undefined;
-/** Calls of the functions' build hook, and how many of the next ones answer 503 as a Netlify outage would. */
-const hook = { calls: 0, failNext: 0 };
+/**
+ * Calls of the functions' build hook; how many of the next ones answer 503 as a Netlify outage would;
+ * and how many are answered 200 and then dropped (Netlify took the call, and no deploy ever comes).
+ */
+const hook = { calls: 0, failNext: 0, dropNext: 0 };
 let webhooks = 0;
 
 async function listenOn(server: Server): Promise<string> {
@@ -51,7 +58,7 @@ async function listenOn(server: Server): Promise<string> {
 beforeAll(async () => {
   rmSync(deploysDir, { recursive: true, force: true });
   // Sanity's /users/me for the project: the editor is a member with the Editor role.
-  sanity = await startSanityUsersStandIn(EDITOR);
+  sanity = await startSanityUsersStandIn(EDITOR, NEW_EDITOR);
   const sanityHost = sanity.apiHost;
   // The functions' build hook: the stack's own, through a door that can play an outage.
   hookProxy = createServer((request, response) => {
@@ -62,6 +69,11 @@ beforeAll(async () => {
       if (hook.failNext > 0) {
         hook.failNext -= 1;
         response.writeHead(503).end('Service Unavailable');
+        return;
+      }
+      if (hook.dropNext > 0) {
+        hook.dropNext -= 1;
+        response.writeHead(200).end();
         return;
       }
       const answer = await fetch(`${localBuildHookUrl(site, HOOK_TOKEN)}${(request.url ?? '').replace(/^[^?]*/, '')}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) });
@@ -115,15 +127,20 @@ describe('what an outsider learns', () => {
     expect(await statusOf('cubbymobile-faqs', asEditor)).toMatchObject({ state: 'not-live', code: 'no-tenant', school: 'cubbymobile' });
   });
 
-  it('the deploys answer names no deploy and no school being prepared to a visitor; an editor gets both', async () => {
+  it('the deploys answer tells a visitor only when the site last changed and its live schools: no deploy, trigger, count of documents or failure; an editor gets them', async () => {
     const ids = (await localDeploys()).map((deploy) => deploy.id);
     const visitor = await get('/api/deploys');
     expect(visitor.status).toBe(200);
+    const body = JSON.parse(visitor.text) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(['checkedAt', 'deploys', 'site']);
+    expect(body['deploys']).toEqual([]);
+    expect(body['site']).toEqual({ lastChangedAt: (await localDeploys()).find((deploy) => deploy.state === 'ready')!.publishedAt, schools: { built: [{ seoSlug: 'uw-husky-mobile', url: `${site}/uw-husky-mobile` }], builtCount: 1 } });
     for (const id of ids) expect(visitor.text).not.toContain(id);
-    expect(visitor.text).not.toMatch(/cubby|tenant/);
+    expect(visitor.text).not.toMatch(/cubby|tenant|trigger|documents|error|failed|manual|publish|batch/i);
     const editor = await get('/api/deploys', asEditor);
     expect(editor.text).toContain(ids.at(-1)!);
     expect(editor.text).toContain('cubbymobile');
+    expect(JSON.parse(editor.text).deploys[0]).toMatchObject({ trigger: { kind: 'manual', documents: 0 } });
   });
 });
 
@@ -169,4 +186,69 @@ describe('a build hook that does not answer', () => {
     expect(webhooks).toBe(1);
     expect((await get('/uw-husky-mobile')).text).toContain('Purple all the way');
   }, 180_000);
+});
+
+describe('editors cannot be locked out', () => {
+  it('200 made-up tokens in a minute: the Studio\'s badge of an editor proven before still shows editor detail; an editor not proven yet is told "checking your access", then proven', async () => {
+    // The badge asks about the published revision, as the Studio knows it.
+    const rev = (readFileSync(join(workingDatasetDir(join(work, 'data')), 'data.ndjson'), 'utf8').split('\n').filter(Boolean)
+      .map((line) => JSON.parse(line) as { _id: string; _rev?: string }).find((document) => document._id === 'cubbymobile-faqs')?._rev) ?? '';
+    expect(rev).not.toBe('');
+    // The editor's Studio asks first: the site proves the editor with Sanity and gives a pass.
+    const badge = createStatusSource({ origin: site, token: EDITOR });
+    const landing = await until(async () => {
+      const stop = badge.watch({ id: 'cubbymobile-faqs', rev }, () => {});
+      await new Promise((wait) => setTimeout(wait, 300));
+      stop();
+      return badge.get('cubbymobile-faqs')?.status;
+    }, (status) => status !== undefined, 10_000, 'the badge\'s first answer');
+    const askedBefore = sanity!.asked();
+    // 200 made-up tokens within a minute: more than the instance's budget of Sanity questions.
+    const junk = await Promise.all(Array.from({ length: 200 }, (_, at) => get('/api/publish-status?ids=cubbymobile-faqs', { authorization: `Bearer junk-${at}` })));
+    expect(junk.filter((answer) => answer.status !== 200 && answer.status !== 503)).toEqual([]);
+    expect(junk.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(30);
+    expect(sanity!.asked() - askedBefore).toBeLessThanOrEqual(30);
+    for (const answer of junk.filter((refused) => refused.status === 503)) expect(JSON.parse(answer.text)).toMatchObject({ access: 'checking' });
+    // The editor's badge, asked again now: editor detail (the school and why), with no question to Sanity.
+    const asked = sanity!.asked();
+    const again = createStatusSource({ origin: site, token: EDITOR });
+    const stop = again.watch({ id: 'cubbymobile-faqs', rev }, () => {});
+    const status = await until(async () => again.get('cubbymobile-faqs')?.status, (seen) => seen !== undefined, 10_000, 'the badge again');
+    stop();
+    expect(landing.at(-1)).toMatchObject({ state: 'not-live', code: 'no-tenant', school: 'cubbymobile' });
+    expect(status.at(-1)).toMatchObject({ state: 'not-live', code: 'no-tenant', school: 'cubbymobile' });
+    expect(badgeFor(status.at(-1)!)).toMatchObject({ label: 'Not live: no tenant record', title: expect.stringContaining('School: cubbymobile.') });
+    expect(sanity!.asked()).toBe(asked);
+    // An editor who never asked before, within the same minute: told to wait, never shown the visitor's answer.
+    const newcomer = await get('/api/publish-status?ids=cubbymobile-faqs', { authorization: `Bearer ${NEW_EDITOR}` });
+    expect(newcomer.status).toBe(503);
+    expect(JSON.parse(newcomer.text)).toMatchObject({ message: expect.stringMatching(/^checking your access; ask again in \d+ s$/), access: 'checking' });
+    expect(Number(newcomer.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect(badgeFor({ state: 'checking-access', retryAfterSeconds: Number(newcomer.headers.get('retry-after')) }).label).toBe('Checking your access…');
+    const proven = await until(async () => (await get('/api/publish-status?ids=cubbymobile-faqs', { authorization: `Bearer ${NEW_EDITOR}` })).status, (code) => code === 200, 75_000, 'the new editor proven once the budget allows');
+    expect(proven.at(-1)).toBe(200);
+    expect(await statusOf('cubbymobile-faqs', { authorization: `Bearer ${NEW_EDITOR}` })).toMatchObject({ school: 'cubbymobile' });
+  }, 120_000);
+});
+
+describe('a build hook that takes the call and never deploys', () => {
+  it('the badge goes "Publishing…" → "Waiting to build" → live, with no new webhook: the silent batch is taken as lost and built again', async () => {
+    await until(localDeploys, (deploys) => deploys.every((deploy) => deploy.state === 'ready' || deploy.state === 'error'), 240_000, 'no build running');
+    hook.dropNext = 1;
+    const callsBefore = hook.calls;
+    const deploysBefore = (await localDeploys()).length;
+    const published = await publishLocally({ datasetDir: workingDatasetDir(join(work, 'data')), id: LANDING, changes: { title: 'Purple, never lost' }, siteUrl: site });
+    webhooks += 1;
+    expect(published.status, published.answer).toBe(202);
+    expect(JSON.parse(published.answer)).toEqual({ message: 'build started' });
+    const labels = await until(async () => badgeFor(await statusOf(`${LANDING}:${published.rev}`, asEditor)).label, (label) => label.startsWith('Live'), 240_000, 'the publish live');
+    expect(labels[0]).toBe('Publishing…');
+    expect(labels).toContain('Waiting to build');
+    expect(labels.indexOf('Waiting to build')).toBeGreaterThan(0);
+    expect(labels.at(-1)).toMatch(/^Live /);
+    expect(hook.calls - callsBefore).toBe(2);
+    expect((await localDeploys()).length - deploysBefore).toBe(1);
+    expect(webhooks).toBe(2);
+    expect((await get('/uw-husky-mobile')).text).toContain('Purple, never lost');
+  }, 300_000);
 });

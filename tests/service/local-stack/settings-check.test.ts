@@ -24,7 +24,7 @@ mkdirSync(emptyDist);
 /** What the procedure gives the public site's Functions scope (the local stack adds the build hook). */
 const COMPLETE = {
   SANITY_PROJECT_ID: 'prodproj1', SANITY_STUDIO_URL: 'https://school-mobile.sanity.studio',
-  SANITY_WEBHOOK_SECRET: 'w'.repeat(48), NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'n'.repeat(48),
+  SANITY_WEBHOOK_SECRET: 'w'.repeat(48), NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'n'.repeat(48), EDITOR_PASS_SECRET: 'p'.repeat(48),
 };
 
 interface Stack {

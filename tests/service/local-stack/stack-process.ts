@@ -72,18 +72,22 @@ export async function startStackProcess(settings: Record<string, string>, args: 
 
 /**
  * Plays Sanity's `GET /users/me` for the site's project, so the stack's status functions can tell
- * an editor: `editorToken` is a member with the Editor role; any other token gets Sanity's 401.
- * Give the stack `SANITY_PROJECT_ID` and `SANITY_API_HOST: apiHost` (loopback only).
+ * an editor: each of `editorTokens` is a member with the Editor role; any other token gets
+ * Sanity's 401. `asked` counts the questions. Give the stack `SANITY_PROJECT_ID` and
+ * `SANITY_API_HOST: apiHost` (loopback only).
  */
-export async function startSanityUsersStandIn(editorToken: string): Promise<{ apiHost: string; close: () => Promise<void> }> {
+export async function startSanityUsersStandIn(...editorTokens: string[]): Promise<{ apiHost: string; asked: () => number; close: () => Promise<void> }> {
+  let asked = 0;
   const server = createServer((request, response) => {
-    const known = request.headers.authorization === `Bearer ${editorToken}`;
+    asked += 1;
+    const known = editorTokens.some((token) => request.headers.authorization === `Bearer ${token}`);
     response.writeHead(known ? 200 : 401, { 'content-type': 'application/json' });
     response.end(JSON.stringify(known ? { id: 'pEditor', provider: 'google', roles: [{ name: 'editor', title: 'Editor' }] } : { statusCode: 401, message: 'Session not found' }));
   });
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   return {
     apiHost: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    asked: () => asked,
     close: () => new Promise<void>((closed) => server.close(() => closed())),
   };
 }

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FIXTURE_DATASET, FIXTURE_SITE, FIXTURE_TENANTS, raw, tempDir } from './helpers.ts';
 
@@ -23,6 +24,52 @@ describe('npm run serve (scripts/local-stack/start.ts)', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Run npm run build first');
   });
+
+  it('stops at start, naming SITE_URL, when it is no http(s) address (never a request failing later)', () => {
+    for (const value of ['localhost:4321', 'http://', 'ftp://files.example', 'http://exa mple.com']) {
+      const result = spawnSync(process.execPath, [START], { env: { ...env, SITE_URL: value }, encoding: 'utf8' });
+      expect(result.status, value).toBe(1);
+      expect(result.stderr).toContain(`SITE_URL must be an http(s) address such as http://localhost:4321, got "${value}".`);
+      expect(result.stdout).not.toContain('Press Ctrl+C');
+    }
+  });
+
+  it('a CONTENT_DATASET_DIR other than the working copy\'s source starts a new working copy; the earlier one is kept aside, named in the start line', async () => {
+    const data = tempDir();
+    try {
+      const first = join(data.path, 'first');
+      const second = join(data.path, 'second');
+      for (const source of [first, second]) {
+        mkdirSync(source);
+        copyFileSync(FIXTURE_DATASET, join(source, 'data.ndjson'));
+      }
+      const startOnce = async (source: string) => {
+        const child = spawn(process.execPath, [START], { env: { ...env, DATA_DIR: data.path, CONTENT_DATASET_DIR: source }, stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        child.stdout.setEncoding('utf8');
+        await new Promise<void>((ready, fail) => {
+          child.once('exit', (code) => fail(new Error(`exited early with ${code}: ${output}`)));
+          child.stdout.on('data', (chunk: string) => {
+            output += chunk;
+            if (output.includes('Press Ctrl+C')) ready();
+          });
+        });
+        child.removeAllListeners('exit');
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGINT');
+        await exited;
+        return output.split('\n').find((line) => line.startsWith('Content:')) ?? '';
+      };
+      expect(await startOnce(first)).toContain(`a new working copy of ${first}`);
+      expect(await startOnce(first)).toContain(`the working copy of ${first}, with earlier local publishes`);
+      const switched = await startOnce(second);
+      const aside = /is kept at (\S+)\)$/.exec(switched)?.[1];
+      expect(switched).toContain(`a new working copy of ${second}, which is not the dataset the copy there was made from; the copy of ${first}, with its local publishes, is kept at `);
+      expect(aside && existsSync(join(aside, 'data.ndjson'))).toBe(true);
+    } finally {
+      data.remove();
+    }
+  }, 60_000);
 
   it('prints both URLs, serves, proxies and stops cleanly on SIGINT', async () => {
     const child = spawn(process.execPath, [START], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -255,6 +255,8 @@ describe('npm run preview:server', () => {
   it.each([
     ['a Host header with a space', 'GET / HTTP/1.1\r\nHost: local host\r\nConnection: close\r\n\r\n'],
     ['a path that is no address', 'GET //[ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'],
+    ['a Host that is not this server\'s (a DNS-rebinding page)', 'GET /uw-husky-mobile HTTP/1.1\r\nHost: attacker.example\r\nConnection: close\r\n\r\n'],
+    ['the local draft-mode address under another Host', 'GET /.netlify/local/draft-mode?perspective=drafts HTTP/1.1\r\nHost: attacker.example:4322\r\nConnection: close\r\n\r\n'],
   ])('%s: 400 with a short text, and the server keeps serving', async (_name, request) => {
     const answer = await rawExchange(request);
     expect(answer).toMatch(/^HTTP\/1\.1 400 /);

@@ -133,7 +133,7 @@ describe('a publish, its build and its deploy', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: 'recorded; the next build waits: the build service did not answer; the site tries again at 2026-11-27T10:06:00.000Z' });
     expect(recordOf(s, 'd-1')).toMatchObject({ state: 'ready' });
-    expect(s.queueStore.value(PUBLISH_QUEUE_KEY)).toMatchObject({ waiting: [{ id: 'husky-why' }], retry: { attempts: 1, nextAt: '2026-11-27T10:06:00.000Z', reason: 'the build service did not answer' } });
+    expect(s.queueStore.value(PUBLISH_QUEUE_KEY)).toMatchObject({ waiting: [{ id: 'husky-why' }], hold: { cause: 'hook-failed', attempts: 1, until: '2026-11-27T10:06:00.000Z', reason: 'the build service did not answer' } });
   });
 });
 

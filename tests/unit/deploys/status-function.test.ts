@@ -7,7 +7,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { markLocalStack, unmarkLocalStack } from '../../../src/lib/config/local-stack.ts';
-import { createAccess, sanityTokenVerifier, UNKNOWN_TOKEN_BUDGET, type TokenVerdict } from '../../../src/lib/deploys/access.ts';
+import { createAccess, sanityTokenVerifier, type TokenVerdict } from '../../../src/lib/deploys/access.ts';
+import { checkPass } from '../../../src/lib/deploys/editor-pass.ts';
 import type { BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
 import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
 import { FUNCTION_HEADERS } from '../../../src/lib/rebuild/function-http.ts';
@@ -15,7 +16,9 @@ import type { StatusSettings } from '../../../src/lib/rebuild/function-settings.
 import { buildRecord, deploy, site } from './fixtures.ts';
 
 const STUDIO = 'https://school-mobile.sanity.studio';
-const SETTINGS: StatusSettings = { SANITY_STUDIO_URL: `${STUDIO}/desk, https://studio.example.org`, SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'production', SANITY_API_HOST: undefined, CONTEXT: undefined };
+const PASS_SECRET = 'a-real-editor-pass-secret-0123456789abcdef';
+const SETTINGS: StatusSettings = { SANITY_STUDIO_URL: `${STUDIO}/desk, https://studio.example.org`, SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'production', SANITY_API_HOST: undefined, EDITOR_PASS_SECRET: PASS_SECRET, SITE_ID: 'site-1111', CONTEXT: undefined };
+const PASS_SCOPE = { secret: PASS_SECRET, site: 'site-1111', projectId: 'abc123', dataset: 'production' };
 const PREPARING = { key: 'newu', seoSlug: 'new-u-mobile', status: 'preparing', reasons: ['not launched yet (status preparing): only previews publish it'] };
 
 async function liveSite() {
@@ -46,7 +49,7 @@ function expectStatusHeaders(response: Response): void {
     if (name !== 'cache-control') expect(response.headers.get(name), name).toBe(value);
   }
   expect(response.headers.get('cache-control')).toBe('private, max-age=2');
-  expect(response.headers.get('vary')).toBe('Origin, Authorization');
+  expect(response.headers.get('vary')).toBe('Origin, Authorization, X-Editor-Pass');
 }
 
 describe('CORS', () => {
@@ -74,7 +77,7 @@ describe('CORS', () => {
     const allowed = await deploys(preflight('https://studio.example.org'));
     expect(allowed.status).toBe(204);
     expect(Object.fromEntries([...allowed.headers].filter(([name]) => name.startsWith('access-control-')))).toEqual({
-      'access-control-allow-origin': 'https://studio.example.org', 'access-control-allow-methods': 'GET, OPTIONS', 'access-control-allow-headers': 'Authorization', 'access-control-max-age': '600',
+      'access-control-allow-origin': 'https://studio.example.org', 'access-control-allow-methods': 'GET, OPTIONS', 'access-control-allow-headers': 'Authorization, X-Editor-Pass', 'access-control-max-age': '600',
     });
     expectStatusHeaders(allowed);
     const refused = await deploys(preflight('https://evil.example'));
@@ -124,24 +127,56 @@ describe('two kinds of caller', () => {
     expect(verify).toHaveBeenCalledWith('sk-editor-token');
   });
 
-  it.each<[TokenVerdict]>([['refused'], ['unreachable']])('a token Sanity %s is a visitor, and is not asked about again at once', async (verdict) => {
+  it('a token Sanity refuses is a visitor, and is not asked about again at once', async () => {
     const s = await liveSite();
-    const { publishStatus, verify } = functions(s, { verdict });
+    const { publishStatus, verify } = functions(s, { verdict: 'refused' });
     const ask = () => publishStatus(get('/api/publish-status?ids=newu-faqs', { authorization: 'Bearer sk-other' }));
     const body = await (await ask()).json();
     expect(body.documents['newu-faqs']).not.toHaveProperty('school');
+    expect(body).not.toHaveProperty('editorPass');
     await ask();
     expect(verify).toHaveBeenCalledTimes(1);
   });
 
-  it('the deploys answer: a visitor gets no titles or errors, an editor does', async () => {
+  it('a token Sanity gives no verdict on: 503 "checking your access" with when to ask again, not the visitor\'s answer; not asked about again at once', async () => {
+    const s = await liveSite();
+    const { publishStatus, verify } = functions(s, { verdict: 'unreachable' });
+    const ask = () => publishStatus(get('/api/publish-status?ids=newu-faqs', { authorization: 'Bearer sk-other', origin: STUDIO }));
+    const response = await ask();
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('15');
+    expect(response.headers.get('access-control-allow-origin')).toBe(STUDIO);
+    expectStatusHeaders(response);
+    expect(await response.json()).toEqual({ message: 'checking your access; ask again in 15 s', access: 'checking', retryAfterSeconds: 15 });
+    expect((await ask()).status).toBe(503);
+    expect(verify).toHaveBeenCalledTimes(1);
+  });
+
+  it('an editor proven by Sanity gets a pass with the answer; with it (and the same token) no call to Sanity is made again', async () => {
+    const s = await liveSite();
+    const { publishStatus, deploys, verify } = functions(s, { verdict: 'editor' });
+    const first = await (await publishStatus(get('/api/publish-status?ids=newu-faqs', { authorization: 'Bearer sk-editor-token' }))).json();
+    expect(first.editorPass).toEqual({ pass: expect.stringMatching(/^ey[\w-]+\.[\w-]+\.[\w-]+$/), expiresAt: '2026-11-27T22:05:00.000Z' });
+    expect(await checkPass(first.editorPass.pass, 'sk-editor-token', PASS_SCOPE, Date.parse('2026-11-27T21:00:00.000Z'))).toEqual({ valid: true });
+    const withPass = { authorization: 'Bearer sk-editor-token', 'x-editor-pass': first.editorPass.pass };
+    const again = await (await deploys(get('/api/deploys', withPass))).json();
+    expect(again.deploys[0]).toMatchObject({ id: 'd-1' });
+    expect(again).not.toHaveProperty('editorPass');
+    expect(verify).toHaveBeenCalledTimes(1);
+  });
+
+  it('the deploys answer: a visitor learns when the public site last changed and its live schools, nothing of deploys, triggers, counts or failures; an editor gets it all', async () => {
     const s = await liveSite();
     await s.notify(deploy({ id: 'd-2', state: 'error', title: 'Rebuild by hand [batch b-00abcdef]', created_at: '2026-11-27T10:10:00.000Z', updated_at: '2026-11-27T10:11:00.000Z', error_message: 'School newu: no tenant record' }));
     const visitor = await (await functions(s).deploys(get('/api/deploys'))).json();
-    expect(visitor.deploys.map((entry: { state: string; id?: string }) => [entry.state, entry.id])).toEqual([['error', undefined], ['live', undefined]]);
-    expect(JSON.stringify(visitor)).not.toMatch(/newu|Rebuild by hand|tenant|d-1|d-2|b-00abcdef|not launched/);
-    const editor = await (await functions(s).deploys(get('/api/deploys', { authorization: 'Bearer sk-editor' }))).json();
-    expect(editor.deploys[0]).toMatchObject({ title: 'Rebuild by hand [batch b-00abcdef]', errorMessage: 'School newu: no tenant record' });
+    expect(visitor).toEqual({
+      deploys: [],
+      site: { lastChangedAt: '2026-11-27T10:02:00.000Z', schools: { built: [{ seoSlug: 'uw-husky-mobile', url: 'https://site.example/uw-husky-mobile' }], builtCount: 1 } },
+      checkedAt: '2026-11-27T10:05:00.000Z',
+    });
+    expect(JSON.stringify(visitor)).not.toMatch(/newu|Rebuild by hand|tenant|d-1|d-2|b-00abcdef|not launched|trigger|error|documents/);
+    const editor = await (await functions(s, { verdict: 'editor' }).deploys(get('/api/deploys', { authorization: 'Bearer sk-editor' }))).json();
+    expect(editor.deploys[0]).toMatchObject({ title: 'Rebuild by hand [batch b-00abcdef]', errorMessage: 'School newu: no tenant record', trigger: { kind: 'manual', documents: 0 } });
   });
 
   it('no answer carries the token or a secret', async () => {
@@ -247,27 +282,40 @@ describe('who is an editor: a member of the project with an editor\'s role, as S
     const verify = sanityTokenVerifier({ projectId: 'abc123', dataset: 'production', apiHost });
     expect(await verify(token)).toBe(verdict);
     expect(requests).toEqual([{ url: '/v2025-09-15/users/me', authorization: `Bearer ${token}` }]);
-    expect(await createAccess({ verify }).callerOf(get('/', { authorization: `Bearer ${token}` }))).toBe(verdict === 'editor' ? 'editor' : 'visitor');
+    expect((await createAccess({ verify, pass: PASS_SCOPE }).callerOf(get('/', { authorization: `Bearer ${token}` }))).kind).toBe(verdict === 'editor' ? 'editor' : 'visitor');
   });
 
-  it('Sanity unreachable, or no project: no verdict, a visitor', async () => {
+  it('Sanity unreachable: no verdict', async () => {
     const unreachable = sanityTokenVerifier({ projectId: 'abc123', dataset: 'production', apiHost: 'http://127.0.0.1:9', timeoutMs: 500 });
     expect(await unreachable('editor-token')).toBe('unreachable');
-    expect(await sanityTokenVerifier({ projectId: undefined, dataset: 'production' })('x')).toBe('unreachable');
   });
 
-  it(`tokens not seen before cost Sanity at most ${UNKNOWN_TOKEN_BUDGET} requests a minute per instance; past it the caller is a visitor and one line says so`, async () => {
-    const verify = vi.fn(async (_token: string): Promise<TokenVerdict> => 'refused');
+  it.each([
+    ['no project', { projectId: undefined, dataset: 'production' }, 'SANITY_PROJECT_ID is not set'],
+    ['a project id the client refuses', { projectId: 'my_project', dataset: 'production' }, 'SANITY_PROJECT_ID is not a project id Sanity\'s client accepts'],
+    ['a dataset the client refuses', { projectId: 'abc123', dataset: 'Production Data' }, 'SANITY_DATASET is not a dataset name Sanity\'s client accepts'],
+  ])('%s: every token is answered as a visitor\'s, never a 500, and one log line names the setting', async (_case, target, named) => {
     const logged: string[] = [];
-    const access = createAccess({ verify, log: (line) => logged.push(line) });
-    const callers = await Promise.all(Array.from({ length: UNKNOWN_TOKEN_BUDGET + 20 }, (_, at) => access.callerOf(get('/', { authorization: `Bearer made-up-${at}` }))));
-    expect(new Set(callers)).toEqual(new Set(['visitor']));
-    expect(verify).toHaveBeenCalledTimes(UNKNOWN_TOKEN_BUDGET);
-    expect(logged).toEqual([`more than ${UNKNOWN_TOKEN_BUDGET} tokens not seen before in a minute: answering them as visitors without asking Sanity`]);
-    // An editor whose verdict is kept is not held up by the spent budget.
-    const kept = createAccess({ verify: async () => 'editor', budget: 1 });
-    expect(await kept.callerOf(get('/', { authorization: 'Bearer editor-token' }))).toBe('editor');
-    expect(await kept.callerOf(get('/', { authorization: 'Bearer other' }))).toBe('visitor');
-    expect(await kept.callerOf(get('/', { authorization: 'Bearer editor-token' }))).toBe('editor');
+    const verify = sanityTokenVerifier(target, (line) => logged.push(line));
+    expect(await verify('editor-token')).toBe('unusable');
+    expect(await verify('other-token')).toBe('unusable');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain(named);
+
+    const s = await liveSite();
+    const made = createStatusFunctions({
+      openDeploysStore: () => s.deploysStore, openQueueStore: () => s.queueStore, site: {}, log: (line) => logged.push(line),
+      readSettings: () => ({ ...SETTINGS, SANITY_PROJECT_ID: target.projectId, SANITY_DATASET: target.dataset }), now: () => new Date('2026-11-27T10:05:00.000Z'),
+    });
+    // More tokens than the budget: still visitors (no one can be proven), never "checking your access".
+    for (const token of ['editor-token', ...Array.from({ length: 40 }, (_, at) => `junk-${at}`)]) {
+      const response = await made.publishStatus(get('/api/publish-status?ids=newu-faqs', { authorization: `Bearer ${token}` }));
+      expect(response.status).toBe(200);
+      expect((await response.json()).documents['newu-faqs']).toEqual({ state: 'unknown', reason: 'No recorded deploy carried this document yet.' });
+    }
+    const deploys = await made.deploys(get('/api/deploys', { authorization: 'Bearer editor-token' }));
+    expect(deploys.status).toBe(200);
+    expect(logged.filter((line) => line.includes(named))).toHaveLength(2);
   });
+
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { PRODUCTION_HISTORY_KEY, type BuildRecord, type DocumentStatus, type ProductionHistory } from '../../../src/lib/publish-records/records.ts';
 import { deploysSummary, documentStatus, parseStatusIds, REASONS, type StatusQuestion } from '../../../src/lib/deploys/status.ts';
 import { createViewLoader } from '../../../src/lib/deploys/view.ts';
-import { buildRecord, deploy, site } from './fixtures.ts';
+import { buildRecord, CONTENT_FAILURE, deploy, PLATFORM_FAILURE, site } from './fixtures.ts';
 
 const T = (minute: number, second = 0) => `2026-11-27T10:${String(minute).padStart(2, '0')}:${String(second).padStart(2, '0')}.000Z`;
 const started = (id: string, minute: number, title: string | null = null) => deploy({ id, state: 'building', title, created_at: T(minute), updated_at: T(minute, 1) });
@@ -76,12 +76,33 @@ describe('not live', () => {
   it('build-failed: the build that was to carry it failed; only an editor learns which deploy', async () => {
     const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
     await s.queue.publish({ id: 'husky-faqs', type: 'faqs', rev: 'r2', publishedAt: T(10) });
-    await s.notify(deploy({ id: 'd-2', state: 'error', title: 'Publish of 1 document (faqs) [batch b-00000001]', created_at: T(10), updated_at: T(11), error_message: 'boom at /opt/build' }));
+    await s.notify(deploy({ id: 'd-2', state: 'error', title: 'Publish of 1 document (faqs) [batch b-00000001]', created_at: T(10), updated_at: T(11), error_message: CONTENT_FAILURE }));
     const { visitor, editor } = await statusOf(s, { id: 'husky-faqs', rev: 'r2' });
     expect(visitor).toEqual({ state: 'not-live', code: 'build-failed', reason: REASONS.buildFailed });
     expect(editor).toEqual({ state: 'not-live', code: 'build-failed', reason: 'The build that was to publish this change failed, so the previous version is still live.', deploy: 'd-2' });
     // Asked without a revision: the newest publish is the one that failed.
     expect((await statusOf(s, { id: 'husky-faqs' })).visitor).toMatchObject({ code: 'build-failed' });
+    // The content is at fault: the site does not build it again by itself (it waits for a fix).
+    s.advance(60 * 60_000);
+    expect(await s.queue.retryWaiting()).toEqual({ outcome: 'idle' });
+    expect(s.hookCalls).toHaveLength(1);
+  });
+
+  it('a build that failed outside the content: publishing (waiting to build) while it is tried again once; not live once that failed too', async () => {
+    const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    await s.queue.publish({ id: 'husky-faqs', type: 'faqs', rev: 'r2', publishedAt: T(10) });
+    await s.notify(deploy({ id: 'd-2', state: 'error', title: 'Publish of 1 document (faqs) [batch b-00000001]', created_at: T(10), updated_at: T(11), error_message: PLATFORM_FAILURE }));
+    const waiting = await statusOf(s, { id: 'husky-faqs', rev: 'r2' });
+    expect(waiting.editor).toMatchObject({ state: 'publishing', waiting: { cause: 'platform-failed', reason: 'the last build failed outside the content (on the build service)' } });
+    expect(waiting.visitor).toEqual({ state: 'publishing' });
+    s.advance(60_000);
+    await s.queue.retryWaiting();
+    expect(s.hookCalls.map((body) => body.batch)).toEqual(['b-00000001', 'b-00000002']);
+    await s.notify(deploy({ id: 'd-3', state: 'error', title: 'Publish of 1 document (faqs) [batch b-00000002]', created_at: T(12), updated_at: T(13), error_message: PLATFORM_FAILURE }));
+    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r2' })).editor).toEqual({ state: 'not-live', code: 'build-failed', reason: REASONS.buildFailed, deploy: 'd-3' });
+    s.advance(60 * 60_000);
+    await s.queue.retryWaiting();
+    expect(s.hookCalls).toHaveLength(2);
   });
 
   it('build-failed: a canceled build says so', async () => {

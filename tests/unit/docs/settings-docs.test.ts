@@ -99,7 +99,7 @@ describe('what step 6 says does not belong on the public site, the settings chec
   const LEFT_ON: Record<string, string> = { SITE_MODE: 'static', PREVIEW_COOKIE_SECRET: 'c'.repeat(48), ALLOW_DEMO_DEPLOY: 'true', CONTENT_PREVIEW: 'true' };
   const EXAMPLE: Record<string, string> = {
     CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'abc123', PUBLIC_API_BASE: 'https://api.example.net', SANITY_STUDIO_URL: 'https://s.sanity.studio',
-    NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/x', SANITY_WEBHOOK_SECRET: 'a'.repeat(40), NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'b'.repeat(40),
+    NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/x', SANITY_WEBHOOK_SECRET: 'a'.repeat(40), NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'b'.repeat(40), EDITOR_PASS_SECRET: 'd'.repeat(40),
   };
 
   it('each setting of "Not on this site", set beside a complete public site, is a problem naming it', async () => {
@@ -199,7 +199,7 @@ describe('the check\'s output the procedure shows is what it prints', () => {
   it('step 6, a public dataset: the block of output', async () => {
     const block = /```\n\s*(note: Sanity: the project and dataset answer[\s\S]*?)\n\s*```/.exec(stepSection(6))?.[1];
     expect(block).toBeDefined();
-    const settings = { CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'abc123', PUBLIC_API_BASE: 'https://api.example.net', SANITY_STUDIO_URL: 'https://s.sanity.studio' };
+    const settings = { CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'abc123', PUBLIC_API_BASE: 'https://api.example.net', SANITY_STUDIO_URL: 'https://s.sanity.studio', EDITOR_PASS_SECRET: 'p'.repeat(64) };
     const report = await checkSetup('production', settings, async () => ({ outcome: 'answered', siteSettings: 1 }), { until: 6 });
     expect(block!.split('\n').map((line) => line.trim())).toEqual(formatReport(report));
   });

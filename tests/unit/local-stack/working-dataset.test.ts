@@ -47,3 +47,29 @@ describe('the working copy of the content', () => {
     expect(() => ensureWorkingDataset(workingDatasetDir(dataDir), dataDir)).toThrow(/is the working copy itself/);
   });
 });
+
+describe('another dataset than the one the working copy was made from', () => {
+  it('starts a new working copy of it; the earlier copy, with its local publishes, is kept aside and named in the start line', () => {
+    const data = join(work, 'data-switch');
+    const first = join(work, 'first');
+    const second = join(work, 'second');
+    for (const [dir, id] of [[first, 'first'], [second, 'second']] as const) {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'data.ndjson'), `{"_id":"${id}","_type":"faqs"}\n`);
+    }
+    const dir = ensureWorkingDataset(first, data).dir;
+    writeFileSync(join(dir, 'data.ndjson'), '{"_id":"first","_type":"faqs","title":"published locally"}\n');
+
+    const switched = ensureWorkingDataset(second, data);
+    expect(switched).toMatchObject({ dir, made: true, stale: false, keptAside: { from: first } });
+    expect(readFileSync(join(dir, 'data.ndjson'), 'utf8')).toBe('{"_id":"second","_type":"faqs"}\n');
+    const aside = switched.keptAside!.dir;
+    expect(aside).toMatch(/dataset-kept-\d{4}-\d\d-\d\dT/);
+    expect(readFileSync(join(aside, 'data.ndjson'), 'utf8')).toContain('published locally');
+    expect(workingDatasetLine(switched, second)).toBe(`Content:   ${dir}  (a new working copy of ${second}, which is not the dataset the copy there was made from; the copy of ${first}, with its local publishes, is kept at ${aside})`);
+
+    // Back to the first: a new copy again, the second's kept aside too; nothing is deleted.
+    expect(ensureWorkingDataset(first, data).keptAside).toMatchObject({ from: second });
+    expect(readFileSync(join(aside, 'data.ndjson'), 'utf8')).toContain('published locally');
+  });
+});

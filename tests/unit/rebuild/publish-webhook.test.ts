@@ -119,18 +119,18 @@ describe('rebuild-on-publish endpoint', () => {
     expect((await handle(new Request('https://x.example/', { method: 'GET' }))).status).toBe(405);
   });
 
-  it('a failed build hook call keeps the publish (202, the site tries again itself) and says when; a redelivery of it changes nothing', async () => {
+  it('a failed build hook call keeps the publish (202, the site tries again itself) and says when; a redelivery of it waits with it', async () => {
     const { handle, calls, store } = setup({ hookStatus: 500 });
     const failed = await handle(await signedRequest());
     expect(failed.status).toBe(202);
     expect(await failed.json()).toEqual({ message: 'the build service did not answer; the publish is kept and the site tries again at 2026-03-01T12:01:00.000Z' });
     expect(calls).toHaveLength(1);
-    expect(store.value(PUBLISH_QUEUE_KEY)).toMatchObject({ waiting: [{ id: 'huskymobile-faqs', rev: 'rev-1' }], recent: [], retry: { attempts: 1, nextAt: '2026-03-01T12:01:00.000Z' } });
+    expect(store.value(PUBLISH_QUEUE_KEY)).toMatchObject({ waiting: [{ id: 'huskymobile-faqs', rev: 'rev-1' }], recent: [], hold: { cause: 'hook-failed', attempts: 1, until: '2026-03-01T12:01:00.000Z' } });
     expect((store.value(PUBLISH_QUEUE_KEY) as { inFlight?: unknown }).inFlight).toBeUndefined();
 
     const redelivered = await handle(await signedRequest());
     expect(redelivered.status).toBe(202);
-    expect(await redelivered.json()).toEqual({ message: 'already waiting, building or built' });
+    expect(await redelivered.json()).toEqual({ message: 'waiting: the build service did not answer; the site tries again at 2026-03-01T12:01:00.000Z' });
     expect(calls).toHaveLength(1);
   });
 
@@ -139,7 +139,7 @@ describe('rebuild-on-publish endpoint', () => {
     expect((await handle(await signedRequest())).status).toBe(202);
     for (let replay = 0; replay < 4; replay += 1) {
       const again = await handle(await signedRequest());
-      expect(await again.json()).toEqual({ message: 'already waiting, building or built' });
+      expect(await again.json()).toEqual({ message: 'already building or built' });
     }
     expect(calls).toHaveLength(1);
   });

@@ -17,7 +17,7 @@ const EXAMPLES: Record<string, Record<string, string>> = {
     PUBLIC_API_BASE: 'https://api.school-mobile.example', ORDER_SERVICE_URL: 'https://orders.school-mobile.example', SITE_URL: 'https://school-mobile.example',
     MAIN_SITE_URL: 'https://company.example', ACTIVE_GIVEAWAY_IDS: 'g-1', HIDDEN_ENTER_GIVEAWAY_IDS: 'a', PUBLIC_SEGMENT_WRITE_KEY: 'wk-1',
     SANITY_STUDIO_URL: 'https://school-mobile.sanity.studio', NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/0123abcd',
-    SANITY_WEBHOOK_SECRET: 'a'.repeat(64), NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'b'.repeat(64),
+    SANITY_WEBHOOK_SECRET: 'a'.repeat(64), NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'b'.repeat(64), EDITOR_PASS_SECRET: 'd'.repeat(64),
   },
   preview: {
     SITE_MODE: 'preview', CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'prodproj1', SANITY_DATASET: 'production', SANITY_API_READ_TOKEN: 'sk-preview-token',
@@ -135,7 +135,7 @@ describe('demo content in production', () => {
   });
 
   it('with --demo, says so loudly on its last line', async () => {
-    const report = await checkSetup('production', { ...demo, SANITY_STUDIO_URL: 'https://s.sanity.studio', NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/x', SANITY_WEBHOOK_SECRET: 'a'.repeat(40), NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'b'.repeat(40) }, sanity, { demo: true });
+    const report = await checkSetup('production', { ...demo, SANITY_STUDIO_URL: 'https://s.sanity.studio', NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/x', SANITY_WEBHOOK_SECRET: 'a'.repeat(40), NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'b'.repeat(40), EDITOR_PASS_SECRET: 'd'.repeat(40) }, sanity, { demo: true });
     expect(formatReport(report)).toEqual([
       'DEMO: bundled content — the public site (production) would publish the bundled demo content (no Sanity project, no product API); nothing else found',
     ]);
@@ -144,7 +144,7 @@ describe('demo content in production', () => {
 
   it('--demo does not lift the rest: a missing functions setting is still named', async () => {
     const report = await checkSetup('production', demo, sanity, { demo: true });
-    expect(report.problems.map((problem) => problem.setting)).toEqual(['SANITY_STUDIO_URL', 'NETLIFY_BUILD_HOOK_URL', 'SANITY_WEBHOOK_SECRET', 'NETLIFY_DEPLOY_NOTIFICATION_SECRET']);
+    expect(report.problems.map((problem) => problem.setting)).toEqual(['SANITY_STUDIO_URL', 'EDITOR_PASS_SECRET', 'NETLIFY_BUILD_HOOK_URL', 'SANITY_WEBHOOK_SECRET', 'NETLIFY_DEPLOY_NOTIFICATION_SECRET']);
   });
 
   it('a full Sanity site with ALLOW_DEMO_DEPLOY left on is not a demo, and is named: left on, it disarms the build\'s refusals', async () => {

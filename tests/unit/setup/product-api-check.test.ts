@@ -80,7 +80,7 @@ describe('asking the product API', () => {
 describe('what setup:check --deployed prints and exits with', () => {
   const settings = {
     CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'prodproj1', PUBLIC_API_BASE: API, SANITY_STUDIO_URL: 'https://school-mobile.sanity.studio',
-    NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/0123abcd', SANITY_WEBHOOK_SECRET: 'a'.repeat(64), NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'b'.repeat(64),
+    NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/0123abcd', SANITY_WEBHOOK_SECRET: 'a'.repeat(64), NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'b'.repeat(64), EDITOR_PASS_SECRET: 'd'.repeat(64),
   };
   const sanity: AskSanity = async () => ({ outcome: 'answered', siteSettings: 1 });
   const functionsAnswer = async () => ({ state: 'answered' as const, problems: [], notes: [] });

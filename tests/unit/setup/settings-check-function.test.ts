@@ -16,6 +16,7 @@ const HOOK = 'https://api.netlify.com/build_hooks/LEAK-hook-0123';
 const FUNCTIONS_SCOPE = {
   SANITY_PROJECT_ID: 'prodproj1', SANITY_STUDIO_URL: 'https://school-mobile.sanity.studio', NETLIFY_BUILD_HOOK_URL: HOOK,
   SANITY_WEBHOOK_SECRET: 'LEAK-webhook-0123456789abcdef0123456789', NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'LEAK-notify-0123456789abcdef0123456789',
+  EDITOR_PASS_SECRET: 'LEAK-pass-0123456789abcdef0123456789',
   // Netlify's own, and the runtime's: never named.
   SITE_ID: 'site-1', URL: 'https://school-mobile.example', AWS_REGION: 'us-east-2', PATH: '/usr/bin',
 };
@@ -147,6 +148,7 @@ describe('setup:check --deployed', () => {
   const settingsFile = {
     CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'prodproj1', PUBLIC_API_BASE: 'https://api.example.net', SANITY_STUDIO_URL: 'https://school-mobile.sanity.studio',
     NETLIFY_BUILD_HOOK_URL: HOOK, SANITY_WEBHOOK_SECRET: FUNCTIONS_SCOPE.SANITY_WEBHOOK_SECRET, NETLIFY_DEPLOY_NOTIFICATION_SECRET: FUNCTIONS_SCOPE.NETLIFY_DEPLOY_NOTIFICATION_SECRET,
+    EDITOR_PASS_SECRET: FUNCTIONS_SCOPE.EDITOR_PASS_SECRET,
   };
   const sanity = async () => ({ outcome: 'answered' as const, siteSettings: 1 });
 

@@ -23,13 +23,14 @@ const SECRETS = {
   webhook: 'LEAK-webhook-shared-9c2e-0123456789abcdef',
   hook: 'https://api.netlify.com/build_hooks/LEAK-hook-id-77aa',
   notification: 'LEAK-notification-jws-5d1f-0123456789abcdef',
+  editorPass: 'LEAK-editor-pass-3e7a-0123456789abcdef',
 };
 
 const production = {
   CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'prodproj1', SANITY_DATASET: 'schools-live',
   PUBLIC_API_BASE: 'https://api.schools-example.net', SITE_URL: 'https://schools-example.net',
   SANITY_API_READ_TOKEN: SECRETS.token, SANITY_WEBHOOK_SECRET: SECRETS.webhook, NETLIFY_BUILD_HOOK_URL: SECRETS.hook,
-  NETLIFY_DEPLOY_NOTIFICATION_SECRET: SECRETS.notification, SANITY_STUDIO_URL: 'https://schools-example.sanity.studio',
+  NETLIFY_DEPLOY_NOTIFICATION_SECRET: SECRETS.notification, SANITY_STUDIO_URL: 'https://schools-example.sanity.studio', EDITOR_PASS_SECRET: SECRETS.editorPass,
 };
 
 const preview = {
@@ -86,6 +87,7 @@ describe('the public site (production)', () => {
       'CONTENT_SOURCE=sanity (with SANITY_PROJECT_ID): without it the bundled demo content would be published [Builds]',
       'PUBLIC_API_BASE: the product API\'s URL (without it pages would call the local API at http://127.0.0.1:8787) [Builds]',
       'SANITY_STUDIO_URL: the Studio\'s address, or addresses comma-separated; without it the Studio\'s badges and Deploys view cannot read the publish status [Functions]',
+      'EDITOR_PASS_SECRET: signs the pass the status functions give an editor Sanity has proven, so the Studio\'s badge needs no call to Sanity for 12 hours whatever outsiders send; a new value makes every editor be proven again [Functions]',
       'NETLIFY_BUILD_HOOK_URL: the site\'s build hook: a publish, the nightly build and `npm run rebuild` start builds with it; it also proves the operator to the functions\' settings check [Functions]',
       'SANITY_WEBHOOK_SECRET: the content webhook\'s secret (the same value as the webhook\'s in Sanity): without it rebuild-on-publish refuses every publish [Functions]',
       'NETLIFY_DEPLOY_NOTIFICATION_SECRET: the JWS secret of the site\'s deploy notifications (the same value as in Netlify\'s notification settings): without it deploy-notification refuses every notification, so publishes during a build wait up to 30 minutes and the Studio cannot tell what is live [Functions]',
@@ -117,8 +119,10 @@ describe('the public site (production)', () => {
   it('names the documented local secrets and a local Studio address, which a deployed site refuses', () => {
     expect(problemLines('production', {
       ...production, SANITY_WEBHOOK_SECRET: 'local-webhook-secret-not-for-deploys', NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'local-deploy-notification-secret-not-for-deploys', SANITY_STUDIO_URL: 'http://localhost:3334',
+      EDITOR_PASS_SECRET: 'local-editor-pass-secret-not-for-deploys',
     })).toEqual([
       'SANITY_STUDIO_URL: has a local address (the deployed Studio reads the public site\'s publish status) [Functions]',
+      'EDITOR_PASS_SECRET: the documented local value, which only the local stack takes; set a secret of its own [Functions]',
       'SANITY_WEBHOOK_SECRET: the documented local value, which only the local stack takes; set a secret of its own [Functions]',
       'NETLIFY_DEPLOY_NOTIFICATION_SECRET: the documented local value, which only the local stack takes; set a secret of its own [Functions]',
     ]);

@@ -45,10 +45,10 @@ export const PLATFORM_SETTINGS = {
   SITE_ID: {
     schema: setting(z.string().default(LOCAL_SITE_ID)),
     format: 'text',
-    sentence: 'The site\'s id, given to its functions: a deploy notification of another site is ignored.',
+    sentence: 'The site\'s id, given to its functions: a deploy notification of another site is ignored, and an editor\'s pass of another site proves nothing.',
     setBy: 'Netlify',
     default: `\`${LOCAL_SITE_ID}\` (the local stack)`,
-    readBy: ['deploy-notification'],
+    readBy: ['deploy-notification', 'publish-status', 'deploys'],
   },
   INCOMING_HOOK_BODY: {
     schema: text(),

@@ -4,7 +4,7 @@
  * the step that makes it.
  */
 import { z } from 'zod';
-import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_URL, LOCAL_STUDIO_URL, LOCAL_WEBHOOK_SECRET } from '../local-addresses.ts';
+import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_EDITOR_PASS_SECRET, LOCAL_SITE_URL, LOCAL_STUDIO_URL, LOCAL_WEBHOOK_SECRET } from '../local-addresses.ts';
 import { idListSetting, secretSetting, setting, urlSetting, yesNoSetting } from '../setting-types.ts';
 import type { SettingDefinition } from './types.ts';
 
@@ -156,6 +156,16 @@ export const SITE_SETTINGS = {
     sites: { production: { scopes: FUNCTIONS, step: 6, required: 'always' }, preview: { scopes: BOTH, step: 10, required: 'always' } },
     readBy: ['build', 'preview function', 'publish-status', 'deploys', 'local stack', 'setup:check'],
   },
+  EDITOR_PASS_SECRET: {
+    schema: secretSetting(MIN_SECRET_LENGTH),
+    format: `secret, at least ${MIN_SECRET_LENGTH} characters`,
+    sentence: 'Signs the pass the status functions give an editor Sanity has proven, so the Studio\'s badge needs no call to Sanity for 12 hours whatever outsiders send; a new value makes every editor be proven again.',
+    setBy: 'operator',
+    secret: { minLength: MIN_SECRET_LENGTH },
+    default: `– (the local stack: \`${LOCAL_EDITOR_PASS_SECRET}\`, refused anywhere else)`,
+    sites: { production: { scopes: FUNCTIONS, step: 6, required: 'always' } },
+    readBy: ['publish-status', 'deploys', 'local stack', 'setup:check'],
+  },
   NETLIFY_BUILD_HOOK_URL: {
     schema: urlSetting(),
     format: 'URL (secret)',
@@ -203,7 +213,7 @@ export const SITE_SETTINGS = {
   PUBLISH_RETRY_BASE_SECONDS: {
     schema: setting(z.coerce.number().int().min(1).max(3600).optional()),
     format: 'seconds, 1 to 3600',
-    sentence: 'The first wait before the site calls a build hook that did not answer again (then doubling, at most 30 minutes); leave it unset.',
+    sentence: 'The publish queue\'s unit of time: the first wait before the site starts a publish again after a start failed (then doubling, at most 30 units); a start unconfirmed after 1 unit, or a build never heard of for 30, is taken as lost. Leave it unset.',
     setBy: 'operator',
     default: '`60`',
     sites: { production: { scopes: FUNCTIONS, required: 'optional' } },

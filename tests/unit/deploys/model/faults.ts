@@ -1,0 +1,150 @@
+/**
+ * The faults the publish-loop model injects, armed by its commands and fired by the next operation
+ * they fit: any Netlify Blobs read or write of any function (an error, a write that landed but whose
+ * answer was lost, a conditional write that loses a race, the instance dying just before or just
+ * after it), the build hook (an error, a time-out with or without a build started, the instance
+ * dying during the call), a deploy notification (lost, delivered twice, delayed: later than others,
+ * so out of order), a build (failed outside the content), and the scheduler (publish-retry's runs
+ * skipped for a while: a clock jump). Every fault counts once, when it fires.
+ */
+import type { BlobStore, WriteOptions } from '../../../../src/lib/publish-records/blob-store.ts';
+
+export type StoreFault = 'read-error' | 'write-error' | 'write-lost-answer' | 'race' | 'die-before' | 'die-after';
+export type HookFault = 'http-500' | 'timeout' | 'accepted-timeout' | 'die' | 'die-after-accept';
+export type NotificationFault = { kind: 'lose' } | { kind: 'duplicate'; afterMs: number } | { kind: 'delay'; ms: number };
+
+/**
+ * One invocation of a function. It stops at a gate before each awaited step outside it (a Blobs
+ * operation, the build hook), and the world lets one gated invocation on at a time, in an order it
+ * draws, once every other one is gated too: concurrent instances interleave, the same way for the
+ * same seed. `die` ends it at a step: what follows never runs.
+ */
+export class Invocation {
+  state: 'running' | 'gated' | 'done' = 'running';
+  dead = false;
+  /** Its steps waiting at the gate, first come first (several at once when it reads blobs in parallel). */
+  private waiting: Array<() => void> = [];
+  private resolveDeath!: () => void;
+  readonly death = new Promise<'died'>((resolve) => {
+    this.resolveDeath = () => resolve('died');
+  });
+
+  gate(): Promise<void> {
+    this.state = 'gated';
+    return new Promise<void>((release) => this.waiting.push(release));
+  }
+
+  /** Lets its first waiting step go on. */
+  release(): void {
+    const next = this.waiting.shift();
+    if (this.waiting.length === 0) this.state = 'running';
+    next?.();
+  }
+
+  die<T>(): Promise<T> {
+    this.dead = true;
+    this.resolveDeath();
+    return new Promise<T>(() => {});
+  }
+}
+
+export class Faults {
+  private store: Array<{ fault: StoreFault; skip: number }> = [];
+  private hook: HookFault[] = [];
+  private notification: NotificationFault[] = [];
+  private builds = 0;
+  readonly fired: string[] = [];
+  armed = true;
+  private clock: () => number;
+
+  constructor(clock: () => number) {
+    this.clock = clock;
+  }
+
+  armStore(fault: StoreFault, skip: number): void {
+    this.store.push({ fault, skip });
+  }
+  armHook(fault: HookFault): void {
+    this.hook.push(fault);
+  }
+  armNotification(fault: NotificationFault): void {
+    this.notification.push(fault);
+  }
+  armPlatformFailure(): void {
+    this.builds += 1;
+  }
+  /** No more faults: those armed and never fired are dropped (and never counted). */
+  disarm(): void {
+    this.armed = false;
+    this.store = [];
+    this.hook = [];
+    this.notification = [];
+    this.builds = 0;
+  }
+
+  count(what: string): void {
+    this.fired.push(`${new Date(this.clock()).toISOString().slice(11, 19)} ${what}`);
+  }
+
+  private nextStore(): StoreFault | undefined {
+    const armed = this.store[0];
+    if (!armed) return undefined;
+    if (armed.skip > 0) {
+      armed.skip -= 1;
+      return undefined;
+    }
+    this.store.shift();
+    return armed.fault;
+  }
+
+  nextHook(): HookFault | undefined {
+    const fault = this.hook.shift();
+    if (fault) this.count(`build hook: ${fault}`);
+    return fault;
+  }
+
+  nextNotification(): NotificationFault | undefined {
+    const fault = this.notification.shift();
+    if (fault) this.count(`notification: ${fault.kind}`);
+    return fault;
+  }
+
+  nextBuildFailsOnPlatform(): boolean {
+    if (this.builds === 0) return false;
+    this.builds -= 1;
+    this.count('build failed outside the content');
+    return true;
+  }
+
+  /** `store` as one invocation sees it: each read and write may fire the next armed fault. */
+  wrap(store: BlobStore, invocation: Invocation, name: string): BlobStore {
+    const faults = this;
+    return {
+      async getWithMetadata(key, options) {
+        await invocation.gate();
+        const fault = faults.nextStore();
+        if (fault) faults.count(`${name} read ${key}: ${fault}`);
+        if (fault === 'die-before' || fault === 'die-after') return invocation.die();
+        if (fault === 'read-error' || fault === 'write-error' || fault === 'write-lost-answer') throw new Error('Netlify Blobs answered HTTP 500');
+        return store.getWithMetadata(key, options);
+      },
+      async setJSON(key, value, options?: WriteOptions) {
+        await invocation.gate();
+        const fault = faults.nextStore();
+        if (fault) faults.count(`${name} write ${key}: ${fault}`);
+        if (fault === 'die-before') return invocation.die();
+        if (fault === 'read-error' || fault === 'write-error') throw new Error('Netlify Blobs answered HTTP 500');
+        if (fault === 'race') {
+          // Another instance wrote in between: the entry's etag moved on.
+          const current = await store.getWithMetadata(key, { type: 'json' });
+          if (current) await store.setJSON(key, current.data);
+        }
+        const written = await store.setJSON(key, value, options);
+        if (fault === 'die-after') return invocation.die();
+        if (fault === 'write-lost-answer') throw new Error('Netlify Blobs: the connection closed before the answer');
+        return written;
+      },
+      delete: (key) => store.delete(key),
+    };
+  }
+}
