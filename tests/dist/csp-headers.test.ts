@@ -123,4 +123,18 @@ describe('served through Netlify\'s engine', () => {
     expect(image.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
   });
+
+  it('caches a school\'s theme stylesheet for good (named by its content) and checks the search\'s cards on each use', async () => {
+    const theme = readdirSync(join(DIST, '_astro')).find((name) => name.startsWith('school-theme.'));
+    expect(theme).toBeDefined();
+    const sheet = await site.handle(new Request(`http://localhost:4321/_astro/${theme}`));
+    expect(await sheet.text()).toMatch(/^html\[data-school\]\{--school-primary:/);
+    expect(sheet.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const cards = await site.handle(new Request('http://localhost:4321/search-schools.json'));
+    await cards.arrayBuffer();
+    expect(cards.status).toBe(200);
+    expect(cards.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    // A top-level file gets `/:page`'s policy (harmless on JSON), and only that one.
+    expect(cards.headers.get('content-security-policy')).not.toContain(',');
+  });
 });
