@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { cleanCopy, CLI_DIR, removeCopy, requireNetlifyCli, toolEnvironment } from '../../tests/netlify/netlify-cli.ts';
 import { writeSyntheticDataset } from './synthetic-files.ts';
+import { NETLIFY_REDIRECT_ADVICE } from '../../src/lib/config/settings/sites.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -28,11 +29,11 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
  *   thousands of html files can lead to long processing times. This shouldn't cause the deploy to
  *   fail" (Netlify's "Build Gotchas", netlify.com/docs/build-gotchas);
  * - redirect rules: a deploy may fail when its serialised rules are too large; wildcards advised
- *   from 10,000 rules (docs.netlify.com/manage/routing/redirects/overview): REDIRECT_RULE_LIMIT.
+ *   from NETLIFY_REDIRECT_ADVICE rules (docs.netlify.com/manage/routing/redirects/overview, quoted
+ *   where the constant is): REDIRECT_RULE_LIMIT.
  */
 const NETLIFY_BUILD_MEMORY_MB = 3 * 1024;
 const NETLIFY_LARGE_FILE_BYTES = 10 * 1024 * 1024;
-const NETLIFY_REDIRECT_ADVICE = 10_000;
 
 const { values } = parseArgs({ options: { schools: { type: 'string', default: '2400' }, keep: { type: 'boolean', default: false } } });
 const SCHOOLS = Number(values.schools);

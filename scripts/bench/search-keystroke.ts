@@ -14,19 +14,15 @@
  * and the slowest of each query, and the cards file's load on focus.
  *   npm run bench:search -- [--schools 2400] [--throttle 4] [--budget-ms 100]
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { startSiteServer } from '../local-stack/site/server.ts';
-import { syntheticDataset } from './synthetic-schools.ts';
-import { groupContent } from '../../src/lib/content/group.ts';
-import { readNdjson } from '../../src/lib/content/local.ts';
-import { buildSiteMatrix } from '../../src/lib/routing/matrix.ts';
+import { syntheticMatrix } from './synthetic-matrix.ts';
 import { SEARCH_DATA_PATH } from '../../src/lib/search/school-index.ts';
-import { createTenantClient, recordsTransport } from '../../src/lib/tenants/client.ts';
 import { searchDataView } from '../../src/lib/views/bare-pages.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -47,17 +43,7 @@ const QUERIES = ['a', 'washington', 'campus 12', 'pullman', 'purdue', 'zzz'];
 if (!existsSync(join(DIST, 'search.html'))) throw new Error('No built site in dist/: run `npm run build` first');
 
 async function syntheticCards(count: number): Promise<string> {
-  type Doc = Record<string, unknown> & { _id: string; _type: string };
-  const documents = readNdjson(readFileSync(join(ROOT, 'src/dataset/data.ndjson'), 'utf8'), 'data.ndjson') as Doc[];
-  const tenants = JSON.parse(readFileSync(join(ROOT, 'src/dataset/tenants.json'), 'utf8')) as never[];
-  const synthetic = syntheticDataset({ documents, tenants }, count);
-  const content = groupContent({
-    schools: synthetic.documents.filter((doc) => doc._type === 'school'),
-    settings: synthetic.documents.find((doc) => doc._type === 'siteSettings'),
-    documents: synthetic.documents.filter((doc) => doc._type !== 'school' && doc._type !== 'siteSettings'),
-  });
-  const matrix = await buildSiteMatrix(content, { loadTenant: createTenantClient(recordsTransport(synthetic.tenants as never[]), { log: () => undefined }) });
-  return JSON.stringify(searchDataView(matrix));
+  return JSON.stringify(searchDataView(await syntheticMatrix(count)));
 }
 
 function median(numbers: number[]): number {

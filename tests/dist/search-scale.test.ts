@@ -10,35 +10,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { syntheticDataset } from '../../scripts/bench/synthetic-schools.ts';
-import { groupContent } from '../../src/lib/content/group.ts';
-import { readNdjson } from '../../src/lib/content/local.ts';
-import { buildSiteMatrix } from '../../src/lib/routing/matrix.ts';
+import { syntheticMatrix } from '../../scripts/bench/synthetic-matrix.ts';
 import {
   MAX_SCHOOLS_PER_GROUP_PAGE, SEARCH_DATA_PATH, groupLinksHtml, groupListHtml, groupPages, schoolIndexGroups, type SearchData,
 } from '../../src/lib/search/school-index.ts';
-import { createTenantClient, recordsTransport } from '../../src/lib/tenants/client.ts';
 import { searchDataView, searchGroupView, searchView } from '../../src/lib/views/bare-pages.ts';
 import { DIST, pageDocument, readPage } from './helpers.ts';
 
 const PAGE_LIMIT_BYTES = 64 * 1024;
 const SCHOOLS_AT_SCALE = 2_400;
-
-type Doc = Record<string, unknown> & { _id: string; _type: string };
-const bundled = {
-  documents: readNdjson(readFileSync('src/dataset/data.ndjson', 'utf8'), 'data.ndjson') as Doc[],
-  tenants: JSON.parse(readFileSync('src/dataset/tenants.json', 'utf8')) as never[],
-};
-
-async function syntheticMatrix(count: number) {
-  const { documents, tenants } = syntheticDataset(bundled, count);
-  const content = groupContent({
-    schools: documents.filter((doc) => doc._type === 'school'),
-    settings: documents.find((doc) => doc._type === 'siteSettings'),
-    documents: documents.filter((doc) => doc._type !== 'school' && doc._type !== 'siteSettings'),
-  });
-  return buildSiteMatrix(content, { loadTenant: createTenantClient(recordsTransport(tenants), { log: () => undefined }) });
-}
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 const kb = (size: number) => `${(size / 1024).toFixed(1)} KB`;

@@ -16,6 +16,7 @@
  *   catch-all, so no path ends on our site that docs/behaviour.md does not name, in at most two hops.
  * - First match wins: the missing-asset 404s come before the catch-all, which comes last.
  */
+import { NETLIFY_REDIRECT_ADVICE } from '../config/settings/sites.ts';
 import { giveawayIdKey } from '../giveaway/route.ts';
 import { schoolPath } from '../route-table/routes.ts';
 
@@ -172,8 +173,8 @@ export function formatRedirects(rules: readonly RedirectRule[]): string {
 }
 
 /**
- * The build's ceiling on redirect rules (REDIRECT_RULE_LIMIT, at most the 10,000 from which
- * Netlify's docs advise wildcards; a deploy may fail when its serialised rules are too large).
+ * The build's ceiling on redirect rules (REDIRECT_RULE_LIMIT, at most NETLIFY_REDIRECT_ADVICE, from
+ * which Netlify's docs advise wildcards; a deploy may fail when its serialised rules are too large).
  * Checked before `_redirects` is written, so the build stops, naming the count and the limit,
  * instead of a deploy failing on Netlify. netlify.toml holds no redirect rules to add to the count.
  */
@@ -181,7 +182,7 @@ export function redirectCeilingProblem(ruleCount: number, limit: number): string
   if (ruleCount < limit) return undefined;
   const count = (n: number) => n.toLocaleString('en-US');
   return `Refusing to write ${count(ruleCount)} redirect rules: a build writes fewer than ${count(limit)} (REDIRECT_RULE_LIMIT; `
-    + 'Netlify advises wildcards from 10,000 rules on, and a deploy may fail when its rules are too large). '
+    + `Netlify advises wildcards from ${count(NETLIFY_REDIRECT_ADVICE)} rules on, and a deploy may fail when its rules are too large). `
     + 'Each legacy alias takes two rules (three without a giveawayentry redirect) and each address of a retired school two: '
     + 'remove aliases and retired addresses nobody uses any more.';
 }

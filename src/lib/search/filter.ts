@@ -17,8 +17,8 @@ export function normaliseQuery(query: string): string {
   return query.trim();
 }
 
-/** Lower case without accents, so "Montréal" is found by "montreal". */
-function fold(text: string): string {
+/** Lower case without accents, so "Montréal" is found by "montreal" (and a group's address is plain). */
+export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 

@@ -8,6 +8,7 @@
  * - a JSON file with each school's card (city, colours, Get Started address), fetched by the search
  *   page the first time the visitor uses the search box, from which the matching cards are drawn.
  */
+import { fold } from './filter.ts';
 import { getStartedHref } from './links.ts';
 import { compareSchoolNames, type SearchCard, type SchoolColour } from './schools.ts';
 
@@ -83,7 +84,7 @@ export function searchData(cards: readonly SearchCard[], mainSiteUrl: string): S
  * it cannot be taken for another group's later page (`{slug}-2`).
  */
 function groupSlug(title: string, taken: Set<string>): string {
-  const folded = title.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'group';
+  const folded = fold(title).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'group';
   const base = /-?\d+$/.test(folded) ? `${folded}-schools` : folded;
   let slug = base;
   for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}-schools`;

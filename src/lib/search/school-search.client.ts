@@ -9,7 +9,7 @@
 import { filterSchools, normaliseQuery, prepareSchools, searchSummary } from './filter.ts';
 import type { SearchData, SearchResult } from './school-index.ts';
 
-export const SEARCH_UNAVAILABLE = 'Search is not available right now. Every school is listed below.';
+export const SEARCH_UNAVAILABLE = 'Search is not available right now. Find your school by state below.';
 
 /** Cards drawn for a keystroke (a phone's screen shows two, a desktop's grid six), then a batch at a time as the visitor nears the last. */
 const FIRST_CARDS = 6;

@@ -20,8 +20,16 @@ export interface ThemeStylesheet {
 /** The folder it is written to: Astro's assets, served with an immutable cache rule and a 404 when missing. */
 export const THEME_FOLDER = '_astro';
 
+/** Worked out once per theme: each of a school's pages links it, and the build writes it. */
+const sheets = new WeakMap<Theme, ThemeStylesheet>();
+
 export function themeStylesheet(theme: Theme): ThemeStylesheet {
-  const css = themeCss(theme);
-  const digest = createHash('sha256').update(css).digest('base64url').slice(0, 12);
-  return { css, href: `/${THEME_FOLDER}/school-theme.${digest}.css` };
+  let sheet = sheets.get(theme);
+  if (!sheet) {
+    const css = themeCss(theme);
+    const digest = createHash('sha256').update(css).digest('base64url').slice(0, 12);
+    sheet = { css, href: `/${THEME_FOLDER}/school-theme.${digest}.css` };
+    sheets.set(theme, sheet);
+  }
+  return sheet;
 }

@@ -3,29 +3,12 @@
  * content, refuses before writing `_redirects` when the rules reach the limit, and names the count
  * and the limit; the setting defaults to Netlify's 10,000 and cannot be raised past it.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { envFields } from '../../../src/lib/config/env.ts';
 import { NETLIFY_REDIRECT_ADVICE } from '../../../src/lib/config/settings/sites.ts';
-import { groupContent } from '../../../src/lib/content/group.ts';
-import { readNdjson } from '../../../src/lib/content/local.ts';
 import { siteRedirects } from '../../../src/lib/build/integration.ts';
-import { buildSiteMatrix } from '../../../src/lib/routing/matrix.ts';
 import { redirectCeilingProblem } from '../../../src/lib/routing/redirects.ts';
-import { createTenantClient, recordsTransport } from '../../../src/lib/tenants/client.ts';
-
-type Doc = Record<string, unknown>;
-const documents = readNdjson(readFileSync('src/dataset/data.ndjson', 'utf8'), 'data.ndjson') as Doc[];
-const tenants = JSON.parse(readFileSync('src/dataset/tenants.json', 'utf8')) as unknown[];
-
-async function bundledMatrix() {
-  const content = groupContent({
-    schools: documents.filter((doc) => doc._type === 'school'),
-    settings: documents.find((doc) => doc._type === 'siteSettings'),
-    documents: documents.filter((doc) => doc._type !== 'school' && doc._type !== 'siteSettings'),
-  });
-  return buildSiteMatrix(content, { loadTenant: createTenantClient(recordsTransport(tenants), { log: () => undefined }) });
-}
+import { bundledMatrix } from '../views/school-pages.ts';
 
 describe('the redirect ceiling', () => {
   it('defaults to the 10,000 rules from which Netlify advises wildcards, and takes only a lower value', () => {

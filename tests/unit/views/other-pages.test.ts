@@ -52,6 +52,8 @@ describe('pages of no school', () => {
     expect(groups.find((group) => group.group.title === 'Washington')?.layout.head).toMatchObject({ title: 'Washington | Find Your School', canonical: `${SITE_URL}/search/washington` });
     expect(searchGroupView(matrix, 'atlantis', SITE_URL)).toBeUndefined();
     expect(view.search.dataUrl).toBe('/search-schools.json');
+    // The cards are made once per build: the file's are those the pages were grouped from.
+    expect(searchDataView(matrix)).toBe(data);
   });
 
   it('404: not indexed, and links the main site', async () => {
