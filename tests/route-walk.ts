@@ -59,8 +59,15 @@ export function schoolRedirectLandings(report: BuildReport, school: BuildReport[
       landings.push([`/${prefix}/${legacy}`, current ? `${base}/${current}` : base]);
     }
   }
-  landings.push([`${base}/giveaway-entry/00000000-0000-4000-8000-000000000000`, `${base}/giveaway-closed`]);
-  if (entry) landings.push([entry.replace('/giveaway-entry/', '/giveawayentry/'), entry]);
+  const unknownId = '00000000-0000-4000-8000-000000000000';
+  landings.push([`${base}/giveaway-entry/${unknownId}`, `${base}/giveaway-closed`]);
+  // Legacy entry links, under the school's address and under each alias that keeps them (beavs and
+  // bears send theirs to the main site: mainSitePaths).
+  const noEntry = new Set(mainSitePaths(redirects).map((path) => path.split('/')[1]));
+  for (const prefix of [school.seoSlug, ...aliasesOf(report, school.seoSlug, redirects).filter((alias) => !noEntry.has(alias))]) {
+    landings.push([`/${prefix}/giveawayentry/${unknownId}`, `${base}/giveaway-closed`]);
+    if (entry) landings.push([entry.replace(base, `/${prefix}`).replace('/giveaway-entry/', '/giveawayentry/'), entry]);
+  }
   return landings;
 }
 

@@ -62,7 +62,12 @@ export function routeOfSchoolPath(pathBelowSchool: string): SchoolRouteName | un
 }
 
 /** The pages of no school (not in the route table), by the name tests give their page type. */
-export const BARE_PAGES = { index: '/', default: '/default', search: '/search', '404': '/404' } as const;
+export const BARE_PAGES = {
+  index: '/', default: '/default', search: '/search', '404': '/404',
+  // One page of the search's list by state (every state has one: /search/{state}); the bundled
+  // content's Washington schools stand for them all.
+  'search-group': '/search/washington',
+} as const;
 export type BarePageName = keyof typeof BARE_PAGES;
 /** The bare pages a visitor reaches by address (the 404 page is what a missing file answers with). */
-export const ADDRESSED_BARE_PAGES: readonly string[] = [BARE_PAGES.index, BARE_PAGES.default, BARE_PAGES.search];
+export const ADDRESSED_BARE_PAGES: readonly string[] = [BARE_PAGES.index, BARE_PAGES.default, BARE_PAGES.search, BARE_PAGES['search-group']];

@@ -1,7 +1,7 @@
 /**
  * A synthetic dataset on disk for the benches: `count` schools made from the bundled ones
  * (synthetic-schools.ts) in `work/dataset` (data.ndjson beside the bundled images) and their
- * tenant records in `work/tenants.json`.
+ * tenant records in `work/tenants.json`; and the bundled dataset they are made from.
  */
 import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -16,13 +16,18 @@ export interface SyntheticFiles extends SyntheticDataset {
   tenantsFile: string;
 }
 
-/** `images`: copied (a build publishes them, and the copy must survive the bench) or linked (read only). */
-export function writeSyntheticDataset(work: string, count: number, images: 'copy' | 'link' = 'copy'): SyntheticFiles {
+/** The bundled dataset as src/dataset has it: its documents and tenant records. */
+export function bundledDataset(): Parameters<typeof syntheticDataset>[0] {
   const bundledFile = join(ROOT, 'src/dataset/data.ndjson');
-  const synthetic = syntheticDataset({
+  return {
     documents: readNdjson(readFileSync(bundledFile), bundledFile) as never,
     tenants: JSON.parse(readFileSync(join(ROOT, 'src/dataset/tenants.json'), 'utf8')),
-  }, count);
+  };
+}
+
+/** `images`: copied (a build publishes them, and the copy must survive the bench) or linked (read only). */
+export function writeSyntheticDataset(work: string, count: number, images: 'copy' | 'link' = 'copy'): SyntheticFiles {
+  const synthetic = syntheticDataset(bundledDataset(), count);
   const datasetDir = join(work, 'dataset');
   mkdirSync(datasetDir, { recursive: true });
   const datasetFile = join(datasetDir, 'data.ndjson');

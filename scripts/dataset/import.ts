@@ -206,11 +206,10 @@ export function importPlan(argv: string[], env: Record<string, string | undefine
   if (text === undefined) {
     problems.push(`no export file at ${shown(file, fs)}`);
   } else {
-    const badLine = localAssetPaths(text).badLine;
     const assets = localAssetPaths(split.kept.join('\n'));
     documents = assets.documents;
     images = assets.paths.size;
-    if (badLine !== undefined) problems.push(`${shown(file, fs)} line ${badLine} is not a JSON document`);
+    if (split.badLine !== undefined) problems.push(`${shown(file, fs)} line ${split.badLine} is not a JSON document`);
     else if (documents === 0) problems.push(`${shown(file, fs)} holds no documents`);
     const missing = [...assets.paths].filter((path) => !fs.isFile(join(folder, path)));
     const imagesFolder = join(folder, 'images');

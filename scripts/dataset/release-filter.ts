@@ -7,17 +7,12 @@
  */
 import { pathToFileURL } from 'node:url';
 import { layerOf } from '../../src/lib/content/perspective.ts';
+import { readReleaseDocument, RELEASE_DOCUMENT_PREFIX, type ReleaseDocument } from '../../src/lib/content/releases.ts';
 
-const RELEASE_PREFIX = '_.releases.';
 const RELEASE_TYPE = 'system.release';
 
-export interface LeftOutRelease {
-  name: string;
-  /** A release of one document (`metadata.cardinality: "one"`), as the Studio's "Schedule draft" makes. */
-  scheduledDraft: boolean;
-  /** `publishAt`, else the time the editor intends (`metadata.intendedPublishAt`), as written. */
-  publishAt: string | undefined;
-}
+/** A scheduled draft is a release of one document, as the Studio's "Schedule draft" makes. */
+export type LeftOutRelease = Pick<ReleaseDocument, 'name' | 'scheduledDraft' | 'publishAt'>;
 
 export interface LeftOut {
   releases: LeftOutRelease[];
@@ -29,45 +24,44 @@ export interface ReleaseSplit {
   /** The documents to import, one JSON document a line. */
   kept: string[];
   leftOut: LeftOut;
+  /** The first line of the export (from 1) that is not JSON, if any. */
+  badLine?: number;
 }
 
 type Doc = Record<string, unknown>;
 
-const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
-
+/** A release document read as the preview bar reads it (releases.ts); any object with an id reads. */
 function releaseOf(doc: Doc, id: string): LeftOutRelease {
-  const metadata = (doc.metadata && typeof doc.metadata === 'object' ? doc.metadata : {}) as Doc;
-  return {
-    name: text(doc.name) ?? id.slice(RELEASE_PREFIX.length),
-    scheduledDraft: metadata.cardinality === 'one',
-    publishAt: text(doc.publishAt) ?? text(metadata.intendedPublishAt),
-  };
+  const { name, scheduledDraft, publishAt } = readReleaseDocument({ ...doc, _id: id })!;
+  return { name, scheduledDraft, publishAt };
 }
 
 /**
  * The export's documents without its releases and their versions; with `withReleases`, all of
  * them, and `leftOut` says what would have been. Blank lines are dropped; a line that is not JSON
- * is kept as it is (the import's own checks name it first).
+ * is kept as it is, and the first one named (`badLine`) for the import's own checks.
  */
 export function splitReleases(ndjson: string, withReleases = false): ReleaseSplit {
   const kept: string[] = [];
   const leftOut: LeftOut = { releases: [], versions: new Map() };
-  for (const line of ndjson.split('\n')) {
+  let badLine: number | undefined;
+  for (const [index, line] of ndjson.split('\n').entries()) {
     if (line.trim() === '') continue;
     let doc: Doc;
     try {
       doc = JSON.parse(line) as Doc;
     } catch {
+      badLine ??= index + 1;
       kept.push(line);
       continue;
     }
     const id = typeof doc._id === 'string' ? doc._id : '';
     const version = id.startsWith('versions.') ? layerOf(id) : undefined;
     if (version) leftOut.versions.set(version.layer, (leftOut.versions.get(version.layer) ?? 0) + 1);
-    else if (doc._type === RELEASE_TYPE || id.startsWith(RELEASE_PREFIX)) leftOut.releases.push(releaseOf(doc, id));
-    if (withReleases || (!version && doc._type !== RELEASE_TYPE && !id.startsWith(RELEASE_PREFIX))) kept.push(line);
+    else if (doc._type === RELEASE_TYPE || id.startsWith(RELEASE_DOCUMENT_PREFIX)) leftOut.releases.push(releaseOf(doc, id));
+    if (withReleases || (!version && doc._type !== RELEASE_TYPE && !id.startsWith(RELEASE_DOCUMENT_PREFIX))) kept.push(line);
   }
-  return { kept, leftOut };
+  return { kept, leftOut, ...(badLine === undefined ? {} : { badLine }) };
 }
 
 /** Whether the split left anything out of `kept`. */

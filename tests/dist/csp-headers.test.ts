@@ -11,7 +11,7 @@ import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNetlifySite } from '../../scripts/local-stack/site/netlify-engine.ts';
 import { publicApiBase } from '../../src/lib/config/env.ts';
-import { DIST, pageDocument, pageFile } from './helpers.ts';
+import { DIST, SCHOOL_ROUTES, pageDocument, pageFile } from './helpers.ts';
 
 const NETLIFY_TOML = join(process.cwd(), 'netlify.toml');
 const HEADERS_FILE = join(DIST, '_headers');
@@ -47,13 +47,15 @@ const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).di
 const DATA_BLOCK = /^application\/(ld\+)?json$/i;
 
 describe('dist/_headers', () => {
-  it('exists and stays small: one rule per school and two per page of no school (its address and its file)', () => {
+  it('exists and stays small: a rule per kind of page (address and file), none per school', () => {
     expect(existsSync(HEADERS_FILE)).toBe(true);
     expect(pages.length).toBeGreaterThan(60);
-    const schools = new Set(pages.map((path) => path.split('/')[1]).filter((segment) => pages.includes(`/${segment}/why`)));
     const cspRules = rules.filter((rule) => Object.keys(rule.values).some((name) => name.toLowerCase() === 'content-security-policy'));
-    // the school rules, the pages of no school in both forms, the content SVGs' own rule
-    expect(cspRules.length).toBeLessThanOrEqual(schools.size + 2 * pages.filter((path) => !schools.has(path.split('/')[1] ?? '')).length + 1);
+    // `/`, `/:page` (landing pages and the pages of no school), each school route's address and
+    // file, the search's state pages, and the content SVGs' own rule: the same at any number of schools.
+    expect(cspRules.length).toBeLessThanOrEqual(2 + 2 * SCHOOL_ROUTES.length + 1 + 1);
+    const schools = new Set(pages.map((path) => path.split('/')[1] ?? '').filter((segment) => pages.includes(`/${segment}/why`)));
+    expect(cspRules.filter((rule) => [...schools].some((slug) => rule.for.includes(slug)))).toEqual([]);
   });
 
   it('matches every built page, with or without a trailing slash and as its file, by exactly one policy, the same', () => {
@@ -74,9 +76,10 @@ describe('dist/_headers', () => {
     expect(csp.get('img-src')).toEqual(["'self'", 'https://cdn.sanity.io']);
     expect(csp.get('connect-src')).toEqual(["'self'", new URL(publicApiBase()).origin]);
     const document = pageDocument(path);
-    // Only the coverage page of a school whose content names an embeddable map may load a frame.
-    if (document.querySelector('[data-embed-url]')) expect(csp.get('frame-src')).toHaveLength(1);
-    else expect(csp.has('frame-src')).toBe(false);
+    // Only coverage pages may load a frame: the map hosts content names (its own among them).
+    const embed = document.querySelector('[data-embed-url]')?.getAttribute('data-embed-url');
+    if (embed) expect(csp.get('frame-src')).toContain(new URL(embed).origin);
+    if (!path.endsWith('/coverage-map')) expect(csp.has('frame-src')).toBe(false);
     const scripts = [...document.querySelectorAll('script:not([src])')].filter((script) => !DATA_BLOCK.test(script.getAttribute('type') ?? '') && script.textContent !== '');
     const styles = [...document.querySelectorAll('style')];
     for (const script of scripts) expect(csp.get('script-src'), `script ${script.textContent?.slice(0, 40)}`).toContain(hashOf(script.textContent ?? ''));
@@ -119,5 +122,19 @@ describe('served through Netlify\'s engine', () => {
     await image.arrayBuffer();
     expect(image.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('caches a school\'s theme stylesheet for good (named by its content) and checks the search\'s cards on each use', async () => {
+    const theme = readdirSync(join(DIST, '_astro')).find((name) => name.startsWith('school-theme.'));
+    expect(theme).toBeDefined();
+    const sheet = await site.handle(new Request(`http://localhost:4321/_astro/${theme}`));
+    expect(await sheet.text()).toMatch(/^html\[data-school\]\{--school-primary:/);
+    expect(sheet.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const cards = await site.handle(new Request('http://localhost:4321/search-schools.json'));
+    await cards.arrayBuffer();
+    expect(cards.status).toBe(200);
+    expect(cards.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    // A top-level file gets `/:page`'s policy (harmless on JSON), and only that one.
+    expect(cards.headers.get('content-security-policy')).not.toContain(',');
   });
 });

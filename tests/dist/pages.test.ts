@@ -6,9 +6,16 @@ import { ADDRESSED_BARE_PAGES, DIST, SCHOOL_ROUTES, schoolPages, accessibleName,
 const report = buildReport();
 const SITE_URL = (process.env.SITE_URL ?? 'http://localhost:4321').replace(/\/$/, '');
 
-/** The school colours the page paints with: custom properties of the theme rule written into the head. */
+/**
+ * The school colours the page paints with: custom properties of the theme rule in the school's own
+ * stylesheet, linked from the head (render-blocking: there at first paint), and in no inline style.
+ */
 function themeColours(document: Document): Record<string, string> {
-  const rule = [...document.head.querySelectorAll('style')].map((style) => style.textContent ?? '').find((css) => css.startsWith('html[data-school]')) ?? '';
+  expect([...document.head.querySelectorAll('style')].map((style) => style.textContent ?? '').filter((css) => css.includes('--school-'))).toEqual([]);
+  const sheets = [...document.head.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.getAttribute('href') ?? '').filter((href) => href.startsWith('/_astro/school-theme.'));
+  expect(sheets).toHaveLength(1);
+  const rule = readFileSync(join(DIST, sheets[0] ?? ''), 'utf8');
+  expect(rule.startsWith('html[data-school]{')).toBe(true);
   return Object.fromEntries([...rule.matchAll(/(--[\w-]+):\s*([^;}]+)/g)].map((match) => [match[1], match[2]?.trim()]));
 }
 
@@ -100,7 +107,8 @@ describe('_redirects', () => {
     '/bearsmobile  /cal-bears-mobile  301',
     '/kentuckymobile  /uk-kentucky-mobile  301',
     '/utemobile  /utah-ute-mobile  301',
-    '/utemobile/giveawayentry/:guid  /utah-ute-mobile/giveaway-entry/:guid  301',
+    '/utemobile/*  /utah-ute-mobile/:splat  301',
+    '/:school/giveawayentry/*  /:school/giveaway-closed  302',
     '/:school/shop-faculty-plans  /:school/faculty  301',
     '/:school/fan-plans  /:school/fan  301',
     '/_astro/*  /404.html  404',

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SITE_FUNCTIONS_DIR } from '../../src/lib/build/netlify-output.ts';
 import { parse } from 'smol-toml';
@@ -68,7 +68,9 @@ describe('search-engine data', () => {
   it('lists every indexable page in the sitemap and nothing else', () => {
     const sitemap = readFileSync(join(DIST, 'sitemap-0.xml'), 'utf8');
     const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    const indexable = allPaths.filter((path) => !/giveaway-(confirmation|closed)$/.test(path));
+    // Every state's page of the search (/search/{state}) too: each lists schools by plain links.
+    const groups = readdirSync(join(DIST, 'search')).filter((name) => name.endsWith('.html')).map((name) => `/search/${name.slice(0, -'.html'.length)}`);
+    const indexable = [...new Set([...allPaths, ...groups])].filter((path) => !/giveaway-(confirmation|closed)$/.test(path));
     expect(listed.sort()).toEqual(indexable.map((path) => (path === '/' ? `${SITE_URL}/` : `${SITE_URL}${path}`)).sort());
     expect(readFileSync(join(DIST, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${SITE_URL}/sitemap-index.xml`);
   });

@@ -1,7 +1,8 @@
 /**
  * The school search page: filtering by keyboard as the visitor types (by name, city or state),
  * the count in a polite live region, Enter on a single match, the cards, axe with results
- * shown at phone and desktop width, and every school reachable by a link with JavaScript off.
+ * shown at phone and desktop width, and every school reachable by links with JavaScript off (the
+ * state's page, then the school), axe on both.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { axeViolations } from './axe.ts';
@@ -34,7 +35,7 @@ test.describe('school search', () => {
     await page.keyboard.type('PURD');
     await expect(status).toHaveText('Showing 2 school(s) that match "PURD"');
     await expect(cardNames(page)).toHaveText(['Purdue University', 'Purdue University Fort Wayne']);
-    await expect(page.getByRole('heading', { name: 'All schools' })).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Schools by state' })).toBeHidden();
     expect(await axeViolations(page)).toEqual([]);
 
     await box.press('ControlOrMeta+a');
@@ -54,7 +55,7 @@ test.describe('school search', () => {
     await box.press('ControlOrMeta+a');
     await box.press('Backspace');
     await expect(status).toHaveText(/^Showing all \d+ schools$/);
-    await expect(page.getByRole('heading', { name: 'All schools' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Schools by state' })).toBeVisible();
   });
 
   test('the count is announced to screen readers: a polite live region that follows the filter', async ({ page }) => {
@@ -101,20 +102,49 @@ test.describe('school search', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  test('with JavaScript off every served school is a link, grouped by state, and one reaches the school', async ({ browser, baseURL }) => {
+  test('with JavaScript off every served school is a link on its state\'s page, and one reaches the school', { tag: '@phone' }, async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();
     await page.goto('/search');
-    const index = page.getByRole('heading', { name: 'All schools' }).locator('..');
-    const hrefs = await index.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    for (const seo of ALL_SCHOOLS) expect(hrefs).toContain(`/${seo}`);
-    await expect(index.getByRole('heading', { name: 'Utah', level: 3 })).toBeVisible();
+    const states = page.getByRole('navigation', { name: 'Schools by state' });
+    await expect(states.getByRole('link', { name: 'Utah' })).toBeVisible();
+    await expect(states.getByRole('listitem').filter({ hasText: 'Coming soon' })).toContainText(/\d+ schools/);
 
-    await page.getByRole('navigation', { name: 'Jump to a state' }).getByRole('link', { name: 'Utah' }).click();
-    await expect(page).toHaveURL(/#schools-utah$/);
-    await index.getByRole('link', { name: 'University of Utah' }).click();
+    // Every group's page, each school on exactly one of them.
+    const groups = await states.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    const hrefs: string[] = [];
+    for (const group of groups) {
+      await page.goto(group);
+      hrefs.push(...await page.getByRole('main').getByRole('listitem').getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? '')));
+    }
+    for (const seo of ALL_SCHOOLS) expect(hrefs.filter((href) => href === `/${seo}`)).toHaveLength(1);
+
+    await page.goto('/search');
+    await states.getByRole('link', { name: 'Utah' }).click();
+    await expect(page).toHaveURL(/\/search\/utah$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Utah' })).toBeVisible();
+    await page.getByRole('link', { name: 'University of Utah' }).click();
     await expect(page).toHaveURL(new RegExp(`/${SCHOOLS.utes}$`));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await context.close();
+  });
+
+  test('without the page\'s scripts, the search page and a state\'s page have no axe violations', { tag: '@phone' }, async ({ page }) => {
+    // axe runs in the page, so the page's own scripts are refused instead of JavaScript switched off:
+    // the same page a visitor without JavaScript gets.
+    await page.route('**/*.js', (route) => route.abort());
+    for (const path of ['/search', '/search/washington']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+  });
+
+  test('a state\'s page goes back to the search and offers the request for a missing school', async ({ page }) => {
+    await page.goto('/search/washington');
+    await expect(page).toHaveTitle('Washington | Find Your School');
+    await expect(page.getByRole('link', { name: "I don't see my school listed." })).toHaveAttribute('href', /^mailto:/);
+    await page.getByRole('link', { name: 'Find your school' }).click();
+    await expect(page).toHaveURL(/\/search$/);
   });
 });

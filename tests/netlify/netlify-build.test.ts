@@ -171,7 +171,7 @@ describe('the public site, built by Netlify\'s build', () => {
     blobs = await startLocalBlobs(join(home, 'blobs'), { siteID: SITE_ID });
     const secret = 'a'.repeat(16) + 'deploy-notification-secret-0123';
     Object.assign(process.env, blobs.environment, {
-      SITE_ID, CONTEXT: 'production', NETLIFY_DEPLOY_NOTIFICATION_SECRET: secret, EDITOR_PASS_SECRET: 'e'.repeat(16) + 'editor-pass-secret-0123456789',
+      SITE_ID, CONTEXT: 'production', NETLIFY_DEPLOY_NOTIFICATION_SECRET: secret, EDITOR_PASS_SECRET: 'p'.repeat(40),
       NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/0123456789abcdef01234567', SANITY_STUDIO_URL: 'https://school.sanity.studio',
     });
     // @netlify/build's own step (what Netlify's build servers run after the build command), its

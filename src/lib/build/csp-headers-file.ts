@@ -1,14 +1,16 @@
 /**
  * Writes the site's Content-Security-Policy into dist/_headers after the pages are built: reads
  * each page's inline scripts and styles (each distinct text hashed once per build) and groups
- * the pages into one rule per school (src/lib/security/csp-headers.ts). The same read drops
- * Astro's island style from a page's body first (island-styles.ts).
+ * the pages into one rule per kind of page (src/lib/security/csp-headers.ts), the same lines
+ * whatever the number of schools. The same read drops Astro's island style from a page's body
+ * first (island-styles.ts).
  */
 import { readdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { cspHeaderValue, type CspSources } from '../security/csp.ts';
-import { cspHeaderRules, formatCspHeaders, type BuiltPage } from '../security/csp-headers.ts';
+import { cspHeaderRules, formatCspHeaders, pageRulePaths, type BuiltPage } from '../security/csp-headers.ts';
+import { SCHOOL_ROUTES } from '../route-table/routes.ts';
 import { inlineHashes } from '../security/inline-hashes.ts';
 import { finishedPage } from './island-styles.ts';
 
@@ -38,18 +40,33 @@ export function builtPages(distDir: string): Array<{ path: string; file: string;
 export interface CspBuildInput {
   distDir: string;
   sources: CspSources;
-  /** The school's seo slugs: a page whose first segment is one belongs to that school. */
-  schoolSlugs: readonly string[];
   /** The frame each page that embeds one may load, by page path. */
   frames: ReadonlyMap<string, string>;
+  /** Pages of no school below one segment, as rule paths (`search/:group`). */
+  nestedBarePages?: readonly string[];
 }
 
 /** Pages read at once: the reads of one batch overlap each other and the hashing of the last. */
 const READ_BATCH = 32;
 
-/** Writes dist/_headers and answers how many lines it has. */
-export async function writeCspHeaders({ distDir, sources, schoolSlugs, frames }: CspBuildInput): Promise<{ rules: number; lines: number }> {
-  const slugs = new Set(schoolSlugs);
+/** The school routes as rule paths: the giveaway entry takes the event id after its path. */
+const SCHOOL_ROUTE_RULES = SCHOOL_ROUTES.map((route) => (route.name === 'giveaway-entry' ? `${route.path}/:id` : route.path));
+
+/** Every file under the asset folders, as served: no page rule may match one. */
+function assetFiles(distDir: string): string[] {
+  return [...ASSET_FOLDERS].flatMap((folder) => {
+    try {
+      return readdirSync(join(distDir, folder), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => `/${folder}${join(entry.parentPath, entry.name).slice(join(distDir, folder).length).split('\\').join('/')}`);
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** Writes dist/_headers and answers how many rules and lines it has and its size. */
+export async function writeCspHeaders({ distDir, sources, frames, nestedBarePages = [] }: CspBuildInput): Promise<{ rules: number; lines: number; bytes: number }> {
   const files = builtPages(distDir);
   const pages: BuiltPage[] = [];
   for (let start = 0; start < files.length; start += READ_BATCH) {
@@ -57,16 +74,11 @@ export async function writeCspHeaders({ distDir, sources, schoolSlugs, frames }:
     // Each page is read once: the build's last change to it (island-styles.ts), then its hashes.
     const contents = await Promise.all(batch.map(({ file }) => readFile(file).then((page) => finishedPage(file, page))));
     batch.forEach(({ path, served }, index) => {
-      const first = path.split('/')[1] ?? '';
-      pages.push({ path, file: served, school: slugs.has(first) ? first : undefined, inline: inlineHashes(contents[index] as Buffer), frameUrl: frames.get(path) });
+      pages.push({ path, file: served, inline: inlineHashes(contents[index] as Buffer), frameUrl: frames.get(path) });
     });
   }
-  const pageSegments = new Set(pages.map((page) => page.path.split('/')[1] ?? ''));
-  const otherFiles = readdirSync(distDir)
-    .filter((name) => !name.endsWith('.html') && !pageSegments.has(name))
-    .map((name) => `/${name}`);
-  const rules = cspHeaderRules(pages, (inline, frameUrl) => cspHeaderValue(sources, inline, frameUrl), otherFiles);
+  const rules = cspHeaderRules(pages, pageRulePaths(SCHOOL_ROUTE_RULES, nestedBarePages), (inline, frameUrls) => cspHeaderValue(sources, inline, frameUrls), assetFiles(distDir));
   const text = formatCspHeaders(rules);
   writeFileSync(join(distDir, '_headers'), text);
-  return { rules: rules.length, lines: text.split('\n').length - 1 };
+  return { rules: rules.length, lines: text.split('\n').length - 1, bytes: Buffer.byteLength(text) };
 }

@@ -11,15 +11,17 @@ import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
 import { contentQueryCount, contentRead } from '../content/index.ts';
 import { withUnpublishedFiles } from './unpublished-files.ts';
-import { env, isProductionBuild, publicApiBase } from '../config/env.ts';
+import { env, isProductionBuild, publicApiBase, type Env } from '../config/env.ts';
 import { coverageMapSources } from '../coverage/island-props.ts';
 import { single } from '../content/index.ts';
 import { schoolPath, schoolRoute } from '../route-table/routes.ts';
 import { siteMatrix, tenantStats, type SiteMatrix } from '../routing/index.ts';
-import { formatRedirects, redirectRules } from '../routing/redirects.ts';
+import { formatRedirects, redirectCeilingProblem, redirectRules, type RedirectRule } from '../routing/redirects.ts';
 import { publishPreparedImages, type ImageFolders, type PreparedImages } from './published-images.ts';
 import { SEGMENT_HOSTS, type CspSources } from '../security/csp.ts';
 import { writeCspHeaders } from './csp-headers-file.ts';
+import { themeStylesheetAt, writeThemeStylesheets } from './theme-files.ts';
+import { SEARCH_GROUP_RULE } from '../search/school-index.ts';
 import { buildReport, summaryLines } from './report.ts';
 import { buildRecord, buildTrigger, leanRecord } from './build-record.ts';
 import { clearBuildRecord, writeStaticSiteOutput } from './netlify-output.ts';
@@ -50,6 +52,16 @@ function embeddedFrames(matrix: SiteMatrix): Map<string, string> {
     if (embedUrl) frames.set(schoolPath(site.seoSlug, schoolRoute('coverage-map').path), embedUrl);
   }
   return frames;
+}
+
+/** The site's redirect rules; throws, naming the count and the limit, when they reach REDIRECT_RULE_LIMIT. */
+export function siteRedirects(matrix: SiteMatrix, settings: Pick<Env, 'ORDER_SERVICE_URL' | 'REDIRECT_RULE_LIMIT'>): RedirectRule[] {
+  const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl, settings.ORDER_SERVICE_URL, {
+    activeGiveawayIds: matrix.activeGiveawayIds, retired: matrix.retired,
+  });
+  const tooMany = redirectCeilingProblem(rules.length, settings.REDIRECT_RULE_LIMIT);
+  if (tooMany) throw new Error(tooMany);
+  return rules;
 }
 
 /**
@@ -87,6 +99,20 @@ export function schoolSiteBuild({ onDemand = false }: { onDemand?: boolean } = {
           for (const image of sanitised) logger.warn(`SVG ${image.file} sanitised: removed ${image.removed.join(', ')}`);
         }, () => {});
       },
+      // The pages link their school's theme stylesheet, which a build writes; `astro dev` answers it
+      // from the same themes, so a page in dev is the page the build makes.
+      'astro:server:setup': ({ server }) => {
+        server.middlewares.use((request, response, next) => {
+          const path = (request.url ?? '').split('?')[0] ?? '';
+          if (!path.startsWith('/_astro/school-theme.')) return next();
+          siteMatrix().then((matrix) => {
+            const sheet = themeStylesheetAt(matrix.schools.map((site) => site.theme), path);
+            if (!sheet) return next();
+            response.setHeader('content-type', 'text/css; charset=utf-8');
+            response.end(sheet.css);
+          }, next);
+        });
+      },
       // Content and tenant records load while Vite bundles, so the product API's latency is hidden
       // behind it; pages await the same promise. A failure surfaces where pages await it.
       'astro:build:start': () => {
@@ -102,17 +128,17 @@ export function schoolSiteBuild({ onDemand = false }: { onDemand?: boolean } = {
           return;
         }
         let matrix = await siteMatrix();
-        const rules = redirectRules(matrix.schools.map((site) => site.content.school), matrix.mainSiteUrl, settings.ORDER_SERVICE_URL, {
-          activeGiveawayIds: matrix.activeGiveawayIds, retired: matrix.retired,
-        });
+        const rules = siteRedirects(matrix, settings);
         writeFileSync(join(fileURLToPath(dir), '_redirects'), formatRedirects(rules));
+        const themes = writeThemeStylesheets(fileURLToPath(dir), matrix.schools.map((site) => site.theme));
+        logger.info(`${themes} school theme stylesheet(s)`);
         const headers = await writeCspHeaders({
           distDir: fileURLToPath(dir),
           sources: cspSources(settings),
-          schoolSlugs: matrix.schools.map((site) => site.seoSlug),
           frames: embeddedFrames(matrix),
+          nestedBarePages: [SEARCH_GROUP_RULE],
         });
-        logger.info(`_headers: ${headers.rules} Content-Security-Policy rule(s), ${headers.lines} lines`);
+        logger.info(`_headers: ${headers.rules} Content-Security-Policy rule(s), ${headers.lines} lines, ${headers.bytes} bytes`);
 
         const prepared = await images;
         if (prepared) {

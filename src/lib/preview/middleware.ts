@@ -45,7 +45,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     let posted: GroupedContent | undefined;
     if (context.request.method !== 'GET' && context.request.method !== 'HEAD') {
       const read = await postedContent(context.request, context.params.school ?? '', accessOnce);
-      if (!read.ok) return withPreviewHeaders(read.response, undefined, settings.SANITY_STUDIO_URL);
+      // The refusal's own policy is the public functions' (frame-ancestors 'none'): the preview's replaces it.
+      if (!read.ok) return withPreviewHeaders(read.response, previewCsp(settings, null));
       posted = read.content;
     }
     const state = await accessOnce();

@@ -42,12 +42,6 @@ export function latestWins<T>(run: (job: T) => Promise<void>): (job: T) => Promi
   };
 }
 
-/** Runs `run` for each call, calls during a run sharing one run after it (latestWins with nothing to choose). */
-export function coalesce(run: () => Promise<void>): () => Promise<void> {
-  const queued = latestWins<void>(() => run());
-  return () => queued(undefined);
-}
-
 export type DrawWindow = Pick<Window, 'location' | 'document' | 'fetch' | 'scrollX' | 'scrollY' | 'scrollTo'> & {
   DOMParser: typeof DOMParser;
   performance?: Pick<Performance, 'now' | 'measure'>;
@@ -165,9 +159,4 @@ export function pageDrawer(win: DrawWindow): PageDrawer {
     }
   });
   return { fromDataset: () => draw({ kind: 'dataset' }), fromResult: (studio) => draw({ kind: 'result', studio }) };
-}
-
-/** Draws the page again from the dataset (pageDrawer's `fromDataset`). */
-export function pageRedraw(win: DrawWindow): () => Promise<void> {
-  return pageDrawer(win).fromDataset;
 }

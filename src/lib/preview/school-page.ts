@@ -4,20 +4,22 @@
  * perspective draft mode allows: published, drafts or a release stack) → the same matrix entry a
  * build makes (tenant record, theme, giveaway open or closed by the same rule, decided now) → the
  * props the page shell's own paths function gives that page (routing/on-demand-page.ts), with
- * what the page shows for its preview bar (for a release stack, its releases: one more query).
+ * what the page shows for its preview bar (for a release stack, its releases: one more query). The
+ * tenant record and the releases are kept by the instance for a while (held-lookups.ts).
  * Content the Studio posted (a `loader/query-change`) takes the query's place.
  */
 import { env, type Env } from '../config/env.ts';
 import { fetchSchoolPageContent, requestContentSource, type ContentSource, type GroupedContent } from '../content/index.ts';
 import { releaseNames, type ContentPerspective } from '../content/perspective-name.ts';
-import { fetchReleases, type ReleaseInfo } from '../content/releases.ts';
+import { fetchReleases } from '../content/releases.ts';
 import { previewSecretClient } from '../content/secret-client.ts';
 import { buildSiteMatrix } from '../routing/matrix.ts';
 import { onDemandPageProps, type SchoolShellProps } from '../routing/on-demand-page.ts';
 import { isPublishedIn } from '../schools/lifecycle.ts';
-import { tenantClientFromEnv, type Tenant } from '../tenants/index.ts';
+import { tenantClientFromEnv } from '../tenants/index.ts';
 import type { EditableProps } from '../views/edit-target.ts';
 import type { ShownPerspective } from '../views/perspective-label.ts';
+import { heldLookups, type PreviewLookups } from './held-lookups.ts';
 
 /** What a page shell gets on request: its getStaticPaths props, and which content it shows. */
 export type OnDemandPageProps = SchoolShellProps & EditableProps & {
@@ -39,20 +41,19 @@ export interface PageAccess {
   unreadable?: true;
 }
 
-export interface SchoolPageDeps {
+export interface SchoolPageDeps extends PreviewLookups {
   source: ContentSource;
-  loadTenant: (slug: string) => Promise<Tenant>;
   settings: Pick<Env, 'ACTIVE_GIVEAWAY_IDS' | 'HIDDEN_ENTER_GIVEAWAY_IDS' | 'MAIN_SITE_URL'>;
-  /** The release documents of these names (releases.ts); asked only for a release stack. */
-  releases: (names: readonly string[]) => Promise<Map<string, ReleaseInfo>>;
 }
 
+/** Tenant records and release lists, kept by the instance while an editor types (held-lookups.ts). */
+const instanceLookups = heldLookups({
+  loadTenant: (slug) => tenantClientFromEnv()(slug),
+  releases: async (names) => fetchReleases(await previewSecretClient(env()), names),
+});
+
 function defaultDeps(perspective: ContentPerspective): SchoolPageDeps {
-  const settings = env();
-  return {
-    source: requestContentSource(perspective), loadTenant: tenantClientFromEnv(), settings,
-    releases: async (names) => fetchReleases(await previewSecretClient(settings), names),
-  };
+  return { source: requestContentSource(perspective), settings: env(), ...instanceLookups };
 }
 
 /**

@@ -12,10 +12,11 @@
  * - Existing files shadow unforced rules: built pages and assets win over every rule below, so
  *   rules that are the same for every school are written once with `:school` placeholders and
  *   splats (an open giveaway's entry page shadows the "unknown id" rule). Per-school lines are
- *   only what is really per school: legacy aliases (3 lines each). A placeholder rule under an unknown first segment leads on to the
+ *   only what is really per school: legacy aliases (2 lines each). A placeholder rule under an unknown first segment leads on to the
  *   catch-all, so no path ends on our site that docs/behaviour.md does not name, in at most two hops.
  * - First match wins: the missing-asset 404s come before the catch-all, which comes last.
  */
+import { NETLIFY_REDIRECT_ADVICE } from '../config/settings/sites.ts';
 import { giveawayIdKey } from '../giveaway/route.ts';
 import { schoolPath } from '../route-table/routes.ts';
 
@@ -69,7 +70,7 @@ function sharedSchoolRules(activeGiveawayIds: readonly string[]): RedirectRule[]
   return [
     { from: schoolPath(school, 'fan-plans'), to: schoolPath(school, 'fan'), status: 301 },
     ...renamed.map(([legacy, current]): RedirectRule => ({ from: schoolPath(school, legacy), to: schoolPath(school, current), status: 301 })),
-    { from: schoolPath(school, 'giveawayentry/:guid'), to: schoolPath(school, 'giveaway-entry/:guid'), status: 301 },
+    ...legacyEntryRules(activeGiveawayIds),
     ...upperCaseGiveawayRules(activeGiveawayIds),
     // The entry page is built only for the open event and shadows this; any other id is closed.
     { from: schoolPath(school, 'giveaway-entry/*'), to: schoolPath(school, 'giveaway-closed'), status: 302 },
@@ -91,16 +92,37 @@ export function upperCaseGiveawayRules(activeGiveawayIds: readonly string[]): Re
 }
 
 /**
- * What is really per school: its legacy aliases, three lines each (the bare alias, its
- * giveawayentry path, everything else under it). Unchanged sub-paths land in one hop; renamed ones
- * (`shop-faculty-plans`, `landingpage`...) then take the shared rule, two hops in all.
+ * Legacy `giveawayentry/{id}` links, under a school's address or (after its alias's one hop)
+ * under an alias: an active event's id, as written or upper-cased, goes to the entry page's
+ * address, any other id straight to the closed page. So an old link through an alias lands in two
+ * hops whatever its id, with no rule per alias (one for every school per active id). When an
+ * active id cannot be written into a rule literally, every id goes to the entry address instead,
+ * and an id that is not open goes on from there to the closed page.
+ */
+function legacyEntryRules(activeGiveawayIds: readonly string[]): RedirectRule[] {
+  const ids = [...new Set(activeGiveawayIds.map(giveawayIdKey))];
+  const entry = (id: string): RedirectRule => ({ from: schoolPath(':school', `giveawayentry/${id}`), to: schoolPath(':school', `giveaway-entry/${id.toLowerCase()}`), status: 301 });
+  if (!ids.every((id) => PLAIN_ID.test(id))) return [entry(':guid')];
+  return [
+    ...ids.flatMap((id) => (id.toUpperCase() === id ? [entry(id)] : [entry(id), entry(id.toUpperCase())])),
+    { from: schoolPath(':school', 'giveawayentry/*'), to: schoolPath(':school', 'giveaway-closed'), status: 302 },
+  ];
+}
+
+/**
+ * What is really per school: its legacy aliases, two lines each, the least Netlify's rule language
+ * allows. The bare alias needs its own line: the splat rule matches `/{alias}` too, but its target
+ * would keep the empty splat's slash (`/{school}/`, measured on Netlify's matcher), where
+ * docs/behaviour.md §2 promises `/{school}`. Everything under the alias keeps its sub-path;
+ * unchanged sub-paths land in one hop, renamed ones (`shop-faculty-plans`, `landingpage`,
+ * `giveawayentry/{id}`...) then take the shared rule, two hops in all. An alias whose school never
+ * had a giveaway-entry page (beavs, bears) needs a third line sending its `giveawayentry` paths to
+ * the main site.
  */
 function aliasRules(school: RedirectSchool, mainSiteUrl: string): RedirectRule[] {
   return school.legacyAliases.flatMap((alias): RedirectRule[] => [
     { from: `/${alias}`, to: schoolPath(school.seoSlug), status: 301 },
-    school.giveawayEntryRedirect
-      ? { from: `/${alias}/giveawayentry/:guid`, to: schoolPath(school.seoSlug, 'giveaway-entry/:guid'), status: 301 }
-      : { from: `/${alias}/giveawayentry/*`, to: mainSiteUrl, status: 302 },
+    ...(school.giveawayEntryRedirect ? [] : [{ from: `/${alias}/giveawayentry/*`, to: mainSiteUrl, status: 302 } as const]),
     { from: `/${alias}/*`, to: schoolPath(school.seoSlug, ':splat'), status: 301 },
   ]);
 }
@@ -148,4 +170,19 @@ export function redirectRules(
 export function formatRedirects(rules: readonly RedirectRule[]): string {
   const header = '# Generated at build from the school registry. Do not edit.\n';
   return header + rules.map((rule) => `${rule.from}  ${rule.to}  ${rule.status}${rule.force ? '!' : ''}`).join('\n') + '\n';
+}
+
+/**
+ * The build's ceiling on redirect rules (REDIRECT_RULE_LIMIT, at most NETLIFY_REDIRECT_ADVICE, from
+ * which Netlify's docs advise wildcards; a deploy may fail when its serialised rules are too large).
+ * Checked before `_redirects` is written, so the build stops, naming the count and the limit,
+ * instead of a deploy failing on Netlify. netlify.toml holds no redirect rules to add to the count.
+ */
+export function redirectCeilingProblem(ruleCount: number, limit: number): string | undefined {
+  if (ruleCount < limit) return undefined;
+  const count = (n: number) => n.toLocaleString('en-US');
+  return `Refusing to write ${count(ruleCount)} redirect rules: a build writes fewer than ${count(limit)} (REDIRECT_RULE_LIMIT; `
+    + `Netlify advises wildcards from ${count(NETLIFY_REDIRECT_ADVICE)} rules on, and a deploy may fail when its rules are too large). `
+    + 'Each legacy alias takes two rules (three without a giveawayentry redirect) and each address of a retired school two: '
+    + 'remove aliases and retired addresses nobody uses any more.';
 }

@@ -17,8 +17,8 @@ export function normaliseQuery(query: string): string {
   return query.trim();
 }
 
-/** Lower case without accents, so "Montréal" is found by "montreal". */
-function fold(text: string): string {
+/** Lower case without accents, so "Montréal" is found by "montreal" (and a group's address is plain). */
+export function fold(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
@@ -26,8 +26,22 @@ function queryWords(query: string): string[] {
   return fold(normaliseQuery(query)).split(/\s+/).filter(Boolean);
 }
 
+/** Each school's folded text, made once: the browser filters thousands of schools at every keystroke. */
+const haystacks = new WeakMap<SearchableSchool, string>();
+
 function haystack(school: SearchableSchool): string {
-  return fold([school.name, school.city ?? '', school.state ?? ''].join('\n'));
+  let text = haystacks.get(school);
+  if (text === undefined) {
+    text = fold([school.name, school.city ?? '', school.state ?? ''].join('\n'));
+    haystacks.set(school, text);
+  }
+  return text;
+}
+
+/** Makes each school's folded text now (when the list arrives), so the first keystroke does not wait for it. */
+export function prepareSchools<T extends SearchableSchool>(schools: readonly T[]): T[] {
+  for (const school of schools) haystack(school);
+  return [...schools];
 }
 
 export function matchesQuery(school: SearchableSchool, query: string): boolean {

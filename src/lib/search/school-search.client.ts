@@ -3,12 +3,17 @@
  * the cards are fetched once (a static JSON file); each keystroke then shows the matching cards in
  * place of the index and updates the summary (a polite live region). Enter with exactly one match
  * opens that school. A `q` in the address (the form's no-script submit, a shared link) is applied
- * on load. Cards are drawn from the page's template with text and attributes only, never markup.
+ * on load. Cards are drawn from the page's template with text and attributes only, never markup,
+ * a few at a keystroke and more as the visitor reaches them.
  */
-import { filterSchools, normaliseQuery, searchSummary } from './filter.ts';
+import { filterSchools, normaliseQuery, prepareSchools, searchSummary } from './filter.ts';
 import type { SearchData, SearchResult } from './school-index.ts';
 
-export const SEARCH_UNAVAILABLE = 'Search is not available right now. Every school is listed below.';
+export const SEARCH_UNAVAILABLE = 'Search is not available right now. Find your school by state below.';
+
+/** Cards drawn for a keystroke (a phone's screen shows two, a desktop's grid six), then a batch at a time as the visitor nears the last. */
+const FIRST_CARDS = 6;
+const MORE_CARDS = 12;
 
 export type LoadSchools = (url: string) => Promise<SearchResult[]>;
 
@@ -71,18 +76,51 @@ export function initSchoolSearch(root: ParentNode = document, loadSchools: LoadS
   let loading: Promise<SearchResult[] | undefined> | undefined;
   let failed = false;
   const cards = new Map<SearchResult, HTMLElement>();
+  const cardOf = (school: SearchResult) => {
+    let card = cards.get(school);
+    if (!card) cards.set(school, (card = drawCard(template, school)));
+    return card;
+  };
+
+  // A keystroke draws the first few matching cards; more are drawn as the last one drawn nears the
+  // screen (scrolling, or tabbing through the cards), so a query matching thousands of schools
+  // costs a keystroke no more than a name does. Without IntersectionObserver: a batch per task.
+  let shown: { matches: readonly SearchResult[]; count: number } = { matches: [], count: 0 };
+  const drawMore = (): void => {
+    const { matches, count } = shown;
+    if (count >= matches.length) return;
+    const more = matches.slice(count, count + MORE_CARDS);
+    results.append(...more.map(cardOf));
+    shown.count += more.length;
+    watchLast();
+  };
+  const nearScreen = typeof IntersectionObserver === 'function'
+    ? new IntersectionObserver((entries) => { if (entries.some((entry) => entry.isIntersecting)) drawMore(); }, { rootMargin: '0px 0px 600px 0px' })
+    : undefined;
+  const watchLast = (): void => {
+    nearScreen?.disconnect();
+    if (shown.count >= shown.matches.length) return;
+    const last = results.lastElementChild;
+    if (nearScreen && last) nearScreen.observe(last);
+    else setTimeout(drawMore, 0);
+  };
+  const showCards = (matches: readonly SearchResult[]) => {
+    shown = { matches, count: Math.min(FIRST_CARDS, matches.length) };
+    results.replaceChildren(...matches.slice(0, shown.count).map(cardOf));
+    watchLast();
+  };
 
   const load = () => {
     loading ??= loadSchools(dataUrl).then(
-      (list) => { schools = list; failed = false; return list; },
+      (list) => { schools = prepareSchools(list); failed = false; return list; },
       (error: unknown) => { console.error('School search: the school list failed to load.', error); failed = true; loading = undefined; return undefined; },
     );
     return loading;
   };
 
   const showIndex = (text: string) => {
+    showCards([]);
     results.hidden = true;
-    results.replaceChildren();
     index.hidden = false;
     if (summary.textContent !== text) summary.textContent = text;
   };
@@ -92,11 +130,7 @@ export function initSchoolSearch(root: ParentNode = document, loadSchools: LoadS
     if (normaliseQuery(query) === '') return showIndex(searchSummary(schools?.length ?? total, ''));
     if (!schools) return failed ? showIndex(SEARCH_UNAVAILABLE) : undefined; // drawn once loaded
     const matches = filterSchools(schools, query);
-    results.replaceChildren(...matches.map((school) => {
-      let card = cards.get(school);
-      if (!card) cards.set(school, (card = drawCard(template, school)));
-      return card;
-    }));
+    showCards(matches);
     results.hidden = matches.length === 0;
     index.hidden = true;
     summary.textContent = searchSummary(matches.length, query);

@@ -28,10 +28,11 @@ const sources = (keyword: string, hashes: readonly string[]) => [keyword, ...[..
 /**
  * The whole policy of a page: scripts and styles from the site or by hash only (no
  * 'unsafe-inline', no 'unsafe-eval'; inline style="" attributes stay blocked), connections only
- * to the site, the product API and the configured analytics hosts, and a frame only where a page
- * embeds one (`frameUrl`, the coverage map).
+ * to the site, the product API and the configured analytics hosts, and frames only on the pages
+ * that embed one (`frameUrls`, the coverage maps content names).
  */
-export function cspHeaderValue(config: CspSources, inline: InlineHashes, frameUrl?: string): string {
+export function cspHeaderValue(config: CspSources, inline: InlineHashes, frameUrls: string | readonly string[] | undefined = []): string {
+  const frames = [...new Set((typeof frameUrls === 'string' ? [frameUrls] : frameUrls ?? []).map(origin))].sort();
   const connect = [...new Set(["'self'", origin(config.apiBase), ...config.analyticsHosts.map(origin)])];
   return [
     "default-src 'self'",
@@ -40,7 +41,7 @@ export function cspHeaderValue(config: CspSources, inline: InlineHashes, frameUr
     `img-src 'self' ${SANITY_IMAGE_HOST}`,
     "font-src 'self'",
     `connect-src ${connect.join(' ')}`,
-    ...(frameUrl ? [`frame-src ${origin(frameUrl)}`] : []),
+    ...(frames.length > 0 ? [`frame-src ${frames.join(' ')}`] : []),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

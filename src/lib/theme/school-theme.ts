@@ -5,12 +5,13 @@
 export const FALLBACK_PRIMARY = '#000000';
 export const FALLBACK_SECONDARY = '#e5e7eb';
 
+/** Never changed once made: its stylesheet is worked out once per theme (theme-stylesheet.ts). */
 export interface Theme {
-  primary: string;
-  onPrimary: string;
-  secondary: string;
-  onSecondary: string;
-  third: string;
+  readonly primary: string;
+  readonly onPrimary: string;
+  readonly secondary: string;
+  readonly onSecondary: string;
+  readonly third: string;
 }
 
 function expand(hex: string): string {

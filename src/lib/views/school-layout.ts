@@ -7,7 +7,7 @@ import { env } from '../config/env.ts';
 import { imageFor, single } from '../content/index.ts';
 import { schoolRoute } from '../route-table/routes.ts';
 import { schoolPageHead } from '../seo/page-head.ts';
-import { themeCss } from '../theme/school-theme.ts';
+import { themeStylesheet } from '../theme/theme-stylesheet.ts';
 import type { SchoolLayoutProps } from './school-page.ts';
 import { pageFrame } from './page-frame.ts';
 import { siteFooterView, siteHeaderView } from './site-frame.ts';
@@ -28,7 +28,10 @@ export function schoolLayoutView(props: SchoolLayoutProps, path: string, siteUrl
     // only in draft mode: the bar then names what the page shows and offers the way out of draft mode.
     ...pageFrame(head, shown ? { notLaunched, preview: false, noindex: true, draftMode: props.editAttribute ? { path, shown } : undefined } : { notLaunched }),
     notLaunched,
-    themeCss: themeCss(site.theme),
+    // A page rendered on request (the editors' preview) has no built stylesheet to link: its
+    // colours are inline (its policy allows inline styles); a built page (and `astro dev`, which
+    // answers the file: build/integration.ts) links its school's file.
+    theme: { ...themeStylesheet(site.theme), inline: shown !== undefined },
     themeColor: site.theme.primary,
     favicon: imageFor(site.content.school.favicon, [])?.src,
     pageName: schoolRoute(route).pageName,

@@ -97,6 +97,19 @@ async function build(name: string, dataset: string, extra: Record<string, string
 const page = (result: Build, path: string) => readFileSync(join(result.dir, `${path}.html`), 'utf8');
 const sitemapText = (result: Build) => readdirSync(result.dir).filter((file) => /^sitemap-\d+\.xml$/.test(file)).map((file) => readFileSync(join(result.dir, file), 'utf8')).join('\n');
 const htmlFiles = (result: Build) => readdirSync(result.dir).filter((file) => file.endsWith('.html'));
+const links = (html: string) => [...new JSDOM(html).window.document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? '');
+
+/**
+ * Every address the school finder leads to: the search page's links, the links of each state's page
+ * it links to (how a visitor without JavaScript reaches a school), and the cards of
+ * `/search-schools.json` (what a keystroke draws).
+ */
+function finderLinks(result: Build): string[] {
+  const onSearch = links(page(result, 'search'));
+  const onStatePages = onSearch.filter((href) => href.startsWith('/search/')).flatMap((href) => links(page(result, href.slice(1))));
+  const cards = (JSON.parse(readFileSync(join(result.dir, 'search-schools.json'), 'utf8')) as { schools: Array<{ href: string }> }).schools.map((card) => card.href);
+  return [...onSearch, ...onStatePages, ...cards];
+}
 
 /** One request through Netlify's engine over the build's output. */
 async function answer(result: Build, path: string): Promise<{ status: number; location: string | null }> {
@@ -171,8 +184,8 @@ describe('a local build (every build but Netlify production)', () => {
     expect(await answer(local, '/uw-husky-mobile')).toEqual({ status: 200, location: null });
   });
 
-  it('lists the live and preparing schools on the search page, never the retired one', () => {
-    const hrefs = [...new JSDOM(page(local, 'search')).window.document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href'));
+  it('lists the live and preparing schools in the school finder, never the retired one', () => {
+    const hrefs = finderLinks(local);
     expect(hrefs).toContain('/uw-husky-mobile');
     expect(hrefs).toContain('/cubbymobile');
     expect(hrefs).not.toContain('/osu-beavs-mobile');
@@ -196,8 +209,8 @@ describe('a Netlify production build', () => {
     expect(sitemap).not.toMatch(/cubbymobile|uk-kentucky-mobile|osu-beavs-mobile/);
   });
 
-  it('keeps preparing and retired schools off the search page', () => {
-    const hrefs = [...new JSDOM(page(production, 'search')).window.document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href'));
+  it('keeps preparing and retired schools out of the school finder', () => {
+    const hrefs = finderLinks(production);
     expect(hrefs).toContain('/uw-husky-mobile');
     expect(hrefs.filter((href) => /^\/(cubbymobile|uk-kentucky-mobile|osu-beavs-mobile)/.test(href ?? ''))).toEqual([]);
   });

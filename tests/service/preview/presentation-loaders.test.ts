@@ -248,12 +248,16 @@ describe('a post to a page\'s address (the Studio\'s result, drawn)', () => {
   const refusal = (answer: Answer) => ({ status: answer.status, message: (JSON.parse(answer.body.toString('utf8')) as { message: string }).message });
   const html = (answer: Answer) => answer.body.toString('utf8');
 
-  /** A refusal: the status, a JSON reason, the preview's headers, no page and no cookie. */
+  /** A refusal: the status, a JSON reason, the preview's headers and its one policy (framed by the Studio only), no page and no cookie. */
   function expectRefused(answer: Answer, status: number, reason: RegExp) {
     expect(refusal(answer)).toMatchObject({ status, message: expect.stringMatching(reason) });
     expect(html(answer)).not.toContain('<html');
     expect(answer.headers['cache-control']).toBe(PREVIEW_RESPONSE_HEADERS['Cache-Control']);
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    for (const [name, value] of Object.entries(PREVIEW_RESPONSE_HEADERS)) expect(answer.headers[name.toLowerCase()], name).toBe(value);
+    // Two policies would both apply (and come as a list): exactly one, the preview's.
+    const policy = String(answer.headers['content-security-policy'] ?? '');
+    expect(policy.match(/frame-ancestors [^;]*/g)).toEqual([`frame-ancestors ${stack.studio}`]);
     expect(answer.headers['set-cookie']).toBeUndefined();
   }
 

@@ -19,6 +19,7 @@ import { splitReleases } from '../../../scripts/dataset/release-filter.ts';
 import { readExport } from '../../../scripts/dataset/sanity-export.ts';
 import { LOCAL_STUDIO_URL } from '../../../src/lib/config/local-addresses.ts';
 import { createLocalSource } from '../../../src/lib/content/local.ts';
+import { PREVIEW_LOOKUP_TTL_MS } from '../../../src/lib/preview/held-lookups.ts';
 import { entryEndpoint, entryRequestHeaders } from '../../../src/lib/giveaway/entry-submission.ts';
 import { entryPreflight, preflightRefusal, refusalText } from '../../../src/lib/setup/product-api-check.ts';
 import { PREVIEW_SITE_FUNCTIONS } from '../../netlify/deployed-functions.ts';
@@ -216,6 +217,13 @@ function benchMonth(): Array<{ deploys: number; saved: number; credits: number }
   for (const row of rows) expect(row.saved).toBe(rows[0]!.deploys - row.deploys);
   return rows;
 }
+
+describe('how long the preview keeps a tenant record', () => {
+  it('is PREVIEW_LOOKUP_TTL_MS wherever a document states it', () => {
+    const stated = documents.flatMap((document) => [...document.text.matchAll(/for (\d+) s \(`PREVIEW_LOOKUP_TTL_MS`/g)].map((match) => `${document.path}: ${match[1]} s`));
+    expect(stated).toEqual([`docs/architecture.md: ${PREVIEW_LOOKUP_TTL_MS / 1000} s`]);
+  });
+});
 
 describe('the README\'s list of functions is src/functions/', () => {
   it('names each function file, and nothing else', () => {

@@ -1,7 +1,7 @@
-/** The overlays' history adapter, refresh handler and perspective switch, with a stand-in window (no Studio); how refreshes coalesce. */
+/** The overlays' history adapter, refresh handler and perspective switch, with a stand-in window (no Studio); how refreshes coalesce (page-draw.ts `latestWins`, which the drawer runs them through). */
 import { describe, expect, it, vi } from 'vitest';
 import { PERSPECTIVE_SWITCH_PATH, historyAdapter, pageUrl, perspectiveSwitch, refreshPage } from '../../../src/lib/preview/overlay-options.ts';
-import { coalesce } from '../../../src/lib/preview/page-draw.ts';
+import { latestWins } from '../../../src/lib/preview/page-draw.ts';
 import { withOverlays, OVERLAYS_SCRIPT_PATH } from '../../../src/lib/preview/overlays.ts';
 
 function fakeWindow(path = '/uw-husky-mobile/fan') {
@@ -87,7 +87,7 @@ const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 describe('refreshes coalesce', () => {
   it('run at once when idle, and again for a call after it ended', async () => {
     const { run, finish } = controlledRuns();
-    const redraw = coalesce(run);
+    const redraw = latestWins<void>(run);
     const first = redraw();
     expect(run).toHaveBeenCalledTimes(1);
     finish[0]!();
@@ -100,7 +100,7 @@ describe('refreshes coalesce', () => {
 
   it('make the calls during a run share one run after it, which sees the last save', async () => {
     const { run, finish, started, save } = controlledRuns();
-    const redraw = coalesce(run);
+    const redraw = latestWins<void>(run);
     const order: string[] = [];
     const first = redraw().then(() => order.push('first'));
     save();
@@ -124,7 +124,7 @@ describe('refreshes coalesce', () => {
 
   it('go on after a run that failed', async () => {
     const run = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(undefined);
-    const redraw = coalesce(run);
+    const redraw = latestWins<void>(run);
     const first = redraw();
     const second = redraw();
     await expect(first).rejects.toThrow('offline');

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 /**
- * Drawing a page again in place (redraw.ts, and pageRedraw in overlay-options.ts) in jsdom: the
- * edit shows, while what the page's scripts did, element identity, focus and islands left
- * unchanged stay; a render that cannot be drawn in place loads the page instead.
+ * Drawing a page again in place (redraw.ts, and pageDrawer's draw from the dataset in
+ * page-draw.ts) in jsdom: the edit shows, while what the page's scripts did, element identity,
+ * focus and islands left unchanged stay; a render that cannot be drawn in place loads the page
+ * instead.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initPlanGroup } from '../../../src/lib/plans/plan-toggle.client.ts';
-import { pageRedraw } from '../../../src/lib/preview/page-draw.ts';
+import { pageDrawer } from '../../../src/lib/preview/page-draw.ts';
 import { hasNewInlineCode, pairNodes, redrawDocument, sameText } from '../../../src/lib/preview/redraw.ts';
 
 interface Plan { id: string; label: string; description: string }
@@ -241,12 +242,12 @@ function pageWindow(answers: Array<() => Promise<Response>>) {
 
 const html = (body: string, init: ResponseInit = {}) => () => Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, ...init }));
 
-describe('pageRedraw', () => {
+describe('pageDrawer, drawing from the dataset', () => {
   it('fetches the page again with its cookie, draws it in place and keeps the scroll position', async () => {
     load(render());
     const win = pageWindow([html(render()), html(render({ heading: 'Edited' }))]);
     const description = $('.description');
-    const redraw = pageRedraw(win as never);
+    const redraw = pageDrawer(win as never).fromDataset;
     // The page as served, fetched at once; then the page after the edit.
     expect(win.fetch).toHaveBeenCalledTimes(1);
     await redraw();
@@ -260,7 +261,7 @@ describe('pageRedraw', () => {
   it('puts the scroll position back when the redraw moved it', async () => {
     load(render());
     const win = pageWindow([html(render()), html(render({ heading: 'Edited' }))]);
-    const redraw = pageRedraw(win as never);
+    const redraw = pageDrawer(win as never).fromDataset;
     // A layout change during the redraw scrolls the page (jsdom has no layout: done by hand).
     Object.defineProperty(win, 'scrollY', { get: vi.fn().mockReturnValueOnce(640).mockReturnValue(200) });
     await redraw();
@@ -276,7 +277,7 @@ describe('pageRedraw', () => {
     ]) {
       load(render());
       const win = pageWindow([html(render()), answer]);
-      const redraw = pageRedraw(win as never);
+      const redraw = pageDrawer(win as never).fromDataset;
       void redraw();
       await vi.waitFor(() => expect(win.location.reload).toHaveBeenCalledTimes(1));
       expect($('h1').textContent).toBe('Plans for fans');
@@ -286,7 +287,7 @@ describe('pageRedraw', () => {
   it('loads the page instead when the new render brings inline code its policy does not allow', async () => {
     load(render());
     const win = pageWindow([html(render()), html(render().replace('</main>', '<script>window.x = 1</script></main>'))]);
-    void pageRedraw(win as never)();
+    void pageDrawer(win as never).fromDataset();
     await vi.waitFor(() => expect(win.location.reload).toHaveBeenCalledTimes(1));
   });
 
@@ -294,7 +295,7 @@ describe('pageRedraw', () => {
     load(render());
     const edited = () => render({ heading: 'Edited while loading' }).replace('<a href="/uw-husky-mobile">', '<a href="/uw-husky-mobile/why">');
     const win = pageWindow([html(edited()), html(edited())]);
-    await pageRedraw(win as never)();
+    await pageDrawer(win as never).fromDataset();
     expect($('h1').textContent).toBe('Edited while loading');
     // Compared with a render that already had the edit, the link would have looked unchanged.
     expect($('header a').getAttribute('href')).toBe('/uw-husky-mobile/why');
@@ -303,7 +304,7 @@ describe('pageRedraw', () => {
   it('draws without the render before when that could not be fetched', async () => {
     load(render());
     const win = pageWindow([() => Promise.reject(new TypeError('Failed to fetch')), html(render({ heading: 'Edited' }))]);
-    await pageRedraw(win as never)();
+    await pageDrawer(win as never).fromDataset();
     expect($('h1').textContent).toBe('Edited');
     expect(win.location.reload).not.toHaveBeenCalled();
   });

@@ -9,6 +9,7 @@ import type { ReleaseInfo } from '../../../src/lib/content/releases.ts';
 import { SCHOOL_PAGE_CONTENT_QUERY } from '../../../src/lib/content/queries.ts';
 import { TENANT_DOCUMENT_TYPES } from '../../../src/lib/content/schemas.ts';
 import type { ContentSource } from '../../../src/lib/content/source.ts';
+import { heldLookups, PREVIEW_LOOKUP_TTL_MS } from '../../../src/lib/preview/held-lookups.ts';
 import { schoolPageProps } from '../../../src/lib/preview/school-page.ts';
 import { createTenantClient, recordsTransport } from '../../../src/lib/tenants/index.ts';
 import { DRAFT_ONLY_QUESTION, DRAFT_TITLE, PUBLISHED_TITLE_MARK, draftDocuments } from '../../fixtures/drafts/dataset.ts';
@@ -83,6 +84,33 @@ describe('a school page\'s data for one request', () => {
     expect(props?.shown).toEqual({ perspective: stack, releases: new Map([[LAUNCH.name, LAUNCH]]) });
     const unreadable = await schoolPageProps(landing('uw-husky-mobile'), { draftMode: true, perspective: 'drafts', unreadable: true }, deps('drafts').deps);
     expect(unreadable?.shown).toEqual({ perspective: 'drafts', unreadable: true });
+  });
+
+  it('a burst of keystrokes asks the product API and the releases once: again only after PREVIEW_LOOKUP_TTL_MS, and never keeps a failure', async () => {
+    const stats = { requests: 0, retries: 0 };
+    const stack: ContentPerspective = { releases: [LAUNCH.name] };
+    const { releaseCalls, deps: d } = deps(stack);
+    let now = 1_000;
+    let failing = false;
+    const counted = createTenantClient(recordsTransport(tenants, stats), { log: () => {} });
+    const held = heldLookups({ loadTenant: (slug) => (failing ? Promise.reject(new Error('the product API is down')) : counted(slug)), releases: d.releases }, { now: () => now });
+    const render = () => schoolPageProps(landing('uw-husky-mobile'), editor(stack), { ...d, ...held });
+    expect((await render())?.site.key).toBe('huskymobile');
+    expect([stats.requests, releaseCalls.length]).toEqual([2, 1]);
+    now += PREVIEW_LOOKUP_TTL_MS - 1;
+    const again = await render();
+    expect(again?.shown.releases).toEqual(new Map([[LAUNCH.name, LAUNCH]]));
+    expect([stats.requests, releaseCalls.length]).toEqual([2, 1]);
+    now += 2;
+    await render();
+    expect([stats.requests, releaseCalls.length]).toEqual([4, 2]);
+    // A failed lookup throws for this request and is asked again by the next.
+    now += PREVIEW_LOOKUP_TTL_MS + 1;
+    failing = true;
+    await expect(render()).rejects.toThrow('the product API is down');
+    failing = false;
+    await render();
+    expect(stats.requests).toBe(6);
   });
 
   it('an unknown school: nothing', async () => {

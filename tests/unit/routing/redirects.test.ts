@@ -181,7 +181,7 @@ describe('giveaway ids in upper case (some mail tools upper-case links)', () => 
   });
 
   it('reaches the page from a legacy alias with an upper-cased id in two hops', async () => {
-    expect(await walk('/kentuckymobile/giveawayentry/OPEN-ID')).toEqual({ hops: ['/uk-kentucky-mobile/giveaway-entry/OPEN-ID', OPEN_ENTRY], final: { status: 200 } });
+    expect(await walk('/kentuckymobile/giveawayentry/OPEN-ID')).toEqual({ hops: ['/uk-kentucky-mobile/giveawayentry/OPEN-ID', OPEN_ENTRY], final: { status: 200 } });
   });
 
   it('writes no rule for an id without letters or one a rule cannot carry', () => {
@@ -208,12 +208,21 @@ describe('the rule set', () => {
     expect(shared.length).toBeGreaterThanOrEqual(7);
   });
 
-  it('adds three lines per legacy alias and nothing else per school', () => {
-    const aliases = schools.reduce((sum, school) => sum + school.legacyAliases.length, 0);
+  it('adds two lines per legacy alias (three without a giveawayentry redirect) and nothing else per school', () => {
+    const aliases = schools.flatMap((school) => school.legacyAliases.map(() => school.giveawayEntryRedirect));
     const none = redirectRules([], MAIN, undefined, { activeGiveawayIds: ACTIVE_IDS }).length;
-    expect(rules.length).toBe(none + 3 * aliases);
+    expect(rules.length).toBe(none + aliases.reduce((sum, entry) => sum + (entry ? 2 : 3), 0));
     const many = Array.from({ length: 600 }, (_, index) => ({ seoSlug: `school-${index}`, legacyAliases: [`old-${index}`], giveawayEntryRedirect: index % 2 === 0 }));
-    expect(redirectRules(many, MAIN, undefined, { activeGiveawayIds: ACTIVE_IDS }).length).toBe(none + 1800);
+    expect(redirectRules(many, MAIN, undefined, { activeGiveawayIds: ACTIVE_IDS }).length).toBe(none + 300 * 2 + 300 * 3);
+    expect(redirectRules([{ seoSlug: 'new-school', legacyAliases: [], giveawayEntryRedirect: true }], MAIN).length).toBe(redirectRules([], MAIN).length);
+  });
+
+  it('sends a legacy giveawayentry link under an alias on in two hops, through the shared rule', async () => {
+    expect(await walk('/kentuckymobile/giveawayentry/open-id')).toEqual({ hops: ['/uk-kentucky-mobile/giveawayentry/open-id', OPEN_ENTRY], final: { status: 200 } });
+    expect(rules.filter((rule) => rule.from.startsWith('/kentuckymobile'))).toEqual([
+      { from: '/kentuckymobile', to: '/uk-kentucky-mobile', status: 301 },
+      { from: '/kentuckymobile/*', to: '/uk-kentucky-mobile/:splat', status: 301 },
+    ]);
   });
 
   it('formats Netlify lines, ! only for forced proxy rules', () => {

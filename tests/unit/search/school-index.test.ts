@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JSDOM } from 'jsdom';
-import { COMING_SOON_GROUP, NO_STATE_GROUP, schoolIndexGroups, schoolIndexHtml, searchData } from '../../../src/lib/search/school-index.ts';
+import { COMING_SOON_GROUP, NO_STATE_GROUP, groupLinksHtml, groupListHtml, groupPages, schoolIndexGroups, searchData } from '../../../src/lib/search/school-index.ts';
 import { INDIANA_SCHOOLS, searchCards, servedSchoolCards } from '../../../src/lib/search/schools.ts';
 
 const MAIN = 'https://www.k1mobile.example';
@@ -23,28 +23,52 @@ describe('the cards file', () => {
   });
 });
 
-describe('the index of links in the page', () => {
+describe('the list by state: the search page\'s links and each state\'s page', () => {
   const groups = schoolIndexGroups(data.schools);
 
-  it('groups live schools by state A–Z, schools without a state next, the seed list last', () => {
+  it('groups live schools by state A–Z, schools without a state next, the seed list last, each at an address of its own', () => {
     expect(groups.map((group) => group.title)).toEqual(['Oregon', 'Washington', NO_STATE_GROUP, COMING_SOON_GROUP]);
+    expect(groups.map((group) => group.slug)).toEqual(['oregon', 'washington', 'other-schools', 'coming-soon']);
     expect(groups[1]?.schools).toEqual([
       { name: 'University of Washington', href: '/uw-husky-mobile' },
       { name: 'Washington State University', href: '/wsu-cougs-mobile' },
     ]);
     expect(groups.at(-1)?.schools).toHaveLength(INDIANA_SCHOOLS.length);
-    expect(new Set(groups.map((group) => group.id)).size).toBe(groups.length);
   });
 
-  it('is a link per school under a heading per group, with state links that reach each heading', () => {
-    const document = new JSDOM(`<body>${schoolIndexHtml(groups)}</body>`).window.document;
-    const headings = [...document.querySelectorAll('h3')];
-    expect(headings.map((heading) => heading.textContent)).toEqual(groups.map((group) => group.title));
-    const jumps = [...document.querySelectorAll('nav[aria-label] a')];
-    expect(jumps.map((link) => document.querySelector(link.getAttribute('href') ?? '#none')?.textContent)).toEqual(groups.map((group) => group.title));
-    const links = [...document.querySelectorAll('[data-index-groups] a')].map((link) => [link.textContent, link.getAttribute('href')]);
+  it('gives each group an address that no other group\'s later page can take', () => {
+    const odd = servedSchoolCards(['Région 2', 'région 2', 'Territory'].map((state, index) => ({
+      seoSlug: `s-${index}`, brand: 'B', school: { schoolName: `School ${index}`, state }, colours: { primary: { name: 'Primary', hex: '#000000' }, secondary: { name: 'Accent', hex: '#ffffff' } },
+    })));
+    const slugs = schoolIndexGroups(searchData(odd, MAIN).schools).map((group) => group.slug);
+    expect(slugs).toEqual(['region-2-schools', 'region-2-schools-2-schools', 'territory']);
+    expect(slugs.every((slug) => !/-\d+$/.test(slug))).toBe(true);
+  });
+
+  it('the search page links each group\'s page with its number of schools, and no school', () => {
+    const document = new JSDOM(`<body>${groupLinksHtml(groups)}</body>`).window.document;
+    expect([...document.querySelectorAll('li')].map((item) => [item.querySelector('a')?.getAttribute('href'), item.textContent])).toEqual([
+      ['/search/oregon', 'Oregon 1 school'],
+      ['/search/washington', 'Washington 2 schools'],
+      ['/search/other-schools', 'Other schools 1 school'],
+      ['/search/coming-soon', `Coming soon ${INDIANA_SCHOOLS.length} schools`],
+    ]);
+  });
+
+  it('a group\'s page is a link per school; every school is on exactly one page', () => {
+    const pages = groupPages(groups);
+    const links = pages.flatMap((page) => [...new JSDOM(`<body>${groupListHtml(page.schools)}</body>`).window.document.querySelectorAll('a')].map((link) => [link.textContent, link.getAttribute('href')]));
     expect(links).toHaveLength(data.schools.length);
     expect(links).toContainEqual(['Oregon State University', '/osu-beavs-mobile']);
+  });
+
+  it('splits a large group over pages of the same size, each linked to the one before and after', () => {
+    const many = { slug: 'ohio', title: 'Ohio', schools: Array.from({ length: 5 }, (_, index) => ({ name: `S${index}`, href: `/s${index}` })) };
+    expect(groupPages([many], 2).map((page) => [page.slug, page.page, page.pages, page.schools.length, page.previous, page.next])).toEqual([
+      ['ohio', 1, 3, 2, undefined, '/search/ohio-2'],
+      ['ohio-2', 2, 3, 2, '/search/ohio', '/search/ohio-3'],
+      ['ohio-3', 3, 3, 1, '/search/ohio-2', undefined],
+    ]);
   });
 
   it('lists names in reading order, numbers by value', () => {
@@ -55,11 +79,12 @@ describe('the index of links in the page', () => {
   });
 
   it('escapes names and addresses', () => {
-    const html = schoolIndexHtml(groups);
+    const html = groupListHtml(groups.flatMap((group) => group.schools));
     expect(html).toContain('College of &lt;A&gt; &amp; &quot;B&quot;');
     expect(html).not.toContain('<A>');
     const document = new JSDOM(`<body>${html}</body>`).window.document;
     expect([...document.querySelectorAll('a')].some((link) => link.textContent === 'College of <A> & "B"')).toBe(true);
-    expect(schoolIndexHtml([{ id: 'x', title: 'X', schools: [{ name: 'Q', href: '/a?b=1&c="2"' }] }])).toContain('href="/a?b=1&amp;c=&quot;2&quot;"');
+    expect(groupListHtml([{ name: 'Q', href: '/a?b=1&c="2"' }])).toContain('href="/a?b=1&amp;c=&quot;2&quot;"');
+    expect(groupLinksHtml([{ slug: 'x', title: '<X>', schools: [] }])).toContain('&lt;X&gt;');
   });
 });

@@ -9,7 +9,7 @@ const SCHOOLS: SearchResult[] = [
   { name: 'Ball State University', city: 'Muncie', state: 'Indiana', href: 'https://main.example/?school=Ball+State+University', comingSoon: true, colors: [{ name: 'Cardinal', hex: '#ba0c2f' }, { name: 'White', hex: '#ffffff' }] },
 ];
 
-/** The markup SchoolSearch.astro writes (its data attributes and card template), with a tiny index. */
+/** The markup SchoolSearch.astro writes (its data attributes and card template), with a tiny list of states. */
 function renderPage(): void {
   document.body.innerHTML = `
     <form role="search" data-school-search-form data-search-data="/search-schools.json" data-total="3">
@@ -23,7 +23,7 @@ function renderPage(): void {
       <p data-card-colours><span>School colours:</span><span data-card-colour><svg><circle r="9" /></svg><span data-card-colour-name></span></span></p>
       <a data-card-link>Get Started<span data-card-link-name></span></a></div>
     </li></template>
-    <div data-school-index><h2>All schools</h2><a href="/uw-husky-mobile">University of Washington</a></div>`;
+    <nav data-school-index><h2>Schools by state</h2><a href="/search/washington">Washington</a></nav>`;
 }
 
 const $ = <E extends Element = HTMLElement>(selector: string) => document.querySelector<E>(selector)!;
@@ -155,6 +155,26 @@ describe('search page script', () => {
     await type('wash');
     expect(load).toHaveBeenCalledTimes(2);
     expect(summary()).toBe('Showing 2 school(s) that match "wash"');
+  });
+
+  it('draws the first cards of a large answer at once and the rest after that frame, in order', async () => {
+    const many: SearchResult[] = Array.from({ length: 300 }, (_, index) => ({ ...SCHOOLS[1]!, name: `Campus ${String(index).padStart(3, '0')}`, href: `/campus-${index}` }));
+    start(async () => many);
+    await type('campus');
+    expect(summary()).toBe('Showing 300 school(s) that match "campus"');
+    expect(cards().length).toBeGreaterThan(0);
+    expect(cards().length).toBeLessThan(300);
+    await vi.waitFor(() => expect(cards()).toHaveLength(300));
+    expect(cards().map((card) => card.querySelector('h2')?.textContent)).toEqual(many.map((school) => school.name));
+  });
+
+  it('stops drawing an older keystroke\'s cards when the visitor types on', async () => {
+    const many: SearchResult[] = Array.from({ length: 300 }, (_, index) => ({ ...SCHOOLS[1]!, name: `Campus ${index}`, href: `/campus-${index}` }));
+    start(async () => [...many, SCHOOLS[0]!]);
+    await type('campus');
+    await type('seattle');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(cards().map((card) => card.querySelector('h2')?.textContent)).toEqual(['University of Washington']);
   });
 
   it('applies a query from the address (the form sent without script, or a shared link)', async () => {

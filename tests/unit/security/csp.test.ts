@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cspHeaderValue } from '../../../src/lib/security/csp.ts';
-import { cspHeaderRules, formatCspHeaders, headerPathPattern, type BuiltPage } from '../../../src/lib/security/csp-headers.ts';
+import { cspHeaderRules, formatCspHeaders, headerPathPattern, pageRulePaths, type BuiltPage } from '../../../src/lib/security/csp-headers.ts';
 import { inlineHashes, sha256Source } from '../../../src/lib/security/inline-hashes.ts';
 
 const SOURCES = { apiBase: 'https://api.example/k1mobile', analyticsHosts: [] };
@@ -50,16 +50,20 @@ describe('cspHeaderValue', () => {
     expect([...policy.values()].join(';')).not.toMatch(/unsafe-(inline|eval)/);
   });
 
-  it('allows the one frame host a page embeds', () => {
+  it('allows the frame hosts a kind of page embeds, each once', () => {
     expect(directives(cspHeaderValue(SOURCES, { scripts: [], styles: [] }, 'https://maps.example/embed?x=1')).get('frame-src')).toBe('frame-src https://maps.example');
+    expect(directives(cspHeaderValue(SOURCES, { scripts: [], styles: [] }, ['https://b.example/1', 'https://a.example/x', 'https://b.example/2'])).get('frame-src')).toBe('frame-src https://a.example https://b.example');
   });
 });
 
 /** A built page, served from `path.html` (`/index.html` for `/`) as the build writes it. */
-const page = (path: string, school: string | undefined, styles: string[] = [], frameUrl?: string): BuiltPage => ({ path, file: path === '/' ? '/index.html' : `${path}.html`, school, inline: { scripts: ['sha256-island'], styles }, frameUrl });
+function page(path: string, scripts: string[] = [], frameUrl?: string): BuiltPage {
+  return { path, file: path === '/' ? '/index.html' : `${path}.html`, inline: { scripts, styles: [] }, frameUrl };
+}
+
 /** The forms Netlify matches a page's rules against: its address (the CDN), with a slash, and its file (netlify-cli). */
 const formsOf = ({ path, file }: BuiltPage) => [path, `${path.replace(/\/$/, '')}/`, ...(file ? [file] : [])];
-const policyOf = (inline: { scripts: readonly string[]; styles: readonly string[] }, frameUrl: string | undefined) => cspHeaderValue(SOURCES, inline, frameUrl);
+const policyOf = (inline: { scripts: readonly string[]; styles: readonly string[] }, frameUrls: readonly string[]) => cspHeaderValue(SOURCES, inline, frameUrls);
 
 /** The CSP values Netlify would send for a path: one per matching rule (parsed by Netlify's own parser). */
 async function policiesFor(text: string, path: string): Promise<string[]> {
@@ -70,55 +74,74 @@ async function policiesFor(text: string, path: string): Promise<string[]> {
   return (headers as Header[]).filter((rule) => rule.forRegExp.test(path)).flatMap((rule) => Object.entries(rule.values).filter(([name]) => name === 'Content-Security-Policy').map(([, value]) => value as string));
 }
 
+const ROUTES = ['', 'student', 'why', 'coverage-map', 'giveaway-entry/:id'];
+const RULES = pageRulePaths(ROUTES, ['search/:group']);
+const ASSETS = ['/_astro/app.js', '/_astro/school-theme.abc.css', '/content-images/logo.svg', '/backgrounds/a.webp'];
+
+/** A school's pages, as every school of the site has them (its inline scripts are its kind of page's). */
+function schoolSite(slug: string, { entry = false, map }: { entry?: boolean; map?: string } = {}): BuiltPage[] {
+  return [
+    page(`/${slug}`, ['sha256-landing']),
+    page(`/${slug}/student`, ['sha256-plans']),
+    page(`/${slug}/why`),
+    page(`/${slug}/coverage-map`, ['sha256-map'], map),
+    ...(entry ? [page(`/${slug}/giveaway-entry/e-1`, ['sha256-form'])] : []),
+  ];
+}
+const BARE = [page('/'), page('/search', ['sha256-search']), page('/search/washington'), page('/404')];
+
 describe('cspHeaderRules', () => {
-  it('writes one rule per school with the union of its inline hashes, and one per page of no school and form', async () => {
-    const pages = [page('/', undefined), page('/search', undefined), page('/a-mobile', 'a-mobile', ['sha256-a']), page('/a-mobile/student', 'a-mobile', ['sha256-a', 'sha256-font']), page('/b-mobile', 'b-mobile', ['sha256-b'])];
-    const rules = cspHeaderRules(pages, policyOf, ['/_astro', '/content-images']);
-    expect(rules.map((rule) => rule.for)).toEqual(['/', '/index.html', '/search', '/search.html', '/a-mobile/*', '/b-mobile/*']);
-    const text = formatCspHeaders(rules);
-    for (const path of [...pages.flatMap(formsOf), '/b-mobile/why/']) {
-      expect(await policiesFor(text, path), path).toHaveLength(1);
-    }
-    const [policy] = await policiesFor(text, '/a-mobile/why');
-    expect(directives(policy ?? '').get('style-src')).toBe("style-src 'self' 'sha256-a' 'sha256-font'");
-    expect(await policiesFor(text, '/content-images/logo.svg')).toEqual([]);
+  it('writes one rule per kind of page, the same lines whatever the number of schools', () => {
+    const two = formatCspHeaders(cspHeaderRules([...BARE, ...schoolSite('a-mobile', { entry: true }), ...schoolSite('b-mobile')], RULES, policyOf, ASSETS));
+    const many = formatCspHeaders(cspHeaderRules([...BARE, ...Array.from({ length: 50 }, (_, index) => schoolSite(`school-${index}`, { entry: index % 2 === 0 })).flat()], RULES, policyOf, ASSETS));
+    expect(many).toBe(two);
+    expect(cspHeaderRules([...BARE, ...schoolSite('a-mobile', { entry: true })], RULES, policyOf, ASSETS).map((rule) => rule.for)).toEqual([
+      '/', '/:page', '/:school/student', '/:school/student.html', '/:school/why', '/:school/why.html',
+      '/:school/coverage-map', '/:school/coverage-map.html', '/:school/giveaway-entry/:id', '/search/:group',
+    ]);
   });
 
-  it('uses one rule per depth when /slug/* would also match another school or folder', async () => {
-    const pages = [page('/cubby', 'cubby', ['sha256-c']), page('/cubby/why', 'cubby'), page('/cubby/giveaway-entry/x', 'cubby'), page('/cubbymobile', 'cubbymobile'), page('/cubbymobile/why', 'cubbymobile')];
-    const rules = cspHeaderRules(pages, policyOf);
-    expect(rules.map((rule) => rule.for)).toEqual(['/cubby', '/cubby/:p1', '/cubby/:p1/:p2', '/cubby.html', '/cubbymobile/*']);
-    const text = formatCspHeaders(rules);
+  it('matches every page, in each form, by exactly one policy, as Netlify\'s parser reads the file; no asset folder', async () => {
+    const pages = [...BARE, ...schoolSite('a-mobile', { entry: true }), ...schoolSite('cubby'), ...schoolSite('cubbymobile')];
+    const text = formatCspHeaders(cspHeaderRules(pages, RULES, policyOf, ASSETS));
     for (const path of pages.flatMap(formsOf)) expect(await policiesFor(text, path), path).toHaveLength(1);
+    for (const path of ASSETS) expect(await policiesFor(text, path), path).toEqual([]);
   });
 
-  it('keeps a school\'s /slug/* off the files of pages of no school (a slug that starts `index.html`)', async () => {
-    const pages = [page('/', undefined), page('/ind', 'ind'), page('/ind/why', 'ind')];
-    const rules = cspHeaderRules(pages, policyOf);
-    expect(rules.map((rule) => rule.for)).toEqual(['/', '/index.html', '/ind', '/ind/:p1', '/ind.html']);
-    const text = formatCspHeaders(rules);
-    for (const path of pages.flatMap(formsOf)) expect(await policiesFor(text, path), path).toHaveLength(1);
+  it('gives each kind of page the union of its inline hashes, and only its own', async () => {
+    const text = formatCspHeaders(cspHeaderRules([...BARE, ...schoolSite('a-mobile', { entry: true }), ...schoolSite('b-mobile')], RULES, policyOf, ASSETS));
+    const [student] = await policiesFor(text, '/b-mobile/student');
+    expect(directives(student ?? '').get('script-src')).toBe("script-src 'self' 'sha256-plans'");
+    const [landing] = await policiesFor(text, '/b-mobile.html');
+    expect(directives(landing ?? '').get('script-src')).toBe("script-src 'self' 'sha256-landing' 'sha256-search'");
+    const [why] = await policiesFor(text, '/a-mobile/why/');
+    expect(directives(why ?? '').get('script-src')).toBe("script-src 'self'");
   });
 
-  it('gives a school whose coverage page embeds a map a rule per page, the frame host on that page only', async () => {
-    const pages = [page('/a', 'a'), page('/a/why', 'a'), page('/a/coverage-map', 'a', [], 'https://maps.example/x')];
-    const text = formatCspHeaders(cspHeaderRules(pages, policyOf));
-    for (const path of pages.flatMap(formsOf)) expect(await policiesFor(text, path), path).toHaveLength(1);
-    for (const path of ['/a/coverage-map', '/a/coverage-map.html']) {
+  it('allows the map hosts content names on coverage pages only', async () => {
+    const pages = [...BARE, ...schoolSite('a', { map: 'https://maps.example/x' }), ...schoolSite('b')];
+    const text = formatCspHeaders(cspHeaderRules(pages, RULES, policyOf, ASSETS));
+    for (const path of ['/a/coverage-map', '/b/coverage-map.html']) {
       const [coverage] = await policiesFor(text, path);
       expect(directives(coverage ?? '').get('frame-src'), path).toBe('frame-src https://maps.example');
     }
-    const [why] = await policiesFor(text, '/a/why/');
+    const [why] = await policiesFor(text, '/a/why');
     expect(directives(why ?? '').has('frame-src')).toBe(false);
   });
 
+  it('refuses a page no rule matches, and a rule that would reach an asset folder', () => {
+    expect(() => cspHeaderRules([page('/a/newsroom')], RULES, policyOf)).toThrow('The page /a/newsroom is matched by 0 Content-Security-Policy rules (none); it needs exactly one.');
+    expect(() => cspHeaderRules([page('/a/student')], RULES, policyOf, ['/_astro/student'])).toThrow('The Content-Security-Policy rule /:school/student would also match the file /_astro/student.');
+    expect(() => cspHeaderRules([page('/a/student')], [...RULES, '/a/*'], policyOf)).toThrow(/matched by 2 Content-Security-Policy rules \(\/:school\/student, \/a\/\*\)/);
+  });
+
   it('matches paths the way Netlify does', async () => {
-    const rulePaths = ['/', '/a/*', '/a/:p1/:p2', '/search', '/a.b/*'];
+    const rulePaths = ['/', '/a/*', '/a/:p1/:p2', '/search', '/a.b/*', '/:page', '/:school/why.html'];
     const dir = mkdtempSync(join(tmpdir(), 'csp-paths-'));
     writeFileSync(join(dir, '_headers'), rulePaths.map((path) => `${path}\n  X-Rule: ${path}\n`).join(''));
     const { headers } = await parseAllHeaders({ headersFiles: [join(dir, '_headers')], configHeaders: undefined, minimal: false });
     for (const rule of headers as Header[]) {
-      for (const path of ['/', '/a', '/a/', '/ab', '/a/b', '/a/b/c/', '/search/', '/a.b/x', '/aXb/x']) {
+      for (const path of ['/', '/a', '/a/', '/ab', '/a/b', '/a/b/c/', '/search/', '/a.b/x', '/aXb/x', '/x/why.html', '/x/whyXhtml', '/index.html']) {
         expect(headerPathPattern(rule.for).test(path), `${rule.for} ${path}`).toBe(rule.forRegExp.test(path));
       }
     }

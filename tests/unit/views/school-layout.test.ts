@@ -11,7 +11,9 @@ describe('schoolLayoutView', () => {
     const view = schoolLayoutView(schoolLayout(props, 'why'), `/${props.site.seoSlug}/why`, SITE_URL);
     expect(view.head.canonical).toBe(`${SITE_URL}/${props.site.seoSlug}/why`);
     expect(view.themeColor).toBe(props.site.theme.primary);
-    expect(view.themeCss).toContain(`--school-primary:${props.site.theme.primary}`);
+    expect(view.theme.css).toContain(`--school-primary:${props.site.theme.primary}`);
+    expect(view.theme.href).toMatch(/^\/_astro\/school-theme\.[\w-]{12}\.css$/);
+    expect(view.theme.inline).toBe(false);
     expect(view.pageName).toBeTruthy();
   });
 

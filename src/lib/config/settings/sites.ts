@@ -18,6 +18,9 @@ export const MIN_SECRET_LENGTH = 32;
  */
 export const FRESHNESS_INTERVALS: readonly number[] = [15, 30, 45, 60, 90, 120, 180, 240, 360, 480, 720, 1440];
 
+/** The rule count from which Netlify's redirects docs advise wildcards or placeholders instead (REDIRECT_RULE_LIMIT). */
+export const NETLIFY_REDIRECT_ADVICE = 10_000;
+
 const BUILDS = ['Builds'] as const;
 const FUNCTIONS = ['Functions'] as const;
 const BOTH = ['Builds', 'Functions'] as const;
@@ -200,6 +203,19 @@ export const SITE_SETTINGS = {
     default: `– (the local stack: \`${LOCAL_DEPLOY_NOTIFICATION_SECRET}\`, refused anywhere else)`,
     sites: { production: { scopes: FUNCTIONS, step: 9, required: 'always' } },
     readBy: ['deploy-notification', 'local stack', 'setup:check'],
+  },
+  REDIRECT_RULE_LIMIT: {
+    // Netlify's redirects docs (docs.netlify.com/manage/routing/redirects/overview, read 2026-12-02):
+    // "Netlify processes and serializes your redirect rules across the _redirects and netlify.toml
+    // files. If the size of this output is too large, the deploy might fail. If you need to set up
+    // 10,000 redirects or more, we recommend using wildcards or placeholders as much as possible."
+    schema: setting(z.coerce.number().int().min(1).max(NETLIFY_REDIRECT_ADVICE).default(NETLIFY_REDIRECT_ADVICE)),
+    format: `a whole number, 1 to ${NETLIFY_REDIRECT_ADVICE}`,
+    sentence: `The build refuses to write this many redirect rules or more (Netlify advises wildcards from ${NETLIFY_REDIRECT_ADVICE.toLocaleString('en-US')} rules on, and a deploy may fail when its rules are too large); only a lower value can be set.`,
+    setBy: 'operator',
+    default: `\`${NETLIFY_REDIRECT_ADVICE}\``,
+    sites: { production: { scopes: BUILDS, required: 'optional' } },
+    readBy: ['build'],
   },
   PUBLISH_RETRY_BASE_SECONDS: {
     schema: setting(z.coerce.number().int().min(1).max(3600).optional()),
