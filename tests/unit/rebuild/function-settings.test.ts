@@ -4,7 +4,7 @@ import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts'
 import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
 import { readBuildHookSettings, readFreshnessSettings, readPublishSettings } from '../../../src/lib/rebuild/function-settings.ts';
 
-const HOOK = 'https://api.netlify.example/build_hooks/nightly123';
+const HOOK = 'https://api.netlify.example/build_hooks/hook123';
 const SECRET = 's3cret-of-at-least-thirty-two-characters';
 /** What a production build would refuse: no content source, no product API, a bad content setting. */
 const BUILD_WOULD_REFUSE = { CONTEXT: 'production', NETLIFY: 'true', CONTENT_SOURCE: 'sanity', CONTENT_PREVIEW: 'perhaps', PUBLIC_API_BASE: 'not a url' };
