@@ -30,7 +30,7 @@ const { values } = parseArgs({
 const root = resolve(import.meta.dirname, '../..');
 const out = resolve(root, values.out);
 const widths = values.widths.split(',').map(Number).filter((width) => width > 0);
-const VIEWS = ['badges', 'deploys', 'deploys-waiting', 'deploys-empty', 'deploys-visitor', 'deploys-error', 'deploys-loading'];
+const VIEWS = ['badges', 'deploys', 'deploys-waiting', 'deploys-budget', 'deploys-empty', 'deploys-visitor', 'deploys-error', 'deploys-loading'];
 /** The sample answers' moment: 12:06:30 PM on Nov 27, 2026 in Seattle. */
 const NOW = new Date('2026-11-27T20:06:30.000Z');
 

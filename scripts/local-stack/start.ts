@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     const imported = loadSiteFunctions(settings.functionsDir);
     loaded(imported);
     const siteFunctions = await imported;
-    // Netlify's scheduler: the nightly build, and publish-retry every minute (LOCAL_SCHEDULE_MINUTE_MS shortens the clock).
+    // Netlify's scheduler: the freshness check every quarter hour, and publish-retry every minute (LOCAL_SCHEDULE_MINUTE_MS shortens the clock).
     const minute = text('LOCAL_SCHEDULE_MINUTE_MS');
     const scheduler = startScheduler({
       functions: siteFunctions.functions,

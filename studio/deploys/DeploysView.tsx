@@ -159,6 +159,15 @@ export function DeploysView({origin, result, loading, onRefresh}: DeploysViewPro
                 <Text size={1}>{result.waiting}</Text>
               </Card>
             )}
+            {result?.ok && (result.spend || result.freshness) && (
+              <Card padding={4} radius={2} border>
+                <Stack gap={3}>
+                  <Heading as="h2" size={1}>Builds and their cost</Heading>
+                  {result.spend && <Text size={1}>{result.spend}</Text>}
+                  {result.freshness && <Text size={1}>{result.freshness}</Text>}
+                </Stack>
+              </Card>
+            )}
             {result?.ok && result.rows.length === 0 && result.visitor && (
               <Card padding={4} radius={2} border>
                 <Stack gap={3}>
@@ -172,8 +181,8 @@ export function DeploysView({origin, result, loading, onRefresh}: DeploysViewPro
                 <Stack gap={3}>
                   <Heading as="h2" size={1}>No deploys recorded yet</Heading>
                   <Text size={1} muted>
-                    Each publish, the nightly rebuild and a rebuild by hand start a deploy; it shows here once Netlify reports it to
-                    the site.
+                    Each publish, a freshness check that finds the site would change and a rebuild by hand start a deploy; it shows
+                    here once Netlify reports it to the site.
                   </Text>
                 </Stack>
               </Card>

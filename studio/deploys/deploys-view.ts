@@ -5,7 +5,7 @@
  * with why. Pure; DeploysTool.tsx draws it.
  */
 import type {DocumentBadgeDescription} from 'sanity'
-import {deploysAnswerSchema, type DeploySummary} from '../../src/lib/publish-records/records.ts'
+import {deploysAnswerSchema, type DeploysAnswer, type DeploySummary} from '../../src/lib/publish-records/records.ts'
 import {checkingAccess, keepPass, passFor} from './editor-pass'
 import {schoolPageUrl} from './public-site'
 import {fullTime, shortTime, statusHeaders, type TimeFormat} from './status'
@@ -19,7 +19,7 @@ export const BADGE_TONES: Record<BadgeColor, 'primary' | 'positive' | 'caution' 
 export interface DeployRow {
   /** The deploy's id (the public site tells it to editors), else a key of the row's own. */
   id: string
-  /** What started it: "Publish of 3 documents", "Nightly rebuild", "Rebuild by hand", … */
+  /** What started it: "Publish of 3 documents", "Freshness check: tenant records changed for 2 schools (…)", "Rebuild by hand", … */
   trigger: string
   /** Netlify's own title for a deploy this site did not start (a commit message, say). */
   detail?: string
@@ -60,7 +60,9 @@ export function duration(seconds: number): string {
 export function triggerText(trigger: DeploySummary['trigger']): string {
   switch (trigger.kind) {
     case 'publish':
-      return `Publish of ${trigger.documents} document${trigger.documents === 1 ? '' : 's'}`
+      return `Publish of ${trigger.documents} document${trigger.documents === 1 ? '' : 's'}${trigger.freshness ? ', with the freshness check\'s build' : ''}`
+    case 'freshness':
+      return trigger.freshness ? `Freshness check: ${trigger.freshness}` : 'Freshness check'
     case 'nightly':
       return 'Nightly rebuild'
     case 'manual':
@@ -132,13 +134,38 @@ export function deployRow(deploy: DeploySummary, origin: string, format: TimeFor
   }
 }
 
-/** Publishes waiting because the build service did not answer: "Waiting to build: … next try at 12:07". */
-export function waitingText(waiting: {waiting: number; reason: string; nextTryAt: string}, format: TimeFormat = {}): string {
-  return `Waiting to build: ${waiting.reason}; next try at ${shortTime(waiting.nextTryAt, format)}. ${waiting.waiting} published document${waiting.waiting === 1 ? '' : 's'} wait${waiting.waiting === 1 ? 's' : ''}; the site tries again by itself.`
+/** What waits: "N published documents wait", and a freshness build (its reason is the freshness check's line). */
+function whatWaits(waiting: {waiting: number; freshness?: string | undefined}): string {
+  const documents = `${waiting.waiting} published document${waiting.waiting === 1 ? '' : 's'}`
+  if (!waiting.freshness) return `${documents} wait${waiting.waiting === 1 ? 's' : ''}`
+  return waiting.waiting ? `${documents} and a freshness build wait` : 'A freshness build waits'
+}
+
+/**
+ * Publishes held: "Waiting: next build at 2:00 PM (deploy budget)." for the deploy budget, else
+ * "Waiting to build: the build service did not answer; next try at 12:07."
+ */
+export function waitingText(waiting: {waiting: number; reason: string; nextTryAt: string; cause?: string | undefined; freshness?: string | undefined}, format: TimeFormat = {}): string {
+  const at = shortTime(waiting.nextTryAt, format)
+  if (waiting.cause === 'deploy-budget') return `Waiting: next build at ${at} (deploy budget). ${whatWaits(waiting)}; the site builds then by itself.`
+  return `Waiting to build: ${waiting.reason}; next try at ${at}. ${whatWaits(waiting)}; the site tries again by itself.`
+}
+
+/** "Production deploys: 3 today, 41 this month (UTC; 15 credits each on Netlify). Deploy budget: 6 an hour." */
+export function spendText(spend: NonNullable<DeploysAnswer['spend']>): string {
+  const budget = spend.budgetPerHour ? `Deploy budget: at most ${spend.budgetPerHour} an hour.` : 'No deploy budget is set.'
+  return `Production deploys: ${spend.today} today, ${spend.month} this month (UTC). ${budget}`
+}
+
+/** "Freshness check, 1:00 PM: no change since the live deploy." */
+export function freshnessText(freshness: NonNullable<DeploysAnswer['freshness']>, format: TimeFormat = {}): string {
+  return `Freshness check, ${shortTime(freshness.checkedAt, format)}: ${freshness.outcome}.`
 }
 
 /** `visitor`: the site answered as to a visitor (no editor's role): when it last changed, no deploys. */
-export type DeploysResult = {ok: true; rows: DeployRow[]; running: boolean; waiting?: string; visitor?: string} | {ok: false; error: string}
+export type DeploysResult =
+  | {ok: true; rows: DeployRow[]; running: boolean; waiting?: string; visitor?: string; spend?: string; freshness?: string}
+  | {ok: false; error: string}
 
 /** The answer's body as rows, newest first as the site sends them. */
 export function deploysFromAnswer(body: unknown, origin: string, format: TimeFormat = {}): DeploysResult {
@@ -150,7 +177,16 @@ export function deploysFromAnswer(body: unknown, origin: string, format: TimeFor
   const visitor = site
     ? `The public site last changed ${shortTime(site.lastChangedAt, format)} (${site.schools.builtCount} school${site.schools.builtCount === 1 ? '' : 's'} on it). Its deploys are shown to the project's Administrators, Editors, Developers and Contributors.`
     : undefined
-  return {ok: true, rows, running: parsed.data.deploys.some((deploy) => deploy.state === 'building') || waiting !== undefined, ...(waiting ? {waiting: waitingText(waiting, format)} : {}), ...(visitor ? {visitor} : {})}
+  const {spend, freshness} = parsed.data
+  return {
+    ok: true,
+    rows,
+    running: parsed.data.deploys.some((deploy) => deploy.state === 'building') || waiting !== undefined,
+    ...(waiting ? {waiting: waitingText(waiting, format)} : {}),
+    ...(visitor ? {visitor} : {}),
+    ...(spend ? {spend: spendText(spend)} : {}),
+    ...(freshness ? {freshness: freshnessText(freshness, format)} : {}),
+  }
 }
 
 /** Asks the public site for its recent deploys, with the editor's token when there is one. */

@@ -92,6 +92,14 @@ export function badgeFor(status: BadgeStatus, format: TimeFormat = {}): Document
         title: `This version is on the public site since ${fullTime(status.since, format)}${status.deploy ? ` (deploy ${status.deploy})` : ''}.`,
       }
     case 'publishing':
+      if (status.waiting?.cause === 'deploy-budget') {
+        const at = shortTime(status.waiting.nextTryAt, format)
+        return {
+          label: `Waiting: next build at ${at} (deploy budget)`,
+          color: 'warning',
+          title: `The site's deploy budget allows its next build at ${at}; that build carries this version. The site starts it by itself; the badge changes when it is live.`,
+        }
+      }
       if (status.waiting) {
         return {
           label: 'Waiting to build',

@@ -96,7 +96,7 @@ export const siteSettings = defineType({
       name: 'activeGiveawayIds',
       title: 'Active giveaway ids',
       type: 'array',
-      description: 'A school\'s giveaway is open when its current event id is in this list (the build decides; it runs nightly).',
+      description: 'A school\'s giveaway is open when its current event id (from its tenant record in the product API) is in this list; the site is built again when either changes.',
       of: [defineArrayMember({type: 'string', validation: (rule) => rule.required().custom(notBlank)})],
       validation: (rule) => rule.required().min(1),
     }),

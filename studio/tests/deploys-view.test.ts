@@ -10,7 +10,7 @@ import {renderToStaticMarkup} from 'react-dom/server'
 import {describe, expect, it} from 'vitest'
 import {deploysAnswerSchema} from '../../src/lib/publish-records/records.ts'
 import {DeploysView} from '../deploys/DeploysView'
-import {deploysFromAnswer, duration, fetchDeploys, type DeploysResult} from '../deploys/deploys-view'
+import {deploysFromAnswer, duration, fetchDeploys, triggerText, type DeploysResult} from '../deploys/deploys-view'
 
 const answer: unknown = JSON.parse(readFileSync(new URL('./fixtures/deploys.json', import.meta.url), 'utf8'))
 const origin = 'https://schoolmobile.example'
@@ -33,7 +33,7 @@ describe('the deploys answer as rows', () => {
       ['Publish of 1 document', '12:06 PM', 'running for 28 s', 'Production'],
       ['Publish of 3 documents', '12:03 PM', '2 min 7 s', 'Production'],
       ['Publish of 2 documents', '11:48 AM', '41 s', 'Production'],
-      ['Nightly rebuild', '12:00 AM', '2 min 4 s', 'Production'],
+      ['Freshness check: tenant records changed for 1 school (huskymobile)', '12:00 AM', '2 min 4 s', 'Production'],
       ['Rebuild by hand', 'Nov 26, 2:15 PM', '2 min 12 s', 'Production'],
       ['Deploy started outside the Studio', 'Nov 26, 12:41 PM', '2 min 19 s', 'Deploy preview'],
     ])
@@ -93,6 +93,29 @@ describe('the deploys answer as rows', () => {
     expect(text(html)).toContain('Waiting to build: the build service did not answer; next try at 12:07 PM.')
   })
 
+  it('the deploy budget\'s wait is said as the badge says it; the deploys today and this month, the budget and the freshness check\'s outcome are said under the title', () => {
+    const budget = structuredClone(answer) as Record<string, unknown>
+    budget['waitingToBuild'] = {waiting: 1, reason: 'the deploy budget allows the next build then', nextTryAt: '2026-11-27T21:00:00.000Z', cause: 'deploy-budget', freshness: 'tenant records changed for 2 schools (beavsmobile, huskymobile)'}
+    budget['spend'] = {today: 4, month: 57, day: '2026-11-27', budgetPerHour: 1}
+    const seen = deploysFromAnswer(budget, origin, format)
+    if (!seen.ok) throw new Error(seen.error)
+    expect(seen.waiting).toBe('Waiting: next build at 1:00 PM (deploy budget). 1 published document and a freshness build wait; the site builds then by itself.')
+    expect(seen.spend).toBe('Production deploys: 4 today, 57 this month (UTC). Deploy budget: at most 1 an hour.')
+    expect(deploysFromAnswer(answer, origin, format)).toMatchObject({spend: 'Production deploys: 3 today, 41 this month (UTC). No deploy budget is set.', freshness: 'Freshness check, 12:00 PM: no change since the live deploy.'})
+    const html = text(page(seen))
+    expect(html).toContain('Builds and their cost')
+    expect(html).toContain('Waiting: next build at 1:00 PM (deploy budget).')
+    expect(html).toContain('Production deploys: 4 today, 57 this month (UTC). Deploy budget: at most 1 an hour.')
+  })
+
+  it('what started a deploy, for each kind a build hook body names (a nightly build of before the freshness check too)', () => {
+    expect([
+      triggerText({kind: 'publish', documents: 2, freshness: 'the live deploy is 7 days old'}),
+      triggerText({kind: 'freshness', documents: 0}),
+      triggerText({kind: 'nightly', documents: 0}),
+    ]).toEqual(['Publish of 2 documents, with the freshness check\'s build', 'Freshness check', 'Nightly rebuild'])
+  })
+
   it('durations read as minutes and seconds', () => {
     expect([duration(0), duration(59.4), duration(60), duration(127), duration(3600), duration(3725)].map(spaces)).toEqual(['0 s', '59 s', '1 min', '2 min 7 s', '1 h', '1 h 2 min'])
     expect(duration(127)).not.toMatch(/ /)
@@ -150,7 +173,8 @@ describe('the Deploys page', () => {
     const html = page(deploysFromAnswer(answer, origin, format))
     expect(html.match(/<h1[^>]*>.*?<\/h1>/g)?.map(text)).toEqual([' Deploys '])
     expect(html.match(/<h2[^>]*>.*?<\/h2>/g)?.map((heading) => text(heading).trim())).toEqual([
-      'Publish of 1 document', 'Publish of 3 documents', 'Publish of 2 documents', 'Nightly rebuild', 'Rebuild by hand', 'Deploy started outside the Studio',
+      'Builds and their cost',
+      'Publish of 1 document', 'Publish of 3 documents', 'Publish of 2 documents', 'Freshness check: tenant records changed for 1 school (huskymobile)', 'Rebuild by hand', 'Deploy started outside the Studio',
     ])
     expect(html).toMatch(/<ol [^>]*aria-label="Recent deploys, newest first"/)
     expect(html.match(/<li [^>]*data-ui="Card"[^>]*aria-labelledby="deploy-[0-9a-f]+"/g)).toHaveLength(6)

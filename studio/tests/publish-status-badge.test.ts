@@ -99,6 +99,10 @@ const expected: Record<string, DocumentBadgeDescription> = {
     label: 'Waiting to build', color: 'warning',
     title: 'Waiting to build: the build service did not answer; next try at 12:07 PM. The site tries again by itself; the badge changes when it is live.',
   },
+  'huskymobile-giveawayClosed': {
+    label: 'Waiting: next build at 1:00 PM (deploy budget)', color: 'warning',
+    title: 'The site\'s deploy budget allows its next build at 1:00 PM; that build carries this version. The site starts it by itself; the badge changes when it is live.',
+  },
   'huskymobile-planCards-student': {
     label: 'Not live: content problem', color: 'danger',
     title: 'The document has a content problem, so the page is built without it: a plan\'s description is empty. Field: plans[1].description. School: huskymobile. Fix the field named and publish again.',

@@ -27,7 +27,8 @@ import { CLI_DIR, ROOT, cleanCopy, removeCopy, requireNetlifyCli, runNetlify, to
 
 const DEPLOY_ID = '6a1f0c2b9d8e7f6a5b4c3d2e';
 const SITE_ID = '3f2c1e0a-9b8d-4c7e-8f6a-5b4c3d2e1f00';
-const HOOK_BODY = { kind: 'nightly', batch: 'b-0a1b2c3d', documents: [], more: 0 };
+const HOOK_BODY = { kind: 'freshness', batch: 'b-0a1b2c3d', documents: [], more: 0, freshness: 'tenant records changed for 1 school (huskymobile)' };
+const HOOK_TITLE = 'Freshness check: tenant records changed for 1 school (huskymobile) [batch b-0a1b2c3d]';
 
 /** What Netlify's build environment sets for a production deploy of a project (netlify build sets CONTEXT from --context). */
 function netlifyBuildSettings(site: { name: string; url: string }, settings: Record<string, string>): Record<string, string> {
@@ -122,7 +123,7 @@ describe('the public site, built by Netlify\'s build', () => {
     copy = cleanCopy('public');
     run = await runNetlify(copy, ['build', '--offline', '--context', 'production'], toolEnvironment(home, netlifyBuildSettings(
       { name: 'school-mobile', url: 'https://school-mobile.netlify.app' },
-      { ALLOW_DEMO_DEPLOY: 'true', INCOMING_HOOK_BODY: JSON.stringify(HOOK_BODY), INCOMING_HOOK_TITLE: 'Nightly rebuild' },
+      { ALLOW_DEMO_DEPLOY: 'true', INCOMING_HOOK_BODY: JSON.stringify(HOOK_BODY), INCOMING_HOOK_TITLE: HOOK_TITLE },
     )));
   }, 300_000);
   afterAll(async () => {
@@ -149,13 +150,16 @@ describe('the public site, built by Netlify\'s build', () => {
       expect({ file, routes: packaged.routes?.map((route) => route.literal) ?? [], schedule: packaged.schedule })
         .toEqual({ file, routes: config?.path ? [config.path] : [], schedule: config?.schedule });
     }
-    // The nightly build is registered as a scheduled function.
-    expect(manifest.functions.some((fn) => fn.schedule)).toBe(true);
+    // The freshness check and publish-retry are registered as scheduled functions, on their own schedules.
+    expect(manifest.functions.filter((fn) => fn.schedule).map((fn) => [basename(fn.mainFile), fn.schedule]).sort()).toEqual([['freshness-check.ts', '*/15 * * * *'], ['publish-retry.ts', '* * * * *']]);
   });
 
   it('leaves the build record where Netlify\'s upload step finds it, and nothing else to upload', async () => {
     const record = buildRecordSchema.parse(JSON.parse(readFileSync(join(copy, BUILD_RECORD_FILE), 'utf8')));
     expect(record.trigger).toEqual(HOOK_BODY);
+    // What the freshness check compares: each published school's tenant record, read from the bundled file on a demo deploy.
+    expect(record.inputs).toMatchObject({ source: 'file', digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(Object.keys(record.inputs!.tenants).sort()).toEqual(record.schools.map((school) => school.key).sort());
     const { scanForBlobs } = await netlifyBuildModule<{ scanForBlobs: (dir: string) => Promise<{ apiVersion: number; directory: string } | null> }>('utils/blobs.js');
     const { getBlobs } = await netlifyBuildModule<{ getBlobs: (dir: string) => Promise<Array<{ key: string }>> }>('utils/frameworks_api.js');
     const found = await scanForBlobs(copy);
@@ -183,14 +187,18 @@ describe('the public site, built by Netlify\'s build', () => {
     const { default: deployNotification } = await import('../../src/functions/deploy-notification.ts');
     const { default: publishStatus } = await import('../../src/functions/publish-status.ts');
     const at = new Date().toISOString();
-    const body = JSON.stringify({ id: DEPLOY_ID, site_id: SITE_ID, build_id: DEPLOY_ID, state: 'ready', context: 'production', branch: 'main', title: 'Nightly rebuild', created_at: at, updated_at: at, published_at: at, deploy_time: 10, error_message: null });
+    const body = JSON.stringify({ id: DEPLOY_ID, site_id: SITE_ID, build_id: DEPLOY_ID, state: 'ready', context: 'production', branch: 'main', title: HOOK_TITLE, created_at: at, updated_at: at, published_at: at, deploy_time: 10, error_message: null });
     const notified = await deployNotification(new Request('https://school-mobile.netlify.app/api/deploy-notification', {
       method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-signature': netlifySignature(body, secret) }, body,
     }), { deploy: { context: 'production' } } as never);
     expect(notified.status, await notified.clone().text()).toBe(200);
     const status = await publishStatus(new Request(`https://school-mobile.netlify.app/api/publish-status?ids=${documentId}`), { deploy: { context: 'production' } } as never);
     const answer = await status.json() as { documents: Record<string, { state: string }> };
+    expect(status.status, JSON.stringify(answer)).toBe(200);
     expect(answer.documents[documentId]?.state).toBe('live');
+    // The freshness check's side of it: the live deploy's inputs, copied from the record it read.
+    const { getStore } = await import('@netlify/blobs');
+    expect(await getStore({ name: 'deploys', consistency: 'strong' }).get('live-inputs', { type: 'json' })).toMatchObject({ deployId: DEPLOY_ID, source: 'file', digest: record.inputs!.digest });
   });
 });
 

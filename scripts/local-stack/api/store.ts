@@ -134,6 +134,7 @@ export function openStore(dataDir: string) {
     tenantBySlug: db.prepare('SELECT record FROM tenants WHERE slug = ?'),
     tenantById: db.prepare('SELECT record FROM tenants WHERE id = ?'),
     insertTenant: db.prepare('INSERT INTO tenants (id, slug, affiliate_id, record) VALUES (?, ?, ?, ?)'),
+    updateTenant: db.prepare('UPDATE tenants SET record = ? WHERE slug = ?'),
     insertEntry: db.prepare(
       `INSERT INTO giveaway_entries
         (entry_id, event_guid, name, email, email_normalised, state_code, phone_digits, phone_normalised, created_at)
@@ -183,6 +184,20 @@ export function openStore(dataDir: string) {
     },
     tenantById(id: number): TenantRecord | undefined {
       return parseRecord(statements.tenantById.get(id));
+    },
+    /**
+     * The product API's operators change a record (a giveaway opens or closes): the fields given
+     * replace the record's (null clears one); its id, slug and affiliate stay. Answers the record
+     * as it is now, or undefined for a slug the API does not know. Each start seeds the records again.
+     */
+    changeTenant(slug: string, changes: Readonly<Record<string, unknown>>): TenantRecord | undefined {
+      return transaction(() => {
+        const current = parseRecord(statements.tenantBySlug.get(slug));
+        if (!current) return undefined;
+        const next = { ...current, ...changes, id: current.id, slug: current.slug, affiliateId: current.affiliateId } as TenantRecord;
+        statements.updateTenant.run(JSON.stringify(next), slug);
+        return next;
+      });
     },
 
     /** Inserts an entry; 'duplicate' when the event already has this email or phone key (UNIQUE indexes). */

@@ -2,16 +2,19 @@
  * What a build records for the deploy notifications and the publish status (src/lib/publish-records/records.ts
  * `BuildRecord`): when its content was read, what started it (the build hook's body, read from
  * INCOMING_HOOK_BODY), which revision of each document it carried, the schools it published and
- * left out (and why), and every content problem per document and field. The build report carries
+ * left out (and why), every content problem per document and field, and a digest of each published
+ * school's tenant record (its inputs without an event, for the freshness check). The build report carries
  * the same fields (`reports/build-report.json` parses as a BuildRecord); the record alone goes into
  * the deploy's Netlify Blobs store (./netlify-output.ts), where the notification function reads it.
  */
 import type { ContentProblem, ContentRead } from '../content/index.ts';
 import type { SiteMatrix } from '../routing/matrix.ts';
+import { inputsDigest, tenantDigest } from '../tenants/digest.ts';
 import {
   buildRecordSchema,
   leftOutCode,
   parseBuildTrigger,
+  type BuildInputs,
   type BuildProblem,
   type BuildRecord,
   type BuildTrigger,
@@ -34,11 +37,19 @@ export function recordLeftOut(matrix: Pick<SiteMatrix, 'leftOut'>): LeftOutEntry
   });
 }
 
-export function buildRecord(matrix: Pick<SiteMatrix, 'schools' | 'leftOut' | 'problems'>, read: ContentRead, trigger: BuildTrigger): BuildRecord {
+/** The tenant records of the schools this build published, digested; `source`: where they were read (the product API, or a file). */
+export function buildInputs(matrix: Pick<SiteMatrix, 'schools'>, source: BuildInputs['source']): BuildInputs {
+  const tenants: Record<string, string> = Object.create(null);
+  for (const site of matrix.schools) tenants[site.key] = tenantDigest(site.tenant);
+  return { source, digest: inputsDigest(tenants), tenants };
+}
+
+export function buildRecord(matrix: Pick<SiteMatrix, 'schools' | 'leftOut' | 'problems'>, read: ContentRead, trigger: BuildTrigger, source: BuildInputs['source'] = 'file'): BuildRecord {
   return {
     version: 1,
     contentReadAt: read.at.toISOString(),
     trigger,
+    inputs: buildInputs(matrix, source),
     documents: read.documents,
     schools: matrix.schools.map((site) => ({ key: site.key, seoSlug: site.seoSlug, status: site.status })),
     leftOut: recordLeftOut(matrix),

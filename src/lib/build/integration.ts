@@ -149,7 +149,8 @@ export function schoolSiteBuild({ onDemand = false }: { onDemand?: boolean } = {
         const sanitisedImages = prepared?.sanitised ?? [];
         const read = contentRead();
         if (!read) throw new Error('the build report needs the content query\'s answer, and it never ran');
-        const record = buildRecord(matrix, read, buildTrigger());
+        // Tenant records come from the product API when PUBLIC_API_BASE is set, else from TENANTS_FILE (tenants/index.ts).
+        const record = buildRecord(matrix, read, buildTrigger(), settings.PUBLIC_API_BASE ? 'api' : 'file');
         const report = buildReport(matrix, { record, contentSource: settings.CONTENT_SOURCE, contentQueries: contentQueryCount(), tenants: tenantStats(), pages: pages.length, sanitisedImages });
         mkdirSync(dirname(settings.BUILD_REPORT_FILE), { recursive: true });
         writeFileSync(settings.BUILD_REPORT_FILE, JSON.stringify(report, null, 2));

@@ -18,6 +18,8 @@ export interface BuildReport {
   documents: BuildRecord['documents'];
   /** Every content problem, one row per document and field. */
   problems: BuildRecord['problems'];
+  /** Each published school's tenant record, digested (what the freshness check compares). */
+  inputs?: BuildRecord['inputs'];
   contentSource: string;
   contentQueries: number;
   /** Requests to the product API (or the bundled records), retries and the wall time spent waiting for them. */
@@ -65,6 +67,7 @@ export function buildReport(matrix: SiteMatrix, details: { record: BuildRecord; 
     sanitisedImages: details.sanitisedImages ?? [],
     problems: record.problems,
     documents: record.documents,
+    ...(record.inputs ? { inputs: record.inputs } : {}),
   };
 }
 

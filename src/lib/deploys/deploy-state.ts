@@ -15,7 +15,7 @@
  * its record's `publishedAt` moves on, `firstPublishedAt` stays.
  */
 import {
-  asPublished, batchFromTitle, boundedDocuments, MAX_WAITING_DOCUMENTS, type Batch, type BuildTrigger, type DeployNotification, type DeployRecord, type DeployState, type PublishedDocument,
+  asPublished, batchFromTitle, boundedDocuments, FRESHNESS_TITLE, MAX_WAITING_DOCUMENTS, type Batch, type BuildTrigger, type DeployNotification, type DeployRecord, type DeployState, type PublishedDocument,
 } from '../publish-records/records.ts';
 
 export type RecordState = Exclude<DeployState, 'live'>;
@@ -64,9 +64,10 @@ export function triggerFromTitle(title: string | null | undefined, batches: read
   const known = batches.find((entry) => entry.batch === batch);
   if (known) {
     const carried = known.documents.map(asPublished);
-    return { trigger: { kind: 'publish', batch, ...boundedDocuments(carried, known.more) }, carried };
+    const kind = carried.length + known.more === 0 && known.freshness ? 'freshness' : 'publish';
+    return { trigger: { kind, batch, ...boundedDocuments(carried, known.more), ...(known.freshness ? { freshness: known.freshness.reason } : {}) }, carried };
   }
-  const kind = title.startsWith('Publish of') ? 'publish' : title.startsWith('Nightly rebuild') ? 'nightly' : 'manual';
+  const kind = title.startsWith('Publish of') ? 'publish' : title.startsWith(FRESHNESS_TITLE) ? 'freshness' : title.startsWith('Nightly rebuild') ? 'nightly' : 'manual';
   return { trigger: { kind, batch, documents: [], more: 0 }, carried: [] };
 }
 

@@ -1,18 +1,19 @@
 /**
- * The `deploys` store (records.ts): the production history (its deploys, the `live` pointer and
- * the lock) and the other deploys' history, one blob each, and the live deploy's document index in
- * INDEX_SHARDS blobs. A notification changes a history with one conditional write (blob-store.ts),
- * so concurrent notifications never undo each other; when a production deploy is published, its
- * build record is read once from its own deploy store and turned into the index, so a status
- * answer never reads a build record.
+ * The `deploys` store (records.ts): the production history (its deploys, the `live` pointer, the
+ * lock and the month's count of production deploys) and the other deploys' history, one blob each,
+ * the live deploy's document index in INDEX_SHARDS blobs and its build inputs (`live-inputs`). A
+ * notification changes a history with one conditional write (blob-store.ts), so concurrent
+ * notifications never undo each other; when a production deploy is published, its build record is
+ * read once from its own deploy store and turned into the index and the inputs, so neither a status
+ * answer nor the freshness check ever reads a build record.
  */
 import { readJson, readVersioned, updateJson, type BlobStore, type Versioned } from '../publish-records/blob-store.ts';
 import { applyNotification, isPublished, timeOf } from './deploy-state.ts';
 import { indexOf, summaryOf } from './live-index.ts';
 import {
-  buildRecordSchema, EMPTY_PRODUCTION_HISTORY, INDEX_SHARDS, indexShardKey, indexShardSchema, KEPT_DEPLOYS, KEPT_OTHER_DEPLOYS, OTHER_HISTORY_KEY, otherHistorySchema,
-  PRODUCTION_HISTORY_KEY, productionHistorySchema,
-  type Batch, type DeployNotification, type DeployRecord, type IndexShard, type OtherHistory, type ProductionHistory, type SiteRecord,
+  buildRecordSchema, EMPTY_PRODUCTION_HISTORY, INDEX_SHARDS, indexShardKey, indexShardSchema, KEPT_DEPLOYS, KEPT_OTHER_DEPLOYS, LIVE_INPUTS_KEY, liveInputsSchema, OTHER_HISTORY_KEY,
+  otherHistorySchema, PRODUCTION_HISTORY_KEY, productionHistorySchema,
+  type Batch, type BuildInputs, type DeployNotification, type DeployRecord, type DeploySpend, type IndexShard, type LiveInputs, type OtherHistory, type ProductionHistory, type SiteRecord,
 } from '../publish-records/records.ts';
 
 export interface DeployStoreOptions {
@@ -37,6 +38,25 @@ function kept(deploys: readonly DeployRecord[], keep: string | undefined, limit:
   return sorted.filter((record, at) => at < limit || record.id === keep);
 }
 
+/**
+ * The month's count after `next` (a production deploy's record as a notification leaves it): one
+ * more on its day when it has just succeeded (a restore, already `ready`, is no new deploy).
+ * A deploy of a month before the count's is not counted; a later month starts the count again.
+ */
+export function spendAfter(spend: DeploySpend | undefined, previous: DeployRecord | undefined, next: DeployRecord): DeploySpend | undefined {
+  if (!next.production || next.state !== 'ready' || previous?.state === 'ready') return spend;
+  const at = next.updatedAt ?? next.publishedAt ?? next.createdAt;
+  if (!at || Number.isNaN(Date.parse(at))) return spend;
+  const day = new Date(at).toISOString();
+  const month = day.slice(0, 7);
+  if (spend && month < spend.month) return spend;
+  const days = spend?.month === month ? [...spend.days] : [];
+  const index = Number(day.slice(8, 10)) - 1;
+  while (days.length <= index) days.push(0);
+  days[index]! += 1;
+  return { month, days };
+}
+
 function withRecord(deploys: readonly DeployRecord[], record: DeployRecord): DeployRecord[] {
   return [record, ...deploys.filter((entry) => entry.id !== record.id)];
 }
@@ -59,6 +79,16 @@ export function createDeployStore(options: DeployStoreOptions) {
 
   const readProduction = async (): Promise<ProductionHistory> => (await readJson(store, PRODUCTION_HISTORY_KEY, productionHistorySchema)) ?? EMPTY_PRODUCTION_HISTORY;
   const readOther = async (): Promise<OtherHistory> => (await readJson(store, OTHER_HISTORY_KEY, otherHistorySchema)) ?? { deploys: [] };
+
+  /** The live deploy's build inputs, unless a newer deploy's are there already (by publish time). */
+  async function writeInputs(deployId: string, publishedAt: string, inputs: BuildInputs | undefined): Promise<void> {
+    if (!inputs) return;
+    const next: LiveInputs = { ...inputs, deployId, publishedAt };
+    await updateJson(store, LIVE_INPUTS_KEY, liveInputsSchema, (current) => {
+      if (current && (timeOf(current.publishedAt) > timeOf(publishedAt) || (current.deployId === deployId && current.publishedAt === publishedAt))) return { result: undefined };
+      return { next, result: undefined };
+    });
+  }
 
   async function readShards(): Promise<Array<Versioned<IndexShard>>> {
     return Promise.all(Array.from({ length: INDEX_SHARDS }, (_, shard) => readVersioned(store, indexShardKey(shard), indexShardSchema)));
@@ -114,8 +144,8 @@ export function createDeployStore(options: DeployStoreOptions) {
       // The previous live deploy's index says since when each revision is live (none: all from now).
       const previous = history.live && history.live.deployId !== record.id ? read.map((shard) => shard.value) : [];
       const { shards, brought } = indexOf(record.id, record.publishedAt!, parsed.data, previous);
-      // The index first, then the pointer: whoever reads `live` finds its index.
-      await writeShards(shards, read);
+      // The index and the inputs first, then the pointer: whoever reads `live` finds them.
+      await Promise.all([writeShards(shards, read), writeInputs(record.id, record.publishedAt!, parsed.data.inputs)]);
       filled = { report: summaryOf(parsed.data), trigger: parsed.data.trigger, brought };
     } else {
       log(`deploy ${record.id}: no readable build record in its deploy store; its documents stay unknown`);
@@ -148,7 +178,8 @@ export function createDeployStore(options: DeployStoreOptions) {
         const site = lockAfter(history.site, notification);
         if (!next && site === history.site) return { result: { record: previous, changed: false, history } };
         const deploys = next ? kept(withRecord(history.deploys, next), history.live?.deployId, KEPT_DEPLOYS) : history.deploys;
-        const written = { ...history, deploys, site };
+        const spend = next ? spendAfter(history.spend, previous, next) : history.spend;
+        const written = { ...history, deploys, site, ...(spend ? { spend } : {}) };
         return { next: written, result: { record: next ?? previous, changed: next !== undefined, history: written } };
       });
       const { record, history } = applied;

@@ -50,6 +50,7 @@ export function createNotificationFunction(options: NotificationFunctionOptions)
         trigger: (body) => triggerBuild(settings.NETLIFY_BUILD_HOOK_URL, body, { now: now(), ...(options.fetch ? { fetch: options.fetch } : {}) }),
         now,
         ...(settings.PUBLISH_RETRY_BASE_SECONDS ? { retryBaseMs: settings.PUBLISH_RETRY_BASE_SECONDS * 1000 } : {}),
+        budgetPerHour: settings.DEPLOY_BUDGET_PER_HOUR,
       });
       const deploys = createDeployStore({
         store: siteStore(DEPLOYS_STORE, deployContext, options.openDeploysStore, DEPLOYS_BLOBS_MISSING),

@@ -42,7 +42,7 @@ function parseNotification(body: string): DeployNotification | undefined {
 function queueLine(outcome: QueueOutcome): string {
   if (outcome.outcome === 'started') return `next build started: ${outcome.title}`;
   if (outcome.outcome === 'not-current') return `batch ${outcome.inFlight} is still building`;
-  if (outcome.outcome === 'held') return `publishes wait (${outcome.hold.reason}) until ${outcome.hold.until}`;
+  if (outcome.outcome === 'held') return outcome.hold.cause === 'deploy-budget' ? `publishes wait: next build at ${outcome.hold.until} (deploy budget)` : `publishes wait (${outcome.hold.reason}) until ${outcome.hold.until}`;
   return 'no publishes waiting';
 }
 

@@ -39,6 +39,7 @@ interface Setup {
   origins: string[];
   callerOf: (request: Request) => Promise<Caller>;
   load: ViewLoader;
+  budgetPerHour: number | undefined;
 }
 
 export function createStatusFunctions(options: StatusFunctionOptions) {
@@ -63,7 +64,7 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
       deploys: siteStore(DEPLOYS_STORE, deployContext, options.openDeploysStore, STATUS_BLOBS_MISSING),
       queue: siteStore(PUBLISH_QUEUE_STORE, deployContext, options.openQueueStore, STATUS_BLOBS_MISSING),
     });
-    setup = { origins, callerOf: access.callerOf, load };
+    setup = { origins, callerOf: access.callerOf, load, budgetPerHour: settings.DEPLOY_BUDGET_PER_HOUR };
     return setup;
   }
 
@@ -111,7 +112,7 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
     deploys: handler('deploys', async (request, caller, state) => {
       const view = await tryLoad(state, { others: caller === 'editor' }, 'deploys');
       if (!view) return { status: 503, body: { message: 'the deploy records cannot be read right now; try again in a moment' } };
-      const body: DeploysAnswer = deploysAnswer(view, caller, new URL(request.url).origin, now());
+      const body: DeploysAnswer = deploysAnswer(view, caller, new URL(request.url).origin, now(), state.budgetPerHour);
       return { status: 200, body };
     }),
   };

@@ -9,7 +9,8 @@
 import { isPublished, timeOf } from './deploy-state.ts';
 import {
   leftOutCode, MAX_STATUS_IDS, SANITY_ID_PATTERN, statusFor,
-  type DeployRecord, type DeploysAnswer, type DeploySummary, type DocumentStatus, type IndexEntry, type LeftOutEntry, type LivePointer, type NotLiveCode, type ProductionHistory, type PublishQueue, type QueueSummary,
+  type DeployRecord, type DeploysAnswer, type DeploySpendSummary, type DeploySummary, type DocumentStatus, type FreshnessState, type IndexEntry, type LeftOutEntry, type LivePointer, type NotLiveCode,
+  type ProductionHistory, type PublishQueue, type QueueSummary,
 } from '../publish-records/records.ts';
 import type { CallerKind } from './access.ts';
 
@@ -26,6 +27,8 @@ export interface View {
   indexed: (id: string) => boolean;
   /** When the live deploy's build read its content (from its index). */
   contentReadAt: string | undefined;
+  /** The freshness check's record (read for an editor's deploys answer only). */
+  freshness?: FreshnessState;
 }
 
 export interface StatusQuestion {
@@ -212,7 +215,11 @@ export function deploysSummary(view: View, caller: CallerKind, siteOrigin: strin
     const base = record.production ? siteOrigin : record.deployUrl;
     const trigger = record.trigger.kind === 'unknown'
       ? { kind: 'unknown' as const, documents: 0 }
-      : { kind: record.trigger.kind, documents: Math.max(record.trigger.documents.length + record.trigger.more, record.carried.length) };
+      : {
+        kind: record.trigger.kind,
+        documents: Math.max(record.trigger.documents.length + record.trigger.more, record.carried.length),
+        ...(caller === 'editor' && record.trigger.freshness ? { freshness: record.trigger.freshness } : {}),
+      };
     const report = record.report;
     const built = (report?.schools ?? []).filter((school) => caller === 'editor' || school.status === 'live');
     const leftOut = caller === 'editor'
@@ -246,11 +253,18 @@ export function deploysSummary(view: View, caller: CallerKind, siteOrigin: strin
  * The deploys answer. An editor gets the recent deploys and what waits; a visitor only what the
  * public site shows: when it last changed (the live deploy's publish time) and its live schools.
  */
-export function deploysAnswer(view: View, caller: CallerKind, siteOrigin: string, now: Date): DeploysAnswer {
+export function deploysAnswer(view: View, caller: CallerKind, siteOrigin: string, now: Date, budgetPerHour?: number): DeploysAnswer {
   const checkedAt = now.toISOString();
   if (caller === 'editor') {
     const waiting = waitingToBuild(view, caller);
-    return { deploys: deploysSummary(view, caller, siteOrigin), ...(waiting ? { waitingToBuild: waiting } : {}), checkedAt };
+    const { freshness } = view;
+    return {
+      deploys: deploysSummary(view, caller, siteOrigin),
+      ...(waiting ? { waitingToBuild: waiting } : {}),
+      spend: spendSummary(view.history, now, budgetPerHour),
+      ...(freshness ? { freshness: { checkedAt: freshness.checkedAt, outcome: freshness.outcome, build: freshness.build } } : {}),
+      checkedAt,
+    };
   }
   const live = view.history.deploys.find((record) => record.id === view.live?.deployId);
   const summary = live ? deploysSummary({ ...view, history: { ...view.history, deploys: [live] } }, 'visitor', siteOrigin)[0] : undefined;
@@ -258,9 +272,21 @@ export function deploysAnswer(view: View, caller: CallerKind, siteOrigin: string
   return { deploys: [], site, checkedAt };
 }
 
-/** Editors only: publishes held (the build hook did not answer, a build was lost…), and when the site starts them. */
+/** Editors only: publishes held (the build hook did not answer, a build was lost, the deploy budget…), and when the site starts them. */
 export function waitingToBuild(view: View, caller: CallerKind): QueueSummary | undefined {
-  const hold = view.queue.hold;
+  const { hold, fresh } = view.queue;
   if (caller !== 'editor' || !hold) return undefined;
-  return { waiting: view.queue.waiting.length + view.queue.waitingMore, reason: hold.reason, nextTryAt: hold.until, cause: hold.cause };
+  return { waiting: view.queue.waiting.length + view.queue.waitingMore, reason: hold.reason, nextTryAt: hold.until, cause: hold.cause, ...(fresh ? { freshness: fresh.reason } : {}) };
+}
+
+/** The production deploys that succeeded today and this month (UTC), from the history's count, and the budget. */
+export function spendSummary(history: ProductionHistory, now: Date, budgetPerHour?: number): DeploySpendSummary {
+  const day = now.toISOString().slice(0, 10);
+  const days = history.spend?.month === day.slice(0, 7) ? history.spend.days : [];
+  return {
+    today: days[Number(day.slice(8, 10)) - 1] ?? 0,
+    month: days.reduce((sum, count) => sum + count, 0),
+    day,
+    ...(budgetPerHour ? { budgetPerHour } : {}),
+  };
 }

@@ -2,28 +2,30 @@
  * Reads the snapshot the status answers are made from (status.ts's View), in a constant number of
  * blob reads whatever the history and the number of schools: the publish queue, the production
  * history (with `live` and the lock), and for a document question only the index shards of the ids
- * asked (at most INDEX_SHARDS); for the deploys answer, the other deploys' history instead.
+ * asked (at most INDEX_SHARDS); for an editor's deploys answer, the other deploys' history and the
+ * freshness check's record instead.
  */
 import { EMPTY_QUEUE } from '../rebuild/publish-queue.ts';
 import { readJson, type BlobStore } from '../publish-records/blob-store.ts';
 import { timeOf } from './deploy-state.ts';
 import {
-  EMPTY_PRODUCTION_HISTORY, indexShardKey, indexShardSchema, OTHER_HISTORY_KEY, otherHistorySchema, ownEntry, PRODUCTION_HISTORY_KEY, productionHistorySchema,
-  PUBLISH_QUEUE_KEY, publishQueueSchema, shardOf, type IndexEntry,
+  EMPTY_PRODUCTION_HISTORY, FRESHNESS_KEY, freshnessStateSchema, indexShardKey, indexShardSchema, OTHER_HISTORY_KEY, otherHistorySchema, ownEntry, PRODUCTION_HISTORY_KEY,
+  productionHistorySchema, PUBLISH_QUEUE_KEY, publishQueueSchema, shardOf, type IndexEntry,
 } from '../publish-records/records.ts';
 import type { View } from './status.ts';
 
 export function createViewLoader(options: { deploys: BlobStore; queue: BlobStore }) {
   /**
    * `ids`: the documents asked about (their shards are read); `others`: also the deploy previews'
-   * and branch deploys' history (the deploys answer).
+   * and branch deploys' history and the freshness check's record (an editor's deploys answer).
    */
   return async function load({ ids = [], others = false }: { ids?: readonly string[]; others?: boolean }): Promise<View> {
     const shardNumbers = [...new Set(ids.map(shardOf))];
-    const [queue, history, other, ...shards] = await Promise.all([
+    const [queue, history, other, freshness, ...shards] = await Promise.all([
       readJson(options.queue, PUBLISH_QUEUE_KEY, publishQueueSchema),
       readJson(options.deploys, PRODUCTION_HISTORY_KEY, productionHistorySchema),
       others ? readJson(options.deploys, OTHER_HISTORY_KEY, otherHistorySchema) : undefined,
+      others ? readJson(options.queue, FRESHNESS_KEY, freshnessStateSchema) : undefined,
       ...shardNumbers.map((shard) => readJson(options.deploys, indexShardKey(shard), indexShardSchema)),
     ]);
     // The notification writes a deploy's index before it moves `live` to it: a shard made for a deploy
@@ -47,6 +49,7 @@ export function createViewLoader(options: { deploys: BlobStore; queue: BlobStore
       history: history ?? EMPTY_PRODUCTION_HISTORY,
       live,
       other: other?.deploys ?? [],
+      ...(freshness ? { freshness } : {}),
       documents,
       indexed: (id: string) => indexed.has(shardOf(id)),
       contentReadAt,

@@ -23,6 +23,14 @@ export const PUBLISH_QUEUE_KEY = 'publish-queue';
 export const DEPLOYS_STORE = 'deploys';
 export const PRODUCTION_HISTORY_KEY = 'history/production';
 export const OTHER_HISTORY_KEY = 'history/other';
+/**
+ * `live-inputs`: what the live deploy's build was made from that has no event of its own (each
+ * published school's tenant record, as a digest), copied from its build record by the notification
+ * that made it live, for the freshness check to compare with.
+ */
+export const LIVE_INPUTS_KEY = 'live-inputs';
+/** In the publish queue's store: the freshness check's own record (its last outcome, since when the inputs could not be read). */
+export const FRESHNESS_KEY = 'freshness';
 /** Production deploys kept (the live one is never dropped); previews and branch deploys kept. */
 export const KEPT_DEPLOYS = 50;
 export const KEPT_OTHER_DEPLOYS = 20;
@@ -110,10 +118,40 @@ export function silenceDelayMs(losses: number, unitMs: number = RETRY_BASE_MS): 
  * `silentLosses`: batches already lost for silence in a row with nothing heard (deploy
  * notifications lost each time); past 5 of them the wait after the next grows beyond 30 units.
  */
-export function publishBoundMs(unitMs: number = RETRY_BASE_MS, silentLosses = 0): number {
+export function publishBoundMs(unitMs: number = RETRY_BASE_MS, silentLosses = 0, budgetPerHour?: number): number {
   const lost = Math.max(START_CONFIRM_UNITS * unitMs, STALE_UNITS * unitMs, NETLIFY_BUILD_LIMIT_MS);
   const wait = Math.max(RETRY_MAX_UNITS * unitMs, silenceDelayMs(silentLosses + 1, unitMs));
-  return lost + wait + PUBLISH_RETRY_PERIOD_MS + NETLIFY_BUILD_LIMIT_MS;
+  // With a deploy budget, the start it waited for may fall in a slot already used: one slot more at most.
+  return lost + wait + (budgetPerHour ? longestSlotMs(budgetPerHour) : 0) + PUBLISH_RETRY_PERIOD_MS + NETLIFY_BUILD_LIMIT_MS;
+}
+
+/**
+ * The deploy budget's slots: with a budget of B production deploys an hour, each hour (UTC) is cut
+ * into B slots starting on whole minutes (slot k at minute ⌊k·60/B⌋), and the publish queue starts
+ * at most one build in each. So at most B in any clock hour, and a publish waits for the budget at
+ * most one slot.
+ */
+export function slotStartMs(at: number, perHour: number): number {
+  const { hour, slot } = slotOf(at, perHour);
+  return hour + Math.floor((slot * 60) / perHour) * 60_000;
+}
+
+/** When the slot after the one `at` falls in starts. */
+export function nextSlotStartMs(at: number, perHour: number): number {
+  const { hour, slot } = slotOf(at, perHour);
+  return hour + Math.floor(((slot + 1) * 60) / perHour) * 60_000;
+}
+
+/** The hour `at` falls in, and its slot there: the last k whose first minute ⌊k·60/B⌋ is at or before `at`'s minute. */
+function slotOf(at: number, perHour: number): { hour: number; slot: number } {
+  const hour = Math.floor(at / 3_600_000) * 3_600_000;
+  const minute = Math.floor((at - hour) / 60_000);
+  return { hour, slot: Math.floor(((minute + 1) * perHour - 1) / 60) };
+}
+
+/** The longest slot of a budget: ⌈60/B⌉ minutes. */
+export function longestSlotMs(perHour: number): number {
+  return Math.ceil(60 / perHour) * 60_000;
 }
 /** Ids in one status question. */
 export const MAX_STATUS_IDS = 100;
@@ -168,14 +206,20 @@ export function publishedDocumentFrom(body: PublishWebhookBody, arrivedAt: Date)
 // ---------------------------------------------------------------------------------------------
 // 2. The build hook call
 
-export const triggerKindSchema = z.enum(['publish', 'nightly', 'manual']);
+/** `nightly`: the daily build before the freshness check replaced it (older deploys' records say so). */
+export const triggerKindSchema = z.enum(['publish', 'freshness', 'manual', 'nightly']);
 export type TriggerKind = z.infer<typeof triggerKindSchema>;
+
+/** The longest freshness reason a build hook body carries (the deploy message has room for it). */
+export const MAX_FRESHNESS_REASON = 120;
 
 export const buildHookBodySchema = z.object({
   kind: triggerKindSchema,
   batch: z.string().regex(BATCH_ID_PATTERN),
   documents: z.array(publishedDocumentSchema).max(MAX_BATCH_DOCUMENTS).default([]),
   more: z.number().int().nonnegative().default(0),
+  /** Why the freshness check asked for this build ("tenant records changed for 3 schools"), when it did. */
+  freshness: z.string().max(MAX_FRESHNESS_REASON).optional(),
 });
 export type BuildHookBody = z.infer<typeof buildHookBodySchema>;
 
@@ -206,11 +250,14 @@ export function batchFromTitle(title: string | null | undefined): string | undef
   return title?.match(/\[batch (b-[0-9a-f]{8})\]\s*$/)?.[1];
 }
 
+/** How a freshness build's deploy message starts. */
+export const FRESHNESS_TITLE = 'Freshness check';
+
 /**
  * The deploy message Netlify shows (≤ 200 characters, ending with the batch), e.g.
- * "Publish of 3 documents (landingHeader, faqs) [batch b-…]", "Nightly rebuild 2026-11-27
- * (giveaway state, enter button) [batch b-…]", "Rebuild by hand [batch b-…]" (or the `reason` given
- * for a build by hand).
+ * "Publish of 3 documents (landingHeader, faqs) [batch b-…]", "Freshness check: tenant records
+ * changed for 3 schools [batch b-…]", "Rebuild by hand [batch b-…]" (or the `reason` given for a
+ * build by hand). A publish batch that also carries a freshness build says so after its documents.
  */
 export function buildHookTitle(body: BuildHookBody, now: Date = new Date(), reason?: string): string {
   const suffix = ` [batch ${body.batch}]`;
@@ -218,13 +265,14 @@ export function buildHookTitle(body: BuildHookBody, now: Date = new Date(), reas
   if (body.kind === 'nightly') head = `Nightly rebuild ${now.toISOString().slice(0, 10)} (giveaway state, enter button)`;
   // `npm run rebuild -- --title "why"`: the operator's words, still with the batch.
   else if (body.kind === 'manual') head = reason?.trim() || 'Rebuild by hand';
+  else if (body.kind === 'freshness') head = `${FRESHNESS_TITLE}: ${body.freshness ?? 'the site would change'}`;
   else {
     const count = body.documents.length + body.more;
     const types = [...new Set(body.documents.map((document) => document.type))];
-    head = `Publish of ${count} document${count === 1 ? '' : 's'}${types.length ? ` (${types.join(', ')})` : ''}`;
+    head = `Publish of ${count} document${count === 1 ? '' : 's'}${types.length ? ` (${types.join(', ')})` : ''}${body.freshness ? `; ${FRESHNESS_TITLE.toLowerCase()}: ${body.freshness}` : ''}`;
   }
   const room = MAX_TRIGGER_TITLE - suffix.length;
-  if (head.length > room) head = `${head.slice(0, room - 2)}…)`;
+  if (head.length > room) head = `${head.slice(0, room - 1)}…`;
   return `${head}${suffix}`;
 }
 
@@ -248,10 +296,27 @@ export function boundedDocuments(documents: readonly PublishedDocument[], moreBe
 export const leftOutCodeSchema = z.enum(['not-launched', 'no-tenant', 'school-left-out']);
 export type LeftOutCode = z.infer<typeof leftOutCodeSchema>;
 
+/**
+ * What a build read that has no event of its own: each published school's tenant record (digested:
+ * src/lib/tenants/digest.ts) and where it was read from (`api`: the product API; `file`: a file of
+ * records, TENANTS_FILE, which changes only with a deploy). The freshness check compares it with
+ * the tenant records as they are now.
+ */
+export const buildInputsSchema = z.object({
+  source: z.enum(['api', 'file']),
+  /** The digest of every school's digest. */
+  digest: z.string().min(1),
+  /** School key → its tenant record's digest. */
+  tenants: ownRecord((entry): entry is string => typeof entry === 'string'),
+});
+export type BuildInputs = z.infer<typeof buildInputsSchema>;
+
 export const buildRecordSchema = z.object({
   version: z.literal(1),
   contentReadAt: isoTime,
   trigger: buildTriggerSchema,
+  /** Absent in the records of builds made before the freshness check: such a live deploy has no digest. */
+  inputs: buildInputsSchema.optional(),
   /** Every document the build read: published id → revision, type, school key (null: site-wide). */
   documents: ownRecord((entry): entry is { rev: string | null; type: string; school: string | null } => {
     const document = entry as Record<string, unknown> | null;
@@ -376,11 +441,23 @@ export type LivePointer = z.infer<typeof livePointerSchema>;
 export const siteRecordSchema = z.object({ locked: z.boolean(), lockedDeployId: z.string().nullable(), updatedAt: z.string().nullable() });
 export type SiteRecord = z.infer<typeof siteRecordSchema>;
 
+/**
+ * The production deploys that succeeded (each costs Netlify's credits), counted per day (UTC) of the
+ * current month: `days[d - 1]` is day d's count. Its first notification of a new month starts it again.
+ */
+export const deploySpendSchema = z.object({
+  /** `YYYY-MM` */
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  days: z.array(z.number().int().nonnegative()).max(31),
+});
+export type DeploySpend = z.infer<typeof deploySpendSchema>;
+
 /** `history/production`: the kept production deploys newest first, the live pointer and the lock. */
 export const productionHistorySchema = z.object({
   deploys: z.array(deployRecordSchema),
   live: livePointerSchema.nullable(),
   site: siteRecordSchema.nullable(),
+  spend: deploySpendSchema.optional(),
 });
 export type ProductionHistory = z.infer<typeof productionHistorySchema>;
 export const EMPTY_PRODUCTION_HISTORY: ProductionHistory = { deploys: [], live: null, site: null };
@@ -417,6 +494,14 @@ export const indexShardSchema = z.object({
 });
 export type IndexShard = z.infer<typeof indexShardSchema>;
 
+/** `live-inputs`: the live deploy's build inputs (its build record's `inputs`), never overwritten by an older deploy's. */
+export const liveInputsSchema = buildInputsSchema.extend({
+  deployId: z.string(),
+  /** The deploy's publish time. */
+  publishedAt: isoTime,
+});
+export type LiveInputs = z.infer<typeof liveInputsSchema>;
+
 /** An own entry of a record parsed from JSON: never a property every object inherits (`constructor`, `__proto__`). */
 export function ownEntry<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
   return record && Object.hasOwn(record, key) ? record[key] : undefined;
@@ -434,12 +519,22 @@ export function asPublished({ id, type, rev, publishedAt }: PublishedDocument): 
   return { id, type, rev, publishedAt };
 }
 
+/**
+ * A build the freshness check asked for (the site would change with no publish: `reason` says
+ * why): it waits like a publish and goes with the next batch. `triedAgain` once it waits again after
+ * a build that failed outside the content.
+ */
+export const freshnessRequestSchema = z.object({ reason: z.string().max(MAX_FRESHNESS_REASON), at: isoTime, triedAgain: z.literal(true).optional() });
+export type FreshnessRequest = z.infer<typeof freshnessRequestSchema>;
+
 export const batchSchema = z.object({
   batch: z.string(),
   /** When its build hook was called (ISO). */
   calledAt: isoTime,
   documents: z.array(queuedDocumentSchema),
   more: z.number().int().nonnegative(),
+  /** The freshness build it also carries. */
+  freshness: freshnessRequestSchema.optional(),
   /** When its start was confirmed (the hook answered, or a notification named the batch); unset: not (yet) confirmed. */
   startedAt: isoTime.optional(),
   /** When its deploy started building (its notification): from then it is waited for as long as a build may run. */
@@ -454,12 +549,11 @@ export const batchSchema = z.object({
 export type Batch = z.infer<typeof batchSchema>;
 
 /**
- * Why what waits does not start now, and until when. The reasons are of the queue's own kind today
- * (a start that failed, could not be confirmed, a build never heard of, a build that failed outside
- * the content); another kind of wait (a deploy budget's next slot) is another cause with its own
- * `until`. Any reader shows `reason` and `until`, whatever the cause.
+ * Why what waits does not start now, and until when: a start that failed, could not be confirmed, a
+ * build never heard of, a build that failed outside the content, or the deploy budget (its slot is
+ * used: `until` is the next slot). Any reader shows `reason` and `until`, whatever the cause.
  */
-export const holdCauseSchema = z.enum(['hook-failed', 'start-unconfirmed', 'no-word', 'platform-failed']);
+export const holdCauseSchema = z.enum(['hook-failed', 'start-unconfirmed', 'no-word', 'platform-failed', 'deploy-budget']);
 export type HoldCause = z.infer<typeof holdCauseSchema>;
 export const holdSchema = z.object({
   cause: holdCauseSchema,
@@ -485,8 +579,26 @@ export const publishQueueSchema = z.object({
    * wait before the next start doubles with each, up to a day (SILENCE_MAX_MS).
    */
   silentLosses: z.number().int().nonnegative().optional(),
+  /** A build the freshness check asked for, waiting (with the publishes, if any: one batch carries both). */
+  fresh: freshnessRequestSchema.optional(),
+  /**
+   * With a deploy budget: the slots of the last hour a production build started in (each slot's
+   * start), the queue's own and any other deploy heard of. At most one build starts in a slot.
+   */
+  slots: z.array(isoTime).optional(),
 });
 export type PublishQueue = z.infer<typeof publishQueueSchema>;
+
+/** The freshness check's record (key `freshness` in the publish queue's store). */
+export const freshnessStateSchema = z.object({
+  /** The last check that ran: when, what it found (the words of its log line), and whether it asked for a build. */
+  checkedAt: isoTime,
+  outcome: z.string(),
+  build: z.boolean(),
+  /** Since when the tenant records could not be read (unset once they were read again). */
+  unreadableSince: isoTime.optional(),
+});
+export type FreshnessState = z.infer<typeof freshnessStateSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // 6. The status answers
@@ -567,7 +679,12 @@ export const deploySummarySchema = z.object({
   production: z.boolean(),
   live: z.boolean(),
   title: z.string().nullable(),
-  trigger: z.object({ kind: z.enum(['publish', 'nightly', 'manual', 'unknown']), documents: z.number().int().nonnegative() }),
+  trigger: z.object({
+    kind: z.enum(['publish', 'freshness', 'nightly', 'manual', 'unknown']),
+    documents: z.number().int().nonnegative(),
+    /** Editors only: why the freshness check asked for it. */
+    freshness: z.string().optional(),
+  }),
   createdAt: z.string().nullable(),
   publishedAt: z.string().nullable(),
   deployTimeSec: z.number().nullable(),
@@ -582,9 +699,31 @@ export const deploySummarySchema = z.object({
 });
 export type DeploySummary = z.infer<typeof deploySummarySchema>;
 
-/** Editors only: the publish queue while what waits is held (the build hook did not answer, a build was lost…). */
-export const queueSummarySchema = z.object({ waiting: z.number().int().nonnegative(), reason: z.string(), nextTryAt: z.string(), cause: z.string().optional() });
+/** Editors only: the publish queue while what waits is held (the build hook did not answer, a build was lost, the deploy budget…). */
+export const queueSummarySchema = z.object({
+  waiting: z.number().int().nonnegative(),
+  reason: z.string(),
+  nextTryAt: z.string(),
+  cause: z.string().optional(),
+  /** A freshness build waits too: why it was asked for. */
+  freshness: z.string().optional(),
+});
 export type QueueSummary = z.infer<typeof queueSummarySchema>;
+
+/** Editors only: what the production deploys cost, and what limits them. */
+export const deploySpendSummarySchema = z.object({
+  /** The production deploys that succeeded today and this month (UTC), and which day that is. */
+  today: z.number().int().nonnegative(),
+  month: z.number().int().nonnegative(),
+  day: z.string(),
+  /** The deploy budget (DEPLOY_BUDGET_PER_HOUR), when one is set. */
+  budgetPerHour: z.number().int().positive().optional(),
+});
+export type DeploySpendSummary = z.infer<typeof deploySpendSummarySchema>;
+
+/** Editors only: the freshness check's last outcome. */
+export const freshnessSummarySchema = z.object({ checkedAt: z.string(), outcome: z.string(), build: z.boolean() });
+export type FreshnessSummary = z.infer<typeof freshnessSummarySchema>;
 
 /**
  * What a visitor learns of the deploys: what the public site shows, when it last changed and which
@@ -601,6 +740,8 @@ export type PublicSiteSummary = z.infer<typeof publicSiteSummarySchema>;
 export const deploysAnswerSchema = z.object({
   deploys: z.array(deploySummarySchema),
   waitingToBuild: queueSummarySchema.optional(),
+  spend: deploySpendSummarySchema.optional(),
+  freshness: freshnessSummarySchema.optional(),
   site: publicSiteSummarySchema.nullable().optional(),
   checkedAt: z.string(),
   editorPass: editorPassSchema.optional(),

@@ -1,6 +1,6 @@
 /**
  * Starts a Netlify build through the site's build hook (a secret URL: never log it). The body says
- * what the build is for (BuildHookBody: a publish batch and its documents, nightly, by hand); the
+ * what the build is for (BuildHookBody: a publish batch and its documents, a freshness build, by hand); the
  * build reads it as INCOMING_HOOK_BODY. `trigger_title` becomes the deploy message and names the
  * batch, so the deploy notification's `title` says which batch a deploy carries.
  */
@@ -33,7 +33,7 @@ export async function triggerBuild(hookUrl: string | undefined, body: BuildHookB
   return title;
 }
 
-/** A nightly or by-hand build: its own batch, no documents. */
-export function scheduledBody(kind: 'nightly' | 'manual'): BuildHookBody {
-  return { kind, batch: newBatchId(), documents: [], more: 0 };
+/** A build by hand (`npm run rebuild`): its own batch, no documents. */
+export function manualBody(): BuildHookBody {
+  return { kind: 'manual', batch: newBatchId(), documents: [], more: 0 };
 }

@@ -2,7 +2,7 @@
  * The settings the Netlify functions (and `npm run rebuild`) read: only their own, each with the
  * registry's rules (src/lib/config/settings/). They never parse the build's settings, so a
  * build-only rule (production refusing the offline defaults, an invalid content setting) cannot
- * take the webhook or the nightly build down.
+ * take the webhook or the freshness check down.
  */
 import { isLocalStack } from '../config/local-stack.ts';
 import { readSettings, SettingsError } from '../config/setting-types.ts';
@@ -12,32 +12,48 @@ import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_EDITOR_PASS_SECRET, LOCAL_WEBHO
 type Source = Record<string, string | undefined>;
 
 /**
- * The nightly function, publish-retry and `npm run rebuild`: the site's build hook (a secret URL:
- * never logged, never answered) and the first wait before a build hook that did not answer is
- * called again.
+ * `npm run rebuild`: the site's build hook (a secret URL: never logged, never answered) and the
+ * first wait before a build hook that did not answer is called again.
  */
 export const buildHookSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS']);
 
+/** publish-retry: the publish queue's settings (the deploy budget every start of the queue keeps among them). */
+export const publishRetrySchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS', 'DEPLOY_BUDGET_PER_HOUR', 'CONTEXT']);
+
 /** rebuild-on-publish: the content webhook's secret; CONTEXT where the invocation does not say (see siteStore in state-store.ts). */
-export const publishSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS', 'SANITY_WEBHOOK_SECRET', 'CONTEXT']);
+export const publishSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS', 'DEPLOY_BUDGET_PER_HOUR', 'SANITY_WEBHOOK_SECRET', 'CONTEXT']);
 
 /** deploy-notification: it also starts the next publish batch, so it needs the build hook; SITE_ID ignores another site's deploys. */
-export const deployNotificationSettingsSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS', 'NETLIFY_DEPLOY_NOTIFICATION_SECRET', 'SITE_ID', 'CONTEXT']);
+export const deployNotificationSettingsSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS', 'DEPLOY_BUDGET_PER_HOUR', 'NETLIFY_DEPLOY_NOTIFICATION_SECRET', 'SITE_ID', 'CONTEXT']);
+
+/**
+ * freshness-check: the publish queue's settings (its build goes through the queue), the product API
+ * the tenant records are read from, how often it checks and how old the live deploy may grow.
+ */
+export const freshnessSettingsSchema = settingsSchema([
+  'NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS', 'DEPLOY_BUDGET_PER_HOUR', 'PUBLIC_API_BASE', 'FRESHNESS_CHECK_MINUTES', 'FRESHNESS_MAX_AGE_DAYS', 'CONTEXT',
+]);
 
 /**
  * publish-status and deploys: the Studio's origins (CORS), where an editor's token is checked
  * (SANITY_API_HOST: loopback only), and the secret and site id of an editor's pass.
  */
-export const statusSettingsSchema = settingsSchema(['SANITY_STUDIO_URL', 'SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_API_HOST', 'EDITOR_PASS_SECRET', 'SITE_ID', 'CONTEXT']);
+export const statusSettingsSchema = settingsSchema(['SANITY_STUDIO_URL', 'SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_API_HOST', 'EDITOR_PASS_SECRET', 'SITE_ID', 'CONTEXT', 'DEPLOY_BUDGET_PER_HOUR']);
 
 export type BuildHookSettings = ReturnType<typeof buildHookSchema.parse>;
+export type PublishRetrySettings = ReturnType<typeof publishRetrySchema.parse>;
 export type PublishSettings = ReturnType<typeof publishSchema.parse>;
 export type DeployNotificationSettings = ReturnType<typeof deployNotificationSettingsSchema.parse>;
 export type StatusSettings = ReturnType<typeof statusSettingsSchema.parse>;
+export type FreshnessSettings = ReturnType<typeof freshnessSettingsSchema.parse>;
 
-/** The nightly function and `npm run rebuild`. Throws a SettingsError naming a bad setting. */
+/** `npm run rebuild`. Throws a SettingsError naming a bad setting. */
 export function readBuildHookSettings(source: Source = process.env): BuildHookSettings {
   return readSettings(buildHookSchema, source);
+}
+
+export function readPublishRetrySettings(source: Source = process.env): PublishRetrySettings {
+  return readSettings(publishRetrySchema, source);
 }
 
 /** rebuild-on-publish. Throws a SettingsError naming a bad setting (a secret shorter than the registry allows too). */
@@ -51,6 +67,10 @@ export function readDeployNotificationSettings(source: Source = process.env): De
 
 export function readStatusSettings(source: Source = process.env): StatusSettings {
   return readSettings(statusSettingsSchema, source);
+}
+
+export function readFreshnessSettings(source: Source = process.env): FreshnessSettings {
+  return readSettings(freshnessSettingsSchema, source);
 }
 
 /** The documented local values of the functions' secrets: the local stack's, refused anywhere else. */

@@ -2,7 +2,7 @@
  * The rebuild functions are the public site's. netlify.toml's functions folder is shared by both
  * Netlify sites, so the editors' preview site deploys them too; there (SITE_MODE=preview in its
  * Functions scope) each answers "not on the preview site" and does nothing: no build hook call,
- * no Netlify Blobs read or write. Otherwise the nightly build would fail there every night, or,
+ * no Netlify Blobs read or write. Otherwise the freshness check would fail there every hour, or,
  * with the public site's settings copied over, build the public site a second time.
  */
 import { readSettings } from '../config/setting-types.ts';

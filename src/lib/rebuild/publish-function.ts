@@ -40,6 +40,7 @@ export function createPublishFunction(options: PublishFunctionOptions) {
     handle = createPublishWebhook({
       ...options.webhook, secret, hookUrl: settings.NETLIFY_BUILD_HOOK_URL, store,
       ...(settings.PUBLISH_RETRY_BASE_SECONDS ? { retryBaseMs: settings.PUBLISH_RETRY_BASE_SECONDS * 1000 } : {}),
+      budgetPerHour: settings.DEPLOY_BUDGET_PER_HOUR,
     });
     return handle;
   }

@@ -24,12 +24,20 @@
  *   one starts a batch for the same publishes; the other reads again and finds it in flight.
  * - A publish of a revision already in flight or in a batch that built changes nothing: a replayed
  *   webhook never starts another build. A revision whose batch never built joins again.
+ * - A build the freshness check asks for (`freshness`) waits as a publish does, and goes with the
+ *   next batch (one build carries both).
+ * - With a deploy budget (`budgetPerHour`), at most one build starts in each slot of the hour
+ *   (deploy-budget.ts): what would start in a slot already used waits, held until the next free
+ *   slot, and publish-retry starts it then.
  */
 import type { BlobStore } from '../publish-records/blob-store.ts';
 import { readJson, updateJson } from '../publish-records/blob-store.ts';
-import { newBatchId as randomBatchId, PUBLISH_QUEUE_KEY, publishQueueSchema, RETRY_BASE_MS, type Batch, type BuildHookBody, type Hold, type PublishedDocument, type PublishQueue } from '../publish-records/records.ts';
 import {
-  alreadyBuilt, confirmed, EMPTY_QUEUE, ended, hasWaiting, heardAhead, heardFromNetlify, hookBody, mayStart, settle, start, startFailed, withWaiting, type BuildOutcome,
+  MAX_FRESHNESS_REASON, newBatchId as randomBatchId, PUBLISH_QUEUE_KEY, publishQueueSchema, RETRY_BASE_MS, type Batch, type BuildHookBody, type Hold, type PublishedDocument, type PublishQueue,
+} from '../publish-records/records.ts';
+import { budgetAllowsAt, heardOther } from './deploy-budget.ts';
+import {
+  alreadyBuilt, budgetHold, confirmed, EMPTY_QUEUE, ended, hasWaiting, heardAhead, heardFromNetlify, hookBody, isQueueBatch, mayStart, settle, start, startFailed, withWaiting, type BuildOutcome,
 } from './queue-state.ts';
 
 export { EMPTY_QUEUE, retryDelayMs, withWaiting, type BuildOutcome } from './queue-state.ts';
@@ -48,11 +56,11 @@ export type QueueOutcome =
   | { outcome: 'waiting'; inFlight: string }
   /** What waits is held until `hold.until` (the build hook did not answer, a build was lost…). */
   | { outcome: 'held'; hold: Hold }
-  /** The same revision is in flight or in a batch that built: nothing changes. */
+  /** The same revision is in flight or in a batch that built (a freshness build: one already waits or is in flight): nothing changes. */
   | { outcome: 'duplicate' }
   /** Nothing waits, nothing to start. */
   | { outcome: 'idle' }
-  /** `finished`: the deploy was not the in-flight batch's (a nightly build, a git push, an older batch). */
+  /** `finished`: the deploy was not the in-flight batch's (a build by hand, a git push, an older batch). */
   | { outcome: 'not-current'; inFlight: string };
 
 /** The build hook call of a started batch failed; the batch waits again, the site calls the hook again at `nextAt` (unknown when that could not be written). */
@@ -76,6 +84,8 @@ export interface PublishQueueOptions {
   newBatchId?: () => string;
   /** The queue's unit of time (RETRY_BASE_MS; PUBLISH_RETRY_BASE_SECONDS). */
   retryBaseMs?: number;
+  /** The deploy budget (DEPLOY_BUDGET_PER_HOUR): at most this many builds an hour, one a slot. Unset: none. */
+  budgetPerHour?: number | undefined;
 }
 
 /** What one update decided: an outcome to report, or a batch this instance must start. */
@@ -85,6 +95,7 @@ export function createPublishQueue(options: PublishQueueOptions) {
   const now = options.now ?? (() => new Date());
   const newBatchId = options.newBatchId ?? randomBatchId;
   const unitMs = options.retryBaseMs ?? RETRY_BASE_MS;
+  const perHour = options.budgetPerHour;
 
   /**
    * Reads, settles (a lost in-flight batch waits again; `lost` names it), applies `rule`, and writes
@@ -99,13 +110,18 @@ export function createPublishQueue(options: PublishQueueOptions) {
     }, attempts === undefined ? {} : { attempts });
   }
 
-  /** The queue after starting what waits, if it may start now; the decision to report otherwise. */
+  /** The queue after starting what waits, if it may start now (the deploy budget too); the decision to report otherwise. */
   function startIfDue(queue: PublishQueue, at: Date, lost: string | undefined, idle: Decision): { next: PublishQueue; result: Decision } {
     const may = mayStart(queue, at);
     if (may === 'in-flight') return { next: queue, result: { outcome: 'waiting', inFlight: queue.inFlight!.batch } };
     if (!hasWaiting(queue)) return { next: queue, result: idle };
     if (may === 'held') return { next: queue, result: { outcome: 'held', hold: queue.hold! } };
-    const { next, batch } = start(queue, newBatchId(), at);
+    const free = budgetAllowsAt(queue, at, perHour);
+    if (free > at.getTime()) {
+      const held = budgetHold(queue, at, free);
+      return { next: held, result: { outcome: 'held', hold: held.hold! } };
+    }
+    const { next, batch } = start(queue, newBatchId(), at, perHour);
     return { next, result: { outcome: 'start', batch, recovered: lost } };
   }
 
@@ -153,6 +169,17 @@ export function createPublishQueue(options: PublishQueueOptions) {
       }, PUBLISH_ATTEMPTS);
     },
 
+    /**
+     * The freshness check found the site would change (`reason`): a build waits as a publish does,
+     * and starts now when nothing is in flight or held. One already waiting or in flight: nothing changes.
+     */
+    freshness(reason: string): Promise<QueueOutcome> {
+      return decideAndStart((queue, at, lost) => {
+        if (queue.fresh || queue.inFlight?.freshness) return { next: queue, result: { outcome: 'duplicate' } };
+        return startIfDue({ ...queue, fresh: { reason: reason.slice(0, MAX_FRESHNESS_REASON), at: at.toISOString() } }, at, lost, { outcome: 'idle' });
+      }, PUBLISH_ATTEMPTS);
+    },
+
     /** publish-retry (scheduled): recovers a lost batch and starts what waits once its hold is over; an early or repeated run changes nothing. */
     retryWaiting(): Promise<QueueOutcome> {
       return decideAndStart((queue, at, lost) => startIfDue(queue, at, lost, { outcome: 'idle' }));
@@ -164,7 +191,12 @@ export function createPublishQueue(options: PublishQueueOptions) {
      * before the batch in flight is word that Netlify works through the builds ahead of it.
      */
     async building(batch: string | undefined, createdAt?: string | null): Promise<void> {
-      await update((queue, at) => ({ next: heardAhead(batch === undefined ? heardFromNetlify(queue) : confirmed(heardFromNetlify(queue), batch, at, true), batch, createdAt, at), result: undefined }));
+      await update((queue, at) => {
+        const heard = heardFromNetlify(queue);
+        // A deploy the queue did not start takes its slot of the deploy budget all the same.
+        const counted = isQueueBatch(heard, batch) ? heard : heardOther(heard, createdAt, at, perHour);
+        return { next: heardAhead(batch === undefined ? counted : confirmed(counted, batch, at, true), batch, createdAt, at), result: undefined };
+      });
     },
 
     /**

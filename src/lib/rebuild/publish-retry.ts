@@ -8,7 +8,7 @@
 import { PUBLISH_QUEUE_STORE } from '../publish-records/records.ts';
 import { triggerBuild, type FetchLike } from './build-hook.ts';
 import { answer, guarded } from './function-http.ts';
-import { readBuildHookSettings, type BuildHookSettings } from './function-settings.ts';
+import { readPublishRetrySettings, type PublishRetrySettings } from './function-settings.ts';
 import { previewSiteAnswer } from './preview-site-guard.ts';
 import { BatchStartError, createPublishQueue, type QueueOutcome } from './publish-queue.ts';
 import type { FunctionContext } from './publish-webhook.ts';
@@ -19,7 +19,7 @@ export const RETRY_ON_PREVIEW_SITE = { name: 'publish-retry', status: 200, hint:
 
 export interface PublishRetryOptions {
   openBlobStore: () => BlobStore;
-  readSettings?: () => BuildHookSettings & { CONTEXT?: string | undefined };
+  readSettings?: () => PublishRetrySettings;
   site?: Record<string, string | undefined>;
   log?: (message: string) => void;
   now?: () => Date;
@@ -28,13 +28,13 @@ export interface PublishRetryOptions {
 
 function line(outcome: QueueOutcome): string {
   if (outcome.outcome === 'started') return `build started: ${outcome.title}${outcome.recovered ? ` (batch ${outcome.recovered}'s outcome was unknown: its documents are in this one)` : ''}`;
-  if (outcome.outcome === 'held') return `waiting (${outcome.hold.reason}); next try at ${outcome.hold.until}`;
+  if (outcome.outcome === 'held') return outcome.hold.cause === 'deploy-budget' ? `waiting: next build at ${outcome.hold.until} (deploy budget)` : `waiting (${outcome.hold.reason}); next try at ${outcome.hold.until}`;
   if (outcome.outcome === 'waiting') return `batch ${outcome.inFlight} is building`;
   return 'nothing waits';
 }
 
 export function createPublishRetryFunction(options: PublishRetryOptions) {
-  const readSettings = options.readSettings ?? (() => ({ ...readBuildHookSettings(process.env), CONTEXT: process.env['CONTEXT'] }));
+  const readSettings = options.readSettings ?? (() => readPublishRetrySettings(process.env));
   const log = options.log ?? ((message: string) => console.log(`[publish-retry] ${message}`));
   const now = options.now ?? (() => new Date());
 
@@ -49,6 +49,7 @@ export function createPublishRetryFunction(options: PublishRetryOptions) {
         trigger: (body) => triggerBuild(settings.NETLIFY_BUILD_HOOK_URL, body, { now: now(), ...(options.fetch ? { fetch: options.fetch } : {}) }),
         now,
         ...(settings.PUBLISH_RETRY_BASE_SECONDS ? { retryBaseMs: settings.PUBLISH_RETRY_BASE_SECONDS * 1000 } : {}),
+        budgetPerHour: settings.DEPLOY_BUDGET_PER_HOUR,
       });
       try {
         const outcome = await queue.retryWaiting();

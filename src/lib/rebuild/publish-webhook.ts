@@ -20,6 +20,8 @@ export interface PublishWebhookOptions {
   now?: () => number;
   newBatchId?: () => string;
   retryBaseMs?: number;
+  /** The deploy budget (DEPLOY_BUDGET_PER_HOUR). */
+  budgetPerHour?: number | undefined;
   log?: (message: string) => void;
 }
 
@@ -50,7 +52,7 @@ function parsePublish(body: string, arrivedAt: Date): PublishedDocument | string
 function describe(outcome: QueueOutcome): string {
   if (outcome.outcome === 'started') return `build started: ${outcome.title}${outcome.recovered ? ` (batch ${outcome.recovered}'s outcome was unknown: its documents are in this one)` : ''}`;
   if (outcome.outcome === 'waiting') return `waiting for the build of batch ${outcome.inFlight}`;
-  if (outcome.outcome === 'held') return `waiting (${outcome.hold.reason}): the site starts it at ${outcome.hold.until}`;
+  if (outcome.outcome === 'held') return outcome.hold.cause === 'deploy-budget' ? `waiting: next build at ${outcome.hold.until} (deploy budget)` : `waiting (${outcome.hold.reason}): the site starts it at ${outcome.hold.until}`;
   if (outcome.outcome === 'duplicate') return 'this revision is already building or built: no build started';
   return outcome.outcome;
 }
@@ -59,7 +61,7 @@ function describe(outcome: QueueOutcome): string {
 function accepted(outcome: QueueOutcome): string {
   if (outcome.outcome === 'started') return 'build started';
   if (outcome.outcome === 'duplicate') return 'already building or built';
-  if (outcome.outcome === 'held') return `waiting: ${outcome.hold.reason}; the site tries again at ${outcome.hold.until}`;
+  if (outcome.outcome === 'held') return outcome.hold.cause === 'deploy-budget' ? `waiting: next build at ${outcome.hold.until} (deploy budget)` : `waiting: ${outcome.hold.reason}; the site tries again at ${outcome.hold.until}`;
   return 'waiting for the running build';
 }
 
@@ -72,6 +74,7 @@ export function createPublishWebhook(options: PublishWebhookOptions) {
     now: () => new Date(now()),
     ...(options.newBatchId ? { newBatchId: options.newBatchId } : {}),
     ...(options.retryBaseMs ? { retryBaseMs: options.retryBaseMs } : {}),
+    budgetPerHour: options.budgetPerHour,
   });
 
   return (request: Request, _context: FunctionContext = {}): Promise<Response> =>

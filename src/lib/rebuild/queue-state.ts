@@ -12,8 +12,9 @@
  */
 import {
   asPublished, boundedDocuments, MAX_WAITING_DOCUMENTS, NETLIFY_BUILD_LIMIT_MS, RECENT_BATCHES, RETRY_MAX_UNITS, silenceDelayMs, START_CONFIRM_UNITS, STALE_UNITS,
-  type Batch, type BuildHookBody, type Hold, type HoldCause, type PublishedDocument, type PublishQueue, type QueuedDocument,
+  type Batch, type BuildHookBody, type FreshnessRequest, type Hold, type HoldCause, type PublishedDocument, type PublishQueue, type QueuedDocument,
 } from '../publish-records/records.ts';
+import { withSlotUsed } from './deploy-budget.ts';
 
 export const EMPTY_QUEUE: PublishQueue = { waiting: [], waitingMore: 0, recent: [] };
 
@@ -26,6 +27,7 @@ export const HOLD_REASONS: Record<HoldCause, string> = {
   'start-unconfirmed': 'the build service\'s answer was lost',
   'no-word': 'the build service never reported the build',
   'platform-failed': 'the last build failed outside the content (on the build service)',
+  'deploy-budget': 'the deploy budget allows the next build then',
 };
 
 /** The wait after the `attempts`-th start in a row that failed or was lost: 1, 2, 4, … units, at most RETRY_MAX_UNITS. */
@@ -59,10 +61,18 @@ export function withWaiting(queue: PublishQueue, documents: readonly QueuedDocum
   return { ...queue, waiting, waitingMore };
 }
 
-/** The batch's documents back to waiting (a newer revision already waiting wins), nothing in flight. */
+/** The batch's documents back to waiting (a newer revision already waiting wins), and its freshness build; nothing in flight. */
 function putBack(queue: PublishQueue, batch: Batch): PublishQueue {
   const { inFlight: _dropped, ...rest } = queue;
-  return withWaiting({ ...rest, waiting: batch.documents, waitingMore: 0 }, queue.waiting, batch.more + queue.waitingMore);
+  const fresh = queue.fresh ?? batch.freshness;
+  return withWaiting({ ...rest, waiting: batch.documents, waitingMore: 0, ...(fresh ? { fresh } : {}) }, queue.waiting, batch.more + queue.waitingMore);
+}
+
+/** The queue without `fresh` when it is the freshness build `carried` (a batch that built carried it). */
+function withoutFresh(queue: PublishQueue, carried: FreshnessRequest | undefined): PublishQueue {
+  if (!carried || queue.fresh?.at !== carried.at) return queue;
+  const { fresh: _built, ...rest } = queue;
+  return rest;
 }
 
 function withRecent(queue: PublishQueue, batch: string, change: (entry: Batch) => Batch): Batch[] {
@@ -116,18 +126,36 @@ export function mayStart(queue: PublishQueue, now: Date): StartRule {
 }
 
 export function hasWaiting(queue: PublishQueue): boolean {
-  return queue.waiting.length > 0 || queue.waitingMore > 0;
+  return queue.waiting.length > 0 || queue.waitingMore > 0 || queue.fresh !== undefined;
 }
 
-/** Everything waiting becomes batch `id`, in flight from `now` (unconfirmed). The hold stays until the start is confirmed. */
-export function start(queue: PublishQueue, id: string, now: Date): { next: PublishQueue; batch: Batch } {
-  const batch: Batch = { batch: id, calledAt: iso(now), documents: queue.waiting, more: queue.waitingMore };
-  return { batch, next: { ...queue, waiting: [], waitingMore: 0, inFlight: batch, recent: [batch, ...queue.recent].slice(0, RECENT_BATCHES) } };
+/** The wait for the deploy budget's next free slot (`until`); the starts that failed so far still count for the next hold. */
+export function budgetHold(queue: PublishQueue, now: Date, until: number): PublishQueue {
+  const hold: Hold = { cause: 'deploy-budget', attempts: queue.hold?.attempts ?? 0, since: iso(now), until: iso(new Date(until)), reason: HOLD_REASONS['deploy-budget'] };
+  return { ...queue, hold };
 }
 
-/** The build hook's body for a batch: its publishes only, at most MAX_BATCH_DOCUMENTS listed. */
+/**
+ * Everything waiting (publishes and a freshness build) becomes batch `id`, in flight from `now`
+ * (unconfirmed); with a deploy budget its slot is used. The hold stays until the start is confirmed.
+ */
+export function start(queue: PublishQueue, id: string, now: Date, perHour?: number): { next: PublishQueue; batch: Batch } {
+  const batch: Batch = { batch: id, calledAt: iso(now), documents: queue.waiting, more: queue.waitingMore, ...(queue.fresh ? { freshness: queue.fresh } : {}) };
+  const { fresh: _carried, ...rest } = queue;
+  const slots = perHour ? { slots: withSlotUsed(queue.slots, now.getTime(), perHour, now.getTime()) } : {};
+  return { batch, next: { ...rest, ...slots, waiting: [], waitingMore: 0, inFlight: batch, recent: [batch, ...queue.recent].slice(0, RECENT_BATCHES) } };
+}
+
+/** Whether `id` is a batch the queue started (in flight, or one of its recent batches). */
+export function isQueueBatch(queue: PublishQueue, id: string | undefined): boolean {
+  return id !== undefined && (queue.inFlight?.batch === id || queue.recent.some((batch) => batch.batch === id));
+}
+
+/** The build hook's body for a batch: its publishes (at most MAX_BATCH_DOCUMENTS listed) and the freshness build it carries. */
 export function hookBody(batch: Batch): BuildHookBody {
-  return { kind: 'publish', batch: batch.batch, ...boundedDocuments(batch.documents.map(asPublished), batch.more) };
+  const documents = boundedDocuments(batch.documents.map(asPublished), batch.more);
+  const kind = documents.documents.length + documents.more === 0 && batch.freshness ? 'freshness' : 'publish';
+  return { kind, batch: batch.batch, ...documents, ...(batch.freshness ? { freshness: batch.freshness.reason } : {}) };
 }
 
 /**
@@ -140,7 +168,7 @@ function adopt(queue: PublishQueue, id: string, now: Date, building: boolean): P
   if (!lost || queue.inFlight) return queue;
   const { lostAt: _found, ...batch } = lost;
   const inFlight: Batch = { ...batch, startedAt: batch.startedAt ?? iso(now), ...(building ? { buildingAt: batch.buildingAt ?? iso(now) } : {}), heardAt: iso(now) };
-  const { hold: _lifted, ...rest } = queue;
+  const { hold: _lifted, ...rest } = withoutFresh(queue, batch.freshness);
   return {
     ...rest,
     waiting: queue.waiting.filter((entry) => !batch.documents.some((document) => sameRevision(entry, document))),
@@ -160,7 +188,7 @@ export function confirmed(queue: PublishQueue, id: string, now: Date, heard = fa
 }
 
 /**
- * A deploy of another batch (or of none: a nightly build, a git push) that Netlify was asked for no
+ * A deploy of another batch (or of none: a build by hand, a git push) that Netlify was asked for no
  * later than the batch in flight (`createdAt`) started or finished: Netlify is working through the
  * builds queued ahead of it, which is word of it too (its deadline moves on). A newer deploy says
  * nothing of it.
@@ -193,9 +221,12 @@ export function ended(queue: PublishQueue, id: string | undefined, outcome: Buil
   const recent = withRecent(queue, entry.batch, (batch) => ({ ...batch, endedAt: iso(now) }));
   if (queue.inFlight?.batch === entry.batch) {
     const { inFlight: batch, ...rest } = queue;
-    const again = outcome === 'failed-platform' ? batch.documents.filter((document) => !document.triedAgain) : [];
-    if (again.length === 0) return { ...rest, recent };
-    const back = withWaiting({ ...rest, recent, waiting: again.map((document) => ({ ...document, triedAgain: true as const })), waitingMore: 0 }, rest.waiting, rest.waitingMore);
+    const platform = outcome === 'failed-platform';
+    const again = platform ? batch.documents.filter((document) => !document.triedAgain) : [];
+    // A freshness build is tried again once too; one that failed on the content waits for the next check.
+    const fresh = rest.fresh ?? (platform && batch.freshness && !batch.freshness.triedAgain ? { ...batch.freshness, triedAgain: true as const } : undefined);
+    if (again.length === 0 && fresh === rest.fresh) return { ...rest, recent };
+    const back = withWaiting({ ...rest, recent, waiting: again.map((document) => ({ ...document, triedAgain: true as const })), waitingMore: 0, ...(fresh ? { fresh } : {}) }, rest.waiting, rest.waitingMore);
     return { ...back, hold: hold(queue, 'platform-failed', now, unitMs) };
   }
   if (entry.lostAt === undefined) return { ...queue, recent };
@@ -203,5 +234,5 @@ export function ended(queue: PublishQueue, id: string | undefined, outcome: Buil
   const { hold: lossHold, ...rest } = queue;
   const kept = lossHold && lossHold.since !== entry.lostAt ? { hold: lossHold } : {};
   if (outcome === 'failed-platform') return { ...rest, ...kept, recent };
-  return { ...rest, ...kept, recent, waiting: queue.waiting.filter((waiting) => !entry.documents.some((document) => sameRevision(waiting, document))) };
+  return { ...withoutFresh(rest as PublishQueue, entry.freshness), ...kept, recent, waiting: queue.waiting.filter((waiting) => !entry.documents.some((document) => sameRevision(waiting, document))) };
 }

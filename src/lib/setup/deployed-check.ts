@@ -8,7 +8,7 @@ import type { FunctionName } from '../config/settings/index.ts';
 import type { SettingsCheckAnswer } from './settings-check-function.ts';
 import { settingsCheckProof, SETTINGS_CHECK_HEADER } from './settings-proof.ts';
 
-/** The functions a URL reaches (nightly-rebuild and publish-retry are scheduled: rebuild-on-publish answers for them), at their paths. */
+/** The functions a URL reaches (freshness-check and publish-retry are scheduled: rebuild-on-publish answers for them), at their paths. */
 export const FUNCTION_ADDRESSES = {
   'rebuild-on-publish': '/.netlify/functions/rebuild-on-publish',
   'deploy-notification': '/api/deploy-notification',

@@ -3,7 +3,7 @@
  * `X-Settings-Check` (settings-proof.ts), by any method, is answered with what each named function
  * lacks in its own Functions scope (function-problems.ts), before the function does anything else.
  * Scheduled functions cannot be called by URL on Netlify, so rebuild-on-publish answers for
- * nightly-rebuild and publish-retry too: every function of a site sees the same Functions scope.
+ * freshness-check and publish-retry too: every function of a site sees the same Functions scope.
  *
  *   200 {"functions":{"rebuild-on-publish":{"problems":[…],"notes":[…]},…},"misplaced":{…}}
  *   401 without a valid proof; 500 naming NETLIFY_BUILD_HOOK_URL when the function has none to check it with.

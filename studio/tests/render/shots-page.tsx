@@ -39,6 +39,7 @@ const DOCUMENTS: Array<{id: string; type: string; title: string; rev?: string}> 
   {id: 'huskymobile-headerNav', type: 'headerNav', title: 'Husky Mobile · Every page: header'},
   {id: 'huskymobile-faqs', type: 'faqs', title: 'Husky Mobile · Landing page: FAQ'},
   {id: 'beavsmobile-faqs', type: 'faqs', title: 'Beavs Mobile · Landing page: FAQ'},
+  {id: 'huskymobile-giveawayClosed', type: 'giveawayClosed', title: 'Husky Mobile · Giveaway: closed page'},
   {id: 'huskymobile-planCards-student', type: 'planCards', title: 'Husky Mobile · Student plans: plan cards'},
   {id: 'bearsmobile-landingHeader', type: 'landingHeader', title: 'Bears Mobile · Landing page: hero'},
   {id: 'utesmobile-whyHero', type: 'whyHero', title: 'Utes Mobile · Why page: hero'},
@@ -132,6 +133,18 @@ const VIEWS: Record<string, () => ReactNode> = {
       ...deploysAnswer,
       deploys: deploysAnswer.deploys.map((deploy, at) => (at === 1 ? {...deploy, schools: {...deploy.schools, builtCount: 600, leftOutMore: 3}} : deploy)),
       waitingToBuild: {waiting: 2, reason: 'the build service did not answer', nextTryAt: '2026-11-27T20:07:00.000Z'},
+    }, ORIGIN, format)} />
+  ),
+  // A deploy budget of 1 an hour, spent: a publish and the freshness check's build wait for the next slot.
+  'deploys-budget': () => (
+    <DeploysPanel origin={ORIGIN} load={async (format) => deploysFromAnswer({
+      ...deploysAnswer,
+      waitingToBuild: {
+        waiting: 1, reason: 'the deploy budget allows the next build then', nextTryAt: '2026-11-27T21:00:00.000Z', cause: 'deploy-budget',
+        freshness: 'tenant records changed for 2 schools (beavsmobile, huskymobile)',
+      },
+      spend: {today: 4, month: 57, day: '2026-11-27', budgetPerHour: 1},
+      freshness: {checkedAt: '2026-11-27T20:00:03.000Z', outcome: 'tenant records changed for 2 schools (beavsmobile, huskymobile): the build waits for the deploy budget\'s next slot', build: true},
     }, ORIGIN, format)} />
   ),
   'deploys-empty': () => <DeploysPanel origin={ORIGIN} load={async () => ({ok: true, rows: [], running: false})} />,

@@ -2,8 +2,8 @@
  * The site's Netlify functions (src/functions) as the local stack serves them: each production
  * module imported once and called warm in the server's process, at its production path (its
  * `config.path`, else `/.netlify/functions/{name}`), with no netlify.toml header rule on its
- * answer (Netlify applies none to a function). A signed content webhook and the nightly schedule
- * each reach the build hook, except on the editors' preview site (SITE_MODE=preview).
+ * answer (Netlify applies none to a function). A signed content webhook reaches the build hook and
+ * the freshness check answers what it found, except on the editors' preview site (SITE_MODE=preview).
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -93,18 +93,20 @@ describe('Netlify functions, warm in the local stack', () => {
     expect(byName.headers.get('content-type') ?? '').not.toMatch(/json/);
   });
 
-  it('runs the nightly function as its schedule would and triggers a build', async () => {
+  it('runs the freshness check as Netlify\'s scheduler invokes it: it says what it found and builds nothing while the publish\'s build is on its way', async () => {
     const before = hookCalls.length;
     // The platform invokes a scheduled function with a POST whose JSON body names the next run.
-    const response = await fetch(`${site.url}/.netlify/functions/nightly-rebuild`, {
+    const response = await fetch(`${site.url}/.netlify/functions/freshness-check`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ next_run: '2026-11-24T00:00:00.000Z' }),
     });
-    await response.arrayBuffer();
-    expect(response.status).toBe(204);
-    expect(hookCalls).toHaveLength(before + 1);
-    expect(hookCalls.at(-1)?.url).toMatch(/trigger_title=Nightly/);
+    expect(response.status).toBe(200);
+    const { message } = (await response.json()) as { message: string };
+    // At a quarter hour the interval does not name it is not due; at any other time it checks, and the publish above is in flight.
+    expect(message).toMatch(/^(a build is under way or waiting: it reads the tenant records itself|not due: the next check is at .*)$/);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(hookCalls).toHaveLength(before);
   }, 30_000);
 
   it('refuses what a webhook never sends before reading it, with the site headers and no internals', async () => {
@@ -143,10 +145,10 @@ describe('Netlify functions, warm in the local stack', () => {
       expect(publish.headers.get('cache-control')).toBe('no-store');
       expect(publish.headers.get('x-content-type-options')).toBe('nosniff');
 
-      const nightly = await fetch(`${site.url}/.netlify/functions/nightly-rebuild`, {
+      const freshness = await fetch(`${site.url}/.netlify/functions/freshness-check`, {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ next_run: '2026-11-24T00:00:00.000Z' }),
       });
-      expect({ status: nightly.status, body: await nightly.json() }).toEqual({ status: 200, body: { message: 'not on the preview site: the public site runs the nightly build' } });
+      expect({ status: freshness.status, body: await freshness.json() }).toEqual({ status: 200, body: { message: 'not on the preview site: the public site checks its own freshness' } });
       // A publish calls the hook at once (before answering): a moment is plenty.
       await new Promise((wait) => setTimeout(wait, 2_000));
       expect(hookCalls).toHaveLength(before);

@@ -90,7 +90,7 @@ beforeAll(async () => {
     PUBLISH_RETRY_BASE_SECONDS: '1', LOCAL_SCHEDULE_MINUTE_MS: '250',
   });
   site = stack.site;
-  // The first deploy, through the build hook as a nightly build would start it.
+  // The first deploy, through the build hook as a build by hand starts it.
   const body = { kind: 'manual' as const, batch: newBatchId(), documents: [], more: 0 };
   await (await fetch(`${localBuildHookUrl(site, HOOK_TOKEN)}?trigger_title=${encodeURIComponent(buildHookTitle(body))}`, { method: 'POST', body: JSON.stringify(body) })).arrayBuffer();
   await until(localDeploys, (deploys) => deploys[0]?.state === 'ready', 240_000, 'the first deploy');
@@ -152,7 +152,7 @@ describe('the local platform\'s doors', () => {
     expect(await post(`${site}/.netlify/local/build-hook/not-the-token`)).toBe(404);
     expect(await post(localBuildHookUrl(site, HOOK_TOKEN), { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).toBe(403);
     expect(await post(localBuildHookUrl(site, HOOK_TOKEN), { origin: 'https://evil.example' })).toBe(403);
-    expect(await post(`${site}/.netlify/functions/nightly-rebuild`, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).toBe(403);
+    expect(await post(`${site}/.netlify/functions/freshness-check`, { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' })).toBe(403);
     expect((await localDeploys()).length).toBe(before);
   });
 

@@ -23,7 +23,7 @@ mkdirSync(emptyDist);
 
 /** What the procedure gives the public site's Functions scope (the local stack adds the build hook). */
 const COMPLETE = {
-  SANITY_PROJECT_ID: 'prodproj1', SANITY_STUDIO_URL: 'https://school-mobile.sanity.studio',
+  SANITY_PROJECT_ID: 'prodproj1', SANITY_STUDIO_URL: 'https://school-mobile.sanity.studio', PUBLIC_API_BASE: 'https://api.k1mobile.example',
   SANITY_WEBHOOK_SECRET: 'w'.repeat(48), NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'n'.repeat(48), EDITOR_PASS_SECRET: 'p'.repeat(48),
 };
 
@@ -90,7 +90,7 @@ describe('each production function answers the operator\'s settings check', () =
     const stack = await startStack(COMPLETE, 'complete');
     const answers = await askAll(stack);
     expect(Object.values(answers).map(({ status }) => status)).toEqual([200, 200, 200, 200]);
-    expect(problemsOf(answers)).toEqual({ 'rebuild-on-publish': [], 'nightly-rebuild': [], 'publish-retry': [], 'deploy-notification': [], 'publish-status': [], deploys: [] });
+    expect(problemsOf(answers)).toEqual({ 'rebuild-on-publish': [], 'freshness-check': [], 'publish-retry': [], 'deploy-notification': [], 'publish-status': [], deploys: [] });
     expect(Object.values(answers).every(({ body }) => body.misplaced.problems.length === 0)).toBe(true);
 
     // Without the proof, or with another hook's, nothing is said.
@@ -102,14 +102,14 @@ describe('each production function answers the operator\'s settings check', () =
     // sends the giveaway form's preflight to the product API (here the stack's local API) from the site's origin.
     const settingsFile = join(work, 'production.env');
     const command = (settings: Record<string, string>) => {
-      writeFileSync(settingsFile, Object.entries({ CONTENT_SOURCE: 'sanity', PUBLIC_API_BASE: stack.api, ...COMPLETE, NETLIFY_BUILD_HOOK_URL: stack.hook, ...settings }).map(([key, value]) => `${key}=${value}`).join('\n'));
+      writeFileSync(settingsFile, Object.entries({ CONTENT_SOURCE: 'sanity', ...COMPLETE, PUBLIC_API_BASE: stack.api, NETLIFY_BUILD_HOOK_URL: stack.hook, ...settings }).map(([key, value]) => `${key}=${value}`).join('\n'));
       return spawnSync(process.execPath, [join(ROOT, 'scripts/setup-check.ts'), '--site', 'production', '--settings-file', settingsFile, '--deployed', stack.site, '--offline'], { encoding: 'utf8' });
     };
     const check = command({});
     const lines = check.stdout.trim().split('\n');
     expect(lines).toContain(`note: the product API admits the giveaway form from ${stack.site} (its preflight to ${stack.api}/k1mobile/giveaway/entry)`);
     // The local API's address is the one problem: no deploy may publish a local address.
-    expect(lines.filter((line) => line.startsWith('problem:'))).toEqual(['problem: PUBLIC_API_BASE: a local address [Builds]']);
+    expect(lines.filter((line) => line.startsWith('problem:'))).toEqual(['problem: PUBLIC_API_BASE: a local address [Builds, Functions]']);
     expect(lines.at(-1)).toBe('the public site (production): 1 problem (settings named, values never shown); Sanity not asked (--offline); the deployed functions answered');
 
     // From a domain the product API does not admit (the site's SITE_URL), the refusal is named and the check exits 1.
@@ -127,14 +127,14 @@ describe('each production function answers the operator\'s settings check', () =
     // The local stack gives an unset webhook secret its documented local value, which a deployed site refuses.
     expect(problems['rebuild-on-publish']).toEqual(['SANITY_WEBHOOK_SECRET: the documented local value, which only the local stack takes; set a secret of its own']);
     expect(problems['deploy-notification']).toEqual([]);
-    expect(problems['nightly-rebuild']).toEqual([]);
+    expect(problems['freshness-check']).toEqual([]);
     expect(problems['publish-retry']).toEqual([]);
   });
 
   it('a misplaced setting: another site\'s secret in this Functions scope is named, without its value', async () => {
     const stack = await startStack({ ...COMPLETE, PREVIEW_COOKIE_SECRET: 'LEAK-cookie-secret-0123456789abcdef' }, 'misplaced');
     const answers = await askAll(stack);
-    expect(problemsOf(answers)).toEqual({ 'rebuild-on-publish': [], 'nightly-rebuild': [], 'publish-retry': [], 'deploy-notification': [], 'publish-status': [], deploys: [] });
+    expect(problemsOf(answers)).toEqual({ 'rebuild-on-publish': [], 'freshness-check': [], 'publish-retry': [], 'deploy-notification': [], 'publish-status': [], deploys: [] });
     for (const { body } of Object.values(answers)) {
       expect(body.misplaced.problems).toEqual(['PREVIEW_COOKIE_SECRET: belongs to the editors\' preview site, not the public site: unset it here']);
       expect(JSON.stringify(body)).not.toContain('LEAK');

@@ -99,6 +99,23 @@ describe('the schools a build published and left out', () => {
   });
 });
 
+describe('what the build read that has no event: each published school\'s tenant record, digested', () => {
+  it('one digest per published school and one of them all; a giveaway closed in the product API changes that school\'s and the whole', async () => {
+    const { matrix, record: built } = await record(bundled, { production: true });
+    expect(Object.keys(built.inputs!.tenants).sort()).toEqual(matrix.schools.map((site) => site.key).sort());
+    expect(built.inputs).toMatchObject({ source: 'file', digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const husky = matrix.schools.find((site) => site.key === 'huskymobile')!;
+    const { record: closed } = await record(bundled, {
+      production: true,
+      tenantsOf: (list) => list.map((tenant) => (JSON.stringify(tenant).includes(`"${husky.tenant.slug}"`) ? { ...tenant, ActiveGiveawayEvent: null } : tenant)),
+    });
+    expect(Object.keys(built.inputs!.tenants).filter((key) => built.inputs!.tenants[key] !== closed.inputs!.tenants[key])).toEqual(['huskymobile']);
+    expect(closed.inputs!.digest).not.toBe(built.inputs!.digest);
+    // Read over the product API, the record says so.
+    expect(buildRecord(matrix, { at: READ_AT, documents: {} }, { kind: 'unknown' }, 'api').inputs?.source).toBe('api');
+  });
+});
+
 describe('content problems, one row per document and field', () => {
   it('keeps a problem without issues as one row (field or null), and splits a schema failure by field', () => {
     expect(recordProblems([
@@ -132,7 +149,7 @@ describe('the build report carries the record', () => {
     const report = buildReport(matrix, { record: built, contentSource: 'local', contentQueries: 1, tenants: { requests: 0, retries: 0, waitMs: 0 }, pages: 1 });
     const fromFile = JSON.parse(JSON.stringify(report)) as unknown;
     expect(buildRecordSchema.parse(fromFile)).toEqual(leanRecord(built));
-    expect(Object.keys(leanRecord(built)).sort()).toEqual(['contentReadAt', 'documents', 'leftOut', 'problems', 'schools', 'trigger', 'version']);
+    expect(Object.keys(leanRecord(built)).sort()).toEqual(['contentReadAt', 'documents', 'inputs', 'leftOut', 'problems', 'schools', 'trigger', 'version']);
   });
 });
 

@@ -12,7 +12,7 @@ import {
   FUNCTION_NAMES, functionSettings, isSettingName, SETTING_NAMES, SETTINGS, siteSettings, type Reader, type SettingDefinition,
 } from '../../../src/lib/config/settings/index.ts';
 import {
-  buildHookSchema, deployNotificationSettingsSchema, publishSchema, statusSettingsSchema,
+  deployNotificationSettingsSchema, freshnessSettingsSchema, publishRetrySchema, publishSchema, statusSettingsSchema,
 } from '../../../src/lib/rebuild/function-settings.ts';
 import { projectReads, type SettingRead } from './setting-reads.ts';
 
@@ -77,7 +77,8 @@ describe('the registry says who reads each setting, as the readers parse them', 
 
   it('each function\'s settings are the ones its schema parses, plus SITE_MODE (the preview-site guard) and the build hook (the settings check\'s proof)', () => {
     const withGuard = (schema: { shape: object }) => [...new Set([...keys(schema), 'SITE_MODE', 'NETLIFY_BUILD_HOOK_URL'])].sort();
-    expect(functionSettings('nightly-rebuild').sort()).toEqual(withGuard(buildHookSchema));
+    expect(functionSettings('freshness-check').sort()).toEqual(withGuard(freshnessSettingsSchema));
+    expect(functionSettings('publish-retry').sort()).toEqual(withGuard(publishRetrySchema));
     expect(functionSettings('rebuild-on-publish').sort()).toEqual(withGuard(publishSchema));
     expect(functionSettings('deploy-notification').sort()).toEqual(withGuard(deployNotificationSettingsSchema));
     expect(functionSettings('publish-status').sort()).toEqual(withGuard(statusSettingsSchema));

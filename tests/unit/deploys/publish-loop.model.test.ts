@@ -1,20 +1,27 @@
 /**
- * The publish loop under injected faults, model-based (fast-check's `fc.commands`): each run is a
- * generated sequence of editors' publishes (single documents, releases, replays, broken revisions),
- * nightly builds, time passing, and faults armed for whatever comes next (faults.ts): any Blobs read
- * or write failing, landing without an answer, losing a race, or its instance dying just before or
- * after it; the build hook failing, timing out (with or without a build), or its caller dying; builds
- * failing outside the content; notifications lost, delivered twice, delayed (so out of order);
- * publish-retry's runs skipped (a clock jump). The real functions run it (world.ts). Then the faults
- * stop, the clock runs past the bound (publishBoundMs, plus the builds Netlify already had queued)
- * and the invariants must hold:
+ * The publish loop under injected faults, model-based (fast-check's `fc.commands`): each run, with no
+ * deploy budget or a budget of 1, 2 or 6 an hour, is a generated sequence of editors' publishes
+ * (single documents, releases, replays, broken revisions), operators' changes of tenant records in
+ * the product API (no event reaches the site: the freshness check finds them), builds by hand, time
+ * passing, and faults armed for whatever comes next (faults.ts): any Blobs read or write failing,
+ * landing without an answer, losing a race, or its instance dying just before or after it; the build
+ * hook failing, timing out (with or without a build), or its caller dying; builds failing outside the
+ * content; notifications lost, delivered twice, delayed (so out of order); the product API failing
+ * or never answering the freshness check; publish-retry's runs skipped (a clock jump). The real
+ * functions run it (world.ts). Then the faults stop, the clock runs past the bound (publishBoundMs
+ * with the budget's slot, plus the builds Netlify already had queued, plus the freshness check's
+ * interval) and the invariants must hold:
  *
  * - every published revision that is its document's newest and that the site acknowledged (202) is
  *   live or not live for a reason (never "publishing", never unknown), and that is the truth: live
  *   means the deploy visitors get carries that revision, not live that it does not;
  * - no newest revision, acknowledged or not, is still "publishing";
  * - the live pointer never moved back;
- * - builds started for publishes ≤ revisions published + replays + faults fired;
+ * - visitors get the tenant records as the product API has them (the giveaway's state is fresh),
+ *   unless a newest revision is broken (no build can succeed then);
+ * - builds started for publishes ≤ revisions published + replays + faults fired, and freshness
+ *   builds ≤ tenant changes + faults fired;
+ * - with a budget, the publish queue never started two builds in one slot;
  * - and then nothing more: another two hours start no build.
  *
  * MODEL_RUNS and MODEL_SEED (and MODEL_PATH) repeat a run; a failure prints the seed, the path and the
@@ -22,9 +29,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NETLIFY_BUILD_LIMIT_MS, publishBoundMs } from '../../../src/lib/publish-records/records.ts';
-import type { HookFault, NotificationFault, StoreFault } from './model/faults.ts';
-import { DOCUMENTS, seeded, World } from './model/world.ts';
+import { NETLIFY_BUILD_LIMIT_MS, publishBoundMs, slotStartMs } from '../../../src/lib/publish-records/records.ts';
+import { CHECK_TICK_MS } from '../../../src/lib/rebuild/freshness.ts';
+import type { ApiFault, HookFault, NotificationFault, StoreFault } from './model/faults.ts';
+import { DOCUMENTS, FRESHNESS_MINUTES, SCHOOLS, seeded, World } from './model/world.ts';
 
 const RUNS = Number(process.env['MODEL_RUNS'] ?? 1000);
 const SEED = process.env['MODEL_SEED'] === undefined ? undefined : Number(process.env['MODEL_SEED']);
@@ -49,7 +57,9 @@ const commands: Array<fc.Arbitrary<Command>> = [
   }),
   fc.uniqueArray(doc, { minLength: 2, maxLength: DOCUMENTS.length }).map((at) => command(`release ${at.map((index) => DOCUMENTS[index]).join('+')}`, (world) => world.publish(at.map((index) => DOCUMENTS[index]!), false))),
   doc.map((at) => command(`replay ${DOCUMENTS[at]}`, (world) => world.replay(DOCUMENTS[at]!))),
-  fc.constant(command('nightly build', (world) => world.nightly())),
+  fc.constant(command('build by hand', (world) => world.byHand())),
+  fc.constantFrom(...SCHOOLS).map((slug) => command(`tenant change ${slug}`, (world) => world.changeTenant(slug))),
+  fc.constantFrom<ApiFault>('error', 'no-answer').map((fault) => command(`arm product API fault ${fault}`, (world) => world.faults.armApi(fault))),
   fc.oneof(
     fc.integer({ min: 1, max: 90 }).map((seconds) => seconds * 1_000),
     fc.integer({ min: 2, max: 20 }).map((count) => count * 60_000),
@@ -72,7 +82,7 @@ const commands: Array<fc.Arbitrary<Command>> = [
 
 async function quiet(world: World): Promise<void> {
   // The site's first deploy, before anything is published.
-  world.nightly();
+  world.byHand();
   await world.advanceTo(world.clock + 10 * 60_000);
 }
 
@@ -87,7 +97,8 @@ async function settleAndCheck(world: World): Promise<void> {
   await world.advanceTo(quietFrom + 1_000);
   const queued = world.netlify.deploys.filter((deploy) => deploy.state === 'enqueued' || deploy.state === 'building').length;
   // Notifications lost many times in a row (no word heard in between) lengthen the next wait: the bound says by how much.
-  await world.advanceTo(quietFrom + publishBoundMs(undefined, world.queue()?.silentLosses ?? 0) + queued * NETLIFY_BUILD_LIMIT_MS);
+  // A tenant change is found by the next check that is due (an interval and a tick at most), and its build has the same bound.
+  await world.advanceTo(quietFrom + FRESHNESS_MINUTES * 60_000 + CHECK_TICK_MS + publishBoundMs(undefined, world.queue()?.silentLosses ?? 0, world.budget) + queued * NETLIFY_BUILD_LIMIT_MS);
 
   const newest = DOCUMENTS.map((id) => [...world.published].reverse().find((entry) => entry.id === id)).filter((entry) => entry !== undefined);
   const statuses = newest.length ? await world.statusOf(newest) : {};
@@ -110,9 +121,22 @@ async function settleAndCheck(world: World): Promise<void> {
   const since = world.liveSince.map(Date.parse);
   expect(since, 'the live pointer moved back').toEqual([...since].sort((a, b) => a - b));
 
+  // The giveaway's state visitors get is the product API's: every tenant change was found and built.
+  if (newest.every((revision) => !revision.broken)) {
+    expect(live?.inputs?.digest, `visitors get the tenant records of ${live?.id ?? 'no deploy'}; the product API has changed ${world.tenantChanges} times`).toBe(world.inputs().digest);
+  }
+
   const builds = () => world.netlify.deploys.filter((deploy) => deploy.body?.kind === 'publish').length;
   const allowed = world.published.length + world.replays + world.faults.fired.length;
   expect(builds(), `builds for publishes: ${builds()}, revisions ${world.published.length} + replays ${world.replays} + faults ${world.faults.fired.length}`).toBeLessThanOrEqual(allowed);
+  const freshnessBuilds = world.netlify.deploys.filter((deploy) => deploy.body?.kind === 'freshness').length;
+  expect(freshnessBuilds, `freshness builds: ${freshnessBuilds}, tenant changes ${world.tenantChanges} + faults ${world.faults.fired.length}`).toBeLessThanOrEqual(world.tenantChanges + world.faults.fired.length);
+
+  // With a budget, the publish queue starts at most one build in a slot (builds by hand are ops' own).
+  if (world.budget) {
+    const slots = world.netlify.deploys.filter((deploy) => deploy.body?.kind === 'publish' || deploy.body?.kind === 'freshness').map((deploy) => slotStartMs(deploy.createdAt, world.budget!));
+    expect(slots.length, 'two builds of the queue in one slot of the deploy budget').toBe(new Set(slots).size);
+  }
 
   // Nothing is left to do: two more hours build nothing.
   const before = world.netlify.deploys.length;
@@ -132,8 +156,8 @@ describe('the publish loop under injected faults (model)', () => {
 
   it(`every published revision ends live or named failed by itself, within the bound (${RUNS} generated runs)`, async () => {
     let lastWorld: World | undefined;
-    const run = async (sequence: Iterable<Command>, seed: number): Promise<World> => {
-      const world = (lastWorld = new World(seed));
+    const run = async (sequence: Iterable<Command>, seed: number, budget: number | undefined): Promise<World> => {
+      const world = (lastWorld = new World(seed, budget));
       // updateJson's pauses between lost races are random: drawn from the run's seed, so a run repeats.
       const random = seeded(seed ^ 0x5eed);
       vi.spyOn(Math, 'random').mockImplementation(random);
@@ -147,15 +171,16 @@ describe('the publish loop under injected faults (model)', () => {
       return world;
     };
     const started = performance.now();
-    const details = await fc.check(fc.asyncProperty(fc.commands(commands, { maxCommands: 40 }), fc.integer(), async (sequence, seed) => { await run(sequence, seed); }), {
+    const budgets = fc.constantFrom<number | undefined>(undefined, 1, 2, 6);
+    const details = await fc.check(fc.asyncProperty(fc.commands(commands, { maxCommands: 40 }), fc.integer(), budgets, async (sequence, seed, budget) => { await run(sequence, seed, budget); }), {
       numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), ...(PATH === undefined ? {} : { path: PATH }),
     });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     if (details.failed) {
       // The shrunk run once more, for its world's log.
-      const [sequence, seed] = details.counterexample!;
+      const [sequence, seed, budget] = details.counterexample!;
       let world: World | undefined;
-      const again = await run(sequence, seed).then((ran) => { world = ran; return 'passed this time'; }, (error: unknown) => String(error));
+      const again = await run(sequence, seed, budget).then((ran) => { world = ran; return 'passed this time'; }, (error: unknown) => String(error));
       throw new Error(`${fc.defaultReportMessage(details)}\n${String(details.errorInstance)}\n\nRun again: ${again}\nIts world:\n${world?.log.join('\n') ?? lastWorld?.log.join('\n')}\n\nFaults fired:\n${(world ?? lastWorld)?.faults.fired.join('\n')}`);
     }
     console.info(`publish-loop model: ${details.numRuns} runs passed in ${seconds} s (seed ${details.seed})`);

@@ -9,14 +9,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_API_PORT, LOCAL_SITE_PORT, LOCAL_STUDIO_URL } from '../../../src/lib/config/local-addresses.ts';
-import { handleNightly } from '../../../src/lib/rebuild/nightly-rebuild.ts';
+import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
 import { createPublishWebhook } from '../../../src/lib/rebuild/publish-webhook.ts';
 import { createPublishRetryFunction } from '../../../src/lib/rebuild/publish-retry.ts';
 import { memoryStateStore } from '../../../src/lib/rebuild/state-store.ts';
 import { createDeployStore } from '../../../src/lib/deploys/deploy-store.ts';
 import { handleNotification } from '../../../src/lib/deploys/notification.ts';
 import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
-import { readStatusSettings } from '../../../src/lib/rebuild/function-settings.ts';
+import { readFreshnessSettings, readPublishRetrySettings, readStatusSettings } from '../../../src/lib/rebuild/function-settings.ts';
 import { createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
 import { factProblems, problemLines, type Document, type Facts, type PortRole } from './stated-facts.ts';
 
@@ -87,13 +87,13 @@ const probe = () => new Request('http://localhost/.netlify/functions/probe', { m
 
 /** Each function in src/functions, the module it hands requests to, and that module's answer to the probe. */
 const FUNCTIONS: Record<string, { handler: string; answer: () => Promise<Response> }> = {
-  'nightly-rebuild': {
-    handler: 'handleNightly',
-    answer: () => handleNightly(probe(), { hookUrl: undefined }, {}),
+  'freshness-check': {
+    handler: 'createFreshnessCheckFunction',
+    answer: () => createFreshnessCheckFunction({ openQueueStore: memoryStateStore, openDeploysStore: memoryStateStore, readSettings: () => readFreshnessSettings({}), site: {}, log: () => undefined })(probe()),
   },
   'publish-retry': {
     handler: 'createPublishRetryFunction',
-    answer: () => createPublishRetryFunction({ openBlobStore: memoryStateStore, readSettings: () => ({ NETLIFY_BUILD_HOOK_URL: undefined, PUBLISH_RETRY_BASE_SECONDS: undefined }), site: {}, log: () => undefined })(probe()),
+    answer: () => createPublishRetryFunction({ openBlobStore: memoryStateStore, readSettings: () => readPublishRetrySettings({}), site: {}, log: () => undefined })(probe()),
   },
   'rebuild-on-publish': {
     handler: 'createPublishFunction',
@@ -135,7 +135,7 @@ async function codeFacts(): Promise<Facts> {
   return {
     node: { floor: nodeFloor, runs: nodeRuns },
     ports: { ports, settings: portSettings },
-    functions: { methods, aliases: { 'nightly function': 'nightly-rebuild' } },
+    functions: { methods, aliases: { 'freshness check': 'freshness-check' } },
   };
 }
 
@@ -170,7 +170,7 @@ describe('the code agrees with itself on each fact the documents state', () => {
     expect(files, 'a new function needs its line in FUNCTIONS (tests/unit/docs/facts.test.ts)').toEqual(Object.keys(FUNCTIONS).sort());
     for (const name of files) expect(read(`src/functions/${name}.ts`), name).toContain(FUNCTIONS[name]!.handler);
     // The scheduler's method is not documented by Netlify, and no URL reaches a scheduled function there.
-    expect(await acceptedMethods('nightly-rebuild')).toBe('any');
+    expect(await acceptedMethods('freshness-check')).toBe('any');
     expect(await acceptedMethods('publish-retry')).toBe('any');
     expect(await acceptedMethods('rebuild-on-publish')).toEqual(['POST']);
   });
@@ -187,7 +187,7 @@ describe('the fact check itself', () => {
   const facts: Facts = {
     node: { floor: [22, 18], runs: 24 },
     ports: { ports: { site: 4321, 'local API': 8787, 'preview site': 4322, 'preview API': 8788, Studio: 3333 }, settings: portSettings },
-    functions: { methods: { 'nightly-rebuild': ['POST'], 'rebuild-on-publish': ['POST'] }, aliases: { 'nightly function': 'nightly-rebuild' } },
+    functions: { methods: { 'freshness-check': ['POST'], 'rebuild-on-publish': ['POST'] }, aliases: { 'freshness check': 'freshness-check' } },
   };
   const check = (text: string) => problemLines(factProblems([{ path: 'docs/x.md', text }], facts));
 
@@ -196,7 +196,7 @@ describe('the fact check itself', () => {
       '# X',
       '',
       'Node 22.18 or later (`engines`: `>=22.18`); the scripts install Node 24 (`node@24`).',
-      'On the local stack, `POST /.netlify/functions/nightly-rebuild` runs it;',
+      'On the local stack, `POST /.netlify/functions/freshness-check` runs it;',
       'the Studio at <http://localhost:3333>, the editors\' preview site at http://localhost:4322.',
       '',
       '| <http://127.0.0.1:8787> | the local product API |',
@@ -239,12 +239,12 @@ describe('the fact check itself', () => {
     expect(check([
       '# X',
       '',
-      'The nightly function runs on a',
+      'The freshness check runs on a',
       'GET. The webhook posts to `/.netlify/functions/rebuild-on-publish` (POST);',
-      'on the local stack, `GET /.netlify/functions/nightly-rebuild` runs it.',
+      'on the local stack, `GET /.netlify/functions/freshness-check` runs it.',
     ].join('\n'))).toEqual([
-      'docs/x.md:4: says "GET (nightly-rebuild)": src/functions/nightly-rebuild.ts accepts only POST; any other method answers 405',
-      'docs/x.md:5: says "GET (nightly-rebuild)": src/functions/nightly-rebuild.ts accepts only POST; any other method answers 405',
+      'docs/x.md:4: says "GET (freshness-check)": src/functions/freshness-check.ts accepts only POST; any other method answers 405',
+      'docs/x.md:5: says "GET (freshness-check)": src/functions/freshness-check.ts accepts only POST; any other method answers 405',
     ]);
   });
 });

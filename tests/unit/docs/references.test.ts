@@ -171,28 +171,52 @@ describe('the credits the documents count are deploys times the one per-deploy f
     expect(paragraph).toMatch(/How credits work\]\(https:\/\/docs\.netlify\.com\/[^)]+\),\s+as published on \d{1,2} [A-Z][a-z]+ \d{4}/);
   });
 
-  it('each plan\'s month in deploying.md: its allotment as the plan table gives it, the nightly builds at that price, what is left, and when a hard limit pauses', () => {
+  it('each plan\'s month in deploying.md: its allotment as the plan table gives it, each behaviour\'s month from bench:month at that price, what is left or over, and the day a hard limit pauses', () => {
     const price = Number(/costs \*\*(\d+) credits\*\*/.exec(read('docs/operations.md'))![1]);
     const allotments = new Map([...deploying.matchAll(/^\s*\| (Free|Personal|Pro) \| (?:from )?\$[^|]+ \| ([\d,]+)[^|]* \|/gm)].map((match) => [match[1]!, number(match[2]!)]));
     expect([...allotments.keys()]).toEqual(['Free', 'Personal', 'Pro']);
     const block = /<!-- month-spend[^>]*-->\n([\s\S]*?)<!-- \/month-spend -->/.exec(deploying)?.[1];
     expect(block, 'deploying.md has its month-spend table').toBeDefined();
-    const nightly = Number(/the nightly builds alone \((\d+)\)/.exec(block!)![1]);
-    const rows = [...block!.matchAll(/^\s*\| (Free|Personal|Pro) \| ([\d,]+) \| ([\d,]+) credits[^|]* \| ([^|]+) \|/gm)];
+    const header = block!.split('\n').find((line) => line.trim().startsWith('| plan |'))!;
+    const deploys = [...header.matchAll(/\| [^|]+?: ([\d,]+) deploys /g)].map((match) => number(match[1]!));
+    // The same months as performance.md's bench:month table, in its order.
+    expect(deploys).toEqual(benchMonth().map((row) => row.deploys));
+    const rows = [...block!.matchAll(/^\s*\| (Free|Personal|Pro) \| ([\d,]+) \| (.+) \|$/gm)];
     expect(rows.map((row) => row[1])).toEqual(['Free', 'Personal', 'Pro']);
-    for (const [, plan, allotment, spent, left] of rows) {
+    for (const [, plan, allotment, cellText] of rows) {
       expect(number(allotment!), plan).toBe(allotments.get(plan!));
-      expect(number(spent!), plan).toBe(nightly * price);
-      const remaining = number(allotment!) - nightly * price;
-      if (remaining <= 0) {
-        expect(left!.trim(), plan).toBe('none');
-        expect(block!).toMatch(new RegExp(`\\| ${plan} \\|[^\\n]*paused by day ${Math.floor(number(allotment!) / price)} `));
-      } else {
-        expect(left!.trim(), plan).toBe(`${remaining.toLocaleString('en-US')} credits: ${Math.floor(remaining / price)} publish builds`);
-      }
+      const cells = cellText!.split(' | ');
+      expect(cells, plan).toHaveLength(deploys.length);
+      cells.forEach((cell, at) => {
+        const spent = deploys[at]! * price;
+        const over = spent - number(allotment!);
+        const expected = over > 0 ? new RegExp(`^${spent.toLocaleString('en-US')} credits: ${over.toLocaleString('en-US')} over; paused by day (\\d+)$`) : new RegExp(`^${spent.toLocaleString('en-US')} credits: ${(-over).toLocaleString('en-US')} left$`);
+        const match = expected.exec(cell.trim());
+        expect(match, `${plan}, ${cell}`).not.toBeNull();
+        if (over > 0) expect(Number(match![1]), `${plan}, ${cell}`).toBeGreaterThanOrEqual(1), expect(Number(match![1])).toBeLessThanOrEqual(30);
+      });
     }
   });
+
+  it('operations.md\'s month is bench:month\'s, at the one price', () => {
+    const price = Number(/costs \*\*(\d+) credits\*\*/.exec(read('docs/operations.md'))![1]);
+    const section = read('docs/operations.md').split('### What a build costs')[1]!.split('\n### ')[0]!;
+    const rows = [...section.matchAll(/^\| [^|]+ \| ([\d,]+) \| ([\d,]+) \|$/gm)].map((match) => ({ deploys: number(match[1]!), credits: number(match[2]!) }));
+    expect(rows.map((row) => row.deploys)).toEqual(benchMonth().map((row) => row.deploys));
+    for (const row of rows) expect(row.credits).toBe(row.deploys * price);
+    for (const row of benchMonth()) expect(row.credits).toBe(row.deploys * price);
+  });
 });
+
+/** performance.md's bench:month table: each behaviour's production deploys and credits, and the deploys saved against the first. */
+function benchMonth(): Array<{ deploys: number; saved: number; credits: number }> {
+  const block = /<!-- bench-month -->\n([\s\S]*?)<!-- \/bench-month -->/.exec(read('docs/performance.md'))?.[1];
+  expect(block, 'performance.md has its bench:month table').toBeDefined();
+  const rows = [...block!.matchAll(/^\| [^|]+ \| ([\d,]+) \| ([\d,]+) \| ([\d,]+) \|/gm)].map((match) => ({ deploys: Number(match[1]!.replace(/,/g, '')), saved: Number(match[2]!.replace(/,/g, '')), credits: Number(match[3]!.replace(/,/g, '')) }));
+  expect(rows).toHaveLength(3);
+  for (const row of rows) expect(row.saved).toBe(rows[0]!.deploys - row.deploys);
+  return rows;
+}
 
 describe('how long the preview keeps a tenant record', () => {
   it('is PREVIEW_LOOKUP_TTL_MS wherever a document states it', () => {

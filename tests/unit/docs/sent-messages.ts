@@ -10,8 +10,12 @@ import { signNetlifyNotification } from '../../../src/lib/deploys/jws.ts';
 import { createNotificationFunction } from '../../../src/lib/deploys/notification-function.ts';
 import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_WEBHOOK_SECRET } from '../../../src/lib/publish-records/records.ts';
 import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
-import { readDeployNotificationSettings, readPublishSettings, readStatusSettings } from '../../../src/lib/rebuild/function-settings.ts';
-import { handleNightly } from '../../../src/lib/rebuild/nightly-rebuild.ts';
+import { readDeployNotificationSettings, readFreshnessSettings, readPublishSettings, readStatusSettings } from '../../../src/lib/rebuild/function-settings.ts';
+import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
+import { LIVE_INPUTS_KEY, PRODUCTION_HISTORY_KEY, PUBLISH_QUEUE_KEY } from '../../../src/lib/publish-records/records.ts';
+import { recordsTransport } from '../../../src/lib/tenants/client.ts';
+import { inputsDigest, tenantDigest } from '../../../src/lib/tenants/digest.ts';
+import { toTenant } from '../../../src/lib/tenants/schema.ts';
 import { createPublishFunction } from '../../../src/lib/rebuild/publish-function.ts';
 import { createPublishRetryFunction } from '../../../src/lib/rebuild/publish-retry.ts';
 import { resetProcessMemoryStores } from '../../../src/lib/rebuild/state-store.ts';
@@ -81,6 +85,28 @@ export const notification = (secret: string, overrides: Record<string, unknown> 
 const unsignedPost = (url: string) => new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 export const production = { deploy: { context: 'production' } };
 
+/** A school's tenant record as the product API answers it. */
+const tenantRecord = (slug: string, id: number, event: string | null) => ({ id, affiliateId: 1, slug, Name: `${slug} Mobile`, ActiveGiveawayEvent: event });
+
+/**
+ * The freshness check, run by hand, on a site whose live deploy read `built` from the product API
+ * (none: no live deploy recorded), the API answering `now`.
+ */
+async function freshnessCheck(built: ReturnType<typeof tenantRecord>[] | undefined, now: ReturnType<typeof tenantRecord>[], env: Record<string, string> = {}) {
+  const queue = memoryBlobStore();
+  const deploys = memoryBlobStore();
+  if (built) {
+    const tenants = Object.fromEntries(built.map((entry) => [entry.slug, tenantDigest(toTenant(entry, entry.slug, '1'))]));
+    const since = '2026-11-28T09:00:00.000Z';
+    await deploys.setJSON(PRODUCTION_HISTORY_KEY, { deploys: [], live: { deployId: 'live-deploy', since }, site: null });
+    await deploys.setJSON(LIVE_INPUTS_KEY, { source: 'api', digest: inputsDigest(tenants), tenants, deployId: 'live-deploy', publishedAt: since });
+  }
+  return createFreshnessCheckFunction({
+    openQueueStore: () => queue, openDeploysStore: () => deploys, readSettings: () => readFreshnessSettings({ NETLIFY_BUILD_HOOK_URL: HOOK, PUBLIC_API_BASE: 'https://api.example', ...env }),
+    site: env, log: quiet, fetch: hookAnswers, transport: () => recordsTransport(now), now: () => new Date('2026-11-28T12:07:30.000Z'),
+  })(new Request('https://site.example/.netlify/functions/freshness-check', { method: 'POST' }), production);
+}
+
 /** Every message the functions send in the situations the documents describe, with the statuses each comes with. */
 export async function sentMessages(): Promise<Map<string, Set<number>>> {
   resetProcessMemoryStores();
@@ -108,6 +134,10 @@ export async function sentMessages(): Promise<Map<string, Set<number>>> {
   // The queue's record cannot be written: the publish is not kept, and Sanity delivers it again.
   sent.push(await messageOf(publishFunction(publishEnv, true, {}, unwritable)(await publish(WEBHOOK_SECRET), production)));
   sent.push(await messageOf(publishFunction({ ...publishEnv, ...PREVIEW })(await publish(WEBHOOK_SECRET), production)));
+  // A deploy budget of 1 an hour whose slot a build already took: the publish waits for the next hour.
+  const spent = memoryBlobStore();
+  await spent.setJSON(PUBLISH_QUEUE_KEY, { waiting: [], waitingMore: 0, recent: [], slots: ['2026-11-28T12:00:00.000Z'] });
+  sent.push(await messageOf(publishFunction({ ...publishEnv, DEPLOY_BUDGET_PER_HOUR: '1' }, true, { now: () => EXAMPLE_NOW }, () => spent)(await publish(WEBHOOK_SECRET, undefined, EXAMPLE_NOW), production)));
 
   // deploy-notification: recorded, again, another site's, unsigned, the secret missing or local, the preview site.
   const notifyEnv = { NETLIFY_DEPLOY_NOTIFICATION_SECRET: NOTIFICATION_SECRET, NETLIFY_BUILD_HOOK_URL: HOOK, SITE_ID: 'site-1' };
@@ -122,7 +152,13 @@ export async function sentMessages(): Promise<Map<string, Set<number>>> {
 
   // The scheduled functions and the status functions on the preview site.
   sent.push(await messageOf(createPublishRetryFunction({ openBlobStore: memoryBlobStore, site: PREVIEW, log: quiet })(new Request('https://p.example/.netlify/functions/publish-retry', { method: 'POST' }))));
-  sent.push(await messageOf(handleNightly(new Request('https://p.example/.netlify/functions/nightly-rebuild', { method: 'POST' }), { hookUrl: HOOK, log: quiet }, PREVIEW)));
+  sent.push(await messageOf(freshnessCheck(undefined, [], PREVIEW)));
+
+  // The freshness check: no live deploy recorded, no change, a giveaway closed in the product API.
+  const schools = [tenantRecord('huskymobile', 1, 'e1'), tenantRecord('beavsmobile', 2, null), tenantRecord('cubbymobile', 3, 'e3')];
+  sent.push(await messageOf(freshnessCheck(undefined, schools)));
+  sent.push(await messageOf(freshnessCheck(schools, schools)));
+  sent.push(await messageOf(freshnessCheck(schools, [tenantRecord('huskymobile', 1, null), ...schools.slice(1)])));
   const status = createStatusFunctions({ openDeploysStore: memoryBlobStore, openQueueStore: memoryBlobStore, readSettings: () => readStatusSettings({}), site: PREVIEW, log: quiet });
   sent.push(await messageOf(status.deploys(new Request('https://p.example/api/deploys'))));
 

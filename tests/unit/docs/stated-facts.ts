@@ -37,7 +37,7 @@ export interface PortFacts {
 export interface MethodFacts {
   /** Function name (its file in src/functions) → the methods it accepts (`any`: whatever is sent). */
   methods: Readonly<Record<string, readonly string[] | 'any'>>;
-  /** Other words that name a function in prose ("nightly function" → nightly-rebuild). */
+  /** Other words that name a function in prose ("freshness check" → freshness-check). */
   aliases?: Readonly<Record<string, string>>;
 }
 
@@ -233,7 +233,7 @@ export function factProblems(documents: readonly Document[], facts: Facts): Fact
   ).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 
-/** "docs/operations.md:74: says "GET (nightly-rebuild)": …", one line per problem. */
+/** "docs/operations.md:74: says "GET (freshness-check)": …", one line per problem. */
 export function problemLines(problems: readonly FactProblem[]): string[] {
   return problems.map((problem) => `${problem.file}:${problem.line}: says "${problem.says}": ${problem.reason}`);
 }

@@ -1,8 +1,8 @@
 /**
  * The Netlify Blobs keys the code writes, by store, observed by running it as sent-messages.ts
  * does (the functions' own factories over memory stores that record each write): a publish, a
- * published production deploy with its build's record, a deploy preview, and the build writing its
- * record for the deploy's own store. A key the documents name must be one of these (or match one,
+ * published production deploy with its build's record, a deploy preview, a freshness check that
+ * finds a tenant record changed, and the build writing its record for the deploy's own store. A key the documents name must be one of these (or match one,
  * `<…>` standing for a part of it).
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -12,7 +12,10 @@ import { DEPLOY_BLOBS_DIR, writeStaticSiteOutput } from '../../../src/lib/build/
 import { memoryBlobStore, type BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
 import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../../../src/lib/publish-records/records.ts';
 import { REVOCATION_STORE_NAME } from '../../../src/lib/preview/revocation.ts';
+import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
+import { readFreshnessSettings } from '../../../src/lib/rebuild/function-settings.ts';
 import { resetProcessMemoryStores } from '../../../src/lib/rebuild/state-store.ts';
+import { recordsTransport } from '../../../src/lib/tenants/client.ts';
 import { buildRecord } from '../deploys/fixtures.ts';
 import { HOOK, notification, NOTIFICATION_SECRET, notificationFunction, production, publish, publishFunction, WEBHOOK_SECRET } from './sent-messages.ts';
 
@@ -41,11 +44,19 @@ export async function writtenBlobKeys(): Promise<Map<string, Set<string>>> {
   await webhook(await publish(WEBHOOK_SECRET), production);
 
   const deploys = recording(written.get(DEPLOYS_STORE)!);
-  const record = buildRecord({ 'huskymobile-faqs': ['r1', 'husky'], siteSettings: ['r2', null] });
+  const record = buildRecord({ 'huskymobile-faqs': ['r1', 'husky'], siteSettings: ['r2', null] }, { inputs: { source: 'api', digest: 'd'.repeat(64), tenants: { husky: 'a'.repeat(16) } } });
   const notify = notificationFunction({ NETLIFY_DEPLOY_NOTIFICATION_SECRET: NOTIFICATION_SECRET, NETLIFY_BUILD_HOOK_URL: HOOK, SITE_ID: 'site-1' }, { deploys, queue }, async () => record);
   const at = '2026-11-27T10:05:00.000Z';
   await notify(notification(NOTIFICATION_SECRET, { id: 'd-live', state: 'ready', published_at: at, updated_at: at }), production);
   await notify(notification(NOTIFICATION_SECRET, { id: 'd-preview', state: 'ready', context: 'deploy-preview', updated_at: at }), { deploy: { context: 'deploy-preview' } });
+  // The publish's batch ended; a check by hand then finds husky's record changed and asks for a build.
+  await notify(notification(NOTIFICATION_SECRET, { id: 'd-live', state: 'ready', published_at: at, updated_at: '2026-11-27T10:06:00.000Z' }), production);
+  await createFreshnessCheckFunction({
+    openQueueStore: () => queue, openDeploysStore: () => deploys, site: {}, log: () => {}, fetch: async () => new Response(''),
+    readSettings: () => readFreshnessSettings({ NETLIFY_BUILD_HOOK_URL: HOOK, PUBLIC_API_BASE: 'https://api.example' }),
+    transport: () => recordsTransport([{ id: 1, affiliateId: 1, slug: 'husky', Name: 'Husky Mobile', ActiveGiveawayEvent: null }]),
+    now: () => new Date('2026-11-27T10:37:00.000Z'),
+  })(new Request('https://site.example/.netlify/functions/freshness-check', { method: 'POST' }), production);
 
   const project = mkdtempSync(join(tmpdir(), 'blob-keys-'));
   try {

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { describe, expect, it, vi } from 'vitest';
 import { answer, checkRequest, FUNCTION_HEADERS, guarded } from '../../../src/lib/rebuild/function-http.ts';
-import { handleNightly } from '../../../src/lib/rebuild/nightly-rebuild.ts';
+import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
+import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
 import { createPublishWebhook, MAX_WEBHOOK_BODY_BYTES } from '../../../src/lib/rebuild/publish-webhook.ts';
 import { memoryStateStore } from '../../../src/lib/rebuild/state-store.ts';
 import { sameInConstantTime } from '../../../src/lib/rebuild/webhook-signature.ts';
@@ -140,33 +141,44 @@ describe('rebuild-on-publish: hostile requests', () => {
   });
 });
 
-describe('nightly-rebuild: whatever the scheduler sends', () => {
+describe('freshness-check: whatever the scheduler sends', () => {
   const options = () => {
     const calls: URL[] = [];
-    return { calls, hookUrl: 'https://api.netlify.example/build_hooks/n', fetch: async (url: URL) => (calls.push(url), new Response('')), log: () => {} };
+    const queueStore = memoryBlobStore();
+    const check = createFreshnessCheckFunction({
+      openQueueStore: () => queueStore,
+      openDeploysStore: () => memoryBlobStore(),
+      readSettings: () => ({ NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.example/build_hooks/n', PUBLISH_RETRY_BASE_SECONDS: undefined, DEPLOY_BUDGET_PER_HOUR: undefined, PUBLIC_API_BASE: 'https://api.example', FRESHNESS_CHECK_MINUTES: 60, FRESHNESS_MAX_AGE_DAYS: 7, CONTEXT: 'production' }),
+      site: {},
+      // A run by hand: it checks whatever the hour.
+      now: () => new Date('2026-03-02T10:07:30Z'),
+      fetch: async (url: URL) => (calls.push(url), new Response('')),
+      log: () => {},
+    });
+    return { calls, check, checked: () => queueStore.value('freshness') !== undefined };
   };
 
-  it('answers a 10 MB body with 413 and the security headers, building nothing', async () => {
+  it('answers a 10 MB body with 413 and the security headers, checking nothing', async () => {
     const run = options();
-    const response = await handleNightly(new Request('https://site.example/.netlify/functions/nightly-rebuild', { method: 'POST', headers: { 'content-length': String(10 * 1024 * 1024) }, body: '{}' }), run);
+    const response = await run.check(new Request('https://site.example/.netlify/functions/freshness-check', { method: 'POST', headers: { 'content-length': String(10 * 1024 * 1024) }, body: '{}' }));
     expect(response.status).toBe(413);
     expectSecurityHeaders(response);
-    expect(run.calls).toEqual([]);
+    expect(run.checked()).toBe(false);
   });
 
   // Netlify does not document the scheduler's method, and no URL reaches a scheduled function there:
-  // a method or a body type would add no safety, only a silent 405 the night the scheduler changes.
+  // a method or a body type would add no safety, only a silent 405 the day the scheduler changes.
   it.each([
     ['POST with JSON', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"next_run":"2026-03-02T00:00:00Z"}' }],
     ['POST without a body', { method: 'POST' }],
     ['GET', { method: 'GET' }],
     ['PUT with a text body', { method: 'PUT', headers: { 'content-type': 'text/plain' }, body: 'x' }],
     ['an unknown method', { method: 'PROPFIND' }],
-  ] as const)('starts the build for %s and answers 204 with the headers', async (_name, init) => {
+  ] as const)('checks for %s and answers 200 with the headers', async (_name, init) => {
     const run = options();
-    const response = await handleNightly(new Request('https://site.example/.netlify/functions/nightly-rebuild', init as RequestInit), run);
-    expect(response.status).toBe(204);
+    const response = await run.check(new Request('https://site.example/.netlify/functions/freshness-check', init as RequestInit));
+    expect(response.status).toBe(200);
     expectSecurityHeaders(response);
-    expect(run.calls).toHaveLength(1);
+    expect(run.checked()).toBe(true);
   });
 });

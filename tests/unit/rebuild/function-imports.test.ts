@@ -1,7 +1,7 @@
 /**
  * The Netlify functions never load the build's settings (config/env.ts): those carry the build's
- * refusals (production without a product API...), which must not take the webhook or the nightly
- * build down. Follows every relative import from src/functions.
+ * refusals (production without a product API...), which must not take the webhook or the
+ * freshness check down. Follows every relative import from src/functions.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

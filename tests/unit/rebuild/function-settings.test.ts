@@ -1,15 +1,19 @@
 /** The rebuild functions read only their own settings: the build's rules never stop them, their own bad settings answer a clear 500. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readBuildHookSettings, readPublishSettings } from '../../../src/lib/rebuild/function-settings.ts';
+import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
+import { readBuildHookSettings, readFreshnessSettings, readPublishSettings } from '../../../src/lib/rebuild/function-settings.ts';
 
-const HOOK = 'https://api.netlify.example/build_hooks/nightly123';
+const HOOK = 'https://api.netlify.example/build_hooks/hook123';
 const SECRET = 's3cret-of-at-least-thirty-two-characters';
 /** What a production build would refuse: no content source, no product API, a bad content setting. */
 const BUILD_WOULD_REFUSE = { CONTEXT: 'production', NETLIFY: 'true', CONTENT_SOURCE: 'sanity', CONTENT_PREVIEW: 'perhaps', PUBLIC_API_BASE: 'not a url' };
 
-const nightlyCall = () => new Request('https://site.example/.netlify/functions/nightly-rebuild', {
+const freshnessCall = () => new Request('https://site.example/.netlify/functions/freshness-check', {
   method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"next_run":"2026-03-02T00:00:00Z"}',
 });
+/** The function as Netlify runs it (its settings from process.env), over memory stores, run by hand (any hour checks). */
+const freshnessCheck = () => createFreshnessCheckFunction({ openQueueStore: () => memoryBlobStore(), openDeploysStore: () => memoryBlobStore(), now: () => new Date('2026-03-02T10:07:30Z') });
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -21,6 +25,8 @@ afterEach(() => {
 describe('function settings', () => {
   it('read only the settings each function uses, whatever the build\'s settings say', () => {
     expect(readBuildHookSettings({ ...BUILD_WOULD_REFUSE, NETLIFY_BUILD_HOOK_URL: HOOK })).toEqual({ NETLIFY_BUILD_HOOK_URL: HOOK });
+    expect(readFreshnessSettings({ ...BUILD_WOULD_REFUSE, PUBLIC_API_BASE: 'https://api.example', NETLIFY_BUILD_HOOK_URL: HOOK }))
+      .toEqual({ NETLIFY_BUILD_HOOK_URL: HOOK, PUBLIC_API_BASE: 'https://api.example', FRESHNESS_CHECK_MINUTES: 60, FRESHNESS_MAX_AGE_DAYS: 7, CONTEXT: 'production' });
     expect(readPublishSettings({ ...BUILD_WOULD_REFUSE, NETLIFY_BUILD_HOOK_URL: HOOK, SANITY_WEBHOOK_SECRET: SECRET }))
       .toEqual({ NETLIFY_BUILD_HOOK_URL: HOOK, SANITY_WEBHOOK_SECRET: SECRET, CONTEXT: 'production' });
   });
@@ -44,27 +50,30 @@ describe('function settings', () => {
   });
 });
 
-describe('the nightly function', () => {
-  it('triggers the build in a production context whose build settings the build itself would refuse', async () => {
-    for (const [name, value] of Object.entries({ ...BUILD_WOULD_REFUSE, NETLIFY_BUILD_HOOK_URL: HOOK })) vi.stubEnv(name, value);
-    const fetch = vi.fn(async () => new Response('', { status: 200 }));
-    vi.stubGlobal('fetch', fetch);
-    const nightly = await import('../../../src/functions/nightly-rebuild.ts');
-    expect((await nightly.default(nightlyCall())).status).toBe(204);
-    expect(fetch).toHaveBeenCalledTimes(1);
+describe('the freshness function', () => {
+  it('checks in a production context whose build settings the build itself would refuse', async () => {
+    for (const [name, value] of Object.entries({ ...BUILD_WOULD_REFUSE, PUBLIC_API_BASE: 'https://api.example', NETLIFY_BUILD_HOOK_URL: HOOK })) vi.stubEnv(name, value);
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const response = await freshnessCheck()(freshnessCall());
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ message: 'no live deploy is recorded yet (deploy notifications): nothing to compare with' });
   });
 
-  it('answers a 500 naming the bad setting (and logs it) when the hook setting is not a URL', async () => {
-    vi.stubEnv('NETLIFY_BUILD_HOOK_URL', 'hook-secret-abc');
+  it.each([
+    ['NETLIFY_BUILD_HOOK_URL', 'hook-secret-abc', 'NETLIFY_BUILD_HOOK_URL: Invalid URL'],
+    ['FRESHNESS_CHECK_MINUTES', '50', 'FRESHNESS_CHECK_MINUTES: one of 15, 30, 45, 60, 90, 120, 180, 240, 360, 480, 720, 1440'],
+    ['DEPLOY_BUDGET_PER_HOUR', '0', 'DEPLOY_BUDGET_PER_HOUR: Too small: expected number to be >=1'],
+  ])('answers a 500 naming a bad %s (and logs it), never its value', async (name, value, problem) => {
+    vi.stubEnv('NETLIFY_BUILD_HOOK_URL', HOOK);
+    vi.stubEnv(name, value);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     const fetch = vi.fn();
     vi.stubGlobal('fetch', fetch);
-    const nightly = await import('../../../src/functions/nightly-rebuild.ts');
-    const response = await nightly.default(nightlyCall());
+    const response = await freshnessCheck()(freshnessCall());
     expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ message: 'nightly-rebuild is not configured: NETLIFY_BUILD_HOOK_URL: Invalid URL' });
-    expect(logged.mock.calls.flat().join('\n')).toContain('[nightly-rebuild] failed: Invalid configuration:\n  NETLIFY_BUILD_HOOK_URL: Invalid URL');
-    expect(logged.mock.calls.flat().join('\n')).not.toContain('hook-secret-abc');
+    expect(await response.json()).toEqual({ message: `freshness-check is not configured: ${problem}` });
+    expect(logged.mock.calls.flat().join('\n')).toContain(`[freshness-check] failed: Invalid configuration:\n  ${problem}`);
+    if (name === 'NETLIFY_BUILD_HOOK_URL') expect(logged.mock.calls.flat().join('\n')).not.toContain(value);
     expect(fetch).not.toHaveBeenCalled();
   });
 });

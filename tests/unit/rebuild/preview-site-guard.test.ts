@@ -7,14 +7,14 @@ import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
 import { FUNCTION_HEADERS } from '../../../src/lib/rebuild/function-http.ts';
-import { handleNightly } from '../../../src/lib/rebuild/nightly-rebuild.ts';
+import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
 import { isPreviewSiteFunction } from '../../../src/lib/rebuild/preview-site-guard.ts';
 import { createPublishFunction } from '../../../src/lib/rebuild/publish-function.ts';
 
 const SECRET = 'test-webhook-secret';
 const HOOK = 'https://api.netlify.example/build_hooks/copied-from-production';
 
-const nightlyCall = () => new Request('https://preview.example/.netlify/functions/nightly-rebuild', {
+const freshnessCall = () => new Request('https://preview.example/.netlify/functions/freshness-check', {
   method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"next_run":"2026-03-02T00:00:00Z"}',
 });
 
@@ -48,48 +48,56 @@ describe('SITE_MODE as the functions read it', () => {
   });
 });
 
-describe('the nightly function on the preview site', () => {
+describe('the freshness check on the preview site', () => {
   it('answers 200 "not on the preview site" and calls no build hook, even with the public site\'s hook copied over', async () => {
     vi.stubEnv('SITE_MODE', 'preview');
     vi.stubEnv('NETLIFY_BUILD_HOOK_URL', HOOK);
     const fetch = vi.fn(async () => new Response('', { status: 200 }));
     vi.stubGlobal('fetch', fetch);
     const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
-    const nightly = await import('../../../src/functions/nightly-rebuild.ts');
+    const scheduled = await import('../../../src/functions/freshness-check.ts');
 
-    const response = await nightly.default(nightlyCall());
+    const response = await scheduled.default(freshnessCall());
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ message: 'not on the preview site: the public site runs the nightly build' });
+    expect(await response.json()).toEqual({ message: 'not on the preview site: the public site checks its own freshness' });
     expectFunctionHeaders(response);
     expect(fetch).not.toHaveBeenCalled();
-    expect(logged.mock.calls.flat()).toEqual(['[nightly-rebuild] not on the preview site: the public site runs the nightly build (SITE_MODE=preview)']);
+    expect(logged.mock.calls.flat()).toEqual(['[freshness-check] not on the preview site: the public site checks its own freshness (SITE_MODE=preview)']);
   });
 
-  it('does not read its other settings there: a hook setting that is no URL does not matter', async () => {
+  const checkWith = (site: Record<string, string | undefined>, readSettings: () => never | ReturnType<typeof settings>, fetch = vi.fn(), openStore = vi.fn(() => memoryBlobStore())) => ({
+    fetch, openStore,
+    run: () => createFreshnessCheckFunction({ openQueueStore: openStore, openDeploysStore: openStore, readSettings, site, fetch, log: () => {}, now: () => new Date('2026-03-02T10:07:30Z') })(freshnessCall()),
+  });
+  const settings = () => ({ NETLIFY_BUILD_HOOK_URL: HOOK, PUBLISH_RETRY_BASE_SECONDS: undefined, DEPLOY_BUDGET_PER_HOUR: undefined, PUBLIC_API_BASE: 'https://api.example', FRESHNESS_CHECK_MINUTES: 60, FRESHNESS_MAX_AGE_DAYS: 7, CONTEXT: 'production' });
+
+  it('does not read its other settings there, nor open a store: a hook setting that is no URL does not matter', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
-    const fetch = vi.fn();
-    const readOptions = vi.fn(() => ({ hookUrl: 'not a url', fetch }));
-    const response = await handleNightly(nightlyCall(), readOptions, { SITE_MODE: 'preview' });
+    const readSettings = vi.fn(() => { throw new Error('read'); });
+    const check = checkWith({ SITE_MODE: 'preview' }, readSettings);
+    const response = await check.run();
     expect(response.status).toBe(200);
-    expect(readOptions).not.toHaveBeenCalled();
-    expect(fetch).not.toHaveBeenCalled();
+    expect(readSettings).not.toHaveBeenCalled();
+    expect(check.openStore).not.toHaveBeenCalled();
+    expect(check.fetch).not.toHaveBeenCalled();
   });
 
   it('a SITE_MODE that is neither static nor preview answers 500 naming it and calls nothing', async () => {
-    const fetch = vi.fn();
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const response = await handleNightly(nightlyCall(), { hookUrl: HOOK, fetch }, { SITE_MODE: 'Preview' });
+    const check = checkWith({ SITE_MODE: 'Preview' }, settings);
+    const response = await check.run();
     expect(response.status).toBe(500);
-    expect((await response.json() as { message: string }).message).toMatch(/^nightly-rebuild is not configured: SITE_MODE: /);
-    expect(fetch).not.toHaveBeenCalled();
+    expect((await response.json() as { message: string }).message).toMatch(/^freshness-check is not configured: SITE_MODE: /);
+    expect(check.fetch).not.toHaveBeenCalled();
+    expect(check.openStore).not.toHaveBeenCalled();
   });
 
-  it('on the public site (SITE_MODE unset or static) still triggers the build', async () => {
+  it('on the public site (SITE_MODE unset or static) it checks', async () => {
     for (const site of [{}, { SITE_MODE: 'static' }]) {
-      const fetch = vi.fn(async () => new Response(''));
-      const response = await handleNightly(nightlyCall(), { hookUrl: HOOK, fetch, log: () => {} }, site);
-      expect(response.status).toBe(204);
-      expect(fetch).toHaveBeenCalledTimes(1);
+      const check = checkWith(site, settings);
+      const response = await check.run();
+      expect(response.status).toBe(200);
+      expect(check.openStore).toHaveBeenCalled();
     }
   });
 });

@@ -104,7 +104,7 @@ describe('the publish queue', () => {
     await h.queue.publish(doc('husky-faqs', 'r2', h.at()));
     expect(h.builds).toHaveLength(1);
 
-    // The nightly build finishing meanwhile is not the publish batch: nothing starts.
+    // A build by hand finishing meanwhile is not the publish batch: nothing starts.
     expect(await h.queue.finished('b-aaaaaaaa')).toEqual({ outcome: 'not-current', inFlight: 'b-00000001' });
     expect(await h.queue.finished(undefined)).toEqual({ outcome: 'not-current', inFlight: 'b-00000001' });
     expect(h.builds).toHaveLength(1);
@@ -381,7 +381,7 @@ describe('no publish stranded', () => {
     expect(starts).toHaveLength(14);
     expect(starts.filter((minute) => minute <= 24 * 60)).toHaveLength(10);
     expect(h.state().hold).toMatchObject({ cause: 'no-word', reason: 'the build service never reported the build' });
-    // A notification at last (a nightly build's): the next silence waits 1 unit again.
+    // A notification at last (a build by hand's): the next silence waits 1 unit again.
     const last = h.builds.at(-1)!.batch;
     await h.queue.building(undefined, new Date(Date.parse(h.at()) - 1_000).toISOString());
     expect(h.state().silentLosses).toBeUndefined();

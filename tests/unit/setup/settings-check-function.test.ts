@@ -1,7 +1,7 @@
 /**
  * The operator's settings check, as the public site's functions answer it: only with a proof made
  * from the site's build hook URL; naming what each function lacks in its Functions scope (a
- * missing setting, a misplaced one, or none), rebuild-on-publish for the nightly function too;
+ * missing setting, a misplaced one, or none), rebuild-on-publish for the scheduled functions too;
  * never a value. Then `setup:check --deployed`, asking those functions (run in-process here).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,7 +14,7 @@ import type { FunctionName } from '../../../src/lib/config/settings/index.ts';
 const HOOK = 'https://api.netlify.com/build_hooks/LEAK-hook-0123';
 /** The public site's Functions scope as the procedure leaves it. */
 const FUNCTIONS_SCOPE = {
-  SANITY_PROJECT_ID: 'prodproj1', SANITY_STUDIO_URL: 'https://school-mobile.sanity.studio', NETLIFY_BUILD_HOOK_URL: HOOK,
+  SANITY_PROJECT_ID: 'prodproj1', SANITY_STUDIO_URL: 'https://school-mobile.sanity.studio', NETLIFY_BUILD_HOOK_URL: HOOK, PUBLIC_API_BASE: 'https://api.k1mobile.example',
   SANITY_WEBHOOK_SECRET: 'LEAK-webhook-0123456789abcdef0123456789', NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'LEAK-notify-0123456789abcdef0123456789',
   EDITOR_PASS_SECRET: 'LEAK-pass-0123456789abcdef0123456789',
   // Netlify's own, and the runtime's: never named.
@@ -54,7 +54,7 @@ describe('the proof', () => {
 
 describe('a function\'s answer to the settings check', () => {
   it('none: every function has what it needs', async () => {
-    const all = ['rebuild-on-publish', 'nightly-rebuild', 'publish-retry', 'deploy-notification', 'publish-status', 'deploys'] as const;
+    const all = ['rebuild-on-publish', 'freshness-check', 'publish-retry', 'deploy-notification', 'publish-status', 'deploys'] as const;
     const body = await bodyOf(ask(all, FUNCTIONS_SCOPE));
     expect(body).toEqual({
       functions: Object.fromEntries(all.map((name) => [name, { problems: [], notes: [] }])),
@@ -63,10 +63,10 @@ describe('a function\'s answer to the settings check', () => {
   });
 
   it('a missing setting: named by each function that reads it, and only by those', async () => {
-    const { SANITY_PROJECT_ID: _project, SANITY_WEBHOOK_SECRET: _secret, ...scope } = FUNCTIONS_SCOPE;
-    const body = await bodyOf(ask(['rebuild-on-publish', 'nightly-rebuild', 'deploy-notification', 'publish-status'], scope));
+    const { SANITY_PROJECT_ID: _project, SANITY_WEBHOOK_SECRET: _secret, PUBLIC_API_BASE: _api, ...scope } = FUNCTIONS_SCOPE;
+    const body = await bodyOf(ask(['rebuild-on-publish', 'freshness-check', 'deploy-notification', 'publish-status'], scope));
     expect(body.functions['rebuild-on-publish']!.problems).toEqual([expect.stringMatching(/^SANITY_WEBHOOK_SECRET: not set in this site's Functions scope\. /)]);
-    expect(body.functions['nightly-rebuild']!.problems).toEqual([]);
+    expect(body.functions['freshness-check']!.problems).toEqual([expect.stringMatching(/^PUBLIC_API_BASE: not set in this site's Functions scope\. /)]);
     expect(body.functions['deploy-notification']!.problems).toEqual([]);
     expect(body.functions['publish-status']!.problems).toEqual([expect.stringMatching(/^SANITY_PROJECT_ID: not set in this site's Functions scope\. /)]);
   });
@@ -81,11 +81,11 @@ describe('a function\'s answer to the settings check', () => {
   });
 
   it('a misplaced setting: another site\'s is a problem, a Builds-only one a note', async () => {
-    const body = await bodyOf(ask(['deploys'], { ...FUNCTIONS_SCOPE, PREVIEW_COOKIE_SECRET: 'LEAK-cookie-0123456789abcdef0123456789', PUBLIC_API_BASE: 'https://LEAK-api.example' }));
+    const body = await bodyOf(ask(['deploys'], { ...FUNCTIONS_SCOPE, PREVIEW_COOKIE_SECRET: 'LEAK-cookie-0123456789abcdef0123456789', ORDER_SERVICE_URL: 'https://LEAK-orders.example' }));
     expect(body.functions['deploys']).toEqual({ problems: [], notes: [] });
     expect(body.misplaced).toEqual({
       problems: ['PREVIEW_COOKIE_SECRET: belongs to the editors\' preview site, not the public site: unset it here'],
-      notes: ['PUBLIC_API_BASE: also in the Functions scope, where no function reads it (the procedure scopes it to Builds only; Netlify Pro and above)'],
+      notes: ['ORDER_SERVICE_URL: also in the Functions scope, where no function reads it (the procedure scopes it to Builds only; Netlify Pro and above)'],
     });
   });
 
@@ -122,7 +122,7 @@ describe('a function\'s answer to the settings check', () => {
   it('the Netlify functions answer it at their paths; rebuild-on-publish for the scheduled ones too', async () => {
     for (const [name, value] of Object.entries(FUNCTIONS_SCOPE)) vi.stubEnv(name, value);
     vi.spyOn(console, 'log').mockImplementation(() => {});
-    const files = { 'rebuild-on-publish': ['rebuild-on-publish', 'nightly-rebuild', 'publish-retry'], 'deploy-notification': ['deploy-notification'], 'publish-status': ['publish-status'], deploys: ['deploys'] };
+    const files = { 'rebuild-on-publish': ['rebuild-on-publish', 'freshness-check', 'publish-retry'], 'deploy-notification': ['deploy-notification'], 'publish-status': ['publish-status'], deploys: ['deploys'] };
     for (const [file, names] of Object.entries(files)) {
       const fn = await import(`../../../src/functions/${file}.ts`) as { default: (request: Request) => Promise<Response>; config?: { path?: string } };
       expect(fn.config?.path ?? `/.netlify/functions/${file}`).toBe(FUNCTION_ADDRESSES[file as keyof typeof FUNCTION_ADDRESSES]);
@@ -135,7 +135,7 @@ describe('a function\'s answer to the settings check', () => {
 /** The deployed site, played by the functions' own answer in this process. */
 function deployedSite(scope: Record<string, string | undefined>): FetchLike & { asked: string[] } {
   const asked: string[] = [];
-  const byPath = Object.fromEntries(Object.entries(FUNCTION_ADDRESSES).map(([name, path]) => [path, name === 'rebuild-on-publish' ? ['rebuild-on-publish', 'nightly-rebuild', 'publish-retry'] : [name]])) as Record<string, FunctionName[]>;
+  const byPath = Object.fromEntries(Object.entries(FUNCTION_ADDRESSES).map(([name, path]) => [path, name === 'rebuild-on-publish' ? ['rebuild-on-publish', 'freshness-check', 'publish-retry'] : [name]])) as Record<string, FunctionName[]>;
   const fetch = async (url: string, init: { headers: Record<string, string> }) => {
     const { pathname } = new URL(url);
     asked.push(pathname);

@@ -85,10 +85,10 @@ describe('the public site (production)', () => {
   it('names each missing setting, of the build and of the functions, with its scope', () => {
     expect(problemLines('production', {})).toEqual([
       'CONTENT_SOURCE=sanity (with SANITY_PROJECT_ID): without it the bundled demo content would be published [Builds]',
-      'PUBLIC_API_BASE: the product API\'s URL (without it pages would call the local API at http://127.0.0.1:8787) [Builds]',
+      'PUBLIC_API_BASE: the product API\'s URL (without it pages would call the local API at http://127.0.0.1:8787) [Builds, Functions]',
       'SANITY_STUDIO_URL: the Studio\'s address, or addresses comma-separated; without it the Studio\'s badges and Deploys view cannot read the publish status [Functions]',
       'EDITOR_PASS_SECRET: signs the pass the status functions give an editor Sanity has proven, so the Studio\'s badge needs no call to Sanity for 12 hours whatever outsiders send; a new value makes every editor be proven again [Functions]',
-      'NETLIFY_BUILD_HOOK_URL: the site\'s build hook: a publish, the nightly build and `npm run rebuild` start builds with it; it also proves the operator to the functions\' settings check [Functions]',
+      'NETLIFY_BUILD_HOOK_URL: the site\'s build hook: a publish, the freshness check and `npm run rebuild` start builds with it; it also proves the operator to the functions\' settings check [Functions]',
       'SANITY_WEBHOOK_SECRET: the content webhook\'s secret (the same value as the webhook\'s in Sanity): without it rebuild-on-publish refuses every publish [Functions]',
       'NETLIFY_DEPLOY_NOTIFICATION_SECRET: the JWS secret of the site\'s deploy notifications (the same value as in Netlify\'s notification settings): without it deploy-notification refuses every notification, so publishes during a build wait up to 30 minutes and the Studio cannot tell what is live [Functions]',
     ]);
@@ -100,7 +100,7 @@ describe('the public site (production)', () => {
       ...production, NETLIFY_BUILD_HOOK_URL: 'build_hooks/LEAK-hook-id-77aa', PUBLIC_API_BASE: 'api.schools-example.net', ALLOW_DEMO_DEPLOY: 'perhaps',
       SANITY_DATASET: 'Schools Live', SANITY_PROJECT_ID: 'prod_proj',
     })).toEqual([
-      'PUBLIC_API_BASE: Invalid URL [Builds]',
+      'PUBLIC_API_BASE: Invalid URL [Builds, Functions]',
       'ALLOW_DEMO_DEPLOY: Invalid option: expected one of "true"|"1"|"yes"|"on"|"false"|"0"|"no"|"off" [Builds]',
       'SANITY_PROJECT_ID: not a Sanity project id (letters, digits and dashes only) [Builds, Functions]',
       'SANITY_DATASET: must be all lowercase characters [Builds, Functions]',
@@ -142,7 +142,7 @@ describe('the public site (production)', () => {
 
   it('names a local address without repeating it', () => {
     expect(problemLines('production', { ...production, PUBLIC_API_BASE: 'http://127.0.0.1:9911/leak', ORDER_SERVICE_URL: 'http://localhost:9912/leak' })).toEqual([
-      'PUBLIC_API_BASE: a local address [Builds]',
+      'PUBLIC_API_BASE: a local address [Builds, Functions]',
       'ORDER_SERVICE_URL: a local address [Builds]',
     ]);
   });

@@ -16,7 +16,7 @@ export const PLATFORM_SETTINGS = {
     sentence: 'Which deploy a build is: production, deploy previews and branch deploys are held to the deploy rules; none or `dev` is a local build.',
     setBy: 'Netlify',
     default: '– (a local build)',
-    readBy: ['build', 'rebuild-on-publish', 'publish-retry', 'deploy-notification', 'publish-status', 'deploys', 'benches'],
+    readBy: ['build', 'rebuild-on-publish', 'freshness-check', 'publish-retry', 'deploy-notification', 'publish-status', 'deploys', 'benches'],
   },
   NETLIFY: {
     schema: yesNoSetting(false),
@@ -53,7 +53,7 @@ export const PLATFORM_SETTINGS = {
   INCOMING_HOOK_BODY: {
     schema: text(),
     format: 'JSON',
-    sentence: 'The build hook call\'s body, handed to the build it started: what the build is for (publish batch, nightly, by hand).',
+    sentence: 'The build hook call\'s body, handed to the build it started: what the build is for (publish batch, freshness check, by hand).',
     setBy: 'Netlify',
     default: '– (a build nobody asked for by hook)',
     readBy: ['build'],

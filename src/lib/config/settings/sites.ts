@@ -11,6 +11,13 @@ import type { SettingDefinition } from './types.ts';
 /** The least length of a secret someone types into two consoles (a captured signature allows an offline guess). */
 export const MIN_SECRET_LENGTH = 32;
 
+/**
+ * The freshness check's intervals: the function runs every 15 minutes (its schedule) and checks on
+ * the quarter hours that are a multiple of the interval, so an interval is a multiple of 15 that
+ * divides a day.
+ */
+export const FRESHNESS_INTERVALS: readonly number[] = [15, 30, 45, 60, 90, 120, 180, 240, 360, 480, 720, 1440];
+
 /** The rule count from which Netlify's redirects docs advise wildcards or placeholders instead (REDIRECT_RULE_LIMIT). */
 export const NETLIFY_REDIRECT_ADVICE = 10_000;
 
@@ -69,11 +76,11 @@ export const SITE_SETTINGS = {
   PUBLIC_API_BASE: {
     schema: urlSetting(),
     format: 'URL',
-    sentence: 'The product API (`{api}`), in every deploy context: without it pages would call the local API.',
+    sentence: 'The product API (`{api}`), in every deploy context: without it pages would call the local API; the freshness check reads the tenant records from it too.',
     setBy: 'operator',
     default: 'the local API, on local builds only',
-    sites: { production: { scopes: BUILDS, step: 6, required: UNLESS_DEMO }, preview: { scopes: BOTH, step: 10, required: 'always' } },
-    readBy: ['build', 'preview function', 'content:check', 'setup:check'],
+    sites: { production: { scopes: BOTH, step: 6, required: UNLESS_DEMO }, preview: { scopes: BOTH, step: 10, required: 'always' } },
+    readBy: ['build', 'preview function', 'freshness-check', 'content:check', 'setup:check'],
   },
   ORDER_SERVICE_URL: {
     schema: urlSetting(),
@@ -169,13 +176,13 @@ export const SITE_SETTINGS = {
   NETLIFY_BUILD_HOOK_URL: {
     schema: urlSetting(),
     format: 'URL (secret)',
-    sentence: 'The site\'s build hook: a publish, the nightly build and `npm run rebuild` start builds with it; it also proves the operator to the functions\' settings check.',
+    sentence: 'The site\'s build hook: a publish, the freshness check and `npm run rebuild` start builds with it; it also proves the operator to the functions\' settings check.',
     setBy: 'operator',
     secret: {},
     default: '– (the local stack: its own build hook)',
     sites: { production: { scopes: FUNCTIONS, step: 7, required: 'always' } },
     shell: { command: 'npm run rebuild', step: 7 },
-    readBy: ['rebuild-on-publish', 'nightly-rebuild', 'publish-retry', 'deploy-notification', 'publish-status', 'deploys', 'rebuild', 'setup:check', 'benches'],
+    readBy: ['rebuild-on-publish', 'freshness-check', 'publish-retry', 'deploy-notification', 'publish-status', 'deploys', 'rebuild', 'setup:check', 'benches'],
   },
   SANITY_WEBHOOK_SECRET: {
     schema: secretSetting(MIN_SECRET_LENGTH),
@@ -217,7 +224,34 @@ export const SITE_SETTINGS = {
     setBy: 'operator',
     default: '`60`',
     sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
-    readBy: ['rebuild-on-publish', 'publish-retry', 'deploy-notification', 'nightly-rebuild', 'rebuild'],
+    readBy: ['rebuild-on-publish', 'publish-retry', 'deploy-notification', 'freshness-check', 'rebuild'],
+  },
+  FRESHNESS_CHECK_MINUTES: {
+    schema: setting(z.coerce.number().int().refine((minutes) => FRESHNESS_INTERVALS.includes(minutes), { message: `one of ${FRESHNESS_INTERVALS.join(', ')}` }).default(60)),
+    format: `minutes: ${FRESHNESS_INTERVALS.join(', ')}`,
+    sentence: 'How often the freshness check compares what the site is built from (the tenant records) with what the live deploy was built from, and starts a build only when they differ.',
+    setBy: 'operator',
+    default: '`60`',
+    sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
+    readBy: ['freshness-check'],
+  },
+  FRESHNESS_MAX_AGE_DAYS: {
+    schema: setting(z.coerce.number().int().min(1).max(90).default(7)),
+    format: 'days, 1 to 90',
+    sentence: 'The freshness check builds whatever changed once the live deploy is this old: the safety net for an input nobody noticed.',
+    setBy: 'operator',
+    default: '`7`',
+    sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
+    readBy: ['freshness-check'],
+  },
+  DEPLOY_BUDGET_PER_HOUR: {
+    schema: setting(z.coerce.number().int().min(1).max(60).optional()),
+    format: 'deploys, 1 to 60',
+    sentence: 'The most production deploys the site starts in an hour (each costs Netlify credits): the hour is cut into this many slots, one build each; past it, publishes and freshness builds wait for the next slot. Unset: no budget.',
+    setBy: 'operator',
+    default: '– (no budget)',
+    sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
+    readBy: ['rebuild-on-publish', 'freshness-check', 'publish-retry', 'deploy-notification', 'publish-status', 'deploys'],
   },
   SITE_MODE: {
     schema: setting(z.enum(['static', 'preview']).default('static')),
@@ -226,7 +260,7 @@ export const SITE_SETTINGS = {
     setBy: 'operator',
     default: '`static`',
     sites: { preview: { scopes: BOTH, step: 10, required: 'always' } },
-    readBy: ['build', 'preview function', 'rebuild-on-publish', 'nightly-rebuild', 'publish-retry', 'deploy-notification', 'publish-status', 'deploys', 'setup:check'],
+    readBy: ['build', 'preview function', 'rebuild-on-publish', 'freshness-check', 'publish-retry', 'deploy-notification', 'publish-status', 'deploys', 'setup:check'],
   },
   PREVIEW_COOKIE_SECRET: {
     schema: secretSetting(MIN_SECRET_LENGTH),

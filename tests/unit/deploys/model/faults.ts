@@ -4,14 +4,16 @@
  * answer was lost, a conditional write that loses a race, the instance dying just before or just
  * after it), the build hook (an error, a time-out with or without a build started, the instance
  * dying during the call), a deploy notification (lost, delivered twice, delayed: later than others,
- * so out of order), a build (failed outside the content), and the scheduler (publish-retry's runs
- * skipped for a while: a clock jump). Every fault counts once, when it fires.
+ * so out of order), a build (failed outside the content), the product API the freshness check
+ * reads (an error, or no answer at all), and the scheduler (publish-retry's runs skipped for a
+ * while: a clock jump). Every fault counts once, when it fires.
  */
 import type { BlobStore, WriteOptions } from '../../../../src/lib/publish-records/blob-store.ts';
 
 export type StoreFault = 'read-error' | 'write-error' | 'write-lost-answer' | 'race' | 'die-before' | 'die-after';
 export type HookFault = 'http-500' | 'timeout' | 'accepted-timeout' | 'die' | 'die-after-accept';
 export type NotificationFault = { kind: 'lose' } | { kind: 'duplicate'; afterMs: number } | { kind: 'delay'; ms: number };
+export type ApiFault = 'error' | 'no-answer';
 
 /**
  * One invocation of a function. It stops at a gate before each awaited step outside it (a Blobs
@@ -52,6 +54,7 @@ export class Faults {
   private store: Array<{ fault: StoreFault; skip: number }> = [];
   private hook: HookFault[] = [];
   private notification: NotificationFault[] = [];
+  private api: ApiFault[] = [];
   private builds = 0;
   readonly fired: string[] = [];
   armed = true;
@@ -73,12 +76,16 @@ export class Faults {
   armPlatformFailure(): void {
     this.builds += 1;
   }
+  armApi(fault: ApiFault): void {
+    this.api.push(fault);
+  }
   /** No more faults: those armed and never fired are dropped (and never counted). */
   disarm(): void {
     this.armed = false;
     this.store = [];
     this.hook = [];
     this.notification = [];
+    this.api = [];
     this.builds = 0;
   }
 
@@ -106,6 +113,13 @@ export class Faults {
   nextNotification(): NotificationFault | undefined {
     const fault = this.notification.shift();
     if (fault) this.count(`notification: ${fault.kind}`);
+    return fault;
+  }
+
+  /** The fault of the freshness check's next read of the product API (the whole read: its requests fail, or never answer). */
+  nextApi(): ApiFault | undefined {
+    const fault = this.api.shift();
+    if (fault) this.count(`product API: ${fault}`);
     return fault;
   }
 

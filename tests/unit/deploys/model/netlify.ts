@@ -1,11 +1,12 @@
 /**
  * Netlify's part of the publish loop, played for the model: a build hook that takes calls (or does
  * not, as the armed faults say), builds one at a time in the order called, each reading the content
- * as it is when it starts, a deploy published when its build succeeds (the newest published deploy
- * is what visitors get), its record uploaded into its deploy store first, and the deploy
- * notifications ("building", then "ready" or "error"), handed to `emit` for delivery.
+ * and the product API's tenant records as they are when it starts, a deploy published when its
+ * build succeeds (the newest published deploy is what visitors get), its record (with the digest of
+ * the tenant records it read) uploaded into its deploy store first, and the deploy notifications
+ * ("building", then "ready" or "error"), handed to `emit` for delivery.
  */
-import { buildHookBodySchema, type BuildHookBody, type BuildRecord } from '../../../../src/lib/publish-records/records.ts';
+import { buildHookBodySchema, type BuildHookBody, type BuildInputs, type BuildRecord } from '../../../../src/lib/publish-records/records.ts';
 import type { Faults, Invocation } from './faults.ts';
 
 export const SITE_ID = 'site-model';
@@ -27,6 +28,8 @@ export interface NetlifyDeploy {
   finishedAt?: number;
   /** The content its build read: document id → revision. */
   read?: Map<string, string>;
+  /** The tenant records its build read, digested as the build digests them. */
+  inputs?: BuildInputs;
   errorMessage?: string;
 }
 
@@ -35,6 +38,8 @@ export interface NetlifyOptions {
   now: () => number;
   /** The content as Sanity has it now. */
   content: () => ReadonlyMap<string, Revision>;
+  /** The tenant records as the product API has them now, digested (a build reads them at its start). */
+  inputs: () => BuildInputs;
   /** Schedules `run` at time `at` (the world's event queue). */
   schedule: (at: number, what: string, run: () => Promise<void>) => void;
   /** A notification to deliver (the world applies the notification faults). */
@@ -71,6 +76,7 @@ export function createNetlify(options: NetlifyOptions) {
       deploy.state = 'building';
       deploy.startedAt = options.now();
       deploy.read = new Map([...options.content()].map(([id, revision]) => [id, revision.rev]));
+      deploy.inputs = options.inputs();
       const broken = [...options.content()].some(([, revision]) => revision.broken);
       options.emit(notification(deploy, 'building'));
       options.schedule(options.now() + options.buildMs(), `netlify finishes ${deploy.id}`, async () => {
@@ -84,7 +90,7 @@ export function createNetlify(options: NetlifyOptions) {
           deployStores.set(deploy.id, {
             version: 1, contentReadAt: iso(deploy.startedAt!), trigger: deploy.body ?? { kind: 'unknown' },
             documents: Object.fromEntries([...deploy.read!].map(([id, rev]) => [id, { rev, type: 'faqs', school: null }])),
-            schools: [], leftOut: [], problems: [],
+            schools: [], leftOut: [], problems: [], inputs: deploy.inputs!,
           });
           deploy.state = 'ready';
           published = deploy;

@@ -1,11 +1,13 @@
 /**
  * The publish loop's world for the model: the site's real functions (rebuild-on-publish,
- * publish-retry, nightly-rebuild, deploy-notification, publish-status), each invocation a fresh
- * instance, over two in-memory Blobs stores with Netlify's conditional-write rules; Sanity (its
- * content, and its webhook deliveries: a failed one is delivered again twice, 30 s apart); Netlify
- * (netlify.ts); Netlify's scheduler (publish-retry on every minute); one clock. Time moves only by
- * `advanceTo`, which runs every event due in order, those due at the same moment at once (so their
- * reads and writes interleave as concurrent instances' would).
+ * publish-retry, freshness-check, deploy-notification, publish-status), each invocation a fresh
+ * instance, over two in-memory Blobs stores with Netlify's conditional-write rules, with or without
+ * a deploy budget; Sanity (its content, and its webhook deliveries: a failed one is delivered again
+ * twice, 30 s apart); the product API (each school's tenant record, which an operator changes with
+ * no event); Netlify (netlify.ts); Netlify's scheduler (publish-retry on every minute, the freshness
+ * check on every quarter hour); ops' builds by hand (`npm run rebuild`); one clock. Time moves only
+ * by `advanceTo`, which runs every event due in order, those due at the same moment at once (so
+ * their reads and writes interleave as concurrent instances' would).
  */
 import { vi } from 'vitest';
 import { encodeSignatureHeader } from '@sanity/webhook';
@@ -13,10 +15,14 @@ import { memoryBlobStore } from '../../../../src/lib/publish-records/blob-store.
 import { signNetlifyNotification } from '../../../../src/lib/deploys/jws.ts';
 import { createNotificationFunction } from '../../../../src/lib/deploys/notification-function.ts';
 import { createStatusFunctions } from '../../../../src/lib/deploys/status-function.ts';
-import { runNightlyRebuild } from '../../../../src/lib/rebuild/nightly-rebuild.ts';
+import { manualBody, triggerBuild } from '../../../../src/lib/rebuild/build-hook.ts';
+import { createFreshnessCheckFunction } from '../../../../src/lib/rebuild/freshness-check.ts';
 import { createPublishFunction } from '../../../../src/lib/rebuild/publish-function.ts';
 import { createPublishRetryFunction } from '../../../../src/lib/rebuild/publish-retry.ts';
-import { PRODUCTION_HISTORY_KEY, PUBLISH_QUEUE_KEY, type DocumentStatus, type ProductionHistory, type PublishQueue } from '../../../../src/lib/publish-records/records.ts';
+import { PRODUCTION_HISTORY_KEY, PUBLISH_QUEUE_KEY, type BuildInputs, type DocumentStatus, type ProductionHistory, type PublishQueue } from '../../../../src/lib/publish-records/records.ts';
+import { recordsTransport, TenantHttpError, type TenantTransport } from '../../../../src/lib/tenants/client.ts';
+import { inputsDigest, tenantDigest } from '../../../../src/lib/tenants/digest.ts';
+import { toTenant } from '../../../../src/lib/tenants/schema.ts';
 import { Faults, Invocation } from './faults.ts';
 import { createNetlify, SITE_ID, type Revision } from './netlify.ts';
 
@@ -27,6 +33,11 @@ const HOOK_URL = 'https://api.netlify.example/build_hooks/model';
 const EDITOR = 'editor-session-token';
 export const START = Date.UTC(2026, 10, 27, 9, 0, 0);
 export const DOCUMENTS = ['home-landingHeader', 'home-faqs', 'husky-plans', 'site-footer'];
+/** The schools whose tenant records the builds read and the freshness check compares. */
+export const SCHOOLS = ['huskymobile', 'beavsmobile', 'cubbymobile'];
+/** The freshness check's interval in the model (FRESHNESS_CHECK_MINUTES). */
+export const FRESHNESS_MINUTES = 30;
+const API_BASE = 'https://api.model.example';
 /** Sanity delivers a webhook that failed twice more, 30 s apart (Sanity's changelog, 29 April 2026). */
 const REDELIVERIES = 2;
 
@@ -59,9 +70,20 @@ export function seeded(seed: number): () => number {
   };
 }
 
+/** A school's tenant record as the product API keeps it: what an operator changes. */
+interface TenantState {
+  id: number;
+  event: string | null;
+  name: string;
+}
+
 export class World {
   clock = START;
   readonly random: () => number;
+  /** DEPLOY_BUDGET_PER_HOUR, or none. */
+  readonly budget: number | undefined;
+  readonly tenants = new Map<string, TenantState>(SCHOOLS.map((slug, at) => [slug, { id: at + 1, event: `${slug}-event-0`, name: `${slug} Mobile` }]));
+  tenantChanges = 0;
   private active = new Set<Invocation>();
   readonly faults = new Faults(() => this.clock);
   readonly queueStore = memoryBlobStore();
@@ -85,15 +107,18 @@ export class World {
     faults: this.faults,
     now: () => this.clock,
     content: () => this.content,
+    inputs: () => this.inputs(),
     schedule: (at, what, run) => this.schedule(at, what, run),
     emit: (body) => this.emit(body),
     buildMs: () => this.buildMs,
   });
 
-  constructor(seed = 1) {
+  constructor(seed = 1, budget?: number) {
     this.random = seeded(seed);
-    // publish-retry on every minute, for as long as the world runs.
+    this.budget = budget;
+    // publish-retry on every minute, the freshness check on every quarter hour, for as long as the world runs.
     this.scheduleRetry(Math.ceil((this.clock + 1) / 60_000) * 60_000);
+    this.scheduleFreshness(Math.ceil((this.clock + 1) / 900_000) * 900_000);
   }
 
   /** Starts one invocation of a function; resolves with its answer, or 'died' when its instance stopped at a step. */
@@ -131,6 +156,13 @@ export class World {
 
   schedule(at: number, what: string, run: () => Promise<void>): void {
     this.events.push({ at: Math.max(at, this.clock), order: (this.order += 1), what, run });
+  }
+
+  private scheduleFreshness(at: number): void {
+    this.schedule(at, 'freshness-check', async () => {
+      await this.freshness();
+      this.scheduleFreshness(at + 900_000);
+    });
   }
 
   private scheduleRetry(at: number): void {
@@ -183,7 +215,7 @@ export class World {
     });
     const answer = await this.invoke((invocation) => createPublishFunction({
       openBlobStore: () => this.faults.wrap(this.queueStore, invocation, 'webhook'),
-      readSettings: () => ({ NETLIFY_BUILD_HOOK_URL: HOOK_URL, PUBLISH_RETRY_BASE_SECONDS: undefined, SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET, CONTEXT: 'production' }),
+      readSettings: () => ({ NETLIFY_BUILD_HOOK_URL: HOOK_URL, PUBLISH_RETRY_BASE_SECONDS: undefined, DEPLOY_BUDGET_PER_HOUR: this.budget, SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET, CONTEXT: 'production' }),
       site: {},
       log: (line) => this.note(line),
       webhook: { fetch: this.netlify.hook(invocation), now: () => this.clock, newBatchId: () => this.batchId(), log: (line) => this.note(line) },
@@ -199,15 +231,58 @@ export class World {
   private async retry(): Promise<void> {
     await this.invoke((invocation) => createPublishRetryFunction({
       openBlobStore: () => this.faults.wrap(this.queueStore, invocation, 'publish-retry'),
-      readSettings: () => ({ NETLIFY_BUILD_HOOK_URL: HOOK_URL, PUBLISH_RETRY_BASE_SECONDS: undefined, CONTEXT: 'production' }),
+      readSettings: () => ({ NETLIFY_BUILD_HOOK_URL: HOOK_URL, PUBLISH_RETRY_BASE_SECONDS: undefined, DEPLOY_BUDGET_PER_HOUR: this.budget, CONTEXT: 'production' }),
       site: {}, log: (line) => this.note(line), now: () => new Date(this.clock), fetch: this.netlify.hook(invocation),
     })(new Request('https://site.example/.netlify/functions/publish-retry', { method: 'POST' })));
   }
 
-  /** The nightly build (ops' own batch). */
-  nightly(): void {
-    this.schedule(this.clock, 'nightly-rebuild', async () => {
-      await this.invoke((invocation) => runNightlyRebuild({ hookUrl: HOOK_URL, fetch: this.netlify.hook(invocation), now: () => new Date(this.clock), log: (line) => this.note(line) }));
+  /** The freshness check, as the scheduler runs it (on the quarter hour: it checks on those FRESHNESS_MINUTES names). */
+  private async freshness(): Promise<void> {
+    await this.invoke((invocation) => createFreshnessCheckFunction({
+      openQueueStore: () => this.faults.wrap(this.queueStore, invocation, 'freshness-check'),
+      openDeploysStore: () => this.faults.wrap(this.deploysStore, invocation, 'freshness-check'),
+      readSettings: () => ({
+        NETLIFY_BUILD_HOOK_URL: HOOK_URL, PUBLISH_RETRY_BASE_SECONDS: undefined, DEPLOY_BUDGET_PER_HOUR: this.budget, PUBLIC_API_BASE: API_BASE,
+        FRESHNESS_CHECK_MINUTES: FRESHNESS_MINUTES, FRESHNESS_MAX_AGE_DAYS: 7, CONTEXT: 'production',
+      }),
+      site: {}, log: (line) => this.note(`[freshness-check] ${line}`), now: () => new Date(this.clock), fetch: this.netlify.hook(invocation),
+      transport: () => this.productApi(invocation),
+    })(new Request('https://site.example/.netlify/functions/freshness-check', { method: 'POST' }), { deploy: { context: 'production' } }));
+  }
+
+  /** The product API as one check reads it (each request a step of the invocation); a fault armed for it fails, or hangs, the whole read. */
+  private productApi(invocation: Invocation): TenantTransport {
+    const fault = this.faults.armed ? this.faults.nextApi() : undefined;
+    return async (path) => {
+      await invocation.gate();
+      if (fault === 'error') throw new TenantHttpError(503, path);
+      if (fault === 'no-answer') return new Promise(() => {});
+      // The records as they are when this request arrives.
+      return recordsTransport([...this.tenants].map(([slug, tenant]) => ({ id: tenant.id, affiliateId: 1, slug, Name: tenant.name, ActiveGiveawayEvent: tenant.event })))(path);
+    };
+  }
+
+  /** What a build reads of the product API now, digested as the build digests it. */
+  inputs(): BuildInputs {
+    const tenants = Object.fromEntries([...this.tenants].map(([slug, tenant]) => [slug, tenantDigest(toTenant({ id: tenant.id, affiliateId: 1, slug, Name: tenant.name, ActiveGiveawayEvent: tenant.event }, slug, '1'))]));
+    return { source: 'api', digest: inputsDigest(tenants), tenants };
+  }
+
+  /** An operator changes a school's tenant record in the product API (a giveaway opens or closes): no event reaches the site. */
+  changeTenant(slug: string): void {
+    const tenant = this.tenants.get(slug)!;
+    this.tenantChanges += 1;
+    tenant.event = tenant.event === null ? `${slug}-event-${this.tenantChanges}` : null;
+    this.note(`tenant ${slug}: giveaway ${tenant.event === null ? 'closed' : `open (${tenant.event})`}`);
+  }
+
+  /** Ops force a build now (`npm run rebuild`): straight to the build hook, its own batch. */
+  byHand(): void {
+    this.schedule(this.clock, 'build by hand', async () => {
+      await this.invoke(async (invocation) => {
+        const title = await triggerBuild(HOOK_URL, manualBody(), { fetch: this.netlify.hook(invocation), now: new Date(this.clock) }).catch((error: Error) => `failed: ${error.message}`);
+        this.note(`build by hand: ${title}`);
+      });
     });
   }
 
@@ -236,7 +311,7 @@ export class World {
         await store.getWithMetadata('build-record', { type: 'json' });
         return this.netlify.buildRecord(deployId);
       },
-      readSettings: () => ({ NETLIFY_BUILD_HOOK_URL: HOOK_URL, PUBLISH_RETRY_BASE_SECONDS: undefined, NETLIFY_DEPLOY_NOTIFICATION_SECRET: NOTIFICATION_SECRET, SITE_ID, CONTEXT: 'production' }),
+      readSettings: () => ({ NETLIFY_BUILD_HOOK_URL: HOOK_URL, PUBLISH_RETRY_BASE_SECONDS: undefined, DEPLOY_BUDGET_PER_HOUR: this.budget, NETLIFY_DEPLOY_NOTIFICATION_SECRET: NOTIFICATION_SECRET, SITE_ID, CONTEXT: 'production' }),
       site: {}, log: (line) => this.note(line), fetch: this.netlify.hook(invocation), now: () => new Date(this.clock),
     })(request, { deploy: { context: 'production' } }));
     this.note(`notification ${String(body['id']).slice(-4)} ${String(body['state'])}: ${answer === 'died' ? 'died' : answer.status}`);
@@ -250,7 +325,7 @@ export class World {
     const status = createStatusFunctions({
       openDeploysStore: () => this.deploysStore,
       openQueueStore: () => this.queueStore,
-      readSettings: () => ({ SANITY_STUDIO_URL: undefined, SANITY_PROJECT_ID: 'model', SANITY_DATASET: 'production', SANITY_API_HOST: undefined, EDITOR_PASS_SECRET: PASS_SECRET, SITE_ID, CONTEXT: 'production' }),
+      readSettings: () => ({ SANITY_STUDIO_URL: undefined, SANITY_PROJECT_ID: 'model', SANITY_DATASET: 'production', SANITY_API_HOST: undefined, EDITOR_PASS_SECRET: PASS_SECRET, SITE_ID, CONTEXT: 'production', DEPLOY_BUDGET_PER_HOUR: this.budget }),
       verifyToken: async (token) => (token === EDITOR ? 'editor' : 'refused'),
       site: {}, now: () => new Date(this.clock), log: () => {},
     });
@@ -273,8 +348,8 @@ export class World {
   }
 
   note(line: string): void {
-    // publish-retry's idle minutes say nothing.
-    if (line.endsWith('nothing waits') || line.endsWith('is building')) return;
+    // publish-retry's idle minutes, and the freshness check's runs that are not due, say nothing.
+    if (line.endsWith('nothing waits') || line.endsWith('is building') || line.includes('not due: the next check')) return;
     this.log.push(`${new Date(this.clock).toISOString().slice(11, 19)} ${line}`);
   }
 }
