@@ -241,7 +241,7 @@ describe('a build hook that takes the call and never deploys', () => {
     webhooks += 1;
     expect(published.status, published.answer).toBe(202);
     expect(JSON.parse(published.answer)).toEqual({ message: 'build started' });
-    const labels = await until(async () => badgeFor(await statusOf(`${LANDING}:${published.rev}`, asEditor)).label, (label) => label.startsWith('Live'), 240_000, 'the publish live');
+    const labels = await until(async () => badgeFor(await statusOf(`${LANDING}:${published.rev}`, asEditor)).label ?? '', (label) => label.startsWith('Live'), 240_000, 'the publish live');
     expect(labels[0]).toBe('Publishing…');
     expect(labels).toContain('Waiting to build');
     expect(labels.indexOf('Waiting to build')).toBeGreaterThan(0);
