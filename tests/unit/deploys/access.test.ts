@@ -60,7 +60,7 @@ function access(verdicts: Record<string, TokenVerdict>, clock: { now: number }) 
 }
 
 describe('editors cannot be locked out', () => {
-  it('the hole on the landed code: an editor\'s verdict expires, 30 made-up tokens spend the budget; with the pass the editor stays an editor', async () => {
+  it('an editor\'s verdict expires and 30 made-up tokens spend the budget: with the pass the editor stays an editor, and Sanity is not asked again', async () => {
     const clock = { now: T0 };
     const { access: site, verify } = access({ 'editor-token': 'editor' }, clock);
     const first = await site.callerOf(ask('editor-token'));

@@ -240,7 +240,7 @@ describe('no publish stranded', () => {
     let fail = true;
     const h = harness({ store, failHook: () => fail });
     const doc1 = doc('doc1-faqs', 'r1', h.at());
-    // As on the landed code: the hook's failure is what the caller hears, and no time to try again is known.
+    // The hook's failure is what the caller hears, and no time to try again is known: the write that would set one failed.
     await expect(h.queue.publish(doc1)).rejects.toMatchObject({ name: 'BatchStartError', nextAt: undefined });
     expect((memory.value(PUBLISH_QUEUE_KEY) as PublishQueue).inFlight).toMatchObject({ batch: 'b-00000001' });
     fail = false;
