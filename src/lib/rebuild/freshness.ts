@@ -13,7 +13,8 @@
  * tenant records differ from its; they could not be read for UNREADABLE_BUILD_MS.
  */
 import { failureCause } from '../publish-records/build-failure.ts';
-import { NETLIFY_BUILD_LIMIT_MS, type FreshnessState, type LiveInputs, type ProductionHistory, type PublishQueue } from '../publish-records/records.ts';
+import type { FreshnessState, LiveInputs, ProductionHistory, PublishQueue } from '../publish-records/records.ts';
+import { NETLIFY_BUILD_LIMIT_MS } from './queue-timing.ts';
 import { changedSchools } from '../tenants/digest.ts';
 
 /** The function's schedule: every quarter hour. */

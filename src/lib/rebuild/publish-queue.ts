@@ -33,14 +33,15 @@
 import type { BlobStore } from '../publish-records/blob-store.ts';
 import { readJson, updateJson } from '../publish-records/blob-store.ts';
 import {
-  MAX_FRESHNESS_REASON, newBatchId as randomBatchId, PUBLISH_QUEUE_KEY, publishQueueSchema, RETRY_BASE_MS, type Batch, type BuildHookBody, type Hold, type PublishedDocument, type PublishQueue,
+  MAX_FRESHNESS_REASON, newBatchId as randomBatchId, PUBLISH_QUEUE_KEY, publishQueueSchema, type Batch, type BuildHookBody, type Hold, type PublishedDocument, type PublishQueue,
 } from '../publish-records/records.ts';
 import { budgetAllowsAt, heardOther } from './deploy-budget.ts';
+import { RETRY_BASE_MS } from './queue-timing.ts';
 import {
   alreadyBuilt, budgetHold, confirmed, EMPTY_QUEUE, ended, hasWaiting, heardAhead, heardFromNetlify, hookBody, isQueueBatch, mayStart, settle, start, startFailed, withWaiting, type BuildOutcome,
 } from './queue-state.ts';
 
-export { EMPTY_QUEUE, retryDelayMs, withWaiting, type BuildOutcome } from './queue-state.ts';
+export { EMPTY_QUEUE, withWaiting, type BuildOutcome } from './queue-state.ts';
 
 /**
  * How many times a publish reads and writes the queue before it gives up (503, delivered again).

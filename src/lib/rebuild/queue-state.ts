@@ -11,10 +11,11 @@
  * stays unknown for longer than its deadline plus a minute.
  */
 import {
-  asPublished, boundedDocuments, MAX_WAITING_DOCUMENTS, NETLIFY_BUILD_LIMIT_MS, RECENT_BATCHES, RETRY_MAX_UNITS, silenceDelayMs, START_CONFIRM_UNITS, STALE_UNITS,
+  asPublished, boundedDocuments, MAX_WAITING_DOCUMENTS, RECENT_BATCHES,
   type Batch, type BuildHookBody, type FreshnessRequest, type Hold, type HoldCause, type PublishedDocument, type PublishQueue, type QueuedDocument,
 } from '../publish-records/records.ts';
 import { withSlotUsed } from './deploy-budget.ts';
+import { doublingDelayMs, NETLIFY_BUILD_LIMIT_MS, RETRY_MAX_UNITS, SILENCE_MAX_MS, START_CONFIRM_UNITS, STALE_UNITS } from './queue-timing.ts';
 
 export const EMPTY_QUEUE: PublishQueue = { waiting: [], waitingMore: 0, recent: [] };
 
@@ -30,11 +31,6 @@ export const HOLD_REASONS: Record<HoldCause, string> = {
   'deploy-budget': 'the deploy budget allows the next build then',
 };
 
-/** The wait after the `attempts`-th start in a row that failed or was lost: 1, 2, 4, … units, at most RETRY_MAX_UNITS. */
-export function retryDelayMs(attempts: number, unitMs: number): number {
-  return Math.min(RETRY_MAX_UNITS, 2 ** Math.max(0, attempts - 1)) * unitMs;
-}
-
 const iso = (date: Date) => date.toISOString();
 const sameRevision = (a: PublishedDocument, b: PublishedDocument) => a.id === b.id && a.rev === b.rev;
 
@@ -43,7 +39,7 @@ const sameRevision = (a: PublishedDocument, b: PublishedDocument) => a.id === b.
  * RETRY_MAX_UNITS), or for silence with the batches lost so in a row (up to a day).
  */
 function hold(queue: PublishQueue, cause: HoldCause, now: Date, unitMs: number, attempts = (queue.hold?.attempts ?? 0) + 1): Hold {
-  const wait = cause === 'no-word' ? silenceDelayMs(attempts, unitMs) : retryDelayMs(attempts, unitMs);
+  const wait = doublingDelayMs(attempts, unitMs, cause === 'no-word' ? SILENCE_MAX_MS : RETRY_MAX_UNITS * unitMs);
   return { cause, attempts, since: iso(now), until: iso(new Date(now.getTime() + wait)), reason: HOLD_REASONS[cause] };
 }
 

@@ -29,7 +29,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NETLIFY_BUILD_LIMIT_MS, publishBoundMs, slotStartMs } from '../../../src/lib/publish-records/records.ts';
+import { slotStartMs } from '../../../src/lib/rebuild/deploy-budget.ts';
+import { NETLIFY_BUILD_LIMIT_MS, publishBoundMs } from '../../../src/lib/rebuild/queue-timing.ts';
 import { CHECK_TICK_MS } from '../../../src/lib/rebuild/freshness.ts';
 import type { ApiFault, HookFault, NotificationFault, StoreFault } from './model/faults.ts';
 import { DOCUMENTS, FRESHNESS_MINUTES, SCHOOLS, seeded, World } from './model/world.ts';

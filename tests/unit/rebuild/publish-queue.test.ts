@@ -6,8 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { memoryBlobStore, type BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
-import { PUBLISH_QUEUE_KEY, STALE_BUILD_MS, type BuildHookBody, type PublishedDocument, type PublishQueue } from '../../../src/lib/publish-records/records.ts';
-import { BatchStartError, createPublishQueue, retryDelayMs } from '../../../src/lib/rebuild/publish-queue.ts';
+import { PUBLISH_QUEUE_KEY, type BuildHookBody, type PublishedDocument, type PublishQueue } from '../../../src/lib/publish-records/records.ts';
+import { BatchStartError, createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
+import { doublingDelayMs, RETRY_BASE_MS, RETRY_MAX_UNITS, STALE_UNITS } from '../../../src/lib/rebuild/queue-timing.ts';
+
+const STALE_BUILD_MS = STALE_UNITS * RETRY_BASE_MS;
 
 const START = Date.UTC(2026, 10, 27, 10, 0, 0);
 
@@ -158,8 +161,8 @@ describe('the publish queue', () => {
   });
 
   it('the wait before the site starts again doubles from 1 unit to at most 30', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 12].map((attempts) => retryDelayMs(attempts, 60_000) / 60_000)).toEqual([1, 2, 4, 8, 16, 30, 30, 30]);
-    expect(retryDelayMs(3, 1_000)).toBe(4_000);
+    expect([1, 2, 3, 4, 5, 6, 7, 12].map((attempts) => doublingDelayMs(attempts, 60_000, RETRY_MAX_UNITS * 60_000) / 60_000)).toEqual([1, 2, 4, 8, 16, 30, 30, 30]);
+    expect(doublingDelayMs(3, 1_000, RETRY_MAX_UNITS * 1_000)).toBe(4_000);
   });
 
   it('a replayed publish of a revision in flight or in a batch that built starts no build; one still waiting just waits', async () => {
