@@ -15,7 +15,7 @@ import {
   type Batch, type BuildHookBody, type FreshnessRequest, type Hold, type HoldCause, type PublishedDocument, type PublishQueue, type QueuedDocument,
 } from '../publish-records/records.ts';
 import { withSlotUsed } from './deploy-budget.ts';
-import { doublingDelayMs, NETLIFY_BUILD_LIMIT_MS, RETRY_MAX_UNITS, SILENCE_MAX_MS, START_CONFIRM_UNITS, STALE_UNITS } from './queue-timing.ts';
+import { doublingDelayMs, NETLIFY_BUILD_LIMIT_MS, RETRY_MAX_UNITS, SILENCE_MAX_MS, STALE_UNITS, startDeadlineMs } from './queue-timing.ts';
 
 export const EMPTY_QUEUE: PublishQueue = { waiting: [], waitingMore: 0, recent: [] };
 
@@ -77,7 +77,7 @@ function withRecent(queue: PublishQueue, batch: string, change: (entry: Batch) =
 
 /**
  * The in-flight batch, if its outcome is unknown by now, put back to waiting with a hold: a start
- * not confirmed within START_CONFIRM_UNITS (its wait doubles with each such start), or a started
+ * not confirmed within its start deadline (startDeadlineMs: its wait doubles with each such start), or a started
  * build with no word for STALE_UNITS. It stays in `recent`, marked lost, so its late notification
  * still finds what it carried. Anything else is returned as it is (the same object).
  */
@@ -87,7 +87,7 @@ export function settle(queue: PublishQueue, now: Date, unitMs: number): PublishQ
   const started = batch.startedAt ?? batch.heardAt;
   const lastWord = Math.max(...[batch.calledAt, batch.startedAt, batch.buildingAt, batch.heardAt].filter((at): at is string => at !== undefined).map(Date.parse));
   const silence = batch.buildingAt ? Math.max(STALE_UNITS * unitMs, NETLIFY_BUILD_LIMIT_MS) : STALE_UNITS * unitMs;
-  const deadline = started ? lastWord + silence : Date.parse(batch.calledAt) + START_CONFIRM_UNITS * unitMs;
+  const deadline = started ? lastWord + silence : Date.parse(batch.calledAt) + startDeadlineMs(unitMs);
   if (now.getTime() <= deadline) return queue;
   const back = putBack(queue, batch);
   const recent = withRecent(queue, batch.batch, (entry) => ({ ...entry, lostAt: iso(now) }));

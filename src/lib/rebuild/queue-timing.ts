@@ -27,6 +27,14 @@ export const STALE_UNITS = 30;
 export const SILENCE_MAX_MS = 24 * 60 * 60_000;
 /** The build hook call gives up after this long; the batch then waits for a retry. */
 export const BUILD_HOOK_TIMEOUT_MS = 10_000;
+
+/**
+ * How long a batch's start may go unconfirmed before it counts as never started: START_CONFIRM_UNITS,
+ * and never less than the build hook call may take (a small unit must not take a slow call for a lost one).
+ */
+export function startDeadlineMs(unitMs: number): number {
+  return Math.max(START_CONFIRM_UNITS * unitMs, BUILD_HOOK_TIMEOUT_MS);
+}
 /** Netlify stops a build after 15 minutes (its default build time limit). */
 export const NETLIFY_BUILD_LIMIT_MS = 15 * 60_000;
 
@@ -57,7 +65,7 @@ export function doublingDelayMs(attempts: number, unitMs: number, capMs: number)
  * notifications lost each time); past 5 of them the wait after the next grows beyond 30 units.
  */
 export function publishBoundMs(unitMs: number = RETRY_BASE_MS, silentLosses = 0, budgetPerHour?: number): number {
-  const lost = Math.max(START_CONFIRM_UNITS * unitMs, STALE_UNITS * unitMs, NETLIFY_BUILD_LIMIT_MS);
+  const lost = Math.max(startDeadlineMs(unitMs), STALE_UNITS * unitMs, NETLIFY_BUILD_LIMIT_MS);
   const wait = Math.max(RETRY_MAX_UNITS * unitMs, doublingDelayMs(silentLosses + 1, unitMs, SILENCE_MAX_MS));
   // With a deploy budget, the start it waited for may fall in a slot already used: one slot more at most.
   return lost + wait + (budgetPerHour ? longestSlotMs(budgetPerHour) : 0) + PUBLISH_RETRY_PERIOD_MS + NETLIFY_BUILD_LIMIT_MS;

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryBlobStore, type BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
 import { PUBLISH_QUEUE_KEY, type BuildHookBody, type PublishedDocument, type PublishQueue } from '../../../src/lib/publish-records/records.ts';
 import { BatchStartError, createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
-import { doublingDelayMs, RETRY_BASE_MS, RETRY_MAX_UNITS, STALE_UNITS } from '../../../src/lib/rebuild/queue-timing.ts';
+import { BUILD_HOOK_TIMEOUT_MS, doublingDelayMs, RETRY_BASE_MS, RETRY_MAX_UNITS, STALE_UNITS, startDeadlineMs } from '../../../src/lib/rebuild/queue-timing.ts';
 
 const STALE_BUILD_MS = STALE_UNITS * RETRY_BASE_MS;
 
@@ -238,6 +238,34 @@ function failingWrite(n: number, how: 'error' | 'death' = 'error') {
 }
 
 describe('no publish stranded', () => {
+  it('with a unit shorter than the hook\'s time-out (1 s), a hook call still within its 10 s is not taken as lost: one build', async () => {
+    const store = memoryBlobStore();
+    let clock = START;
+    let answer!: () => void;
+    const builds: BuildHookBody[] = [];
+    const queue = createPublishQueue({
+      store, now: () => new Date(clock), retryBaseMs: 1_000, newBatchId: () => `b-0000000${builds.length + 1}`,
+      trigger: async (body) => {
+        // The hook answers 8 s after the call: within BUILD_HOOK_TIMEOUT_MS.
+        await new Promise<void>((resolve) => { answer = resolve; });
+        builds.push(body);
+        return `title of ${body.batch}`;
+      },
+    });
+    const published = queue.publish(doc('husky-faqs', 'r1', new Date(clock).toISOString()));
+    await new Promise((next) => setImmediate(next));
+    clock += 5_000;
+    expect(await queue.retryWaiting()).toEqual({ outcome: 'waiting', inFlight: 'b-00000001' });
+    clock += 3_000;
+    answer();
+    expect(await published).toMatchObject({ outcome: 'started', batch: { batch: 'b-00000001' } });
+    expect((store.value(PUBLISH_QUEUE_KEY) as PublishQueue).inFlight).toMatchObject({ batch: 'b-00000001', startedAt: new Date(clock).toISOString() });
+    // Unconfirmed past the time-out, it is taken as never started: 10 s, not the 1 s unit.
+    expect(startDeadlineMs(1_000)).toBe(BUILD_HOOK_TIMEOUT_MS);
+    expect(startDeadlineMs(60_000)).toBe(60_000);
+    expect(builds).toHaveLength(1);
+  });
+
   it('the stranded batch: the hook fails and the write that puts its batch back fails too; publish-retry builds it within 2 minutes, with no new event', async () => {
     const { store, memory } = failingWrite(2);
     let fail = true;
