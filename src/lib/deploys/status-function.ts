@@ -8,7 +8,7 @@
 import { LOCAL_STUDIO_URL } from '../config/local-addresses.ts';
 import { isLocalStack } from '../config/local-stack.ts';
 import { guarded } from '../rebuild/function-http.ts';
-import { functionSecret, readStatusSettings, type StatusSettings } from '../rebuild/function-settings.ts';
+import { functionSecret, readDeploysSettings, readStatusSettings, type DeploysSettings, type StatusSettings } from '../rebuild/function-settings.ts';
 import { previewSiteAnswer } from '../rebuild/preview-site-guard.ts';
 import type { FunctionContext } from '../rebuild/publish-webhook.ts';
 import { siteStore } from '../rebuild/state-store.ts';
@@ -23,7 +23,8 @@ import { createViewLoader, type ViewLoader } from './view.ts';
 export interface StatusFunctionOptions {
   openDeploysStore: () => BlobStore;
   openQueueStore: () => BlobStore;
-  readSettings?: () => StatusSettings;
+  /** Tests: the settings (else each function reads its own: publish-status StatusSettings, deploys DeploysSettings). */
+  readSettings?: () => StatusSettings & Partial<Pick<DeploysSettings, 'DEPLOY_BUDGET_PER_HOUR'>>;
   /** Tests: how a token is checked (else Sanity, with the site's project and dataset). */
   verifyToken?: VerifyToken;
   site?: Record<string, string | undefined>;
@@ -42,16 +43,18 @@ interface Setup {
   budgetPerHour: number | undefined;
 }
 
+type StatusFunctionName = 'publish-status' | 'deploys';
+
 export function createStatusFunctions(options: StatusFunctionOptions) {
-  const readSettings = options.readSettings ?? (() => readStatusSettings(process.env));
+  const readSettings = (name: StatusFunctionName) => options.readSettings?.() ?? (name === 'deploys' ? readDeploysSettings(process.env) : readStatusSettings(process.env));
   const log = options.log ?? ((line: string) => console.log(line));
   const errorLog = options.log ?? ((line: string) => console.error(line));
   const now = options.now ?? (() => new Date());
   let setup: Setup | undefined;
 
-  function setUp(context: FunctionContext): Setup {
+  function setUp(name: StatusFunctionName, context: FunctionContext): Setup {
     if (setup) return setup;
-    const settings = readSettings();
+    const settings: StatusSettings & Partial<Pick<DeploysSettings, 'DEPLOY_BUDGET_PER_HOUR'>> = readSettings(name);
     const deployContext = context.deploy?.context || settings.CONTEXT;
     // Only the Studio the site names; without the setting, the local Studio only on the local stack
     // (`netlify dev` or a missing context is no proof of being local).
@@ -73,12 +76,12 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
    * access" answers at once); then `answer` with the caller and the CORS headers. An editor given a
    * new pass gets it in the answer (`editorPass`).
    */
-  function handler(name: string, answer: (request: Request, caller: CallerKind, state: Setup) => Promise<{ status: number; body: object }>) {
+  function handler(name: StatusFunctionName, answer: (request: Request, caller: CallerKind, state: Setup) => Promise<{ status: number; body: object }>) {
     return (request: Request, context: FunctionContext = {}): Promise<Response> =>
       guarded(name, async () => {
         const idle = previewSiteAnswer(ON_PREVIEW_SITE(name), options.site ?? process.env, log);
         if (idle) return idle;
-        const state = setUp(context);
+        const state = setUp(name, context);
         if (request.method === 'OPTIONS') return preflight(request, state.origins);
         const cors = corsHeaders(request.headers.get('origin'), state.origins);
         if (request.method !== 'GET') return message(405, 'method not allowed', { ...cors, allow: 'GET, OPTIONS' });

@@ -256,7 +256,7 @@ export function deploysSummary(view: View, caller: CallerKind, siteOrigin: strin
 export function deploysAnswer(view: View, caller: CallerKind, siteOrigin: string, now: Date, budgetPerHour?: number): DeploysAnswer {
   const checkedAt = now.toISOString();
   if (caller === 'editor') {
-    const waiting = waitingToBuild(view, caller);
+    const waiting = waitingToBuild(view);
     const { freshness } = view;
     return {
       deploys: deploysSummary(view, caller, siteOrigin),
@@ -272,10 +272,10 @@ export function deploysAnswer(view: View, caller: CallerKind, siteOrigin: string
   return { deploys: [], site, checkedAt };
 }
 
-/** Editors only: publishes held (the build hook did not answer, a build was lost, the deploy budget…), and when the site starts them. */
-export function waitingToBuild(view: View, caller: CallerKind): QueueSummary | undefined {
+/** Publishes held (the build hook did not answer, a build was lost, the deploy budget…), and when the site starts them: an editor's answer only. */
+export function waitingToBuild(view: View): QueueSummary | undefined {
   const { hold, fresh } = view.queue;
-  if (caller !== 'editor' || !hold) return undefined;
+  if (!hold) return undefined;
   return { waiting: view.queue.waiting.length + view.queue.waitingMore, reason: hold.reason, nextTryAt: hold.until, cause: hold.cause, ...(fresh ? { freshness: fresh.reason } : {}) };
 }
 

@@ -35,16 +35,21 @@ export const freshnessSettingsSchema = settingsSchema([
 ]);
 
 /**
- * publish-status and deploys: the Studio's origins (CORS), where an editor's token is checked
+ * publish-status (and deploys): the Studio's origins (CORS), where an editor's token is checked
  * (SANITY_API_HOST: loopback only), and the secret and site id of an editor's pass.
  */
-export const statusSettingsSchema = settingsSchema(['SANITY_STUDIO_URL', 'SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_API_HOST', 'EDITOR_PASS_SECRET', 'SITE_ID', 'CONTEXT', 'DEPLOY_BUDGET_PER_HOUR']);
+const STATUS_SETTINGS = ['SANITY_STUDIO_URL', 'SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_API_HOST', 'EDITOR_PASS_SECRET', 'SITE_ID', 'CONTEXT'] as const;
+export const statusSettingsSchema = settingsSchema(STATUS_SETTINGS);
+
+/** deploys: publish-status's settings, and the deploy budget its spend summary names. */
+export const deploysSettingsSchema = settingsSchema([...STATUS_SETTINGS, 'DEPLOY_BUDGET_PER_HOUR']);
 
 export type BuildHookSettings = ReturnType<typeof buildHookSchema.parse>;
 export type PublishRetrySettings = ReturnType<typeof publishRetrySchema.parse>;
 export type PublishSettings = ReturnType<typeof publishSchema.parse>;
 export type DeployNotificationSettings = ReturnType<typeof deployNotificationSettingsSchema.parse>;
 export type StatusSettings = ReturnType<typeof statusSettingsSchema.parse>;
+export type DeploysSettings = ReturnType<typeof deploysSettingsSchema.parse>;
 export type FreshnessSettings = ReturnType<typeof freshnessSettingsSchema.parse>;
 
 /** `npm run rebuild`. Throws a SettingsError naming a bad setting. */
@@ -67,6 +72,10 @@ export function readDeployNotificationSettings(source: Source = process.env): De
 
 export function readStatusSettings(source: Source = process.env): StatusSettings {
   return readSettings(statusSettingsSchema, source);
+}
+
+export function readDeploysSettings(source: Source = process.env): DeploysSettings {
+  return readSettings(deploysSettingsSchema, source);
 }
 
 export function readFreshnessSettings(source: Source = process.env): FreshnessSettings {

@@ -41,7 +41,7 @@ import {
   alreadyBuilt, budgetHold, confirmed, EMPTY_QUEUE, ended, hasWaiting, heardAhead, heardFromNetlify, hookBody, isQueueBatch, mayStart, settle, start, startFailed, withWaiting, type BuildOutcome,
 } from './queue-state.ts';
 
-export { EMPTY_QUEUE, withWaiting, type BuildOutcome } from './queue-state.ts';
+export { EMPTY_QUEUE, type BuildOutcome } from './queue-state.ts';
 
 /**
  * How many times a publish reads and writes the queue before it gives up (503, delivered again).
@@ -112,10 +112,10 @@ export function createPublishQueue(options: PublishQueueOptions) {
   }
 
   /** The queue after starting what waits, if it may start now (the deploy budget too); the decision to report otherwise. */
-  function startIfDue(queue: PublishQueue, at: Date, lost: string | undefined, idle: Decision): { next: PublishQueue; result: Decision } {
+  function startIfDue(queue: PublishQueue, at: Date, lost: string | undefined): { next: PublishQueue; result: Decision } {
     const may = mayStart(queue, at);
     if (may === 'in-flight') return { next: queue, result: { outcome: 'waiting', inFlight: queue.inFlight!.batch } };
-    if (!hasWaiting(queue)) return { next: queue, result: idle };
+    if (!hasWaiting(queue)) return { next: queue, result: { outcome: 'idle' } };
     if (may === 'held') return { next: queue, result: { outcome: 'held', hold: queue.hold! } };
     const free = budgetAllowsAt(queue, at, perHour);
     if (free > at.getTime()) {
@@ -166,7 +166,7 @@ export function createPublishQueue(options: PublishQueueOptions) {
     publish(document: PublishedDocument): Promise<QueueOutcome> {
       return decideAndStart((queue, at, lost) => {
         if (alreadyBuilt(queue, document)) return { next: queue, result: { outcome: 'duplicate' } };
-        return startIfDue(withWaiting(queue, [document]), at, lost, { outcome: 'idle' });
+        return startIfDue(withWaiting(queue, [document]), at, lost);
       }, PUBLISH_ATTEMPTS);
     },
 
@@ -177,13 +177,13 @@ export function createPublishQueue(options: PublishQueueOptions) {
     freshness(reason: string): Promise<QueueOutcome> {
       return decideAndStart((queue, at, lost) => {
         if (queue.fresh || queue.inFlight?.freshness) return { next: queue, result: { outcome: 'duplicate' } };
-        return startIfDue({ ...queue, fresh: { reason: reason.slice(0, MAX_FRESHNESS_REASON), at: at.toISOString() } }, at, lost, { outcome: 'idle' });
+        return startIfDue({ ...queue, fresh: { reason: reason.slice(0, MAX_FRESHNESS_REASON), at: at.toISOString() } }, at, lost);
       }, PUBLISH_ATTEMPTS);
     },
 
     /** publish-retry (scheduled): recovers a lost batch and starts what waits once its hold is over; an early or repeated run changes nothing. */
     retryWaiting(): Promise<QueueOutcome> {
-      return decideAndStart((queue, at, lost) => startIfDue(queue, at, lost, { outcome: 'idle' }));
+      return decideAndStart((queue, at, lost) => startIfDue(queue, at, lost));
     },
 
     /**
@@ -209,7 +209,7 @@ export function createPublishQueue(options: PublishQueueOptions) {
       return decideAndStart((queue, at, lost) => {
         const after = heardAhead(ended(heardFromNetlify(queue), batch, outcome, at, unitMs), batch, createdAt, at);
         if (after.inFlight) return { next: after, result: { outcome: 'not-current', inFlight: after.inFlight.batch } };
-        return startIfDue(after, at, lost, { outcome: 'idle' });
+        return startIfDue(after, at, lost);
       });
     },
   };
