@@ -14,7 +14,7 @@
  * request, at most UNKNOWN_TOKEN_BUDGET a minute per function instance. Past that budget (made-up
  * tokens can spend it), or when Sanity gives no verdict, the caller is told "checking your access"
  * and when to ask again, never silently answered as a visitor: it may be an editor not proven yet.
- * With Sanity settings the client refuses (or none), every caller is a visitor and one log line
+ * With Sanity settings Sanity's rules refuse (or none), every caller is a visitor and one log line
  * names the setting.
  *
  * Why the editor's own token: the detailed records live in the public site's Netlify Blobs, which
@@ -25,6 +25,7 @@
  */
 import { createClient } from '@sanity/client';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { sanityTargetProblem } from '../config/sanity-names.ts';
 import { checkPass, issuePass, PASS_HEADER, tokenHash, type PassScope } from './editor-pass.ts';
 
 export type CallerKind = 'visitor' | 'editor';
@@ -72,32 +73,13 @@ export function isEditor(user: SanityUser): boolean {
 }
 
 /**
- * A project id or dataset @sanity/client refuses (`my_project`, `Production Data`), or no project:
- * the setting at fault, in words for the log; undefined when the client can be made.
- */
-export function unusableTarget(target: SanityTarget): string | undefined {
-  if (!target.projectId) return 'SANITY_PROJECT_ID is not set';
-  const attempt = (projectId: string, dataset: string) => {
-    try {
-      createClient({ projectId, dataset, apiVersion: SANITY_API_VERSION, useCdn: false });
-      return undefined;
-    } catch (error) {
-      return (error as Error).message;
-    }
-  };
-  const project = attempt(target.projectId, 'production');
-  if (project) return `SANITY_PROJECT_ID is not a project id Sanity's client accepts (${project})`;
-  const dataset = attempt(target.projectId, target.dataset);
-  return dataset ? `SANITY_DATASET is not a dataset name Sanity's client accepts (${dataset})` : undefined;
-}
-
-/**
  * Asks Sanity with @sanity/client who the token's user is on the project: an editor, a refusal (no
- * such member, 401/403), or no verdict. With a project or dataset the client refuses, every token
- * is `unusable` (its caller a visitor), and one log line names the setting.
+ * such member, 401/403), or no verdict. With a project or dataset Sanity's rules refuse (the
+ * settings check's: sanity-names.ts), every token is `unusable` (its caller a visitor), and one log
+ * line names the setting.
  */
 export function sanityTokenVerifier(target: SanityTarget, log: (message: string) => void = console.error): VerifyToken {
-  const problem = unusableTarget(target);
+  const problem = sanityTargetProblem(target.projectId, target.dataset);
   let logged = false;
   const verify: VerifyToken = async (token) => {
     if (problem) {

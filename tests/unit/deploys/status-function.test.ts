@@ -291,9 +291,11 @@ describe('who is an editor: a member of the project with an editor\'s role, as S
   });
 
   it.each([
-    ['no project', { projectId: undefined, dataset: 'production' }, 'SANITY_PROJECT_ID is not set'],
-    ['a project id the client refuses', { projectId: 'my_project', dataset: 'production' }, 'SANITY_PROJECT_ID is not a project id Sanity\'s client accepts'],
-    ['a dataset the client refuses', { projectId: 'abc123', dataset: 'Production Data' }, 'SANITY_DATASET is not a dataset name Sanity\'s client accepts'],
+    ['no project', { projectId: undefined, dataset: 'production' }, 'SANITY_PROJECT_ID: not set'],
+    ['a project id the client refuses', { projectId: 'my_project', dataset: 'production' }, 'SANITY_PROJECT_ID: not a Sanity project id (letters, digits and dashes only)'],
+    ['a dataset the client refuses', { projectId: 'abc123', dataset: 'Production Data' }, 'SANITY_DATASET: must be all lowercase characters'],
+    // The client would take it, but no dataset can have it: the settings check names it in the same words.
+    ['a dataset no Sanity project can have', { projectId: 'abc123', dataset: 'a' }, 'SANITY_DATASET: must be at least two characters long'],
   ])('%s: every token is answered as a visitor\'s, never a 500, and one log line names the setting', async (_case, target, named) => {
     const logged: string[] = [];
     const verify = sanityTokenVerifier(target, (line) => logged.push(line));
