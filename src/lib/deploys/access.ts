@@ -29,13 +29,10 @@ import { sanityTargetProblem } from '../config/sanity-names.ts';
 import { checkPass, issuePass, PASS_HEADER, tokenHash, type PassScope } from './editor-pass.ts';
 
 export type CallerKind = 'visitor' | 'editor';
-/** `editor`: a member with an editor's role; `refused`: Sanity says the token is no such member; `unreachable`: no verdict; `unusable`: the site's Sanity settings cannot be used. */
-export type TokenVerdict = 'editor' | 'refused' | 'unreachable' | 'unusable';
-/** Asks who a token's user is; `unusable` when the site's Sanity settings cannot be used at all (every answer is `unusable`). */
-export interface VerifyToken {
-  (token: string): Promise<TokenVerdict>;
-  unusable?: boolean;
-}
+/** `editor`: a member with an editor's role; `refused`: Sanity says the token is no such member; `unreachable`: no verdict. */
+export type TokenVerdict = 'editor' | 'refused' | 'unreachable';
+/** Asks who a token's user is. */
+export type VerifyToken = (token: string) => Promise<TokenVerdict>;
 
 /** As the site's content client asks (src/lib/content/sanity.ts); the functions do not import the content layer. */
 export const SANITY_API_VERSION = '2025-09-15';
@@ -74,21 +71,13 @@ export function isEditor(user: SanityUser): boolean {
 
 /**
  * Asks Sanity with @sanity/client who the token's user is on the project: an editor, a refusal (no
- * such member, 401/403), or no verdict. With a project or dataset Sanity's rules refuse (the
- * settings check's: sanity-names.ts), every token is `unusable` (its caller a visitor), and one log
- * line names the setting.
+ * such member, 401/403), or no verdict. The project and dataset are ones Sanity's rules accept
+ * (siteAccess decides that first).
  */
-export function sanityTokenVerifier(target: SanityTarget, log: (message: string) => void = console.error): VerifyToken {
-  const problem = sanityTargetProblem(target.projectId, target.dataset);
-  let logged = false;
-  const verify: VerifyToken = async (token) => {
-    if (problem) {
-      if (!logged) log(`${problem}: editors' tokens cannot be checked, so every caller is answered as a visitor`);
-      logged = true;
-      return 'unusable';
-    }
+export function sanityTokenVerifier(target: SanityTarget & { projectId: string }): VerifyToken {
+  return async (token) => {
     const client = createClient({
-      projectId: target.projectId!,
+      projectId: target.projectId,
       dataset: target.dataset,
       apiVersion: SANITY_API_VERSION,
       useCdn: false,
@@ -105,8 +94,6 @@ export function sanityTokenVerifier(target: SanityTarget, log: (message: string)
       return status === 401 || status === 403 ? 'refused' : 'unreachable';
     }
   };
-  verify.unusable = problem !== undefined;
-  return verify;
 }
 
 export function bearerToken(request: Request): string | undefined {
@@ -120,6 +107,11 @@ export type Caller =
   | { kind: 'editor'; pass?: { pass: string; expiresAt: string } }
   | { kind: 'checking'; retryAfterSeconds: number };
 
+/** Who is asking, decided per request. */
+export interface Access {
+  callerOf(request: Request): Promise<Caller>;
+}
+
 export interface AccessOptions {
   verify: VerifyToken;
   /** Signs and checks editors' passes (editor-pass.ts). */
@@ -129,7 +121,22 @@ export interface AccessOptions {
   budget?: number;
 }
 
-export function createAccess(options: AccessOptions) {
+/**
+ * The status functions' access, decided once from the site's settings: with a Sanity project and
+ * dataset Sanity's rules refuse (or none: sanity-names.ts) no token can be checked, so every caller
+ * is a visitor, whatever the budget, and one log line names the setting; otherwise editors are
+ * proven by Sanity (`verify`: tests give their own) or by their pass.
+ */
+export function siteAccess(target: SanityTarget, options: Omit<AccessOptions, 'verify'> & { verify?: VerifyToken }): Access {
+  const problem = sanityTargetProblem(target.projectId, target.dataset);
+  if (problem !== undefined || !target.projectId) {
+    options.log?.(`${problem ?? 'SANITY_PROJECT_ID: not set'}: editors' tokens cannot be checked, so every caller is answered as a visitor`);
+    return { callerOf: async () => ({ kind: 'visitor' }) };
+  }
+  return createAccess({ ...options, verify: options.verify ?? sanityTokenVerifier({ ...target, projectId: target.projectId }) });
+}
+
+export function createAccess(options: AccessOptions): Access {
   const now = options.now ?? Date.now;
   const verdicts = new Map<string, { kind: CallerKind | 'no verdict'; until: number }>();
   const remember = (key: string, kind: CallerKind | 'no verdict', ttl: number) => {
@@ -151,8 +158,6 @@ export function createAccess(options: AccessOptions) {
       // A pass this site gave the token's editor: no call to Sanity, whatever the budget.
       const pass = request.headers.get(PASS_HEADER)?.trim();
       if (pass && (await checkPass(pass, token, options.pass, now())).valid) return { kind: 'editor' };
-      // No project to ask: a visitor, whatever the budget (the verifier's one log line names the setting).
-      if (options.verify.unusable) return (await options.verify(token), { kind: 'visitor' });
       // The hash, not the token, is what stays in memory.
       const key = tokenHash(token);
       const cached = verdicts.get(key);
@@ -167,7 +172,6 @@ export function createAccess(options: AccessOptions) {
       }
       spentLogged = false;
       const verdict = await options.verify(token);
-      if (verdict === 'unusable') return { kind: 'visitor' };
       if (verdict === 'unreachable') {
         options.log?.('Sanity gave no verdict on a token: answering "checking your access"');
         remember(key, 'no verdict', UNREACHABLE_TTL_MS);

@@ -13,7 +13,7 @@ import { previewSiteAnswer } from '../rebuild/preview-site-guard.ts';
 import type { FunctionContext } from '../rebuild/publish-webhook.ts';
 import { siteStore } from '../rebuild/state-store.ts';
 import { studioOrigins } from '../security/studio-origins.ts';
-import { createAccess, sanityTokenVerifier, type Caller, type CallerKind, type VerifyToken } from './access.ts';
+import { siteAccess, type Caller, type CallerKind, type VerifyToken } from './access.ts';
 import type { BlobStore } from '../publish-records/blob-store.ts';
 import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE, type DeploysAnswer, type DocumentStatus, type PublishStatusAnswer } from '../publish-records/records.ts';
 import { deploysAnswer, documentStatus, parseStatusIds, unreadableStatus, type View } from './status.ts';
@@ -60,9 +60,10 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
     // (`netlify dev` or a missing context is no proof of being local).
     const origins = studioOrigins(settings.SANITY_STUDIO_URL ?? (isLocalStack() ? LOCAL_STUDIO_URL : undefined));
     const accessLog = (line: string) => log(`[publish-status] ${line}`);
-    const verify = options.verifyToken ?? sanityTokenVerifier({ projectId: settings.SANITY_PROJECT_ID, dataset: settings.SANITY_DATASET, apiHost: settings.SANITY_API_HOST }, accessLog);
     const pass = { secret: functionSecret('EDITOR_PASS_SECRET', settings.EDITOR_PASS_SECRET), site: settings.SITE_ID, projectId: settings.SANITY_PROJECT_ID, dataset: settings.SANITY_DATASET };
-    const access = createAccess({ verify, pass, log: accessLog, now: () => now().getTime() });
+    const access = siteAccess({ projectId: settings.SANITY_PROJECT_ID, dataset: settings.SANITY_DATASET, apiHost: settings.SANITY_API_HOST }, {
+      ...(options.verifyToken ? { verify: options.verifyToken } : {}), pass, log: accessLog, now: () => now().getTime(),
+    });
     const load = createViewLoader({
       deploys: siteStore(DEPLOYS_STORE, deployContext, options.openDeploysStore, STATUS_BLOBS_MISSING),
       queue: siteStore(PUBLISH_QUEUE_STORE, deployContext, options.openQueueStore, STATUS_BLOBS_MISSING),

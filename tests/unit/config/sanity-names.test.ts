@@ -7,7 +7,7 @@ import { createClient } from '@sanity/client';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { datasetNameProblem, isSanityProjectId, sanityTargetProblem } from '../../../src/lib/config/sanity-names.ts';
-import { sanityTokenVerifier } from '../../../src/lib/deploys/access.ts';
+import { siteAccess } from '../../../src/lib/deploys/access.ts';
 import { settingsProblems } from '../../../src/lib/setup/site-problems.ts';
 
 const clientAccepts = (projectId: string, dataset: string) => {
@@ -48,7 +48,8 @@ describe('Sanity\'s names, one rule', () => {
     expect(settingsProblems('production', source).map((problem) => problem.text)).toContain(words);
     expect(sanityTargetProblem(source.SANITY_PROJECT_ID, source.SANITY_DATASET)).toBe(words);
     const logged: string[] = [];
-    expect(await sanityTokenVerifier({ projectId: source.SANITY_PROJECT_ID, dataset: source.SANITY_DATASET }, (line) => logged.push(line))('a-token')).toBe('unusable');
+    const access = siteAccess({ projectId: source.SANITY_PROJECT_ID, dataset: source.SANITY_DATASET }, { pass: { secret: 'a-secret', site: 'site-1', projectId: undefined, dataset: 'production' }, log: (line) => logged.push(line) });
+    expect(await access.callerOf(new Request('https://site.example/api/deploys', { headers: { authorization: 'Bearer a-token' } }))).toEqual({ kind: 'visitor' });
     expect(logged).toEqual([`${words}: editors' tokens cannot be checked, so every caller is answered as a visitor`]);
   });
 

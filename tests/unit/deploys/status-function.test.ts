@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { markLocalStack, unmarkLocalStack } from '../../../src/lib/config/local-stack.ts';
-import { createAccess, sanityTokenVerifier, type TokenVerdict } from '../../../src/lib/deploys/access.ts';
+import { createAccess, sanityTokenVerifier, siteAccess, type TokenVerdict } from '../../../src/lib/deploys/access.ts';
 import { checkPass } from '../../../src/lib/deploys/editor-pass.ts';
 import type { BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
 import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
@@ -298,9 +298,9 @@ describe('who is an editor: a member of the project with an editor\'s role, as S
     ['a dataset no Sanity project can have', { projectId: 'abc123', dataset: 'a' }, 'SANITY_DATASET: must be at least two characters long'],
   ])('%s: every token is answered as a visitor\'s, never a 500, and one log line names the setting', async (_case, target, named) => {
     const logged: string[] = [];
-    const verify = sanityTokenVerifier(target, (line) => logged.push(line));
-    expect(await verify('editor-token')).toBe('unusable');
-    expect(await verify('other-token')).toBe('unusable');
+    const access = siteAccess(target, { pass: PASS_SCOPE, verify: async () => 'editor', log: (line) => logged.push(line) });
+    expect(await access.callerOf(get('/', { authorization: 'Bearer editor-token' }))).toEqual({ kind: 'visitor' });
+    expect(await access.callerOf(get('/', { authorization: 'Bearer other-token' }))).toEqual({ kind: 'visitor' });
     expect(logged).toHaveLength(1);
     expect(logged[0]).toContain(named);
 
