@@ -115,7 +115,12 @@ export interface Access {
 export interface AccessOptions {
   verify: VerifyToken;
   /** Signs and checks editors' passes (editor-pass.ts). */
-  pass: PassScope;
+  /**
+   * Signs and checks editors' passes (editor-pass.ts); a function is asked only when a caller brings
+   * a token. None (EDITOR_PASS_SECRET unset): no pass is given or taken, editors are proven by
+   * their verdicts.
+   */
+  pass: PassScope | (() => PassScope | undefined);
   now?: () => number;
   log?: (message: string) => void;
   budget?: number;
@@ -146,9 +151,12 @@ export function createAccess(options: AccessOptions): Access {
   const askAgainIn = (until: number) => ({ kind: 'checking' as const, retryAfterSeconds: Math.max(1, Math.ceil((until - now()) / 1000)) });
   const budget = new RateLimiterMemory({ points: options.budget ?? UNKNOWN_TOKEN_BUDGET, duration: 60 });
   let spentLogged = false;
+  const { pass: given } = options;
+  const passScope = typeof given === 'function' ? given : () => given;
 
   async function editor(token: string): Promise<Caller> {
-    return { kind: 'editor', pass: await issuePass(token, options.pass, now()) };
+    const scope = passScope();
+    return scope ? { kind: 'editor', pass: await issuePass(token, scope, now()) } : { kind: 'editor' };
   }
 
   return {
@@ -157,7 +165,8 @@ export function createAccess(options: AccessOptions): Access {
       if (!token) return { kind: 'visitor' };
       // A pass this site gave the token's editor: no call to Sanity, whatever the budget.
       const pass = request.headers.get(PASS_HEADER)?.trim();
-      if (pass && (await checkPass(pass, token, options.pass, now())).valid) return { kind: 'editor' };
+      const scope = pass ? passScope() : undefined;
+      if (pass && scope && (await checkPass(pass, token, scope, now())).valid) return { kind: 'editor' };
       // The hash, not the token, is what stays in memory.
       const key = tokenHash(token);
       const cached = verdicts.get(key);

@@ -8,12 +8,13 @@
 import { LOCAL_STUDIO_URL } from '../config/local-addresses.ts';
 import { isLocalStack } from '../config/local-stack.ts';
 import { guarded } from '../rebuild/function-http.ts';
-import { functionSecret, readDeploysSettings, readStatusSettings, type DeploysSettings, type StatusSettings } from '../rebuild/function-settings.ts';
+import { readDeploysSettings, readStatusSettings, secretOrProblem, type DeploysSettings, type StatusSettings } from '../rebuild/function-settings.ts';
 import { previewSiteAnswer } from '../rebuild/preview-site-guard.ts';
 import type { FunctionContext } from '../rebuild/publish-webhook.ts';
 import { siteStore } from '../rebuild/state-store.ts';
 import { studioOrigins } from '../security/studio-origins.ts';
-import { siteAccess, type Caller, type CallerKind, type VerifyToken } from './access.ts';
+import { siteAccess, VERDICT_TTL_MS, type Caller, type CallerKind, type VerifyToken } from './access.ts';
+import type { PassScope } from './editor-pass.ts';
 import type { BlobStore } from '../publish-records/blob-store.ts';
 import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE, type DeploysAnswer, type DocumentStatus, type PublishStatusAnswer } from '../publish-records/records.ts';
 import { deploysAnswer, documentStatus, parseStatusIds, unreadableStatus, type View } from './status.ts';
@@ -60,7 +61,16 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
     // (`netlify dev` or a missing context is no proof of being local).
     const origins = studioOrigins(settings.SANITY_STUDIO_URL ?? (isLocalStack() ? LOCAL_STUDIO_URL : undefined));
     const accessLog = (line: string) => log(`[publish-status] ${line}`);
-    const pass = { secret: functionSecret('EDITOR_PASS_SECRET', settings.EDITOR_PASS_SECRET), site: settings.SITE_ID, projectId: settings.SANITY_PROJECT_ID, dataset: settings.SANITY_DATASET };
+    // The pass secret is read at the first caller with a token; without one no pass is given or taken (one log line).
+    let passScope: PassScope | 'none' | undefined;
+    const pass = (): PassScope | undefined => {
+      if (passScope === undefined) {
+        const found = secretOrProblem('EDITOR_PASS_SECRET', settings.EDITOR_PASS_SECRET);
+        if ('problem' in found) accessLog(`${found.problem}: editors get no pass, and each is proven by Sanity again every ${VERDICT_TTL_MS / 60_000} minutes, within the budget of new tokens`);
+        passScope = 'problem' in found ? 'none' : { secret: found.secret, site: settings.SITE_ID, projectId: settings.SANITY_PROJECT_ID, dataset: settings.SANITY_DATASET };
+      }
+      return passScope === 'none' ? undefined : passScope;
+    };
     const access = siteAccess({ projectId: settings.SANITY_PROJECT_ID, dataset: settings.SANITY_DATASET, apiHost: settings.SANITY_API_HOST }, {
       ...(options.verifyToken ? { verify: options.verifyToken } : {}), pass, log: accessLog, now: () => now().getTime(),
     });

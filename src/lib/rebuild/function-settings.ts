@@ -100,15 +100,22 @@ export function unsetSecretProblem(name: FunctionSecretName): string {
 }
 
 /**
- * A secret as a function uses it. Only when the run is positively the local stack (its process
- * marked itself: src/lib/config/local-stack.ts) does an unset secret take the documented local
- * value. Anywhere else (a deployed context, `netlify dev`, no context at all) an unset secret or
- * the documented local value throws a SettingsError naming the setting: the function answers 500
- * and refuses everything. Its length was checked when the settings were read.
+ * A secret as a function may use it: the secret, or why it has none. Only when the run is
+ * positively the local stack (its process marked itself: src/lib/config/local-stack.ts) does an
+ * unset secret take the documented local value. Anywhere else (a deployed context, `netlify dev`,
+ * no context at all) an unset secret, or the documented local value (anyone could sign with it), is
+ * a problem naming the setting. Its length was checked when the settings were read.
  */
+export function secretOrProblem(name: FunctionSecretName, value: string | undefined): { secret: string } | { problem: string } {
+  if (isLocalStack()) return { secret: value ?? LOCAL_SECRETS[name] };
+  if (value === undefined) return { problem: unsetSecretProblem(name) };
+  if (value === LOCAL_SECRETS[name]) return { problem: localDefaultProblem(name) };
+  return { secret: value };
+}
+
+/** A secret a function cannot work without: a SettingsError naming the setting when it has none (the function answers 500 and refuses everything). */
 export function functionSecret(name: FunctionSecretName, value: string | undefined): string {
-  if (isLocalStack()) return value ?? LOCAL_SECRETS[name];
-  if (value === undefined) throw new SettingsError([unsetSecretProblem(name)]);
-  if (value === LOCAL_SECRETS[name]) throw new SettingsError([localDefaultProblem(name)]);
-  return value;
+  const found = secretOrProblem(name, value);
+  if ('problem' in found) throw new SettingsError([found.problem]);
+  return found.secret;
 }
