@@ -11,8 +11,9 @@
  * An editor Sanity has proven gets a pass (editor-pass.ts) with the answer, valid for a working
  * day; the Studio sends it back, and it proves the editor with no call to Sanity. Without one, the
  * verdict is kept per token hash for a few minutes; a token not seen before costs one Sanity
- * request, at most UNKNOWN_TOKEN_BUDGET a minute per function instance. Past that budget (made-up
- * tokens can spend it), or when Sanity gives no verdict, the caller is told "checking your access"
+ * request, at most UNKNOWN_TOKEN_BUDGET a minute per function instance and a share of it per caller
+ * address (token-budget.ts). Past that budget (made-up tokens can spend it), or when Sanity gives
+ * no verdict, the caller is told "checking your access"
  * and when to ask again, never silently answered as a visitor: it may be an editor not proven yet.
  * With Sanity settings Sanity's rules refuse (or none), every caller is a visitor and one log line
  * names the setting.
@@ -24,9 +25,10 @@
  * only its hash stays in memory.
  */
 import { createClient } from '@sanity/client';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { sanityTargetProblem } from '../config/sanity-names.ts';
 import { checkPass, issuePass, PASS_HEADER, tokenHash, type PassScope } from './editor-pass.ts';
+import { createTokenBudget } from './token-budget.ts';
+
 
 export type CallerKind = 'visitor' | 'editor';
 /** `editor`: a member with an editor's role; `refused`: Sanity says the token is no such member; `unreachable`: no verdict. */
@@ -42,8 +44,6 @@ export const VERDICT_TTL_MS = 5 * 60_000;
 export const REFUSED_TTL_MS = 60_000;
 /** No verdict (Sanity unreachable): the caller is told to ask again after this long. */
 export const UNREACHABLE_TTL_MS = 15_000;
-/** Tokens not seen before that one function instance asks Sanity about, per minute. */
-export const UNKNOWN_TOKEN_BUDGET = 30;
 const MAX_CACHED = 1_000;
 
 export interface SanityTarget {
@@ -101,20 +101,23 @@ export function bearerToken(request: Request): string | undefined {
   return match?.[1];
 }
 
-/** Who the caller is: an editor (with a new pass when it brought none that holds), a visitor, or not known yet ("checking your access"). */
+/**
+ * Who the caller is: an editor (with a new pass when it brought none that holds), a visitor, or not
+ * known yet ("checking your access"). `passRefused`: it sent a pass that proves nothing here (the
+ * Studio forgets it).
+ */
 export type Caller =
-  | { kind: 'visitor' }
-  | { kind: 'editor'; pass?: { pass: string; expiresAt: string } }
+  | { kind: 'visitor'; passRefused?: true }
+  | { kind: 'editor'; pass?: { pass: string; expiresAt: string }; passRefused?: true }
   | { kind: 'checking'; retryAfterSeconds: number };
 
-/** Who is asking, decided per request. */
+/** Who is asking, decided per request; `ip`: the caller's address (Netlify's `context.ip`), which the budget charges. */
 export interface Access {
-  callerOf(request: Request): Promise<Caller>;
+  callerOf(request: Request, ip?: string): Promise<Caller>;
 }
 
 export interface AccessOptions {
   verify: VerifyToken;
-  /** Signs and checks editors' passes (editor-pass.ts). */
   /**
    * Signs and checks editors' passes (editor-pass.ts); a function is asked only when a caller brings
    * a token. None (EDITOR_PASS_SECRET unset): no pass is given or taken, editors are proven by
@@ -123,7 +126,9 @@ export interface AccessOptions {
   pass: PassScope | (() => PassScope | undefined);
   now?: () => number;
   log?: (message: string) => void;
+  /** Tokens not seen before asked about a minute (UNKNOWN_TOKEN_BUDGET), and of those from one address (ADDRESS_SHARE). */
   budget?: number;
+  addressShare?: number;
 }
 
 /**
@@ -149,8 +154,10 @@ export function createAccess(options: AccessOptions): Access {
     verdicts.set(key, { kind, until: now() + ttl });
   };
   const askAgainIn = (until: number) => ({ kind: 'checking' as const, retryAfterSeconds: Math.max(1, Math.ceil((until - now()) / 1000)) });
-  const budget = new RateLimiterMemory({ points: options.budget ?? UNKNOWN_TOKEN_BUDGET, duration: 60 });
-  let spentLogged = false;
+  const budget = createTokenBudget({
+    ...(options.budget === undefined ? {} : { perMinute: options.budget }), ...(options.addressShare === undefined ? {} : { perAddress: options.addressShare }),
+  });
+  const spentLogged = { address: false, instance: false };
   const { pass: given } = options;
   const passScope = typeof given === 'function' ? given : () => given;
 
@@ -160,34 +167,43 @@ export function createAccess(options: AccessOptions): Access {
   }
 
   return {
-    async callerOf(request: Request): Promise<Caller> {
+    async callerOf(request: Request, ip?: string): Promise<Caller> {
       const token = bearerToken(request);
       if (!token) return { kind: 'visitor' };
       // A pass this site gave the token's editor: no call to Sanity, whatever the budget.
       const pass = request.headers.get(PASS_HEADER)?.trim();
       const scope = pass ? passScope() : undefined;
       if (pass && scope && (await checkPass(pass, token, scope, now())).valid) return { kind: 'editor' };
-      // The hash, not the token, is what stays in memory.
-      const key = tokenHash(token);
-      const cached = verdicts.get(key);
-      if (cached && cached.until > now()) return cached.kind === 'editor' ? editor(token) : cached.kind === 'no verdict' ? askAgainIn(cached.until) : { kind: 'visitor' };
-      // Made-up tokens are never cached as anyone's: what they may cost Sanity is bounded here. A
-      // token past the budget may be an editor's not proven yet: it is told to ask again, not shown the visitor's answer.
-      const spent = await budget.consume('sanity', 1).then(() => undefined, (refused: { msBeforeNext?: number }) => refused.msBeforeNext ?? 60_000);
-      if (spent !== undefined) {
-        if (!spentLogged) options.log?.(`more than ${options.budget ?? UNKNOWN_TOKEN_BUDGET} tokens not seen before in a minute: answering "checking your access" without asking Sanity`);
-        spentLogged = true;
-        return { kind: 'checking', retryAfterSeconds: Math.max(1, Math.ceil(spent / 1000)) };
-      }
-      spentLogged = false;
-      const verdict = await options.verify(token);
-      if (verdict === 'unreachable') {
-        options.log?.('Sanity gave no verdict on a token: answering "checking your access"');
-        remember(key, 'no verdict', UNREACHABLE_TTL_MS);
-        return askAgainIn(now() + UNREACHABLE_TTL_MS);
-      }
-      remember(key, verdict === 'editor' ? 'editor' : 'visitor', verdict === 'editor' ? VERDICT_TTL_MS : REFUSED_TTL_MS);
-      return verdict === 'editor' ? editor(token) : { kind: 'visitor' };
+      const refused = pass ? { passRefused: true as const } : {};
+      const caller = async (): Promise<Caller> => {
+        // The hash, not the token, is what stays in memory.
+        const key = tokenHash(token);
+        const cached = verdicts.get(key);
+        if (cached && cached.until > now()) return cached.kind === 'editor' ? editor(token) : cached.kind === 'no verdict' ? askAgainIn(cached.until) : { kind: 'visitor' };
+        // Made-up tokens are never cached as anyone's: what they may cost Sanity is bounded here. A
+        // token past the budget may be an editor's not proven yet: it is told to ask again, not shown the visitor's answer.
+        const spent = await budget.charge(ip);
+        if (spent) {
+          if (!spentLogged[spent.by]) {
+            options.log?.(spent.by === 'address'
+              ? `more than ${budget.perAddress} tokens not seen before in a minute from one address: answering its callers "checking your access" without asking Sanity`
+              : `more than ${budget.perMinute} tokens not seen before in a minute: answering "checking your access" without asking Sanity`);
+          }
+          spentLogged[spent.by] = true;
+          return { kind: 'checking', retryAfterSeconds: Math.max(1, Math.ceil(spent.retryAfterMs / 1000)) };
+        }
+        spentLogged.address = spentLogged.instance = false;
+        const verdict = await options.verify(token);
+        if (verdict === 'unreachable') {
+          options.log?.('Sanity gave no verdict on a token: answering "checking your access"');
+          remember(key, 'no verdict', UNREACHABLE_TTL_MS);
+          return askAgainIn(now() + UNREACHABLE_TTL_MS);
+        }
+        remember(key, verdict === 'editor' ? 'editor' : 'visitor', verdict === 'editor' ? VERDICT_TTL_MS : REFUSED_TTL_MS);
+        return verdict === 'editor' ? editor(token) : { kind: 'visitor' };
+      };
+      const found = await caller();
+      return found.kind === 'checking' ? found : { ...found, ...refused };
     },
   };
 }

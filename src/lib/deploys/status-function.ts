@@ -39,7 +39,7 @@ const ON_PREVIEW_SITE = (name: string) => ({ name, status: 404, hint: 'the publi
 
 interface Setup {
   origins: string[];
-  callerOf: (request: Request) => Promise<Caller>;
+  callerOf: (request: Request, ip?: string) => Promise<Caller>;
   load: ViewLoader;
   budgetPerHour: number | undefined;
 }
@@ -85,7 +85,7 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
   /**
    * The shared steps: preview site, set-up, preflight, method, who the caller is ("checking your
    * access" answers at once); then `answer` with the caller and the CORS headers. An editor given a
-   * new pass gets it in the answer (`editorPass`).
+   * new pass gets it in the answer (`editorPass`); a caller whose pass proved nothing gets `editorPass: null`.
    */
   function handler(name: StatusFunctionName, answer: (request: Request, caller: CallerKind, state: Setup) => Promise<{ status: number; body: object }>) {
     return (request: Request, context: FunctionContext = {}): Promise<Response> =>
@@ -96,10 +96,12 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
         if (request.method === 'OPTIONS') return preflight(request, state.origins);
         const cors = corsHeaders(request.headers.get('origin'), state.origins);
         if (request.method !== 'GET') return message(405, 'method not allowed', { ...cors, allow: 'GET, OPTIONS' });
-        const caller = await state.callerOf(request);
+        const caller = await state.callerOf(request, context.ip);
         if (caller.kind === 'checking') return checkingAnswer(caller.retryAfterSeconds, cors);
         const { status, body } = await answer(request, caller.kind, state);
-        return json(status, caller.kind === 'editor' && caller.pass && status === 200 ? { ...body, editorPass: caller.pass } : body, cors);
+        // A new pass, or `null`: the pass sent proves nothing here (the Studio forgets it).
+        const pass = caller.kind === 'editor' && caller.pass ? caller.pass : caller.passRefused ? null : undefined;
+        return json(status, pass !== undefined && status === 200 ? { ...body, editorPass: pass } : body, cors);
       }, errorLog);
   }
 

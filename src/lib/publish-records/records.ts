@@ -584,10 +584,13 @@ export type EditorPass = z.infer<typeof editorPassSchema>;
 export const accessCheckingSchema = z.object({ message: z.string(), access: z.literal('checking'), retryAfterSeconds: z.number().int().positive() });
 export type AccessChecking = z.infer<typeof accessCheckingSchema>;
 
+/** In an answer: a new pass for the editor, or `null` when the pass sent proves nothing here (forget it). */
+const answerPassSchema = editorPassSchema.nullable().optional();
+
 export const publishStatusAnswerSchema = z.object({
   documents: z.record(z.string(), documentStatusSchema),
   checkedAt: z.string(),
-  editorPass: editorPassSchema.optional(),
+  editorPass: answerPassSchema,
 });
 export type PublishStatusAnswer = z.infer<typeof publishStatusAnswerSchema>;
 
@@ -664,6 +667,6 @@ export const deploysAnswerSchema = z.object({
   freshness: freshnessSummarySchema.optional(),
   site: publicSiteSummarySchema.nullable().optional(),
   checkedAt: z.string(),
-  editorPass: editorPassSchema.optional(),
+  editorPass: answerPassSchema,
 });
 export type DeploysAnswer = z.infer<typeof deploysAnswerSchema>;
