@@ -105,7 +105,7 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
       }, errorLog);
   }
 
-  async function tryLoad(state: Setup, question: { ids?: string[]; others?: boolean }, name: string): Promise<View | undefined> {
+  async function tryLoad(state: Setup, question: Parameters<ViewLoader>[0], name: string): Promise<View | undefined> {
     try {
       return await state.load(question);
     } catch (error) {
@@ -126,7 +126,8 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
     }),
 
     deploys: handler('deploys', async (request, caller, state) => {
-      const view = await tryLoad(state, { others: caller === 'editor' }, 'deploys');
+      // A visitor learns only the live deploy's time and schools: the production history alone.
+      const view = await tryLoad(state, { others: caller === 'editor', queue: caller === 'editor' }, 'deploys');
       if (!view) return { status: 503, body: { message: 'the deploy records cannot be read right now; try again in a moment' } };
       const body: DeploysAnswer = deploysAnswer(view, caller, new URL(request.url).origin, now(), state.budgetPerHour);
       return { status: 200, body };

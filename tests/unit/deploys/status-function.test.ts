@@ -182,6 +182,19 @@ describe('two kinds of caller', () => {
     expect(editor.deploys[0]).toMatchObject({ title: 'Rebuild by hand [batch b-00abcdef]', errorMessage: 'School newu: no tenant record', trigger: { kind: 'manual', documents: 0 } });
   });
 
+  it('a visitor\'s deploys answer reads the production history alone, not the publish queue; an editor\'s reads the queue too', async () => {
+    const s = await liveSite();
+    const queueReads: string[] = [];
+    const queueStore: BlobStore = { ...s.queueStore, getWithMetadata: (key, options) => (queueReads.push(key), s.queueStore.getWithMetadata(key, options)) };
+    const made = createStatusFunctions({
+      openDeploysStore: () => s.deploysStore, openQueueStore: () => queueStore, readSettings: () => SETTINGS, verifyToken: async () => 'editor', site: {}, log: () => {},
+    });
+    expect((await made.deploys(get('/api/deploys'))).status).toBe(200);
+    expect(queueReads).toEqual([]);
+    expect((await made.deploys(get('/api/deploys', { authorization: 'Bearer sk-editor' }))).status).toBe(200);
+    expect(queueReads).toContain('publish-queue');
+  });
+
   it('no answer carries the token or a secret', async () => {
     const s = await liveSite();
     const response = await functions(s).publishStatus(get('/api/publish-status?ids=husky-faqs,newu-faqs', { authorization: 'Bearer sk-very-secret-token' }));
