@@ -430,7 +430,7 @@ export function ownEntry<T>(record: Readonly<Record<string, T>> | undefined, key
 // ---------------------------------------------------------------------------------------------
 // 5. The publish queue
 
-/** A document in the publish queue: `triedAgain` once it waits again after a build that failed outside the content. */
+/** A document in the publish queue: `triedAgain` once it waits again after a build that failed (each is tried again once). */
 export const queuedDocumentSchema = publishedDocumentSchema.extend({ triedAgain: z.literal(true).optional() });
 export type QueuedDocument = z.infer<typeof queuedDocumentSchema>;
 
@@ -442,7 +442,7 @@ export function asPublished({ id, type, rev, publishedAt }: PublishedDocument): 
 /**
  * A build the freshness check asked for (the site would change with no publish: `reason` says
  * why): it waits like a publish and goes with the next batch. `triedAgain` once it waits again after
- * a build that failed outside the content.
+ * a build that failed.
  */
 export const freshnessRequestSchema = z.object({ reason: z.string().max(MAX_FRESHNESS_REASON), at: isoTime, triedAgain: z.literal(true).optional() });
 export type FreshnessRequest = z.infer<typeof freshnessRequestSchema>;
@@ -470,10 +470,10 @@ export type Batch = z.infer<typeof batchSchema>;
 
 /**
  * Why what waits does not start now, and until when: a start that failed, could not be confirmed, a
- * build never heard of, a build that failed outside the content, or the deploy budget (its slot is
+ * build never heard of, a build that failed outside the content or in its build command, or the deploy budget (its slot is
  * used: `until` is the next slot). Any reader shows `reason` and `until`, whatever the cause.
  */
-export const holdCauseSchema = z.enum(['hook-failed', 'start-unconfirmed', 'no-word', 'platform-failed', 'deploy-budget']);
+export const holdCauseSchema = z.enum(['hook-failed', 'start-unconfirmed', 'no-word', 'platform-failed', 'build-failed', 'deploy-budget']);
 export type HoldCause = z.infer<typeof holdCauseSchema>;
 export const holdSchema = z.object({
   cause: holdCauseSchema,

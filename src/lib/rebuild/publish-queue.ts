@@ -18,8 +18,9 @@
  * - A build hook call that fails puts its batch back to waiting with a hold of 1, 2, 4, … units (at
  *   most 30): the site calls the hook again itself, not the content service (which retries a failed
  *   delivery only twice).
- * - A build that failed outside the content (build-failure.ts) is tried again once; one that failed
- *   on its content is not.
+ * - A build that failed is tried again once (each document once), whatever failed: Netlify's message
+ *   cannot tell a fault in the content from a service the build reads being down (build-failure.ts);
+ *   a fault in the content fails again, and that is final.
  * - Every change is a conditional write (the etag read with the record), so of two instances only
  *   one starts a batch for the same publishes; the other reads again and finds it in flight.
  * - A publish of a revision already in flight or in a batch that built changes nothing: a replayed

@@ -19,8 +19,12 @@ import { doublingDelayMs, NETLIFY_BUILD_LIMIT_MS, RETRY_MAX_UNITS, SILENCE_MAX_M
 
 export const EMPTY_QUEUE: PublishQueue = { waiting: [], waitingMore: 0, recent: [] };
 
-/** How a production deploy of a batch ended, as its notification says. */
-export type BuildOutcome = 'ready' | 'canceled' | 'failed-content' | 'failed-platform';
+/**
+ * How a production deploy of a batch ended, as its notification says: a failure of the build
+ * command (the content, or a service the build reads: Netlify's message cannot tell which) or of
+ * Netlify's own part (build-failure.ts). Either is tried again once.
+ */
+export type BuildOutcome = 'ready' | 'canceled' | 'failed-build-command' | 'failed-platform';
 
 /** The words an editor reads for each hold (the badge's tooltip, the Deploys view). */
 export const HOLD_REASONS: Record<HoldCause, string> = {
@@ -28,6 +32,7 @@ export const HOLD_REASONS: Record<HoldCause, string> = {
   'start-unconfirmed': 'the build service\'s answer was lost',
   'no-word': 'the build service never reported the build',
   'platform-failed': 'the last build failed outside the content (on the build service)',
+  'build-failed': 'the last build failed (its log names why: the content, or a service the build reads)',
   'deploy-budget': 'the deploy budget allows the next build then',
 };
 
@@ -205,11 +210,16 @@ export function startFailed(queue: PublishQueue, id: string, now: Date, unitMs: 
   return { ...back, recent: queue.recent.filter((entry) => entry.batch !== id), hold: hold(queue, 'hook-failed', now, unitMs) };
 }
 
+const failed = (outcome: BuildOutcome) => outcome === 'failed-build-command' || outcome === 'failed-platform';
+
 /**
  * Batch `id`'s production deploy ended (`id` undefined: a deploy of no batch of the queue). The
- * batch in flight ends; after a failure outside the content its documents wait again, each once
- * (`triedAgain`), with a hold. A batch taken as lost that built after all, or failed on its content,
- * takes its documents out of waiting again (they are built, or would fail the same way).
+ * batch in flight ends; after a failure its documents (and its freshness build) wait again, each
+ * once (`triedAgain`): a fault in the content fails again and is final then. When nothing else
+ * waits they wait with a hold (a service the build reads, or Netlify, gets a unit to come back);
+ * publishes that waited meanwhile start with them at once (one may be the fix). A batch taken as
+ * lost that built after all takes its documents out of waiting again; one that failed leaves them
+ * waiting, as their one try again.
  */
 export function ended(queue: PublishQueue, id: string | undefined, outcome: BuildOutcome, now: Date, unitMs: number): PublishQueue {
   const entry = id === undefined ? undefined : queue.recent.find((batch) => batch.batch === id);
@@ -217,18 +227,22 @@ export function ended(queue: PublishQueue, id: string | undefined, outcome: Buil
   const recent = withRecent(queue, entry.batch, (batch) => ({ ...batch, endedAt: iso(now) }));
   if (queue.inFlight?.batch === entry.batch) {
     const { inFlight: batch, ...rest } = queue;
-    const platform = outcome === 'failed-platform';
-    const again = platform ? batch.documents.filter((document) => !document.triedAgain) : [];
-    // A freshness build is tried again once too; one that failed on the content waits for the next check.
-    const fresh = rest.fresh ?? (platform && batch.freshness && !batch.freshness.triedAgain ? { ...batch.freshness, triedAgain: true as const } : undefined);
+    const again = failed(outcome) ? batch.documents.filter((document) => !document.triedAgain) : [];
+    const fresh = rest.fresh ?? (failed(outcome) && batch.freshness && !batch.freshness.triedAgain ? { ...batch.freshness, triedAgain: true as const } : undefined);
     if (again.length === 0 && fresh === rest.fresh) return { ...rest, recent };
     const back = withWaiting({ ...rest, recent, waiting: again.map((document) => ({ ...document, triedAgain: true as const })), waitingMore: 0, ...(fresh ? { fresh } : {}) }, rest.waiting, rest.waitingMore);
-    return { ...back, hold: hold(queue, 'platform-failed', now, unitMs) };
+    if (hasWaiting(rest)) return back;
+    return { ...back, hold: hold(queue, outcome === 'failed-platform' ? 'platform-failed' : 'build-failed', now, unitMs) };
   }
   if (entry.lostAt === undefined) return { ...queue, recent };
   // Its outcome is known now: the wait its loss set has no reason left.
   const { hold: lossHold, ...rest } = queue;
   const kept = lossHold && lossHold.since !== entry.lostAt ? { hold: lossHold } : {};
-  if (outcome === 'failed-platform') return { ...rest, ...kept, recent };
-  return { ...withoutFresh(rest as PublishQueue, entry.freshness), ...kept, recent, waiting: queue.waiting.filter((waiting) => !entry.documents.some((document) => sameRevision(waiting, document))) };
+  const carried = (waiting: PublishedDocument) => entry.documents.some((document) => sameRevision(waiting, document));
+  if (failed(outcome)) {
+    // What it carried waits again since its loss: that is its one try again.
+    const fresh = rest.fresh && entry.freshness && rest.fresh.at === entry.freshness.at ? { fresh: { ...rest.fresh, triedAgain: true as const } } : {};
+    return { ...rest, ...kept, ...fresh, recent, waiting: rest.waiting.map((waiting) => (carried(waiting) ? { ...waiting, triedAgain: true as const } : waiting)) };
+  }
+  return { ...withoutFresh(rest as PublishQueue, entry.freshness), ...kept, recent, waiting: queue.waiting.filter((waiting) => !carried(waiting)) };
 }

@@ -377,7 +377,7 @@ describe('no publish stranded', () => {
     expect(h.builds).toHaveLength(1);
   });
 
-  it('a build that failed outside the content is tried again once; a second such failure, or a failure on the content, is not', async () => {
+  it('a failed build is tried again once, whatever failed (outside the content, or in the build command: the content or a service it reads); a second failure is final', async () => {
     const h = harness();
     const doc1 = doc('doc1-faqs', 'r1', h.at());
     await h.queue.publish(doc1);
@@ -390,10 +390,15 @@ describe('no publish stranded', () => {
 
     const doc2 = doc('doc2-faqs', 'r1', h.at());
     await h.queue.publish(doc2);
-    expect(await h.queue.finished('b-00000003', 'failed-content')).toEqual({ outcome: 'idle' });
+    expect(await h.queue.finished('b-00000003', 'failed-build-command')).toMatchObject({
+      outcome: 'held', hold: { cause: 'build-failed', reason: 'the last build failed (its log names why: the content, or a service the build reads)' },
+    });
+    h.advance(60_000);
+    expect(await h.queue.retryWaiting()).toMatchObject({ outcome: 'started', batch: { batch: 'b-00000004', documents: [{ ...doc2, triedAgain: true }] } });
+    expect(await h.queue.finished('b-00000004', 'failed-build-command')).toEqual({ outcome: 'idle' });
     h.advance(60 * 60_000);
     expect(await h.queue.retryWaiting()).toEqual({ outcome: 'idle' });
-    expect(h.builds).toHaveLength(3);
+    expect(h.builds).toHaveLength(4);
   });
 
   it('deploy notifications that never come (not set up, a wrong secret): each silent batch waits twice as long before it is built again, up to a day; a notification heard starts the count again', async () => {
