@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { cleanCopy, CLI_DIR, removeCopy, requireNetlifyCli, toolEnvironment } from '../../tests/netlify/netlify-cli.ts';
 import { writeSyntheticDataset } from './synthetic-files.ts';
 import { NETLIFY_REDIRECT_ADVICE } from '../../src/lib/config/settings/sites.ts';
+import { buildHookBodySchema } from '../../src/lib/publish-records/records.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -94,7 +95,8 @@ try {
     DEPLOY_PRIME_URL: 'https://main--school-mobile.netlify.app', DEPLOY_URL: 'https://6a1f0c2b9d8e7f6a5b4c3d2e--school-mobile.netlify.app',
     // The bench's schools are the bundled content's copies: a demo deploy of local content.
     ALLOW_DEMO_DEPLOY: 'true', CONTENT_SOURCE: 'local', CONTENT_DATASET_DIR: datasetDir, TENANTS_FILE: tenantsFile,
-    INCOMING_HOOK_BODY: JSON.stringify({ kind: 'nightly', batch: 'b-bench', documents: [], more: 0 }),
+    // What a build of today carries when no publish waits: the freshness check's build hook body.
+    INCOMING_HOOK_BODY: JSON.stringify(buildHookBodySchema.parse({ kind: 'freshness', batch: 'b-0be4c400', documents: [], more: 0, freshness: 'tenant records changed for 1 school (huskymobile)' })),
   });
   const loadBefore = loadavg();
   const started = performance.now();

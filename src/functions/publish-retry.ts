@@ -9,4 +9,5 @@ import { createPublishRetryFunction } from '../lib/rebuild/publish-retry.ts';
 
 export default createPublishRetryFunction({ openBlobStore: () => asBlobStore(getStore({ name: PUBLISH_QUEUE_STORE, consistency: 'strong' })) });
 
+// Netlify reads the schedule only as a literal here: PUBLISH_RETRY_SCHEDULE (queue-timing.ts) says the same, held by a test.
 export const config = { schedule: '* * * * *' };

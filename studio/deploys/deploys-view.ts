@@ -194,9 +194,9 @@ export async function fetchDeploys(
   origin: string, token: string | undefined, format: TimeFormat = {}, fetcher: typeof fetch = (input, init) => globalThis.fetch(input, init),
 ): Promise<DeploysResult> {
   try {
-    const response = await fetcher(`${origin}/api/deploys`, {headers: statusHeaders(token, passFor(token)), credentials: 'omit', signal: AbortSignal.timeout(15_000)})
+    const response = await fetcher(`${origin}/api/deploys`, {headers: statusHeaders(token, await passFor(token)), credentials: 'omit', signal: AbortSignal.timeout(15_000)})
     const body: unknown = await response.json().catch(() => undefined)
-    keepPass(token, body)
+    await keepPass(token, body, response.status)
     const checking = checkingAccess(response.status, body)
     if (checking !== undefined) return {ok: false, error: `The public site is checking that you are an editor; Refresh in ${checking} s.`}
     if (!response.ok) {

@@ -83,10 +83,10 @@ export function createStatusSource(options: StatusSourceOptions): StatusSource {
     let status: BadgeStatus
     try {
       const response = await fetcher(statusUrl(options.origin, [statusKey(id, rev)]), {
-        headers: statusHeaders(options.token, passFor(options.token, now())), credentials: 'omit', signal: request.signal,
+        headers: statusHeaders(options.token, await passFor(options.token, now())), credentials: 'omit', signal: request.signal,
       })
       const body: unknown = await response.json().catch(() => undefined)
-      keepPass(options.token, body)
+      await keepPass(options.token, body, response.status)
       const checking = checkingAccess(response.status, body)
       status = response.ok
         ? statusFromAnswer(body, id, rev)

@@ -126,8 +126,9 @@ export const astroBuild: BuildRunner = (environment, logFile) => new Promise((do
   child.once('error', fail);
   child.once('close', (code) => {
     writeFileSync(logFile, Buffer.concat(output));
-    // Netlify's words for a build command that fails.
-    done(code === 0 ? { ok: true } : { ok: false, errorMessage: `Build script returned non-zero exit code: ${code ?? 'killed'}` });
+    // Netlify's words for a build command that fails, whatever its own exit code: the code is
+    // @netlify/build's, 2 for any user error (src/lib/publish-records/build-failure.ts).
+    done(code === 0 ? { ok: true } : { ok: false, errorMessage: 'Build script returned non-zero exit code: 2' });
   });
 });
 

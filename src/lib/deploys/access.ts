@@ -11,10 +11,11 @@
  * An editor Sanity has proven gets a pass (editor-pass.ts) with the answer, valid for a working
  * day; the Studio sends it back, and it proves the editor with no call to Sanity. Without one, the
  * verdict is kept per token hash for a few minutes; a token not seen before costs one Sanity
- * request, at most UNKNOWN_TOKEN_BUDGET a minute per function instance. Past that budget (made-up
- * tokens can spend it), or when Sanity gives no verdict, the caller is told "checking your access"
+ * request, at most UNKNOWN_TOKEN_BUDGET a minute per function instance and a share of it per caller
+ * address (token-budget.ts). Past that budget (made-up tokens can spend it), or when Sanity gives
+ * no verdict, the caller is told "checking your access"
  * and when to ask again, never silently answered as a visitor: it may be an editor not proven yet.
- * With Sanity settings the client refuses (or none), every caller is a visitor and one log line
+ * With Sanity settings Sanity's rules refuse (or none), every caller is a visitor and one log line
  * names the setting.
  *
  * Why the editor's own token: the detailed records live in the public site's Netlify Blobs, which
@@ -24,17 +25,16 @@
  * only its hash stays in memory.
  */
 import { createClient } from '@sanity/client';
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { sanityTargetProblem } from '../config/sanity-names.ts';
 import { checkPass, issuePass, PASS_HEADER, tokenHash, type PassScope } from './editor-pass.ts';
+import { createTokenBudget } from './token-budget.ts';
+
 
 export type CallerKind = 'visitor' | 'editor';
-/** `editor`: a member with an editor's role; `refused`: Sanity says the token is no such member; `unreachable`: no verdict; `unusable`: the site's Sanity settings cannot be used. */
-export type TokenVerdict = 'editor' | 'refused' | 'unreachable' | 'unusable';
-/** Asks who a token's user is; `unusable` when the site's Sanity settings cannot be used at all (every answer is `unusable`). */
-export interface VerifyToken {
-  (token: string): Promise<TokenVerdict>;
-  unusable?: boolean;
-}
+/** `editor`: a member with an editor's role; `refused`: Sanity says the token is no such member; `unreachable`: no verdict. */
+export type TokenVerdict = 'editor' | 'refused' | 'unreachable';
+/** Asks who a token's user is. */
+export type VerifyToken = (token: string) => Promise<TokenVerdict>;
 
 /** As the site's content client asks (src/lib/content/sanity.ts); the functions do not import the content layer. */
 export const SANITY_API_VERSION = '2025-09-15';
@@ -44,8 +44,6 @@ export const VERDICT_TTL_MS = 5 * 60_000;
 export const REFUSED_TTL_MS = 60_000;
 /** No verdict (Sanity unreachable): the caller is told to ask again after this long. */
 export const UNREACHABLE_TTL_MS = 15_000;
-/** Tokens not seen before that one function instance asks Sanity about, per minute. */
-export const UNKNOWN_TOKEN_BUDGET = 30;
 const MAX_CACHED = 1_000;
 
 export interface SanityTarget {
@@ -72,41 +70,14 @@ export function isEditor(user: SanityUser): boolean {
 }
 
 /**
- * A project id or dataset @sanity/client refuses (`my_project`, `Production Data`), or no project:
- * the setting at fault, in words for the log; undefined when the client can be made.
- */
-export function unusableTarget(target: SanityTarget): string | undefined {
-  if (!target.projectId) return 'SANITY_PROJECT_ID is not set';
-  const attempt = (projectId: string, dataset: string) => {
-    try {
-      createClient({ projectId, dataset, apiVersion: SANITY_API_VERSION, useCdn: false });
-      return undefined;
-    } catch (error) {
-      return (error as Error).message;
-    }
-  };
-  const project = attempt(target.projectId, 'production');
-  if (project) return `SANITY_PROJECT_ID is not a project id Sanity's client accepts (${project})`;
-  const dataset = attempt(target.projectId, target.dataset);
-  return dataset ? `SANITY_DATASET is not a dataset name Sanity's client accepts (${dataset})` : undefined;
-}
-
-/**
  * Asks Sanity with @sanity/client who the token's user is on the project: an editor, a refusal (no
- * such member, 401/403), or no verdict. With a project or dataset the client refuses, every token
- * is `unusable` (its caller a visitor), and one log line names the setting.
+ * such member, 401/403), or no verdict. The project and dataset are ones Sanity's rules accept
+ * (siteAccess decides that first).
  */
-export function sanityTokenVerifier(target: SanityTarget, log: (message: string) => void = console.error): VerifyToken {
-  const problem = unusableTarget(target);
-  let logged = false;
-  const verify: VerifyToken = async (token) => {
-    if (problem) {
-      if (!logged) log(`${problem}: editors' tokens cannot be checked, so every caller is answered as a visitor`);
-      logged = true;
-      return 'unusable';
-    }
+export function sanityTokenVerifier(target: SanityTarget & { projectId: string }): VerifyToken {
+  return async (token) => {
     const client = createClient({
-      projectId: target.projectId!,
+      projectId: target.projectId,
       dataset: target.dataset,
       apiVersion: SANITY_API_VERSION,
       useCdn: false,
@@ -123,8 +94,6 @@ export function sanityTokenVerifier(target: SanityTarget, log: (message: string)
       return status === 401 || status === 403 ? 'refused' : 'unreachable';
     }
   };
-  verify.unusable = problem !== undefined;
-  return verify;
 }
 
 export function bearerToken(request: Request): string | undefined {
@@ -132,22 +101,52 @@ export function bearerToken(request: Request): string | undefined {
   return match?.[1];
 }
 
-/** Who the caller is: an editor (with a new pass when it brought none that holds), a visitor, or not known yet ("checking your access"). */
+/**
+ * Who the caller is: an editor (with a new pass when it brought none that holds), a visitor, or not
+ * known yet ("checking your access"). `passRefused`: it sent a pass that proves nothing here (the
+ * Studio forgets it).
+ */
 export type Caller =
-  | { kind: 'visitor' }
-  | { kind: 'editor'; pass?: { pass: string; expiresAt: string } }
+  | { kind: 'visitor'; passRefused?: true }
+  | { kind: 'editor'; pass?: { pass: string; expiresAt: string }; passRefused?: true }
   | { kind: 'checking'; retryAfterSeconds: number };
+
+/** Who is asking, decided per request; `ip`: the caller's address (Netlify's `context.ip`), which the budget charges. */
+export interface Access {
+  callerOf(request: Request, ip?: string): Promise<Caller>;
+}
 
 export interface AccessOptions {
   verify: VerifyToken;
-  /** Signs and checks editors' passes (editor-pass.ts). */
-  pass: PassScope;
+  /**
+   * Signs and checks editors' passes (editor-pass.ts); a function is asked only when a caller brings
+   * a token. None (EDITOR_PASS_SECRET unset): no pass is given or taken, editors are proven by
+   * their verdicts.
+   */
+  pass: PassScope | (() => PassScope | undefined);
   now?: () => number;
   log?: (message: string) => void;
+  /** Tokens not seen before asked about a minute (UNKNOWN_TOKEN_BUDGET), and of those from one address (ADDRESS_SHARE). */
   budget?: number;
+  addressShare?: number;
 }
 
-export function createAccess(options: AccessOptions) {
+/**
+ * The status functions' access, decided once from the site's settings: with a Sanity project and
+ * dataset Sanity's rules refuse (or none: sanity-names.ts) no token can be checked, so every caller
+ * is a visitor, whatever the budget, and one log line names the setting; otherwise editors are
+ * proven by Sanity (`verify`: tests give their own) or by their pass.
+ */
+export function siteAccess(target: SanityTarget, options: Omit<AccessOptions, 'verify'> & { verify?: VerifyToken }): Access {
+  const problem = sanityTargetProblem(target.projectId, target.dataset);
+  if (problem !== undefined || !target.projectId) {
+    options.log?.(`${problem ?? 'SANITY_PROJECT_ID: not set'}: editors' tokens cannot be checked, so every caller is answered as a visitor`);
+    return { callerOf: async () => ({ kind: 'visitor' }) };
+  }
+  return createAccess({ ...options, verify: options.verify ?? sanityTokenVerifier({ ...target, projectId: target.projectId }) });
+}
+
+export function createAccess(options: AccessOptions): Access {
   const now = options.now ?? Date.now;
   const verdicts = new Map<string, { kind: CallerKind | 'no verdict'; until: number }>();
   const remember = (key: string, kind: CallerKind | 'no verdict', ttl: number) => {
@@ -155,44 +154,56 @@ export function createAccess(options: AccessOptions) {
     verdicts.set(key, { kind, until: now() + ttl });
   };
   const askAgainIn = (until: number) => ({ kind: 'checking' as const, retryAfterSeconds: Math.max(1, Math.ceil((until - now()) / 1000)) });
-  const budget = new RateLimiterMemory({ points: options.budget ?? UNKNOWN_TOKEN_BUDGET, duration: 60 });
-  let spentLogged = false;
+  const budget = createTokenBudget({
+    ...(options.budget === undefined ? {} : { perMinute: options.budget }), ...(options.addressShare === undefined ? {} : { perAddress: options.addressShare }),
+  });
+  const spentLogged = { address: false, instance: false };
+  const { pass: given } = options;
+  const passScope = typeof given === 'function' ? given : () => given;
 
   async function editor(token: string): Promise<Caller> {
-    return { kind: 'editor', pass: await issuePass(token, options.pass, now()) };
+    const scope = passScope();
+    return scope ? { kind: 'editor', pass: await issuePass(token, scope, now()) } : { kind: 'editor' };
   }
 
   return {
-    async callerOf(request: Request): Promise<Caller> {
+    async callerOf(request: Request, ip?: string): Promise<Caller> {
       const token = bearerToken(request);
       if (!token) return { kind: 'visitor' };
       // A pass this site gave the token's editor: no call to Sanity, whatever the budget.
       const pass = request.headers.get(PASS_HEADER)?.trim();
-      if (pass && (await checkPass(pass, token, options.pass, now())).valid) return { kind: 'editor' };
-      // No project to ask: a visitor, whatever the budget (the verifier's one log line names the setting).
-      if (options.verify.unusable) return (await options.verify(token), { kind: 'visitor' });
-      // The hash, not the token, is what stays in memory.
-      const key = tokenHash(token);
-      const cached = verdicts.get(key);
-      if (cached && cached.until > now()) return cached.kind === 'editor' ? editor(token) : cached.kind === 'no verdict' ? askAgainIn(cached.until) : { kind: 'visitor' };
-      // Made-up tokens are never cached as anyone's: what they may cost Sanity is bounded here. A
-      // token past the budget may be an editor's not proven yet: it is told to ask again, not shown the visitor's answer.
-      const spent = await budget.consume('sanity', 1).then(() => undefined, (refused: { msBeforeNext?: number }) => refused.msBeforeNext ?? 60_000);
-      if (spent !== undefined) {
-        if (!spentLogged) options.log?.(`more than ${options.budget ?? UNKNOWN_TOKEN_BUDGET} tokens not seen before in a minute: answering "checking your access" without asking Sanity`);
-        spentLogged = true;
-        return { kind: 'checking', retryAfterSeconds: Math.max(1, Math.ceil(spent / 1000)) };
-      }
-      spentLogged = false;
-      const verdict = await options.verify(token);
-      if (verdict === 'unusable') return { kind: 'visitor' };
-      if (verdict === 'unreachable') {
-        options.log?.('Sanity gave no verdict on a token: answering "checking your access"');
-        remember(key, 'no verdict', UNREACHABLE_TTL_MS);
-        return askAgainIn(now() + UNREACHABLE_TTL_MS);
-      }
-      remember(key, verdict === 'editor' ? 'editor' : 'visitor', verdict === 'editor' ? VERDICT_TTL_MS : REFUSED_TTL_MS);
-      return verdict === 'editor' ? editor(token) : { kind: 'visitor' };
+      const scope = pass ? passScope() : undefined;
+      if (pass && scope && (await checkPass(pass, token, scope, now())).valid) return { kind: 'editor' };
+      const refused = pass ? { passRefused: true as const } : {};
+      const caller = async (): Promise<Caller> => {
+        // The hash, not the token, is what stays in memory.
+        const key = tokenHash(token);
+        const cached = verdicts.get(key);
+        if (cached && cached.until > now()) return cached.kind === 'editor' ? editor(token) : cached.kind === 'no verdict' ? askAgainIn(cached.until) : { kind: 'visitor' };
+        // Made-up tokens are never cached as anyone's: what they may cost Sanity is bounded here. A
+        // token past the budget may be an editor's not proven yet: it is told to ask again, not shown the visitor's answer.
+        const spent = await budget.charge(ip);
+        if (spent) {
+          if (!spentLogged[spent.by]) {
+            options.log?.(spent.by === 'address'
+              ? `more than ${budget.perAddress} tokens not seen before in a minute from one address: answering its callers "checking your access" without asking Sanity`
+              : `more than ${budget.perMinute} tokens not seen before in a minute: answering "checking your access" without asking Sanity`);
+          }
+          spentLogged[spent.by] = true;
+          return { kind: 'checking', retryAfterSeconds: Math.max(1, Math.ceil(spent.retryAfterMs / 1000)) };
+        }
+        spentLogged.address = spentLogged.instance = false;
+        const verdict = await options.verify(token);
+        if (verdict === 'unreachable') {
+          options.log?.('Sanity gave no verdict on a token: answering "checking your access"');
+          remember(key, 'no verdict', UNREACHABLE_TTL_MS);
+          return askAgainIn(now() + UNREACHABLE_TTL_MS);
+        }
+        remember(key, verdict === 'editor' ? 'editor' : 'visitor', verdict === 'editor' ? VERDICT_TTL_MS : REFUSED_TTL_MS);
+        return verdict === 'editor' ? editor(token) : { kind: 'visitor' };
+      };
+      const found = await caller();
+      return found.kind === 'checking' ? found : { ...found, ...refused };
     },
   };
 }

@@ -6,7 +6,7 @@
  * another site (its `site_id` is not SITE_ID) is answered 200 "ignored" and recorded nowhere: it
  * is genuine (signed with this site's secret), so Netlify should not retry it, and the log names it.
  * A production deploy that starts confirms its publish batch's start; one that finishes ends the
- * batch (a failure outside the content puts its documents back once) and starts the next one.
+ * batch (a failed build puts its documents back once) and starts the next one.
  */
 import { answer, checkRequest } from '../rebuild/function-http.ts';
 import { BatchStartError, type BuildOutcome, type PublishQueueHandle, type QueueOutcome } from '../rebuild/publish-queue.ts';
@@ -46,10 +46,10 @@ function queueLine(outcome: QueueOutcome): string {
   return 'no publishes waiting';
 }
 
-/** How a finished production deploy ended, for the queue: a failure with content at fault waits for a fix, any other is tried again once. */
+/** How a finished production deploy ended, for the queue (a failure of either cause is tried again once). */
 export function buildOutcome(notification: DeployNotification): BuildOutcome {
   const state = recordState(notification.state);
-  if (state === 'error') return failureCause(notification.error_message) === 'content' ? 'failed-content' : 'failed-platform';
+  if (state === 'error') return failureCause(notification.error_message) === 'build-command' ? 'failed-build-command' : 'failed-platform';
   return state === 'canceled' ? 'canceled' : 'ready';
 }
 

@@ -201,10 +201,23 @@ function leftOutForEditor(entry: LeftOutEntry): { seoSlug: string; reason: strin
 }
 
 /**
- * The recent deploys for the Deploys view, newest first. `siteOrigin`: the public site's address
- * (a production deploy's schools link there; another deploy's to its own address). A visitor sees
- * production deploys only, without ids, titles or build errors, and only live schools: a school
- * that is not launched is neither named nor counted.
+ * The schools a deploy's build published, each linked where that deploy serves it (a production
+ * deploy's at `siteOrigin`, the public site; another's at its own address): for an editor all of
+ * them, for a visitor the live ones only (a school not launched is neither named nor counted).
+ */
+function builtSchools(record: DeployRecord, caller: CallerKind, siteOrigin: string): Pick<DeploySummary['schools'], 'built' | 'builtCount'> {
+  const base = record.production ? siteOrigin : record.deployUrl;
+  const built = (record.report?.schools ?? []).filter((school) => caller === 'editor' || school.status === 'live');
+  return {
+    built: built.map((school) => ({ seoSlug: school.seoSlug, url: base ? `${base.replace(/\/$/, '')}/${school.seoSlug}` : `/${school.seoSlug}` })),
+    // A visitor is told of production deploys only, which build live schools only: the count is public.
+    builtCount: record.report?.schoolCount ?? 0,
+  };
+}
+
+/**
+ * The recent deploys for the Deploys view (an editor's answer), newest first. `siteOrigin`: the
+ * public site's address (a production deploy's schools link there; another deploy's to its own address).
  */
 export function deploysSummary(view: View, caller: CallerKind, siteOrigin: string): DeploySummary[] {
   const records = caller === 'editor'
@@ -212,7 +225,6 @@ export function deploysSummary(view: View, caller: CallerKind, siteOrigin: strin
     : view.history.deploys;
   return records.map((record) => {
     const live = record.id === view.live?.deployId;
-    const base = record.production ? siteOrigin : record.deployUrl;
     const trigger = record.trigger.kind === 'unknown'
       ? { kind: 'unknown' as const, documents: 0 }
       : {
@@ -221,7 +233,6 @@ export function deploysSummary(view: View, caller: CallerKind, siteOrigin: strin
         ...(caller === 'editor' && record.trigger.freshness ? { freshness: record.trigger.freshness } : {}),
       };
     const report = record.report;
-    const built = (report?.schools ?? []).filter((school) => caller === 'editor' || school.status === 'live');
     const leftOut = caller === 'editor'
       ? (report?.leftOut ?? []).map(leftOutForEditor)
       // A live school's address is public; any other school is not named, nor counted.
@@ -239,9 +250,7 @@ export function deploysSummary(view: View, caller: CallerKind, siteOrigin: strin
       deployTimeSec: record.deployTimeSec,
       ...(caller === 'editor' && record.errorMessage ? { errorMessage: record.errorMessage } : {}),
       schools: {
-        built: built.map((school) => ({ seoSlug: school.seoSlug, url: base ? `${base.replace(/\/$/, '')}/${school.seoSlug}` : `/${school.seoSlug}` })),
-        // A visitor sees production deploys only, which build live schools only: the count is public.
-        builtCount: report?.schoolCount ?? 0,
+        ...builtSchools(record, caller, siteOrigin),
         leftOut,
         leftOutMore: caller === 'editor' ? report?.leftOutMore ?? 0 : 0,
       },
@@ -256,7 +265,7 @@ export function deploysSummary(view: View, caller: CallerKind, siteOrigin: strin
 export function deploysAnswer(view: View, caller: CallerKind, siteOrigin: string, now: Date, budgetPerHour?: number): DeploysAnswer {
   const checkedAt = now.toISOString();
   if (caller === 'editor') {
-    const waiting = waitingToBuild(view, caller);
+    const waiting = waitingToBuild(view);
     const { freshness } = view;
     return {
       deploys: deploysSummary(view, caller, siteOrigin),
@@ -267,15 +276,14 @@ export function deploysAnswer(view: View, caller: CallerKind, siteOrigin: string
     };
   }
   const live = view.history.deploys.find((record) => record.id === view.live?.deployId);
-  const summary = live ? deploysSummary({ ...view, history: { ...view.history, deploys: [live] } }, 'visitor', siteOrigin)[0] : undefined;
-  const site = live && view.live && summary ? { lastChangedAt: view.live.since, schools: { built: summary.schools.built, builtCount: summary.schools.builtCount } } : null;
+  const site = live && view.live ? { lastChangedAt: view.live.since, schools: builtSchools(live, 'visitor', siteOrigin) } : null;
   return { deploys: [], site, checkedAt };
 }
 
-/** Editors only: publishes held (the build hook did not answer, a build was lost, the deploy budget…), and when the site starts them. */
-export function waitingToBuild(view: View, caller: CallerKind): QueueSummary | undefined {
+/** Publishes held (the build hook did not answer, a build was lost, the deploy budget…), and when the site starts them: an editor's answer only. */
+export function waitingToBuild(view: View): QueueSummary | undefined {
   const { hold, fresh } = view.queue;
-  if (caller !== 'editor' || !hold) return undefined;
+  if (!hold) return undefined;
   return { waiting: view.queue.waiting.length + view.queue.waitingMore, reason: hold.reason, nextTryAt: hold.until, cause: hold.cause, ...(fresh ? { freshness: fresh.reason } : {}) };
 }
 

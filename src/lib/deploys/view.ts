@@ -1,9 +1,9 @@
 /**
  * Reads the snapshot the status answers are made from (status.ts's View), in a constant number of
- * blob reads whatever the history and the number of schools: the publish queue, the production
- * history (with `live` and the lock), and for a document question only the index shards of the ids
- * asked (at most INDEX_SHARDS); for an editor's deploys answer, the other deploys' history and the
- * freshness check's record instead.
+ * blob reads whatever the history and the number of schools: the production history (with `live`
+ * and the lock), the publish queue unless the answer needs none (a visitor's deploys answer), and
+ * for a document question only the index shards of the ids asked (at most INDEX_SHARDS); for an
+ * editor's deploys answer, the other deploys' history and the freshness check's record instead.
  */
 import { EMPTY_QUEUE } from '../rebuild/publish-queue.ts';
 import { readJson, type BlobStore } from '../publish-records/blob-store.ts';
@@ -17,12 +17,13 @@ import type { View } from './status.ts';
 export function createViewLoader(options: { deploys: BlobStore; queue: BlobStore }) {
   /**
    * `ids`: the documents asked about (their shards are read); `others`: also the deploy previews'
-   * and branch deploys' history and the freshness check's record (an editor's deploys answer).
+   * and branch deploys' history and the freshness check's record (an editor's deploys answer);
+   * `queue: false`: the publish queue is not read (an empty one stands in).
    */
-  return async function load({ ids = [], others = false }: { ids?: readonly string[]; others?: boolean }): Promise<View> {
+  return async function load({ ids = [], others = false, queue: withQueue = true }: { ids?: readonly string[]; others?: boolean; queue?: boolean }): Promise<View> {
     const shardNumbers = [...new Set(ids.map(shardOf))];
     const [queue, history, other, freshness, ...shards] = await Promise.all([
-      readJson(options.queue, PUBLISH_QUEUE_KEY, publishQueueSchema),
+      withQueue ? readJson(options.queue, PUBLISH_QUEUE_KEY, publishQueueSchema) : undefined,
       readJson(options.deploys, PRODUCTION_HISTORY_KEY, productionHistorySchema),
       others ? readJson(options.deploys, OTHER_HISTORY_KEY, otherHistorySchema) : undefined,
       others ? readJson(options.queue, FRESHNESS_KEY, freshnessStateSchema) : undefined,

@@ -73,86 +73,6 @@ export const LISTED_SCHOOLS = 20;
 export const LISTED_BROUGHT = 1000;
 /** A notification whose times lie further ahead than this is refused: no signed message can freeze the live pointer. */
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
-/** The build hook call gives up after this long; the batch then waits for a retry. */
-export const BUILD_HOOK_TIMEOUT_MS = 10_000;
-/**
- * The publish queue's unit of time (PUBLISH_RETRY_BASE_SECONDS, default 60 s); every wait of the
- * queue is a number of units, so the local stack's tests shorten them all at once.
- */
-export const RETRY_BASE_MS = 60_000;
-/** Waits before the site starts what waits again after a start that failed or was lost: 1, 2, 4, ... units, at most 30. */
-export const RETRY_MAX_UNITS = 30;
-/** A batch whose build hook call is not confirmed (its answer, or a notification naming it) within 1 unit was not started. */
-export const START_CONFIRM_UNITS = 1;
-/**
- * A started batch with no word of its build (no notification) for 30 units was lost: its documents
- * wait again. One whose build was heard starting is waited for at least as long as Netlify lets a
- * build run (NETLIFY_BUILD_LIMIT_MS), whatever the unit.
- */
-export const STALE_UNITS = 30;
-export const RETRY_MAX_MS = RETRY_MAX_UNITS * RETRY_BASE_MS;
-export const STALE_BUILD_MS = STALE_UNITS * RETRY_BASE_MS;
-/**
- * After silence lost a batch again with no notification heard since, the wait doubles past
- * RETRY_MAX_UNITS, up to a day: deploy notifications that never come (not set up, a wrong secret)
- * cost a handful of builds and then one a day, not one an hour.
- */
-export const SILENCE_MAX_MS = 24 * 60 * 60_000;
-/** publish-retry runs every minute (its Netlify schedule, `* * * * *`). */
-export const PUBLISH_RETRY_PERIOD_MS = 60_000;
-/** Netlify stops a build after 15 minutes (its default build time limit). */
-export const NETLIFY_BUILD_LIMIT_MS = 15 * 60_000;
-
-/** The wait after the `losses`-th batch in a row lost for silence: 1, 2, 4, … units, up to SILENCE_MAX_MS. */
-export function silenceDelayMs(losses: number, unitMs: number = RETRY_BASE_MS): number {
-  return Math.min(SILENCE_MAX_MS, 2 ** Math.min(30, Math.max(0, losses - 1)) * unitMs);
-}
-
-/**
- * The longest a published revision shows "Publishing…" (or "Waiting to build") once the platform
- * works again (Blobs, the build hook, builds and their notifications), counted from the later of the
- * publish and the last failure (plus the builds Netlify had queued then): the in-flight batch is
- * taken as lost (an unconfirmed start after START_CONFIRM_UNITS, a silent build after STALE_UNITS
- * or Netlify's build limit), it waits at most RETRY_MAX_UNITS, publish-retry's next run starts it
- * again, and its build takes at most Netlify's build limit: 76 minutes with the default unit.
- * `silentLosses`: batches already lost for silence in a row with nothing heard (deploy
- * notifications lost each time); past 5 of them the wait after the next grows beyond 30 units.
- */
-export function publishBoundMs(unitMs: number = RETRY_BASE_MS, silentLosses = 0, budgetPerHour?: number): number {
-  const lost = Math.max(START_CONFIRM_UNITS * unitMs, STALE_UNITS * unitMs, NETLIFY_BUILD_LIMIT_MS);
-  const wait = Math.max(RETRY_MAX_UNITS * unitMs, silenceDelayMs(silentLosses + 1, unitMs));
-  // With a deploy budget, the start it waited for may fall in a slot already used: one slot more at most.
-  return lost + wait + (budgetPerHour ? longestSlotMs(budgetPerHour) : 0) + PUBLISH_RETRY_PERIOD_MS + NETLIFY_BUILD_LIMIT_MS;
-}
-
-/**
- * The deploy budget's slots: with a budget of B production deploys an hour, each hour (UTC) is cut
- * into B slots starting on whole minutes (slot k at minute ⌊k·60/B⌋), and the publish queue starts
- * at most one build in each. So at most B in any clock hour, and a publish waits for the budget at
- * most one slot.
- */
-export function slotStartMs(at: number, perHour: number): number {
-  const { hour, slot } = slotOf(at, perHour);
-  return hour + Math.floor((slot * 60) / perHour) * 60_000;
-}
-
-/** When the slot after the one `at` falls in starts. */
-export function nextSlotStartMs(at: number, perHour: number): number {
-  const { hour, slot } = slotOf(at, perHour);
-  return hour + Math.floor(((slot + 1) * 60) / perHour) * 60_000;
-}
-
-/** The hour `at` falls in, and its slot there: the last k whose first minute ⌊k·60/B⌋ is at or before `at`'s minute. */
-function slotOf(at: number, perHour: number): { hour: number; slot: number } {
-  const hour = Math.floor(at / 3_600_000) * 3_600_000;
-  const minute = Math.floor((at - hour) / 60_000);
-  return { hour, slot: Math.floor(((minute + 1) * perHour - 1) / 60) };
-}
-
-/** The longest slot of a budget: ⌈60/B⌉ minutes. */
-export function longestSlotMs(perHour: number): number {
-  return Math.ceil(60 / perHour) * 60_000;
-}
 /** Ids in one status question. */
 export const MAX_STATUS_IDS = 100;
 
@@ -510,7 +430,7 @@ export function ownEntry<T>(record: Readonly<Record<string, T>> | undefined, key
 // ---------------------------------------------------------------------------------------------
 // 5. The publish queue
 
-/** A document in the publish queue: `triedAgain` once it waits again after a build that failed outside the content. */
+/** A document in the publish queue: `triedAgain` once it waits again after a build that failed (each is tried again once). */
 export const queuedDocumentSchema = publishedDocumentSchema.extend({ triedAgain: z.literal(true).optional() });
 export type QueuedDocument = z.infer<typeof queuedDocumentSchema>;
 
@@ -522,7 +442,7 @@ export function asPublished({ id, type, rev, publishedAt }: PublishedDocument): 
 /**
  * A build the freshness check asked for (the site would change with no publish: `reason` says
  * why): it waits like a publish and goes with the next batch. `triedAgain` once it waits again after
- * a build that failed outside the content.
+ * a build that failed.
  */
 export const freshnessRequestSchema = z.object({ reason: z.string().max(MAX_FRESHNESS_REASON), at: isoTime, triedAgain: z.literal(true).optional() });
 export type FreshnessRequest = z.infer<typeof freshnessRequestSchema>;
@@ -550,10 +470,10 @@ export type Batch = z.infer<typeof batchSchema>;
 
 /**
  * Why what waits does not start now, and until when: a start that failed, could not be confirmed, a
- * build never heard of, a build that failed outside the content, or the deploy budget (its slot is
+ * build never heard of, a build that failed outside the content or in its build command, or the deploy budget (its slot is
  * used: `until` is the next slot). Any reader shows `reason` and `until`, whatever the cause.
  */
-export const holdCauseSchema = z.enum(['hook-failed', 'start-unconfirmed', 'no-word', 'platform-failed', 'deploy-budget']);
+export const holdCauseSchema = z.enum(['hook-failed', 'start-unconfirmed', 'no-word', 'platform-failed', 'build-failed', 'deploy-budget']);
 export type HoldCause = z.infer<typeof holdCauseSchema>;
 export const holdSchema = z.object({
   cause: holdCauseSchema,
@@ -664,10 +584,13 @@ export type EditorPass = z.infer<typeof editorPassSchema>;
 export const accessCheckingSchema = z.object({ message: z.string(), access: z.literal('checking'), retryAfterSeconds: z.number().int().positive() });
 export type AccessChecking = z.infer<typeof accessCheckingSchema>;
 
+/** In an answer: a new pass for the editor, or `null` when the pass sent proves nothing here (forget it). */
+const answerPassSchema = editorPassSchema.nullable().optional();
+
 export const publishStatusAnswerSchema = z.object({
   documents: z.record(z.string(), documentStatusSchema),
   checkedAt: z.string(),
-  editorPass: editorPassSchema.optional(),
+  editorPass: answerPassSchema,
 });
 export type PublishStatusAnswer = z.infer<typeof publishStatusAnswerSchema>;
 
@@ -744,6 +667,6 @@ export const deploysAnswerSchema = z.object({
   freshness: freshnessSummarySchema.optional(),
   site: publicSiteSummarySchema.nullable().optional(),
   checkedAt: z.string(),
-  editorPass: editorPassSchema.optional(),
+  editorPass: answerPassSchema,
 });
 export type DeploysAnswer = z.infer<typeof deploysAnswerSchema>;

@@ -4,7 +4,8 @@
  * build reads it as INCOMING_HOOK_BODY. `trigger_title` becomes the deploy message and names the
  * batch, so the deploy notification's `title` says which batch a deploy carries.
  */
-import { BUILD_HOOK_TIMEOUT_MS, buildHookTitle, newBatchId, type BuildHookBody } from '../publish-records/records.ts';
+import { buildHookTitle, newBatchId, type BuildHookBody } from '../publish-records/records.ts';
+import { BUILD_HOOK_TIMEOUT_MS } from './queue-timing.ts';
 
 export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
 
@@ -20,7 +21,7 @@ export async function triggerBuild(hookUrl: string | undefined, body: BuildHookB
   try {
     response = await (options.fetch ?? fetch)(url, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-      // A hanging call would leave its batch in flight for STALE_BUILD_MS: it counts as failed instead.
+      // A hanging call would leave its batch in flight until its start deadline: it counts as failed instead.
       signal: AbortSignal.timeout(options.timeoutMs ?? BUILD_HOOK_TIMEOUT_MS),
     });
   } catch (error) {

@@ -7,13 +7,16 @@
  *
  * Why no build is needed (in this order): a build is already under way or waiting (it reads the
  * tenant records itself); no live deploy is recorded (nothing to compare with); the site's deploys
- * are locked; a production deploy is being built; the last one failed on its content (any build
- * would, until a publish fixes it); the live deploy read its records from a file. Why one is:
+ * are locked; a production deploy is being built; the last one failed in its build command less
+ * than AFTER_FAILED_BUILD_MS ago (a fault in the content fails any build until a publish fixes it;
+ * a service the build reads may be down: after that wait a build is tried again); the live deploy
+ * read its records from a file. Why one is:
  * the live deploy is older than FRESHNESS_MAX_AGE_DAYS; it recorded no digest of its inputs; the
  * tenant records differ from its; they could not be read for UNREADABLE_BUILD_MS.
  */
 import { failureCause } from '../publish-records/build-failure.ts';
-import { NETLIFY_BUILD_LIMIT_MS, type FreshnessState, type LiveInputs, type ProductionHistory, type PublishQueue } from '../publish-records/records.ts';
+import type { FreshnessState, LiveInputs, ProductionHistory, PublishQueue } from '../publish-records/records.ts';
+import { NETLIFY_BUILD_LIMIT_MS } from './queue-timing.ts';
 import { changedSchools } from '../tenants/digest.ts';
 
 /** The function's schedule: every quarter hour. */
@@ -22,6 +25,13 @@ export const CHECK_TICK_MS = 15 * 60_000;
 export const SCHEDULER_SLACK_MS = 2 * 60_000;
 /** The tenant records unreadable for this long: a build reads them itself (and names the school if one is gone). */
 export const UNREADABLE_BUILD_MS = 3 * 60 * 60_000;
+/**
+ * After a build that failed in its build command (and its one try again), no freshness build for this
+ * long: the content may be at fault (every build fails until a publish fixes it) or a service the
+ * build reads was down (Netlify's message cannot tell which), so a failing site spends at most two
+ * failed builds in this time, and one whose service came back is built again.
+ */
+export const AFTER_FAILED_BUILD_MS = 3 * 60 * 60_000;
 /** A deploy heard building longer ago than this was never heard finishing (its notification was lost): no longer waited for. */
 const BUILDING_FOR_AT_MOST_MS = 2 * NETLIFY_BUILD_LIMIT_MS;
 /** Schools a reason names (the rest counted). */
@@ -87,8 +97,9 @@ export function beforeReading(facts: FreshnessFacts): Verdict {
     return { action: 'none', outcome: 'a deploy is being built: the next check compares with it' };
   }
   const newest = newer.sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''))[0];
-  if (newest?.state === 'error' && failureCause(newest.errorMessage) === 'content') {
-    return { action: 'none', outcome: 'the last build failed on its content: no build until a publish fixes it (that build reads the tenant records too)' };
+  const failedAt = Date.parse(newest?.updatedAt ?? newest?.createdAt ?? '');
+  if (newest?.state === 'error' && failureCause(newest.errorMessage) === 'build-command' && !(now.getTime() - failedAt >= AFTER_FAILED_BUILD_MS)) {
+    return { action: 'none', outcome: `the last build failed in its build command: no build until a publish fixes it (that build reads the tenant records too), or for ${AFTER_FAILED_BUILD_MS / 3_600_000} hours after it (a service the build reads may have been down)` };
   }
   const age = now.getTime() - Date.parse(live.since);
   if (age >= facts.maxAgeMs) return { action: 'build', reason: `the live deploy is ${plural(Math.floor(age / DAY_MS), 'day')} old` };

@@ -35,16 +35,21 @@ export const freshnessSettingsSchema = settingsSchema([
 ]);
 
 /**
- * publish-status and deploys: the Studio's origins (CORS), where an editor's token is checked
+ * publish-status (and deploys): the Studio's origins (CORS), where an editor's token is checked
  * (SANITY_API_HOST: loopback only), and the secret and site id of an editor's pass.
  */
-export const statusSettingsSchema = settingsSchema(['SANITY_STUDIO_URL', 'SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_API_HOST', 'EDITOR_PASS_SECRET', 'SITE_ID', 'CONTEXT', 'DEPLOY_BUDGET_PER_HOUR']);
+const STATUS_SETTINGS = ['SANITY_STUDIO_URL', 'SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_API_HOST', 'EDITOR_PASS_SECRET', 'SITE_ID', 'CONTEXT'] as const;
+export const statusSettingsSchema = settingsSchema(STATUS_SETTINGS);
+
+/** deploys: publish-status's settings, and the deploy budget its spend summary names. */
+export const deploysSettingsSchema = settingsSchema([...STATUS_SETTINGS, 'DEPLOY_BUDGET_PER_HOUR']);
 
 export type BuildHookSettings = ReturnType<typeof buildHookSchema.parse>;
 export type PublishRetrySettings = ReturnType<typeof publishRetrySchema.parse>;
 export type PublishSettings = ReturnType<typeof publishSchema.parse>;
 export type DeployNotificationSettings = ReturnType<typeof deployNotificationSettingsSchema.parse>;
 export type StatusSettings = ReturnType<typeof statusSettingsSchema.parse>;
+export type DeploysSettings = ReturnType<typeof deploysSettingsSchema.parse>;
 export type FreshnessSettings = ReturnType<typeof freshnessSettingsSchema.parse>;
 
 /** `npm run rebuild`. Throws a SettingsError naming a bad setting. */
@@ -69,6 +74,10 @@ export function readStatusSettings(source: Source = process.env): StatusSettings
   return readSettings(statusSettingsSchema, source);
 }
 
+export function readDeploysSettings(source: Source = process.env): DeploysSettings {
+  return readSettings(deploysSettingsSchema, source);
+}
+
 export function readFreshnessSettings(source: Source = process.env): FreshnessSettings {
   return readSettings(freshnessSettingsSchema, source);
 }
@@ -91,15 +100,22 @@ export function unsetSecretProblem(name: FunctionSecretName): string {
 }
 
 /**
- * A secret as a function uses it. Only when the run is positively the local stack (its process
- * marked itself: src/lib/config/local-stack.ts) does an unset secret take the documented local
- * value. Anywhere else (a deployed context, `netlify dev`, no context at all) an unset secret or
- * the documented local value throws a SettingsError naming the setting: the function answers 500
- * and refuses everything. Its length was checked when the settings were read.
+ * A secret as a function may use it: the secret, or why it has none. Only when the run is
+ * positively the local stack (its process marked itself: src/lib/config/local-stack.ts) does an
+ * unset secret take the documented local value. Anywhere else (a deployed context, `netlify dev`,
+ * no context at all) an unset secret, or the documented local value (anyone could sign with it), is
+ * a problem naming the setting. Its length was checked when the settings were read.
  */
+export function secretOrProblem(name: FunctionSecretName, value: string | undefined): { secret: string } | { problem: string } {
+  if (isLocalStack()) return { secret: value ?? LOCAL_SECRETS[name] };
+  if (value === undefined) return { problem: unsetSecretProblem(name) };
+  if (value === LOCAL_SECRETS[name]) return { problem: localDefaultProblem(name) };
+  return { secret: value };
+}
+
+/** A secret a function cannot work without: a SettingsError naming the setting when it has none (the function answers 500 and refuses everything). */
 export function functionSecret(name: FunctionSecretName, value: string | undefined): string {
-  if (isLocalStack()) return value ?? LOCAL_SECRETS[name];
-  if (value === undefined) throw new SettingsError([unsetSecretProblem(name)]);
-  if (value === LOCAL_SECRETS[name]) throw new SettingsError([localDefaultProblem(name)]);
-  return value;
+  const found = secretOrProblem(name, value);
+  if ('problem' in found) throw new SettingsError([found.problem]);
+  return found.secret;
 }

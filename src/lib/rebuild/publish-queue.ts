@@ -18,8 +18,9 @@
  * - A build hook call that fails puts its batch back to waiting with a hold of 1, 2, 4, … units (at
  *   most 30): the site calls the hook again itself, not the content service (which retries a failed
  *   delivery only twice).
- * - A build that failed outside the content (build-failure.ts) is tried again once; one that failed
- *   on its content is not.
+ * - A build that failed is tried again once (each document once), whatever failed: Netlify's message
+ *   cannot tell a fault in the content from a service the build reads being down (build-failure.ts);
+ *   a fault in the content fails again, and that is final.
  * - Every change is a conditional write (the etag read with the record), so of two instances only
  *   one starts a batch for the same publishes; the other reads again and finds it in flight.
  * - A publish of a revision already in flight or in a batch that built changes nothing: a replayed
@@ -33,14 +34,15 @@
 import type { BlobStore } from '../publish-records/blob-store.ts';
 import { readJson, updateJson } from '../publish-records/blob-store.ts';
 import {
-  MAX_FRESHNESS_REASON, newBatchId as randomBatchId, PUBLISH_QUEUE_KEY, publishQueueSchema, RETRY_BASE_MS, type Batch, type BuildHookBody, type Hold, type PublishedDocument, type PublishQueue,
+  MAX_FRESHNESS_REASON, newBatchId as randomBatchId, PUBLISH_QUEUE_KEY, publishQueueSchema, type Batch, type BuildHookBody, type Hold, type PublishedDocument, type PublishQueue,
 } from '../publish-records/records.ts';
 import { budgetAllowsAt, heardOther } from './deploy-budget.ts';
+import { RETRY_BASE_MS } from './queue-timing.ts';
 import {
   alreadyBuilt, budgetHold, confirmed, EMPTY_QUEUE, ended, hasWaiting, heardAhead, heardFromNetlify, hookBody, isQueueBatch, mayStart, settle, start, startFailed, withWaiting, type BuildOutcome,
 } from './queue-state.ts';
 
-export { EMPTY_QUEUE, retryDelayMs, withWaiting, type BuildOutcome } from './queue-state.ts';
+export { EMPTY_QUEUE, type BuildOutcome } from './queue-state.ts';
 
 /**
  * How many times a publish reads and writes the queue before it gives up (503, delivered again).
@@ -111,10 +113,10 @@ export function createPublishQueue(options: PublishQueueOptions) {
   }
 
   /** The queue after starting what waits, if it may start now (the deploy budget too); the decision to report otherwise. */
-  function startIfDue(queue: PublishQueue, at: Date, lost: string | undefined, idle: Decision): { next: PublishQueue; result: Decision } {
+  function startIfDue(queue: PublishQueue, at: Date, lost: string | undefined): { next: PublishQueue; result: Decision } {
     const may = mayStart(queue, at);
     if (may === 'in-flight') return { next: queue, result: { outcome: 'waiting', inFlight: queue.inFlight!.batch } };
-    if (!hasWaiting(queue)) return { next: queue, result: idle };
+    if (!hasWaiting(queue)) return { next: queue, result: { outcome: 'idle' } };
     if (may === 'held') return { next: queue, result: { outcome: 'held', hold: queue.hold! } };
     const free = budgetAllowsAt(queue, at, perHour);
     if (free > at.getTime()) {
@@ -165,7 +167,7 @@ export function createPublishQueue(options: PublishQueueOptions) {
     publish(document: PublishedDocument): Promise<QueueOutcome> {
       return decideAndStart((queue, at, lost) => {
         if (alreadyBuilt(queue, document)) return { next: queue, result: { outcome: 'duplicate' } };
-        return startIfDue(withWaiting(queue, [document]), at, lost, { outcome: 'idle' });
+        return startIfDue(withWaiting(queue, [document]), at, lost);
       }, PUBLISH_ATTEMPTS);
     },
 
@@ -176,13 +178,13 @@ export function createPublishQueue(options: PublishQueueOptions) {
     freshness(reason: string): Promise<QueueOutcome> {
       return decideAndStart((queue, at, lost) => {
         if (queue.fresh || queue.inFlight?.freshness) return { next: queue, result: { outcome: 'duplicate' } };
-        return startIfDue({ ...queue, fresh: { reason: reason.slice(0, MAX_FRESHNESS_REASON), at: at.toISOString() } }, at, lost, { outcome: 'idle' });
+        return startIfDue({ ...queue, fresh: { reason: reason.slice(0, MAX_FRESHNESS_REASON), at: at.toISOString() } }, at, lost);
       }, PUBLISH_ATTEMPTS);
     },
 
     /** publish-retry (scheduled): recovers a lost batch and starts what waits once its hold is over; an early or repeated run changes nothing. */
     retryWaiting(): Promise<QueueOutcome> {
-      return decideAndStart((queue, at, lost) => startIfDue(queue, at, lost, { outcome: 'idle' }));
+      return decideAndStart((queue, at, lost) => startIfDue(queue, at, lost));
     },
 
     /**
@@ -208,7 +210,7 @@ export function createPublishQueue(options: PublishQueueOptions) {
       return decideAndStart((queue, at, lost) => {
         const after = heardAhead(ended(heardFromNetlify(queue), batch, outcome, at, unitMs), batch, createdAt, at);
         if (after.inFlight) return { next: after, result: { outcome: 'not-current', inFlight: after.inFlight.batch } };
-        return startIfDue(after, at, lost, { outcome: 'idle' });
+        return startIfDue(after, at, lost);
       });
     },
   };

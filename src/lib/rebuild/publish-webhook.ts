@@ -29,6 +29,8 @@ export interface PublishWebhookOptions {
 export interface FunctionContext {
   waitUntil?: (work: Promise<unknown>) => void;
   deploy?: { context?: string };
+  /** The caller's address, as Netlify saw it. */
+  ip?: string;
 }
 
 /** The content service sends the projection {_id, _type, _rev, _updatedAt}: far below this. */

@@ -11,15 +11,20 @@
  * stays unknown for longer than its deadline plus a minute.
  */
 import {
-  asPublished, boundedDocuments, MAX_WAITING_DOCUMENTS, NETLIFY_BUILD_LIMIT_MS, RECENT_BATCHES, RETRY_MAX_UNITS, silenceDelayMs, START_CONFIRM_UNITS, STALE_UNITS,
+  asPublished, boundedDocuments, MAX_WAITING_DOCUMENTS, RECENT_BATCHES,
   type Batch, type BuildHookBody, type FreshnessRequest, type Hold, type HoldCause, type PublishedDocument, type PublishQueue, type QueuedDocument,
 } from '../publish-records/records.ts';
 import { withSlotUsed } from './deploy-budget.ts';
+import { doublingDelayMs, NETLIFY_BUILD_LIMIT_MS, RETRY_MAX_UNITS, SILENCE_MAX_MS, STALE_UNITS, startDeadlineMs } from './queue-timing.ts';
 
 export const EMPTY_QUEUE: PublishQueue = { waiting: [], waitingMore: 0, recent: [] };
 
-/** How a production deploy of a batch ended, as its notification says. */
-export type BuildOutcome = 'ready' | 'canceled' | 'failed-content' | 'failed-platform';
+/**
+ * How a production deploy of a batch ended, as its notification says: a failure of the build
+ * command (the content, or a service the build reads: Netlify's message cannot tell which) or of
+ * Netlify's own part (build-failure.ts). Either is tried again once.
+ */
+export type BuildOutcome = 'ready' | 'canceled' | 'failed-build-command' | 'failed-platform';
 
 /** The words an editor reads for each hold (the badge's tooltip, the Deploys view). */
 export const HOLD_REASONS: Record<HoldCause, string> = {
@@ -27,13 +32,9 @@ export const HOLD_REASONS: Record<HoldCause, string> = {
   'start-unconfirmed': 'the build service\'s answer was lost',
   'no-word': 'the build service never reported the build',
   'platform-failed': 'the last build failed outside the content (on the build service)',
+  'build-failed': 'the last build failed (its log names why: the content, or a service the build reads)',
   'deploy-budget': 'the deploy budget allows the next build then',
 };
-
-/** The wait after the `attempts`-th start in a row that failed or was lost: 1, 2, 4, … units, at most RETRY_MAX_UNITS. */
-export function retryDelayMs(attempts: number, unitMs: number): number {
-  return Math.min(RETRY_MAX_UNITS, 2 ** Math.max(0, attempts - 1)) * unitMs;
-}
 
 const iso = (date: Date) => date.toISOString();
 const sameRevision = (a: PublishedDocument, b: PublishedDocument) => a.id === b.id && a.rev === b.rev;
@@ -43,7 +44,7 @@ const sameRevision = (a: PublishedDocument, b: PublishedDocument) => a.id === b.
  * RETRY_MAX_UNITS), or for silence with the batches lost so in a row (up to a day).
  */
 function hold(queue: PublishQueue, cause: HoldCause, now: Date, unitMs: number, attempts = (queue.hold?.attempts ?? 0) + 1): Hold {
-  const wait = cause === 'no-word' ? silenceDelayMs(attempts, unitMs) : retryDelayMs(attempts, unitMs);
+  const wait = doublingDelayMs(attempts, unitMs, cause === 'no-word' ? SILENCE_MAX_MS : RETRY_MAX_UNITS * unitMs);
   return { cause, attempts, since: iso(now), until: iso(new Date(now.getTime() + wait)), reason: HOLD_REASONS[cause] };
 }
 
@@ -81,7 +82,7 @@ function withRecent(queue: PublishQueue, batch: string, change: (entry: Batch) =
 
 /**
  * The in-flight batch, if its outcome is unknown by now, put back to waiting with a hold: a start
- * not confirmed within START_CONFIRM_UNITS (its wait doubles with each such start), or a started
+ * not confirmed within its start deadline (startDeadlineMs: its wait doubles with each such start), or a started
  * build with no word for STALE_UNITS. It stays in `recent`, marked lost, so its late notification
  * still finds what it carried. Anything else is returned as it is (the same object).
  */
@@ -91,7 +92,7 @@ export function settle(queue: PublishQueue, now: Date, unitMs: number): PublishQ
   const started = batch.startedAt ?? batch.heardAt;
   const lastWord = Math.max(...[batch.calledAt, batch.startedAt, batch.buildingAt, batch.heardAt].filter((at): at is string => at !== undefined).map(Date.parse));
   const silence = batch.buildingAt ? Math.max(STALE_UNITS * unitMs, NETLIFY_BUILD_LIMIT_MS) : STALE_UNITS * unitMs;
-  const deadline = started ? lastWord + silence : Date.parse(batch.calledAt) + START_CONFIRM_UNITS * unitMs;
+  const deadline = started ? lastWord + silence : Date.parse(batch.calledAt) + startDeadlineMs(unitMs);
   if (now.getTime() <= deadline) return queue;
   const back = putBack(queue, batch);
   const recent = withRecent(queue, batch.batch, (entry) => ({ ...entry, lostAt: iso(now) }));
@@ -209,11 +210,16 @@ export function startFailed(queue: PublishQueue, id: string, now: Date, unitMs: 
   return { ...back, recent: queue.recent.filter((entry) => entry.batch !== id), hold: hold(queue, 'hook-failed', now, unitMs) };
 }
 
+const failed = (outcome: BuildOutcome) => outcome === 'failed-build-command' || outcome === 'failed-platform';
+
 /**
  * Batch `id`'s production deploy ended (`id` undefined: a deploy of no batch of the queue). The
- * batch in flight ends; after a failure outside the content its documents wait again, each once
- * (`triedAgain`), with a hold. A batch taken as lost that built after all, or failed on its content,
- * takes its documents out of waiting again (they are built, or would fail the same way).
+ * batch in flight ends; after a failure its documents (and its freshness build) wait again, each
+ * once (`triedAgain`): a fault in the content fails again and is final then. When nothing else
+ * waits they wait with a hold (a service the build reads, or Netlify, gets a unit to come back);
+ * publishes that waited meanwhile start with them at once (one may be the fix). A batch taken as
+ * lost that built after all takes its documents out of waiting again; one that failed leaves them
+ * waiting, as their one try again.
  */
 export function ended(queue: PublishQueue, id: string | undefined, outcome: BuildOutcome, now: Date, unitMs: number): PublishQueue {
   const entry = id === undefined ? undefined : queue.recent.find((batch) => batch.batch === id);
@@ -221,18 +227,22 @@ export function ended(queue: PublishQueue, id: string | undefined, outcome: Buil
   const recent = withRecent(queue, entry.batch, (batch) => ({ ...batch, endedAt: iso(now) }));
   if (queue.inFlight?.batch === entry.batch) {
     const { inFlight: batch, ...rest } = queue;
-    const platform = outcome === 'failed-platform';
-    const again = platform ? batch.documents.filter((document) => !document.triedAgain) : [];
-    // A freshness build is tried again once too; one that failed on the content waits for the next check.
-    const fresh = rest.fresh ?? (platform && batch.freshness && !batch.freshness.triedAgain ? { ...batch.freshness, triedAgain: true as const } : undefined);
+    const again = failed(outcome) ? batch.documents.filter((document) => !document.triedAgain) : [];
+    const fresh = rest.fresh ?? (failed(outcome) && batch.freshness && !batch.freshness.triedAgain ? { ...batch.freshness, triedAgain: true as const } : undefined);
     if (again.length === 0 && fresh === rest.fresh) return { ...rest, recent };
     const back = withWaiting({ ...rest, recent, waiting: again.map((document) => ({ ...document, triedAgain: true as const })), waitingMore: 0, ...(fresh ? { fresh } : {}) }, rest.waiting, rest.waitingMore);
-    return { ...back, hold: hold(queue, 'platform-failed', now, unitMs) };
+    if (hasWaiting(rest)) return back;
+    return { ...back, hold: hold(queue, outcome === 'failed-platform' ? 'platform-failed' : 'build-failed', now, unitMs) };
   }
   if (entry.lostAt === undefined) return { ...queue, recent };
   // Its outcome is known now: the wait its loss set has no reason left.
   const { hold: lossHold, ...rest } = queue;
   const kept = lossHold && lossHold.since !== entry.lostAt ? { hold: lossHold } : {};
-  if (outcome === 'failed-platform') return { ...rest, ...kept, recent };
-  return { ...withoutFresh(rest as PublishQueue, entry.freshness), ...kept, recent, waiting: queue.waiting.filter((waiting) => !entry.documents.some((document) => sameRevision(waiting, document))) };
+  const carried = (waiting: PublishedDocument) => entry.documents.some((document) => sameRevision(waiting, document));
+  if (failed(outcome)) {
+    // What it carried waits again since its loss: that is its one try again.
+    const fresh = rest.fresh && entry.freshness && rest.fresh.at === entry.freshness.at ? { fresh: { ...rest.fresh, triedAgain: true as const } } : {};
+    return { ...rest, ...kept, ...fresh, recent, waiting: rest.waiting.map((waiting) => (carried(waiting) ? { ...waiting, triedAgain: true as const } : waiting)) };
+  }
+  return { ...withoutFresh(rest as PublishQueue, entry.freshness), ...kept, recent, waiting: queue.waiting.filter((waiting) => !carried(waiting)) };
 }

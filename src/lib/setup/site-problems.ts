@@ -9,7 +9,7 @@ import { OFFLINE_PROJECT_ID } from '../../../studio/project.ts';
 import { contentPreviewProblems, envFields, sanityProjectProblems, withSiteUrl } from '../config/env.ts';
 import { deployProblems, isHttpUrl, isLocalUrl, studioUrlProblems } from '../config/netlify-deploy.ts';
 import { previewFunctionSettingsProblems } from '../config/preview-function-settings.ts';
-import { datasetNameProblem, isSanityProjectId } from '../config/sanity-names.ts';
+import { datasetSettingProblem, projectIdSettingProblem } from '../config/sanity-names.ts';
 import { readEachSetting, SettingsError, settingText, yesNoSetting } from '../config/setting-types.ts';
 import { homesOf, isOperatorSetting, SETTING_NAMES, SETTINGS, settingDefinition, type SettingDefinition, type SiteName } from '../config/settings/index.ts';
 import { LOCAL_SECRETS, localDefaultProblem } from '../rebuild/function-settings.ts';
@@ -127,16 +127,17 @@ function buildProblems(source: Source, overrides: { SITE_MODE: 'static' | 'previ
 /** `name`'s problem as a Sanity project id; the Studio's offline placeholder is never one. */
 export function projectIdProblem(name: string, value: string): string | undefined {
   if (value === OFFLINE_PROJECT_ID) return `${name}: the offline placeholder ${OFFLINE_PROJECT_ID}, not a Sanity project (deploying needs the real project id)`;
-  if (!isSanityProjectId(value)) return `${name}: not a Sanity project id (letters, digits and dashes only)`;
-  return undefined;
+  return projectIdSettingProblem(name, value);
 }
 
 /** The site's Sanity project and dataset settings, by Sanity's own rules for the names. */
 function siteSanityProblems(source: Source): string[] {
   const projectId = text(source, 'SANITY_PROJECT_ID');
   const dataset = text(source, 'SANITY_DATASET');
-  const name = dataset === undefined ? undefined : datasetNameProblem(dataset, { alias: true });
-  return [projectId === undefined ? undefined : projectIdProblem('SANITY_PROJECT_ID', projectId), name && `SANITY_DATASET: ${name}`].filter((found): found is string => Boolean(found));
+  return [
+    projectId === undefined ? undefined : projectIdProblem('SANITY_PROJECT_ID', projectId),
+    dataset === undefined ? undefined : datasetSettingProblem('SANITY_DATASET', dataset, { alias: true }),
+  ].filter((found): found is string => Boolean(found));
 }
 
 /** Does this production check describe a demo deploy (the bundled content, or no product API)? */
@@ -188,8 +189,8 @@ function studioProblems(source: Source, problems: Problems): void {
     problems.add([projectIdProblem('SANITY_STUDIO_PROJECT_ID', projectId)].filter((found): found is string => Boolean(found)));
   }
   const dataset = text(source, 'SANITY_STUDIO_DATASET');
-  const datasetProblem = dataset === undefined ? undefined : datasetNameProblem(dataset);
-  if (datasetProblem) problems.add([`SANITY_STUDIO_DATASET: ${datasetProblem}`]);
+  const datasetProblem = dataset === undefined ? undefined : datasetSettingProblem('SANITY_STUDIO_DATASET', dataset);
+  if (datasetProblem) problems.add([datasetProblem]);
   // The two sites the Studio talks to: both must be deployed addresses, or it would reach a local one.
   const siteSettings = [
     ['SANITY_STUDIO_PREVIEW_URL', 'the editors\' preview site\'s address; without it Presentation frames the local preview server', 'a deployed Studio frames the deployed preview site'],

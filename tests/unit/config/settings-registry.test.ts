@@ -12,7 +12,7 @@ import {
   FUNCTION_NAMES, functionSettings, isSettingName, SETTING_NAMES, SETTINGS, siteSettings, type Reader, type SettingDefinition,
 } from '../../../src/lib/config/settings/index.ts';
 import {
-  deployNotificationSettingsSchema, freshnessSettingsSchema, publishRetrySchema, publishSchema, statusSettingsSchema,
+  deployNotificationSettingsSchema, deploysSettingsSchema, freshnessSettingsSchema, publishRetrySchema, publishSchema, statusSettingsSchema,
 } from '../../../src/lib/rebuild/function-settings.ts';
 import { projectReads, type SettingRead } from './setting-reads.ts';
 
@@ -82,7 +82,7 @@ describe('the registry says who reads each setting, as the readers parse them', 
     expect(functionSettings('rebuild-on-publish').sort()).toEqual(withGuard(publishSchema));
     expect(functionSettings('deploy-notification').sort()).toEqual(withGuard(deployNotificationSettingsSchema));
     expect(functionSettings('publish-status').sort()).toEqual(withGuard(statusSettingsSchema));
-    expect(functionSettings('deploys').sort()).toEqual(withGuard(statusSettingsSchema));
+    expect(functionSettings('deploys').sort()).toEqual(withGuard(deploysSettingsSchema));
   });
 });
 

@@ -7,7 +7,8 @@
  */
 import { SignJWT } from 'jose';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { createAccess, UNKNOWN_TOKEN_BUDGET, type TokenVerdict } from '../../../src/lib/deploys/access.ts';
+import { createAccess, type TokenVerdict } from '../../../src/lib/deploys/access.ts';
+import { ADDRESS_SHARE, UNKNOWN_TOKEN_BUDGET } from '../../../src/lib/deploys/token-budget.ts';
 import { checkPass, issuePass, PASS_TTL_MS, tokenHash, type PassScope } from '../../../src/lib/deploys/editor-pass.ts';
 
 const SCOPE: PassScope = { secret: 'the-site-editor-pass-secret-0123456789abcdef', site: 'site-1111', projectId: 'abc123', dataset: 'production' };
@@ -60,7 +61,7 @@ function access(verdicts: Record<string, TokenVerdict>, clock: { now: number }) 
 }
 
 describe('editors cannot be locked out', () => {
-  it('the hole on the landed code: an editor\'s verdict expires, 30 made-up tokens spend the budget; with the pass the editor stays an editor', async () => {
+  it('an editor\'s verdict expires and 30 made-up tokens spend the budget: with the pass the editor stays an editor, and Sanity is not asked again', async () => {
     const clock = { now: T0 };
     const { access: site, verify } = access({ 'editor-token': 'editor' }, clock);
     const first = await site.callerOf(ask('editor-token'));
@@ -78,8 +79,8 @@ describe('editors cannot be locked out', () => {
     const pass = (given as { pass: { pass: string } }).pass.pass;
     let sanityCalls = verify.mock.calls.length;
     for (let hour = 0; hour < 11; hour += 1) {
-      // A burst at the top of each hour, from as many addresses as it likes (the budget is the instance's, not an address's).
-      const junk = await Promise.all(Array.from({ length: 1_000 }, (_, at) => site.callerOf(ask(`junk-${hour}-${at}`, { 'x-forwarded-for': `203.0.113.${at % 250}` }))));
+      // A burst at the top of each hour, from as many addresses as it likes (each within its share: the instance's budget binds).
+      const junk = await Promise.all(Array.from({ length: 1_000 }, (_, at) => site.callerOf(ask(`junk-${hour}-${at}`), `203.0.113.${at % 250}`)));
       expect(junk.filter((caller) => caller.kind === 'editor')).toEqual([]);
       expect(verify.mock.calls.length - sanityCalls).toBeLessThanOrEqual(UNKNOWN_TOKEN_BUDGET);
       sanityCalls = verify.mock.calls.length;
@@ -87,6 +88,28 @@ describe('editors cannot be locked out', () => {
       clock.now += 60 * 60_000;
     }
     expect(verify.mock.calls.filter(([token]) => token === 'editor-token')).toHaveLength(1);
+  });
+
+  it('1,000 made-up tokens a minute from one address spend only its share: a new editor elsewhere is proven at once, every minute, and Sanity hears at most the share from it', async () => {
+    // The budget counts on the machine's clock (rate-limiter-flexible): a fake one here.
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], now: T0 });
+    onTestFinished(() => { vi.useRealTimers(); });
+    const clock = { now: T0 };
+    const { access: site, verify, logged } = access({ 'editor-0': 'editor', 'editor-1': 'editor', 'editor-2': 'editor' }, clock);
+    for (let minute = 0; minute < 3; minute += 1) {
+      const flood = await Promise.all(Array.from({ length: 1_000 }, (_, at) => site.callerOf(ask(`flood-${minute}-${at}`), '198.51.100.7')));
+      expect(flood.filter((caller) => caller.kind === 'checking')).toHaveLength(1_000 - ADDRESS_SHARE);
+      expect(verify.mock.calls.filter(([token]) => token.startsWith(`flood-${minute}-`))).toHaveLength(ADDRESS_SHARE);
+      // Another address: a new editor (an IPv6 caller of another /64) is asked about and proven at once.
+      expect(await site.callerOf(ask(`editor-${minute}`), `2001:db8:${minute}::1`)).toMatchObject({ kind: 'editor', pass: expect.any(Object) });
+      vi.advanceTimersByTime(60_000);
+      clock.now = Date.now();
+    }
+    // An address's IPv6 /64 is one address: its neighbours share its share.
+    const neighbours = await Promise.all(Array.from({ length: ADDRESS_SHARE + 5 }, (_, at) => site.callerOf(ask(`v6-${at}`), `2001:db8:aa:bb::${at + 1}`)));
+    expect(neighbours.filter((caller) => caller.kind === 'checking')).toHaveLength(5);
+    expect(logged).toContain(`more than ${ADDRESS_SHARE} tokens not seen before in a minute from one address: answering its callers "checking your access" without asking Sanity`);
+    expect(logged.filter((line) => line.startsWith(`more than ${UNKNOWN_TOKEN_BUDGET} `))).toEqual([]);
   });
 
   it('an editor never proven, past the budget: "checking your access" with when to ask again, never the visitor\'s answer; proven once the budget allows', async () => {
@@ -111,8 +134,9 @@ describe('editors cannot be locked out', () => {
     const { access: site, verify } = access({ 'editor-token': 'editor' }, clock);
     const { pass } = await issuePass('editor-token', SCOPE, T0);
     const otherSite = (await issuePass('editor-token', { ...SCOPE, site: 'site-2222' }, T0)).pass;
-    expect(await site.callerOf(ask('viewer-token', { 'x-editor-pass': pass }))).toEqual({ kind: 'visitor' });
-    expect(await site.callerOf(ask('viewer-token', { 'x-editor-pass': otherSite }))).toEqual({ kind: 'visitor' });
+    // Each is said to be refused (the Studio forgets it).
+    expect(await site.callerOf(ask('viewer-token', { 'x-editor-pass': pass }))).toEqual({ kind: 'visitor', passRefused: true });
+    expect(await site.callerOf(ask('viewer-token', { 'x-editor-pass': otherSite }))).toEqual({ kind: 'visitor', passRefused: true });
     expect(verify.mock.calls.map(([token]) => token)).toEqual(['viewer-token']);
     clock.now = T0 + PASS_TTL_MS + 1;
     // Expired: the editor is proven again by Sanity, and given a new pass.

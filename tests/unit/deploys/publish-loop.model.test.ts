@@ -6,7 +6,8 @@
  * passing, and faults armed for whatever comes next (faults.ts): any Blobs read or write failing,
  * landing without an answer, losing a race, or its instance dying just before or after it; the build
  * hook failing, timing out (with or without a build), or its caller dying; builds failing outside the
- * content; notifications lost, delivered twice, delayed (so out of order); the product API failing
+ * content, or in their build command while the product API is down (Netlify words that as it words
+ * broken content: build-failure.ts); notifications lost, delivered twice, delayed (so out of order); the product API failing
  * or never answering the freshness check; publish-retry's runs skipped (a clock jump). The real
  * functions run it (world.ts). Then the faults stop, the clock runs past the bound (publishBoundMs
  * with the budget's slot, plus the builds Netlify already had queued, plus the freshness check's
@@ -19,18 +20,21 @@
  * - the live pointer never moved back;
  * - visitors get the tenant records as the product API has them (the giveaway's state is fresh),
  *   unless a newest revision is broken (no build can succeed then);
- * - builds started for publishes ≤ revisions published + replays + faults fired, and freshness
- *   builds ≤ tenant changes + faults fired;
+ * - builds started for publishes ≤ revisions published + replays + faults fired + builds failed on
+ *   broken content (each failed build is tried again once), and freshness builds ≤ tenant changes +
+ *   faults fired + builds failed on broken content;
  * - with a budget, the publish queue never started two builds in one slot;
- * - and then nothing more: another two hours start no build.
+ * - and then nothing more: another two hours start no build (but the freshness check's try every
+ *   AFTER_FAILED_BUILD_MS while broken content keeps the tenant records it would publish off the site).
  *
  * MODEL_RUNS and MODEL_SEED (and MODEL_PATH) repeat a run; a failure prints the seed, the path and the
  * shrunk sequence of commands, then the world's log.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { NETLIFY_BUILD_LIMIT_MS, publishBoundMs, slotStartMs } from '../../../src/lib/publish-records/records.ts';
-import { CHECK_TICK_MS } from '../../../src/lib/rebuild/freshness.ts';
+import { slotStartMs } from '../../../src/lib/rebuild/deploy-budget.ts';
+import { NETLIFY_BUILD_LIMIT_MS, publishBoundMs } from '../../../src/lib/rebuild/queue-timing.ts';
+import { AFTER_FAILED_BUILD_MS, CHECK_TICK_MS } from '../../../src/lib/rebuild/freshness.ts';
 import type { ApiFault, HookFault, NotificationFault, StoreFault } from './model/faults.ts';
 import { DOCUMENTS, FRESHNESS_MINUTES, SCHOOLS, seeded, World } from './model/world.ts';
 
@@ -74,6 +78,7 @@ const commands: Array<fc.Arbitrary<Command>> = [
     fc.integer({ min: 1, max: 90 }).map((count): NotificationFault => ({ kind: 'delay', ms: count * 60_000 })),
   ).map((fault) => command(`arm notification fault ${fault.kind}${'ms' in fault ? ` ${minutes(fault.ms)}` : 'afterMs' in fault ? ` ${minutes(fault.afterMs)} later` : ''}`, (world) => world.faults.armNotification(fault))),
   fc.constant(command('arm a build failing outside the content', (world) => world.faults.armPlatformFailure())),
+  fc.constant(command('arm a build meeting the product API down', (world) => world.faults.armBuildOutage())),
   fc.integer({ min: 2, max: 120 }).map((count) => command(`skip publish-retry for ${count} min`, (world) => {
     world.faults.count(`publish-retry skipped for ${count} min`);
     world.skipRetryUntil = world.clock + count * 60_000;
@@ -97,8 +102,10 @@ async function settleAndCheck(world: World): Promise<void> {
   await world.advanceTo(quietFrom + 1_000);
   const queued = world.netlify.deploys.filter((deploy) => deploy.state === 'enqueued' || deploy.state === 'building').length;
   // Notifications lost many times in a row (no word heard in between) lengthen the next wait: the bound says by how much.
-  // A tenant change is found by the next check that is due (an interval and a tick at most), and its build has the same bound.
-  await world.advanceTo(quietFrom + FRESHNESS_MINUTES * 60_000 + CHECK_TICK_MS + publishBoundMs(undefined, world.queue()?.silentLosses ?? 0, world.budget) + queued * NETLIFY_BUILD_LIMIT_MS);
+  // A tenant change is found by the next check that is due (an interval and a tick at most), and its build has the same bound;
+  // after a build whose command failed (the product API down) the check waits AFTER_FAILED_BUILD_MS before it builds again.
+  const afterOutage = world.netlify.deploys.some((deploy) => deploy.failedOn === 'outage') ? AFTER_FAILED_BUILD_MS : 0;
+  await world.advanceTo(quietFrom + FRESHNESS_MINUTES * 60_000 + CHECK_TICK_MS + afterOutage + publishBoundMs(undefined, world.queue()?.silentLosses ?? 0, world.budget) + queued * NETLIFY_BUILD_LIMIT_MS);
 
   const newest = DOCUMENTS.map((id) => [...world.published].reverse().find((entry) => entry.id === id)).filter((entry) => entry !== undefined);
   const statuses = newest.length ? await world.statusOf(newest) : {};
@@ -112,9 +119,9 @@ async function settleAndCheck(world: World): Promise<void> {
     if (status?.state === 'live') expect(served, where).toBe(revision.rev);
     if (status?.state === 'not-live') expect(served, where).not.toBe(revision.rev);
   }
-  // With every newest revision sound and acknowledged, and the build service failing at most once (tried again),
-  // nothing stays named failed: the last publish's build carries them all.
-  const platformFailures = world.faults.fired.filter((fault) => fault.endsWith('build failed outside the content')).length;
+  // With every newest revision sound and acknowledged, and builds failing at most once on Netlify's side or a service
+  // (tried again), nothing stays named failed: the last publish's build carries them all.
+  const platformFailures = world.faults.fired.filter((fault) => fault.endsWith('build failed outside the content') || fault.endsWith('the product API was down')).length;
   if (newest.every((revision) => revision.acknowledged && !revision.broken) && platformFailures <= 1) {
     for (const revision of newest) expect(statuses[revision.id]?.state, `${revision.rev}: ${JSON.stringify(statuses[revision.id])}`).toBe('live');
   }
@@ -126,11 +133,13 @@ async function settleAndCheck(world: World): Promise<void> {
     expect(live?.inputs?.digest, `visitors get the tenant records of ${live?.id ?? 'no deploy'}; the product API has changed ${world.tenantChanges} times`).toBe(world.inputs().digest);
   }
 
+  // A build that failed on broken content is tried again once, as any failed build: Netlify's message cannot tell.
+  const onBroken = world.netlify.deploys.filter((deploy) => deploy.failedOn === 'content').length;
   const builds = () => world.netlify.deploys.filter((deploy) => deploy.body?.kind === 'publish').length;
-  const allowed = world.published.length + world.replays + world.faults.fired.length;
-  expect(builds(), `builds for publishes: ${builds()}, revisions ${world.published.length} + replays ${world.replays} + faults ${world.faults.fired.length}`).toBeLessThanOrEqual(allowed);
+  const allowed = world.published.length + world.replays + world.faults.fired.length + onBroken;
+  expect(builds(), `builds for publishes: ${builds()}, revisions ${world.published.length} + replays ${world.replays} + faults ${world.faults.fired.length} + failed on broken content ${onBroken}`).toBeLessThanOrEqual(allowed);
   const freshnessBuilds = world.netlify.deploys.filter((deploy) => deploy.body?.kind === 'freshness').length;
-  expect(freshnessBuilds, `freshness builds: ${freshnessBuilds}, tenant changes ${world.tenantChanges} + faults ${world.faults.fired.length}`).toBeLessThanOrEqual(world.tenantChanges + world.faults.fired.length);
+  expect(freshnessBuilds, `freshness builds: ${freshnessBuilds}, tenant changes ${world.tenantChanges} + faults ${world.faults.fired.length} + failed on broken content ${onBroken}`).toBeLessThanOrEqual(world.tenantChanges + world.faults.fired.length + onBroken);
 
   // With a budget, the publish queue starts at most one build in a slot (builds by hand are ops' own).
   if (world.budget) {
@@ -138,11 +147,14 @@ async function settleAndCheck(world: World): Promise<void> {
     expect(slots.length, 'two builds of the queue in one slot of the deploy budget').toBe(new Set(slots).size);
   }
 
-  // Nothing is left to do: two more hours build nothing.
+  // Nothing is left to do: two more hours build nothing, but the freshness check trying again (every
+  // AFTER_FAILED_BUILD_MS) while a newest revision is broken and visitors' tenant records are not the API's.
   const before = world.netlify.deploys.length;
   await world.advanceTo(world.clock + 2 * 60 * 60_000);
-  expect(world.netlify.deploys.length, 'builds after the loop settled').toBe(before);
-  expect(world.queue()?.inFlight, 'a batch in flight after the loop settled').toBeUndefined();
+  const retrying = newest.some((revision) => revision.broken) && live?.inputs?.digest !== world.inputs().digest;
+  const later = world.netlify.deploys.slice(before).filter((deploy) => !(retrying && deploy.body?.kind === 'freshness'));
+  expect(later.map((deploy) => deploy.title), 'builds after the loop settled').toEqual([]);
+  if (!retrying) expect(world.queue()?.inFlight, 'a batch in flight after the loop settled').toBeUndefined();
   expect(world.queue()?.waiting ?? [], 'publishes waiting after the loop settled').toEqual([]);
 }
 

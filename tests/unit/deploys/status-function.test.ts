@@ -7,8 +7,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { markLocalStack, unmarkLocalStack } from '../../../src/lib/config/local-stack.ts';
-import { createAccess, sanityTokenVerifier, type TokenVerdict } from '../../../src/lib/deploys/access.ts';
-import { checkPass } from '../../../src/lib/deploys/editor-pass.ts';
+import { createAccess, sanityTokenVerifier, siteAccess, type TokenVerdict } from '../../../src/lib/deploys/access.ts';
+import { LOCAL_EDITOR_PASS_SECRET } from '../../../src/lib/config/local-addresses.ts';
+import { checkPass, issuePass } from '../../../src/lib/deploys/editor-pass.ts';
+import { settingsCheckAnswer, type SettingsCheckAnswer } from '../../../src/lib/setup/settings-check-function.ts';
+import { settingsCheckProof, SETTINGS_CHECK_HEADER } from '../../../src/lib/setup/settings-proof.ts';
 import type { BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
 import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
 import { FUNCTION_HEADERS } from '../../../src/lib/rebuild/function-http.ts';
@@ -179,10 +182,93 @@ describe('two kinds of caller', () => {
     expect(editor.deploys[0]).toMatchObject({ title: 'Rebuild by hand [batch b-00abcdef]', errorMessage: 'School newu: no tenant record', trigger: { kind: 'manual', documents: 0 } });
   });
 
+  it('a visitor\'s deploys answer reads the production history alone, not the publish queue; an editor\'s reads the queue too', async () => {
+    const s = await liveSite();
+    const queueReads: string[] = [];
+    const queueStore: BlobStore = { ...s.queueStore, getWithMetadata: (key, options) => (queueReads.push(key), s.queueStore.getWithMetadata(key, options)) };
+    const made = createStatusFunctions({
+      openDeploysStore: () => s.deploysStore, openQueueStore: () => queueStore, readSettings: () => SETTINGS, verifyToken: async () => 'editor', site: {}, log: () => {},
+    });
+    expect((await made.deploys(get('/api/deploys'))).status).toBe(200);
+    expect(queueReads).toEqual([]);
+    expect((await made.deploys(get('/api/deploys', { authorization: 'Bearer sk-editor' }))).status).toBe(200);
+    expect(queueReads).toContain('publish-queue');
+  });
+
   it('no answer carries the token or a secret', async () => {
     const s = await liveSite();
     const response = await functions(s).publishStatus(get('/api/publish-status?ids=husky-faqs,newu-faqs', { authorization: 'Bearer sk-very-secret-token' }));
     expect(await response.text()).not.toContain('sk-very-secret-token');
+  });
+});
+
+describe('without EDITOR_PASS_SECRET (a deployed site where it was never set)', () => {
+  const unset = { EDITOR_PASS_SECRET: undefined };
+
+  it('visitors get the same answers as with it, never a 500, and the secret is not read for them', async () => {
+    const s = await liveSite();
+    const logged: string[] = [];
+    const made = createStatusFunctions({
+      openDeploysStore: () => s.deploysStore, openQueueStore: () => s.queueStore, readSettings: () => ({ ...SETTINGS, ...unset }),
+      verifyToken: async () => 'editor', site: {}, now: () => new Date('2026-11-27T10:05:00.000Z'), log: (line) => logged.push(line),
+    });
+    const status = await made.publishStatus(get('/api/publish-status?ids=husky-faqs,newu-faqs', { origin: STUDIO }));
+    const withSecret = await functions(s).publishStatus(get('/api/publish-status?ids=husky-faqs,newu-faqs', { origin: STUDIO }));
+    expect(status.status).toBe(200);
+    expect(status.headers.get('access-control-allow-origin')).toBe(STUDIO);
+    expect(await status.json()).toEqual(await withSecret.json());
+    const deploys = await made.deploys(get('/api/deploys'));
+    expect(deploys.status).toBe(200);
+    expect(logged.filter((line) => line.includes('EDITOR_PASS_SECRET'))).toEqual([]);
+  });
+
+  it('an editor is proven by the verdict, as without a pass, and gets no pass; one log line names the setting', async () => {
+    const s = await liveSite();
+    const logged: string[] = [];
+    const verify = vi.fn(async (_token: string): Promise<TokenVerdict> => 'editor');
+    const made = createStatusFunctions({
+      openDeploysStore: () => s.deploysStore, openQueueStore: () => s.queueStore, readSettings: () => ({ ...SETTINGS, ...unset }),
+      verifyToken: verify, site: {}, now: () => new Date('2026-11-27T10:05:00.000Z'), log: (line) => logged.push(line),
+    });
+    const forged = (await issuePass('sk-editor-token', { ...PASS_SCOPE, secret: 'any-secret-anyone-might-try-0123456789' }, Date.parse('2026-11-27T10:00:00.000Z'))).pass;
+    const asked: Array<Record<string, string>> = [{ authorization: 'Bearer sk-editor-token' }, { authorization: 'Bearer sk-editor-token', 'x-editor-pass': forged }];
+    for (const headers of asked) {
+      const response = await made.publishStatus(get('/api/publish-status?ids=newu-faqs', headers));
+      expect(response.status).toBe(200);
+      const body = await response.json();
+      expect(body.documents['newu-faqs']).toMatchObject({ state: 'not-live', code: 'not-launched', school: 'newu', deploy: 'd-1' });
+      // No pass given; one sent proves nothing (`null`: the Studio forgets it).
+      expect(body.editorPass).toBe(headers['x-editor-pass'] ? null : undefined);
+    }
+    expect((await made.deploys(get('/api/deploys', { authorization: 'Bearer sk-editor-token' }))).status).toBe(200);
+    // The verdict is kept 5 minutes: Sanity was asked once.
+    expect(verify).toHaveBeenCalledTimes(1);
+    expect(logged.filter((line) => line.includes('EDITOR_PASS_SECRET'))).toEqual([
+      '[publish-status] EDITOR_PASS_SECRET: not set: editors get no pass, and each is proven by Sanity again every 5 minutes, within the budget of new tokens',
+    ]);
+  });
+
+  it('the documented local value on a deployed site counts as none: a pass it would sign proves nothing', async () => {
+    const s = await liveSite();
+    const verify = vi.fn(async (_token: string): Promise<TokenVerdict> => 'refused');
+    const made = createStatusFunctions({
+      openDeploysStore: () => s.deploysStore, openQueueStore: () => s.queueStore, readSettings: () => ({ ...SETTINGS, EDITOR_PASS_SECRET: LOCAL_EDITOR_PASS_SECRET }),
+      verifyToken: verify, site: {}, now: () => new Date('2026-11-27T10:05:00.000Z'), log: () => {},
+    });
+    const signedLocally = (await issuePass('sk-outsider', { ...PASS_SCOPE, secret: LOCAL_EDITOR_PASS_SECRET }, Date.parse('2026-11-27T10:00:00.000Z'))).pass;
+    const body = await (await made.publishStatus(get('/api/publish-status?ids=newu-faqs', { authorization: 'Bearer sk-outsider', 'x-editor-pass': signedLocally }))).json();
+    expect(body.documents['newu-faqs']).toEqual({ state: 'unknown', reason: 'No recorded deploy carried this document yet.' });
+    expect(verify).toHaveBeenCalledTimes(1);
+  });
+
+  it('the settings check still names it as missing for both status functions', async () => {
+    const hook = 'https://api.netlify.com/build_hooks/0123456789abcdef';
+    const source = { SANITY_PROJECT_ID: 'abc123', SANITY_STUDIO_URL: STUDIO, NETLIFY_BUILD_HOOK_URL: hook, SITE_ID: 'site-1111' };
+    const request = new Request('https://site.example/api/deploys', { headers: { [SETTINGS_CHECK_HEADER]: settingsCheckProof(hook, Date.now()) } });
+    const answer = settingsCheckAnswer(['publish-status', 'deploys'], request, { source: () => source, log: () => {} });
+    const body = await answer!.json() as SettingsCheckAnswer;
+    expect(body.functions['publish-status']!.problems).toEqual([expect.stringMatching(/^EDITOR_PASS_SECRET: not set in this site's Functions scope\. /)]);
+    expect(body.functions.deploys!.problems).toEqual([expect.stringMatching(/^EDITOR_PASS_SECRET: not set in this site's Functions scope\. /)]);
   });
 });
 
@@ -291,14 +377,16 @@ describe('who is an editor: a member of the project with an editor\'s role, as S
   });
 
   it.each([
-    ['no project', { projectId: undefined, dataset: 'production' }, 'SANITY_PROJECT_ID is not set'],
-    ['a project id the client refuses', { projectId: 'my_project', dataset: 'production' }, 'SANITY_PROJECT_ID is not a project id Sanity\'s client accepts'],
-    ['a dataset the client refuses', { projectId: 'abc123', dataset: 'Production Data' }, 'SANITY_DATASET is not a dataset name Sanity\'s client accepts'],
+    ['no project', { projectId: undefined, dataset: 'production' }, 'SANITY_PROJECT_ID: not set'],
+    ['a project id the client refuses', { projectId: 'my_project', dataset: 'production' }, 'SANITY_PROJECT_ID: not a Sanity project id (letters, digits and dashes only)'],
+    ['a dataset the client refuses', { projectId: 'abc123', dataset: 'Production Data' }, 'SANITY_DATASET: must be all lowercase characters'],
+    // The client would take it, but no dataset can have it: the settings check names it in the same words.
+    ['a dataset no Sanity project can have', { projectId: 'abc123', dataset: 'a' }, 'SANITY_DATASET: must be at least two characters long'],
   ])('%s: every token is answered as a visitor\'s, never a 500, and one log line names the setting', async (_case, target, named) => {
     const logged: string[] = [];
-    const verify = sanityTokenVerifier(target, (line) => logged.push(line));
-    expect(await verify('editor-token')).toBe('unusable');
-    expect(await verify('other-token')).toBe('unusable');
+    const access = siteAccess(target, { pass: PASS_SCOPE, verify: async () => 'editor', log: (line) => logged.push(line) });
+    expect(await access.callerOf(get('/', { authorization: 'Bearer editor-token' }))).toEqual({ kind: 'visitor' });
+    expect(await access.callerOf(get('/', { authorization: 'Bearer other-token' }))).toEqual({ kind: 'visitor' });
     expect(logged).toHaveLength(1);
     expect(logged[0]).toContain(named);
 

@@ -73,19 +73,24 @@ describe('publishing', () => {
 });
 
 describe('not live', () => {
-  it('build-failed: the build that was to carry it failed; only an editor learns which deploy', async () => {
+  it('build-failed: the build that was to carry it failed in its build command, and so did its one try again; only an editor learns which deploy', async () => {
     const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
     await s.queue.publish({ id: 'husky-faqs', type: 'faqs', rev: 'r2', publishedAt: T(10) });
     await s.notify(deploy({ id: 'd-2', state: 'error', title: 'Publish of 1 document (faqs) [batch b-00000001]', created_at: T(10), updated_at: T(11), error_message: CONTENT_FAILURE }));
+    // Netlify's message cannot tell the content from a service the build reads: it is tried again once.
+    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r2' })).editor).toMatchObject({ state: 'publishing', waiting: { cause: 'build-failed' } });
+    s.advance(60_000);
+    await s.queue.retryWaiting();
+    await s.notify(deploy({ id: 'd-3', state: 'error', title: 'Publish of 1 document (faqs) [batch b-00000002]', created_at: T(12), updated_at: T(13), error_message: CONTENT_FAILURE }));
     const { visitor, editor } = await statusOf(s, { id: 'husky-faqs', rev: 'r2' });
     expect(visitor).toEqual({ state: 'not-live', code: 'build-failed', reason: REASONS.buildFailed });
-    expect(editor).toEqual({ state: 'not-live', code: 'build-failed', reason: 'The build that was to publish this change failed, so the previous version is still live.', deploy: 'd-2' });
+    expect(editor).toEqual({ state: 'not-live', code: 'build-failed', reason: 'The build that was to publish this change failed, so the previous version is still live.', deploy: 'd-3' });
     // Asked without a revision: the newest publish is the one that failed.
     expect((await statusOf(s, { id: 'husky-faqs' })).visitor).toMatchObject({ code: 'build-failed' });
-    // The content is at fault: the site does not build it again by itself (it waits for a fix).
+    // Failed twice: the site does not build it again by itself (the content waits for a fix).
     s.advance(60 * 60_000);
     expect(await s.queue.retryWaiting()).toEqual({ outcome: 'idle' });
-    expect(s.hookCalls).toHaveLength(1);
+    expect(s.hookCalls).toHaveLength(2);
   });
 
   it('a build that failed outside the content: publishing (waiting to build) while it is tried again once; not live once that failed too', async () => {

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
-import { longestSlotMs, nextSlotStartMs, PUBLISH_QUEUE_KEY, slotStartMs, type BuildHookBody, type PublishedDocument, type PublishQueue } from '../../../src/lib/publish-records/records.ts';
-import { nextFreeAt, withSlotUsed } from '../../../src/lib/rebuild/deploy-budget.ts';
+import { PUBLISH_QUEUE_KEY, type BuildHookBody, type PublishedDocument, type PublishQueue } from '../../../src/lib/publish-records/records.ts';
+import { longestSlotMs, nextFreeAt, nextSlotStartMs, slotStartMs, withSlotUsed } from '../../../src/lib/rebuild/deploy-budget.ts';
 import { createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
 
 const HOUR = Date.UTC(2026, 11, 1, 13, 0, 0);

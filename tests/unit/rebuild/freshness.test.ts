@@ -12,7 +12,7 @@ import {
   type DeployRecord, type FreshnessState, type LiveInputs, type ProductionHistory, type PublishQueue,
 } from '../../../src/lib/publish-records/records.ts';
 import { createFreshnessCheckFunction, readTenantDigests } from '../../../src/lib/rebuild/freshness-check.ts';
-import { afterReading, beforeReading, dueNow, nextCheckAt, UNREADABLE_BUILD_MS, type FreshnessFacts } from '../../../src/lib/rebuild/freshness.ts';
+import { AFTER_FAILED_BUILD_MS, afterReading, beforeReading, dueNow, nextCheckAt, UNREADABLE_BUILD_MS, type FreshnessFacts } from '../../../src/lib/rebuild/freshness.ts';
 import { EMPTY_QUEUE } from '../../../src/lib/rebuild/publish-queue.ts';
 import { recordsTransport, type TenantTransport } from '../../../src/lib/tenants/client.ts';
 import { inputsDigest, tenantDigest } from '../../../src/lib/tenants/digest.ts';
@@ -101,7 +101,7 @@ describe('the decision table', () => {
     expect(beforeReading(facts({ history: history(new Date(NOW.getTime() - 6 * DAY).toISOString()), liveInputs: liveInputs(RECORDS, LIVE) }))).toMatchObject({ action: 'read' });
   });
 
-  it('no build when one is under way or waiting, no live deploy is recorded, the deploys are locked, a deploy is being built, the last one failed on its content, or the records came from a file', () => {
+  it('no build when one is under way or waiting, no live deploy is recorded, the deploys are locked, a deploy is being built, the last one failed in its build command less than 3 hours ago, or the records came from a file', () => {
     const waiting: PublishQueue = { ...EMPTY_QUEUE, waiting: [{ id: 'husky-faqs', type: 'faqs', rev: 'r1', publishedAt: NOW.toISOString() }] };
     const building = deploy('deploy-new-0002', 'building', '2026-12-01T12:58:00.000Z');
     const failed = deploy('deploy-new-0003', 'error', '2026-12-01T12:40:00.000Z', { errorMessage: 'Failed during stage \'building site\': Build script returned non-zero exit code: 2' });
@@ -121,11 +121,14 @@ describe('the decision table', () => {
       { action: 'none', outcome: 'no live deploy is recorded yet (deploy notifications): nothing to compare with' },
       { action: 'none', outcome: 'the site\'s deploys are locked in Netlify: no build' },
       { action: 'none', outcome: 'a deploy is being built: the next check compares with it' },
-      { action: 'none', outcome: 'the last build failed on its content: no build until a publish fixes it (that build reads the tenant records too)' },
+      { action: 'none', outcome: 'the last build failed in its build command: no build until a publish fixes it (that build reads the tenant records too), or for 3 hours after it (a service the build reads may have been down)' },
       { action: 'none', outcome: 'the live deploy read its tenant records from a file: nothing to check' },
     ]);
     // A build that failed outside the content, or one heard building long ago (its end never heard), stops nothing.
     expect(beforeReading(facts({ history: history(undefined, [platform]) }))).toMatchObject({ action: 'read' });
+    // Nor one that failed in its build command 3 hours ago: a service it reads may have been down, and be back.
+    const longAgo = new Date(NOW.getTime() - AFTER_FAILED_BUILD_MS).toISOString();
+    expect(beforeReading(facts({ history: history(undefined, [deploy('deploy-new-0006', 'error', longAgo, { errorMessage: failed.errorMessage })]) }))).toMatchObject({ action: 'read' });
     expect(beforeReading(facts({ history: history(undefined, [deploy('deploy-new-0005', 'building', '2026-12-01T11:00:00.000Z')]) }))).toMatchObject({ action: 'read' });
   });
 });

@@ -6,8 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { memoryBlobStore, type BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
-import { PUBLISH_QUEUE_KEY, STALE_BUILD_MS, type BuildHookBody, type PublishedDocument, type PublishQueue } from '../../../src/lib/publish-records/records.ts';
-import { BatchStartError, createPublishQueue, retryDelayMs } from '../../../src/lib/rebuild/publish-queue.ts';
+import { PUBLISH_QUEUE_KEY, type BuildHookBody, type PublishedDocument, type PublishQueue } from '../../../src/lib/publish-records/records.ts';
+import { BatchStartError, createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
+import { BUILD_HOOK_TIMEOUT_MS, doublingDelayMs, RETRY_BASE_MS, RETRY_MAX_UNITS, STALE_UNITS, startDeadlineMs } from '../../../src/lib/rebuild/queue-timing.ts';
+
+const STALE_BUILD_MS = STALE_UNITS * RETRY_BASE_MS;
 
 const START = Date.UTC(2026, 10, 27, 10, 0, 0);
 
@@ -158,8 +161,8 @@ describe('the publish queue', () => {
   });
 
   it('the wait before the site starts again doubles from 1 unit to at most 30', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 12].map((attempts) => retryDelayMs(attempts, 60_000) / 60_000)).toEqual([1, 2, 4, 8, 16, 30, 30, 30]);
-    expect(retryDelayMs(3, 1_000)).toBe(4_000);
+    expect([1, 2, 3, 4, 5, 6, 7, 12].map((attempts) => doublingDelayMs(attempts, 60_000, RETRY_MAX_UNITS * 60_000) / 60_000)).toEqual([1, 2, 4, 8, 16, 30, 30, 30]);
+    expect(doublingDelayMs(3, 1_000, RETRY_MAX_UNITS * 1_000)).toBe(4_000);
   });
 
   it('a replayed publish of a revision in flight or in a batch that built starts no build; one still waiting just waits', async () => {
@@ -235,12 +238,40 @@ function failingWrite(n: number, how: 'error' | 'death' = 'error') {
 }
 
 describe('no publish stranded', () => {
+  it('with a unit shorter than the hook\'s time-out (1 s), a hook call still within its 10 s is not taken as lost: one build', async () => {
+    const store = memoryBlobStore();
+    let clock = START;
+    let answer!: () => void;
+    const builds: BuildHookBody[] = [];
+    const queue = createPublishQueue({
+      store, now: () => new Date(clock), retryBaseMs: 1_000, newBatchId: () => `b-0000000${builds.length + 1}`,
+      trigger: async (body) => {
+        // The hook answers 8 s after the call: within BUILD_HOOK_TIMEOUT_MS.
+        await new Promise<void>((resolve) => { answer = resolve; });
+        builds.push(body);
+        return `title of ${body.batch}`;
+      },
+    });
+    const published = queue.publish(doc('husky-faqs', 'r1', new Date(clock).toISOString()));
+    await new Promise((next) => setImmediate(next));
+    clock += 5_000;
+    expect(await queue.retryWaiting()).toEqual({ outcome: 'waiting', inFlight: 'b-00000001' });
+    clock += 3_000;
+    answer();
+    expect(await published).toMatchObject({ outcome: 'started', batch: { batch: 'b-00000001' } });
+    expect((store.value(PUBLISH_QUEUE_KEY) as PublishQueue).inFlight).toMatchObject({ batch: 'b-00000001', startedAt: new Date(clock).toISOString() });
+    // Unconfirmed past the time-out, it is taken as never started: 10 s, not the 1 s unit.
+    expect(startDeadlineMs(1_000)).toBe(BUILD_HOOK_TIMEOUT_MS);
+    expect(startDeadlineMs(60_000)).toBe(60_000);
+    expect(builds).toHaveLength(1);
+  });
+
   it('the stranded batch: the hook fails and the write that puts its batch back fails too; publish-retry builds it within 2 minutes, with no new event', async () => {
     const { store, memory } = failingWrite(2);
     let fail = true;
     const h = harness({ store, failHook: () => fail });
     const doc1 = doc('doc1-faqs', 'r1', h.at());
-    // As on the landed code: the hook's failure is what the caller hears, and no time to try again is known.
+    // The hook's failure is what the caller hears, and no time to try again is known: the write that would set one failed.
     await expect(h.queue.publish(doc1)).rejects.toMatchObject({ name: 'BatchStartError', nextAt: undefined });
     expect((memory.value(PUBLISH_QUEUE_KEY) as PublishQueue).inFlight).toMatchObject({ batch: 'b-00000001' });
     fail = false;
@@ -346,7 +377,7 @@ describe('no publish stranded', () => {
     expect(h.builds).toHaveLength(1);
   });
 
-  it('a build that failed outside the content is tried again once; a second such failure, or a failure on the content, is not', async () => {
+  it('a failed build is tried again once, whatever failed (outside the content, or in the build command: the content or a service it reads); a second failure is final', async () => {
     const h = harness();
     const doc1 = doc('doc1-faqs', 'r1', h.at());
     await h.queue.publish(doc1);
@@ -359,10 +390,15 @@ describe('no publish stranded', () => {
 
     const doc2 = doc('doc2-faqs', 'r1', h.at());
     await h.queue.publish(doc2);
-    expect(await h.queue.finished('b-00000003', 'failed-content')).toEqual({ outcome: 'idle' });
+    expect(await h.queue.finished('b-00000003', 'failed-build-command')).toMatchObject({
+      outcome: 'held', hold: { cause: 'build-failed', reason: 'the last build failed (its log names why: the content, or a service the build reads)' },
+    });
+    h.advance(60_000);
+    expect(await h.queue.retryWaiting()).toMatchObject({ outcome: 'started', batch: { batch: 'b-00000004', documents: [{ ...doc2, triedAgain: true }] } });
+    expect(await h.queue.finished('b-00000004', 'failed-build-command')).toEqual({ outcome: 'idle' });
     h.advance(60 * 60_000);
     expect(await h.queue.retryWaiting()).toEqual({ outcome: 'idle' });
-    expect(h.builds).toHaveLength(3);
+    expect(h.builds).toHaveLength(4);
   });
 
   it('deploy notifications that never come (not set up, a wrong secret): each silent batch waits twice as long before it is built again, up to a day; a notification heard starts the count again', async () => {

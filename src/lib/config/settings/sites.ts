@@ -251,7 +251,7 @@ export const SITE_SETTINGS = {
     setBy: 'operator',
     default: '– (no budget)',
     sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
-    readBy: ['rebuild-on-publish', 'freshness-check', 'publish-retry', 'deploy-notification', 'publish-status', 'deploys'],
+    readBy: ['rebuild-on-publish', 'freshness-check', 'publish-retry', 'deploy-notification', 'deploys'],
   },
   SITE_MODE: {
     schema: setting(z.enum(['static', 'preview']).default('static')),

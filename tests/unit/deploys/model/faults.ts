@@ -4,9 +4,10 @@
  * answer was lost, a conditional write that loses a race, the instance dying just before or just
  * after it), the build hook (an error, a time-out with or without a build started, the instance
  * dying during the call), a deploy notification (lost, delivered twice, delayed: later than others,
- * so out of order), a build (failed outside the content), the product API the freshness check
- * reads (an error, or no answer at all), and the scheduler (publish-retry's runs skipped for a
- * while: a clock jump). Every fault counts once, when it fires.
+ * so out of order), a build (failed outside the content, or its build command failed by the product
+ * API being down while it reads it), the product API the freshness check reads (an error, or no
+ * answer at all), and the scheduler (publish-retry's runs skipped for a while: a clock jump). Every
+ * fault counts once, when it fires.
  */
 import type { BlobStore, WriteOptions } from '../../../../src/lib/publish-records/blob-store.ts';
 
@@ -56,6 +57,7 @@ export class Faults {
   private notification: NotificationFault[] = [];
   private api: ApiFault[] = [];
   private builds = 0;
+  private outages = 0;
   readonly fired: string[] = [];
   armed = true;
   private clock: () => number;
@@ -76,6 +78,9 @@ export class Faults {
   armPlatformFailure(): void {
     this.builds += 1;
   }
+  armBuildOutage(): void {
+    this.outages += 1;
+  }
   armApi(fault: ApiFault): void {
     this.api.push(fault);
   }
@@ -87,6 +92,7 @@ export class Faults {
     this.notification = [];
     this.api = [];
     this.builds = 0;
+    this.outages = 0;
   }
 
   count(what: string): void {
@@ -127,6 +133,14 @@ export class Faults {
     if (this.builds === 0) return false;
     this.builds -= 1;
     this.count('build failed outside the content');
+    return true;
+  }
+
+  /** The next build's command fails because the product API is down while it reads the tenant records. */
+  nextBuildMeetsOutage(): boolean {
+    if (this.outages === 0) return false;
+    this.outages -= 1;
+    this.count('build failed: the product API was down');
     return true;
   }
 

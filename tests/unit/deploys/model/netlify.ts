@@ -4,12 +4,15 @@
  * and the product API's tenant records as they are when it starts, a deploy published when its
  * build succeeds (the newest published deploy is what visitors get), its record (with the digest of
  * the tenant records it read) uploaded into its deploy store first, and the deploy notifications
- * ("building", then "ready" or "error"), handed to `emit` for delivery.
+ * ("building", then "ready" or "error"), handed to `emit` for delivery. A build fails as Netlify
+ * words it: its build command on broken content or on the product API being down alike (@netlify/build's
+ * exit code 2, whatever the command's: build-failure.ts), or Netlify's own step.
  */
 import { buildHookBodySchema, type BuildHookBody, type BuildInputs, type BuildRecord } from '../../../../src/lib/publish-records/records.ts';
 import type { Faults, Invocation } from './faults.ts';
 
 export const SITE_ID = 'site-model';
+/** A failed build command: broken content, or a service the build reads down (Netlify's words are the same). */
 export const CONTENT_FAILURE = 'Failed during stage \'building site\': Build script returned non-zero exit code: 2';
 export const PLATFORM_FAILURE = 'Failed during stage \'Install dependencies\': dependency_installation script returned non-zero exit code: 1';
 
@@ -31,6 +34,8 @@ export interface NetlifyDeploy {
   /** The tenant records its build read, digested as the build digests them. */
   inputs?: BuildInputs;
   errorMessage?: string;
+  /** What failed it, which Netlify's message does not say. */
+  failedOn?: 'content' | 'outage' | 'platform';
 }
 
 export interface NetlifyOptions {
@@ -83,8 +88,10 @@ export function createNetlify(options: NetlifyOptions) {
         deploy.finishedAt = options.now();
         building = undefined;
         const platform = options.faults.nextBuildFailsOnPlatform();
-        if (platform || broken) {
+        const outage = !platform && options.faults.nextBuildMeetsOutage();
+        if (platform || outage || broken) {
           deploy.state = 'error';
+          deploy.failedOn = platform ? 'platform' : outage ? 'outage' : 'content';
           deploy.errorMessage = platform ? PLATFORM_FAILURE : CONTENT_FAILURE;
         } else {
           deployStores.set(deploy.id, {
