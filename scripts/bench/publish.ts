@@ -21,7 +21,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildHookTitle, newBatchId, type DocumentStatus } from '../../src/lib/publish-records/records.ts';
+import { type DocumentStatus } from '../../src/lib/publish-records/records.ts';
+import { manualBody, triggerBuild } from '../../src/lib/rebuild/build-hook.ts';
 import { LOCAL_DEPLOYS_PATH, localBuildHookUrl, type LocalDeploy } from '../local-stack/netlify/deploys.ts';
 import { publishLocally } from '../local-stack/publish.ts';
 import { workingDatasetDir } from '../local-stack/working-dataset.ts';
@@ -137,8 +138,7 @@ async function benchSize(work: string, schools: number): Promise<{ schools: numb
   const site = stack.url;
   try {
     // The first deploy: the site as `npm start` would serve it, with its documents recorded.
-    const body = { kind: 'manual' as const, batch: newBatchId(), documents: [], more: 0 };
-    await (await fetch(`${localBuildHookUrl(site, HOOK_TOKEN)}?trigger_title=${encodeURIComponent(buildHookTitle(body))}`, { method: 'POST', body: JSON.stringify(body) })).arrayBuffer();
+    await triggerBuild(localBuildHookUrl(site, HOOK_TOKEN), manualBody());
     await when(async () => ['ready', 'error'].includes((await deploys(site))[0]?.state ?? ''), 500, 'the first deploy');
     const [first] = await deploys(site);
     if (first?.state !== 'ready') throw new Error(`the first build failed (${first?.errorMessage}); log in ${first?.dir}/build.log`);

@@ -14,9 +14,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { publishLocally } from '../../../scripts/local-stack/publish.ts';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
-import { buildHookTitle, newBatchId, type DocumentStatus } from '../../../src/lib/publish-records/records.ts';
+import { type DocumentStatus } from '../../../src/lib/publish-records/records.ts';
+import { manualBody, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
-import { ROOT, startStackProcess, type StackProcess } from './stack-process.ts';
+import { ROOT, freePort, startStackProcess, type StackProcess } from './stack-process.ts';
 
 const HOOK_TOKEN = 'build-outage-hook-token';
 const PAGE = '/uw-husky-mobile';
@@ -37,13 +38,6 @@ let apiRequestsWhileDown = 0;
 async function listenOn(server: Server): Promise<number> {
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   return (server.address() as AddressInfo).port;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  const port = await listenOn(probe);
-  await new Promise((closed) => probe.close(closed));
-  return port;
 }
 
 beforeAll(async () => {
@@ -70,8 +64,7 @@ beforeAll(async () => {
     // The site's retry waits 5 s; the scheduler's minute lasts 1 s.
     PUBLISH_RETRY_BASE_SECONDS: '5', LOCAL_SCHEDULE_MINUTE_MS: '1000',
   });
-  const body = { kind: 'manual' as const, batch: newBatchId(), documents: [], more: 0 };
-  await (await fetch(`${localBuildHookUrl(stack.site, HOOK_TOKEN)}?trigger_title=${encodeURIComponent(buildHookTitle(body))}`, { method: 'POST', body: JSON.stringify(body) })).arrayBuffer();
+  await triggerBuild(localBuildHookUrl(stack.site, HOOK_TOKEN), manualBody());
   await stack.until(stack.localDeploys, (deploys) => deploys[0]?.state === 'ready', 240_000, 'the first deploy');
   await stack.until(() => statusOf(LANDING), (status) => status.state === 'live', 20_000, 'the first deploy live');
 }, 300_000);

@@ -7,16 +7,16 @@
  * the editors' Deploys answer.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { changeTenantLocally } from '../../../scripts/local-stack/tenant.ts';
-import { buildHookTitle, newBatchId, type DeploysAnswer } from '../../../src/lib/publish-records/records.ts';
+import { type DeploysAnswer } from '../../../src/lib/publish-records/records.ts';
+import { manualBody, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
 import { CHECK_TICK_MS, SCHEDULER_SLACK_MS } from '../../../src/lib/rebuild/freshness.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
-import { ROOT, startSanityUsersStandIn, startStackProcess, type StackProcess } from './stack-process.ts';
+import { ROOT, freePort, startSanityUsersStandIn, startStackProcess, type StackProcess } from './stack-process.ts';
 
 const HOOK_TOKEN = 'freshness-hook-token';
 const EDITOR = 'freshness-editor-token';
@@ -33,14 +33,6 @@ mkdirSync(emptyDist);
 let stack: StackProcess;
 let sanity: Awaited<ReturnType<typeof startSanityUsersStandIn>> | undefined;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  const { port } = server.address() as { port: number };
-  await new Promise((closed) => server.close(closed));
-  return port;
-}
-
 beforeAll(async () => {
   rmSync(deploysDir, { recursive: true, force: true });
   sanity = await startSanityUsersStandIn(EDITOR);
@@ -52,8 +44,7 @@ beforeAll(async () => {
     API_PORT: String(apiPort), PUBLIC_API_BASE: `http://127.0.0.1:${apiPort}`,
   });
   // The site's first deploy, by hand: its build records the digest of the records it read.
-  const body = { kind: 'manual' as const, batch: newBatchId(), documents: [], more: 0 };
-  await (await fetch(`${localBuildHookUrl(stack.site, HOOK_TOKEN)}?trigger_title=${encodeURIComponent(buildHookTitle(body))}`, { method: 'POST', body: JSON.stringify(body) })).arrayBuffer();
+  await triggerBuild(localBuildHookUrl(stack.site, HOOK_TOKEN), manualBody());
   await stack.until(stack.localDeploys, (deploys) => deploys[0]?.state === 'ready', 240_000, 'the first deploy');
   await stack.until(() => deploysAnswer(), (answer) => answer.deploys[0]?.state === 'live', 20_000, 'the first deploy live');
 }, 300_000);

@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { publishLocally } from '../../../scripts/local-stack/publish.ts';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
-import { buildHookTitle, newBatchId, type DocumentStatus } from '../../../src/lib/publish-records/records.ts';
+import { type DocumentStatus } from '../../../src/lib/publish-records/records.ts';
+import { manualBody, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
 import { badgeFor } from '../../../studio/deploys/status.ts';
 import { createStatusSource } from '../../../studio/deploys/status-source.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
@@ -91,8 +92,7 @@ beforeAll(async () => {
   });
   site = stack.site;
   // The first deploy, through the build hook as a build by hand starts it.
-  const body = { kind: 'manual' as const, batch: newBatchId(), documents: [], more: 0 };
-  await (await fetch(`${localBuildHookUrl(site, HOOK_TOKEN)}?trigger_title=${encodeURIComponent(buildHookTitle(body))}`, { method: 'POST', body: JSON.stringify(body) })).arrayBuffer();
+  await triggerBuild(localBuildHookUrl(site, HOOK_TOKEN), manualBody());
   await until(localDeploys, (deploys) => deploys[0]?.state === 'ready', 240_000, 'the first deploy');
   await until(() => statusOf(LANDING), (status) => status.state === 'live', 20_000, 'the first deploy live');
 }, 300_000);

@@ -23,6 +23,15 @@ export interface StackProcess {
   until: <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, label: string) => Promise<T[]>;
 }
 
+/** A loopback port free at the moment of asking (for a server the stack is told of before it starts). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((ready) => probe.listen(0, '127.0.0.1', ready));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((closed) => probe.close(() => closed()));
+  return port;
+}
+
 /** `args`: start.ts's own (`--build`: build dist/ from the working copy first, as `npm start` does). */
 export async function startStackProcess(settings: Record<string, string>, args: readonly string[] = []): Promise<StackProcess> {
   const environment: NodeJS.ProcessEnv = { ...process.env, PORT: '0', API_PORT: '0', ...settings };
