@@ -98,7 +98,7 @@ const decoded = (path: string) => {
 };
 
 /** Every `file://./…` asset an NDJSON export names, relative to the file's folder. */
-export function localAssetPaths(ndjson: string): { paths: Set<string>; documents: number; badLine?: number } {
+export function localAssetPaths(ndjson: string): { paths: Set<string>; documents: number } {
   const paths = new Set<string>();
   const visit = (value: unknown): void => {
     if (Array.isArray(value)) value.forEach(visit);
@@ -111,13 +111,13 @@ export function localAssetPaths(ndjson: string): { paths: Set<string>; documents
     }
   };
   let documents = 0;
-  const lines = ndjson.split('\n');
-  for (const [index, line] of lines.entries()) {
+  for (const line of ndjson.split('\n')) {
     if (line.trim() === '') continue;
     try {
       visit(JSON.parse(line));
     } catch {
-      return { paths, documents, badLine: index + 1 };
+      // splitReleases names the line; what follows it is not counted.
+      break;
     }
     documents += 1;
   }

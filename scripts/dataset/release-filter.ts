@@ -47,14 +47,19 @@ export function splitReleases(ndjson: string, withReleases = false): ReleaseSpli
   let badLine: number | undefined;
   for (const [index, line] of ndjson.split('\n').entries()) {
     if (line.trim() === '') continue;
-    let doc: Doc;
+    let parsed: unknown;
     try {
-      doc = JSON.parse(line) as Doc;
+      parsed = JSON.parse(line);
     } catch {
+      parsed = undefined;
+    }
+    // Not JSON, or JSON that is no document (`null`, a number, a list).
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
       badLine ??= index + 1;
       kept.push(line);
       continue;
     }
+    const doc = parsed as Doc;
     const id = typeof doc._id === 'string' ? doc._id : '';
     const version = id.startsWith('versions.') ? layerOf(id) : undefined;
     if (version) leftOut.versions.set(version.layer, (leftOut.versions.get(version.layer) ?? 0) + 1);

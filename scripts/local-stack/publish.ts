@@ -66,6 +66,15 @@ export function parseValue(text: string): unknown {
   }
 }
 
+/** `<field>=<value>` arguments as the changes they name; undefined when there are none or one is not of that form. */
+export function parseAssignments(items: readonly string[]): Record<string, unknown> | undefined {
+  if (items.length === 0 || items.some((item) => item.indexOf('=') <= 0)) return undefined;
+  return Object.fromEntries(items.map((item) => {
+    const at = item.indexOf('=');
+    return [item.slice(0, at), parseValue(item.slice(at + 1))];
+  }));
+}
+
 export interface LocalPublish {
   /** The dataset folder the builds read (CONTENT_DATASET_DIR). */
   datasetDir: string;
@@ -163,7 +172,8 @@ async function main(): Promise<void> {
   });
   const [id, ...assignments] = positionals;
   const release = values.release;
-  if (release ? positionals.length > 0 : !id || assignments.length === 0 || assignments.some((item) => !item.includes('='))) {
+  const changes = parseAssignments(assignments);
+  if (release ? positionals.length > 0 : !id || !changes) {
     console.error(USAGE);
     process.exit(2);
   }
@@ -181,11 +191,7 @@ async function main(): Promise<void> {
     if (result.changes.some((change) => change.status >= 300)) process.exit(1);
     return;
   }
-  const changes = Object.fromEntries(assignments.map((item) => {
-    const at = item.indexOf('=');
-    return [item.slice(0, at), parseValue(item.slice(at + 1))];
-  }));
-  const result = await publishLocally({ datasetDir, id: id!, changes, siteUrl, secret });
+  const result = await publishLocally({ datasetDir, id: id!, changes: changes!, siteUrl, secret });
   console.log(`${id} (${result.type}) written to ${file}: rev ${result.rev}, _updatedAt ${result.updatedAt}`);
   console.log(`webhook ${siteUrl}${PUBLISH_WEBHOOK_PATH}: ${result.status} ${result.answer}`);
   console.log(`status: ${siteUrl}/api/publish-status?ids=${encodeURIComponent(id!)}`);

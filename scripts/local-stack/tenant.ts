@@ -10,7 +10,7 @@
  * Env: DATA_DIR (./data).
  */
 import { fileURLToPath } from 'node:url';
-import { parseValue } from './publish.ts';
+import { parseAssignments } from './publish.ts';
 import { openStore } from './api/store.ts';
 import { readSettings } from './env.ts';
 import type { TenantRecord } from './api/config.ts';
@@ -29,12 +29,8 @@ export function changeTenantLocally(dataDir: string, slug: string, changes: Read
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [slug, ...assignments] = process.argv.slice(2);
-  const changes = Object.fromEntries(assignments.map((assignment) => {
-    const at = assignment.indexOf('=');
-    if (at <= 0) throw new Error(`"${assignment}" is not <field>=<value>`);
-    return [assignment.slice(0, at), parseValue(assignment.slice(at + 1))];
-  }));
-  if (!slug || assignments.length === 0) {
+  const changes = parseAssignments(assignments);
+  if (!slug || !changes) {
     console.error('usage: npm run tenant:local -- <slug> <field>=<value> [<field>=<value> ...]');
     process.exit(2);
   }

@@ -251,6 +251,12 @@ describe('the Studio install and the export', () => {
     expect(problemsOf(['--dataset', 'production'], settings, { ...installed, [DATA]: `${BUNDLED}{not json\n` })).toEqual(['src/dataset/data.ndjson line 3 is not a JSON document']);
   });
 
+  it('refuses a line that is JSON but no document (null, a number, a list), naming it', () => {
+    for (const line of ['null', '42', '[]']) {
+      expect(problemsOf(['--dataset', 'production'], settings, { ...installed, [DATA]: `${BUNDLED}${line}\n` })).toEqual(['src/dataset/data.ndjson line 3 is not a JSON document']);
+    }
+  });
+
   it('lists every problem at once', () => {
     expect(problemsOf([], {}, {})).toEqual([
       expect.stringMatching(/^--dataset is required/),
