@@ -17,6 +17,7 @@ import { env } from '../src/lib/config/env.ts';
 import { checkContent, formatRows, type CheckOptions, type CheckRow } from './dataset/content-check.ts';
 import { readExport } from './dataset/sanity-export.ts';
 import { createTenantClient, fileTransport, httpTransport } from '../src/lib/tenants/client.ts';
+import { tenantSource } from '../src/lib/tenants/index.ts';
 
 const { values } = parseArgs({ options: { file: { type: 'string' }, tenants: { type: 'boolean', default: false } } });
 
@@ -32,7 +33,7 @@ function openSource(): { source: ContentSource; label: string; options: CheckOpt
 
 async function tenantRows(keys: string[], preparing: ReadonlySet<string>): Promise<CheckRow[]> {
   const settings = env();
-  const loadTenant = createTenantClient(settings.PUBLIC_API_BASE ? httpTransport(settings.PUBLIC_API_BASE) : fileTransport(settings.TENANTS_FILE), { log: () => {} });
+  const loadTenant = createTenantClient(tenantSource(settings) === 'api' ? httpTransport(settings.PUBLIC_API_BASE!) : fileTransport(settings.TENANTS_FILE), { log: () => {} });
   const rows: CheckRow[] = [];
   for (const key of keys) {
     await loadTenant(key).catch((error: Error) => {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { cspHeaderValue, type CspSources } from '../security/csp.ts';
 import { cspHeaderRules, formatCspHeaders, pageRulePaths, type BuiltPage } from '../security/csp-headers.ts';
 import { SCHOOL_ROUTES } from '../route-table/routes.ts';
+import { SEARCH_GROUP_RULE } from '../search/school-index.ts';
 import { inlineHashes } from '../security/inline-hashes.ts';
 import { finishedPage } from './island-styles.ts';
 
@@ -42,8 +43,6 @@ export interface CspBuildInput {
   sources: CspSources;
   /** The frame each page that embeds one may load, by page path. */
   frames: ReadonlyMap<string, string>;
-  /** Pages of no school below one segment, as rule paths (`search/:group`). */
-  nestedBarePages?: readonly string[];
 }
 
 /** Pages read at once: the reads of one batch overlap each other and the hashing of the last. */
@@ -51,6 +50,9 @@ const READ_BATCH = 32;
 
 /** The school routes as rule paths: the giveaway entry takes the event id after its path. */
 const SCHOOL_ROUTE_RULES = SCHOOL_ROUTES.map((route) => (route.name === 'giveaway-entry' ? `${route.path}/:id` : route.path));
+
+/** Every page rule path: the school routes, and the one page of no school below one segment (`search/:group`). */
+const PAGE_RULE_PATHS = pageRulePaths(SCHOOL_ROUTE_RULES, [SEARCH_GROUP_RULE]);
 
 /** Every file under the asset folders, as served: no page rule may match one. */
 function assetFiles(distDir: string): string[] {
@@ -66,7 +68,7 @@ function assetFiles(distDir: string): string[] {
 }
 
 /** Writes dist/_headers and answers how many rules and lines it has and its size. */
-export async function writeCspHeaders({ distDir, sources, frames, nestedBarePages = [] }: CspBuildInput): Promise<{ rules: number; lines: number; bytes: number }> {
+export async function writeCspHeaders({ distDir, sources, frames }: CspBuildInput): Promise<{ rules: number; lines: number; bytes: number }> {
   const files = builtPages(distDir);
   const pages: BuiltPage[] = [];
   for (let start = 0; start < files.length; start += READ_BATCH) {
@@ -77,7 +79,7 @@ export async function writeCspHeaders({ distDir, sources, frames, nestedBarePage
       pages.push({ path, file: served, inline: inlineHashes(contents[index] as Buffer), frameUrl: frames.get(path) });
     });
   }
-  const rules = cspHeaderRules(pages, pageRulePaths(SCHOOL_ROUTE_RULES, nestedBarePages), (inline, frameUrls) => cspHeaderValue(sources, inline, frameUrls), assetFiles(distDir));
+  const rules = cspHeaderRules(pages, PAGE_RULE_PATHS, (inline, frameUrls) => cspHeaderValue(sources, inline, frameUrls), assetFiles(distDir));
   const text = formatCspHeaders(rules);
   writeFileSync(join(distDir, '_headers'), text);
   return { rules: rules.length, lines: text.split('\n').length - 1, bytes: Buffer.byteLength(text) };

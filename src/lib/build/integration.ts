@@ -16,12 +16,12 @@ import { coverageMapSources } from '../coverage/island-props.ts';
 import { single } from '../content/index.ts';
 import { schoolPath, schoolRoute } from '../route-table/routes.ts';
 import { siteMatrix, tenantStats, type SiteMatrix } from '../routing/index.ts';
+import { tenantSource } from '../tenants/index.ts';
 import { formatRedirects, redirectCeilingProblem, redirectRules, type RedirectRule } from '../routing/redirects.ts';
 import { publishPreparedImages, type ImageFolders, type PreparedImages } from './published-images.ts';
 import { SEGMENT_HOSTS, type CspSources } from '../security/csp.ts';
 import { writeCspHeaders } from './csp-headers-file.ts';
 import { themeStylesheetAt, writeThemeStylesheets } from './theme-files.ts';
-import { SEARCH_GROUP_RULE } from '../search/school-index.ts';
 import { buildReport, summaryLines } from './report.ts';
 import { buildRecord, buildTrigger, leanRecord } from './build-record.ts';
 import { clearBuildRecord, writeStaticSiteOutput } from './netlify-output.ts';
@@ -136,7 +136,6 @@ export function schoolSiteBuild({ onDemand = false }: { onDemand?: boolean } = {
           distDir: fileURLToPath(dir),
           sources: cspSources(settings),
           frames: embeddedFrames(matrix),
-          nestedBarePages: [SEARCH_GROUP_RULE],
         });
         logger.info(`_headers: ${headers.rules} Content-Security-Policy rule(s), ${headers.lines} lines, ${headers.bytes} bytes`);
 
@@ -149,8 +148,7 @@ export function schoolSiteBuild({ onDemand = false }: { onDemand?: boolean } = {
         const sanitisedImages = prepared?.sanitised ?? [];
         const read = contentRead();
         if (!read) throw new Error('the build report needs the content query\'s answer, and it never ran');
-        // Tenant records come from the product API when PUBLIC_API_BASE is set, else from TENANTS_FILE (tenants/index.ts).
-        const record = buildRecord(matrix, read, buildTrigger(), settings.PUBLIC_API_BASE ? 'api' : 'file');
+        const record = buildRecord(matrix, read, buildTrigger(), tenantSource(settings));
         const report = buildReport(matrix, { record, contentSource: settings.CONTENT_SOURCE, contentQueries: contentQueryCount(), tenants: tenantStats(), pages: pages.length, sanitisedImages });
         mkdirSync(dirname(settings.BUILD_REPORT_FILE), { recursive: true });
         writeFileSync(settings.BUILD_REPORT_FILE, JSON.stringify(report, null, 2));

@@ -7,7 +7,7 @@
  */
 
 /** The element that carries it (a `<script type="application/json">`). */
-export const LIVE_QUERY_ELEMENT_ID = 'sanity-live-query';
+const LIVE_QUERY_ELEMENT_ID = 'sanity-live-query';
 
 /**
  * How often the page says again that it still wants the query, and the `heartbeat` it names in
@@ -33,7 +33,7 @@ export interface LiveQuery {
 }
 
 /** What a `loader/query-change` (or a listen) names. */
-export interface QueryIdentity {
+interface QueryIdentity {
   projectId: string;
   dataset: string;
   query: string;

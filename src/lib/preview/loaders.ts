@@ -15,7 +15,7 @@
  * page's listen, so the page then keeps following saves (`isLive`, used by refreshPage).
  */
 import type { LoaderControllerMsg, LoaderNodeMsg } from '@sanity/presentation-comlink';
-import { perspectiveSetting, readPerspective } from '../content/perspective-name.ts';
+import { clientPerspective, perspectiveSetting, readPerspective } from '../content/perspective-name.ts';
 import { LISTEN_HEARTBEAT_MS, isPageQuery, sameProject, type LiveQuery } from './live-query.ts';
 import type { StudioResult } from './page-draw.ts';
 
@@ -51,15 +51,9 @@ export interface Loaders {
   stop: () => void;
 }
 
-/** A perspective as the address writes it, as `@sanity/client` names it (a stack as an array). */
-function asClientPerspective(setting: string): ClientPerspective {
-  const names = setting.split(',');
-  return (names.length > 1 ? names : setting) as ClientPerspective;
-}
-
 export function connectLoaders({ node, live, draw, timers = globalThis, warn = () => {} }: LoadersOptions): Loaders {
   // The page's own perspective until the Studio names one.
-  let wanted: ClientPerspective = asClientPerspective(live.perspective);
+  let wanted: ClientPerspective = clientPerspective(readPerspective(live.perspective).perspective);
   let connected = false;
   let studioMatches = false;
   let warned = false;

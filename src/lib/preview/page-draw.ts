@@ -75,7 +75,7 @@ async function asPage(win: DrawWindow, response: Response): Promise<Document | n
  * or null when it cannot be had as a page: a network error, a status other than 200, a redirect,
  * or something other than HTML.
  */
-export async function fetchPage(win: DrawWindow): Promise<Document | null> {
+async function fetchPage(win: DrawWindow): Promise<Document | null> {
   try {
     return await asPage(win, await win.fetch(pageAddress(win), { credentials: 'include', cache: 'no-store', headers: { accept: 'text/html' } }));
   } catch {
@@ -89,7 +89,7 @@ export async function fetchPage(win: DrawWindow): Promise<Document | null> {
  * content); any other refusal (content that does not validate while the editor types, a network
  * error) keeps the page as it is, and the next change or save draws it.
  */
-export async function fetchResultPage(win: DrawWindow, studio: StudioResult): Promise<Render> {
+async function fetchResultPage(win: DrawWindow, studio: StudioResult): Promise<Render> {
   const url = new URL(pageAddress(win));
   url.searchParams.set(urlSearchParamPreviewPerspective, studio.perspectiveSetting);
   try {

@@ -43,7 +43,7 @@ export type PostedContent = { ok: true; content: GroupedContent } | { ok: false;
 const refuse = (status: number, message: string): PostedContent => ({ ok: false, response: answer(status, message) });
 
 /** Whether the request comes from a page of this site: the browser says so (Sec-Fetch-Site), and names this origin. */
-export function isSameOriginPost(request: Request): boolean {
+function isSameOriginPost(request: Request): boolean {
   return request.headers.get('sec-fetch-site') === 'same-origin' && request.headers.get('origin') === new URL(request.url).origin;
 }
 

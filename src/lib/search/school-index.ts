@@ -133,7 +133,8 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
-const schoolsCount = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'school' : 'schools'}`;
+/** The number of schools as the pages write it: `1 school`, `1,234 schools`. */
+export const schoolsCount = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'school' : 'schools'}`;
 
 /**
  * The search page's list of groups: a link to each group's page with its number of schools. Its

@@ -101,8 +101,8 @@ export function cspHeaderRules(pages: readonly BuiltPage[], rulePaths: readonly 
       scripts: [...new Set(group.flatMap((page) => page.inline.scripts))],
       styles: [...new Set(group.flatMap((page) => page.inline.styles))],
     };
-    const frames = [...new Set(group.flatMap((page) => (page.frameUrl ? [page.frameUrl] : [])))];
-    return [{ for: path, policy: policyOf(inline, frames) }];
+    // Each page's frame, repeats and all: the policy names each frame's origin once (cspHeaderValue).
+    return [{ for: path, policy: policyOf(inline, group.flatMap((page) => (page.frameUrl ? [page.frameUrl] : []))) }];
   });
 }
 

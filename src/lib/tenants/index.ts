@@ -1,5 +1,5 @@
 /** The one door to tenant records: over HTTP when PUBLIC_API_BASE is set, else from the bundled file. */
-import { env } from '../config/env.ts';
+import { env, type Env } from '../config/env.ts';
 import { createTenantClient, fileTransport, httpTransport, type TenantRequestStats } from './client.ts';
 
 export {
@@ -22,8 +22,13 @@ export function tenantStats(): TenantBuildStats {
   return holder[STATS_KEY];
 }
 
+/** Where tenant records are read: the product API when PUBLIC_API_BASE is set, else TENANTS_FILE. */
+export function tenantSource(settings: Pick<Env, 'PUBLIC_API_BASE'>): 'api' | 'file' {
+  return settings.PUBLIC_API_BASE ? 'api' : 'file';
+}
+
 export function tenantClientFromEnv() {
   const settings = env();
   const stats = tenantStats();
-  return createTenantClient(settings.PUBLIC_API_BASE ? httpTransport(settings.PUBLIC_API_BASE, { stats }) : fileTransport(settings.TENANTS_FILE, stats));
+  return createTenantClient(tenantSource(settings) === 'api' ? httpTransport(settings.PUBLIC_API_BASE!, { stats }) : fileTransport(settings.TENANTS_FILE, stats));
 }

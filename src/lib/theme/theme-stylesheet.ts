@@ -18,7 +18,7 @@ export interface ThemeStylesheet {
 }
 
 /** The folder it is written to: Astro's assets, served with an immutable cache rule and a 404 when missing. */
-export const THEME_FOLDER = '_astro';
+const THEME_FOLDER = '_astro';
 
 /** Worked out once per theme: each of a school's pages links it, and the build writes it. */
 const sheets = new WeakMap<Theme, ThemeStylesheet>();
