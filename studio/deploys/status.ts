@@ -6,7 +6,7 @@
  */
 import type {DocumentBadgeDescription} from 'sanity'
 import {
-  MAX_STATUS_IDS, publishStatusAnswerSchema, SANITY_ID_PATTERN, type DocumentStatus, type NotLiveCode,
+  MAX_STATUS_IDS, PASS_HEADER, publishStatusAnswerSchema, SANITY_ID_PATTERN, type DocumentStatus, type NotLiveCode,
 } from '../../src/lib/publish-records/records.ts'
 
 export type {DocumentStatus, NotLiveCode}
@@ -170,7 +170,7 @@ export function statusUrl(origin: string, keys: string[]): string {
 
 /** The request headers: the editor's token, when the Studio has one, proves an editor is asking; the site's pass for it spares a call to Sanity. */
 export function statusHeaders(token: string | undefined, pass?: string): Record<string, string> {
-  return {accept: 'application/json', ...(token ? {authorization: `Bearer ${token}`} : {}), ...(token && pass ? {'x-editor-pass': pass} : {})}
+  return {accept: 'application/json', ...(token ? {authorization: `Bearer ${token}`} : {}), ...(token && pass ? {[PASS_HEADER.toLowerCase()]: pass} : {})}
 }
 
 /** One document's status from the answer's body (keyed by `id:rev` or by id), or why there is none. */

@@ -27,7 +27,7 @@
 import { createClient } from '@sanity/client';
 import { sanityTargetProblem } from '../config/sanity-names.ts';
 import { checkPass, issuePass, PASS_HEADER, tokenHash, type PassScope } from './editor-pass.ts';
-import { createTokenBudget } from './token-budget.ts';
+import { ADDRESS_SHARE, createTokenBudget, UNKNOWN_TOKEN_BUDGET } from './token-budget.ts';
 
 
 export type CallerKind = 'visitor' | 'editor';
@@ -126,9 +126,6 @@ export interface AccessOptions {
   pass: PassScope | (() => PassScope | undefined);
   now?: () => number;
   log?: (message: string) => void;
-  /** Tokens not seen before asked about a minute (UNKNOWN_TOKEN_BUDGET), and of those from one address (ADDRESS_SHARE). */
-  budget?: number;
-  addressShare?: number;
 }
 
 /**
@@ -139,8 +136,9 @@ export interface AccessOptions {
  */
 export function siteAccess(target: SanityTarget, options: Omit<AccessOptions, 'verify'> & { verify?: VerifyToken }): Access {
   const problem = sanityTargetProblem(target.projectId, target.dataset);
+  // No problem means a project id (sanityTargetProblem names a missing one): the second test is for the type.
   if (problem !== undefined || !target.projectId) {
-    options.log?.(`${problem ?? 'SANITY_PROJECT_ID: not set'}: editors' tokens cannot be checked, so every caller is answered as a visitor`);
+    options.log?.(`${problem}: editors' tokens cannot be checked, so every caller is answered as a visitor`);
     return { callerOf: async () => ({ kind: 'visitor' }) };
   }
   return createAccess({ ...options, verify: options.verify ?? sanityTokenVerifier({ ...target, projectId: target.projectId }) });
@@ -154,9 +152,7 @@ export function createAccess(options: AccessOptions): Access {
     verdicts.set(key, { kind, until: now() + ttl });
   };
   const askAgainIn = (until: number) => ({ kind: 'checking' as const, retryAfterSeconds: Math.max(1, Math.ceil((until - now()) / 1000)) });
-  const budget = createTokenBudget({
-    ...(options.budget === undefined ? {} : { perMinute: options.budget }), ...(options.addressShare === undefined ? {} : { perAddress: options.addressShare }),
-  });
+  const budget = createTokenBudget();
   const spentLogged = { address: false, instance: false };
   const { pass: given } = options;
   const passScope = typeof given === 'function' ? given : () => given;
@@ -186,8 +182,8 @@ export function createAccess(options: AccessOptions): Access {
         if (spent) {
           if (!spentLogged[spent.by]) {
             options.log?.(spent.by === 'address'
-              ? `more than ${budget.perAddress} tokens not seen before in a minute from one address: answering its callers "checking your access" without asking Sanity`
-              : `more than ${budget.perMinute} tokens not seen before in a minute: answering "checking your access" without asking Sanity`);
+              ? `more than ${ADDRESS_SHARE} tokens not seen before in a minute from one address: answering its callers "checking your access" without asking Sanity`
+              : `more than ${UNKNOWN_TOKEN_BUDGET} tokens not seen before in a minute: answering "checking your access" without asking Sanity`);
           }
           spentLogged[spent.by] = true;
           return { kind: 'checking', retryAfterSeconds: Math.max(1, Math.ceil(spent.retryAfterMs / 1000)) };

@@ -73,6 +73,16 @@ function lockAfter(site: SiteRecord | null, notification: DeployNotification): S
   return site && site.locked === next.locked && site.lockedDeployId === next.lockedDeployId ? site : next;
 }
 
+/**
+ * Whether a blob of the live deploy's (an index shard, its inputs) stays as it is rather than take
+ * `next`'s: it is a newer deploy's (by publish time), or the same deploy's, published at the same
+ * time (the same index or inputs: made from its record and the one before it).
+ */
+function keepsCurrent(current: { deployId: string; publishedAt: string } | undefined, next: { deployId: string; publishedAt: string }): boolean {
+  if (!current) return false;
+  return timeOf(current.publishedAt) > timeOf(next.publishedAt) || (current.deployId === next.deployId && current.publishedAt === next.publishedAt);
+}
+
 export function createDeployStore(options: DeployStoreOptions) {
   const { store } = options;
   const log = options.log ?? (() => undefined);
@@ -84,10 +94,7 @@ export function createDeployStore(options: DeployStoreOptions) {
   async function writeInputs(deployId: string, publishedAt: string, inputs: BuildInputs | undefined): Promise<void> {
     if (!inputs) return;
     const next: LiveInputs = { ...inputs, deployId, publishedAt };
-    await updateJson(store, LIVE_INPUTS_KEY, liveInputsSchema, (current) => {
-      if (current && (timeOf(current.publishedAt) > timeOf(publishedAt) || (current.deployId === deployId && current.publishedAt === publishedAt))) return { result: undefined };
-      return { next, result: undefined };
-    });
+    await updateJson(store, LIVE_INPUTS_KEY, liveInputsSchema, (current) => (keepsCurrent(current, next) ? { result: undefined } : { next, result: undefined }));
   }
 
   async function readShards(): Promise<Array<Versioned<IndexShard>>> {
@@ -100,12 +107,7 @@ export function createDeployStore(options: DeployStoreOptions) {
    * conditional); a shard changed since is read and decided again.
    */
   async function writeShards(shards: IndexShard[], read: ReadonlyArray<Versioned<IndexShard>>): Promise<void> {
-    const decide = (next: IndexShard) => (current: IndexShard | undefined) => {
-      if (current && timeOf(current.publishedAt) > timeOf(next.publishedAt)) return { result: undefined };
-      // The same deploy's index, published at the same time, is the same index (made from its record and the one before it).
-      if (current && current.deployId === next.deployId && current.publishedAt === next.publishedAt) return { result: undefined };
-      return { next, result: undefined };
-    };
+    const decide = (next: IndexShard) => (current: IndexShard | undefined) => (keepsCurrent(current, next) ? { result: undefined } : { next, result: undefined });
     await Promise.all(shards.map(async (next, shard) => {
       const before = read[shard];
       if (before) {

@@ -6,8 +6,8 @@
 import { guarded } from '../rebuild/function-http.ts';
 import { functionSecret, readDeployNotificationSettings, type DeployNotificationSettings } from '../rebuild/function-settings.ts';
 import { previewSiteAnswer } from '../rebuild/preview-site-guard.ts';
-import { triggerBuild, type FetchLike } from '../rebuild/build-hook.ts';
-import { createPublishQueue } from '../rebuild/publish-queue.ts';
+import type { FetchLike } from '../rebuild/build-hook.ts';
+import { queueFromSettings } from '../rebuild/publish-queue.ts';
 import type { FunctionContext } from '../rebuild/publish-webhook.ts';
 import { siteStore } from '../rebuild/state-store.ts';
 import type { BlobStore } from '../publish-records/blob-store.ts';
@@ -45,13 +45,7 @@ export function createNotificationFunction(options: NotificationFunctionOptions)
       const deployContext = context.deploy?.context || settings.CONTEXT;
       const secret = functionSecret('NETLIFY_DEPLOY_NOTIFICATION_SECRET', settings.NETLIFY_DEPLOY_NOTIFICATION_SECRET);
       const now = options.now ?? (() => new Date());
-      const queue = createPublishQueue({
-        store: siteStore(PUBLISH_QUEUE_STORE, deployContext, options.openQueueStore, DEPLOYS_BLOBS_MISSING),
-        trigger: (body) => triggerBuild(settings.NETLIFY_BUILD_HOOK_URL, body, { now: now(), ...(options.fetch ? { fetch: options.fetch } : {}) }),
-        now,
-        ...(settings.PUBLISH_RETRY_BASE_SECONDS ? { retryBaseMs: settings.PUBLISH_RETRY_BASE_SECONDS * 1000 } : {}),
-        budgetPerHour: settings.DEPLOY_BUDGET_PER_HOUR,
-      });
+      const queue = queueFromSettings(siteStore(PUBLISH_QUEUE_STORE, deployContext, options.openQueueStore, DEPLOYS_BLOBS_MISSING), settings, { now, fetch: options.fetch });
       const deploys = createDeployStore({
         store: siteStore(DEPLOYS_STORE, deployContext, options.openDeploysStore, DEPLOYS_BLOBS_MISSING),
         readBuildReport: options.readBuildReport,

@@ -21,11 +21,14 @@ import { deploysAnswer, documentStatus, parseStatusIds, unreadableStatus, type V
 import { checkingAnswer, corsHeaders, json, message, preflight } from './status-http.ts';
 import { createViewLoader, type ViewLoader } from './view.ts';
 
+/** What either function reads: publish-status StatusSettings, deploys DeploysSettings. */
+type FunctionSettings = StatusSettings & Partial<Pick<DeploysSettings, 'DEPLOY_BUDGET_PER_HOUR'>>;
+
 export interface StatusFunctionOptions {
   openDeploysStore: () => BlobStore;
   openQueueStore: () => BlobStore;
   /** Tests: the settings (else each function reads its own: publish-status StatusSettings, deploys DeploysSettings). */
-  readSettings?: () => StatusSettings & Partial<Pick<DeploysSettings, 'DEPLOY_BUDGET_PER_HOUR'>>;
+  readSettings?: () => FunctionSettings;
   /** Tests: how a token is checked (else Sanity, with the site's project and dataset). */
   verifyToken?: VerifyToken;
   site?: Record<string, string | undefined>;
@@ -55,7 +58,7 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
 
   function setUp(name: StatusFunctionName, context: FunctionContext): Setup {
     if (setup) return setup;
-    const settings: StatusSettings & Partial<Pick<DeploysSettings, 'DEPLOY_BUDGET_PER_HOUR'>> = readSettings(name);
+    const settings: FunctionSettings = readSettings(name);
     const deployContext = context.deploy?.context || settings.CONTEXT;
     // Only the Studio the site names; without the setting, the local Studio only on the local stack
     // (`netlify dev` or a missing context is no proof of being local).

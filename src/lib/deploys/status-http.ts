@@ -5,10 +5,10 @@
  * it): what an answer may say is decided by who the caller is (access.ts).
  */
 import { FUNCTION_HEADERS } from '../rebuild/function-http.ts';
-import type { AccessChecking } from '../publish-records/records.ts';
+import { PASS_HEADER, type AccessChecking } from '../publish-records/records.ts';
 
 /** The answer depends on the origin (CORS), the token and the editor's pass (what an editor may see). */
-export const STATUS_VARY = 'Origin, Authorization, X-Editor-Pass';
+export const STATUS_VARY = `Origin, Authorization, ${PASS_HEADER}`;
 
 export const STATUS_HEADERS: Readonly<Record<string, string>> = {
   ...FUNCTION_HEADERS,
@@ -44,7 +44,7 @@ export function preflight(request: Request, allowed: readonly string[]): Respons
       ...STATUS_HEADERS,
       ...cors,
       'access-control-allow-methods': 'GET, OPTIONS',
-      'access-control-allow-headers': 'Authorization, X-Editor-Pass',
+      'access-control-allow-headers': `Authorization, ${PASS_HEADER}`,
       'access-control-max-age': '600',
     },
   });

@@ -17,7 +17,7 @@ export const UNKNOWN_TOKEN_BUDGET = 30;
 export const ADDRESS_SHARE = 10;
 
 /** The key a caller's address is charged under: an IPv4 address as it is (a mapped one too), an IPv6 address's /64. */
-export function addressKey(ip: string | undefined): string | undefined {
+function addressKey(ip: string | undefined): string | undefined {
   if (!ip) return undefined;
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
   if (mapped) return mapped[1];
@@ -37,12 +37,10 @@ export interface Spent {
 const refusal = (consumed: Promise<unknown>): Promise<number | undefined> =>
   consumed.then(() => undefined, (refused: { msBeforeNext?: number }) => refused.msBeforeNext ?? 60_000);
 
-export function createTokenBudget({ perMinute = UNKNOWN_TOKEN_BUDGET, perAddress = ADDRESS_SHARE }: { perMinute?: number; perAddress?: number } = {}) {
-  const instance = new RateLimiterMemory({ points: perMinute, duration: 60 });
-  const addresses = new RateLimiterMemory({ points: perAddress, duration: 60 });
+export function createTokenBudget() {
+  const instance = new RateLimiterMemory({ points: UNKNOWN_TOKEN_BUDGET, duration: 60 });
+  const addresses = new RateLimiterMemory({ points: ADDRESS_SHARE, duration: 60 });
   return {
-    perMinute,
-    perAddress,
     /** Charges one request to Sanity to the caller's address (when known) and to the instance: undefined when both allow it. */
     async charge(ip: string | undefined): Promise<Spent | undefined> {
       const key = addressKey(ip);

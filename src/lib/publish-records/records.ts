@@ -576,7 +576,13 @@ export function statusFor(caller: 'visitor' | 'editor', status: DocumentStatus, 
   return { state: 'not-live', reason: visitorReason ?? status.reason, code: status.code };
 }
 
-/** An editor Sanity has just proven: the pass the Studio sends back (X-Editor-Pass), and until when it holds. */
+/**
+ * The request header the Studio sends an editor's pass in (src/lib/deploys/editor-pass.ts), spelled
+ * as the status functions' CORS and Vary headers name it (header names are case-insensitive).
+ */
+export const PASS_HEADER = 'X-Editor-Pass';
+
+/** An editor Sanity has just proven: the pass the Studio sends back (PASS_HEADER), and until when it holds. */
 export const editorPassSchema = z.object({ pass: z.string(), expiresAt: z.string() });
 export type EditorPass = z.infer<typeof editorPassSchema>;
 
@@ -603,7 +609,7 @@ export const deploySummarySchema = z.object({
   live: z.boolean(),
   title: z.string().nullable(),
   trigger: z.object({
-    kind: z.enum(['publish', 'freshness', 'nightly', 'manual', 'unknown']),
+    kind: z.enum([...triggerKindSchema.options, 'unknown']),
     documents: z.number().int().nonnegative(),
     /** Editors only: why the freshness check asked for it. */
     freshness: z.string().optional(),

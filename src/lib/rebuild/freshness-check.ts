@@ -17,13 +17,13 @@ import {
 } from '../publish-records/records.ts';
 import { createTenantClient, httpTransport, TenantLookupError, type TenantTransport } from '../tenants/client.ts';
 import { tenantDigest } from '../tenants/digest.ts';
-import { triggerBuild, type FetchLike } from './build-hook.ts';
+import type { FetchLike } from './build-hook.ts';
 import { SettingsError } from '../config/setting-types.ts';
 import { answer, checkRequest, guarded } from './function-http.ts';
 import { readFreshnessSettings, type FreshnessSettings } from './function-settings.ts';
 import { afterReading, beforeReading, dueNow, nextCheckAt, type TenantRead, type Verdict } from './freshness.ts';
 import { previewSiteAnswer } from './preview-site-guard.ts';
-import { BatchStartError, createPublishQueue, EMPTY_QUEUE, type QueueOutcome } from './publish-queue.ts';
+import { BatchStartError, EMPTY_QUEUE, queueFromSettings, type QueueOutcome } from './publish-queue.ts';
 import type { FunctionContext } from './publish-webhook.ts';
 import { siteStore } from './state-store.ts';
 
@@ -126,13 +126,7 @@ export function createFreshnessCheckFunction(options: FreshnessCheckOptions) {
       /** Asks the publish queue for the build, if the verdict is one. */
       async function act(decided: Exclude<Verdict, { action: 'read' }>, use: FreshnessSettings): Promise<{ text: string; detail?: string }> {
         if (decided.action === 'none') return { text: decided.outcome };
-        const publishQueue = createPublishQueue({
-          store: queueStore,
-          trigger: (body) => triggerBuild(use.NETLIFY_BUILD_HOOK_URL, body, { now: now(), ...(options.fetch ? { fetch: options.fetch } : {}) }),
-          now,
-          ...(use.PUBLISH_RETRY_BASE_SECONDS ? { retryBaseMs: use.PUBLISH_RETRY_BASE_SECONDS * 1000 } : {}),
-          budgetPerHour: use.DEPLOY_BUDGET_PER_HOUR,
-        });
+        const publishQueue = queueFromSettings(queueStore, use, { now, fetch: options.fetch });
         try {
           const queued = await publishQueue.freshness(decided.reason);
           const detail = queued.outcome === 'started' ? queued.title : queued.outcome === 'held' ? `next try at ${queued.hold.until}` : undefined;

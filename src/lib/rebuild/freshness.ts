@@ -17,6 +17,7 @@
 import { failureCause } from '../publish-records/build-failure.ts';
 import type { FreshnessState, LiveInputs, ProductionHistory, PublishQueue } from '../publish-records/records.ts';
 import { NETLIFY_BUILD_LIMIT_MS } from './queue-timing.ts';
+import { hasWaiting } from './queue-state.ts';
 import { changedSchools } from '../tenants/digest.ts';
 
 /** The function's schedule: every quarter hour. */
@@ -85,7 +86,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 /** What can be decided before the product API is asked. */
 export function beforeReading(facts: FreshnessFacts): Verdict {
   const { queue, history, now } = facts;
-  if (queue.inFlight || queue.fresh || queue.waiting.length > 0 || queue.waitingMore > 0) {
+  if (queue.inFlight || hasWaiting(queue)) {
     return { action: 'none', outcome: 'a build is under way or waiting: it reads the tenant records itself' };
   }
   const live = history.live;

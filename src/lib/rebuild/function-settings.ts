@@ -17,22 +17,26 @@ type Source = Record<string, string | undefined>;
  */
 export const buildHookSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS']);
 
+/**
+ * The publish queue's settings, read by every function that starts its builds (publish-queue.ts
+ * `queueFromSettings`): the build hook, the queue's unit of time and the deploy budget.
+ */
+const QUEUE_SETTINGS = ['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS', 'DEPLOY_BUDGET_PER_HOUR'] as const;
+
 /** publish-retry: the publish queue's settings (the deploy budget every start of the queue keeps among them). */
-export const publishRetrySchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS', 'DEPLOY_BUDGET_PER_HOUR', 'CONTEXT']);
+export const publishRetrySchema = settingsSchema([...QUEUE_SETTINGS, 'CONTEXT']);
 
 /** rebuild-on-publish: the content webhook's secret; CONTEXT where the invocation does not say (see siteStore in state-store.ts). */
-export const publishSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS', 'DEPLOY_BUDGET_PER_HOUR', 'SANITY_WEBHOOK_SECRET', 'CONTEXT']);
+export const publishSchema = settingsSchema([...QUEUE_SETTINGS, 'SANITY_WEBHOOK_SECRET', 'CONTEXT']);
 
 /** deploy-notification: it also starts the next publish batch, so it needs the build hook; SITE_ID ignores another site's deploys. */
-export const deployNotificationSettingsSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS', 'DEPLOY_BUDGET_PER_HOUR', 'NETLIFY_DEPLOY_NOTIFICATION_SECRET', 'SITE_ID', 'CONTEXT']);
+export const deployNotificationSettingsSchema = settingsSchema([...QUEUE_SETTINGS, 'NETLIFY_DEPLOY_NOTIFICATION_SECRET', 'SITE_ID', 'CONTEXT']);
 
 /**
  * freshness-check: the publish queue's settings (its build goes through the queue), the product API
  * the tenant records are read from, how often it checks and how old the live deploy may grow.
  */
-export const freshnessSettingsSchema = settingsSchema([
-  'NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS', 'DEPLOY_BUDGET_PER_HOUR', 'PUBLIC_API_BASE', 'FRESHNESS_CHECK_MINUTES', 'FRESHNESS_MAX_AGE_DAYS', 'CONTEXT',
-]);
+export const freshnessSettingsSchema = settingsSchema([...QUEUE_SETTINGS, 'PUBLIC_API_BASE', 'FRESHNESS_CHECK_MINUTES', 'FRESHNESS_MAX_AGE_DAYS', 'CONTEXT']);
 
 /**
  * publish-status (and deploys): the Studio's origins (CORS), where an editor's token is checked
@@ -51,6 +55,8 @@ export type DeployNotificationSettings = ReturnType<typeof deployNotificationSet
 export type StatusSettings = ReturnType<typeof statusSettingsSchema.parse>;
 export type DeploysSettings = ReturnType<typeof deploysSettingsSchema.parse>;
 export type FreshnessSettings = ReturnType<typeof freshnessSettingsSchema.parse>;
+/** What the publish queue reads of a function's settings (QUEUE_SETTINGS). */
+export type QueueSettings = Pick<PublishRetrySettings, (typeof QUEUE_SETTINGS)[number]>;
 
 /** `npm run rebuild`. Throws a SettingsError naming a bad setting. */
 export function readBuildHookSettings(source: Source = process.env): BuildHookSettings {

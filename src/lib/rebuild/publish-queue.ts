@@ -36,7 +36,9 @@ import { readJson, updateJson } from '../publish-records/blob-store.ts';
 import {
   MAX_FRESHNESS_REASON, newBatchId as randomBatchId, PUBLISH_QUEUE_KEY, publishQueueSchema, type Batch, type BuildHookBody, type Hold, type PublishedDocument, type PublishQueue,
 } from '../publish-records/records.ts';
+import { triggerBuild, type FetchLike } from './build-hook.ts';
 import { budgetAllowsAt, heardOther } from './deploy-budget.ts';
+import type { QueueSettings } from './function-settings.ts';
 import { RETRY_BASE_MS } from './queue-timing.ts';
 import {
   alreadyBuilt, budgetHold, confirmed, EMPTY_QUEUE, ended, hasWaiting, heardAhead, heardFromNetlify, hookBody, isQueueBatch, mayStart, settle, start, startFailed, withWaiting, type BuildOutcome,
@@ -217,3 +219,18 @@ export function createPublishQueue(options: PublishQueueOptions) {
 }
 
 export type PublishQueueHandle = ReturnType<typeof createPublishQueue>;
+
+/**
+ * The queue as a function that starts builds sets it up from its settings (QUEUE_SETTINGS in
+ * function-settings.ts): the build hook called at `now` (with `fetch` when given), the queue's unit
+ * of time when PUBLISH_RETRY_BASE_SECONDS is set, and the deploy budget.
+ */
+export function queueFromSettings(store: BlobStore, settings: QueueSettings, { now, fetch }: { now: () => Date; fetch?: FetchLike | undefined }): PublishQueueHandle {
+  return createPublishQueue({
+    store,
+    trigger: (body) => triggerBuild(settings.NETLIFY_BUILD_HOOK_URL, body, { now: now(), ...(fetch ? { fetch } : {}) }),
+    now,
+    ...(settings.PUBLISH_RETRY_BASE_SECONDS ? { retryBaseMs: settings.PUBLISH_RETRY_BASE_SECONDS * 1000 } : {}),
+    budgetPerHour: settings.DEPLOY_BUDGET_PER_HOUR,
+  });
+}

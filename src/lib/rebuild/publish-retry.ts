@@ -6,11 +6,11 @@
  * with nothing due reads one blob and changes nothing.
  */
 import { PUBLISH_QUEUE_STORE } from '../publish-records/records.ts';
-import { triggerBuild, type FetchLike } from './build-hook.ts';
+import type { FetchLike } from './build-hook.ts';
 import { answer, guarded } from './function-http.ts';
 import { readPublishRetrySettings, type PublishRetrySettings } from './function-settings.ts';
 import { previewSiteAnswer } from './preview-site-guard.ts';
-import { BatchStartError, createPublishQueue, type QueueOutcome } from './publish-queue.ts';
+import { BatchStartError, queueFromSettings, type QueueOutcome } from './publish-queue.ts';
 import type { FunctionContext } from './publish-webhook.ts';
 import { siteStore, type BlobStore } from './state-store.ts';
 
@@ -44,13 +44,7 @@ export function createPublishRetryFunction(options: PublishRetryOptions) {
       const idle = previewSiteAnswer(RETRY_ON_PREVIEW_SITE, options.site ?? process.env, log);
       if (idle) return idle;
       const settings = readSettings();
-      const queue = createPublishQueue({
-        store: siteStore(PUBLISH_QUEUE_STORE, context.deploy?.context || settings.CONTEXT, options.openBlobStore),
-        trigger: (body) => triggerBuild(settings.NETLIFY_BUILD_HOOK_URL, body, { now: now(), ...(options.fetch ? { fetch: options.fetch } : {}) }),
-        now,
-        ...(settings.PUBLISH_RETRY_BASE_SECONDS ? { retryBaseMs: settings.PUBLISH_RETRY_BASE_SECONDS * 1000 } : {}),
-        budgetPerHour: settings.DEPLOY_BUDGET_PER_HOUR,
-      });
+      const queue = queueFromSettings(siteStore(PUBLISH_QUEUE_STORE, context.deploy?.context || settings.CONTEXT, options.openBlobStore), settings, { now, fetch: options.fetch });
       try {
         const outcome = await queue.retryWaiting();
         log(line(outcome));
