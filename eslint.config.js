@@ -1,0 +1,47 @@
+// ESLint for src/, scripts/, tests/ and studio/ (CONTRIBUTING.md, "Style: format and lint").
+// Type-aware TypeScript rules, Astro's and React's rules, and the accessibility rules of JSX;
+// layout is Prettier's (eslint-config-prettier turns off every rule that would disagree with it).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import astro from 'eslint-plugin-astro';
+import react from '@eslint-react/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      '.astro/',
+      '.netlify/',
+      '.tools/',
+      'data/',
+      'reports/',
+      'test-results/',
+      'playwright-report/',
+      '**/node_modules/',
+      'studio/dist/',
+      'studio/.sanity/',
+      'src/lib/content/sanity.types.ts',
+      '**/fixtures/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      globals: { ...globals.node, ...globals.browser },
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  ...astro.configs.recommended,
+  {
+    files: ['**/*.tsx'],
+    ...react.configs['recommended-type-checked'],
+  },
+  { files: ['**/*.tsx'], ...reactHooks.configs.flat.recommended },
+  { files: ['**/*.tsx'], ...jsxA11y.configs.recommended },
+  prettier,
+);
