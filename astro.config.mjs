@@ -34,7 +34,9 @@ export default defineConfig({
   // A draft preview build is never indexed: no sitemap.
   integrations: [
     react(),
-    ...(isPreviewBuild() || onDemand ? [] : [sitemap({ filter: (page) => includeInSitemap(page) && !isNotLaunchedPage(page) })]),
+    ...(isPreviewBuild() || onDemand
+      ? []
+      : [sitemap({ filter: (page) => includeInSitemap(page) && !isNotLaunchedPage(page) })]),
     schoolSiteBuild({ onDemand }),
     ...(preview ? [preview.previewSite()] : []),
   ],

@@ -6,9 +6,13 @@ const apiPort = Number(process.env.E2E_API_PORT ?? 8787);
 const baseURL = `http://127.0.0.1:${port}`;
 
 /** The system Chromium (Debian's package) when Playwright's own browser is not installed. */
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) =>
+  existsSync(path),
+);
 if (!process.env.PLAYWRIGHT_BROWSERS_PATH && !systemChromium) {
-  throw new Error('No Chromium found: install it with `apt-get install -y chromium` (expected at /usr/bin/chromium).');
+  throw new Error(
+    'No Chromium found: install it with `apt-get install -y chromium` (expected at /usr/bin/chromium).',
+  );
 }
 
 export default defineConfig({
@@ -24,15 +28,34 @@ export default defineConfig({
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       ...(systemChromium ? { executablePath: systemChromium } : {}),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   // Every test runs at desktop width; the ones whose outcome depends on the width (layout, the
   // phone menu and carousels, axe and the launch review of every page) are tagged @phone and run
   // at phone width too. Tests that set their own widths (1024 px and the like) run once.
   projects: [
-    { name: 'phone', grep: /@phone/, use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, isMobile: false, hasTouch: true } },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } } },
+    {
+      name: 'phone',
+      grep: /@phone/,
+      use: {
+        ...devices['Desktop Chrome'],
+        viewport: { width: 390, height: 844 },
+        isMobile: false,
+        hasTouch: true,
+      },
+    },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
+    },
   ],
   webServer: {
     // The built site must exist (npm test builds first); this only serves it with the local API.
@@ -40,6 +63,11 @@ export default defineConfig({
     url: `${baseURL}/search`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
-    env: { PORT: String(port), API_PORT: String(apiPort), DATA_DIR: process.env.E2E_DATA_DIR ?? 'data/e2e', SITE_URL: process.env.SITE_URL ?? 'http://localhost:4321' },
+    env: {
+      PORT: String(port),
+      API_PORT: String(apiPort),
+      DATA_DIR: process.env.E2E_DATA_DIR ?? 'data/e2e',
+      SITE_URL: process.env.SITE_URL ?? 'http://localhost:4321',
+    },
   },
 });

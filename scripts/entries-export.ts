@@ -41,7 +41,8 @@ if (event === undefined || event === '') fail(`--event is required.\n${USAGE}`, 
 
 const dataDir = resolve(process.env['DATA_DIR'] ?? join(import.meta.dirname, '..', 'data'));
 const file = join(dataDir, DATABASE_FILE);
-if (!existsSync(file)) fail(`No local API database at ${file}. Start the local stack (npm run serve) first.`, 1);
+if (!existsSync(file))
+  fail(`No local API database at ${file}. Start the local stack (npm run serve) first.`, 1);
 
 const db = new DatabaseSync(file, { readOnly: true });
 const rows = db
@@ -64,7 +65,9 @@ db.close();
 const csv = toCsv(HEADER, rows, { raw: options.raw });
 if (options.out !== undefined) {
   writeFileSync(options.out, csv);
-  process.stderr.write(`${rows.length} entr${rows.length === 1 ? 'y' : 'ies'} written to ${options.out}\n`);
+  process.stderr.write(
+    `${rows.length} entr${rows.length === 1 ? 'y' : 'ies'} written to ${options.out}\n`,
+  );
 } else {
   process.stdout.write(csv);
 }

@@ -11,7 +11,11 @@ import { readBuildHookSettings } from '../src/lib/rebuild/function-settings.ts';
 const { values } = parseArgs({ options: { title: { type: 'string' } } });
 try {
   // Only the hook: the build's own settings (and their production rules) do not concern a trigger.
-  const title = await triggerBuild(readBuildHookSettings(process.env).NETLIFY_BUILD_HOOK_URL, manualBody(), values.title ? { reason: values.title } : {});
+  const title = await triggerBuild(
+    readBuildHookSettings(process.env).NETLIFY_BUILD_HOOK_URL,
+    manualBody(),
+    values.title ? { reason: values.title } : {},
+  );
   console.log(`build triggered: ${title}`);
 } catch (error) {
   console.error(`rebuild failed: ${(error as Error).message}`);

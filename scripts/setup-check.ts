@@ -26,7 +26,16 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs, parseEnv } from 'node:util';
 import { askDeployedFunctions } from '../src/lib/setup/deployed-check.ts';
 import { askProductApi, publicSiteOrigins } from '../src/lib/setup/product-api-check.ts';
-import { checkSetup, EXIT, exitStatus, formatReport, sanityAsker, SITE_KINDS, type CheckOptions, type SiteKind } from '../src/lib/setup/setup-check.ts';
+import {
+  checkSetup,
+  EXIT,
+  exitStatus,
+  formatReport,
+  sanityAsker,
+  SITE_KINDS,
+  type CheckOptions,
+  type SiteKind,
+} from '../src/lib/setup/setup-check.ts';
 import { studioEnvironment } from '../src/lib/setup/studio-env.ts';
 
 const USAGE = `usage: npm run setup:check -- --site ${SITE_KINDS.join('|')} [--until <step>] [--settings-file <file>] [--deployed <address>] [--demo] [--offline]`;
@@ -37,8 +46,13 @@ function usageError(message: string): never {
 }
 
 const OPTIONS = {
-  site: { type: 'string' }, until: { type: 'string' }, offline: { type: 'boolean', default: false }, demo: { type: 'boolean', default: false },
-  'settings-file': { type: 'string' }, deployed: { type: 'string' }, help: { type: 'boolean', default: false },
+  site: { type: 'string' },
+  until: { type: 'string' },
+  offline: { type: 'boolean', default: false },
+  demo: { type: 'boolean', default: false },
+  'settings-file': { type: 'string' },
+  deployed: { type: 'string' },
+  help: { type: 'boolean', default: false },
 } as const;
 
 function readArgs() {
@@ -56,11 +70,14 @@ if (values.help) {
 }
 const kind = values.site;
 if (kind === undefined) usageError('--site is required');
-if (!(SITE_KINDS as readonly string[]).includes(kind)) usageError(`--site must be one of ${SITE_KINDS.join(', ')}`);
+if (!(SITE_KINDS as readonly string[]).includes(kind))
+  usageError(`--site must be one of ${SITE_KINDS.join(', ')}`);
 const site = kind as SiteKind;
 const until = values.until === undefined ? undefined : Number(values.until);
-if (until !== undefined && !(Number.isInteger(until) && until >= 1 && until <= 11)) usageError('--until must be a step of the procedure, 1 to 11');
-if (values.deployed !== undefined && (site !== 'production' || !URL.canParse(values.deployed))) usageError('--deployed takes the public site\'s address, with --site production');
+if (until !== undefined && !(Number.isInteger(until) && until >= 1 && until <= 11))
+  usageError('--until must be a step of the procedure, 1 to 11');
+if (values.deployed !== undefined && (site !== 'production' || !URL.canParse(values.deployed)))
+  usageError("--deployed takes the public site's address, with --site production");
 if (values.demo && site !== 'production') usageError('--demo is for --site production');
 
 const readText = (path: string) => {
@@ -71,7 +88,10 @@ const readText = (path: string) => {
   }
 };
 
-function settingsSource(): { source: Record<string, string | undefined>; flagMisplaced?: (name: string) => boolean } {
+function settingsSource(): {
+  source: Record<string, string | undefined>;
+  flagMisplaced?: (name: string) => boolean;
+} {
   const file = values['settings-file'];
   if (file !== undefined) {
     const text = readText(file);
@@ -80,7 +100,11 @@ function settingsSource(): { source: Record<string, string | undefined>; flagMis
   }
   if (site !== 'studio') return { source: process.env };
   // As `sanity build`/`deploy` (and the import) read them; a setting of another site is named only when a studio/.env file holds it.
-  const studio = studioEnvironment(process.env, fileURLToPath(new URL('../studio/', import.meta.url)), readText);
+  const studio = studioEnvironment(
+    process.env,
+    fileURLToPath(new URL('../studio/', import.meta.url)),
+    readText,
+  );
   return { source: studio.values, flagMisplaced: (name) => studio.fromFiles.has(name) };
 }
 
@@ -91,10 +115,16 @@ const options: CheckOptions = {
   until,
   demo: values.demo,
   ...(flagMisplaced ? { flagMisplaced } : {}),
-  ...(deployed ? {
-    askDeployed: (hookUrl: string | undefined) => askDeployedFunctions(deployed, hookUrl, (url, init) => fetch(url, init)),
-    askProductApi: (apiBase: string | undefined, siteUrl: string | undefined) => askProductApi(apiBase, publicSiteOrigins(deployed, siteUrl), (url, init) => fetch(url, init)),
-  } : {}),
+  ...(deployed
+    ? {
+        askDeployed: (hookUrl: string | undefined) =>
+          askDeployedFunctions(deployed, hookUrl, (url, init) => fetch(url, init)),
+        askProductApi: (apiBase: string | undefined, siteUrl: string | undefined) =>
+          askProductApi(apiBase, publicSiteOrigins(deployed, siteUrl), (url, init) =>
+            fetch(url, init),
+          ),
+      }
+    : {}),
 };
 const report = await checkSetup(site, source, ask, options);
 for (const line of formatReport(report)) console.log(line);

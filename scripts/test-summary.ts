@@ -8,11 +8,22 @@
  * checks file) counts as one failure.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { checksVerdict, parseSteps, playwrightVerdict, RUNNER_STEPS, verdictLines, vitestVerdict, type PlaywrightReport, type VitestReport } from './lib/test-verdict.ts';
+import {
+  checksVerdict,
+  parseSteps,
+  playwrightVerdict,
+  RUNNER_STEPS,
+  verdictLines,
+  vitestVerdict,
+  type PlaywrightReport,
+  type VitestReport,
+} from './lib/test-verdict.ts';
 
 const [checksFile, vitestFile, playwrightFile] = process.argv.slice(2);
 if (!checksFile || !vitestFile || !playwrightFile) {
-  console.error('usage: node scripts/test-summary.ts <checks file> <vitest JSON report> <playwright JSON report>');
+  console.error(
+    'usage: node scripts/test-summary.ts <checks file> <vitest JSON report> <playwright JSON report>',
+  );
   process.exit(2);
 }
 
@@ -31,7 +42,11 @@ const root = process.cwd();
 const { lines, failed } = verdictLines([
   checksVerdict(steps),
   vitestVerdict(readReport<VitestReport>(vitestFile), steps?.get(RUNNER_STEPS.vitest), root),
-  playwrightVerdict(readReport<PlaywrightReport>(playwrightFile), steps?.get(RUNNER_STEPS.playwright), root),
+  playwrightVerdict(
+    readReport<PlaywrightReport>(playwrightFile),
+    steps?.get(RUNNER_STEPS.playwright),
+    root,
+  ),
 ]);
 for (const line of lines) console.log(line);
 process.exit(failed > 0 ? 1 : 0);

@@ -4,22 +4,24 @@
  * preview site Presentation frames from SANITY_STUDIO_PREVIEW_URL; the public site, which says
  * whether a published change is live and lists its deploys, from SANITY_STUDIO_PUBLIC_SITE_URL.
  */
-import {defineConfig} from 'sanity'
-import {presentationTool} from 'sanity/presentation'
-import {structureTool} from 'sanity/structure'
-import {schemaTypes, SCHOOL_DOCUMENT_TYPES, SINGLETON_TYPES} from './schemaTypes'
-import {structure} from './structure'
-import {NewSchoolAction} from './actions/NewSchoolAction'
-import {studioProject} from './project'
-import {presentationOptions, previewOrigin} from './presentation'
-import {publicSiteOrigin} from './deploys/public-site'
-import {deploysTool, publishStatusBadge} from './deploys/studio'
+import { defineConfig } from 'sanity';
+import { presentationTool } from 'sanity/presentation';
+import { structureTool } from 'sanity/structure';
+import { schemaTypes, SCHOOL_DOCUMENT_TYPES, SINGLETON_TYPES } from './schemaTypes';
+import { structure } from './structure';
+import { NewSchoolAction } from './actions/NewSchoolAction';
+import { studioProject } from './project';
+import { presentationOptions, previewOrigin } from './presentation';
+import { publicSiteOrigin } from './deploys/public-site';
+import { deploysTool, publishStatusBadge } from './deploys/studio';
 
-const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
+const singletonActions = new Set(['publish', 'discardChanges', 'restore']);
 // Spelled out: the Studio bundle replaces each process.env.SANITY_STUDIO_* at build time.
-const publicSite = publicSiteOrigin(process.env.SANITY_STUDIO_PUBLIC_SITE_URL)
-const PublishStatusBadge = publishStatusBadge(publicSite)
-const documentTypes = new Set(schemaTypes.filter((type) => type.type === 'document').map((type) => type.name))
+const publicSite = publicSiteOrigin(process.env.SANITY_STUDIO_PUBLIC_SITE_URL);
+const PublishStatusBadge = publishStatusBadge(publicSite);
+const documentTypes = new Set(
+  schemaTypes.filter((type) => type.type === 'document').map((type) => type.name),
+);
 
 export default defineConfig({
   name: 'default',
@@ -30,7 +32,7 @@ export default defineConfig({
     SANITY_STUDIO_DATASET: process.env.SANITY_STUDIO_DATASET,
   }),
   plugins: [
-    structureTool({structure}),
+    structureTool({ structure }),
     // Each page of the editors' preview site beside its documents (SANITY_STUDIO_PREVIEW_URL, default the local preview server).
     presentationTool(presentationOptions(previewOrigin(process.env.SANITY_STUDIO_PREVIEW_URL))),
   ],
@@ -46,18 +48,22 @@ export default defineConfig({
         id: `${type.name}-for-school`,
         title: `${type.title} for this school`,
         schemaType: type.name,
-        parameters: [{name: 'schoolId', type: 'string'}],
-        value: ({schoolId}: {schoolId: string}) => ({school: {_type: 'reference', _ref: schoolId}}),
+        parameters: [{ name: 'schoolId', type: 'string' }],
+        value: ({ schoolId }: { schoolId: string }) => ({
+          school: { _type: 'reference', _ref: schoolId },
+        }),
       })),
     ],
   },
   document: {
     // No delete or duplicate for site settings; a school can be the template of a new one.
-    actions: (actions, {schemaType}) => {
-      if (SINGLETON_TYPES.includes(schemaType)) return actions.filter(({action}) => action && singletonActions.has(action))
-      return schemaType === 'school' ? [...actions, NewSchoolAction] : actions
+    actions: (actions, { schemaType }) => {
+      if (SINGLETON_TYPES.includes(schemaType))
+        return actions.filter(({ action }) => action && singletonActions.has(action));
+      return schemaType === 'school' ? [...actions, NewSchoolAction] : actions;
     },
     // Whether the published version is live on the public site yet, or why not.
-    badges: (badges, {schemaType}) => (documentTypes.has(schemaType) ? [...badges, PublishStatusBadge] : badges),
+    badges: (badges, { schemaType }) =>
+      documentTypes.has(schemaType) ? [...badges, PublishStatusBadge] : badges,
   },
-})
+});

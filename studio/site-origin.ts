@@ -4,14 +4,15 @@
  * (SANITY_STUDIO_PUBLIC_SITE_URL). Unset: the local stack's address. Anything else stops the build.
  */
 export function siteOrigin(setting: string, value: string | undefined, fallback: string): string {
-  const given = value?.trim()
-  if (!given) return fallback
-  let url: URL
+  const given = value?.trim();
+  if (!given) return fallback;
+  let url: URL;
   try {
-    url = new URL(given)
+    url = new URL(given);
   } catch {
-    throw new Error(`${setting} is not an address: ${JSON.stringify(given)}`)
+    throw new Error(`${setting} is not an address: ${JSON.stringify(given)}`);
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${setting} must be http(s): ${JSON.stringify(given)}`)
-  return url.origin
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error(`${setting} must be http(s): ${JSON.stringify(given)}`);
+  return url.origin;
 }

@@ -3,10 +3,10 @@
  * documents grouped by the page they appear on. A document created inside a school's folder
  * already points at that school.
  */
-import {CogIcon} from '@sanity/icons/Cog'
-import {FolderIcon} from '@sanity/icons/Folder'
-import type {StructureResolver} from 'sanity/structure'
-import {SCHOOL_DOCUMENT_GROUPS} from './schemaTypes'
+import { CogIcon } from '@sanity/icons/Cog';
+import { FolderIcon } from '@sanity/icons/Folder';
+import type { StructureResolver } from 'sanity/structure';
+import { SCHOOL_DOCUMENT_GROUPS } from './schemaTypes';
 
 export const structure: StructureResolver = (S) =>
   S.list()
@@ -15,7 +15,9 @@ export const structure: StructureResolver = (S) =>
       S.listItem()
         .title('Site settings')
         .icon(CogIcon)
-        .child(S.document().schemaType('siteSettings').documentId('siteSettings').title('Site settings')),
+        .child(
+          S.document().schemaType('siteSettings').documentId('siteSettings').title('Site settings'),
+        ),
       S.divider(),
       S.documentTypeListItem('school').title('Schools'),
       S.listItem()
@@ -27,26 +29,31 @@ export const structure: StructureResolver = (S) =>
             .child((schoolId) =>
               S.list()
                 .title('Pages')
-                .items(SCHOOL_DOCUMENT_GROUPS.flatMap((group, index) => [
-                  ...(index ? [S.divider()] : []),
-                  ...group.types.map((type) =>
-                    S.listItem()
-                      .id(type.name)
-                      .title(`${group.title}: ${type.title}`)
-                      .schemaType(type.name)
-                      .child(
-                        S.documentList()
-                          .title(type.title ?? type.name)
-                          .schemaType(type.name)
-                          .filter('_type == $type && school._ref == $schoolId')
-                          .params({type: type.name, schoolId})
-                          .initialValueTemplates([S.initialValueTemplateItem(`${type.name}-for-school`, {schoolId})]),
-                      ),
-                  ),
-                ])),
+                .items(
+                  SCHOOL_DOCUMENT_GROUPS.flatMap((group, index) => [
+                    ...(index ? [S.divider()] : []),
+                    ...group.types.map((type) =>
+                      S.listItem()
+                        .id(type.name)
+                        .title(`${group.title}: ${type.title}`)
+                        .schemaType(type.name)
+                        .child(
+                          S.documentList()
+                            .title(type.title ?? type.name)
+                            .schemaType(type.name)
+                            .filter('_type == $type && school._ref == $schoolId')
+                            .params({ type: type.name, schoolId })
+                            .initialValueTemplates([
+                              S.initialValueTemplateItem(`${type.name}-for-school`, { schoolId }),
+                            ]),
+                        ),
+                    ),
+                  ]),
+                ),
             ),
         ),
       S.divider(),
       ...SCHOOL_DOCUMENT_GROUPS.flatMap((group) => group.types).map((type) =>
-        S.documentTypeListItem(type.name).title(`All schools: ${type.title}`)),
-    ])
+        S.documentTypeListItem(type.name).title(`All schools: ${type.title}`),
+      ),
+    ]);

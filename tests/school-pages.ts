@@ -28,18 +28,24 @@ export interface SchoolPage {
 /** Where a school's page of a route with a parameter is; null when the school has none. */
 const PARAMETER_PAGES: Partial<Record<SchoolRouteName, (school: BuiltSchool) => string | null>> = {
   // Built only while the school's giveaway is open, at the event id of the school's giveaway route.
-  'giveaway-entry': (school) => (school.giveaway.includes('/giveaway-entry/') ? school.giveaway : null),
+  'giveaway-entry': (school) =>
+    school.giveaway.includes('/giveaway-entry/') ? school.giveaway : null,
 };
 
 /** The routes with a fixed path: every school has each of these pages. */
 export const FIXED_ROUTES = SCHOOL_ROUTES.filter((route) => !(route.name in PARAMETER_PAGES));
 
 /** The routes whose page depends on the school's data (and may be absent for a school). */
-export const PARAMETER_ROUTE_NAMES = SCHOOL_ROUTES.map((route) => route.name).filter((name) => name in PARAMETER_PAGES);
+export const PARAMETER_ROUTE_NAMES = SCHOOL_ROUTES.map((route) => route.name).filter(
+  (name) => name in PARAMETER_PAGES,
+);
 
 /** A school's pages of the fixed routes, e.g. `/cubbymobile`, `/cubbymobile/student`. */
 export function fixedSchoolPages(seoSlug: string): SchoolPage[] {
-  return FIXED_ROUTES.map((route) => ({ route: route.name, path: schoolPath(seoSlug, route.path) }));
+  return FIXED_ROUTES.map((route) => ({
+    route: route.name,
+    path: schoolPath(seoSlug, route.path),
+  }));
 }
 
 /** Every page a built school has, in route-table order: the fixed routes and, where it has one, each parameter page. */
@@ -63,11 +69,19 @@ export function routeOfSchoolPath(pathBelowSchool: string): SchoolRouteName | un
 
 /** The pages of no school (not in the route table), by the name tests give their page type. */
 export const BARE_PAGES = {
-  index: '/', default: '/default', search: '/search', '404': '/404',
+  index: '/',
+  default: '/default',
+  search: '/search',
+  '404': '/404',
   // One page of the search's list by state (every state has one: /search/{state}); the bundled
   // content's Washington schools stand for them all.
   'search-group': '/search/washington',
 } as const;
 export type BarePageName = keyof typeof BARE_PAGES;
 /** The bare pages a visitor reaches by address (the 404 page is what a missing file answers with). */
-export const ADDRESSED_BARE_PAGES: readonly string[] = [BARE_PAGES.index, BARE_PAGES.default, BARE_PAGES.search, BARE_PAGES['search-group']];
+export const ADDRESSED_BARE_PAGES: readonly string[] = [
+  BARE_PAGES.index,
+  BARE_PAGES.default,
+  BARE_PAGES.search,
+  BARE_PAGES['search-group'],
+];

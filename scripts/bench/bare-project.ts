@@ -8,8 +8,13 @@ import { join } from 'node:path';
 export function writeBareProject(dir: string, pages: number, nodeModules: string): void {
   mkdirSync(join(dir, 'src/pages/[school]'), { recursive: true });
   symlinkSync(nodeModules, join(dir, 'node_modules'), 'dir');
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'bare-floor', private: true, type: 'module' }));
-  writeFileSync(join(dir, 'astro.config.mjs'), `import { defineConfig } from 'astro/config';
+  writeFileSync(
+    join(dir, 'package.json'),
+    JSON.stringify({ name: 'bare-floor', private: true, type: 'module' }),
+  );
+  writeFileSync(
+    join(dir, 'astro.config.mjs'),
+    `import { defineConfig } from 'astro/config';
 export default defineConfig({
   output: 'static',
   trailingSlash: 'never',
@@ -20,8 +25,11 @@ export default defineConfig({
   // find the other's dependency pre-bundle and re-optimize, which the floor should not be charged.
   vite: { cacheDir: '.vite-cache' },
 });
-`);
-  writeFileSync(join(dir, 'src/pages/[school]/[page].astro'), `---
+`,
+  );
+  writeFileSync(
+    join(dir, 'src/pages/[school]/[page].astro'),
+    `---
 export function getStaticPaths() {
   const perSchool = 10;
   return Array.from({ length: ${pages} }, (_, i) => ({
@@ -34,5 +42,6 @@ const { n } = Astro.props;
 <!doctype html>
 <html lang="en"><head><meta charset="utf-8" /><title>Page {n}</title></head>
 <body><h1>Page {n}</h1></body></html>
-`);
+`,
+  );
 }

@@ -19,7 +19,19 @@
  * floor, and is measured, not judged: before/after figures from one machine in one sitting.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { accessSync, constants as fsConstants, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants as fsConstants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -44,7 +56,12 @@ const MAX_CONTENT_QUERIES = 2;
  * - `_headers` has one rule per kind of page: no line per school;
  * - one more school costs at most 4× what one more school's pages cost the bare framework.
  */
-const BUDGETS = { pageBytes: 64 * 1024, redirectRulesPerSchool: 14 / 6, headersLinesPerSchool: 0, marginalRatio: 4 } as const;
+const BUDGETS = {
+  pageBytes: 64 * 1024,
+  redirectRulesPerSchool: 14 / 6,
+  headersLinesPerSchool: 0,
+  marginalRatio: 4,
+} as const;
 const MAX_PAGE_BYTES = BUDGETS.pageBytes;
 
 const { values } = parseArgs({
@@ -64,9 +81,11 @@ const bareAstro = join(ROOT, 'node_modules/astro/bin/astro.mjs');
 const SIZES = values.schools.split(',').map((size) => Number(size.trim()));
 const RUNS = Number(values.runs);
 const LATENCY_MS = Number(values['api-latency']);
-if (SIZES.some((size) => !Number.isInteger(size) || size < 1)) throw new Error('--schools must be positive whole numbers, e.g. 6,60');
+if (SIZES.some((size) => !Number.isInteger(size) || size < 1))
+  throw new Error('--schools must be positive whole numbers, e.g. 6,60');
 if (!Number.isInteger(RUNS) || RUNS < 1) throw new Error('--runs must be a positive whole number');
-if (!Number.isFinite(LATENCY_MS) || LATENCY_MS < 0) throw new Error('--api-latency must be a number of milliseconds ≥ 0');
+if (!Number.isFinite(LATENCY_MS) || LATENCY_MS < 0)
+  throw new Error('--api-latency must be a number of milliseconds ≥ 0');
 
 type Timing = { seconds: number; cpuSeconds: number; peakMb: number };
 
@@ -122,12 +141,16 @@ interface SizeResult {
 }
 
 function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.html'));
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) =>
+    name.endsWith('.html'),
+  );
 }
 
 /** Rules in a Netlify `_redirects` file: every line that is neither blank nor a comment. */
 function countRedirectRules(file: string): number {
-  return readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() && !line.trimStart().startsWith('#')).length;
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() && !line.trimStart().startsWith('#')).length;
 }
 
 /** The best of several runs: least wall time, least CPU time, and (to be safe) the highest peak memory. */
@@ -140,14 +163,39 @@ function best(runs: Timing[]): Timing {
 }
 
 /** Builds of the site wait for any other build in this checkout (the clock starts once it is theirs). */
-function timedBuild(label: string, nodeArgs: string[], args: string[], env: Record<string, string>, peakFile: string, logFile: string, cwd: string): Promise<Timing> {
+function timedBuild(
+  label: string,
+  nodeArgs: string[],
+  args: string[],
+  env: Record<string, string>,
+  peakFile: string,
+  logFile: string,
+  cwd: string,
+): Promise<Timing> {
   const bare = args.includes('--root');
-  const run = () => timedBuildNow(label, nodeArgs, bare ? bareAstro : siteAstro, cwd, bare ? args : ['--root', SITE_ROOT, ...args], env, peakFile, logFile);
+  const run = () =>
+    timedBuildNow(
+      label,
+      nodeArgs,
+      bare ? bareAstro : siteAstro,
+      cwd,
+      bare ? args : ['--root', SITE_ROOT, ...args],
+      env,
+      peakFile,
+      logFile,
+    );
   return bare || SITE_ROOT !== ROOT ? run() : withBuildLock(run);
 }
 
 async function timedBuildNow(
-  label: string, nodeArgs: string[], astro: string, cwd: string, args: string[], env: Record<string, string>, peakFile: string, logFile: string,
+  label: string,
+  nodeArgs: string[],
+  astro: string,
+  cwd: string,
+  args: string[],
+  env: Record<string, string>,
+  peakFile: string,
+  logFile: string,
 ): Promise<Timing> {
   // The build before this one wrote up to 160 MB: flush it to disk first, or its writeback lands
   // in this build's time (measured: the bare floor at 600 schools swung between 6.8 and 9.8 s).
@@ -168,7 +216,10 @@ async function timedBuildNow(
     process.stderr.write(Buffer.concat(log).toString('utf8').slice(-4000));
     throw new Error(`${label} build failed (exit ${code}); log in ${logFile}`);
   }
-  const usage = JSON.parse(readFileSync(peakFile, 'utf8')) as { maxRssKb: number; cpuMicros: number };
+  const usage = JSON.parse(readFileSync(peakFile, 'utf8')) as {
+    maxRssKb: number;
+    cpuMicros: number;
+  };
   return { seconds, cpuSeconds: usage.cpuMicros / 1e6, peakMb: usage.maxRssKb / 1024 };
 }
 
@@ -177,9 +228,23 @@ async function timedBuildNow(
  * per-client rate limit (120 requests per 10 s, there for browsers posting entries) is lifted: at
  * 600 schools the build's 1,200 tenant requests would otherwise measure that limit, not the build.
  */
-async function startSlowApi(dir: string, tenantsFile: string, datasetFile: string, latencyMs: number): Promise<{ url: string; close: () => Promise<void> }> {
-  const api = createLocalApi({ dataDir: join(dir, 'api-data'), tenantsFile, datasetFile, allowedOrigins: [], warn: () => {} });
-  const inner = createApiHttpServer(api, () => {}, { ...DEFAULT_LIMITS, requestsPerWindow: 1_000_000 });
+async function startSlowApi(
+  dir: string,
+  tenantsFile: string,
+  datasetFile: string,
+  latencyMs: number,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const api = createLocalApi({
+    dataDir: join(dir, 'api-data'),
+    tenantsFile,
+    datasetFile,
+    allowedOrigins: [],
+    warn: () => {},
+  });
+  const inner = createApiHttpServer(api, () => {}, {
+    ...DEFAULT_LIMITS,
+    requestsPerWindow: 1_000_000,
+  });
   const server: Server = createServer((request, response) => {
     setTimeout(() => inner.emit('request', request, response), latencyMs);
   });
@@ -187,23 +252,30 @@ async function startSlowApi(dir: string, tenantsFile: string, datasetFile: strin
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((done) => {
-      server.close(() => {
-        api.store.close();
-        done();
-      });
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise((done) => {
+        server.close(() => {
+          api.store.close();
+          done();
+        });
+        server.closeAllConnections();
+      }),
   };
 }
 
 function median(numbers: number[]): number {
   const sorted = [...numbers].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
-async function benchSize(work: string, schools: number, profileDir: string | undefined): Promise<SizeResult> {
+async function benchSize(
+  work: string,
+  schools: number,
+  profileDir: string | undefined,
+): Promise<SizeResult> {
   // ---- the synthetic dataset, in the bundled dataset's format, and its tenant records behind the local API
   const { datasetDir, datasetFile, tenantsFile } = writeSyntheticDataset(work, schools);
   const api = await startSlowApi(work, tenantsFile, datasetFile, LATENCY_MS);
@@ -212,8 +284,11 @@ async function benchSize(work: string, schools: number, profileDir: string | und
     const siteOut = join(work, 'site-dist');
     const reportFile = join(work, 'build-report.json');
     const siteEnv = {
-      CONTENT_SOURCE: 'local', CONTENT_DATASET_DIR: datasetDir, PUBLIC_API_BASE: api.url,
-      BUILD_REPORT_FILE: reportFile, BUILD_OUT_DIR: siteOut,
+      CONTENT_SOURCE: 'local',
+      CONTENT_DATASET_DIR: datasetDir,
+      PUBLIC_API_BASE: api.url,
+      BUILD_REPORT_FILE: reportFile,
+      BUILD_OUT_DIR: siteOut,
     };
     // Astro renders from chunks it writes into the output (.prerender/): they find their packages
     // through a node_modules beside them, as they would inside the project.
@@ -227,19 +302,49 @@ async function benchSize(work: string, schools: number, profileDir: string | und
     let pages: string[] = [];
     for (let run = 1; run <= RUNS; run += 1) {
       rmSync(siteOut, { recursive: true, force: true });
-      siteRuns.push(await timedBuild('site', [], [], siteEnv, join(work, 'site-peak'), join(work, 'site.log'), work));
+      siteRuns.push(
+        await timedBuild(
+          'site',
+          [],
+          [],
+          siteEnv,
+          join(work, 'site-peak'),
+          join(work, 'site.log'),
+          work,
+        ),
+      );
       report = JSON.parse(readFileSync(reportFile, 'utf8')) as BuildReportFigures;
       pages = htmlFiles(siteOut);
-      if (report.schools.length !== schools) throw new Error(`the build report lists ${report.schools.length} schools, expected ${schools}`);
-      if (pages.length !== report.pages) throw new Error(`the build reports ${report.pages} pages but wrote ${pages.length} HTML files`);
-      if (report.contentQueries > MAX_CONTENT_QUERIES) throw new Error(`the build made ${report.contentQueries} content queries (at most ${MAX_CONTENT_QUERIES} expected)`);
+      if (report.schools.length !== schools)
+        throw new Error(
+          `the build report lists ${report.schools.length} schools, expected ${schools}`,
+        );
+      if (pages.length !== report.pages)
+        throw new Error(
+          `the build reports ${report.pages} pages but wrote ${pages.length} HTML files`,
+        );
+      if (report.contentQueries > MAX_CONTENT_QUERIES)
+        throw new Error(
+          `the build made ${report.contentQueries} content queries (at most ${MAX_CONTENT_QUERIES} expected)`,
+        );
 
       if (run === 1) writeBareProject(bareDir, pages.length, join(ROOT, 'node_modules'));
       rmSync(bareOut, { recursive: true, force: true });
-      bareRuns.push(await timedBuild('bare', [], ['--root', bareDir, '--outDir', bareOut], {}, join(work, 'bare-peak'), join(work, 'bare.log'), work));
+      bareRuns.push(
+        await timedBuild(
+          'bare',
+          [],
+          ['--root', bareDir, '--outDir', bareOut],
+          {},
+          join(work, 'bare-peak'),
+          join(work, 'bare.log'),
+          work,
+        ),
+      );
       pairRatios.push((siteRuns.at(-1) as Timing).seconds / (bareRuns.at(-1) as Timing).seconds);
       const barePages = htmlFiles(bareOut).length;
-      if (barePages !== pages.length) throw new Error(`the bare build wrote ${barePages} pages, expected ${pages.length}`);
+      if (barePages !== pages.length)
+        throw new Error(`the bare build wrote ${barePages} pages, expected ${pages.length}`);
     }
     if (!report) throw new Error('no run');
 
@@ -265,8 +370,12 @@ async function benchSize(work: string, schools: number, profileDir: string | und
       tenantRetries: report.tenants?.retries ?? 0,
       tenantWaitSeconds: report.tenants ? report.tenants.waitMs / 1000 : undefined,
       redirectRules: countRedirectRules(join(siteOut, '_redirects')),
-      headersLines: existsSync(join(siteOut, '_headers')) ? readFileSync(join(siteOut, '_headers'), 'utf8').split('\n').filter(Boolean).length : 0,
-      headersBytes: existsSync(join(siteOut, '_headers')) ? statSync(join(siteOut, '_headers')).size : 0,
+      headersLines: existsSync(join(siteOut, '_headers'))
+        ? readFileSync(join(siteOut, '_headers'), 'utf8').split('\n').filter(Boolean).length
+        : 0,
+      headersBytes: existsSync(join(siteOut, '_headers'))
+        ? statSync(join(siteOut, '_headers')).size
+        : 0,
       htmlBytesMedian: median(sizes.map((page) => page.bytes)),
       htmlBytesMax: heaviest.bytes,
       heaviestPage: heaviest.name,
@@ -280,7 +389,15 @@ async function benchSize(work: string, schools: number, profileDir: string | und
     if (profileDir) {
       rmSync(siteOut, { recursive: true, force: true });
       mkdirSync(profileDir, { recursive: true });
-      await timedBuild('site (profiled)', ['--cpu-prof', '--cpu-prof-dir', profileDir], [], siteEnv, join(work, 'site-peak'), join(work, 'site-profiled.log'), work);
+      await timedBuild(
+        'site (profiled)',
+        ['--cpu-prof', '--cpu-prof-dir', profileDir],
+        [],
+        siteEnv,
+        join(work, 'site-peak'),
+        join(work, 'site-profiled.log'),
+        work,
+      );
     }
     return result;
   } finally {
@@ -295,7 +412,9 @@ const overBudget: string[] = [];
 const loadBefore = loadavg();
 try {
   const largest = Math.max(...SIZES);
-  const profileDir = values.profile ? join(ROOT, 'reports', 'profiles', `build-${largest}-${Date.now()}`) : undefined;
+  const profileDir = values.profile
+    ? join(ROOT, 'reports', 'profiles', `build-${largest}-${Date.now()}`)
+    : undefined;
   for (const schools of SIZES) {
     const dir = join(work, String(schools));
     results.push(await benchSize(dir, schools, schools === largest ? profileDir : undefined));
@@ -304,50 +423,111 @@ try {
   const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const loadAfter = loadavg();
-  console.log(`\nbuild benchmark, ${RUNS} alternating site/bare pair(s), output in ${work.startsWith('/dev/shm') ? 'memory (/dev/shm)' : `${tmpdir()} (no /dev/shm)`}; table: best of the runs; tenant records from the local API with ${LATENCY_MS} ms added per request; load average ${loadBefore[0]?.toFixed(1)} before, ${loadAfter[0]?.toFixed(1)} after${SITE_ROOT === ROOT ? '' : `; site built from ${SITE_ROOT}`}\n`);
-  console.log(row(['schools', 'pages', 'site wall s', 'site CPU s', 'bare wall s', 'bare CPU s', 'ratio wall (CPU)', 'content queries', 'tenant requests', 'tenant wait s', 'redirect rules', '_headers lines (KB)', 'HTML KB/page median', 'max', 'peak MB site', 'bare']));
+  console.log(
+    `\nbuild benchmark, ${RUNS} alternating site/bare pair(s), output in ${work.startsWith('/dev/shm') ? 'memory (/dev/shm)' : `${tmpdir()} (no /dev/shm)`}; table: best of the runs; tenant records from the local API with ${LATENCY_MS} ms added per request; load average ${loadBefore[0]?.toFixed(1)} before, ${loadAfter[0]?.toFixed(1)} after${SITE_ROOT === ROOT ? '' : `; site built from ${SITE_ROOT}`}\n`,
+  );
+  console.log(
+    row([
+      'schools',
+      'pages',
+      'site wall s',
+      'site CPU s',
+      'bare wall s',
+      'bare CPU s',
+      'ratio wall (CPU)',
+      'content queries',
+      'tenant requests',
+      'tenant wait s',
+      'redirect rules',
+      '_headers lines (KB)',
+      'HTML KB/page median',
+      'max',
+      'peak MB site',
+      'bare',
+    ]),
+  );
   console.log(row(Array.from({ length: 16 }, () => '---:')));
   for (const result of results) {
-    console.log(row([
-      result.schools, result.pages, result.site.seconds.toFixed(1), result.site.cpuSeconds.toFixed(1), result.bare.seconds.toFixed(1), result.bare.cpuSeconds.toFixed(1),
-      `${result.ratio.toFixed(2)} (${result.cpuRatio.toFixed(2)})`, result.contentQueries,
-      result.tenantRetries ? `${result.tenantRequests} (${result.tenantRetries} retried)` : (result.tenantRequests ?? '–'), result.tenantWaitSeconds?.toFixed(1) ?? '–',
-      result.redirectRules, `${result.headersLines} (${kb(result.headersBytes)})`, kb(result.htmlBytesMedian), kb(result.htmlBytesMax), result.site.peakMb.toFixed(0), result.bare.peakMb.toFixed(0),
-    ]));
+    console.log(
+      row([
+        result.schools,
+        result.pages,
+        result.site.seconds.toFixed(1),
+        result.site.cpuSeconds.toFixed(1),
+        result.bare.seconds.toFixed(1),
+        result.bare.cpuSeconds.toFixed(1),
+        `${result.ratio.toFixed(2)} (${result.cpuRatio.toFixed(2)})`,
+        result.contentQueries,
+        result.tenantRetries
+          ? `${result.tenantRequests} (${result.tenantRetries} retried)`
+          : (result.tenantRequests ?? '–'),
+        result.tenantWaitSeconds?.toFixed(1) ?? '–',
+        result.redirectRules,
+        `${result.headersLines} (${kb(result.headersBytes)})`,
+        kb(result.htmlBytesMedian),
+        kb(result.htmlBytesMax),
+        result.site.peakMb.toFixed(0),
+        result.bare.peakMb.toFixed(0),
+      ]),
+    );
   }
   console.log('');
   for (const result of results) {
     const pairs = result.pairRatios.map((ratio) => ratio.toFixed(2)).join(', ');
-    console.log(`ratio site / bare: ${median(result.pairRatios).toFixed(2)} (median of ${result.pairRatios.length} pairs: ${pairs}) at ${result.schools} schools; best of runs ${result.ratio.toFixed(2)} (wall), ${result.cpuRatio.toFixed(2)} (CPU); _headers ${result.headersLines} lines; heaviest page ${result.heaviestPage}`);
+    console.log(
+      `ratio site / bare: ${median(result.pairRatios).toFixed(2)} (median of ${result.pairRatios.length} pairs: ${pairs}) at ${result.schools} schools; best of runs ${result.ratio.toFixed(2)} (wall), ${result.cpuRatio.toFixed(2)} (CPU); _headers ${result.headersLines} lines; heaviest page ${result.heaviestPage}`,
+    );
   }
   // The marginal cost of one more school between the two largest sizes (median wall times): the
   // fixed part of a build (bundling, the sitemap) drops out, what each school's pages cost stays.
   const [smaller, larger] = [...results].sort((a, b) => a.schools - b.schools).slice(-2);
   if (smaller && larger && larger.schools > smaller.schools) {
-    const perSchool = (a: number, b: number) => ((b - a) / (larger.schools - smaller.schools)) * 1000;
+    const perSchool = (a: number, b: number) =>
+      ((b - a) / (larger.schools - smaller.schools)) * 1000;
     const site = perSchool(smaller.siteMedianSeconds, larger.siteMedianSeconds);
     const bare = perSchool(smaller.bareMedianSeconds, larger.bareMedianSeconds);
-    console.log(`slope site / bare: ${(site / bare).toFixed(2)} (site ${site.toFixed(1)} ms, bare ${bare.toFixed(1)} ms per school, between ${smaller.schools} and ${larger.schools} schools)`);
+    console.log(
+      `slope site / bare: ${(site / bare).toFixed(2)} (site ${site.toFixed(1)} ms, bare ${bare.toFixed(1)} ms per school, between ${smaller.schools} and ${larger.schools} schools)`,
+    );
     // The size budgets per school (deterministic: they fail the bench) and the time budget (printed).
-    const rulesPerSchool = (larger.redirectRules - smaller.redirectRules) / (larger.schools - smaller.schools);
-    const headerLinesPerSchool = (larger.headersLines - smaller.headersLines) / (larger.schools - smaller.schools);
+    const rulesPerSchool =
+      (larger.redirectRules - smaller.redirectRules) / (larger.schools - smaller.schools);
+    const headerLinesPerSchool =
+      (larger.headersLines - smaller.headersLines) / (larger.schools - smaller.schools);
     const verdict = (within: boolean) => (within ? 'within budget' : 'OVER BUDGET');
-    console.log(`budget: redirect rules per school ${rulesPerSchool.toFixed(2)} (at most ${BUDGETS.redirectRulesPerSchool.toFixed(2)}): ${verdict(rulesPerSchool <= BUDGETS.redirectRulesPerSchool + 1e-9)}`);
-    console.log(`budget: _headers lines per school ${headerLinesPerSchool.toFixed(2)} (at most ${BUDGETS.headersLinesPerSchool}): ${verdict(headerLinesPerSchool <= BUDGETS.headersLinesPerSchool)}`);
-    console.log(`budget: marginal cost per school ${(site / bare).toFixed(2)}× the bare floor's (at most ${BUDGETS.marginalRatio}×): ${verdict(site / bare <= BUDGETS.marginalRatio)}`);
-    if (!values.site && rulesPerSchool > BUDGETS.redirectRulesPerSchool + 1e-9) overBudget.push(`${rulesPerSchool.toFixed(2)} redirect rules per school (at most ${BUDGETS.redirectRulesPerSchool.toFixed(2)})`);
-    if (!values.site && headerLinesPerSchool > BUDGETS.headersLinesPerSchool) overBudget.push(`${headerLinesPerSchool.toFixed(2)} _headers lines per school (at most ${BUDGETS.headersLinesPerSchool})`);
+    console.log(
+      `budget: redirect rules per school ${rulesPerSchool.toFixed(2)} (at most ${BUDGETS.redirectRulesPerSchool.toFixed(2)}): ${verdict(rulesPerSchool <= BUDGETS.redirectRulesPerSchool + 1e-9)}`,
+    );
+    console.log(
+      `budget: _headers lines per school ${headerLinesPerSchool.toFixed(2)} (at most ${BUDGETS.headersLinesPerSchool}): ${verdict(headerLinesPerSchool <= BUDGETS.headersLinesPerSchool)}`,
+    );
+    console.log(
+      `budget: marginal cost per school ${(site / bare).toFixed(2)}× the bare floor's (at most ${BUDGETS.marginalRatio}×): ${verdict(site / bare <= BUDGETS.marginalRatio)}`,
+    );
+    if (!values.site && rulesPerSchool > BUDGETS.redirectRulesPerSchool + 1e-9)
+      overBudget.push(
+        `${rulesPerSchool.toFixed(2)} redirect rules per school (at most ${BUDGETS.redirectRulesPerSchool.toFixed(2)})`,
+      );
+    if (!values.site && headerLinesPerSchool > BUDGETS.headersLinesPerSchool)
+      overBudget.push(
+        `${headerLinesPerSchool.toFixed(2)} _headers lines per school (at most ${BUDGETS.headersLinesPerSchool})`,
+      );
   }
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
   for (const result of results) {
-    writeFileSync(join(ROOT, 'reports', `bench-build-${result.schools}.json`), JSON.stringify({ ...result, latencyMs: LATENCY_MS, loadBefore, loadAfter }, null, 2));
+    writeFileSync(
+      join(ROOT, 'reports', `bench-build-${result.schools}.json`),
+      JSON.stringify({ ...result, latencyMs: LATENCY_MS, loadBefore, loadAfter }, null, 2),
+    );
   }
   if (overBudget.length > 0) process.exitCode = 1;
   for (const message of overBudget) console.error(`bench: over budget: ${message}`);
   if (profileDir) {
     const [profile] = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
     if (profile) {
-      console.log(`\nCPU profile of the site build at ${largest} schools: ${join(profileDir, profile)} (open it in Chrome DevTools › Performance)`);
+      console.log(
+        `\nCPU profile of the site build at ${largest} schools: ${join(profileDir, profile)} (open it in Chrome DevTools › Performance)`,
+      );
       console.log(summariseCpuProfile(readFileSync(join(profileDir, profile), 'utf8'), 25));
     }
   }

@@ -31,7 +31,8 @@ export function packageOf(url: string): string {
 
 export function summariseCpuProfile(text: string, top = 20): string {
   const profile = JSON.parse(text) as CpuProfile;
-  const perSample = (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.samples.length);
+  const perSample =
+    (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.samples.length);
   const byFunction = new Map<string, number>();
   const byPackage = new Map<string, number>();
   for (const node of profile.nodes) {
@@ -44,7 +45,14 @@ export function summariseCpuProfile(text: string, top = 20): string {
     byPackage.set(where, (byPackage.get(where) ?? 0) + ms);
   }
   const total = [...byPackage.values()].reduce((sum, ms) => sum + ms, 0);
-  const list = (map: Map<string, number>) => [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, top)
-    .map(([name, ms]) => `  ${(ms / 1000).toFixed(2).padStart(6)} s ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${name}`).join('\n');
+  const list = (map: Map<string, number>) =>
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(
+        ([name, ms]) =>
+          `  ${(ms / 1000).toFixed(2).padStart(6)} s ${((ms / total) * 100).toFixed(1).padStart(5)}%  ${name}`,
+      )
+      .join('\n');
   return `self time ${(total / 1000).toFixed(1)} s by package:\n${list(byPackage)}\n\nby function:\n${list(byFunction)}`;
 }

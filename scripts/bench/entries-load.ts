@@ -28,12 +28,18 @@ function post(agent: Agent, url: string, body: string, key: string): Promise<Sen
   return new Promise((done, fail) => {
     const outgoing = request(
       `${url}/k1mobile/giveaway/entry`,
-      { method: 'POST', agent, headers: { 'content-type': 'application/json', 'idempotency-key': key } },
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+      },
       (answer) => {
         let text = '';
         answer.setEncoding('utf8');
         answer.on('data', (chunk: string) => (text += chunk));
-        answer.on('end', () => done({ status: answer.statusCode ?? 0, body: text, ms: performance.now() - started }));
+        answer.on('end', () =>
+          done({ status: answer.statusCode ?? 0, body: text, ms: performance.now() - started }),
+        );
       },
     );
     outgoing.on('error', fail);
@@ -41,9 +47,18 @@ function post(agent: Agent, url: string, body: string, key: string): Promise<Sen
   });
 }
 
-function startApi(dataDir: string, tenantsFile: string): Promise<{ url: string; stop: () => Promise<void> }> {
+function startApi(
+  dataDir: string,
+  tenantsFile: string,
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = spawn(process.execPath, [START, '--api-only'], {
-    env: { ...process.env, API_PORT: '0', DATA_DIR: dataDir, TENANTS_FILE: tenantsFile, ACTIVE_GIVEAWAY_IDS: EVENT },
+    env: {
+      ...process.env,
+      API_PORT: '0',
+      DATA_DIR: dataDir,
+      TENANTS_FILE: tenantsFile,
+      ACTIVE_GIVEAWAY_IDS: EVENT,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((done, fail) => {
@@ -77,7 +92,12 @@ function percentile(sorted: number[], p: number): number {
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'entries-bench-'));
   const tenantsFile = join(dataDir, 'tenants.json');
-  writeFileSync(tenantsFile, JSON.stringify([{ id: 1, affiliateId: 1, slug: 'bench', Name: 'Bench', ActiveGiveawayEvent: EVENT }]));
+  writeFileSync(
+    tenantsFile,
+    JSON.stringify([
+      { id: 1, affiliateId: 1, slug: 'bench', Name: 'Bench', ActiveGiveawayEvent: EVENT },
+    ]),
+  );
   const api = await startApi(dataDir, tenantsFile);
   try {
     const unique = Math.round(COUNT * 0.9);
@@ -92,7 +112,11 @@ async function main(): Promise<void> {
       // half reuse the email (other case, spaces), half reuse the phone
       const duplicate =
         i % 2 === 0
-          ? { ...earlier, emailAddress: `  ${earlier.emailAddress.toUpperCase()} `, phone: `31255${String(i).padStart(5, '0')}` }
+          ? {
+              ...earlier,
+              emailAddress: `  ${earlier.emailAddress.toUpperCase()} `,
+              phone: `31255${String(i).padStart(5, '0')}`,
+            }
           : { ...earlier, emailAddress: `other${i}@bench.example` };
       bodies.push(JSON.stringify(entry(duplicate)));
     }
@@ -113,13 +137,20 @@ async function main(): Promise<void> {
       return retry.status !== original.status || retry.body !== original.body;
     }).length;
     const acceptedIds = new Set(
-      answers.filter((a) => a.status === 201).map((a) => (JSON.parse(a.body) as { result: { entryId: string } }).result.entryId),
+      answers
+        .filter((a) => a.status === 201)
+        .map((a) => (JSON.parse(a.body) as { result: { entryId: string } }).result.entryId),
     );
     const refused = firstAnswers.filter((a) => a.status === 409).length;
     const other = answers.filter((a) => a.status !== 201 && a.status !== 409);
 
     const db = new DatabaseSync(join(dataDir, 'local-api.sqlite'), { readOnly: true });
-    const storedIds = new Set(db.prepare('SELECT entry_id FROM giveaway_entries').all().map((r) => String(r['entry_id'])));
+    const storedIds = new Set(
+      db
+        .prepare('SELECT entry_id FROM giveaway_entries')
+        .all()
+        .map((r) => String(r['entry_id'])),
+    );
     const duplicateRows = Number(
       db
         .prepare(
@@ -148,7 +179,12 @@ async function main(): Promise<void> {
       'wall time ms': Number(wallMs.toFixed(0)),
     };
     console.table(report);
-    const ok = lost === 0 && duplicateRows === 0 && retryMismatches === 0 && other.length === 0 && acceptedIds.size === unique;
+    const ok =
+      lost === 0 &&
+      duplicateRows === 0 &&
+      retryMismatches === 0 &&
+      other.length === 0 &&
+      acceptedIds.size === unique;
     if (!ok) {
       console.error('FAILED: see the figures above.');
       process.exitCode = 1;

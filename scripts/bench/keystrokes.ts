@@ -17,14 +17,30 @@ export interface KeystrokeTimes {
   redraw: number[];
 }
 
-export async function measureKeystrokes(host: StudioHost, site: string, path: string, heroId: string, count: number): Promise<KeystrokeTimes> {
+export async function measureKeystrokes(
+  host: StudioHost,
+  site: string,
+  path: string,
+  heroId: string,
+  count: number,
+): Promise<KeystrokeTimes> {
   const browser = await chromium.launch(CHROMIUM);
   try {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await (
+      await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    ).newPage();
     await page.goto(host.url(path));
-    await page.waitForFunction(() => window.studio?.loaderStatuses.includes('connected') && window.studio.changesPosted.length > 0, undefined, { timeout: 120_000 });
+    await page.waitForFunction(
+      () =>
+        window.studio?.loaderStatuses.includes('connected') &&
+        window.studio.changesPosted.length > 0,
+      undefined,
+      { timeout: 120_000 },
+    );
     const frame = page.frames().find((candidate) => candidate.url().startsWith(site)) as Frame;
-    await frame.waitForFunction(() => document.getElementById('hero-title') !== null, undefined, { timeout: 30_000 });
+    await frame.waitForFunction(() => document.getElementById('hero-title') !== null, undefined, {
+      timeout: 30_000,
+    });
     // The first change (the answer to the page's listen) is drawn before the clock runs.
     await page.waitForTimeout(1_000);
     await frame.evaluate(() => {
@@ -38,11 +54,27 @@ export async function measureKeystrokes(host: StudioHost, site: string, path: st
     const times: KeystrokeTimes = { total: [], render: [], redraw: [] };
     for (let stroke = 1; stroke <= count; stroke += 1) {
       const title = `Keystroke ${stroke} of ${count}: the phone plan that bleeds purple`;
-      await page.evaluate(([id, text]) => window.studio.edit(id!, { title: text }), [heroId, title]);
+      await page.evaluate(
+        ([id, text]) => window.studio.edit(id!, { title: text }),
+        [heroId, title],
+      );
       const posted = await page.evaluate(() => window.studio.changesPosted.at(-1)!.at);
-      await frame.waitForFunction((wanted) => wanted in (window as unknown as { seenTitles: Record<string, number> }).seenTitles, title, { timeout: 30_000, polling: 20 });
-      const seen = await frame.evaluate((wanted) => (window as unknown as { seenTitles: Record<string, number> }).seenTitles[wanted]!, title);
-      const measured = await frame.evaluate(() => ['preview-render-result', 'preview-redraw-result'].map((name) => performance.getEntriesByName(name).at(-1)?.duration ?? NaN));
+      await frame.waitForFunction(
+        (wanted) =>
+          wanted in (window as unknown as { seenTitles: Record<string, number> }).seenTitles,
+        title,
+        { timeout: 30_000, polling: 20 },
+      );
+      const seen = await frame.evaluate(
+        (wanted) =>
+          (window as unknown as { seenTitles: Record<string, number> }).seenTitles[wanted]!,
+        title,
+      );
+      const measured = await frame.evaluate(() =>
+        ['preview-render-result', 'preview-redraw-result'].map(
+          (name) => performance.getEntriesByName(name).at(-1)?.duration ?? NaN,
+        ),
+      );
       times.total.push(seen - posted);
       times.render.push(measured[0]!);
       times.redraw.push(measured[1]!);

@@ -11,25 +11,41 @@ import { chromium } from '@playwright/test';
 const { values } = parseArgs({
   options: {
     url: { type: 'string', default: 'http://localhost:4321' },
-    paths: { type: 'string', default: '/uw-husky-mobile/student,/uw-husky-mobile/faculty,/uw-husky-mobile/fan' },
+    paths: {
+      type: 'string',
+      default: '/uw-husky-mobile/student,/uw-husky-mobile/faculty,/uw-husky-mobile/fan',
+    },
     width: { type: 'string', default: '412' },
     runs: { type: 'string', default: '5' },
     throttle: { type: 'string', default: '4' },
   },
 });
-const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)] ?? 0;
+const median = (numbers: number[]) =>
+  [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)] ?? 0;
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 const browser = await chromium.launch({
-  executablePath: process.env.PLAYWRIGHT_BROWSERS_PATH ? undefined : systemChromium.find((path) => { try { return Boolean(process.getBuiltinModule('node:fs').statSync(path)); } catch { return false; } }),
+  executablePath: process.env.PLAYWRIGHT_BROWSERS_PATH
+    ? undefined
+    : systemChromium.find((path) => {
+        try {
+          return Boolean(process.getBuiltinModule('node:fs').statSync(path));
+        } catch {
+          return false;
+        }
+      }),
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 try {
-  console.log(`| page | elements | style recalcs | style ms | layouts | layout ms | (medians of ${values.runs}, ${values.width} px, ${values.throttle}x CPU) |`);
+  console.log(
+    `| page | elements | style recalcs | style ms | layouts | layout ms | (medians of ${values.runs}, ${values.width} px, ${values.throttle}x CPU) |`,
+  );
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | |');
   for (const path of values.paths.split(',')) {
     const samples: Array<Record<string, number>> = [];
     for (let run = 0; run < Number(values.runs); run += 1) {
-      const page = await browser.newPage({ viewport: { width: Number(values.width), height: 823 } });
+      const page = await browser.newPage({
+        viewport: { width: Number(values.width), height: 823 },
+      });
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Performance.enable');
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(values.throttle) });
@@ -42,7 +58,9 @@ try {
       await page.close();
     }
     const pick = (name: string) => median(samples.map((sample) => sample[name] ?? 0));
-    console.log(`| ${path} | ${pick('Elements')} | ${pick('RecalcStyleCount')} | ${(pick('RecalcStyleDuration') * 1000).toFixed(0)} | ${pick('LayoutCount')} | ${(pick('LayoutDuration') * 1000).toFixed(0)} | |`);
+    console.log(
+      `| ${path} | ${pick('Elements')} | ${pick('RecalcStyleCount')} | ${(pick('RecalcStyleDuration') * 1000).toFixed(0)} | ${pick('LayoutCount')} | ${(pick('LayoutDuration') * 1000).toFixed(0)} | |`,
+    );
   }
 } finally {
   await browser.close();

@@ -11,12 +11,19 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const dir = join(import.meta.dirname, 'lighthouse');
-const lockHash = createHash('sha256').update(readFileSync(join(dir, 'package-lock.json'))).digest('hex');
+const lockHash = createHash('sha256')
+  .update(readFileSync(join(dir, 'package-lock.json')))
+  .digest('hex');
 const stamp = join(dir, 'node_modules', '.installed-lock');
 
 if (!existsSync(stamp) || readFileSync(stamp, 'utf8') !== lockHash) {
-  console.error('Installing Lighthouse into scripts/bench/lighthouse (first use or a changed lockfile)...');
-  const installed = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'inherit' });
+  console.error(
+    'Installing Lighthouse into scripts/bench/lighthouse (first use or a changed lockfile)...',
+  );
+  const installed = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
+    cwd: dir,
+    stdio: 'inherit',
+  });
   if (installed.status !== 0) throw new Error('npm ci in scripts/bench/lighthouse failed');
   writeFileSync(stamp, lockHash);
 }

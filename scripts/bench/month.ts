@@ -18,7 +18,11 @@ import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { readTenantDigests } from '../../src/lib/rebuild/freshness-check.ts';
-import { httpTransport, HTTP_TRANSPORT_DEFAULTS, type TenantRequestStats } from '../../src/lib/tenants/client.ts';
+import {
+  httpTransport,
+  HTTP_TRANSPORT_DEFAULTS,
+  type TenantRequestStats,
+} from '../../src/lib/tenants/client.ts';
 import { drawMonth } from './month/activity.ts';
 import { replayMonth, type Behaviour } from './month/replay.ts';
 
@@ -46,19 +50,31 @@ function benchBuildSeconds(): number {
   const text = readFileSync(join(ROOT, 'docs/performance.md'), 'utf8');
   const start = text.indexOf('## Build bench');
   const section = text.slice(start, text.indexOf('\n## ', start + 1));
-  const rows = [...section.matchAll(/^\| (?:(before|after) \| )?600 \| [\d,]+ \| ([\d.]+) \|/gm)].filter((row) => row[1] !== 'before');
-  if (rows.length !== 1) throw new Error('docs/performance.md has no one 600-school row of this code in the build bench\'s table: give --build-seconds');
+  const rows = [
+    ...section.matchAll(/^\| (?:(before|after) \| )?600 \| [\d,]+ \| ([\d.]+) \|/gm),
+  ].filter((row) => row[1] !== 'before');
+  if (rows.length !== 1)
+    throw new Error(
+      "docs/performance.md has no one 600-school row of this code in the build bench's table: give --build-seconds",
+    );
   return Number(rows[0]![2]);
 }
 
 /** Netlify's credit plans and their allotments, as docs/deploying.md's plan table gives them. */
 function plans(): Array<{ plan: string; credits: number }> {
   const text = readFileSync(join(ROOT, 'docs/deploying.md'), 'utf8');
-  return [...text.matchAll(/^\s*\| (Free|Personal|Pro) \| (?:from )?\$[^|]+ \| ([\d,]+)[^|]* \|/gm)].map((match) => ({ plan: match[1]!, credits: Number(match[2]!.replace(/,/g, '')) }));
+  return [
+    ...text.matchAll(/^\s*\| (Free|Personal|Pro) \| (?:from )?\$[^|]+ \| ([\d,]+)[^|]* \|/gm),
+  ].map((match) => ({ plan: match[1]!, credits: Number(match[2]!.replace(/,/g, '')) }));
 }
 
 /** The day of the month (1-based) on which `deploys` (their creation times) have spent more than `credits`, if they do. */
-function pausedBy(deploys: readonly number[], start: number, credits: number, price: number): number | undefined {
+function pausedBy(
+  deploys: readonly number[],
+  start: number,
+  credits: number,
+  price: number,
+): number | undefined {
   const sorted = [...deploys].sort((a, b) => a - b);
   const over = sorted[Math.floor(credits / price)];
   return over === undefined ? undefined : Math.floor((over - start) / 86_400_000) + 1;
@@ -66,25 +82,42 @@ function pausedBy(deploys: readonly number[], start: number, credits: number, pr
 
 /** The credits of one production deploy, as docs/operations.md states it. */
 function creditsPerDeploy(): number {
-  return Number(/costs \*\*(\d+) credits\*\*/.exec(readFileSync(join(ROOT, 'docs/operations.md'), 'utf8'))![1]);
+  return Number(
+    /costs \*\*(\d+) credits\*\*/.exec(readFileSync(join(ROOT, 'docs/operations.md'), 'utf8'))![1],
+  );
 }
 
 /** One freshness check's reading at `schools` schools: the real client over HTTP, a stand-in API answering in API_LATENCY_MS. */
-async function checkCost(schools: number): Promise<{ requests: number; retries: number; seconds: number }> {
+async function checkCost(
+  schools: number,
+): Promise<{ requests: number; retries: number; seconds: number }> {
   const server = createServer((request, response) => {
     setTimeout(() => {
       const code = /^\/k1mobile\/tenant\/code\/s(\d+)$/.exec(request.url ?? '');
       const full = /^\/k1mobile\/tenant\/(\d+)$/.exec(request.url ?? '');
       const id = Number(code?.[1] ?? Number(full?.[1]) - 1);
-      const result = code ? { id: id + 1, affiliateId: 1 } : { id: id + 1, affiliateId: 1, slug: `s${id}`, Name: `School ${id} Mobile`, ActiveGiveawayEvent: `event-${id}` };
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result }));
+      const result = code
+        ? { id: id + 1, affiliateId: 1 }
+        : {
+            id: id + 1,
+            affiliateId: 1,
+            slug: `s${id}`,
+            Name: `School ${id} Mobile`,
+            ActiveGiveawayEvent: `event-${id}`,
+          };
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ result }));
     }, API_LATENCY_MS);
   });
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   const { port } = server.address() as { port: number };
   const stats: TenantRequestStats = { requests: 0, retries: 0 };
   const started = performance.now();
-  const read = await readTenantDigests(Array.from({ length: schools }, (_, school) => `s${school}`), httpTransport(`http://127.0.0.1:${port}`, { stats }));
+  const read = await readTenantDigests(
+    Array.from({ length: schools }, (_, school) => `s${school}`),
+    httpTransport(`http://127.0.0.1:${port}`, { stats }),
+  );
   const seconds = (performance.now() - started) / 1000;
   server.closeAllConnections();
   await new Promise((closed) => server.close(closed));
@@ -94,62 +127,122 @@ async function checkCost(schools: number): Promise<{ requests: number; retries: 
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
+  return sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+    : 0;
 };
-const duration = (ms: number) => (ms < 60_000 ? `${(ms / 1000).toFixed(0)} s` : ms < 3_600_000 ? `${(ms / 60_000).toFixed(1)} min` : `${(ms / 3_600_000).toFixed(1)} h`);
+const duration = (ms: number) =>
+  ms < 60_000
+    ? `${(ms / 1000).toFixed(0)} s`
+    : ms < 3_600_000
+      ? `${(ms / 60_000).toFixed(1)} min`
+      : `${(ms / 3_600_000).toFixed(1)} h`;
 const count = (value: number) => value.toLocaleString('en-US');
 
 async function main(): Promise<void> {
   const schools = Number(values.schools);
   const budget = Number(values.budget);
-  const buildSeconds = values['build-seconds'] ? Number(values['build-seconds']) : benchBuildSeconds();
+  const buildSeconds = values['build-seconds']
+    ? Number(values['build-seconds'])
+    : benchBuildSeconds();
   const price = creditsPerDeploy();
   const activity = drawMonth({
-    schools, days: Number(values.days), publishesPerWorkday: Number(values.publishes), releases: Number(values.releases), tenantChangeDays: Number(values['tenant-days']), seed: Number(values.seed),
+    schools,
+    days: Number(values.days),
+    publishesPerWorkday: Number(values.publishes),
+    releases: Number(values.releases),
+    tenantChangeDays: Number(values['tenant-days']),
+    seed: Number(values.seed),
   });
   const documents = activity.publishes.reduce((sum, entry) => sum + entry.ids.length, 0);
-  console.log(`[bench-month] ${values.days} days at ${schools} schools: ${count(documents)} documents published (${activity.publishes.filter((entry) => entry.release).length} release publishes), ${activity.tenantChanges.length} tenant record changes on ${values['tenant-days']} days; each build ${buildSeconds} s (the build bench's 600-school figure)`);
+  console.log(
+    `[bench-month] ${values.days} days at ${schools} schools: ${count(documents)} documents published (${activity.publishes.filter((entry) => entry.release).length} release publishes), ${activity.tenantChanges.length} tenant record changes on ${values['tenant-days']} days; each build ${buildSeconds} s (the build bench's 600-school figure)`,
+  );
 
   const rows: Array<{ name: string; behaviour: Behaviour; budget?: number }> = [
     { name: 'today: the nightly build and a build per publish batch', behaviour: 'today' },
     { name: 'the freshness check', behaviour: 'freshness' },
-    { name: `the freshness check and a budget of ${budget} an hour`, behaviour: 'freshness', budget },
+    {
+      name: `the freshness check and a budget of ${budget} an hour`,
+      behaviour: 'freshness',
+      budget,
+    },
   ];
   const results = [];
   for (const row of rows) {
     const started = performance.now();
-    const replay = await replayMonth(activity, { behaviour: row.behaviour, budgetPerHour: row.budget, schools, buildMs: buildSeconds * 1000 });
-    results.push({
-      ...row, deploys: replay.deploys.length, credits: replay.deploys.length * price,
-      pausedBy: Object.fromEntries(plans().map(({ plan, credits }) => [plan, pausedBy(replay.deploys.map((deploy) => deploy.createdAt), activity.start, credits, price) ?? null])),
-      publishToLive: { p50: percentile(replay.publishToLiveMs, 50), p95: percentile(replay.publishToLiveMs, 95) },
-      staleness: { max: Math.max(...replay.giveawayStalenessMs), p95: percentile(replay.giveawayStalenessMs, 95) },
-      checks: replay.checks, apiReads: replay.apiReads, replaySeconds: (performance.now() - started) / 1000,
+    const replay = await replayMonth(activity, {
+      behaviour: row.behaviour,
+      budgetPerHour: row.budget,
+      schools,
+      buildMs: buildSeconds * 1000,
     });
-    console.log(`[bench-month] ${row.name}: replayed in ${results.at(-1)!.replaySeconds.toFixed(1)} s`);
+    results.push({
+      ...row,
+      deploys: replay.deploys.length,
+      credits: replay.deploys.length * price,
+      pausedBy: Object.fromEntries(
+        plans().map(({ plan, credits }) => [
+          plan,
+          pausedBy(
+            replay.deploys.map((deploy) => deploy.createdAt),
+            activity.start,
+            credits,
+            price,
+          ) ?? null,
+        ]),
+      ),
+      publishToLive: {
+        p50: percentile(replay.publishToLiveMs, 50),
+        p95: percentile(replay.publishToLiveMs, 95),
+      },
+      staleness: {
+        max: Math.max(...replay.giveawayStalenessMs),
+        p95: percentile(replay.giveawayStalenessMs, 95),
+      },
+      checks: replay.checks,
+      apiReads: replay.apiReads,
+      replaySeconds: (performance.now() - started) / 1000,
+    });
+    console.log(
+      `[bench-month] ${row.name}: replayed in ${results.at(-1)!.replaySeconds.toFixed(1)} s`,
+    );
   }
   const today = results[0]!.deploys;
-  console.log('\n| behaviour | production deploys | saved against today | credits | publish → live p50 | p95 | giveaway staleness max | p95 |');
+  console.log(
+    '\n| behaviour | production deploys | saved against today | credits | publish → live p50 | p95 | giveaway staleness max | p95 |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const result of results) {
-    console.log(`| ${result.name} | ${count(result.deploys)} | ${count(today - result.deploys)} | ${count(result.credits)} | ${duration(result.publishToLive.p50)} | ${duration(result.publishToLive.p95)} | ${duration(result.staleness.max)} | ${duration(result.staleness.p95)} |`);
+    console.log(
+      `| ${result.name} | ${count(result.deploys)} | ${count(today - result.deploys)} | ${count(result.credits)} | ${duration(result.publishToLive.p50)} | ${duration(result.publishToLive.p95)} | ${duration(result.staleness.max)} | ${duration(result.staleness.p95)} |`,
+    );
   }
   // The plan table's month (docs/deploying.md, between <!-- month-spend --> and <!-- /month-spend -->).
-  console.log(`\n| plan | credits a month | ${results.map((result) => `${result.name}: ${count(result.deploys)} deploys`).join(' | ')} |`);
+  console.log(
+    `\n| plan | credits a month | ${results.map((result) => `${result.name}: ${count(result.deploys)} deploys`).join(' | ')} |`,
+  );
   console.log(`|---|---|${results.map(() => '---').join('|')}|`);
   for (const { plan, credits } of plans()) {
     const cells = results.map((result) => {
       const spent = result.credits;
       const day = result.pausedBy[plan];
-      return spent > credits ? `${count(spent)} credits: ${count(spent - credits)} over; paused by day ${day}` : `${count(spent)} credits: ${count(credits - spent)} left`;
+      return spent > credits
+        ? `${count(spent)} credits: ${count(spent - credits)} over; paused by day ${day}`
+        : `${count(spent)} credits: ${count(credits - spent)} left`;
     });
     console.log(`| ${plan} | ${count(credits)} | ${cells.join(' | ')} |`);
   }
   const cost = await checkCost(schools);
   const reads = results[1]!.apiReads;
-  console.log(`\nOne freshness check at ${schools} schools: ${count(cost.requests)} requests to the product API (${cost.retries} retried), ${cost.seconds.toFixed(2)} s (${API_LATENCY_MS} ms an answer, at most ${HTTP_TRANSPORT_DEFAULTS.concurrency} in flight); this month ${reads} checks read it: ${count(reads * cost.requests)} requests.`);
+  console.log(
+    `\nOne freshness check at ${schools} schools: ${count(cost.requests)} requests to the product API (${cost.retries} retried), ${cost.seconds.toFixed(2)} s (${API_LATENCY_MS} ms an answer, at most ${HTTP_TRANSPORT_DEFAULTS.concurrency} in flight); this month ${reads} checks read it: ${count(reads * cost.requests)} requests.`,
+  );
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
-  writeFileSync(join(ROOT, 'reports/bench-month.json'), JSON.stringify({ options: values, buildSeconds, price, results, checkCost: cost }, null, 2));
+  writeFileSync(
+    join(ROOT, 'reports/bench-month.json'),
+    JSON.stringify({ options: values, buildSeconds, price, results, checkCost: cost }, null, 2),
+  );
 }
 
 main().catch((error: unknown) => {

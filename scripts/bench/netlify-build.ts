@@ -10,11 +10,25 @@
  *   npm run bench:netlify-build -- [--schools 2400] [--keep]
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cleanCopy, CLI_DIR, removeCopy, requireNetlifyCli, toolEnvironment } from '../../tests/netlify/netlify-cli.ts';
+import {
+  cleanCopy,
+  CLI_DIR,
+  removeCopy,
+  requireNetlifyCli,
+  toolEnvironment,
+} from '../../tests/netlify/netlify-cli.ts';
 import { writeSyntheticDataset } from './synthetic-files.ts';
 import { NETLIFY_REDIRECT_ADVICE } from '../../src/lib/config/settings/sites.ts';
 import { buildHookBodySchema } from '../../src/lib/publish-records/records.ts';
@@ -36,9 +50,15 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 const NETLIFY_BUILD_MEMORY_MB = 3 * 1024;
 const NETLIFY_LARGE_FILE_BYTES = 10 * 1024 * 1024;
 
-const { values } = parseArgs({ options: { schools: { type: 'string', default: '2400' }, keep: { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    schools: { type: 'string', default: '2400' },
+    keep: { type: 'boolean', default: false },
+  },
+});
 const SCHOOLS = Number(values.schools);
-if (!Number.isInteger(SCHOOLS) || SCHOOLS < 1) throw new Error('--schools must be a positive whole number');
+if (!Number.isInteger(SCHOOLS) || SCHOOLS < 1)
+  throw new Error('--schools must be a positive whole number');
 
 /** Every process under `root` (itself included), from /proc: pid → parent. */
 function treeRssBytes(root: number): number {
@@ -55,7 +75,12 @@ function treeRssBytes(root: number): number {
     }
   }
   const inTree = (pid: number): boolean => {
-    for (let at: number | undefined = pid, steps = 0; at !== undefined && at > 1 && steps < 64; at = parents.get(at), steps += 1) if (at === root) return true;
+    for (
+      let at: number | undefined = pid, steps = 0;
+      at !== undefined && at > 1 && steps < 64;
+      at = parents.get(at), steps += 1
+    )
+      if (at === root) return true;
     return false;
   };
   let bytes = 0;
@@ -80,7 +105,12 @@ function filesUnder(dir: string): Array<{ path: string; bytes: number }> {
     });
 }
 
-const ruleLines = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() && !line.trimStart().startsWith('#')) : []);
+const ruleLines = (file: string) =>
+  existsSync(file)
+    ? readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() && !line.trimStart().startsWith('#'))
+    : [];
 
 requireNetlifyCli();
 const work = mkdtempSync(join(tmpdir(), 'netlify-build-bench-'));
@@ -90,22 +120,46 @@ const copy = cleanCopy('bench');
 try {
   const { datasetDir, tenantsFile } = writeSyntheticDataset(work, SCHOOLS);
   const environment = toolEnvironment(home, {
-    NETLIFY: 'true', SITE_ID: '3f2c1e0a-9b8d-4c7e-8f6a-5b4c3d2e1f00', SITE_NAME: 'school-mobile', URL: 'https://school-mobile.netlify.app',
-    DEPLOY_ID: '6a1f0c2b9d8e7f6a5b4c3d2e', BUILD_ID: '6a1f0c2b9d8e7f6a5b4c3d2e', BRANCH: 'main', HEAD: 'main',
-    DEPLOY_PRIME_URL: 'https://main--school-mobile.netlify.app', DEPLOY_URL: 'https://6a1f0c2b9d8e7f6a5b4c3d2e--school-mobile.netlify.app',
+    NETLIFY: 'true',
+    SITE_ID: '3f2c1e0a-9b8d-4c7e-8f6a-5b4c3d2e1f00',
+    SITE_NAME: 'school-mobile',
+    URL: 'https://school-mobile.netlify.app',
+    DEPLOY_ID: '6a1f0c2b9d8e7f6a5b4c3d2e',
+    BUILD_ID: '6a1f0c2b9d8e7f6a5b4c3d2e',
+    BRANCH: 'main',
+    HEAD: 'main',
+    DEPLOY_PRIME_URL: 'https://main--school-mobile.netlify.app',
+    DEPLOY_URL: 'https://6a1f0c2b9d8e7f6a5b4c3d2e--school-mobile.netlify.app',
     // The bench's schools are the bundled content's copies: a demo deploy of local content.
-    ALLOW_DEMO_DEPLOY: 'true', CONTENT_SOURCE: 'local', CONTENT_DATASET_DIR: datasetDir, TENANTS_FILE: tenantsFile,
+    ALLOW_DEMO_DEPLOY: 'true',
+    CONTENT_SOURCE: 'local',
+    CONTENT_DATASET_DIR: datasetDir,
+    TENANTS_FILE: tenantsFile,
     // What a build of today carries when no publish waits: the freshness check's build hook body.
-    INCOMING_HOOK_BODY: JSON.stringify(buildHookBodySchema.parse({ kind: 'freshness', batch: 'b-0be4c400', documents: [], more: 0, freshness: 'tenant records changed for 1 school (huskymobile)' })),
+    INCOMING_HOOK_BODY: JSON.stringify(
+      buildHookBodySchema.parse({
+        kind: 'freshness',
+        batch: 'b-0be4c400',
+        documents: [],
+        more: 0,
+        freshness: 'tenant records changed for 1 school (huskymobile)',
+      }),
+    ),
   });
   const loadBefore = loadavg();
   const started = performance.now();
-  const child = spawn(join(CLI_DIR, 'node_modules', '.bin', 'netlify'), ['build', '--offline', '--context', 'production'], { cwd: copy, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(
+    join(CLI_DIR, 'node_modules', '.bin', 'netlify'),
+    ['build', '--offline', '--context', 'production'],
+    { cwd: copy, env: environment, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const log: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => log.push(chunk));
   child.stderr.on('data', (chunk: Buffer) => log.push(chunk));
   let peak = 0;
-  const sampler = setInterval(() => { if (child.pid) peak = Math.max(peak, treeRssBytes(child.pid)); }, 100);
+  const sampler = setInterval(() => {
+    if (child.pid) peak = Math.max(peak, treeRssBytes(child.pid));
+  }, 100);
   const code = await new Promise<number | null>((done) => child.on('close', done));
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
@@ -114,34 +168,68 @@ try {
   writeFileSync(join(work, 'netlify-build.log'), output);
   if (code !== 0) {
     process.stderr.write(output.slice(-4000));
-    throw new Error(`netlify build failed (exit ${code}); log in ${join(work, 'netlify-build.log')}`);
+    throw new Error(
+      `netlify build failed (exit ${code}); log in ${join(work, 'netlify-build.log')}`,
+    );
   }
 
   const published = filesUnder(join(copy, 'dist'));
-  const functions = readdirSync(join(copy, '.netlify', 'functions')).filter((name) => name.endsWith('.zip'));
+  const functions = readdirSync(join(copy, '.netlify', 'functions')).filter((name) =>
+    name.endsWith('.zip'),
+  );
   const html = published.filter((file) => file.path.endsWith('.html'));
-  const largest = published.reduce((most, file) => (file.bytes > most.bytes ? file : most), { path: '', bytes: 0 });
+  const largest = published.reduce((most, file) => (file.bytes > most.bytes ? file : most), {
+    path: '',
+    bytes: 0,
+  });
   const redirects = ruleLines(join(copy, 'dist', '_redirects')).length;
   const headersFile = join(copy, 'dist', '_headers');
-  const headerLines = existsSync(headersFile) ? readFileSync(headersFile, 'utf8').split('\n').filter(Boolean).length : 0;
+  const headerLines = existsSync(headersFile)
+    ? readFileSync(headersFile, 'utf8').split('\n').filter(Boolean).length
+    : 0;
   const headerBytes = existsSync(headersFile) ? readFileSync(headersFile).byteLength : 0;
   const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
   const result = {
-    schools: SCHOOLS, seconds, peakMb: peak / 1024 / 1024, files: published.length, htmlFiles: html.length, functions: functions.length,
-    publishMb: published.reduce((sum, file) => sum + file.bytes, 0) / 1024 / 1024, largestFile: { path: largest.path.slice(copy.length), bytes: largest.bytes },
-    redirectRules: redirects, headerLines, headerBytes, loadBefore, loadAfter,
+    schools: SCHOOLS,
+    seconds,
+    peakMb: peak / 1024 / 1024,
+    files: published.length,
+    htmlFiles: html.length,
+    functions: functions.length,
+    publishMb: published.reduce((sum, file) => sum + file.bytes, 0) / 1024 / 1024,
+    largestFile: { path: largest.path.slice(copy.length), bytes: largest.bytes },
+    redirectRules: redirects,
+    headerLines,
+    headerBytes,
+    loadBefore,
+    loadAfter,
   };
-  console.log(`\nNetlify's build (netlify build --offline, netlify-cli ${JSON.parse(readFileSync(join(CLI_DIR, 'node_modules', 'netlify-cli', 'package.json'), 'utf8')).version}) at ${SCHOOLS} schools; load average ${loadBefore[0]?.toFixed(1)} before, ${loadAfter[0]?.toFixed(1)} after\n`);
-  console.log('| measure | this build | Netlify\'s documented limit |');
+  console.log(
+    `\nNetlify's build (netlify build --offline, netlify-cli ${JSON.parse(readFileSync(join(CLI_DIR, 'node_modules', 'netlify-cli', 'package.json'), 'utf8')).version}) at ${SCHOOLS} schools; load average ${loadBefore[0]?.toFixed(1)} before, ${loadAfter[0]?.toFixed(1)} after\n`,
+  );
+  console.log("| measure | this build | Netlify's documented limit |");
   console.log('|---|---:|---|');
   console.log(`| wall time | ${seconds.toFixed(1)} s | – |`);
-  console.log(`| peak memory (the whole process tree) | ${(peak / 1024 / 1024).toFixed(0)} MB | ${NETLIFY_BUILD_MEMORY_MB} MB guaranteed (support guide, Nov 2021) |`);
-  console.log(`| deploy files | ${published.length.toLocaleString('en-US')} (${html.length.toLocaleString('en-US')} HTML), ${mb(result.publishMb * 1024 * 1024)} MB, and ${functions.length} functions | none documented; "tens of thousands of html files" process slowly, never fail (Build Gotchas) |`);
-  console.log(`| largest file | ${result.largestFile.path}, ${(largest.bytes / 1024).toFixed(0)} KB | ${NETLIFY_LARGE_FILE_BYTES / 1024 / 1024} MB (Build Gotchas) |`);
-  console.log(`| redirect rules | ${redirects.toLocaleString('en-US')} | wildcards advised from ${NETLIFY_REDIRECT_ADVICE.toLocaleString('en-US')} (redirects docs) |`);
-  console.log(`| _headers | ${headerLines} lines, ${(headerBytes / 1024).toFixed(1)} KB | none documented |`);
+  console.log(
+    `| peak memory (the whole process tree) | ${(peak / 1024 / 1024).toFixed(0)} MB | ${NETLIFY_BUILD_MEMORY_MB} MB guaranteed (support guide, Nov 2021) |`,
+  );
+  console.log(
+    `| deploy files | ${published.length.toLocaleString('en-US')} (${html.length.toLocaleString('en-US')} HTML), ${mb(result.publishMb * 1024 * 1024)} MB, and ${functions.length} functions | none documented; "tens of thousands of html files" process slowly, never fail (Build Gotchas) |`,
+  );
+  console.log(
+    `| largest file | ${result.largestFile.path}, ${(largest.bytes / 1024).toFixed(0)} KB | ${NETLIFY_LARGE_FILE_BYTES / 1024 / 1024} MB (Build Gotchas) |`,
+  );
+  console.log(
+    `| redirect rules | ${redirects.toLocaleString('en-US')} | wildcards advised from ${NETLIFY_REDIRECT_ADVICE.toLocaleString('en-US')} (redirects docs) |`,
+  );
+  console.log(
+    `| _headers | ${headerLines} lines, ${(headerBytes / 1024).toFixed(1)} KB | none documented |`,
+  );
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
-  writeFileSync(join(ROOT, 'reports', `bench-netlify-build-${SCHOOLS}.json`), JSON.stringify(result, null, 2));
+  writeFileSync(
+    join(ROOT, 'reports', `bench-netlify-build-${SCHOOLS}.json`),
+    JSON.stringify(result, null, 2),
+  );
 } finally {
   if (values.keep) console.log(`kept ${work} and ${copy}`);
   else {

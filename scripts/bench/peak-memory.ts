@@ -9,6 +9,12 @@ const file = process.env.BENCH_PEAK_FILE;
 if (file) {
   process.on('exit', () => {
     const usage = process.resourceUsage();
-    writeFileSync(file, JSON.stringify({ maxRssKb: usage.maxRSS, cpuMicros: usage.userCPUTime + usage.systemCPUTime }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        maxRssKb: usage.maxRSS,
+        cpuMicros: usage.userCPUTime + usage.systemCPUTime,
+      }),
+    );
   });
 }

@@ -32,7 +32,11 @@ import { DRAFT_MODE_COOKIE, signDraftMode } from '../../src/lib/preview/draft-co
 import { DEFAULT_LIMITS, createApiHttpServer, createLocalApi } from '../local-stack/api/server.ts';
 import { listen, type RunningServer } from '../local-stack/listen.ts';
 import { startLocalBlobs } from '../local-stack/netlify/blobs.ts';
-import { PREVIEW_DIST, PREVIEW_FUNCTION_ENTRY, buildPreviewSite } from '../local-stack/preview/build.ts';
+import {
+  PREVIEW_DIST,
+  PREVIEW_FUNCTION_ENTRY,
+  buildPreviewSite,
+} from '../local-stack/preview/build.ts';
 import { createPreviewEngine, previewRequestListener } from '../local-stack/preview/engine.ts';
 import { startStudioHost } from '../dev/studio-host.ts';
 import { measureKeystrokes, type KeystrokeTimes } from './keystrokes.ts';
@@ -40,7 +44,17 @@ import { writeSyntheticDataset } from './synthetic-files.ts';
 
 const SECRET = 'bench-preview-cookie-secret-0123456789abcdef';
 const PRESENTATION_SECRET = 'bench-preview-presentation-secret';
-const PAGES = ['', '/student', '/fan', '/faculty', '/why', '/coverage-map', '/newsroom', '/international-dialing', '/giveaway-closed'];
+const PAGES = [
+  '',
+  '/student',
+  '/fan',
+  '/faculty',
+  '/why',
+  '/coverage-map',
+  '/newsroom',
+  '/international-dialing',
+  '/giveaway-closed',
+];
 
 const { values } = parseArgs({
   options: {
@@ -57,21 +71,36 @@ const { values } = parseArgs({
 
 type Doc = Record<string, unknown> & { _id: string; _type: string };
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
 const summary = (times: number[]) => {
   const sorted = [...times].sort((a, b) => a - b);
   return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), n: sorted.length };
 };
 
 /** A fresh dataset of `count` schools (data.ndjson, images, tenants.json) in `dir`. */
-function writeDataset(dir: string, count: number): { datasetDir: string; tenantsFile: string; slugs: string[]; heroIds: Map<string, string> } {
+function writeDataset(
+  dir: string,
+  count: number,
+): { datasetDir: string; tenantsFile: string; slugs: string[]; heroIds: Map<string, string> } {
   const synthetic = writeSyntheticDataset(dir, count, 'link');
   const { datasetDir, tenantsFile } = synthetic;
   const docs = synthetic.documents as Doc[];
-  const schools = docs.filter((doc) => doc._type === 'school' && doc.status !== 'retired' && doc.status !== 'preparing');
+  const schools = docs.filter(
+    (doc) => doc._type === 'school' && doc.status !== 'retired' && doc.status !== 'preparing',
+  );
   const heroIds = new Map<string, string>();
-  for (const doc of docs) if (doc._type === 'landingHeader') heroIds.set(String((doc.school as { _ref: string })._ref), doc._id);
-  return { datasetDir, tenantsFile, slugs: schools.map((school) => String(school.seoSlug)), heroIds: new Map(schools.map((school) => [String(school.seoSlug), heroIds.get(school._id) ?? ''])) };
+  for (const doc of docs)
+    if (doc._type === 'landingHeader')
+      heroIds.set(String((doc.school as { _ref: string })._ref), doc._id);
+  return {
+    datasetDir,
+    tenantsFile,
+    slugs: schools.map((school) => String(school.seoSlug)),
+    heroIds: new Map(
+      schools.map((school) => [String(school.seoSlug), heroIds.get(school._id) ?? '']),
+    ),
+  };
 }
 
 async function timed(call: () => Promise<Response>, mustContain?: string): Promise<number> {
@@ -80,7 +109,8 @@ async function timed(call: () => Promise<Response>, mustContain?: string): Promi
   const body = await answer.text();
   const ms = performance.now() - started;
   if (answer.status !== 200) throw new Error(`status ${answer.status}: ${body.slice(0, 200)}`);
-  if (mustContain && !body.includes(mustContain)) throw new Error(`the page lacks "${mustContain}"`);
+  if (mustContain && !body.includes(mustContain))
+    throw new Error(`the page lacks "${mustContain}"`);
   return ms;
 }
 
@@ -88,16 +118,34 @@ async function timed(call: () => Promise<Response>, mustContain?: string): Promi
 async function measureOneSize(count: number): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), `bench-preview-${count}-`));
   const { datasetDir, tenantsFile, slugs, heroIds } = writeDataset(work, count);
-  const api = createLocalApi({ dataDir: join(work, 'api'), tenantsFile, datasetFile: join(datasetDir, 'data.ndjson'), allowedOrigins: [], warn: () => {} });
-  const apiServer = await listen(createApiHttpServer(api, () => {}, { ...DEFAULT_LIMITS, requestsPerWindow: 1_000_000 }), 0, '127.0.0.1', () => api.store.close());
+  const api = createLocalApi({
+    dataDir: join(work, 'api'),
+    tenantsFile,
+    datasetFile: join(datasetDir, 'data.ndjson'),
+    allowedOrigins: [],
+    warn: () => {},
+  });
+  const apiServer = await listen(
+    createApiHttpServer(api, () => {}, { ...DEFAULT_LIMITS, requestsPerWindow: 1_000_000 }),
+    0,
+    '127.0.0.1',
+    () => api.store.close(),
+  );
   const blobs = await startLocalBlobs(join(work, 'blobs'));
   // The Studio's stand-in for the keystrokes: its origin is the Studio the preview may be framed by.
   const exportFile = join(datasetDir, 'data.ndjson');
   const studio = await startStudioHost(exportFile, PRESENTATION_SECRET);
   writeFileSync(exportFile, `${readFileSync(exportFile, 'utf8')}${studio.secretDocument()}\n`);
   const environment = {
-    CONTENT_SOURCE: 'local', CONTENT_DATASET_DIR: datasetDir, TENANTS_FILE: tenantsFile, PUBLIC_API_BASE: apiServer.url,
-    SITE_URL: 'http://localhost:4322', PREVIEW_COOKIE_SECRET: SECRET, ASTRO_TELEMETRY_DISABLED: '1', SANITY_STUDIO_URL: studio.origin, ...blobs.environment,
+    CONTENT_SOURCE: 'local',
+    CONTENT_DATASET_DIR: datasetDir,
+    TENANTS_FILE: tenantsFile,
+    PUBLIC_API_BASE: apiServer.url,
+    SITE_URL: 'http://localhost:4322',
+    PREVIEW_COOKIE_SECRET: SECRET,
+    ASTRO_TELEMETRY_DISABLED: '1',
+    SANITY_STUDIO_URL: studio.origin,
+    ...blobs.environment,
   };
   Object.assign(process.env, environment);
   const cookie = `${DRAFT_MODE_COOKIE}=${signDraftMode(SECRET)}`;
@@ -108,12 +156,15 @@ async function measureOneSize(count: number): Promise<void> {
     seed = (seed * 1103515245 + 12345) % 2147483648;
     return seed % n;
   };
-  const pick = () => [slugs[random(slugs.length)]!, PAGES[random(PAGES.length)]!, random(2) === 1] as const;
+  const pick = () =>
+    [slugs[random(slugs.length)]!, PAGES[random(PAGES.length)]!, random(2) === 1] as const;
 
   let site: RunningServer | undefined;
   try {
     // In-process, warm: the module once, then one call after another.
-    const { default: handler } = await import(pathToFileURL(PREVIEW_FUNCTION_ENTRY).href) as { default: (request: Request, context: unknown) => Promise<Response> };
+    const { default: handler } = (await import(pathToFileURL(PREVIEW_FUNCTION_ENTRY).href)) as {
+      default: (request: Request, context: unknown) => Promise<Response>;
+    };
     const call = (req: Request) => handler(req, { ip: '127.0.0.1' });
     const cold = await timed(() => call(request(slugs[0]!, '', false)));
     const inProcess: number[] = [];
@@ -127,17 +178,30 @@ async function measureOneSize(count: number): Promise<void> {
     const slug = slugs[slugs.length - 1]!;
     const heroId = heroIds.get(slug)!;
     const writeDraft = (title: string) => {
-      const hero = readNdjson(original, exportFile).find((doc) => (doc as Doc)._id === heroId) as Doc;
-      writeFileSync(exportFile, Buffer.concat([original, Buffer.from(`${JSON.stringify({ ...hero, _id: `drafts.${heroId}`, title })}\n`)]));
+      const hero = readNdjson(original, exportFile).find(
+        (doc) => (doc as Doc)._id === heroId,
+      ) as Doc;
+      writeFileSync(
+        exportFile,
+        Buffer.concat([
+          original,
+          Buffer.from(`${JSON.stringify({ ...hero, _id: `drafts.${heroId}`, title })}\n`),
+        ]),
+      );
     };
     const inProcessTitle = `In-process draft ${Date.now()}`;
     writeDraft(inProcessTitle);
     const inProcessDraftMs = await timed(() => call(request(slug, '', true)), inProcessTitle);
 
     // Through the local server: preview:server's request listener over HTTP (the module is the one loaded above).
-    const engine = await createPreviewEngine({ distDir: PREVIEW_DIST, functionEntry: PREVIEW_FUNCTION_ENTRY, environment });
+    const engine = await createPreviewEngine({
+      distDir: PREVIEW_DIST,
+      functionEntry: PREVIEW_FUNCTION_ENTRY,
+      environment,
+    });
     site = await listen(createServer(previewRequestListener(() => engine)), 0, '127.0.0.1');
-    const overHttp = (school: string, page: string, drafts: boolean) => fetch(request(school, page, drafts, site!.url));
+    const overHttp = (school: string, page: string, drafts: boolean) =>
+      fetch(request(school, page, drafts, site!.url));
     await timed(() => overHttp(slugs[0]!, '', false));
     const throughServer: number[] = [];
     for (let i = 0; i < Number(values['server-requests']); i += 1) {
@@ -157,14 +221,33 @@ async function measureOneSize(count: number): Promise<void> {
     if (Number(values.keystrokes) > 0) {
       const host = site.url.replace('127.0.0.1', 'localhost');
       studio.setPreviewOrigin(host);
-      keystrokes = await measureKeystrokes(studio, host, `/${slug}`, heroId, Number(values.keystrokes));
+      keystrokes = await measureKeystrokes(
+        studio,
+        host,
+        `/${slug}`,
+        heroId,
+        Number(values.keystrokes),
+      );
     }
 
-    console.log(JSON.stringify({
-      schools: count, exportMb: original.length / 1e6, cold, inProcess: summary(inProcess), server: summary(throughServer), inProcessDraftMs,
-      serverDraft: { ...summary(serverDrafts), max: Math.max(...serverDrafts) },
-      ...(keystrokes ? { keystroke: summary(keystrokes.total), keystrokeRender: summary(keystrokes.render), keystrokeRedraw: summary(keystrokes.redraw) } : {}),
-    }));
+    console.log(
+      JSON.stringify({
+        schools: count,
+        exportMb: original.length / 1e6,
+        cold,
+        inProcess: summary(inProcess),
+        server: summary(throughServer),
+        inProcessDraftMs,
+        serverDraft: { ...summary(serverDrafts), max: Math.max(...serverDrafts) },
+        ...(keystrokes
+          ? {
+              keystroke: summary(keystrokes.total),
+              keystrokeRender: summary(keystrokes.render),
+              keystrokeRedraw: summary(keystrokes.redraw),
+            }
+          : {}),
+      }),
+    );
   } finally {
     await studio.close();
     await site?.close();
@@ -175,15 +258,35 @@ async function measureOneSize(count: number): Promise<void> {
 
 function runChild(count: number): Promise<Record<string, unknown>> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [
-      import.meta.filename, '--child', String(count), '--requests', values.requests, '--server-requests', values['server-requests'], '--draft-runs', values['draft-runs'],
-      '--keystrokes', values.keystrokes,
-    ], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      [
+        import.meta.filename,
+        '--child',
+        String(count),
+        '--requests',
+        values.requests,
+        '--server-requests',
+        values['server-requests'],
+        '--draft-runs',
+        values['draft-runs'],
+        '--keystrokes',
+        values.keystrokes,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => { out += chunk; });
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+    });
     child.once('exit', (code) => {
-      const line = out.trim().split('\n').filter((l) => l.startsWith('{')).pop();
-      if (code !== 0 || !line) fail(new Error(`the bench at ${count} schools failed (exit ${code}):\n${out}`));
+      const line = out
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .pop();
+      if (code !== 0 || !line)
+        fail(new Error(`the bench at ${count} schools failed (exit ${code}):\n${out}`));
       else done(JSON.parse(line) as Record<string, unknown>);
     });
   });
@@ -209,40 +312,67 @@ async function main(): Promise<void> {
     await measureOneSize(Number(values.child));
     process.exit(0);
   }
-  if (!values['no-build']) await buildPreviewSite({ ...process.env, PREVIEW_COOKIE_SECRET: SECRET });
+  if (!values['no-build'])
+    await buildPreviewSite({ ...process.env, PREVIEW_COOKIE_SECRET: SECRET });
   const sizes = values.schools.split(',').map((size) => Number(size.trim()));
   const rows: Row[] = [];
-  for (const size of sizes) rows.push(await runChild(size) as unknown as Row);
+  for (const size of sizes) rows.push((await runChild(size)) as unknown as Row);
   const table = [
-    ['schools', 'export', 'in-process median / p95', 'first call', 'local server median / p95', 'draft → served, local server (median / max)', 'draft → served, in-process'],
+    [
+      'schools',
+      'export',
+      'in-process median / p95',
+      'first call',
+      'local server median / p95',
+      'draft → served, local server (median / max)',
+      'draft → served, in-process',
+    ],
     ...rows.map((row) => [
-      String(row.schools), `${row.exportMb.toFixed(1)} MB`, `${ms(row.inProcess.median)} / ${ms(row.inProcess.p95)} (n=${row.inProcess.n})`, ms(row.cold),
-      `${ms(row.server.median)} / ${ms(row.server.p95)} (n=${row.server.n})`, `${ms(row.serverDraft.median)} / ${ms(row.serverDraft.max)} (n=${row.serverDraft.n})`, ms(row.inProcessDraftMs),
+      String(row.schools),
+      `${row.exportMb.toFixed(1)} MB`,
+      `${ms(row.inProcess.median)} / ${ms(row.inProcess.p95)} (n=${row.inProcess.n})`,
+      ms(row.cold),
+      `${ms(row.server.median)} / ${ms(row.server.p95)} (n=${row.server.n})`,
+      `${ms(row.serverDraft.median)} / ${ms(row.serverDraft.max)} (n=${row.serverDraft.n})`,
+      ms(row.inProcessDraftMs),
     ]),
   ];
   const [header, ...body] = table.map((cells) => `| ${cells.join(' | ')} |`);
   console.log([header, `|${table[0]!.map(() => ' --- |').join('')}`, ...body].join('\n'));
   for (const row of rows) {
     const verdict = row.serverDraft.max <= 1000 ? 'within' : 'over';
-    console.log(`${row.schools} schools: a draft written to the export is served through the local server in ${ms(row.serverDraft.median)} (slowest ${ms(row.serverDraft.max)}), ${verdict} the 1 s target; in-process ${ms(row.inProcessDraftMs)}.`);
+    console.log(
+      `${row.schools} schools: a draft written to the export is served through the local server in ${ms(row.serverDraft.median)} (slowest ${ms(row.serverDraft.max)}), ${verdict} the 1 s target; in-process ${ms(row.inProcessDraftMs)}.`,
+    );
   }
   const typed = rows.filter((row) => row.keystroke);
   if (typed.length) {
     const keys = [
-      ['schools', 'loader/query-change → text, median / p95', 'render request (post → HTML parsed), median / p95', 'redraw, median / p95'],
-      ...typed.map((row) => [String(row.schools), `${ms(row.keystroke!.median)} / ${ms(row.keystroke!.p95)} (n=${row.keystroke!.n})`,
-        `${ms(row.keystrokeRender!.median)} / ${ms(row.keystrokeRender!.p95)}`, `${ms(row.keystrokeRedraw!.median)} / ${ms(row.keystrokeRedraw!.p95)}`]),
+      [
+        'schools',
+        'loader/query-change → text, median / p95',
+        'render request (post → HTML parsed), median / p95',
+        'redraw, median / p95',
+      ],
+      ...typed.map((row) => [
+        String(row.schools),
+        `${ms(row.keystroke!.median)} / ${ms(row.keystroke!.p95)} (n=${row.keystroke!.n})`,
+        `${ms(row.keystrokeRender!.median)} / ${ms(row.keystrokeRender!.p95)}`,
+        `${ms(row.keystrokeRedraw!.median)} / ${ms(row.keystrokeRedraw!.p95)}`,
+      ]),
     ];
     const [head, ...lines] = keys.map((cells) => `| ${cells.join(' | ')} |`);
     console.log(['', head, `|${keys[0]!.map(() => ' --- |').join('')}`, ...lines].join('\n'));
     for (const row of typed) {
       const verdict = row.keystroke!.median <= 300 ? 'within' : 'over';
-      console.log(`${row.schools} schools: a keystroke shows on the page in ${ms(row.keystroke!.median)} (median; p95 ${ms(row.keystroke!.p95)}), ${verdict} the 300 ms goal.`);
+      console.log(
+        `${row.schools} schools: a keystroke shows on the page in ${ms(row.keystroke!.median)} (median; p95 ${ms(row.keystroke!.p95)}), ${verdict} the 300 ms goal.`,
+      );
     }
   }
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

@@ -9,8 +9,12 @@ import { Idiomorph } from 'idiomorph';
 import morphdom from 'morphdom';
 import { redrawDocument } from '../../src/lib/preview/redraw.ts';
 
-const isOverlayRoot = (node: Node) => node.nodeType === 1 && (node as Element).localName === 'sanity-visual-editing';
-const isHydratedIsland = (node: Node) => node.nodeType === 1 && (node as Element).localName === 'astro-island' && !(node as Element).hasAttribute('ssr');
+const isOverlayRoot = (node: Node) =>
+  node.nodeType === 1 && (node as Element).localName === 'sanity-visual-editing';
+const isHydratedIsland = (node: Node) =>
+  node.nodeType === 1 &&
+  (node as Element).localName === 'astro-island' &&
+  !(node as Element).hasAttribute('ssr');
 
 type Morph = (live: Document, next: Document, base: Document) => void;
 
@@ -25,7 +29,10 @@ const morphs: Record<string, Morph> = {
   idiomorph: (live, next) => {
     Idiomorph.morph(live.documentElement, next.documentElement, {
       restoreFocus: true,
-      callbacks: { beforeNodeRemoved: (node) => !isOverlayRoot(node), beforeNodeMorphed: (node) => !isHydratedIsland(node) },
+      callbacks: {
+        beforeNodeRemoved: (node) => !isOverlayRoot(node),
+        beforeNodeMorphed: (node) => !isHydratedIsland(node),
+      },
     });
   },
 };

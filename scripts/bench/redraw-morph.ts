@@ -19,7 +19,12 @@ import { build } from 'esbuild';
 import { CHROMIUM } from '../dev/studio-host.ts';
 import { LOCAL_DRAFT_MODE_PATH } from '../local-stack/preview/local-draft-mode.ts';
 
-const { values } = parseArgs({ options: { keystrokes: { type: 'string', default: '20' }, 'no-build': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    keystrokes: { type: 'string', default: '20' },
+    'no-build': { type: 'boolean', default: false },
+  },
+});
 const STROKES = Number(values.keystrokes);
 const MORPHS = ['redraw.ts', 'morphdom', 'idiomorph'];
 const PAGES = [
@@ -28,9 +33,17 @@ const PAGES = [
 ] as const;
 
 async function startServer(): Promise<{ site: string; stop: () => void }> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, '../local-stack/preview-server.ts'), ...(values['no-build'] ? ['--no-build'] : [])], {
-    env: { ...process.env, PREVIEW_PORT: '0', PREVIEW_API_PORT: '0' }, stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      join(import.meta.dirname, '../local-stack/preview-server.ts'),
+      ...(values['no-build'] ? ['--no-build'] : []),
+    ],
+    {
+      env: { ...process.env, PREVIEW_PORT: '0', PREVIEW_API_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let out = '';
   const site = await new Promise<string>((done, fail) => {
     child.once('exit', (code) => fail(new Error(`preview:server exited with ${code}:\n${out}`)));
@@ -43,61 +56,81 @@ async function startServer(): Promise<{ site: string; stop: () => void }> {
   return { site, stop: () => child.kill('SIGTERM') };
 }
 
-interface Outcome { times: number[]; scrollMoved: number; kept: Record<string, boolean> }
+interface Outcome {
+  times: number[];
+  scrollMoved: number;
+  kept: Record<string, boolean>;
+}
 
 /** Sets the page's state up, draws STROKES renders with `morph`, and reports times and what stayed. */
 async function weigh(page: Page, morph: string, target: (typeof PAGES)[number]): Promise<Outcome> {
-  return page.evaluate(async ({ morph, target, strokes }) => {
-    const mark = (node: Element | null) => { if (node) Object.assign(node, { keptByBench: true }); };
-    const marked = (node: Element | null) => Boolean(node && 'keptByBench' in node);
-    if (target.panel === 'details') {
-      const details = document.querySelector('details')!;
-      details.open = true;
-      document.querySelector<HTMLElement>('details summary')!.focus();
-    } else {
-      document.querySelector<HTMLButtonElement>('.plan-card__toggle')!.click();
-      document.querySelectorAll<HTMLButtonElement>('.plan-card__toggle')[1]!.focus();
-    }
-    const focused = document.activeElement;
-    mark(focused);
-    const overlay = document.body.appendChild(document.createElement('sanity-visual-editing'));
-    mark(overlay);
-    const islands = [...document.querySelectorAll('astro-island')];
-    islands.forEach(mark);
-    mark(document.querySelector(target.text));
-    window.scrollTo({ top: 600, behavior: 'instant' });
-    await new Promise((settled) => requestAnimationFrame(settled));
-    const scrolled = window.scrollY;
-    const html = await (await fetch(location.href, { cache: 'no-store', credentials: 'include' })).text();
-    let base = new DOMParser().parseFromString(html, 'text/html');
-    const times: number[] = [];
-    let last = '';
-    for (let stroke = 1; stroke <= strokes; stroke += 1) {
-      const next = new DOMParser().parseFromString(html, 'text/html');
-      last = `Keystroke ${stroke}: unlimited 5G for every Husky`;
-      next.querySelector(target.text)!.textContent = last;
-      const started = performance.now();
-      (window as unknown as { morphs: Record<string, (a: Document, b: Document, c: Document) => void> }).morphs[morph]!(document, next, base);
-      times.push(performance.now() - started);
-      base = next;
-    }
-    const panelOpen = target.panel === 'details'
-      ? Boolean(document.querySelector('details')?.open)
-      : document.querySelector('.plan-card__toggle')?.getAttribute('aria-expanded') === 'true' && !document.getElementById(document.querySelector('.plan-card__toggle')!.getAttribute('aria-controls')!)?.hidden;
-    return {
-      times,
-      // Chromium's scroll anchoring moves the page by what a longer text adds above the view.
-      scrollMoved: Math.abs(window.scrollY - scrolled),
-      kept: {
-        text: document.querySelector(target.text)?.textContent === last,
-        'overlay root': marked(document.querySelector('sanity-visual-editing')),
-        focus: marked(document.activeElement),
-        'open panel': panelOpen,
-        islands: islands.every((island) => island.isConnected && !island.hasAttribute('ssr')),
-        'edited element': marked(document.querySelector(target.text)),
-      },
-    };
-  }, { morph, target, strokes: STROKES });
+  return page.evaluate(
+    async ({ morph, target, strokes }) => {
+      const mark = (node: Element | null) => {
+        if (node) Object.assign(node, { keptByBench: true });
+      };
+      const marked = (node: Element | null) => Boolean(node && 'keptByBench' in node);
+      if (target.panel === 'details') {
+        const details = document.querySelector('details')!;
+        details.open = true;
+        document.querySelector<HTMLElement>('details summary')!.focus();
+      } else {
+        document.querySelector<HTMLButtonElement>('.plan-card__toggle')!.click();
+        document.querySelectorAll<HTMLButtonElement>('.plan-card__toggle')[1]!.focus();
+      }
+      const focused = document.activeElement;
+      mark(focused);
+      const overlay = document.body.appendChild(document.createElement('sanity-visual-editing'));
+      mark(overlay);
+      const islands = [...document.querySelectorAll('astro-island')];
+      islands.forEach(mark);
+      mark(document.querySelector(target.text));
+      window.scrollTo({ top: 600, behavior: 'instant' });
+      await new Promise((settled) => requestAnimationFrame(settled));
+      const scrolled = window.scrollY;
+      const html = await (
+        await fetch(location.href, { cache: 'no-store', credentials: 'include' })
+      ).text();
+      let base = new DOMParser().parseFromString(html, 'text/html');
+      const times: number[] = [];
+      let last = '';
+      for (let stroke = 1; stroke <= strokes; stroke += 1) {
+        const next = new DOMParser().parseFromString(html, 'text/html');
+        last = `Keystroke ${stroke}: unlimited 5G for every Husky`;
+        next.querySelector(target.text)!.textContent = last;
+        const started = performance.now();
+        (
+          window as unknown as {
+            morphs: Record<string, (a: Document, b: Document, c: Document) => void>;
+          }
+        ).morphs[morph]!(document, next, base);
+        times.push(performance.now() - started);
+        base = next;
+      }
+      const panelOpen =
+        target.panel === 'details'
+          ? Boolean(document.querySelector('details')?.open)
+          : document.querySelector('.plan-card__toggle')?.getAttribute('aria-expanded') ===
+              'true' &&
+            !document.getElementById(
+              document.querySelector('.plan-card__toggle')!.getAttribute('aria-controls')!,
+            )?.hidden;
+      return {
+        times,
+        // Chromium's scroll anchoring moves the page by what a longer text adds above the view.
+        scrollMoved: Math.abs(window.scrollY - scrolled),
+        kept: {
+          text: document.querySelector(target.text)?.textContent === last,
+          'overlay root': marked(document.querySelector('sanity-visual-editing')),
+          focus: marked(document.activeElement),
+          'open panel': panelOpen,
+          islands: islands.every((island) => island.isConnected && !island.hasAttribute('ssr')),
+          'edited element': marked(document.querySelector(target.text)),
+        },
+      };
+    },
+    { morph, target, strokes: STROKES },
+  );
 }
 
 const quantile = (values: number[], q: number) => {
@@ -107,7 +140,13 @@ const quantile = (values: number[], q: number) => {
 
 async function main(): Promise<void> {
   const bundle = await build({
-    entryPoints: [join(import.meta.dirname, 'redraw-morph.client.ts')], bundle: true, format: 'iife', write: false, platform: 'browser', target: 'es2022', logLevel: 'warning',
+    entryPoints: [join(import.meta.dirname, 'redraw-morph.client.ts')],
+    bundle: true,
+    format: 'iife',
+    write: false,
+    platform: 'browser',
+    target: 'es2022',
+    logLevel: 'warning',
   });
   const morphScript = bundle.outputFiles[0]!.text;
   const server = await startServer();
@@ -120,12 +159,29 @@ async function main(): Promise<void> {
       let moved = 0;
       for (const target of PAGES) {
         // The page's policy allows its own scripts only: the bench's code goes in past it.
-        const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, bypassCSP: true });
+        const context = await browser.newContext({
+          viewport: { width: 1280, height: 900 },
+          bypassCSP: true,
+        });
         const page = await context.newPage();
-        await page.goto(`${server.site}${LOCAL_DRAFT_MODE_PATH}?${new URLSearchParams({ path: target.path, perspective: 'drafts' })}`);
-        await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0 || document.readyState === 'complete');
-        await page.evaluate(() => Promise.all([...document.querySelectorAll('astro-island')].map((island) => island.scrollIntoView())));
-        await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]').length === 0, undefined, { timeout: 15_000 });
+        await page.goto(
+          `${server.site}${LOCAL_DRAFT_MODE_PATH}?${new URLSearchParams({ path: target.path, perspective: 'drafts' })}`,
+        );
+        await page.waitForFunction(
+          () =>
+            document.querySelectorAll('astro-island[ssr]').length === 0 ||
+            document.readyState === 'complete',
+        );
+        await page.evaluate(() =>
+          Promise.all(
+            [...document.querySelectorAll('astro-island')].map((island) => island.scrollIntoView()),
+          ),
+        );
+        await page.waitForFunction(
+          () => document.querySelectorAll('astro-island[ssr]').length === 0,
+          undefined,
+          { timeout: 15_000 },
+        );
         await page.addScriptTag({ content: morphScript });
         const outcome = await weigh(page, morph, target);
         times.push(...outcome.times);
@@ -133,12 +189,20 @@ async function main(): Promise<void> {
         for (const [name, value] of Object.entries(outcome.kept)) (kept[name] ??= []).push(value);
         await context.close();
       }
-      rows.push([morph, `${quantile(times, 0.5).toFixed(1)} / ${quantile(times, 0.95).toFixed(1)} ms`, ...Object.values(kept).map((flags) => (flags.every(Boolean) ? 'kept' : 'lost')), `${Math.round(moved)} px`]);
-      if (rows.length === 1) rows.unshift(['way', 'draw median / p95', ...Object.keys(kept), 'scroll moved (most)']);
+      rows.push([
+        morph,
+        `${quantile(times, 0.5).toFixed(1)} / ${quantile(times, 0.95).toFixed(1)} ms`,
+        ...Object.values(kept).map((flags) => (flags.every(Boolean) ? 'kept' : 'lost')),
+        `${Math.round(moved)} px`,
+      ]);
+      if (rows.length === 1)
+        rows.unshift(['way', 'draw median / p95', ...Object.keys(kept), 'scroll moved (most)']);
     }
     const [head, ...body] = rows.map((cells) => `| ${cells.join(' | ')} |`);
     console.log([head, `|${rows[0]!.map(() => ' --- |').join('')}`, ...body].join('\n'));
-    console.log(`(${STROKES} draws on each of ${PAGES.map((target) => target.path).join(' and ')})`);
+    console.log(
+      `(${STROKES} draws on each of ${PAGES.map((target) => target.path).join(' and ')})`,
+    );
   } finally {
     await browser.close();
     server.stop();
@@ -146,6 +210,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.stack ?? error.message : error);
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);
 });

@@ -40,7 +40,8 @@ const BUDGET_MS = Number(values['budget-ms']);
 /** From a broad first letter (nearly every school matches) to a name, a city, a state and no match at all. */
 const QUERIES = ['a', 'washington', 'campus 12', 'pullman', 'purdue', 'zzz'];
 
-if (!existsSync(join(DIST, 'search.html'))) throw new Error('No built site in dist/: run `npm run build` first');
+if (!existsSync(join(DIST, 'search.html')))
+  throw new Error('No built site in dist/: run `npm run build` first');
 
 async function syntheticCards(count: number): Promise<string> {
   return JSON.stringify(searchDataView(await syntheticMatrix(count)));
@@ -49,31 +50,60 @@ async function syntheticCards(count: number): Promise<string> {
 function median(numbers: number[]): number {
   const sorted = [...numbers].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 const site = mkdtempSync(join(tmpdir(), 'search-bench-'));
 cpSync(DIST, site, { recursive: true });
 const cards = await syntheticCards(SCHOOLS);
 writeFileSync(join(site, SEARCH_DATA_PATH), cards);
-const server = await startSiteServer({ distDir: site, netlifyToml: join(ROOT, 'netlify.toml'), port: 0, log: () => {} });
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-const browser = await chromium.launch({ ...(systemChromium ? { executablePath: systemChromium } : {}) });
+const server = await startSiteServer({
+  distDir: site,
+  netlifyToml: join(ROOT, 'netlify.toml'),
+  port: 0,
+  log: () => {},
+});
+const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) =>
+  existsSync(path),
+);
+const browser = await chromium.launch({
+  ...(systemChromium ? { executablePath: systemChromium } : {}),
+});
 const loadBefore = loadavg();
 try {
   // Lighthouse's mobile device (a Moto G Power: 412 × 823 CSS px at 1.75 device pixels each).
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: THROTTLE });
   // Per key press: Chromium's Event Timing duration of the keydown, and the frame after the first card.
   await page.addInitScript(() => {
-    const state = { events: [] as number[], firstCard: [] as number[], pressedAt: 0, waiting: false };
+    const state = {
+      events: [] as number[],
+      firstCard: [] as number[],
+      pressedAt: 0,
+      waiting: false,
+    };
     (window as unknown as { keystrokes: typeof state }).keystrokes = state;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if (entry.name === 'keydown') state.events.push(entry.duration);
+      for (const entry of list.getEntries())
+        if (entry.name === 'keydown') state.events.push(entry.duration);
     }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
-    document.addEventListener('keydown', (event) => { state.pressedAt = event.timeStamp; state.waiting = true; }, true);
+    document.addEventListener(
+      'keydown',
+      (event) => {
+        state.pressedAt = event.timeStamp;
+        state.waiting = true;
+      },
+      true,
+    );
     document.addEventListener('DOMContentLoaded', () => {
       const results = document.querySelector('[data-school-search-results]');
       if (!results) return;
@@ -81,7 +111,9 @@ try {
         if (!state.waiting || results.children.length === 0) return;
         state.waiting = false;
         const pressedAt = state.pressedAt;
-        requestAnimationFrame(() => setTimeout(() => state.firstCard.push(performance.now() - pressedAt), 0));
+        requestAnimationFrame(() =>
+          setTimeout(() => state.firstCard.push(performance.now() - pressedAt), 0),
+        );
       }).observe(results, { childList: true });
     });
   });
@@ -91,36 +123,83 @@ try {
   const focusAt = Date.now();
   await input.focus();
   await (await loaded).finished();
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/search-schools.json')));
+  await page.waitForFunction(() =>
+    performance
+      .getEntriesByType('resource')
+      .some((entry) => entry.name.endsWith('/search-schools.json')),
+  );
   const loadMs = Date.now() - focusAt;
 
-  const rows: Array<{ query: string; keys: number; eventMedian: number; eventMax: number; cardMedian: number; cardMax: number; matches: string }> = [];
+  const rows: Array<{
+    query: string;
+    keys: number;
+    eventMedian: number;
+    eventMax: number;
+    cardMedian: number;
+    cardMax: number;
+    matches: string;
+  }> = [];
   for (const query of QUERIES) {
     await input.fill('');
     await page.waitForTimeout(300);
-    await page.evaluate(() => { const state = (window as unknown as { keystrokes: { events: number[]; firstCard: number[] } }).keystrokes; state.events.length = 0; state.firstCard.length = 0; });
+    await page.evaluate(() => {
+      const state = (window as unknown as { keystrokes: { events: number[]; firstCard: number[] } })
+        .keystrokes;
+      state.events.length = 0;
+      state.firstCard.length = 0;
+    });
     for (const key of query) {
       await page.keyboard.press(key === ' ' ? 'Space' : key);
       await page.waitForTimeout(250);
     }
     await page.waitForTimeout(500);
-    const state = await page.evaluate(() => (window as unknown as { keystrokes: { events: number[]; firstCard: number[] } }).keystrokes);
+    const state = await page.evaluate(
+      () =>
+        (window as unknown as { keystrokes: { events: number[]; firstCard: number[] } }).keystrokes,
+    );
     const summary = await page.locator('[data-school-search-summary]').textContent();
     // An entry under 16 ms is not reported: such a key press took less than that.
-    const events = [...state.events, ...Array.from({ length: Math.max(0, query.length - state.events.length) }, () => 16)];
+    const events = [
+      ...state.events,
+      ...Array.from({ length: Math.max(0, query.length - state.events.length) }, () => 16),
+    ];
     const firstCard = state.firstCard.length > 0 ? state.firstCard : [Number.NaN];
-    rows.push({ query, keys: query.length, eventMedian: median(events), eventMax: Math.max(...events), cardMedian: median(firstCard), cardMax: Math.max(...firstCard), matches: summary ?? '' });
+    rows.push({
+      query,
+      keys: query.length,
+      eventMedian: median(events),
+      eventMax: Math.max(...events),
+      cardMedian: median(firstCard),
+      cardMax: Math.max(...firstCard),
+      matches: summary ?? '',
+    });
   }
   const loadAfter = loadavg();
   const ms = (value: number) => (Number.isNaN(value) ? '–' : `${Math.round(value)}`);
-  console.log(`\nsearch keystrokes at ${SCHOOLS} schools, Chromium ${browser.version()} at ${THROTTLE}× CPU slowdown (Lighthouse's mobile), 412 × 823 px at 1.75; cards file ${(Buffer.byteLength(cards) / 1024).toFixed(0)} KB (${(gzipSync(cards).length / 1024).toFixed(0)} KB gzipped), loaded ${loadMs} ms after focus (local server, no network throttling); load average ${loadBefore[0]?.toFixed(1)} before, ${loadAfter[0]?.toFixed(1)} after\n`);
-  console.log('| query | keys | key press to next paint, median / slowest ms (Event Timing) | to the frame after the first card, median / slowest ms | result |');
+  console.log(
+    `\nsearch keystrokes at ${SCHOOLS} schools, Chromium ${browser.version()} at ${THROTTLE}× CPU slowdown (Lighthouse's mobile), 412 × 823 px at 1.75; cards file ${(Buffer.byteLength(cards) / 1024).toFixed(0)} KB (${(gzipSync(cards).length / 1024).toFixed(0)} KB gzipped), loaded ${loadMs} ms after focus (local server, no network throttling); load average ${loadBefore[0]?.toFixed(1)} before, ${loadAfter[0]?.toFixed(1)} after\n`,
+  );
+  console.log(
+    '| query | keys | key press to next paint, median / slowest ms (Event Timing) | to the frame after the first card, median / slowest ms | result |',
+  );
   console.log('|---|---:|---:|---:|---|');
-  for (const row of rows) console.log(`| "${row.query}" | ${row.keys} | ${ms(row.eventMedian)} / ${ms(row.eventMax)} | ${ms(row.cardMedian)} / ${ms(row.cardMax)} | ${row.matches} |`);
+  for (const row of rows)
+    console.log(
+      `| "${row.query}" | ${row.keys} | ${ms(row.eventMedian)} / ${ms(row.eventMax)} | ${ms(row.cardMedian)} / ${ms(row.cardMax)} | ${row.matches} |`,
+    );
   const slowest = Math.max(...rows.map((row) => row.eventMax));
-  console.log(`\nslowest key press: ${Math.round(slowest)} ms (budget ${BUDGET_MS} ms): ${slowest <= BUDGET_MS ? 'within budget' : 'OVER BUDGET'}`);
+  console.log(
+    `\nslowest key press: ${Math.round(slowest)} ms (budget ${BUDGET_MS} ms): ${slowest <= BUDGET_MS ? 'within budget' : 'OVER BUDGET'}`,
+  );
   mkdirSync(join(ROOT, 'reports'), { recursive: true });
-  writeFileSync(join(ROOT, 'reports', `bench-search-${SCHOOLS}.json`), JSON.stringify({ schools: SCHOOLS, throttle: THROTTLE, loadMs, rows, loadBefore, loadAfter }, null, 2));
+  writeFileSync(
+    join(ROOT, 'reports', `bench-search-${SCHOOLS}.json`),
+    JSON.stringify(
+      { schools: SCHOOLS, throttle: THROTTLE, loadMs, rows, loadBefore, loadAfter },
+      null,
+      2,
+    ),
+  );
 } finally {
   await browser.close();
   await server.close();

@@ -26,13 +26,21 @@ export function bundledDataset(): Parameters<typeof syntheticDataset>[0] {
 }
 
 /** `images`: copied (a build publishes them, and the copy must survive the bench) or linked (read only). */
-export function writeSyntheticDataset(work: string, count: number, images: 'copy' | 'link' = 'copy'): SyntheticFiles {
+export function writeSyntheticDataset(
+  work: string,
+  count: number,
+  images: 'copy' | 'link' = 'copy',
+): SyntheticFiles {
   const synthetic = syntheticDataset(bundledDataset(), count);
   const datasetDir = join(work, 'dataset');
   mkdirSync(datasetDir, { recursive: true });
   const datasetFile = join(datasetDir, 'data.ndjson');
-  writeFileSync(datasetFile, synthetic.documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n');
-  if (images === 'copy') cpSync(join(ROOT, 'src/dataset/images'), join(datasetDir, 'images'), { recursive: true });
+  writeFileSync(
+    datasetFile,
+    synthetic.documents.map((doc) => JSON.stringify(doc)).join('\n') + '\n',
+  );
+  if (images === 'copy')
+    cpSync(join(ROOT, 'src/dataset/images'), join(datasetDir, 'images'), { recursive: true });
   else symlinkSync(join(ROOT, 'src/dataset/images'), join(datasetDir, 'images'));
   const tenantsFile = join(work, 'tenants.json');
   writeFileSync(tenantsFile, JSON.stringify(synthetic.tenants));

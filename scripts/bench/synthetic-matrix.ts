@@ -11,9 +11,17 @@ import { bundledDataset } from './synthetic-files.ts';
 import { syntheticDataset } from './synthetic-schools.ts';
 
 /** The matrix of these documents and tenant records. */
-export function datasetMatrix({ documents, tenants }: { documents: readonly unknown[]; tenants: readonly unknown[] }): Promise<SiteMatrix> {
+export function datasetMatrix({
+  documents,
+  tenants,
+}: {
+  documents: readonly unknown[];
+  tenants: readonly unknown[];
+}): Promise<SiteMatrix> {
   const content = groupContent(splitBuildContent(documents as never));
-  return buildSiteMatrix(content, { loadTenant: createTenantClient(recordsTransport([...tenants]), { log: () => undefined }) });
+  return buildSiteMatrix(content, {
+    loadTenant: createTenantClient(recordsTransport([...tenants]), { log: () => undefined }),
+  });
 }
 
 /** `count` synthetic schools made from the bundled ones (synthetic-schools.ts). */

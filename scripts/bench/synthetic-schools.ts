@@ -8,7 +8,12 @@
 import { schoolStatusOf } from '../../src/lib/schools/lifecycle.ts';
 
 type Doc = Record<string, unknown> & { _id: string; _type: string; school?: { _ref: string } };
-type TenantRecord = Record<string, unknown> & { id: number; affiliateId: number; slug: string; Name: string };
+type TenantRecord = Record<string, unknown> & {
+  id: number;
+  affiliateId: number;
+  slug: string;
+  Name: string;
+};
 
 export interface SyntheticDataset {
   documents: Doc[];
@@ -22,9 +27,22 @@ export function syntheticColour(index: number, lightness = 0.38): string {
   const chroma = (1 - Math.abs(2 * lightness - 1)) * saturation;
   const x = chroma * (1 - Math.abs(((hue / 60) % 2) - 1));
   const m = lightness - chroma / 2;
-  const [r, g, b] = hue < 60 ? [chroma, x, 0] : hue < 120 ? [x, chroma, 0] : hue < 180 ? [0, chroma, x]
-    : hue < 240 ? [0, x, chroma] : hue < 300 ? [x, 0, chroma] : [chroma, 0, x];
-  const hex = (value: number) => Math.round((value + m) * 255).toString(16).padStart(2, '0');
+  const [r, g, b] =
+    hue < 60
+      ? [chroma, x, 0]
+      : hue < 120
+        ? [x, chroma, 0]
+        : hue < 180
+          ? [0, chroma, x]
+          : hue < 240
+            ? [0, x, chroma]
+            : hue < 300
+              ? [x, 0, chroma]
+              : [chroma, 0, x];
+  const hex = (value: number) =>
+    Math.round((value + m) * 255)
+      .toString(16)
+      .padStart(2, '0');
   return `#${hex(r)}${hex(g)}${hex(b)}`.toUpperCase();
 }
 
@@ -35,7 +53,7 @@ function copySchool(school: Doc, copy: number): Doc {
     _id: suffix(school._id),
     key: `${String(school.key)}${copy}`,
     seoSlug: suffix(school.seoSlug),
-    legacyAliases: (school.legacyAliases as string[] | undefined ?? []).map(suffix),
+    legacyAliases: ((school.legacyAliases as string[] | undefined) ?? []).map(suffix),
     baseName: `${String(school.baseName)} ${copy}`,
     schoolName: `${String(school.schoolName)} (campus ${copy})`,
   };
@@ -49,7 +67,10 @@ export function syntheticPlanId(planId: string, copy: number): string {
 /** A per-school document of copy `copy`: its own id, its school, and (broadband labels) its own plan id. */
 function copyDocument(doc: Doc, school: Doc, copy: number): Doc {
   const reference = { _type: 'reference', _ref: school._id };
-  const planId = doc._type === 'broadbandFacts' && typeof doc.uniquePlanId === 'string' ? { uniquePlanId: syntheticPlanId(doc.uniquePlanId, copy) } : {};
+  const planId =
+    doc._type === 'broadbandFacts' && typeof doc.uniquePlanId === 'string'
+      ? { uniquePlanId: syntheticPlanId(doc.uniquePlanId, copy) }
+      : {};
   return { ...doc, ...planId, _id: `${doc._id}-${copy}`, school: reference };
 }
 
@@ -66,12 +87,23 @@ function copyTenant(record: TenantRecord, key: string, copy: number, index: numb
   };
 }
 
-export function syntheticDataset(bundled: { documents: Doc[]; tenants: TenantRecord[] }, count: number): SyntheticDataset {
-  const schools = bundled.documents.filter((doc) => doc._type === 'school' && schoolStatusOf(doc.status) !== 'retired');
-  if (schools.length === 0) throw new Error('the bundled dataset has no school documents (other than retired ones)');
-  const shared = bundled.documents.filter((doc) => doc._type !== 'school' && doc.school === undefined);
+export function syntheticDataset(
+  bundled: { documents: Doc[]; tenants: TenantRecord[] },
+  count: number,
+): SyntheticDataset {
+  const schools = bundled.documents.filter(
+    (doc) => doc._type === 'school' && schoolStatusOf(doc.status) !== 'retired',
+  );
+  if (schools.length === 0)
+    throw new Error('the bundled dataset has no school documents (other than retired ones)');
+  const shared = bundled.documents.filter(
+    (doc) => doc._type !== 'school' && doc.school === undefined,
+  );
   // Per-school documents, by the id of the school document they reference.
-  const bySchool = Map.groupBy(bundled.documents.filter((doc) => doc.school !== undefined), (doc) => doc.school!._ref);
+  const bySchool = Map.groupBy(
+    bundled.documents.filter((doc) => doc.school !== undefined),
+    (doc) => doc.school!._ref,
+  );
 
   const documents: Doc[] = [...shared];
   const tenants: TenantRecord[] = [];
@@ -88,7 +120,10 @@ export function syntheticDataset(bundled: { documents: Doc[]; tenants: TenantRec
     }
     const school = copySchool(base, copy);
     const key = String(school.key);
-    documents.push(school, ...(bySchool.get(base._id) ?? []).map((doc) => copyDocument(doc, school, copy)));
+    documents.push(
+      school,
+      ...(bySchool.get(base._id) ?? []).map((doc) => copyDocument(doc, school, copy)),
+    );
     tenants.push(copyTenant(record, key, copy, index));
   }
   return { documents, tenants };

@@ -11,7 +11,11 @@ import type { ContentSource } from '../../src/lib/content/source.ts';
 import { imagesIn } from '../../src/lib/content/image-files.ts';
 import type { SchoolContent } from '../../src/lib/content/group.ts';
 import type { ContentDocument, SchoolSet } from '../../src/lib/new-school/from-template.ts';
-import { copyFingerprints, findTemplateCopy, type CopyFingerprints } from '../../src/lib/new-school/template-copy.ts';
+import {
+  copyFingerprints,
+  findTemplateCopy,
+  type CopyFingerprints,
+} from '../../src/lib/new-school/template-copy.ts';
 
 export interface CheckRow {
   level: 'error' | 'warning';
@@ -40,71 +44,150 @@ export interface CheckOptions {
 }
 
 function rowsFor(problem: ContentProblem): CheckRow[] {
-  const base = { level: 'error' as const, school: problem.school, documentType: problem.documentType, documentId: problem.documentId ?? '-' };
-  if (problem.issues?.length) return problem.issues.map((issue) => ({ ...base, field: issue.field, message: issue.message }));
+  const base = {
+    level: 'error' as const,
+    school: problem.school,
+    documentType: problem.documentType,
+    documentId: problem.documentId ?? '-',
+  };
+  if (problem.issues?.length)
+    return problem.issues.map((issue) => ({ ...base, field: issue.field, message: issue.message }));
   return [{ ...base, field: problem.field ?? '-', message: problem.reason }];
 }
 
-function imageProblem(image: RawImage, source: ContentSource, imageNames: Set<string> | undefined): string | undefined {
+function imageProblem(
+  image: RawImage,
+  source: ContentSource,
+  imageNames: Set<string> | undefined,
+): string | undefined {
   const reference = image._sanityAsset ?? image.asset?._ref ?? '(none)';
   const missing = source.missingFile(image);
   if (missing) return `image file images/${missing} is missing`;
-  if (!source.imageUrl(image, [])) return `image ${reference} cannot be resolved (its name must end in -<width>x<height>)`;
+  if (!source.imageUrl(image, []))
+    return `image ${reference} cannot be resolved (its name must end in -<width>x<height>)`;
   const file = image._sanityAsset?.replace(/^image@file:\/\/\.\/images\//, '');
   if (imageNames && file && !imageNames.has(file)) return `image file images/${file} is missing`;
   return undefined;
 }
 
-export async function checkContent(source: ContentSource, options: CheckOptions = {}): Promise<CheckResult> {
+export async function checkContent(
+  source: ContentSource,
+  options: CheckOptions = {},
+): Promise<CheckResult> {
   const input = await fetchRawBuildContent(source);
   const documents = input.schools.length + input.documents.length + (input.settings ? 1 : 0);
   let grouped;
   try {
     grouped = groupContent(input);
   } catch (error) {
-    if (error instanceof ContentError) return { fatal: error.message, rows: [], documents, schools: input.schools.length, schoolKeys: [] };
+    if (error instanceof ContentError)
+      return {
+        fatal: error.message,
+        rows: [],
+        documents,
+        schools: input.schools.length,
+        schoolKeys: [],
+      };
     throw error;
   }
 
   // A document that fails its schema is left out, so the build also reports its type as missing:
   // list the cause only.
-  const invalid = new Set(grouped.problems.filter((problem) => problem.issues).map((problem) => `${problem.school}/${problem.documentType}`));
+  const invalid = new Set(
+    grouped.problems
+      .filter((problem) => problem.issues)
+      .map((problem) => `${problem.school}/${problem.documentType}`),
+  );
   const rows = grouped.problems
-    .filter((problem) => problem.documentId !== undefined || !invalid.has(`${problem.school}/${problem.documentType}`))
+    .filter(
+      (problem) =>
+        problem.documentId !== undefined ||
+        !invalid.has(`${problem.school}/${problem.documentType}`),
+    )
     .flatMap(rowsFor);
   const seenIds = new Map<string, number>();
   for (const doc of [...input.schools, ...input.documents] as Array<{ _id?: string }>) {
     if (doc._id) seenIds.set(doc._id, (seenIds.get(doc._id) ?? 0) + 1);
   }
   for (const [id, count] of seenIds) {
-    if (count > 1) rows.push({ level: 'error', school: '-', documentType: '-', documentId: id, field: '_id', message: `${count} documents share this id` });
+    if (count > 1)
+      rows.push({
+        level: 'error',
+        school: '-',
+        documentType: '-',
+        documentId: id,
+        field: '_id',
+        message: `${count} documents share this id`,
+      });
   }
 
   for (const { school, documents: byType } of grouped.schools) {
     // Without brand colours the school's theme depends on the tenant record alone (and falls back to black without one).
     for (const field of ['primaryColor', 'secondaryColor'] as const) {
-      if (!school[field]) rows.push({ level: 'warning', school: school.key, documentType: 'school', documentId: school._id, field, message: 'no brand colour: the theme uses the tenant record\'s, else the fallback colour' });
+      if (!school[field])
+        rows.push({
+          level: 'warning',
+          school: school.key,
+          documentType: 'school',
+          documentId: school._id,
+          field,
+          message: "no brand colour: the theme uses the tenant record's, else the fallback colour",
+        });
     }
     for (const [field, image] of imagesIn(school)) {
       const message = imageProblem(image, source, options.imageNames);
-      if (message) rows.push({ level: 'error', school: school.key, documentType: 'school', documentId: school._id, field, message });
+      if (message)
+        rows.push({
+          level: 'error',
+          school: school.key,
+          documentType: 'school',
+          documentId: school._id,
+          field,
+          message,
+        });
     }
-    for (const [type, docs] of Object.entries(byType) as Array<[keyof typeof byType, Array<{ _id: string }>]>) {
+    for (const [type, docs] of Object.entries(byType) as Array<
+      [keyof typeof byType, Array<{ _id: string }>]
+    >) {
       if (!MULTI_DOCUMENT_TYPES.has(type) && docs.length > 1) {
-        rows.push({ level: 'warning', school: school.key, documentType: type, documentId: docs.map((doc) => doc._id).join(', '), field: '-', message: `${docs.length} documents; the site shows ${docs[0]?._id}` });
+        rows.push({
+          level: 'warning',
+          school: school.key,
+          documentType: type,
+          documentId: docs.map((doc) => doc._id).join(', '),
+          field: '-',
+          message: `${docs.length} documents; the site shows ${docs[0]?._id}`,
+        });
       }
       for (const doc of docs) {
         for (const [field, image] of imagesIn(doc)) {
           const message = imageProblem(image, source, options.imageNames);
-          if (message) rows.push({ level: 'error', school: school.key, documentType: type, documentId: doc._id, field, message });
+          if (message)
+            rows.push({
+              level: 'error',
+              school: school.key,
+              documentType: type,
+              documentId: doc._id,
+              field,
+              message,
+            });
         }
       }
     }
   }
   rows.push(...templateCopyRows(grouped.schools));
-  const order = (row: CheckRow) => [row.school, row.documentType, row.documentId, row.field].join('\u0000');
+  const order = (row: CheckRow) =>
+    [row.school, row.documentType, row.documentId, row.field].join('\u0000');
   rows.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
-  return { rows, documents, schools: grouped.schools.length, schoolKeys: grouped.schools.map(({ school }) => school.key), preparingKeys: grouped.schools.filter(({ school }) => school.status === 'preparing').map(({ school }) => school.key) };
+  return {
+    rows,
+    documents,
+    schools: grouped.schools.length,
+    schoolKeys: grouped.schools.map(({ school }) => school.key),
+    preparingKeys: grouped.schools
+      .filter(({ school }) => school.status === 'preparing')
+      .map(({ school }) => school.key),
+  };
 }
 
 const asSet = ({ school, documents }: SchoolContent): SchoolSet => ({
@@ -126,16 +209,28 @@ function templateCopyRows(schools: readonly SchoolContent[]): CheckRow[] {
   for (const content of schools) {
     const { school } = content;
     if (!school.templateSchool || school.status === 'retired') continue;
-    const level = school.status === 'preparing' ? 'warning' as const : 'error' as const;
+    const level = school.status === 'preparing' ? ('warning' as const) : ('error' as const);
     const template = byKey.get(school.templateSchool);
     if (!template) {
-      rows.push({ level: 'warning', school: school.key, documentType: 'school', documentId: school._id, field: 'templateSchool', message: `template school ${school.templateSchool} is not in the content: its text left here cannot be listed` });
+      rows.push({
+        level: 'warning',
+        school: school.key,
+        documentType: 'school',
+        documentId: school._id,
+        field: 'templateSchool',
+        message: `template school ${school.templateSchool} is not in the content: its text left here cannot be listed`,
+      });
       continue;
     }
     // Made once, on first use: at 600 schools it is the check's heaviest step.
     shared ??= copyFingerprints(live.map(asSet));
     for (const found of findTemplateCopy(asSet(content), asSet(template), shared)) {
-      rows.push({ level, school: school.key, ...found, message: level === 'error' ? `${found.message} (the school is live)` : found.message });
+      rows.push({
+        level,
+        school: school.key,
+        ...found,
+        message: level === 'error' ? `${found.message} (the school is live)` : found.message,
+      });
     }
   }
   return rows;
@@ -143,10 +238,21 @@ function templateCopyRows(schools: readonly SchoolContent[]): CheckRow[] {
 
 /** Aligned columns, one row per problem, grouped by school: level, school, type, document id, field, message. */
 export function formatRows(rows: readonly CheckRow[]): string[] {
-  const header: CheckRow = { level: 'level' as never, school: 'school', documentType: 'type', documentId: 'document', field: 'field', message: 'problem' };
+  const header: CheckRow = {
+    level: 'level' as never,
+    school: 'school',
+    documentType: 'type',
+    documentId: 'document',
+    field: 'field',
+    message: 'problem',
+  };
   const table = [header, ...rows];
   const width = (key: keyof CheckRow) => Math.max(...table.map((row) => row[key].length));
   const keys = ['level', 'school', 'documentType', 'documentId', 'field'] as const;
   const widths = keys.map(width);
-  return table.map((row) => [...keys.map((key, index) => row[key].padEnd(widths[index] ?? 0)), row.message].join('  ').trimEnd());
+  return table.map((row) =>
+    [...keys.map((key, index) => row[key].padEnd(widths[index] ?? 0)), row.message]
+      .join('  ')
+      .trimEnd(),
+  );
 }

@@ -47,11 +47,21 @@ function rng(seed: string): () => number {
 function mix(a: string, b: string, t: number): string {
   const pa = [1, 3, 5].map((i) => parseInt(a.slice(i, i + 2), 16));
   const pb = [1, 3, 5].map((i) => parseInt(b.slice(i, i + 2), 16));
-  return '#' + pa.map((v, i) => Math.round(v + (pb[i]! - v) * t).toString(16).padStart(2, '0')).join('');
+  return (
+    '#' +
+    pa
+      .map((v, i) =>
+        Math.round(v + (pb[i]! - v) * t)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
+  );
 }
 
 /** The school's strongest colour that still glows on a dark background. */
-const glowColour = (p: Palette) => (p.secondary === '#111111' || p.secondary === '#1A1A1A' ? p.primary : p.secondary);
+const glowColour = (p: Palette) =>
+  p.secondary === '#111111' || p.secondary === '#1A1A1A' ? p.primary : p.secondary;
 
 const defs = (w: number, h: number, p: Palette) => `
   <defs>
@@ -76,9 +86,10 @@ function stars(r: () => number, w: number, h: number, n: number): string {
 /** A stadium light tower whose head sits at (x, y), with its glow and a beam towards (tx, ty). */
 function lightTower(x: number, y: number, ground: number, tx: number, ty: number): string {
   let bulbs = '';
-  for (let row = 0; row < 3; row++) for (let col = 0; col < 5; col++) {
-    bulbs += `<circle cx="${x - 36 + col * 18}" cy="${y - 16 + row * 16}" r="5" fill="#ffffff"/>`;
-  }
+  for (let row = 0; row < 3; row++)
+    for (let col = 0; col < 5; col++) {
+      bulbs += `<circle cx="${x - 36 + col * 18}" cy="${y - 16 + row * 16}" r="5" fill="#ffffff"/>`;
+    }
   return `
     <polygon points="${x - 30},${y} ${x + 30},${y} ${tx + 260},${ty} ${tx - 260},${ty}" fill="url(#beam)"/>
     <rect x="${x - 4}" y="${y}" width="8" height="${ground - y}" fill="#000000" opacity="0.55"/>
@@ -95,7 +106,8 @@ function stadium(r: () => number, w: number, h: number, horizon: number, p: Pale
     const y = horizon - 70 + r() * 60 + Math.abs(x - w / 2) * -0.06;
     crowd += `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${(1 + r() * 1.8).toFixed(1)}" fill="${colours[i % 4]}" opacity="${(0.25 + r() * 0.5).toFixed(2)}"/>`;
   }
-  const topL = w * 0.18, topR = w * 0.82;
+  const topL = w * 0.18,
+    topR = w * 0.82;
   let lines = '';
   for (let i = 0; i <= 10; i++) {
     const xt = topL + ((topR - topL) * i) / 10;
@@ -111,7 +123,9 @@ function stadium(r: () => number, w: number, h: number, horizon: number, p: Pale
 function confetti(r: () => number, w: number, h: number, n: number, colours: string[]): string {
   let out = '';
   for (let i = 0; i < n; i++) {
-    const x = r() * w, y = r() * h * 0.75, rot = r() * 180;
+    const x = r() * w,
+      y = r() * h * 0.75,
+      rot = r() * 180;
     out += `<rect x="${x.toFixed(0)}" y="${y.toFixed(0)}" width="${(6 + r() * 8).toFixed(0)}" height="${(3 + r() * 4).toFixed(0)}" fill="${colours[i % colours.length]}" opacity="${(0.5 + r() * 0.5).toFixed(2)}" transform="rotate(${rot.toFixed(0)} ${x.toFixed(0)} ${y.toFixed(0)})"/>`;
   }
   return out;
@@ -122,15 +136,22 @@ const wrap = (w: number, h: number, body: string) =>
 
 /** Render a school mark (hand-drawn SVG in the dataset) at `size` px for compositing. */
 async function mark(key: string, which: 1 | 2, size: number): Promise<Buffer> {
-  return sharp(join(IMAGES, `${key}-mark${which}-200x200.svg`), { density: Math.ceil((72 * size) / 200) + 1 })
-    .resize(size, size).png().toBuffer();
+  return sharp(join(IMAGES, `${key}-mark${which}-200x200.svg`), {
+    density: Math.ceil((72 * size) / 200) + 1,
+  })
+    .resize(size, size)
+    .png()
+    .toBuffer();
 }
 
 type Overlay = { input: Buffer; left: number; top: number };
 
 async function render(file: string, svg: string, overlays: Overlay[] = []): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
-  await sharp(Buffer.from(svg)).composite(overlays).webp({ quality: QUALITY, effort: 6 }).toFile(file);
+  await sharp(Buffer.from(svg))
+    .composite(overlays)
+    .webp({ quality: QUALITY, effort: 6 })
+    .toFile(file);
   const { size } = await stat(file);
   console.log(`${file.slice(ROOT.length + 1)}  ${(size / 1024).toFixed(1)} KB`);
 }
@@ -140,11 +161,16 @@ async function render(file: string, svg: string, overlays: Overlay[] = []): Prom
 async function hero(key: string, p: Palette): Promise<void> {
   const [w, h] = [1600, 900];
   const r = rng(`${key}-hero`);
-  const body = defs(w, h, p) + stars(r, w, 420, 120)
-    + `<circle cx="1210" cy="330" r="380" fill="url(#tint)"/>`
-    + lightTower(170, 140, 560, 520, 760) + lightTower(1430, 120, 560, 1080, 760)
-    + stadium(r, w, h, 640, p);
-  await render(join(IMAGES, `${key}-hero-1600x900.webp`), wrap(w, h, body), [{ input: await mark(key, 1, 300), left: 1060, top: 170 }]);
+  const body =
+    defs(w, h, p) +
+    stars(r, w, 420, 120) +
+    `<circle cx="1210" cy="330" r="380" fill="url(#tint)"/>` +
+    lightTower(170, 140, 560, 520, 760) +
+    lightTower(1430, 120, 560, 1080, 760) +
+    stadium(r, w, h, 640, p);
+  await render(join(IMAGES, `${key}-hero-1600x900.webp`), wrap(w, h, body), [
+    { input: await mark(key, 1, 300), left: 1060, top: 170 },
+  ]);
 }
 
 async function why(key: string, p: Palette): Promise<void> {
@@ -155,25 +181,41 @@ async function why(key: string, p: Palette): Promise<void> {
     rings += `<circle cx="600" cy="450" r="${120 + i * 70}" fill="none" stroke="${i % 2 ? glowColour(p) : p.accent}" stroke-width="${i % 3 === 0 ? 10 : 4}" opacity="${(0.28 - i * 0.022).toFixed(3)}"/>`;
   }
   let dots = '';
-  for (let y = 30; y < h; y += 36) for (let x = 30; x < w; x += 36) {
-    const d = Math.hypot(x - 600, y - 450);
-    if (d < 260) continue;
-    dots += `<circle cx="${x + (r() - 0.5) * 10}" cy="${y + (r() - 0.5) * 10}" r="${(3 + r() * 5).toFixed(1)}" fill="${r() > 0.7 ? glowColour(p) : p.accent}" opacity="${(0.08 + r() * 0.3).toFixed(2)}"/>`;
-  }
-  const body = defs(w, h, p) + `<rect width="${w}" height="${h}" fill="url(#diag)"/>` + dots + rings
-    + `<circle cx="600" cy="450" r="300" fill="url(#tint)"/>`;
-  await render(join(IMAGES, `${key}-why-1200x900.webp`), wrap(w, h, body), [{ input: await mark(key, 2, 320), left: 440, top: 290 }]);
+  for (let y = 30; y < h; y += 36)
+    for (let x = 30; x < w; x += 36) {
+      const d = Math.hypot(x - 600, y - 450);
+      if (d < 260) continue;
+      dots += `<circle cx="${x + (r() - 0.5) * 10}" cy="${y + (r() - 0.5) * 10}" r="${(3 + r() * 5).toFixed(1)}" fill="${r() > 0.7 ? glowColour(p) : p.accent}" opacity="${(0.08 + r() * 0.3).toFixed(2)}"/>`;
+    }
+  const body =
+    defs(w, h, p) +
+    `<rect width="${w}" height="${h}" fill="url(#diag)"/>` +
+    dots +
+    rings +
+    `<circle cx="600" cy="450" r="300" fill="url(#tint)"/>`;
+  await render(join(IMAGES, `${key}-why-1200x900.webp`), wrap(w, h, body), [
+    { input: await mark(key, 2, 320), left: 440, top: 290 },
+  ]);
 }
 
 async function giveaway(key: string, p: Palette): Promise<void> {
   const [w, h] = [1200, 800];
   const r = rng(`${key}-giveaway`);
-  const spots = [150, 420, 780, 1050].map((x) =>
-    `<polygon points="${x - 20},${h} ${x + 20},${h} ${x + (600 - x) * 0.6 + 110},0 ${x + (600 - x) * 0.6 - 110},0" fill="url(#beamUp)"/>`).join('');
-  const body = defs(w, h, p) + spots + `<circle cx="600" cy="360" r="330" fill="url(#tint)"/>`
-    + stadium(r, w, h, 600, p)
-    + confetti(r, w, h, 160, [p.primary, glowColour(p), p.accent, '#ffffff']);
-  await render(join(IMAGES, `${key}-giveaway-1200x800.webp`), wrap(w, h, body), [{ input: await mark(key, 1, 280), left: 460, top: 190 }]);
+  const spots = [150, 420, 780, 1050]
+    .map(
+      (x) =>
+        `<polygon points="${x - 20},${h} ${x + 20},${h} ${x + (600 - x) * 0.6 + 110},0 ${x + (600 - x) * 0.6 - 110},0" fill="url(#beamUp)"/>`,
+    )
+    .join('');
+  const body =
+    defs(w, h, p) +
+    spots +
+    `<circle cx="600" cy="360" r="330" fill="url(#tint)"/>` +
+    stadium(r, w, h, 600, p) +
+    confetti(r, w, h, 160, [p.primary, glowColour(p), p.accent, '#ffffff']);
+  await render(join(IMAGES, `${key}-giveaway-1200x800.webp`), wrap(w, h, body), [
+    { input: await mark(key, 1, 280), left: 460, top: 190 },
+  ]);
 }
 
 async function giveawaysBanner(key: string, p: Palette): Promise<void> {
@@ -183,10 +225,13 @@ async function giveawaysBanner(key: string, p: Palette): Promise<void> {
   for (let i = 0; i < 8; i++) {
     stripes += `<polygon points="${900 + i * 110},0 ${960 + i * 110},0 ${760 + i * 110},${h} ${700 + i * 110},${h}" fill="${i % 2 ? p.primary : glowColour(p)}" opacity="0.16"/>`;
   }
-  const body = defs(w, h, p) + stars(r, w, h, 90) + stripes
-    + lightTower(1380, 90, 600, 900, 600)
-    + `<rect width="${w}" height="${h}" fill="#000000" opacity="0.25"/>`
-    + confetti(r, w, h, 50, [glowColour(p), p.accent]);
+  const body =
+    defs(w, h, p) +
+    stars(r, w, h, 90) +
+    stripes +
+    lightTower(1380, 90, 600, 900, 600) +
+    `<rect width="${w}" height="${h}" fill="#000000" opacity="0.25"/>` +
+    confetti(r, w, h, 50, [glowColour(p), p.accent]);
   await render(join(IMAGES, `${key}-giveaways-banner-1600x600.webp`), wrap(w, h, body));
 }
 
@@ -194,17 +239,23 @@ async function partnerBanners(key: string, p: Palette): Promise<void> {
   const [w, h] = [1200, 300];
   const band = p.primary === '#FFC72C' ? p.secondary : p.primary; // keep the light gold school readable
   let stripes1 = '';
-  for (let i = 0; i < 14; i++) stripes1 += `<polygon points="${400 + i * 70},0 ${430 + i * 70},0 ${330 + i * 70},${h} ${300 + i * 70},${h}" fill="#000000" opacity="${(0.05 + (i % 3) * 0.04).toFixed(2)}"/>`;
+  for (let i = 0; i < 14; i++)
+    stripes1 += `<polygon points="${400 + i * 70},0 ${430 + i * 70},0 ${330 + i * 70},${h} ${300 + i * 70},${h}" fill="#000000" opacity="${(0.05 + (i % 3) * 0.04).toFixed(2)}"/>`;
   const one = `<rect width="${w}" height="${h}" fill="${band}"/>${stripes1}
     <rect y="${h - 14}" width="${w}" height="14" fill="${glowColour(p) === band ? p.accent : glowColour(p)}"/>
     <circle cx="150" cy="150" r="170" fill="#ffffff" opacity="0.08"/>`;
-  await render(join(IMAGES, `${key}-partner-banner-1-1200x300.webp`), wrap(w, h, one), [{ input: await mark(key, 1, 230), left: 35, top: 28 }]);
+  await render(join(IMAGES, `${key}-partner-banner-1-1200x300.webp`), wrap(w, h, one), [
+    { input: await mark(key, 1, 230), left: 35, top: 28 },
+  ]);
 
   let arcs = '';
-  for (let i = 0; i < 6; i++) arcs += `<circle cx="1050" cy="150" r="${140 + i * 60}" fill="none" stroke="${glowColour(p)}" stroke-width="6" opacity="${(0.35 - i * 0.05).toFixed(2)}"/>`;
+  for (let i = 0; i < 6; i++)
+    arcs += `<circle cx="1050" cy="150" r="${140 + i * 60}" fill="none" stroke="${glowColour(p)}" stroke-width="6" opacity="${(0.35 - i * 0.05).toFixed(2)}"/>`;
   const two = `<rect width="${w}" height="${h}" fill="${p.dark}"/>${arcs}
     <rect width="${w}" height="10" fill="${band}"/><rect y="${h - 10}" width="${w}" height="10" fill="${band}"/>`;
-  await render(join(IMAGES, `${key}-partner-banner-2-1200x300.webp`), wrap(w, h, two), [{ input: await mark(key, 2, 230), left: 935, top: 35 }]);
+  await render(join(IMAGES, `${key}-partner-banner-2-1200x300.webp`), wrap(w, h, two), [
+    { input: await mark(key, 2, 230), left: 935, top: 35 },
+  ]);
 }
 
 // ---------- coming-soon backgrounds ----------
@@ -223,11 +274,13 @@ function campusSkyline(r: () => number, w: number, h: number, base: number): str
   let shapes = `<rect x="0" y="${base}" width="${w}" height="${h - base}" fill="#05070c"/>`;
   let x = 0;
   while (x < w) {
-    const bw = 120 + r() * 180, bh = 80 + r() * 160;
+    const bw = 120 + r() * 180,
+      bh = 80 + r() * 160;
     shapes += `<rect x="${x.toFixed(0)}" y="${(base - bh).toFixed(0)}" width="${bw.toFixed(0)}" height="${bh.toFixed(0)}" fill="#05070c"/>`;
     shapes += `<polygon points="${x.toFixed(0)},${(base - bh).toFixed(0)} ${(x + bw / 2).toFixed(0)},${(base - bh - 40).toFixed(0)} ${(x + bw).toFixed(0)},${(base - bh).toFixed(0)}" fill="#05070c"/>`;
     for (let i = 0; i < 8; i++) {
-      if (r() > 0.55) shapes += `<rect x="${(x + 14 + r() * (bw - 30)).toFixed(0)}" y="${(base - bh + 20 + r() * (bh - 40)).toFixed(0)}" width="10" height="14" fill="#fde68a" opacity="${(0.35 + r() * 0.5).toFixed(2)}"/>`;
+      if (r() > 0.55)
+        shapes += `<rect x="${(x + 14 + r() * (bw - 30)).toFixed(0)}" y="${(base - bh + 20 + r() * (bh - 40)).toFixed(0)}" width="10" height="14" fill="#fde68a" opacity="${(0.35 + r() * 0.5).toFixed(2)}"/>`;
     }
     x += bw + 10 + r() * 60;
   }
@@ -235,7 +288,8 @@ function campusSkyline(r: () => number, w: number, h: number, base: number): str
   shapes += `<rect x="${tx}" y="${base - 420}" width="90" height="420" fill="#05070c"/><polygon points="${tx - 10},${base - 420} ${tx + 45},${base - 540} ${tx + 100},${base - 420}" fill="#05070c"/>
     <circle cx="${tx + 45}" cy="${base - 360}" r="28" fill="#fef3c7" opacity="0.8"/><circle cx="${tx + 45}" cy="${base - 360}" r="120" fill="url(#glow)" opacity="0.35"/>`;
   for (let i = 0; i < 18; i++) {
-    const cx = r() * w, rr = 30 + r() * 50;
+    const cx = r() * w,
+      rr = 30 + r() * 50;
     shapes += `<circle cx="${cx.toFixed(0)}" cy="${(base + 10).toFixed(0)}" r="${rr.toFixed(0)}" fill="#030408"/>`;
   }
   return shapes;
@@ -247,50 +301,105 @@ async function comingSoon(): Promise<void> {
   const dim = `<rect width="${w}" height="${h}" fill="#000000" opacity="0.3"/>`;
 
   // 1: stadium under the lights
-  let p = NIGHT[0]!, r = rng('cs1');
-  await render(out(1), wrap(w, h, defs(w, h, p) + stars(r, w, 450, 160) + lightTower(220, 160, 620, 560, 860)
-    + lightTower(1380, 140, 620, 1040, 860) + stadium(r, w, h, 700, p) + dim));
+  let p = NIGHT[0]!,
+    r = rng('cs1');
+  await render(
+    out(1),
+    wrap(
+      w,
+      h,
+      defs(w, h, p) +
+        stars(r, w, 450, 160) +
+        lightTower(220, 160, 620, 560, 860) +
+        lightTower(1380, 140, 620, 1040, 860) +
+        stadium(r, w, h, 700, p) +
+        dim,
+    ),
+  );
 
   // 2: campus skyline and clock tower with a moon
-  p = NIGHT[1]!; r = rng('cs2');
-  await render(out(2), wrap(w, h, defs(w, h, p) + stars(r, w, 600, 260)
-    + `<circle cx="1260" cy="190" r="70" fill="#f5f3ff" opacity="0.9"/><circle cx="1260" cy="190" r="260" fill="url(#glow)" opacity="0.4"/>`
-    + campusSkyline(r, w, h, 820) + dim));
+  p = NIGHT[1]!;
+  r = rng('cs2');
+  await render(
+    out(2),
+    wrap(
+      w,
+      h,
+      defs(w, h, p) +
+        stars(r, w, 600, 260) +
+        `<circle cx="1260" cy="190" r="70" fill="#f5f3ff" opacity="0.9"/><circle cx="1260" cy="190" r="260" fill="url(#glow)" opacity="0.4"/>` +
+        campusSkyline(r, w, h, 820) +
+        dim,
+    ),
+  );
 
   // 3: aurora ribbons over the quad
-  p = NIGHT[2]!; r = rng('cs3');
+  p = NIGHT[2]!;
+  r = rng('cs3');
   let ribbons = '';
   for (let i = 0; i < 5; i++) {
     const y = 220 + i * 70;
     ribbons += `<path d="M-100 ${y} C 300 ${y - 160} 700 ${y + 140} 1000 ${y - 40} S 1500 ${y - 120} 1700 ${y}" fill="none" stroke="${i % 2 ? p.secondary : p.primary}" stroke-width="${60 - i * 8}" stroke-linecap="round" opacity="${(0.22 - i * 0.03).toFixed(2)}"/>`;
   }
-  await render(out(3), wrap(w, h, defs(w, h, p) + stars(r, w, h, 200) + ribbons + campusSkyline(r, w, h, 880) + dim));
+  await render(
+    out(3),
+    wrap(w, h, defs(w, h, p) + stars(r, w, h, 200) + ribbons + campusSkyline(r, w, h, 880) + dim),
+  );
 
   // 4: running-track lanes seen from above
-  p = NIGHT[3]!; r = rng('cs4');
+  p = NIGHT[3]!;
+  r = rng('cs4');
   let lanes = '';
   for (let i = 0; i < 8; i++) {
     lanes += `<rect x="${180 - i * 46}" y="${260 - i * 46}" width="${1240 + i * 92}" height="${480 + i * 92}" rx="${240 + i * 46}" fill="none" stroke="#ffffff" stroke-width="3" opacity="${(0.28 - i * 0.02).toFixed(2)}"/>`;
   }
-  await render(out(4), wrap(w, h, defs(w, h, p) + `<rect width="${w}" height="${h}" fill="url(#diag)"/>`
-    + `<rect x="180" y="260" width="1240" height="480" rx="240" fill="url(#turf)" opacity="0.8"/>` + lanes
-    + `<circle cx="800" cy="500" r="500" fill="url(#tint)"/>` + dim));
+  await render(
+    out(4),
+    wrap(
+      w,
+      h,
+      defs(w, h, p) +
+        `<rect width="${w}" height="${h}" fill="url(#diag)"/>` +
+        `<rect x="180" y="260" width="1240" height="480" rx="240" fill="url(#turf)" opacity="0.8"/>` +
+        lanes +
+        `<circle cx="800" cy="500" r="500" fill="url(#tint)"/>` +
+        dim,
+    ),
+  );
 
   // 5: crowd lights bokeh
-  p = NIGHT[4]!; r = rng('cs5');
+  p = NIGHT[4]!;
+  r = rng('cs5');
   let bokeh = '';
   for (let i = 0; i < 90; i++) {
     bokeh += `<circle cx="${(r() * w).toFixed(0)}" cy="${(300 + r() * 700).toFixed(0)}" r="${(8 + r() * 40).toFixed(0)}" fill="${i % 3 ? p.secondary : p.accent}" opacity="${(0.05 + r() * 0.2).toFixed(2)}"/>`;
   }
-  await render(out(5), wrap(w, h, defs(w, h, p) + bokeh + lightTower(800, 120, 300, 800, 1000) + dim));
+  await render(
+    out(5),
+    wrap(w, h, defs(w, h, p) + bokeh + lightTower(800, 120, 300, 800, 1000) + dim),
+  );
 
   // 6: rolling hills under a crescent moon
-  p = NIGHT[5]!; r = rng('cs6');
-  const hills = [0.55, 0.68, 0.8].map((f, i) =>
-    `<path d="M0 ${h * f} C ${w * 0.25} ${h * f - 120} ${w * 0.55} ${h * f + 80} ${w} ${h * f - 60} V${h} H0 Z" fill="${mix(p.primary, '#000000', 0.62 + i * 0.13)}"/>`).join('');
-  await render(out(6), wrap(w, h, defs(w, h, p) + stars(r, w, 550, 220)
-    + `<circle cx="300" cy="200" r="60" fill="#f0fdf4"/><circle cx="326" cy="184" r="56" fill="${mix(p.dark, '#000000', 0.3)}"/>`
-    + hills + dim));
+  p = NIGHT[5]!;
+  r = rng('cs6');
+  const hills = [0.55, 0.68, 0.8]
+    .map(
+      (f, i) =>
+        `<path d="M0 ${h * f} C ${w * 0.25} ${h * f - 120} ${w * 0.55} ${h * f + 80} ${w} ${h * f - 60} V${h} H0 Z" fill="${mix(p.primary, '#000000', 0.62 + i * 0.13)}"/>`,
+    )
+    .join('');
+  await render(
+    out(6),
+    wrap(
+      w,
+      h,
+      defs(w, h, p) +
+        stars(r, w, 550, 220) +
+        `<circle cx="300" cy="200" r="60" fill="#f0fdf4"/><circle cx="326" cy="184" r="56" fill="${mix(p.dark, '#000000', 0.3)}"/>` +
+        hills +
+        dim,
+    ),
+  );
 }
 
 // ---------- main ----------

@@ -18,10 +18,20 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { OFFLINE_PROJECT_ID, studioProject } from '../../studio/project.ts';
 import { datasetNameProblem, isSanityProjectId } from '../../src/lib/config/sanity-names.ts';
-import { studioEnvironment, studioEnvMode, type StudioEnvironment } from '../../src/lib/setup/studio-env.ts';
-import { leftOutAnything, releaseLines, splitReleases, withAbsoluteAssets } from './release-filter.ts';
+import {
+  studioEnvironment,
+  studioEnvMode,
+  type StudioEnvironment,
+} from '../../src/lib/setup/studio-env.ts';
+import {
+  leftOutAnything,
+  releaseLines,
+  splitReleases,
+  withAbsoluteAssets,
+} from './release-filter.ts';
 
-export const USAGE = 'usage: npm run dataset:import -- --dataset <name> [--replace] [--with-releases] [--file <data.ndjson>]';
+export const USAGE =
+  'usage: npm run dataset:import -- --dataset <name> [--replace] [--with-releases] [--file <data.ndjson>]';
 
 /** The API version `sanity datasets import` uses; /ping on it answers without a token. */
 const API_VERSION = 'v2025-02-19';
@@ -68,7 +78,10 @@ export type ImportPlan =
  * The environment the CLI sees: the Studio's env files chosen as `setup:check --site studio`
  * chooses them (src/lib/setup/studio-env.ts), the process environment winning over all of them.
  */
-export function studioCliEnv(env: Record<string, string | undefined>, fs: FsProbe): StudioEnvironment {
+export function studioCliEnv(
+  env: Record<string, string | undefined>,
+  fs: FsProbe,
+): StudioEnvironment {
   return studioEnvironment(env, join(fs.root, 'studio'), fs.read);
 }
 
@@ -104,7 +117,10 @@ export function localAssetPaths(ndjson: string): { paths: Set<string>; documents
     if (Array.isArray(value)) value.forEach(visit);
     else if (value && typeof value === 'object') {
       for (const [key, inner] of Object.entries(value)) {
-        const local = key === '_sanityAsset' && typeof inner === 'string' ? /^[a-z]+@file:\/\/\.\/(.+)$/i.exec(inner) : null;
+        const local =
+          key === '_sanityAsset' && typeof inner === 'string'
+            ? /^[a-z]+@file:\/\/\.\/(.+)$/i.exec(inner)
+            : null;
         if (local) paths.add(decoded(local[1] as string));
         else visit(inner);
       }
@@ -133,8 +149,18 @@ const shown = (path: string, fs: FsProbe) => {
  * Reads the arguments and settings and returns either every problem found (nothing is run) or
  * the exact command to run. Pure apart from the injected file probe.
  */
-export function importPlan(argv: string[], env: Record<string, string | undefined>, fs: FsProbe): ImportPlan {
-  let values: { dataset?: string; replace?: boolean; missing?: boolean; file?: string; 'with-releases'?: boolean };
+export function importPlan(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  fs: FsProbe,
+): ImportPlan {
+  let values: {
+    dataset?: string;
+    replace?: boolean;
+    missing?: boolean;
+    file?: string;
+    'with-releases'?: boolean;
+  };
   try {
     ({ values } = parseArgs({
       args: argv,
@@ -153,14 +179,20 @@ export function importPlan(argv: string[], env: Record<string, string | undefine
     return { ok: false, problems: [(error as Error).message] };
   }
   const problems: string[] = [];
-  if (values.replace && values.missing) problems.push('--replace and --missing exclude each other: --missing (the default) keeps existing documents, --replace overwrites them');
+  if (values.replace && values.missing)
+    problems.push(
+      '--replace and --missing exclude each other: --missing (the default) keeps existing documents, --replace overwrites them',
+    );
 
   const dataset = values.dataset;
   if (dataset === undefined || dataset === '') {
-    problems.push('--dataset is required: the Sanity dataset to import into, e.g. --dataset production');
+    problems.push(
+      '--dataset is required: the Sanity dataset to import into, e.g. --dataset production',
+    );
   } else {
     const problem = datasetNameProblem(dataset);
-    if (problem) problems.push(`dataset name "${dataset}" ${problem} (Sanity's dataset name rules)`);
+    if (problem)
+      problems.push(`dataset name "${dataset}" ${problem} (Sanity's dataset name rules)`);
   }
 
   const studioEnv = studioCliEnv(env, fs);
@@ -172,15 +204,21 @@ export function importPlan(argv: string[], env: Record<string, string | undefine
       `no Sanity project: SANITY_STUDIO_PROJECT_ID is not set (in the environment or studio/.env), so the Studio would use its offline placeholder "${OFFLINE_PROJECT_ID}"; set it to the project's id (manage → project → Project ID)`,
     );
   } else if (projectId === OFFLINE_PROJECT_ID) {
-    problems.push(`SANITY_STUDIO_PROJECT_ID is "${OFFLINE_PROJECT_ID}", the Studio's offline placeholder, not a Sanity project: set it to the project's id`);
+    problems.push(
+      `SANITY_STUDIO_PROJECT_ID is "${OFFLINE_PROJECT_ID}", the Studio's offline placeholder, not a Sanity project: set it to the project's id`,
+    );
   } else if (!isSanityProjectId(projectId)) {
-    problems.push(`SANITY_STUDIO_PROJECT_ID "${projectId}" is not a Sanity project id (letters, digits and dashes only)`);
+    problems.push(
+      `SANITY_STUDIO_PROJECT_ID "${projectId}" is not a Sanity project id (letters, digits and dashes only)`,
+    );
   }
 
   // The CLI takes a token from --token / SANITY_IMPORT_TOKEN, else SANITY_AUTH_TOKEN, else the
   // `sanity login` session (authToken in its config file), and refuses to import without one.
   const loginPath = loginConfigPath(cliEnv, fs.home);
-  const tokenVariable = ['SANITY_IMPORT_TOKEN', 'SANITY_AUTH_TOKEN'].find((name) => (cliEnv[name] ?? '').trim() !== '');
+  const tokenVariable = ['SANITY_IMPORT_TOKEN', 'SANITY_AUTH_TOKEN'].find(
+    (name) => (cliEnv[name] ?? '').trim() !== '',
+  );
   if (!tokenVariable && !hasLoginSession(loginPath, fs)) {
     problems.push(
       `no Sanity token: SANITY_AUTH_TOKEN is not set and there is no \`sanity login\` session (no authToken in ${loginPath}); set SANITY_AUTH_TOKEN to a token with write access (manage → API → Tokens, Editor) or run \`npx sanity login\` in studio/`,
@@ -190,11 +228,15 @@ export function importPlan(argv: string[], env: Record<string, string | undefine
   const studio = join(fs.root, 'studio');
   const command = join(studio, 'node_modules', '.bin', 'sanity');
   if (!fs.isFile(command)) {
-    problems.push('the Studio is not installed (no studio/node_modules/.bin/sanity): run `bash scripts/studio.sh install`');
+    problems.push(
+      'the Studio is not installed (no studio/node_modules/.bin/sanity): run `bash scripts/studio.sh install`',
+    );
   }
 
   // The CLI reads its source as a stream, so a folder is not accepted: take its data.ndjson.
-  let file = values.file ? resolve(fs.cwd, values.file) : join(fs.root, 'src', 'dataset', 'data.ndjson');
+  let file = values.file
+    ? resolve(fs.cwd, values.file)
+    : join(fs.root, 'src', 'dataset', 'data.ndjson');
   if (fs.isDirectory(file)) file = join(file, 'data.ndjson');
   const folder = dirname(file);
   let documents = 0;
@@ -209,15 +251,26 @@ export function importPlan(argv: string[], env: Record<string, string | undefine
     const assets = localAssetPaths(split.kept.join('\n'));
     documents = assets.documents;
     images = assets.paths.size;
-    if (split.badLine !== undefined) problems.push(`${shown(file, fs)} line ${split.badLine} is not a JSON document`);
+    if (split.badLine !== undefined)
+      problems.push(`${shown(file, fs)} line ${split.badLine} is not a JSON document`);
     else if (documents === 0) problems.push(`${shown(file, fs)} holds no documents`);
     const missing = [...assets.paths].filter((path) => !fs.isFile(join(folder, path)));
     const imagesFolder = join(folder, 'images');
-    if (missing.length && missing.every((path) => path.startsWith('images/')) && !fs.isDirectory(imagesFolder)) {
-      problems.push(`no images folder at ${shown(imagesFolder, fs)} (the export names ${images} files in it)`);
+    if (
+      missing.length &&
+      missing.every((path) => path.startsWith('images/')) &&
+      !fs.isDirectory(imagesFolder)
+    ) {
+      problems.push(
+        `no images folder at ${shown(imagesFolder, fs)} (the export names ${images} files in it)`,
+      );
     } else if (missing.length) {
-      const listed = missing.slice(0, 5).join(', ') + (missing.length > 5 ? `, and ${missing.length - 5} more` : '');
-      problems.push(`${missing.length} of the ${images} image files the export names are missing beside ${shown(file, fs)}: ${listed}`);
+      const listed =
+        missing.slice(0, 5).join(', ') +
+        (missing.length > 5 ? `, and ${missing.length - 5} more` : '');
+      problems.push(
+        `${missing.length} of the ${images} image files the export names are missing beside ${shown(file, fs)}: ${listed}`,
+      );
     }
   }
 
@@ -231,9 +284,13 @@ export function importPlan(argv: string[], env: Record<string, string | undefine
     `Importing ${shown(file, fs)} (${documents} documents, ${images} image files) into Sanity project ${projectId}, dataset "${dataset}", with ${token}.`,
     ...(releases.before ? [releases.before] : []),
     values.replace
-      ? 'Mode --replace: every document whose id is in the file is overwritten with the file\'s version; editors\' changes to those documents are lost. Documents only in the dataset stay.'
+      ? "Mode --replace: every document whose id is in the file is overwritten with the file's version; editors' changes to those documents are lost. Documents only in the dataset stay."
       : 'Mode --missing: only documents whose id is not in the dataset yet are created, with their images; existing documents, edited or not, are left as they are. (--replace overwrites them.)',
-    ...(dataset !== studioDataset ? [`Note: the Studio shows dataset "${studioDataset}" (SANITY_STUDIO_DATASET), not "${dataset}".`] : []),
+    ...(dataset !== studioDataset
+      ? [
+          `Note: the Studio shows dataset "${studioDataset}" (SANITY_STUDIO_DATASET), not "${dataset}".`,
+        ]
+      : []),
     `The Studio's settings: ${studioEnv.files.length ? studioEnv.files.map((name) => `studio/${name}`).join(', ') : 'no studio/.env file'} and the environment (mode ${studioEnv.mode}, as setup:check --site studio reads them).`,
   ];
   return {
@@ -243,11 +300,18 @@ export function importPlan(argv: string[], env: Record<string, string | undefine
     cwd: studio,
     // The CLI loads studio/.env* itself: told the mode, it loads the files this plan read (and
     // setup:check --site studio reads). As in scripts/studio.sh, no telemetry or update check.
-    env: { DO_NOT_TRACK: '1', NO_UPDATE_NOTIFIER: '1', ...env, SANITY_ACTIVE_ENV: studioEnvMode(env) },
+    env: {
+      DO_NOT_TRACK: '1',
+      NO_UPDATE_NOTIFIER: '1',
+      ...env,
+      SANITY_ACTIVE_ENV: studioEnvMode(env),
+    },
     projectId,
     pingUrl: `https://${projectId}.api.sanity.io/${API_VERSION}/ping`,
     summary,
-    ...(leftOutAnything(split.leftOut, withReleases) ? { importText: withAbsoluteAssets(split.kept, folder) } : {}),
+    ...(leftOutAnything(split.leftOut, withReleases)
+      ? { importText: withAbsoluteAssets(split.kept, folder) }
+      : {}),
     leftOut: releases.last,
   };
 }
@@ -272,30 +336,46 @@ export interface Io {
   out(line: string): void;
   err(line: string): void;
   /** Runs the command with inherited stdio and resolves to its exit code. */
-  run(command: string, args: string[], options: { cwd: string; env: Record<string, string | undefined> }): Promise<number>;
+  run(
+    command: string,
+    args: string[],
+    options: { cwd: string; env: Record<string, string | undefined> },
+  ): Promise<number>;
   /** Writes the text to be imported to a file of its own (`data.ndjson` in a new folder): its path, and how to remove it. */
   writeImportFile(text: string): { path: string; remove(): void };
 }
 
 /** The whole command: plan, reachability, then the CLI. Resolves to the exit code. */
-export async function runImport(argv: string[], env: Record<string, string | undefined>, fs: FsProbe, reach: Reach, io: Io): Promise<number> {
+export async function runImport(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  fs: FsProbe,
+  reach: Reach,
+  io: Io,
+): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
     io.out(USAGE);
     return 0;
   }
   const plan = importPlan(argv, env, fs);
   if (!plan.ok) {
-    io.err(`dataset:import: cannot import:\n${plan.problems.map((problem) => `  - ${problem}`).join('\n')}\n${USAGE}`);
+    io.err(
+      `dataset:import: cannot import:\n${plan.problems.map((problem) => `  - ${problem}`).join('\n')}\n${USAGE}`,
+    );
     return 2;
   }
   const unreachable = await reach(plan.pingUrl);
   if (unreachable !== undefined) {
-    io.err(`dataset:import: cannot reach Sanity (${plan.pingUrl}: ${unreachable}): the import needs network access`);
+    io.err(
+      `dataset:import: cannot reach Sanity (${plan.pingUrl}: ${unreachable}): the import needs network access`,
+    );
     return 2;
   }
   for (const line of plan.summary) io.out(line);
   const written = plan.importText === undefined ? undefined : io.writeImportFile(plan.importText);
-  const args = written ? plan.args.map((arg, index) => (index === 2 ? written.path : arg)) : plan.args;
+  const args = written
+    ? plan.args.map((arg, index) => (index === 2 ? written.path : arg))
+    : plan.args;
   io.out(`Running in studio/: sanity ${args.join(' ')}`);
   try {
     return await io.run(plan.command, args, { cwd: plan.cwd, env: plan.env });
@@ -341,10 +421,16 @@ export const writeTemporaryImportFile: Io['writeImportFile'] = (text) => {
 // Run as a command, not when a test imports it (import.meta.main needs Node 22.18/24.2; this works on every Node the project allows).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL('../../', import.meta.url));
-  process.exitCode = await runImport(process.argv.slice(2), process.env, nodeFs(root), reachOverNetwork, {
-    out: (line) => console.log(line),
-    err: (line) => console.error(line),
-    run: spawnInherited,
-    writeImportFile: writeTemporaryImportFile,
-  });
+  process.exitCode = await runImport(
+    process.argv.slice(2),
+    process.env,
+    nodeFs(root),
+    reachOverNetwork,
+    {
+      out: (line) => console.log(line),
+      err: (line) => console.error(line),
+      run: spawnInherited,
+      writeImportFile: writeTemporaryImportFile,
+    },
+  );
 }

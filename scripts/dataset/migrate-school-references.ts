@@ -21,20 +21,28 @@ const text = readFileSync(file, 'utf8');
 const lines = text.split('\n');
 let result;
 try {
-  result = migrateSchoolReferences(lines.filter((line) => line.trim()).map((line, index) => {
-    try {
-      return JSON.parse(line) as Record<string, unknown>;
-    } catch (error) {
-      throw new Error(`${file} line ${index + 1} is not valid JSON: ${(error as Error).message}`);
-    }
-  }));
+  result = migrateSchoolReferences(
+    lines
+      .filter((line) => line.trim())
+      .map((line, index) => {
+        try {
+          return JSON.parse(line) as Record<string, unknown>;
+        } catch (error) {
+          throw new Error(
+            `${file} line ${index + 1} is not valid JSON: ${(error as Error).message}`,
+          );
+        }
+      }),
+  );
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);
 }
 
 if (result.unresolved.length) {
-  console.error(`${file}: nothing written; ${result.unresolved.length} document(s) name a school that does not exist:`);
+  console.error(
+    `${file}: nothing written; ${result.unresolved.length} document(s) name a school that does not exist:`,
+  );
   for (const { id, key } of result.unresolved) console.error(`  ${id}: tenant "${key}"`);
   process.exit(1);
 }
@@ -46,7 +54,11 @@ if (checkOnly) {
 }
 if (result.migrated) {
   writeFileSync(file, `${result.documents.map((doc) => JSON.stringify(doc)).join('\n')}\n`);
-  console.log(`${file}: migrated ${result.migrated} document(s); ${result.alreadyReferenced} already referenced their school`);
+  console.log(
+    `${file}: migrated ${result.migrated} document(s); ${result.alreadyReferenced} already referenced their school`,
+  );
 } else {
-  console.log(`${file}: nothing to migrate (${result.alreadyReferenced} document(s) already reference their school)`);
+  console.log(
+    `${file}: nothing to migrate (${result.alreadyReferenced} document(s) already reference their school)`,
+  );
 }

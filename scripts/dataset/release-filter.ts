@@ -7,7 +7,11 @@
  */
 import { pathToFileURL } from 'node:url';
 import { layerOf } from '../../src/lib/content/perspective.ts';
-import { readReleaseDocument, RELEASE_DOCUMENT_PREFIX, type ReleaseDocument } from '../../src/lib/content/releases.ts';
+import {
+  readReleaseDocument,
+  RELEASE_DOCUMENT_PREFIX,
+  type ReleaseDocument,
+} from '../../src/lib/content/releases.ts';
 
 const RELEASE_TYPE = 'system.release';
 
@@ -62,9 +66,15 @@ export function splitReleases(ndjson: string, withReleases = false): ReleaseSpli
     const doc = parsed as Doc;
     const id = typeof doc._id === 'string' ? doc._id : '';
     const version = id.startsWith('versions.') ? layerOf(id) : undefined;
-    if (version) leftOut.versions.set(version.layer, (leftOut.versions.get(version.layer) ?? 0) + 1);
-    else if (doc._type === RELEASE_TYPE || id.startsWith(RELEASE_DOCUMENT_PREFIX)) leftOut.releases.push(releaseOf(doc, id));
-    if (withReleases || (!version && doc._type !== RELEASE_TYPE && !id.startsWith(RELEASE_DOCUMENT_PREFIX))) kept.push(line);
+    if (version)
+      leftOut.versions.set(version.layer, (leftOut.versions.get(version.layer) ?? 0) + 1);
+    else if (doc._type === RELEASE_TYPE || id.startsWith(RELEASE_DOCUMENT_PREFIX))
+      leftOut.releases.push(releaseOf(doc, id));
+    if (
+      withReleases ||
+      (!version && doc._type !== RELEASE_TYPE && !id.startsWith(RELEASE_DOCUMENT_PREFIX))
+    )
+      kept.push(line);
   }
   return { kept, leftOut, ...(badLine === undefined ? {} : { badLine }) };
 }
@@ -76,10 +86,13 @@ export function leftOutAnything(leftOut: LeftOut, withReleases = false): boolean
 
 /** Every release the split names: left out as documents, or only as the release of a version left out. */
 export function releaseNames(leftOut: LeftOut): string[] {
-  return [...new Set([...leftOut.releases.map((release) => release.name), ...leftOut.versions.keys()])];
+  return [
+    ...new Set([...leftOut.releases.map((release) => release.name), ...leftOut.versions.keys()]),
+  ];
 }
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+const plural = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;
 
 function describeRelease(release: LeftOutRelease): string {
   const kind = release.scheduledDraft ? 'a scheduled draft' : 'a release';
@@ -93,9 +106,17 @@ export function describeLeftOut(leftOut: LeftOut): string | undefined {
   const known = new Set(leftOut.releases.map((release) => release.name));
   const orphans = [...leftOut.versions.keys()].filter((name) => !known.has(name));
   const parts: string[] = [];
-  if (leftOut.releases.length) parts.push(`${plural(leftOut.releases.length, 'release')}, ${leftOut.releases.map(describeRelease).join(', ')}`);
+  if (leftOut.releases.length)
+    parts.push(
+      `${plural(leftOut.releases.length, 'release')}, ${leftOut.releases.map(describeRelease).join(', ')}`,
+    );
   if (versions) {
-    const inWhat = orphans.length === 0 ? (leftOut.releases.length === 1 ? 'in it' : 'in them') : `of ${plural(releaseNames(leftOut).length, 'release')} (${releaseNames(leftOut).join(', ')})`;
+    const inWhat =
+      orphans.length === 0
+        ? leftOut.releases.length === 1
+          ? 'in it'
+          : 'in them'
+        : `of ${plural(releaseNames(leftOut).length, 'release')} (${releaseNames(leftOut).join(', ')})`;
     parts.push(`${plural(versions, 'version document')} ${inWhat}`);
   }
   return parts.join(', and ');
@@ -108,14 +129,23 @@ export function describeLeftOut(leftOut: LeftOut): string | undefined {
 export function withAbsoluteAssets(lines: readonly string[], exportFolder: string): string {
   const base = `${pathToFileURL(exportFolder).href}/`;
   // The reference is a JSON string value "<kind>@file://./<path>"; nothing else in an export starts so.
-  return lines.map((line) => line.replace(/("[a-z]+@)file:\/\/\.\//gi, (_, kind: string) => `${kind}${base}`)).join('\n') + '\n';
+  return (
+    lines
+      .map((line) =>
+        line.replace(/("[a-z]+@)file:\/\/\.\//gi, (_, kind: string) => `${kind}${base}`),
+      )
+      .join('\n') + '\n'
+  );
 }
 
 /**
  * What the import says about releases: a line before it runs (none when the export has none), and
  * its last line, after the Sanity CLI, whatever the CLI's outcome.
  */
-export function releaseLines(leftOut: LeftOut, withReleases: boolean): { before?: string; last: string } {
+export function releaseLines(
+  leftOut: LeftOut,
+  withReleases: boolean,
+): { before?: string; last: string } {
   const described = describeLeftOut(leftOut);
   if (described === undefined) return { last: 'Left out nothing: the export has no releases.' };
   if (withReleases) {

@@ -21,7 +21,11 @@ function imagesBeside(dataFile: string): Set<string> | undefined {
 /** Entries of a tar archive: name → contents. Handles ustar prefixes and pax/GNU long names. */
 export function readTar(archive: Buffer): Map<string, Buffer> {
   const entries = new Map<string, Buffer>();
-  const text = (start: number, length: number) => archive.subarray(start, start + length).toString('utf8').replace(/\0.*$/s, '');
+  const text = (start: number, length: number) =>
+    archive
+      .subarray(start, start + length)
+      .toString('utf8')
+      .replace(/\0.*$/s, '');
   let offset = 0;
   let longName: string | undefined;
   while (offset + 512 <= archive.length) {
@@ -47,8 +51,21 @@ export function readExport(path: string): ExportContents {
     const dataName = [...entries.keys()].find((name) => basename(name) === 'data.ndjson');
     if (!dataName) throw new Error(`${path} has no data.ndjson`);
     const root = dirname(dataName);
-    const imageNames = new Set([...entries.keys()].filter((name) => dirname(name) === join(root, 'images')).map((name) => basename(name)));
-    return { documents: readNdjson((entries.get(dataName) as Buffer).toString('utf8'), `${path}:${dataName}`), imageNames };
+    const imageNames = new Set(
+      [...entries.keys()]
+        .filter((name) => dirname(name) === join(root, 'images'))
+        .map((name) => basename(name)),
+    );
+    return {
+      documents: readNdjson(
+        (entries.get(dataName) as Buffer).toString('utf8'),
+        `${path}:${dataName}`,
+      ),
+      imageNames,
+    };
   }
-  return { documents: readNdjson(readFileSync(path, 'utf8'), path), imageNames: imagesBeside(path) };
+  return {
+    documents: readNdjson(readFileSync(path, 'utf8'), path),
+    imageNames: imagesBeside(path),
+  };
 }

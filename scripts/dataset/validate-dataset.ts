@@ -27,7 +27,9 @@ const dataset = readExport(DATASET);
 const docs = dataset.documents as Doc[];
 
 // ---- the general content check: schemas, missing documents, duplicates, image references
-const checked = await checkContent(createLocalSource(DATASET, docs), { imageNames: dataset.imageNames });
+const checked = await checkContent(createLocalSource(DATASET, docs), {
+  imageNames: dataset.imageNames,
+});
 if (checked.fatal) fail(checked.fatal);
 if (checked.rows.length) fail(`content check:\n    ${formatRows(checked.rows).join('\n    ')}`);
 
@@ -37,7 +39,8 @@ if (settings.length !== 1) fail(`expected exactly one siteSettings, found ${sett
 const schoolDocs = docs.filter((d) => d._type === 'school');
 const schools = schoolDocs.map((d) => String(d.key));
 /** Whether a document belongs to the school with this key (by its reference to the school document). */
-const ofSchool = (d: Doc, key: string) => schoolDocs.some((s) => s.key === key && s._id === d.school?._ref);
+const ofSchool = (d: Doc, key: string) =>
+  schoolDocs.some((s) => s.key === key && s._id === d.school?._ref);
 if (schools.length === 0) fail('no school documents');
 
 const planIds = new Set<string>();
@@ -45,41 +48,65 @@ for (const school of schools) {
   const mine = docs.filter((d) => ofSchool(d, school));
   const ofType = (type: string) => mine.filter((d) => d._type === type);
   // The content check finds missing ones; here each kind must exist exactly once.
-  const banners = ofType('partnerBanner').map((d) => d.bannerNumber).sort();
-  if (JSON.stringify(banners) !== '[1,2]') fail(`${school}: partner banners should be numbered 1 and 2, found ${JSON.stringify(banners)}`);
+  const banners = ofType('partnerBanner')
+    .map((d) => d.bannerNumber)
+    .sort();
+  if (JSON.stringify(banners) !== '[1,2]')
+    fail(`${school}: partner banners should be numbered 1 and 2, found ${JSON.stringify(banners)}`);
   for (const type of ['planPageHeader', 'planCards']) {
-    const kinds = ofType(type).map((d) => String(d.customerType)).sort();
-    if (JSON.stringify(kinds) !== '["faculty","fan","student"]') fail(`${school}: ${type} should exist once per customer type, found ${JSON.stringify(kinds)}`);
+    const kinds = ofType(type)
+      .map((d) => String(d.customerType))
+      .sort();
+    if (JSON.stringify(kinds) !== '["faculty","fan","student"]')
+      fail(
+        `${school}: ${type} should exist once per customer type, found ${JSON.stringify(kinds)}`,
+      );
   }
 
   // broadband facts: one per plan card, and the first record (by order) whose planName contains
   // the card's label (case-insensitive) is that card's own record.
-  const facts = ofType('broadbandFacts').sort((a, b) => Number(a.order ?? 0) - Number(b.order ?? 0));
-  const labels = ofType('planCards').flatMap((d) => (d.plans as { planLabel: string }[]).map((p) => p.planLabel));
-  if (facts.length !== labels.length) fail(`${school}: ${labels.length} plan cards but ${facts.length} broadband facts`);
+  const facts = ofType('broadbandFacts').sort(
+    (a, b) => Number(a.order ?? 0) - Number(b.order ?? 0),
+  );
+  const labels = ofType('planCards').flatMap((d) =>
+    (d.plans as { planLabel: string }[]).map((p) => p.planLabel),
+  );
+  if (facts.length !== labels.length)
+    fail(`${school}: ${labels.length} plan cards but ${facts.length} broadband facts`);
   const matched = new Set<string>();
   for (const label of labels) {
     const fact = facts.find((f) => String(f.planName).toLowerCase().includes(label.toLowerCase()));
-    if (!fact) { fail(`${school}: no broadband facts for plan "${label}"`); continue; }
-    if (matched.has(fact._id)) fail(`${school}: plan "${label}" selects ${fact._id}, which another plan already selects`);
+    if (!fact) {
+      fail(`${school}: no broadband facts for plan "${label}"`);
+      continue;
+    }
+    if (matched.has(fact._id))
+      fail(`${school}: plan "${label}" selects ${fact._id}, which another plan already selects`);
     matched.add(fact._id);
   }
   for (const fact of facts) {
     const id = String(fact.uniquePlanId);
-    if (!/^F\d{10}[A-Z0-9]{15}$/.test(id)) fail(`${fact._id}: uniquePlanId ${id} does not look like an FCC label id`);
+    if (!/^F\d{10}[A-Z0-9]{15}$/.test(id))
+      fail(`${fact._id}: uniquePlanId ${id} does not look like an FCC label id`);
     if (planIds.has(id)) fail(`${fact._id}: uniquePlanId ${id} is used twice`);
     planIds.add(id);
   }
 }
 
 // ---- releases: every version belongs to a release the dataset carries, of a document it publishes or creates
-const releaseNames = new Set(docs.filter((d) => d._type === 'system.release').map((d) => String(d._id).replace(/^_\.releases\./, '')));
+const releaseNames = new Set(
+  docs
+    .filter((d) => d._type === 'system.release')
+    .map((d) => String(d._id).replace(/^_\.releases\./, '')),
+);
 for (const doc of docs.filter((d) => d._id.startsWith('versions.'))) {
   const layer = layerOf(doc._id);
-  if (!layer || !releaseNames.has(layer.layer)) fail(`${doc._id}: a version of no release in the dataset`);
+  if (!layer || !releaseNames.has(layer.layer))
+    fail(`${doc._id}: a version of no release in the dataset`);
 }
 for (const doc of docs.filter((d) => d._type === 'system.release')) {
-  if (doc._id !== `_.releases.${String(doc.name)}`) fail(`${doc._id}: a release document's id is _.releases.<its name>`);
+  if (doc._id !== `_.releases.${String(doc.name)}`)
+    fail(`${doc._id}: a release document's id is _.releases.<its name>`);
 }
 
 // ---- images: references have the export's form, and file names carry their real size
@@ -97,45 +124,72 @@ const collect = (value: unknown): void => {
 docs.forEach(collect);
 
 for (const asset of referenced) {
-  if (!/^image@file:\/\/\.\/images\/[^/]+$/.test(asset)) fail(`asset reference ${asset} is not image@file://./images/<name>`);
+  if (!/^image@file:\/\/\.\/images\/[^/]+$/.test(asset))
+    fail(`asset reference ${asset} is not image@file://./images/<name>`);
 }
 
 const imageFiles = readdirSync(join(DATASET, 'images'));
 for (const file of imageFiles) {
   const dims = /-(\d+)x(\d+)\.(svg|webp|png|jpe?g)$/.exec(file);
-  if (!dims) { fail(`images/${file}: name does not end with -<width>x<height>.<ext>`); continue; }
+  if (!dims) {
+    fail(`images/${file}: name does not end with -<width>x<height>.<ext>`);
+    continue;
+  }
   const [w, h] = [Number(dims[1]), Number(dims[2])];
   const path = join(DATASET, 'images', file);
   const meta = await sharp(path).metadata();
-  if (meta.width !== w || meta.height !== h) fail(`images/${file}: named ${w}x${h} but is ${meta.width}x${meta.height}`);
+  if (meta.width !== w || meta.height !== h)
+    fail(`images/${file}: named ${w}x${h} but is ${meta.width}x${meta.height}`);
   if (dims[3] === 'svg') {
     const viewBox = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(readFileSync(path, 'utf8'));
-    if (!viewBox || Number(viewBox[1]) !== w || Number(viewBox[2]) !== h) fail(`images/${file}: viewBox does not match ${w}x${h}`);
+    if (!viewBox || Number(viewBox[1]) !== w || Number(viewBox[2]) !== h)
+      fail(`images/${file}: viewBox does not match ${w}x${h}`);
   }
 }
 const unreferenced = imageFiles.filter((f) => !referenced.has(`image@file://./images/${f}`));
 
 // ---- tenant records
-type Tenant = { id: unknown; affiliateId: unknown; slug: unknown; Name: unknown; ActiveGiveawayEvent: unknown; [k: string]: unknown };
-const tenants = JSON.parse(readFileSync(join(ROOT, 'src/dataset/tenants.json'), 'utf8')) as Tenant[];
+type Tenant = {
+  id: unknown;
+  affiliateId: unknown;
+  slug: unknown;
+  Name: unknown;
+  ActiveGiveawayEvent: unknown;
+  [k: string]: unknown;
+};
+const tenants = JSON.parse(
+  readFileSync(join(ROOT, 'src/dataset/tenants.json'), 'utf8'),
+) as Tenant[];
 // A retired school needs no tenant record (its pages are gone; its addresses redirect).
 const retired = new Set(schoolDocs.filter((d) => d.status === 'retired').map((d) => String(d.key)));
 for (const school of schools.filter((key) => !retired.has(key))) {
   const tenant = tenants.find((t) => t.slug === school);
-  if (!tenant) { fail(`tenants.json: no record for ${school}`); continue; }
-  if (typeof tenant.id !== 'number' || typeof tenant.affiliateId !== 'number') fail(`tenants.json ${school}: id and affiliateId must be numbers`);
-  if (typeof tenant.Name !== 'string' || tenant.Name === '') fail(`tenants.json ${school}: Name missing`);
+  if (!tenant) {
+    fail(`tenants.json: no record for ${school}`);
+    continue;
+  }
+  if (typeof tenant.id !== 'number' || typeof tenant.affiliateId !== 'number')
+    fail(`tenants.json ${school}: id and affiliateId must be numbers`);
+  if (typeof tenant.Name !== 'string' || tenant.Name === '')
+    fail(`tenants.json ${school}: Name missing`);
   for (const field of ['PrimaryColor', 'SeconndaryColor', 'ThirdColor']) {
-    if (field in tenant && !/^#[0-9A-Fa-f]{6}$/.test(String(tenant[field]))) fail(`tenants.json ${school}: ${field} is not a hex colour`);
+    if (field in tenant && !/^#[0-9A-Fa-f]{6}$/.test(String(tenant[field])))
+      fail(`tenants.json ${school}: ${field} is not a hex colour`);
   }
   const form = docs.find((d) => ofSchool(d, school) && d._type === 'giveawayForm');
-  if (form && form.guid !== tenant.ActiveGiveawayEvent) fail(`${school}: giveawayForm.guid differs from the tenant's ActiveGiveawayEvent`);
+  if (form && form.guid !== tenant.ActiveGiveawayEvent)
+    fail(`${school}: giveawayForm.guid differs from the tenant's ActiveGiveawayEvent`);
 }
-if (new Set(tenants.map((t) => t.id)).size !== tenants.length) fail('tenants.json: ids are not unique');
+if (new Set(tenants.map((t) => t.id)).size !== tenants.length)
+  fail('tenants.json: ids are not unique');
 
 if (errors.length > 0) {
   console.error(`dataset check failed (${errors.length}):\n  ${errors.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`dataset ok: ${docs.length} documents, ${schools.length} schools, ${referenced.size} images referenced`
-  + (unreferenced.length ? ` (${unreferenced.length} artwork source files not referenced: ${unreferenced.join(', ')})` : ''));
+console.log(
+  `dataset ok: ${docs.length} documents, ${schools.length} schools, ${referenced.size} images referenced` +
+    (unreferenced.length
+      ? ` (${unreferenced.length} artwork source files not referenced: ${unreferenced.join(', ')})`
+      : ''),
+);

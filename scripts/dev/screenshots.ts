@@ -27,11 +27,18 @@ const { values } = parseArgs({
   },
 });
 const base = values.base.replace(/\/+$/, '');
-const widths = values.widths.split(',').map(Number).filter((width) => width > 0);
+const widths = values.widths
+  .split(',')
+  .map(Number)
+  .filter((width) => width > 0);
 /** Full pages can be very long; the sheet shows the first part of anything longer. */
 const MAX_PAGE_HEIGHT = 9000;
 
-interface Sheet { name: string; title: string; paths: string[] }
+interface Sheet {
+  name: string;
+  title: string;
+  paths: string[];
+}
 
 function htmlFiles(folder: string): string[] {
   return readdirSync(folder).flatMap((entry) => {
@@ -44,14 +51,30 @@ function htmlFiles(folder: string): string[] {
 /** One sheet per school folder in dist (its home page first), then the pages without a school. */
 function sheetsFromDist(dist: string): Sheet[] {
   if (!existsSync(dist)) throw new Error(`No built site at ${dist}: run npm run build first.`);
-  const schools = readdirSync(dist).filter((entry) => existsSync(join(dist, `${entry}.html`)) && statSync(join(dist, entry)).isDirectory());
+  const schools = readdirSync(dist).filter(
+    (entry) => existsSync(join(dist, `${entry}.html`)) && statSync(join(dist, entry)).isDirectory(),
+  );
   const sheets = schools.map((slug) => ({
     name: slug,
     title: slug,
-    paths: [`/${slug}`, ...htmlFiles(join(dist, slug)).map((file) => `/${relative(dist, file).replace(/\.html$/, '')}`).sort()],
+    paths: [
+      `/${slug}`,
+      ...htmlFiles(join(dist, slug))
+        .map((file) => `/${relative(dist, file).replace(/\.html$/, '')}`)
+        .sort(),
+    ],
   }));
-  const bare = ['index', 'default', 'search'].filter((name) => existsSync(join(dist, `${name}.html`)));
-  return [...sheets, { name: 'site', title: 'Pages without a school', paths: bare.map((name) => (name === 'index' ? '/' : `/${name}`)) }];
+  const bare = ['index', 'default', 'search'].filter((name) =>
+    existsSync(join(dist, `${name}.html`)),
+  );
+  return [
+    ...sheets,
+    {
+      name: 'site',
+      title: 'Pages without a school',
+      paths: bare.map((name) => (name === 'index' ? '/' : `/${name}`)),
+    },
+  ];
 }
 
 async function shoot(browser: Browser, path: string, width: number, file: string): Promise<number> {
@@ -71,14 +94,16 @@ async function shoot(browser: Browser, path: string, width: number, file: string
     // does not count as near (they came out as empty bands): render them as a visitor scrolling sees them.
     await page.evaluate(() => {
       for (const element of document.querySelectorAll<HTMLElement>('*')) {
-        if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
+        if (getComputedStyle(element).contentVisibility === 'auto')
+          element.style.contentVisibility = 'visible';
       }
     });
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     await page.screenshot({
-      path: file, fullPage: true,
+      path: file,
+      fullPage: true,
       clip: { x: 0, y: 0, width, height: Math.min(height, MAX_PAGE_HEIGHT) },
     });
     return height;
@@ -87,14 +112,18 @@ async function shoot(browser: Browser, path: string, width: number, file: string
   }
 }
 
-function sheetHtml(sheet: Sheet, shots: { path: string; width: number; file: string; height: number }[]): string {
+function sheetHtml(
+  sheet: Sheet,
+  shots: { path: string; width: number; file: string; height: number }[],
+): string {
   const image = (file: string) => `data:image/png;base64,${readFileSync(file).toString('base64')}`;
   const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
   const columns = sheet.paths.map((path) => {
     const cells = widths.map((width) => {
       const shot = shots.find((s) => s.path === path && s.width === width);
       if (!shot) return '';
-      const cut = shot.height > MAX_PAGE_HEIGHT ? ` (first ${MAX_PAGE_HEIGHT} of ${shot.height} px)` : '';
+      const cut =
+        shot.height > MAX_PAGE_HEIGHT ? ` (first ${MAX_PAGE_HEIGHT} of ${shot.height} px)` : '';
       return `<figure class="w${width < 768 ? 'phone' : 'desk'}"><figcaption>${width} px${cut}</figcaption><img src="${image(shot.file)}"></figure>`;
     });
     return `<section><h2>${escape(path)}</h2><div class="pair">${cells.join('')}</div></section>`;
@@ -113,17 +142,28 @@ async function main(): Promise<void> {
   if (values.school?.length) sheets = sheets.filter((sheet) => values.school?.includes(sheet.name));
   if (values.page?.length) {
     sheets = sheets
-      .map((sheet) => ({ ...sheet, paths: sheet.paths.filter((path) => values.page?.some((end) => path.endsWith(end))) }))
+      .map((sheet) => ({
+        ...sheet,
+        paths: sheet.paths.filter((path) => values.page?.some((end) => path.endsWith(end))),
+      }))
       .filter((sheet) => sheet.paths.length > 0);
   }
   try {
     await fetch(base + '/search');
   } catch {
-    throw new Error(`Nothing answers at ${base}: start the site first (npm run serve), or pass --base.`);
+    throw new Error(
+      `Nothing answers at ${base}: start the site first (npm run serve), or pass --base.`,
+    );
   }
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    executablePath:
+      process.env.CHROMIUM ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
   });
   try {
     for (const sheet of sheets) {
@@ -132,9 +172,14 @@ async function main(): Promise<void> {
       const shots: { path: string; width: number; file: string; height: number }[] = [];
       for (const path of sheet.paths) {
         for (const width of widths) {
-          const file = join(folder, `${path.replace(/^\//, '').replace(/[/?=&]/g, '_') || 'root'}-${width}.png`);
+          const file = join(
+            folder,
+            `${path.replace(/^\//, '').replace(/[/?=&]/g, '_') || 'root'}-${width}.png`,
+          );
           // One retry: on a busy machine a page can time out once.
-          const height = await shoot(browser, path, width, file).catch(() => shoot(browser, path, width, file));
+          const height = await shoot(browser, path, width, file).catch(() =>
+            shoot(browser, path, width, file),
+          );
           shots.push({ path, width, file, height });
         }
       }
@@ -144,7 +189,9 @@ async function main(): Promise<void> {
       await page.goto(`file://${join(process.cwd(), htmlFile)}`);
       await page.screenshot({ path: join(values.out, `${sheet.name}.png`), fullPage: true });
       await page.close();
-      console.log(`${join(values.out, `${sheet.name}.png`)}  (${sheet.paths.length} pages × ${widths.join('/')} px)`);
+      console.log(
+        `${join(values.out, `${sheet.name}.png`)}  (${sheet.paths.length} pages × ${widths.join('/')} px)`,
+      );
     }
   } finally {
     await browser.close();

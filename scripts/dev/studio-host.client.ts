@@ -23,7 +23,11 @@ import { evaluate, parse } from 'groq-js';
 import { applyPerspective } from '../../src/lib/content/perspective.ts';
 import { readPerspective } from '../../src/lib/content/perspective-name.ts';
 
-interface Received { type: string; data: unknown; at: number }
+interface Received {
+  type: string;
+  data: unknown;
+  at: number;
+}
 
 declare global {
   interface Window {
@@ -60,7 +64,8 @@ const received: Received[] = [];
 const statuses: string[] = [];
 const waiting = new Map<string, Array<(value: { at: number; data: unknown }) => void>>();
 // The perspective Presentation opened the preview with (the host page's enable address names it).
-let perspective: string | string[] = new URL(src).searchParams.get('sanity-preview-perspective') ?? 'drafts';
+let perspective: string | string[] =
+  new URL(src).searchParams.get('sanity-preview-perspective') ?? 'drafts';
 const perspectiveRequests: unknown[] = [];
 
 const channel: any = controller.createChannel(
@@ -75,7 +80,15 @@ function record(type: string, data: unknown): void {
   waiting.delete(type);
 }
 
-for (const type of ['visual-editing/focus', 'visual-editing/navigate', 'visual-editing/toggle', 'visual-editing/meta', 'visual-editing/refreshing', 'visual-editing/refreshed', 'visual-editing/documents']) {
+for (const type of [
+  'visual-editing/focus',
+  'visual-editing/navigate',
+  'visual-editing/toggle',
+  'visual-editing/meta',
+  'visual-editing/refreshing',
+  'visual-editing/refreshed',
+  'visual-editing/documents',
+]) {
   channel.on(type, (data: unknown) => record(type, data));
 }
 // What Presentation answers the overlays' own requests with (no schema, no features).
@@ -95,7 +108,8 @@ channel.onStatus((event: { status: string }) => {
 window.studio = {
   received,
   statuses,
-  next: (type) => new Promise((resolve) => waiting.set(type, [...(waiting.get(type) ?? []), resolve])),
+  next: (type) =>
+    new Promise((resolve) => waiting.set(type, [...(waiting.get(type) ?? []), resolve])),
   post: (type, data) => channel.post(type, data),
   setPerspective: (picked) => {
     perspective = picked;
@@ -113,10 +127,13 @@ const changesPosted: Array<{ at: number; edit: number }> = [];
 const unsaved = new Map<string, Record<string, unknown>>();
 const listening = new Map<string, any>();
 let edits = 0;
-const loaders: any = new URL(location.href).searchParams.get('loaders') === 'off' ? null : controller.createChannel(
-  { name: 'presentation', connectTo: 'loaders', heartbeat: true },
-  createConnectionMachine().provide({ actors: createCompatibilityActors() as any }) as any,
-);
+const loaders: any =
+  new URL(location.href).searchParams.get('loaders') === 'off'
+    ? null
+    : controller.createChannel(
+        { name: 'presentation', connectTo: 'loaders', heartbeat: true },
+        createConnectionMachine().provide({ actors: createCompatibilityActors() as any }) as any,
+      );
 
 // The export, read again only when it changed on disk; each perspective's view of it, once.
 let exported: { version: string; views: Map<string, unknown[]>; all: unknown[] } | undefined;
@@ -124,11 +141,22 @@ async function documentsIn(perspective: unknown): Promise<unknown[]> {
   const version = await (await fetch('/export-version', { cache: 'no-store' })).text();
   if (exported?.version !== version) {
     const text = await (await fetch('/export.ndjson', { cache: 'no-store' })).text();
-    exported = { version, views: new Map(), all: text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown) };
+    exported = {
+      version,
+      views: new Map(),
+      all: text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as unknown),
+    };
   }
   const key = JSON.stringify(perspective);
   let view = exported.views.get(key);
-  if (!view) exported.views.set(key, (view = applyPerspective(exported.all, readPerspective(perspective).perspective)));
+  if (!view)
+    exported.views.set(
+      key,
+      (view = applyPerspective(exported.all, readPerspective(perspective).perspective)),
+    );
   return view.map((doc) => {
     const id = (doc as { _id: string })._id;
     return unsaved.has(id) ? { ...(doc as object), ...unsaved.get(id) } : doc;
@@ -138,10 +166,28 @@ async function documentsIn(perspective: unknown): Promise<unknown[]> {
 async function postChange(data: any): Promise<void> {
   const edit = edits;
   const dataset = await documentsIn(data.perspective);
-  const result = await (await evaluate(parse(data.query, { params: data.params }), { dataset, params: data.params })).get();
-  const ids = [result?.school?._id, result?.settings?._id, ...(result?.documents ?? []).map((doc: { _id: string }) => doc._id)].filter(Boolean);
-  const resultSourceMap = { documents: ids.map((_id: string) => ({ _id })), paths: [], mappings: {} };
-  loaders.post('loader/query-change', { ...PROJECT, perspective: data.perspective, query: data.query, params: data.params, result, resultSourceMap, tags: [] });
+  const result = await (
+    await evaluate(parse(data.query, { params: data.params }), { dataset, params: data.params })
+  ).get();
+  const ids = [
+    result?.school?._id,
+    result?.settings?._id,
+    ...(result?.documents ?? []).map((doc: { _id: string }) => doc._id),
+  ].filter(Boolean);
+  const resultSourceMap = {
+    documents: ids.map((_id: string) => ({ _id })),
+    paths: [],
+    mappings: {},
+  };
+  loaders.post('loader/query-change', {
+    ...PROJECT,
+    perspective: data.perspective,
+    query: data.query,
+    params: data.params,
+    result,
+    resultSourceMap,
+    tags: [],
+  });
   changesPosted.push({ at: Date.now(), edit });
 }
 
@@ -153,7 +199,8 @@ const postChanges = async () => {
 if (loaders) {
   loaders.onStatus((event: { status: string }) => {
     loaderStatuses.push(event.status);
-    if (event.status === 'connected') loaders.post('loader/perspective', { ...PROJECT, perspective });
+    if (event.status === 'connected')
+      loaders.post('loader/perspective', { ...PROJECT, perspective });
   });
   loaders.on('loader/query-listen', (data: any) => {
     listens.push({ at: Date.now(), data });
@@ -163,12 +210,18 @@ if (loaders) {
     listening.set(key, data);
     if (!known) void postChange(data);
   });
-  loaders.on('loader/documents', (data: unknown) => { loaderDocuments.push(data); });
+  loaders.on('loader/documents', (data: unknown) => {
+    loaderDocuments.push(data);
+  });
   loaders.start();
 }
 
 Object.assign(window.studio, {
-  loaderStatuses, listens, loaderDocuments, changesPosted, postChanges,
+  loaderStatuses,
+  listens,
+  loaderDocuments,
+  changesPosted,
+  postChanges,
   edit: (id: string, fields: Record<string, unknown>) => {
     edits += 1;
     unsaved.set(id, { ...unsaved.get(id), ...fields });

@@ -14,8 +14,17 @@ import { listen, type RunningServer } from '../local-stack/listen.ts';
 
 /** The system Chromium, with the project's flags (playwright.config.ts). */
 export const CHROMIUM = {
-  executablePath: ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path)),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  executablePath: ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) =>
+    existsSync(path),
+  ),
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 };
 
 /** How the host page shows the preview: in a frame, or in a window of its own opened by a button. */
@@ -28,7 +37,10 @@ export interface HostOptions {
 
 const HOST_PAGE = (src: string, mode: PreviewMode) => {
   const attribute = src.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  const preview = mode === 'frame' ? `<iframe title="Preview" data-src="${attribute}"></iframe>` : `<button type="button" data-src="${attribute}">Open preview in a new window</button>`;
+  const preview =
+    mode === 'frame'
+      ? `<iframe title="Preview" data-src="${attribute}"></iframe>`
+      : `<button type="button" data-src="${attribute}">Open preview in a new window</button>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Presentation (test host)</title>
 <style>html,body,main{margin:0;height:100%}iframe{display:block;width:100%;height:100%;border:0}</style></head>
 <body><main>${preview}</main><script type="module" src="/studio-host.js"></script></body></html>`;
@@ -48,8 +60,14 @@ export interface StudioHost {
 
 export async function startStudioHost(exportFile: string, secret: string): Promise<StudioHost> {
   const script = await build({
-    entryPoints: [join(import.meta.dirname, 'studio-host.client.ts')], bundle: true, format: 'esm', write: false,
-    platform: 'browser', target: 'es2022', define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'warning',
+    entryPoints: [join(import.meta.dirname, 'studio-host.client.ts')],
+    bundle: true,
+    format: 'esm',
+    write: false,
+    platform: 'browser',
+    target: 'es2022',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
   });
   const hostJs = script.outputFiles[0]!.text;
   let previewOrigin = '';
@@ -57,31 +75,60 @@ export async function startStudioHost(exportFile: string, secret: string): Promi
     const stat = statSync(exportFile);
     return `${stat.size}-${stat.mtimeMs}`;
   };
-  const server: RunningServer = await listen(createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://host');
-    if (url.pathname === '/studio-host.js') {
-      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(hostJs);
-    } else if (url.pathname === '/export-version') {
-      response.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(version());
-    } else if (url.pathname === '/export.ndjson') {
-      response.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' }).end(readFileSync(exportFile));
-    } else if (url.pathname === '/') {
-      const path = url.searchParams.get('path') ?? '/';
-      const perspective = url.searchParams.get('perspective') ?? 'drafts';
-      const src = `${previewOrigin}/api/preview/enable?${new URLSearchParams({ 'sanity-preview-secret': secret, 'sanity-preview-pathname': path, 'sanity-preview-perspective': perspective })}`;
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(HOST_PAGE(src, url.searchParams.get('mode') === 'window' ? 'window' : 'frame'));
-    } else {
-      response.writeHead(404).end();
-    }
-  }), 0, '127.0.0.1');
+  const server: RunningServer = await listen(
+    createServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://host');
+      if (url.pathname === '/studio-host.js') {
+        response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(hostJs);
+      } else if (url.pathname === '/export-version') {
+        response
+          .writeHead(200, {
+            'content-type': 'text/plain; charset=utf-8',
+            'cache-control': 'no-store',
+          })
+          .end(version());
+      } else if (url.pathname === '/export.ndjson') {
+        response
+          .writeHead(200, {
+            'content-type': 'application/x-ndjson; charset=utf-8',
+            'cache-control': 'no-store',
+          })
+          .end(readFileSync(exportFile));
+      } else if (url.pathname === '/') {
+        const path = url.searchParams.get('path') ?? '/';
+        const perspective = url.searchParams.get('perspective') ?? 'drafts';
+        const src = `${previewOrigin}/api/preview/enable?${new URLSearchParams({ 'sanity-preview-secret': secret, 'sanity-preview-pathname': path, 'sanity-preview-perspective': perspective })}`;
+        response
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end(HOST_PAGE(src, url.searchParams.get('mode') === 'window' ? 'window' : 'frame'));
+      } else {
+        response.writeHead(404).end();
+      }
+    }),
+    0,
+    '127.0.0.1',
+  );
   const origin = `http://127.0.0.1:${server.port}`;
   return {
     origin,
-    setPreviewOrigin: (value) => { previewOrigin = value; },
-    url: (path, mode = 'frame', perspective, host = {}) => `${origin}/?${new URLSearchParams({
-      path, ...(mode === 'window' ? { mode } : {}), ...(perspective ? { perspective } : {}), ...(host.loaders === false ? { loaders: 'off' } : {}),
-    })}`,
-    secretDocument: () => JSON.stringify({ _id: 'sanity-preview-url-secret.presentation-host', _type: 'sanity.previewUrlSecret', _updatedAt: new Date().toISOString(), secret, studioUrl: origin }),
+    setPreviewOrigin: (value) => {
+      previewOrigin = value;
+    },
+    url: (path, mode = 'frame', perspective, host = {}) =>
+      `${origin}/?${new URLSearchParams({
+        path,
+        ...(mode === 'window' ? { mode } : {}),
+        ...(perspective ? { perspective } : {}),
+        ...(host.loaders === false ? { loaders: 'off' } : {}),
+      })}`,
+    secretDocument: () =>
+      JSON.stringify({
+        _id: 'sanity-preview-url-secret.presentation-host',
+        _type: 'sanity.previewUrlSecret',
+        _updatedAt: new Date().toISOString(),
+        secret,
+        studioUrl: origin,
+      }),
     close: () => server.close(),
   };
 }

@@ -29,8 +29,20 @@ const { values } = parseArgs({
 });
 const root = resolve(import.meta.dirname, '../..');
 const out = resolve(root, values.out);
-const widths = values.widths.split(',').map(Number).filter((width) => width > 0);
-const VIEWS = ['badges', 'deploys', 'deploys-waiting', 'deploys-budget', 'deploys-empty', 'deploys-visitor', 'deploys-error', 'deploys-loading'];
+const widths = values.widths
+  .split(',')
+  .map(Number)
+  .filter((width) => width > 0);
+const VIEWS = [
+  'badges',
+  'deploys',
+  'deploys-waiting',
+  'deploys-budget',
+  'deploys-empty',
+  'deploys-visitor',
+  'deploys-error',
+  'deploys-loading',
+];
 /** The sample answers' moment: 12:06:30 PM on Nov 27, 2026 in Seattle. */
 const NOW = new Date('2026-11-27T20:06:30.000Z');
 
@@ -70,22 +82,49 @@ const base = `http://127.0.0.1:${typeof address === 'object' && address ? addres
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ],
 });
 const problems: string[] = [];
 try {
   for (const width of widths) {
-    const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'en-US', timezoneId: 'America/Los_Angeles' });
+    const context = await browser.newContext({
+      viewport: { width, height: 800 },
+      locale: 'en-US',
+      timezoneId: 'America/Los_Angeles',
+    });
     for (const view of VIEWS) {
       const page = await context.newPage();
-      page.on('pageerror', (error) => problems.push(`${view} at ${width}px: page error ${error.message}`));
+      page.on('pageerror', (error) =>
+        problems.push(`${view} at ${width}px: page error ${error.message}`),
+      );
       await page.clock.setFixedTime(NOW);
       await page.goto(`${base}/#${view}`);
-      await page.locator(view === 'badges' ? 'li[data-document]' : view === 'deploys-loading' ? 'text=Asking the public site' : 'h2').first().waitFor();
+      await page
+        .locator(
+          view === 'badges'
+            ? 'li[data-document]'
+            : view === 'deploys-loading'
+              ? 'text=Asking the public site'
+              : 'h2',
+        )
+        .first()
+        .waitFor();
       await page.screenshot({ path: join(out, `${view}-${width}.png`), fullPage: true });
-      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+      const axe = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
       for (const violation of axe.violations) {
-        problems.push(`${view} at ${width}px: ${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join('; ')}`);
+        problems.push(
+          `${view} at ${width}px: ${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+            .map((node) => node.target.join(' '))
+            .slice(0, 3)
+            .join('; ')}`,
+        );
       }
       if (view === 'badges') {
         // The full reason is the badge's tooltip: hover a Not live badge and shoot it open.
@@ -96,10 +135,15 @@ try {
         try {
           await tooltip.waitFor({ timeout: 5_000 });
           await page.waitForTimeout(300); // its opening animation
-          const boxes = [await row.boundingBox(), await tooltip.boundingBox()].filter((box) => box !== null);
+          const boxes = [await row.boundingBox(), await tooltip.boundingBox()].filter(
+            (box) => box !== null,
+          );
           const top = Math.max(0, Math.min(...boxes.map((box) => box.y)) - 16);
           const bottom = Math.max(...boxes.map((box) => box.y + box.height)) + 16;
-          await page.screenshot({ path: join(out, `badges-tooltip-${width}.png`), clip: { x: 0, y: top, width, height: bottom - top } });
+          await page.screenshot({
+            path: join(out, `badges-tooltip-${width}.png`),
+            clip: { x: 0, y: top, width, height: bottom - top },
+          });
         } catch {
           problems.push(`badges at ${width}px: no tooltip on hover`);
         }
@@ -113,7 +157,9 @@ try {
   server.close();
   await rm(bundleDir, { recursive: true, force: true });
 }
-console.log(`[studio-shots] ${VIEWS.length * widths.length} screenshots (+ ${widths.length} tooltips) in ${out}`);
+console.log(
+  `[studio-shots] ${VIEWS.length * widths.length} screenshots (+ ${widths.length} tooltips) in ${out}`,
+);
 if (problems.length) {
   console.error(problems.join('\n'));
   process.exit(1);

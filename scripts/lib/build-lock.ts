@@ -32,16 +32,23 @@ async function acquire(lockDir: string): Promise<void> {
       writeFileSync(join(lockDir, 'pid'), String(process.pid));
       return;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') mkdirSync(resolve(lockDir, '..'), { recursive: true });
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+        mkdirSync(resolve(lockDir, '..'), { recursive: true });
       else if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       else if (ownerIsGone(lockDir)) rmSync(lockDir, { recursive: true, force: true });
-      else if (Date.now() - started > GIVE_UP_MS) throw new Error(`waited ${GIVE_UP_MS / 60_000} min for another build to finish (${lockDir})`);
+      else if (Date.now() - started > GIVE_UP_MS)
+        throw new Error(
+          `waited ${GIVE_UP_MS / 60_000} min for another build to finish (${lockDir})`,
+        );
       else await sleep(WAIT_MS);
     }
   }
 }
 
-export async function withBuildLock<T>(build: () => T | Promise<T>, lockDir = PROJECT_LOCK): Promise<T> {
+export async function withBuildLock<T>(
+  build: () => T | Promise<T>,
+  lockDir = PROJECT_LOCK,
+): Promise<T> {
   await acquire(lockDir);
   try {
     return await build();

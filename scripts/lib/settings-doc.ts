@@ -5,7 +5,14 @@
  * the documents equal to what this makes.
  */
 import {
-  FUNCTION_NAMES, functionSettings, SETTING_NAMES, SETTINGS, type Requirement, type SettingDefinition, type SiteName, type SiteUse,
+  FUNCTION_NAMES,
+  functionSettings,
+  SETTING_NAMES,
+  SETTINGS,
+  type Requirement,
+  type SettingDefinition,
+  type SiteName,
+  type SiteUse,
 } from '../../src/lib/config/settings/index.ts';
 
 const SITE_WORDS: Record<SiteName, string> = { production: 'public site', preview: 'preview site' };
@@ -19,7 +26,7 @@ function requirement(required: Requirement): string {
 }
 
 function siteWhere(site: SiteName, use: SiteUse): string {
-  const scopes = use.scopes.length === 2 ? 'Builds and Functions' : use.scopes[0] ?? '–';
+  const scopes = use.scopes.length === 2 ? 'Builds and Functions' : (use.scopes[0] ?? '–');
   return `${SITE_WORDS[site]}: ${scopes}${use.step === undefined ? '' : ` (step ${use.step})`}`;
 }
 
@@ -30,8 +37,12 @@ function where(definition: SettingDefinition): string {
     const use = definition.sites?.[site];
     if (use) places.push(siteWhere(site, use));
   }
-  if (definition.studio) places.push(`the Studio, \`studio/.env\` (step ${definition.studio.step})`);
-  if (definition.shell) places.push(`your shell, for \`${definition.shell.command}\`${definition.shell.step === undefined ? '' : ` (step ${definition.shell.step})`}`);
+  if (definition.studio)
+    places.push(`the Studio, \`studio/.env\` (step ${definition.studio.step})`);
+  if (definition.shell)
+    places.push(
+      `your shell, for \`${definition.shell.command}\`${definition.shell.step === undefined ? '' : ` (step ${definition.shell.step})`}`,
+    );
   return places.join('; ');
 }
 
@@ -49,36 +60,56 @@ function required(definition: SettingDefinition): string {
 }
 
 function form(definition: SettingDefinition): string {
-  return definition.secret && !/secret/.test(definition.format) ? `${definition.format}, secret` : definition.format;
+  return definition.secret && !/secret/.test(definition.format)
+    ? `${definition.format}, secret`
+    : definition.format;
 }
 
 const row = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
 
-const entries = () => SETTING_NAMES.map((name) => [name, SETTINGS[name] as SettingDefinition] as const);
+const entries = () =>
+  SETTING_NAMES.map((name) => [name, SETTINGS[name] as SettingDefinition] as const);
 
 /** docs/deploying.md's three tables: what an operator sets, what Netlify and the system set, what local work sets. */
 export function settingsTables(): string {
   const operator = entries().filter(([, definition]) => definition.setBy === 'operator');
-  const platform = entries().filter(([, definition]) => ['Netlify', 'npm', 'the system'].includes(definition.setBy));
-  const local = entries().filter(([, definition]) => ['the local stack', 'the tests'].includes(definition.setBy));
+  const platform = entries().filter(([, definition]) =>
+    ['Netlify', 'npm', 'the system'].includes(definition.setBy),
+  );
+  const local = entries().filter(([, definition]) =>
+    ['the local stack', 'the tests'].includes(definition.setBy),
+  );
   return [
     `What an operator sets (${operator.length}):`,
     '',
     '| variable | where it goes | required | form | unset | what it is for |',
     '|---|---|---|---|---|---|',
-    ...operator.map(([name, definition]) => row([`\`${name}\``, where(definition), required(definition), form(definition), definition.default, definition.sentence])),
+    ...operator.map(([name, definition]) =>
+      row([
+        `\`${name}\``,
+        where(definition),
+        required(definition),
+        form(definition),
+        definition.default,
+        definition.sentence,
+      ]),
+    ),
     '',
     `Set by Netlify, npm or the system, never by hand (${platform.length}):`,
     '',
     '| variable | set by | unset | what it is for |',
     '|---|---|---|---|',
-    ...platform.map(([name, definition]) => row([`\`${name}\``, definition.setBy, definition.default, definition.sentence])),
+    ...platform.map(([name, definition]) =>
+      row([`\`${name}\``, definition.setBy, definition.default, definition.sentence]),
+    ),
     '',
     `For work on one machine: the local stack, the preview server, tests and benches (${local.length}):`,
     '',
     '| variable | unset | what it is for |',
     '|---|---|---|',
-    ...local.map(([name, definition]) => row([`\`${name}\``, definition.default, definition.sentence])),
+    ...local.map(([name, definition]) =>
+      row([`\`${name}\``, definition.default, definition.sentence]),
+    ),
   ].join('\n');
 }
 
@@ -87,7 +118,14 @@ export function functionReadsTable(): string {
   return [
     '| function | reads (and nothing else) |',
     '|---|---|',
-    ...FUNCTION_NAMES.map((fn) => row([`\`${fn}\``, functionSettings(fn).map((name) => `\`${name}\``).join(', ')])),
+    ...FUNCTION_NAMES.map((fn) =>
+      row([
+        `\`${fn}\``,
+        functionSettings(fn)
+          .map((name) => `\`${name}\``)
+          .join(', '),
+      ]),
+    ),
   ].join('\n');
 }
 
@@ -97,7 +135,10 @@ export const GENERATED = {
   'docs/operations.md': { 'function-reads': functionReadsTable },
 } as const;
 
-export const markers = (name: string) => ({ start: `<!-- ${name}: written by npm run docs:settings from src/lib/config/settings/ -->`, end: `<!-- /${name} -->` });
+export const markers = (name: string) => ({
+  start: `<!-- ${name}: written by npm run docs:settings from src/lib/config/settings/ -->`,
+  end: `<!-- /${name} -->`,
+});
 
 /** `text` with the part between `name`'s markers replaced by `content`; undefined when the markers are not there. */
 export function withGenerated(text: string, name: string, content: string): string | undefined {

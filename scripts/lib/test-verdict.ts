@@ -35,7 +35,10 @@ export const RUNNER_STEPS = { vitest: 'vitest', playwright: 'e2e' } as const;
 /** The checks file: one `name:pass` or `name:fail` line per step. */
 export function parseSteps(text: string): Map<string, StepStatus> {
   const steps = new Map<string, StepStatus>();
-  for (const line of text.split('\n').map((entry) => entry.trim()).filter(Boolean)) {
+  for (const line of text
+    .split('\n')
+    .map((entry) => entry.trim())
+    .filter(Boolean)) {
     const at = line.lastIndexOf(':');
     const name = line.slice(0, at);
     const status = line.slice(at + 1);
@@ -47,7 +50,14 @@ export function parseSteps(text: string): Map<string, StepStatus> {
 
 /** `steps` undefined: the run left no checks file (it stopped before its first step). */
 export function checksVerdict(steps: Map<string, StepStatus> | undefined): Verdict {
-  if (!steps) return { runner: 'checks', passed: 0, failed: 1, headline: 'checks: no record, 1 failed', details: ['failed run: no checks file (the run stopped before its first step)'] };
+  if (!steps)
+    return {
+      runner: 'checks',
+      passed: 0,
+      failed: 1,
+      headline: 'checks: no record, 1 failed',
+      details: ['failed run: no checks file (the run stopped before its first step)'],
+    };
   const runnerSteps = new Set<string>(Object.values(RUNNER_STEPS));
   const checks = [...steps].filter(([name]) => !runnerSteps.has(name));
   const failed = checks.filter(([, status]) => status === 'fail').map(([name]) => name);
@@ -95,12 +105,20 @@ export function shortPath(path: string, root: string): string {
  * `report` undefined: Vitest wrote none. `exit` undefined: the exit status is not known (the
  * report is then trusted alone).
  */
-export function vitestVerdict(report: VitestReport | undefined, exit: StepStatus | undefined, root: string): Verdict {
+export function vitestVerdict(
+  report: VitestReport | undefined,
+  exit: StepStatus | undefined,
+  root: string,
+): Verdict {
   if (!report) {
     return {
-      runner: 'vitest', passed: 0, failed: 1,
+      runner: 'vitest',
+      passed: 0,
+      failed: 1,
       headline: 'vitest: no report, 1 failed',
-      details: ['failed run: vitest wrote no report (it failed to start or crashed): see its log above'],
+      details: [
+        'failed run: vitest wrote no report (it failed to start or crashed): see its log above',
+      ],
     };
   }
   let passed = 0;
@@ -112,18 +130,26 @@ export function vitestVerdict(report: VitestReport | undefined, exit: StepStatus
     const path = shortPath(file.name, root);
     const tests = file.assertionResults;
     const failing = tests.filter((test) => test.status === 'failed');
-    const notRun = tests.filter((test) => test.status !== 'passed' && test.status !== 'failed').length;
+    const notRun = tests.filter(
+      (test) => test.status !== 'passed' && test.status !== 'failed',
+    ).length;
     passed += tests.filter((test) => test.status === 'passed').length;
     failedTests += failing.length;
     skipped += notRun;
-    for (const test of failing) details.push(`failed test: ${[path, ...test.ancestorTitles, test.title].join(' > ')}`);
+    for (const test of failing)
+      details.push(`failed test: ${[path, ...test.ancestorTitles, test.title].join(' > ')}`);
     // A file-level error (its message), or a failed file none of whose tests failed: the failure
     // happened outside the tests (a hook, loading the module, a crashed worker).
     const message = firstLine(file.message ?? '');
     if (file.status === 'failed' && (message !== '' || failing.length === 0)) {
       failedFiles += 1;
       const why = message || 'failed outside its tests (a beforeAll/afterAll of a describe block?)';
-      const lost = tests.length === 0 ? 'no tests collected' : notRun > 0 ? `${plural(notRun, 'test')} not run` : '';
+      const lost =
+        tests.length === 0
+          ? 'no tests collected'
+          : notRun > 0
+            ? `${plural(notRun, 'test')} not run`
+            : '';
       details.push(`failed file: ${path}: ${why}${lost ? ` (${lost})` : ''}`);
     }
   }
@@ -131,30 +157,60 @@ export function vitestVerdict(report: VitestReport | undefined, exit: StepStatus
   const named = failedTests + failedFiles;
   if (named === 0 && (exit === 'fail' || report.success === false)) {
     runFailures = 1;
-    details.push('failed run: vitest exited non-zero, and its report names no failing test or file (an unhandled error or rejection?): see its log above');
+    details.push(
+      'failed run: vitest exited non-zero, and its report names no failing test or file (an unhandled error or rejection?): see its log above',
+    );
   }
   const failed = named + runFailures;
   const parts = [`${passed} passed`, `${failedTests} failed`, `${skipped} skipped`];
   const extra = [
-    failedFiles ? `${plural(failedFiles, 'test file')} failed outside ${failedFiles === 1 ? 'its' : 'their'} tests` : '',
+    failedFiles
+      ? `${plural(failedFiles, 'test file')} failed outside ${failedFiles === 1 ? 'its' : 'their'} tests`
+      : '',
     runFailures ? 'the run failed' : '',
   ].filter(Boolean);
-  return { runner: 'vitest', passed, failed, headline: `vitest: ${parts.join(', ')}${extra.length ? `; ${extra.join('; ')}` : ''}`, details };
+  return {
+    runner: 'vitest',
+    passed,
+    failed,
+    headline: `vitest: ${parts.join(', ')}${extra.length ? `; ${extra.join('; ')}` : ''}`,
+    details,
+  };
 }
 
 // ---- Playwright's JSON report (reporter "json")
 
-export interface PlaywrightResult { status: string; retry: number }
-export interface PlaywrightTest { projectName?: string; status: string; results: PlaywrightResult[] }
-export interface PlaywrightSpec { title: string; file?: string; line?: number; tests: PlaywrightTest[] }
-export interface PlaywrightSuite { title: string; file?: string; specs?: PlaywrightSpec[]; suites?: PlaywrightSuite[] }
+export interface PlaywrightResult {
+  status: string;
+  retry: number;
+}
+export interface PlaywrightTest {
+  projectName?: string;
+  status: string;
+  results: PlaywrightResult[];
+}
+export interface PlaywrightSpec {
+  title: string;
+  file?: string;
+  line?: number;
+  tests: PlaywrightTest[];
+}
+export interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  specs?: PlaywrightSpec[];
+  suites?: PlaywrightSuite[];
+}
 export interface PlaywrightReport {
   config?: { rootDir?: string };
   suites?: PlaywrightSuite[];
   errors?: Array<{ message?: string }>;
 }
 
-interface NamedTest { name: string; test: PlaywrightTest }
+interface NamedTest {
+  name: string;
+  test: PlaywrightTest;
+}
 
 /** Every test of the report with its name: `[project] file > describe > title`. */
 function playwrightTests(report: PlaywrightReport, root: string): NamedTest[] {
@@ -167,7 +223,10 @@ function playwrightTests(report: PlaywrightReport, root: string): NamedTest[] {
       const path = dir && file && !file.startsWith('/') ? `${dir}/${file}` : file;
       for (const test of spec.tests) {
         const project = test.projectName ? `[${test.projectName}] ` : '';
-        out.push({ name: `${project}${[path, ...titles, spec.title].filter(Boolean).join(' > ')}`, test });
+        out.push({
+          name: `${project}${[path, ...titles, spec.title].filter(Boolean).join(' > ')}`,
+          test,
+        });
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
@@ -176,12 +235,20 @@ function playwrightTests(report: PlaywrightReport, root: string): NamedTest[] {
   return out;
 }
 
-export function playwrightVerdict(report: PlaywrightReport | undefined, exit: StepStatus | undefined, root: string): Verdict {
+export function playwrightVerdict(
+  report: PlaywrightReport | undefined,
+  exit: StepStatus | undefined,
+  root: string,
+): Verdict {
   if (!report) {
     return {
-      runner: 'playwright', passed: 0, failed: 1,
+      runner: 'playwright',
+      passed: 0,
+      failed: 1,
       headline: 'playwright: no report, 1 failed',
-      details: ['failed run: playwright wrote no report (it failed to start or crashed): see its log above'],
+      details: [
+        'failed run: playwright wrote no report (it failed to start or crashed): see its log above',
+      ],
     };
   }
   const tests = playwrightTests(report, root);
@@ -190,7 +257,9 @@ export function playwrightVerdict(report: PlaywrightReport | undefined, exit: St
   const flaky = of('flaky');
   const unexpected = of('unexpected');
   const skipped = of('skipped');
-  const errors = (report.errors ?? []).map((error) => firstLine(error.message ?? 'an error outside the tests'));
+  const errors = (report.errors ?? []).map((error) =>
+    firstLine(error.message ?? 'an error outside the tests'),
+  );
   const details = [
     ...unexpected.map(({ name }) => `failed test: ${name}`),
     ...errors.map((message) => `failed run: playwright: ${message}`),
@@ -202,22 +271,36 @@ export function playwrightVerdict(report: PlaywrightReport | undefined, exit: St
   let runFailures = 0;
   if (unexpected.length + errors.length === 0 && exit === 'fail') {
     runFailures = 1;
-    details.push('failed run: playwright exited non-zero, and its report names no failing test: see its log above');
+    details.push(
+      'failed run: playwright exited non-zero, and its report names no failing test: see its log above',
+    );
   }
   const passed = expected.length + flaky.length;
   const failed = unexpected.length + errors.length + runFailures;
-  const extra = [errors.length ? plural(errors.length, 'runner error') : '', runFailures ? 'the run failed' : ''].filter(Boolean);
+  const extra = [
+    errors.length ? plural(errors.length, 'runner error') : '',
+    runFailures ? 'the run failed' : '',
+  ].filter(Boolean);
   return {
-    runner: 'playwright', passed, failed,
+    runner: 'playwright',
+    passed,
+    failed,
     headline: `playwright: ${passed} passed (${flaky.length} flaky), ${unexpected.length} failed, ${skipped.length} skipped${extra.length ? `; ${extra.join('; ')}` : ''}`,
     details,
   };
 }
 
 /** The runners' lines, then the closing line CI reads: "N passed, N failed" over every runner. */
-export function verdictLines(verdicts: Verdict[]): { lines: string[]; passed: number; failed: number } {
+export function verdictLines(verdicts: Verdict[]): {
+  lines: string[];
+  passed: number;
+  failed: number;
+} {
   const passed = verdicts.reduce((sum, verdict) => sum + verdict.passed, 0);
   const failed = verdicts.reduce((sum, verdict) => sum + verdict.failed, 0);
-  const lines = verdicts.flatMap((verdict) => [verdict.headline, ...verdict.details.map((detail) => `  ${detail}`)]);
+  const lines = verdicts.flatMap((verdict) => [
+    verdict.headline,
+    ...verdict.details.map((detail) => `  ${detail}`),
+  ]);
   return { lines: [...lines, `${passed} passed, ${failed} failed`], passed, failed };
 }

@@ -1,13 +1,18 @@
 /** Settings of the local stack, from the environment (defaults in brackets in `.env.example`). */
 import { join, resolve } from 'node:path';
-import { DEFAULT_DATASET_DIR, DEFAULT_TENANTS_FILE, LOCAL_API_PORT, LOCAL_SITE_PORT, LOCAL_SITE_URL } from '../../src/lib/config/env.ts';
+import {
+  DEFAULT_DATASET_DIR,
+  DEFAULT_TENANTS_FILE,
+  LOCAL_API_PORT,
+  LOCAL_SITE_PORT,
+  LOCAL_SITE_URL,
+} from '../../src/lib/config/env.ts';
 import { settingText } from '../../src/lib/config/setting-types.ts';
 import { SITE_FUNCTIONS_DIR } from '../../src/lib/build/netlify-output.ts';
 import { siteOrigins } from './api/cors.ts';
 import { workingDatasetDir } from './working-dataset.ts';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
-
 
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const given = settingText(env, name);
@@ -28,7 +33,9 @@ function siteUrlSetting(env: NodeJS.ProcessEnv): string {
   if (given === undefined) return LOCAL_SITE_URL;
   const url = URL.parse(given);
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.host) {
-    throw new Error(`SITE_URL must be an http(s) address such as ${LOCAL_SITE_URL}, got "${given.slice(0, 200)}".`);
+    throw new Error(
+      `SITE_URL must be an http(s) address such as ${LOCAL_SITE_URL}, got "${given.slice(0, 200)}".`,
+    );
   }
   return given;
 }
@@ -68,14 +75,24 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): StackSetting
     netlifyToml: join(REPO_ROOT, 'netlify.toml'),
     functionsDir: join(REPO_ROOT, SITE_FUNCTIONS_DIR),
     tenantsFile: resolve(settingText(env, 'TENANTS_FILE') ?? join(REPO_ROOT, DEFAULT_TENANTS_FILE)),
-    sourceDatasetDir: resolve(settingText(env, 'CONTENT_DATASET_DIR') ?? join(REPO_ROOT, DEFAULT_DATASET_DIR)),
+    sourceDatasetDir: resolve(
+      settingText(env, 'CONTENT_DATASET_DIR') ?? join(REPO_ROOT, DEFAULT_DATASET_DIR),
+    ),
     contentDatasetDir,
-    datasetFile: resolve(settingText(env, 'DATASET_FILE') ?? join(contentDatasetDir, 'data.ndjson')),
-    deploysDir: resolve(REPO_ROOT, settingText(env, 'DEPLOYS_DIR') ?? join('.netlify', 'local-deploys')),
+    datasetFile: resolve(
+      settingText(env, 'DATASET_FILE') ?? join(contentDatasetDir, 'data.ndjson'),
+    ),
+    deploysDir: resolve(
+      REPO_ROOT,
+      settingText(env, 'DEPLOYS_DIR') ?? join('.netlify', 'local-deploys'),
+    ),
     activeGiveawayIds: settingText(env, 'ACTIVE_GIVEAWAY_IDS'),
   };
 }
 
-export function allowedOrigins(settings: StackSettings, sitePort: number = settings.port): string[] {
+export function allowedOrigins(
+  settings: StackSettings,
+  sitePort: number = settings.port,
+): string[] {
   return siteOrigins(settings.siteUrl, sitePort);
 }

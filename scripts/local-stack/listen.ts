@@ -9,7 +9,12 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
-export function listen(server: Server, port: number, host: string, onClose: () => void = () => {}): Promise<RunningServer> {
+export function listen(
+  server: Server,
+  port: number,
+  host: string,
+  onClose: () => void = () => {},
+): Promise<RunningServer> {
   return new Promise((done, fail) => {
     server.once('error', fail);
     server.listen(port, host, () => {

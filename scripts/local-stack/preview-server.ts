@@ -22,9 +22,23 @@ import { REPO_ROOT } from './env.ts';
 import { listen } from './listen.ts';
 import { ownHost } from './own-host.ts';
 import { startLocalBlobs } from './netlify/blobs.ts';
-import { PREVIEW_BLOBS, PREVIEW_DIST, PREVIEW_FUNCTION_ENTRY, PREVIEW_ROOT, buildPreviewSite } from './preview/build.ts';
-import { createPreviewEngine, previewRequestListener, type PreviewEngine } from './preview/engine.ts';
-import { LOCAL_DRAFT_MODE_PATH, localDraftMode, localDraftModeUrl } from './preview/local-draft-mode.ts';
+import {
+  PREVIEW_BLOBS,
+  PREVIEW_DIST,
+  PREVIEW_FUNCTION_ENTRY,
+  PREVIEW_ROOT,
+  buildPreviewSite,
+} from './preview/build.ts';
+import {
+  createPreviewEngine,
+  previewRequestListener,
+  type PreviewEngine,
+} from './preview/engine.ts';
+import {
+  LOCAL_DRAFT_MODE_PATH,
+  localDraftMode,
+  localDraftModeUrl,
+} from './preview/local-draft-mode.ts';
 
 /** The preview site's and its API's ports (the static stack has 4321 and 8787). */
 export const PREVIEW_PORT = 4322;
@@ -44,7 +58,11 @@ async function main(): Promise<void> {
   const server = createServer((incoming, outgoing) => {
     // Anything else, a target that is no address or a Host not this server's included, is the served site's to answer (400).
     const url = URL.parse(incoming.url ?? '/', 'http://localhost');
-    if (url?.pathname !== LOCAL_DRAFT_MODE_PATH || !ownHost(incoming.headers.host, incoming.socket.localPort)) return served(incoming, outgoing);
+    if (
+      url?.pathname !== LOCAL_DRAFT_MODE_PATH ||
+      !ownHost(incoming.headers.host, incoming.socket.localPort)
+    )
+      return served(incoming, outgoing);
     const answer = localDraftMode(url, secret);
     outgoing.writeHead(answer.status, answer.headers).end();
     log(`GET ${LOCAL_DRAFT_MODE_PATH} ${answer.status}`);
@@ -77,20 +95,31 @@ async function main(): Promise<void> {
     PREVIEW_COOKIE_SECRET: secret,
     SANITY_STUDIO_URL: text('SANITY_STUDIO_URL') ?? 'http://localhost:3333',
     ASTRO_TELEMETRY_DISABLED: '1',
-    ...(text('ACTIVE_GIVEAWAY_IDS') ? { ACTIVE_GIVEAWAY_IDS: text('ACTIVE_GIVEAWAY_IDS') as string } : {}),
+    ...(text('ACTIVE_GIVEAWAY_IDS')
+      ? { ACTIVE_GIVEAWAY_IDS: text('ACTIVE_GIVEAWAY_IDS') as string }
+      : {}),
     ...blobs.environment,
   };
   try {
-    if (!process.argv.includes('--no-build')) await buildPreviewSite({ ...process.env, ...environment });
-    engine = await createPreviewEngine({ distDir: PREVIEW_DIST, functionEntry: PREVIEW_FUNCTION_ENTRY, environment });
+    if (!process.argv.includes('--no-build'))
+      await buildPreviewSite({ ...process.env, ...environment });
+    engine = await createPreviewEngine({
+      distDir: PREVIEW_DIST,
+      functionEntry: PREVIEW_FUNCTION_ENTRY,
+      environment,
+    });
   } catch (error) {
     await closeAll();
     throw error;
   }
   console.log(`Preview site: ${siteUrl}  (dataset ${datasetDir}; drafts in draft mode)`);
-  console.log(`Draft mode without a Studio: ${localDraftModeUrl(siteUrl, '/uw-husky-mobile', 'drafts')}`);
+  console.log(
+    `Draft mode without a Studio: ${localDraftModeUrl(siteUrl, '/uw-husky-mobile', 'drafts')}`,
+  );
   if (datasetDir === resolve(join(REPO_ROOT, DEFAULT_DATASET_DIR))) {
-    console.log(`  as the bundled scheduled draft will make it: ${localDraftModeUrl(siteUrl, '/uw-husky-mobile', 'rHuskyL27,drafts')}`);
+    console.log(
+      `  as the bundled scheduled draft will make it: ${localDraftModeUrl(siteUrl, '/uw-husky-mobile', 'rHuskyL27,drafts')}`,
+    );
   }
   console.log(`Local API:    ${api.url}`);
   console.log(`Blobs:        ${blobs.url}  (data in ${PREVIEW_BLOBS})`);
@@ -100,7 +129,10 @@ async function main(): Promise<void> {
   const stop = () => {
     if (stopping) process.exit(1);
     stopping = true;
-    closeAll().then(() => process.exit(0), () => process.exit(1));
+    closeAll().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

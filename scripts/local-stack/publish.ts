@@ -41,16 +41,27 @@ export function newRevision(): string {
 
 /** `faqs[0].answer` / `faqs.0.answer` → ['faqs', 0, 'answer']. */
 export function fieldPath(path: string): Array<string | number> {
-  return path.replace(/\[(\d+)\]/g, '.$1').split('.').filter(Boolean).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  return path
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter(Boolean)
+    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
 /** The document with `value` at `path` (objects and arrays on the way are copied, missing ones made). */
-export function withField(document: Record<string, unknown>, path: string, value: unknown): Record<string, unknown> {
+export function withField(
+  document: Record<string, unknown>,
+  path: string,
+  value: unknown,
+): Record<string, unknown> {
   const parts = fieldPath(path);
-  if (parts.length === 0 || typeof parts[0] !== 'string' || parts[0].startsWith('_')) throw new Error(`"${path}" is not a content field`);
+  if (parts.length === 0 || typeof parts[0] !== 'string' || parts[0].startsWith('_'))
+    throw new Error(`"${path}" is not a content field`);
   const set = (node: unknown, index: number): unknown => {
     const key = parts[index] as string | number;
-    const copy: Record<string | number, unknown> = Array.isArray(node) ? [...node] as never : { ...(node && typeof node === 'object' ? node : {}) };
+    const copy: Record<string | number, unknown> = Array.isArray(node)
+      ? ([...node] as never)
+      : { ...(node && typeof node === 'object' ? node : {}) };
     copy[key] = index === parts.length - 1 ? value : set(copy[key], index + 1);
     return copy;
   };
@@ -69,10 +80,12 @@ export function parseValue(text: string): unknown {
 /** `<field>=<value>` arguments as the changes they name; undefined when there are none or one is not of that form. */
 export function parseAssignments(items: readonly string[]): Record<string, unknown> | undefined {
   if (items.length === 0 || items.some((item) => item.indexOf('=') <= 0)) return undefined;
-  return Object.fromEntries(items.map((item) => {
-    const at = item.indexOf('=');
-    return [item.slice(0, at), parseValue(item.slice(at + 1))];
-  }));
+  return Object.fromEntries(
+    items.map((item) => {
+      const at = item.indexOf('=');
+      return [item.slice(0, at), parseValue(item.slice(at + 1))];
+    }),
+  );
 }
 
 export interface LocalPublish {
@@ -106,7 +119,11 @@ function replaceDataset(file: string, text: string): void {
 }
 
 /** Posts the content webhook for one document, signed as Sanity signs it. */
-async function postWebhook(siteUrl: string, projection: { _id: string; _type: string; _rev: string; _updatedAt: string }, secret: string | undefined) {
+async function postWebhook(
+  siteUrl: string,
+  projection: { _id: string; _type: string; _rev: string; _updatedAt: string },
+  secret: string | undefined,
+) {
   const body = JSON.stringify(projection);
   const signature = await encodeSignatureHeader(body, Date.now(), secret ?? LOCAL_WEBHOOK_SECRET);
   const response = await fetch(new URL(PUBLISH_WEBHOOK_PATH, siteUrl), {
@@ -121,16 +138,26 @@ async function postWebhook(siteUrl: string, projection: { _id: string; _type: st
 export async function publishLocally(publish: LocalPublish): Promise<LocalPublishResult> {
   const file = join(resolve(publish.datasetDir), 'data.ndjson');
   const lines = readFileSync(file, 'utf8').split('\n');
-  const index = lines.findIndex((line) => line.trim() && (JSON.parse(line) as { _id?: string })._id === publish.id);
+  const index = lines.findIndex(
+    (line) => line.trim() && (JSON.parse(line) as { _id?: string })._id === publish.id,
+  );
   if (index === -1) throw new Error(`no document ${publish.id} in ${file}`);
-  let document = JSON.parse(lines[index]!) as Record<string, unknown> & { _id: string; _type: string };
-  for (const [path, value] of Object.entries(publish.changes)) document = withField(document, path, value) as typeof document;
+  let document = JSON.parse(lines[index]!) as Record<string, unknown> & {
+    _id: string;
+    _type: string;
+  };
+  for (const [path, value] of Object.entries(publish.changes))
+    document = withField(document, path, value) as typeof document;
   const rev = newRevision();
   const updatedAt = (publish.now ?? new Date()).toISOString();
   const { _id, _type, _rev: _old, _updatedAt: _before, ...fields } = document;
   lines[index] = JSON.stringify({ _id, _type, _rev: rev, _updatedAt: updatedAt, ...fields });
   replaceDataset(file, lines.join('\n'));
-  const delivered = await postWebhook(publish.siteUrl, { _id, _type, _rev: rev, _updatedAt: updatedAt }, publish.secret);
+  const delivered = await postWebhook(
+    publish.siteUrl,
+    { _id, _type, _rev: rev, _updatedAt: updatedAt },
+    publish.secret,
+  );
   return { rev, updatedAt, type: _type, ...delivered };
 }
 
@@ -151,13 +178,31 @@ export interface LocalReleasePublishResult {
 }
 
 /** Publishes the release in the dataset (one write), then posts one signed webhook per document, all at once, as Sanity delivers them. */
-export async function publishReleaseLocally(publish: LocalReleasePublish): Promise<LocalReleasePublishResult> {
+export async function publishReleaseLocally(
+  publish: LocalReleasePublish,
+): Promise<LocalReleasePublishResult> {
   const file = join(resolve(publish.datasetDir), 'data.ndjson');
   const rev = newRevision();
-  const { documents, changes } = publishRelease(readNdjson(readFileSync(file), file) as Doc[], publish.release, rev, publish.now ?? new Date());
+  const { documents, changes } = publishRelease(
+    readNdjson(readFileSync(file), file) as Doc[],
+    publish.release,
+    rev,
+    publish.now ?? new Date(),
+  );
   replaceDataset(file, `${documents.map((doc) => JSON.stringify(doc)).join('\n')}\n`);
-  const answers = await Promise.all(changes.map(({ deleted: _deleted, ...projection }) => postWebhook(publish.siteUrl, projection, publish.secret)));
-  return { rev, changes: changes.map((change, index) => ({ ...change, status: answers[index]!.status, answer: answers[index]!.answer })) };
+  const answers = await Promise.all(
+    changes.map(({ deleted: _deleted, ...projection }) =>
+      postWebhook(publish.siteUrl, projection, publish.secret),
+    ),
+  );
+  return {
+    rev,
+    changes: changes.map((change, index) => ({
+      ...change,
+      status: answers[index]!.status,
+      answer: answers[index]!.answer,
+    })),
+  };
 }
 
 const USAGE = [
@@ -168,7 +213,11 @@ const USAGE = [
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { site: { type: 'string' }, release: { type: 'string' }, 'reset-content': { type: 'boolean', default: false } },
+    options: {
+      site: { type: 'string' },
+      release: { type: 'string' },
+      'reset-content': { type: 'boolean', default: false },
+    },
   });
   const [id, ...assignments] = positionals;
   const release = values.release;
@@ -179,20 +228,34 @@ async function main(): Promise<void> {
   }
   const text = (name: string) => settingText(process.env, name);
   const stack = readSettings();
-  const datasetDir = ensureWorkingDataset(stack.sourceDatasetDir, stack.dataDir, values['reset-content']).dir;
+  const datasetDir = ensureWorkingDataset(
+    stack.sourceDatasetDir,
+    stack.dataDir,
+    values['reset-content'],
+  ).dir;
   const file = join(datasetDir, 'data.ndjson');
-  const siteUrl = values.site ?? text('SITE') ?? `http://127.0.0.1:${text('PORT') ?? LOCAL_SITE_PORT}`;
+  const siteUrl =
+    values.site ?? text('SITE') ?? `http://127.0.0.1:${text('PORT') ?? LOCAL_SITE_PORT}`;
   const secret = text('SANITY_WEBHOOK_SECRET');
   if (release) {
     const result = await publishReleaseLocally({ datasetDir, release, siteUrl, secret });
-    console.log(`release ${release} published in ${file}: ${result.changes.length} documents, rev ${result.rev}`);
-    for (const change of result.changes) console.log(`  ${change._id} (${change._type})${change.deleted ? ' deleted' : ''}: webhook ${change.status} ${change.answer}`);
-    console.log(`status: ${siteUrl}/api/publish-status?ids=${encodeURIComponent(result.changes.map((change) => change._id).join(','))}`);
+    console.log(
+      `release ${release} published in ${file}: ${result.changes.length} documents, rev ${result.rev}`,
+    );
+    for (const change of result.changes)
+      console.log(
+        `  ${change._id} (${change._type})${change.deleted ? ' deleted' : ''}: webhook ${change.status} ${change.answer}`,
+      );
+    console.log(
+      `status: ${siteUrl}/api/publish-status?ids=${encodeURIComponent(result.changes.map((change) => change._id).join(','))}`,
+    );
     if (result.changes.some((change) => change.status >= 300)) process.exit(1);
     return;
   }
   const result = await publishLocally({ datasetDir, id: id!, changes: changes!, siteUrl, secret });
-  console.log(`${id} (${result.type}) written to ${file}: rev ${result.rev}, _updatedAt ${result.updatedAt}`);
+  console.log(
+    `${id} (${result.type}) written to ${file}: rev ${result.rev}, _updatedAt ${result.updatedAt}`,
+  );
   console.log(`webhook ${siteUrl}${PUBLISH_WEBHOOK_PATH}: ${result.status} ${result.answer}`);
   console.log(`status: ${siteUrl}/api/publish-status?ids=${encodeURIComponent(id!)}`);
   if (result.status >= 300) process.exit(1);

@@ -26,7 +26,8 @@ export interface PublishedRelease {
   changes: ReleaseChange[];
 }
 
-const markedForUnpublish = (doc: Doc) => (doc._system as { delete?: unknown } | undefined)?.delete === true;
+const markedForUnpublish = (doc: Doc) =>
+  (doc._system as { delete?: unknown } | undefined)?.delete === true;
 
 /** The published id a document is a version of in release `name`, if it is one. */
 function versionIn(doc: Doc, name: string): string | undefined {
@@ -38,7 +39,12 @@ function versionIn(doc: Doc, name: string): string | undefined {
  * The dataset after `name` publishes with transaction `rev` at `now`. Throws when the dataset
  * holds no such release, or a release with no versions (Sanity has nothing to publish then either).
  */
-export function publishRelease(documents: readonly Doc[], name: string, rev: string, now: Date): PublishedRelease {
+export function publishRelease(
+  documents: readonly Doc[],
+  name: string,
+  rev: string,
+  now: Date,
+): PublishedRelease {
   const releaseId = `_.releases.${name}`;
   const release = documents.find((doc) => doc._id === releaseId);
   if (!release) throw new Error(`no release ${name} (no document ${releaseId}) in the dataset`);
@@ -53,10 +59,19 @@ export function publishRelease(documents: readonly Doc[], name: string, rev: str
   const changes: ReleaseChange[] = [];
   const published = new Map<string, Doc>();
   for (const [id, version] of versions) {
-    const { _id: _version, _type, _rev: _old, _updatedAt: _before, _createdAt: _created, _system: _marker, ...fields } = version;
+    const {
+      _id: _version,
+      _type,
+      _rev: _old,
+      _updatedAt: _before,
+      _createdAt: _created,
+      _system: _marker,
+      ...fields
+    } = version;
     const deleted = markedForUnpublish(version);
     changes.push({ _id: id, _type, _rev: rev, _updatedAt: updatedAt, deleted });
-    if (!deleted) published.set(id, { _id: id, _type, _rev: rev, _updatedAt: updatedAt, ...fields });
+    if (!deleted)
+      published.set(id, { _id: id, _type, _rev: rev, _updatedAt: updatedAt, ...fields });
   }
   const existing = new Set(documents.map((doc) => doc._id));
   const result: Doc[] = [];
@@ -67,7 +82,14 @@ export function publishRelease(documents: readonly Doc[], name: string, rev: str
       const next = published.get(doc._id);
       if (next) result.push(next);
     } else if (doc._id === releaseId) {
-      result.push({ ...doc, _rev: rev, _updatedAt: updatedAt, state: 'published', publishedAt: updatedAt, finalDocumentStates: [...versions.keys()].map((id) => ({ id })) });
+      result.push({
+        ...doc,
+        _rev: rev,
+        _updatedAt: updatedAt,
+        state: 'published',
+        publishedAt: updatedAt,
+        finalDocumentStates: [...versions.keys()].map((id) => ({ id })),
+      });
     } else if (versionOf === undefined) {
       result.push(doc);
     } else if (!existing.has(versionOf)) {

@@ -34,7 +34,11 @@ import { markLocalStack } from '../../src/lib/config/local-stack.ts';
 import { withBuildLock } from '../lib/build-lock.ts';
 import { settingText } from '../../src/lib/config/setting-types.ts';
 import { config as deployNotification } from '../../src/functions/deploy-notification.ts';
-import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID, LOCAL_WEBHOOK_SECRET } from '../../src/lib/publish-records/records.ts';
+import {
+  LOCAL_DEPLOY_NOTIFICATION_SECRET,
+  LOCAL_SITE_ID,
+  LOCAL_WEBHOOK_SECRET,
+} from '../../src/lib/publish-records/records.ts';
 import { startApiServer } from './api/server.ts';
 import { REPO_ROOT, allowedOrigins, readSettings } from './env.ts';
 import { listen, type RunningServer } from './listen.ts';
@@ -57,13 +61,26 @@ async function main(): Promise<void> {
   console.log(workingDatasetLine(working, settings.sourceDatasetDir));
   if (buildFirst && !apiOnly) {
     // The site as the working copy says, in dist/ (or DIST_DIR), with Astro's own output on the terminal.
-    const code = await withBuildLock(() => new Promise<number | null>((done, fail) => {
-      const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-        cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, CONTENT_DATASET_DIR: settings.contentDatasetDir, BUILD_OUT_DIR: settings.distDir },
-      });
-      child.once('error', fail);
-      child.once('close', done);
-    }));
+    const code = await withBuildLock(
+      () =>
+        new Promise<number | null>((done, fail) => {
+          const child = spawn(
+            process.execPath,
+            [join(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'],
+            {
+              cwd: REPO_ROOT,
+              stdio: 'inherit',
+              env: {
+                ...process.env,
+                CONTENT_DATASET_DIR: settings.contentDatasetDir,
+                BUILD_OUT_DIR: settings.distDir,
+              },
+            },
+          );
+          child.once('error', fail);
+          child.once('close', done);
+        }),
+    );
     if (code !== 0) process.exit(code ?? 1);
   }
   if (!apiOnly && !(existsSync(settings.distDir) && statSync(settings.distDir).isDirectory())) {
@@ -90,12 +107,15 @@ async function main(): Promise<void> {
     // Emptied at each start, so only a folder of this checkout's .netlify/ (DEPLOYS_DIR could name any).
     const inside = relative(join(REPO_ROOT, '.netlify'), settings.deploysDir);
     if (!inside || inside.startsWith('..') || isAbsolute(inside)) {
-      throw new Error(`DEPLOYS_DIR must be a folder inside ${join(REPO_ROOT, '.netlify')}: it is emptied at each start`);
+      throw new Error(
+        `DEPLOYS_DIR must be a folder inside ${join(REPO_ROOT, '.netlify')}: it is emptied at each start`,
+      );
     }
     rmSync(settings.deploysDir, { recursive: true, force: true });
     const blobs = await startLocalBlobs(blobsDir, { siteID: LOCAL_SITE_ID });
     running.push({ close: blobs.stop });
-    const notificationSecret = text('NETLIFY_DEPLOY_NOTIFICATION_SECRET') ?? LOCAL_DEPLOY_NOTIFICATION_SECRET;
+    const notificationSecret =
+      text('NETLIFY_DEPLOY_NOTIFICATION_SECRET') ?? LOCAL_DEPLOY_NOTIFICATION_SECRET;
     // The build hook's address is its secret, new at each start (tests may give one).
     const hookToken = text('LOCAL_BUILD_HOOK_TOKEN') ?? randomBytes(16).toString('hex');
 
@@ -111,23 +131,32 @@ async function main(): Promise<void> {
       notificationSecret,
       hookToken,
       uploadDeployFiles: blobs.uploadDeployFiles,
-      buildEnvironment: { CONTENT_DATASET_DIR: settings.contentDatasetDir, TENANTS_FILE: settings.tenantsFile },
+      buildEnvironment: {
+        CONTENT_DATASET_DIR: settings.contentDatasetDir,
+        TENANTS_FILE: settings.tenantsFile,
+      },
       log: (line) => process.stdout.write(`netlify ${line}\n`),
     });
     // Functions load once the site listens: their build hook URL names its port.
     let loaded!: (functions: Promise<SiteFunctions>) => void;
-    const functions = new Promise<SiteFunctions>((resolve) => { loaded = resolve; });
-    const site = await listen(createSiteServer({
-      distDir: settings.distDir,
-      netlifyToml: settings.netlifyToml,
-      apiOrigin: api.url,
-      siteId: LOCAL_SITE_ID,
-      functions,
-      published: deploys.published,
-      platform: deploys.handle,
-      siteUrl: settings.siteUrl,
-      log: (line) => process.stdout.write(`site ${line}\n`),
-    }), settings.port, settings.host);
+    const functions = new Promise<SiteFunctions>((resolve) => {
+      loaded = resolve;
+    });
+    const site = await listen(
+      createSiteServer({
+        distDir: settings.distDir,
+        netlifyToml: settings.netlifyToml,
+        apiOrigin: api.url,
+        siteId: LOCAL_SITE_ID,
+        functions,
+        published: deploys.published,
+        platform: deploys.handle,
+        siteUrl: settings.siteUrl,
+        log: (line) => process.stdout.write(`site ${line}\n`),
+      }),
+      settings.port,
+      settings.host,
+    );
     running.unshift(site);
     origin = site.url;
 
@@ -138,7 +167,8 @@ async function main(): Promise<void> {
       SANITY_WEBHOOK_SECRET: text('SANITY_WEBHOOK_SECRET') ?? LOCAL_WEBHOOK_SECRET,
       NETLIFY_DEPLOY_NOTIFICATION_SECRET: notificationSecret,
       // The local build hook, unless the environment names another (a test's door in front of it).
-      NETLIFY_BUILD_HOOK_URL: text('NETLIFY_BUILD_HOOK_URL') ?? localBuildHookUrl(site.url, hookToken),
+      NETLIFY_BUILD_HOOK_URL:
+        text('NETLIFY_BUILD_HOOK_URL') ?? localBuildHookUrl(site.url, hookToken),
       SITE_ID: LOCAL_SITE_ID,
       URL: settings.siteUrl,
       SANITY_STUDIO_URL: text('SANITY_STUDIO_URL') ?? LOCAL_STUDIO_URL,
@@ -152,16 +182,25 @@ async function main(): Promise<void> {
     const scheduler = startScheduler({
       functions: siteFunctions.functions,
       origin: () => site.url,
-      invoke: (fn, request) => invokeFunction(fn, request, { ip: '127.0.0.1', site: { id: LOCAL_SITE_ID, name: LOCAL_SITE_ID, url: settings.siteUrl } }),
+      invoke: (fn, request) =>
+        invokeFunction(fn, request, {
+          ip: '127.0.0.1',
+          site: { id: LOCAL_SITE_ID, name: LOCAL_SITE_ID, url: settings.siteUrl },
+        }),
       ...(minute ? { minuteMs: Number(minute) } : {}),
       log: (line) => process.stdout.write(`netlify ${line}\n`),
     });
     running.push({ close: async () => scheduler.stop() });
-    const names = siteFunctions.functions.map((fn) => `${fn.name} ${fn.config.schedule ? `(scheduled ${fn.config.schedule})` : siteFunctions.pathOf(fn.name)}`);
+    const names = siteFunctions.functions.map(
+      (fn) =>
+        `${fn.name} ${fn.config.schedule ? `(scheduled ${fn.config.schedule})` : siteFunctions.pathOf(fn.name)}`,
+    );
     for (const origin of allowedOrigins(settings, site.port)) api.api.allowedOrigins.add(origin);
     console.log(`Site:      ${site.url}  (SITE_URL ${settings.siteUrl})`);
     console.log(`Functions: ${names.join(', ')}`);
-    console.log(`Build hook: ${localBuildHookUrl(site.url, hookToken)}  (builds read ${settings.contentDatasetDir}; deploys in ${settings.deploysDir})`);
+    console.log(
+      `Build hook: ${localBuildHookUrl(site.url, hookToken)}  (builds read ${settings.contentDatasetDir}; deploys in ${settings.deploysDir})`,
+    );
     console.log(`Blobs:     ${blobs.url}  (data in ${blobsDir})`);
   }
   console.log(`Local API: ${api.url}  (data in ${join(settings.dataDir, 'local-api.sqlite')})`);
@@ -189,7 +228,9 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   const code = (error as { code?: string }).code;
   if (code === 'EADDRINUSE') {
-    console.error(`A port is already in use (${(error as Error).message}). Set PORT / API_PORT to free ports.`);
+    console.error(
+      `A port is already in use (${(error as Error).message}). Set PORT / API_PORT to free ports.`,
+    );
   } else {
     console.error(error instanceof Error ? error.message : error);
   }

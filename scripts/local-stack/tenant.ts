@@ -16,7 +16,11 @@ import { readSettings } from './env.ts';
 import type { TenantRecord } from './api/config.ts';
 
 /** Changes `slug`'s record in the local API under `dataDir`; throws for a slug it does not know. */
-export function changeTenantLocally(dataDir: string, slug: string, changes: Readonly<Record<string, unknown>>): TenantRecord {
+export function changeTenantLocally(
+  dataDir: string,
+  slug: string,
+  changes: Readonly<Record<string, unknown>>,
+): TenantRecord {
   const store = openStore(dataDir);
   try {
     const changed = store.changeTenant(slug, changes);
@@ -36,7 +40,13 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   try {
     const record = changeTenantLocally(readSettings().dataDir, slug, changes);
-    console.log(`tenant ${slug}: ${Object.keys(changes).map((field) => `${field} = ${JSON.stringify((record as Record<string, unknown>)[field])}`).join(', ')} (the site learns of it at the next freshness check: curl -X POST <site>/.netlify/functions/freshness-check)`);
+    console.log(
+      `tenant ${slug}: ${Object.keys(changes)
+        .map((field) => `${field} = ${JSON.stringify((record as Record<string, unknown>)[field])}`)
+        .join(
+          ', ',
+        )} (the site learns of it at the next freshness check: curl -X POST <site>/.netlify/functions/freshness-check)`,
+    );
   } catch (error) {
     console.error(`tenant:local: ${(error as Error).message}`);
     process.exit(1);

@@ -7,7 +7,18 @@
  * documents only). Given another dataset than the one it was made from, the stack makes a new copy
  * of that one and keeps the earlier copy aside (`dataset-kept-<time>`), named in the start line.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /** The folder under DATA_DIR that holds the working copy. */
@@ -46,12 +57,22 @@ function readOrigin(dir: string): Origin | undefined {
  * The working copy of `sourceDir` under `dataDir`: made when missing or when `reset` is asked
  * (a new folder renamed into place, so a build never reads half of one).
  */
-export function ensureWorkingDataset(sourceDir: string, dataDir: string, reset = false): WorkingDataset {
+export function ensureWorkingDataset(
+  sourceDir: string,
+  dataDir: string,
+  reset = false,
+): WorkingDataset {
   const source = resolve(sourceDir);
   const dir = workingDatasetDir(dataDir);
-  if (source === dir) throw new Error(`CONTENT_DATASET_DIR is the working copy itself (${dir}): name the dataset it is made from`);
+  if (source === dir)
+    throw new Error(
+      `CONTENT_DATASET_DIR is the working copy itself (${dir}): name the dataset it is made from`,
+    );
   const sourceFile = join(source, 'data.ndjson');
-  if (!existsSync(sourceFile)) throw new Error(`no dataset at ${source} (no data.ndjson): set CONTENT_DATASET_DIR to a dataset folder`);
+  if (!existsSync(sourceFile))
+    throw new Error(
+      `no dataset at ${source} (no data.ndjson): set CONTENT_DATASET_DIR to a dataset folder`,
+    );
   const origin = readOrigin(dir);
   const existing = existsSync(join(dir, 'data.ndjson'));
   if (!reset && origin && existing && origin.source === source) {
@@ -73,7 +94,10 @@ export function ensureWorkingDataset(sourceDir: string, dataDir: string, reset =
   copyFileSync(sourceFile, join(fresh, 'data.ndjson'));
   const images = join(source, 'images');
   if (existsSync(images)) symlinkSync(realpathSync(images), join(fresh, 'images'), 'dir');
-  writeFileSync(join(fresh, ORIGIN_FILE), `${JSON.stringify({ source, madeAt: new Date().toISOString() } satisfies Origin)}\n`);
+  writeFileSync(
+    join(fresh, ORIGIN_FILE),
+    `${JSON.stringify({ source, madeAt: new Date().toISOString() } satisfies Origin)}\n`,
+  );
   rmSync(dir, { recursive: true, force: true });
   renameSync(fresh, dir);
   return { dir, made: true, stale: false, ...(keptAside ? { keptAside } : {}) };
@@ -83,10 +107,15 @@ export function ensureWorkingDataset(sourceDir: string, dataDir: string, reset =
 export function workingDatasetLine(working: WorkingDataset, sourceDir: string): string {
   const from = resolve(sourceDir);
   if (working.made && working.keptAside) {
-    const earlier = working.keptAside.from ? `the copy of ${working.keptAside.from}` : 'the earlier copy';
+    const earlier = working.keptAside.from
+      ? `the copy of ${working.keptAside.from}`
+      : 'the earlier copy';
     return `Content:   ${working.dir}  (a new working copy of ${from}, which is not the dataset the copy there was made from; ${earlier}, with its local publishes, is kept at ${working.keptAside.dir})`;
   }
-  if (working.made) return `Content:   ${working.dir}  (a new working copy of ${from}; local publishes change it, never ${from})`;
-  const note = working.stale ? `; ${from} changed since it was made: --reset-content copies it again` : '; --reset-content starts again from it';
+  if (working.made)
+    return `Content:   ${working.dir}  (a new working copy of ${from}; local publishes change it, never ${from})`;
+  const note = working.stale
+    ? `; ${from} changed since it was made: --reset-content copies it again`
+    : '; --reset-content starts again from it';
   return `Content:   ${working.dir}  (the working copy of ${from}, with earlier local publishes${note})`;
 }

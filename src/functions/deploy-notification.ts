@@ -7,16 +7,27 @@
 import { getDeployStore, getStore } from '@netlify/blobs';
 import { asBlobStore } from '../lib/publish-records/blob-store.ts';
 import { createNotificationFunction } from '../lib/deploys/notification-function.ts';
-import { BUILD_RECORD_BLOB, DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../lib/publish-records/records.ts';
+import {
+  BUILD_RECORD_BLOB,
+  DEPLOYS_STORE,
+  PUBLISH_QUEUE_STORE,
+} from '../lib/publish-records/records.ts';
 import { withSettingsCheck } from '../lib/setup/settings-check-function.ts';
 
-export default withSettingsCheck(['deploy-notification'], createNotificationFunction({
-  openDeploysStore: () => asBlobStore(getStore({ name: DEPLOYS_STORE, consistency: 'strong' })),
-  openQueueStore: () => asBlobStore(getStore({ name: PUBLISH_QUEUE_STORE, consistency: 'strong' })),
-  // Netlify's build uploaded the build's record into the deploy's own store (a failed build has
-  // none). A store that cannot be read throws: the notification answers 503 and a repeated one
-  // reads it again.
-  readBuildReport: (deployId) => getDeployStore({ deployID: deployId, consistency: 'strong' }).get(BUILD_RECORD_BLOB, { type: 'json' }),
-}));
+export default withSettingsCheck(
+  ['deploy-notification'],
+  createNotificationFunction({
+    openDeploysStore: () => asBlobStore(getStore({ name: DEPLOYS_STORE, consistency: 'strong' })),
+    openQueueStore: () =>
+      asBlobStore(getStore({ name: PUBLISH_QUEUE_STORE, consistency: 'strong' })),
+    // Netlify's build uploaded the build's record into the deploy's own store (a failed build has
+    // none). A store that cannot be read throws: the notification answers 503 and a repeated one
+    // reads it again.
+    readBuildReport: (deployId) =>
+      getDeployStore({ deployID: deployId, consistency: 'strong' }).get(BUILD_RECORD_BLOB, {
+        type: 'json',
+      }),
+  }),
+);
 
 export const config = { path: '/api/deploy-notification' };

@@ -7,7 +7,9 @@ import { asBlobStore } from '../lib/publish-records/blob-store.ts';
 import { PUBLISH_QUEUE_STORE } from '../lib/publish-records/records.ts';
 import { createPublishRetryFunction } from '../lib/rebuild/publish-retry.ts';
 
-export default createPublishRetryFunction({ openBlobStore: () => asBlobStore(getStore({ name: PUBLISH_QUEUE_STORE, consistency: 'strong' })) });
+export default createPublishRetryFunction({
+  openBlobStore: () => asBlobStore(getStore({ name: PUBLISH_QUEUE_STORE, consistency: 'strong' })),
+});
 
 // Netlify reads the schedule only as a literal here: PUBLISH_RETRY_SCHEDULE (queue-timing.ts) says the same, held by a test.
 export const config = { schedule: '* * * * *' };

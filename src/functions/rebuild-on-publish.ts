@@ -11,6 +11,10 @@ import { createPublishFunction } from '../lib/rebuild/publish-function.ts';
 import { withSettingsCheck } from '../lib/setup/settings-check-function.ts';
 
 // It also answers the operator's settings check for the scheduled functions, which no URL reaches.
-export default withSettingsCheck(['rebuild-on-publish', 'freshness-check', 'publish-retry'], createPublishFunction({
-  openBlobStore: () => asBlobStore(getStore({ name: PUBLISH_QUEUE_STORE, consistency: 'strong' })),
-}));
+export default withSettingsCheck(
+  ['rebuild-on-publish', 'freshness-check', 'publish-retry'],
+  createPublishFunction({
+    openBlobStore: () =>
+      asBlobStore(getStore({ name: PUBLISH_QUEUE_STORE, consistency: 'strong' })),
+  }),
+);

@@ -4,4 +4,6 @@ import { siteMatrix } from '../lib/routing/index.ts';
 import { searchDataView } from '../lib/views/bare-pages.ts';
 
 export const GET: APIRoute = async () =>
-  new Response(JSON.stringify(searchDataView(await siteMatrix())), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+  new Response(JSON.stringify(searchDataView(await siteMatrix())), {
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });

@@ -3,46 +3,49 @@
  * (`origin`, from SANITY_STUDIO_PUBLIC_SITE_URL) with the signed-in editor's token when the
  * Studio's client has one, so the site can tell an editor from a visitor.
  */
-import {RocketIcon} from '@sanity/icons/Rocket'
-import {useCallback, useMemo} from 'react'
-import {useClient, type DocumentBadgeComponent, type Tool} from 'sanity'
-import {fetchDeploys} from './deploys-view'
-import {DeploysPanel} from './DeploysView'
-import {createPublishStatusBadge} from './publish-status-badge'
-import type {TimeFormat} from './status'
-import {createStatusSource, type StatusSource} from './status-source'
+import { RocketIcon } from '@sanity/icons/Rocket';
+import { useCallback, useMemo } from 'react';
+import { useClient, type DocumentBadgeComponent, type Tool } from 'sanity';
+import { fetchDeploys } from './deploys-view';
+import { DeploysPanel } from './DeploysView';
+import { createPublishStatusBadge } from './publish-status-badge';
+import type { TimeFormat } from './status';
+import { createStatusSource, type StatusSource } from './status-source';
 
-const API_VERSION = '2025-09-15'
+const API_VERSION = '2025-09-15';
 
 function useEditorToken(): string | undefined {
-  return useClient({apiVersion: API_VERSION}).config().token
+  return useClient({ apiVersion: API_VERSION }).config().token;
 }
 
 /** One source per public site and token, so every badge of a document shares one poll. */
-const sources = new Map<string, StatusSource>()
+const sources = new Map<string, StatusSource>();
 
 function statusSource(origin: string, token: string | undefined): StatusSource {
-  const key = `${origin} ${token ?? ''}`
-  let source = sources.get(key)
+  const key = `${origin} ${token ?? ''}`;
+  let source = sources.get(key);
   if (!source) {
-    source = createStatusSource({origin, token})
-    sources.set(key, source)
+    source = createStatusSource({ origin, token });
+    sources.set(key, source);
   }
-  return source
+  return source;
 }
 
 /** The badge for sanity.config's `document.badges`. */
 export function publishStatusBadge(origin: string): DocumentBadgeComponent {
   return createPublishStatusBadge(function useStudioStatusSource() {
-    const token = useEditorToken()
-    return useMemo(() => statusSource(origin, token), [token])
-  })
+    const token = useEditorToken();
+    return useMemo(() => statusSource(origin, token), [token]);
+  });
 }
 
-function DeploysTool({origin}: {origin: string}) {
-  const token = useEditorToken()
-  const load = useCallback((format: TimeFormat) => fetchDeploys(origin, token, format), [origin, token])
-  return <DeploysPanel origin={origin} load={load} />
+function DeploysTool({ origin }: { origin: string }) {
+  const token = useEditorToken();
+  const load = useCallback(
+    (format: TimeFormat) => fetchDeploys(origin, token, format),
+    [origin, token],
+  );
+  return <DeploysPanel origin={origin} load={load} />;
 }
 
 /** The tool for sanity.config's `tools`. */
@@ -52,7 +55,7 @@ export function deploysTool(origin: string): Tool {
     title: 'Deploys',
     icon: RocketIcon,
     component: function Deploys() {
-      return <DeploysTool origin={origin} />
+      return <DeploysTool origin={origin} />;
     },
-  }
+  };
 }

@@ -3,14 +3,27 @@
  * to the same field (src/lib/content/schemas.ts and the link guard), so what the Studio accepts
  * is what the site shows; studio/tests checks both sides field by field.
  */
-import {defineArrayMember, defineField, type ArrayOfType, type ArrayRule, type FieldDefinition, type ValidationContext} from 'sanity'
-import {classifyLink} from '../../src/lib/links/classify.ts'
-import {checkLegacyAliases, legacyAliasFormProblem} from '../../src/lib/route-table/legacy-aliases.ts'
-import {HEX_COLOUR, SIX_DIGIT_HEX_COLOUR} from '../../src/lib/theme/hex-colour.ts'
+import {
+  defineArrayMember,
+  defineField,
+  type ArrayOfType,
+  type ArrayRule,
+  type FieldDefinition,
+  type ValidationContext,
+} from 'sanity';
+import { classifyLink } from '../../src/lib/links/classify.ts';
+import {
+  checkLegacyAliases,
+  legacyAliasFormProblem,
+} from '../../src/lib/route-table/legacy-aliases.ts';
+import { HEX_COLOUR, SIX_DIGIT_HEX_COLOUR } from '../../src/lib/theme/hex-colour.ts';
 
 /** The build trims text and refuses it when nothing is left. */
 export const notBlank = (value: unknown) =>
-  value === undefined || value === null || String(value).trim().length > 0 || 'Must not be empty or only spaces'
+  value === undefined ||
+  value === null ||
+  String(value).trim().length > 0 ||
+  'Must not be empty or only spaces';
 
 /**
  * The site keeps a link only when the build's one link classifier does (src/lib/links/classify.ts): a page
@@ -18,21 +31,23 @@ export const notBlank = (value: unknown) =>
  * when the site builds. The Studio asks the same function, so editors are told before publishing.
  */
 export function isAllowedLink(value: string): boolean {
-  return classifyLink(value, STUDIO_SITE_ORIGIN).kind !== 'dropped'
+  return classifyLink(value, STUDIO_SITE_ORIGIN).kind !== 'dropped';
 }
 
 /** Any origin will do: which links are kept does not depend on the site's own address. */
-const STUDIO_SITE_ORIGIN = 'https://site.invalid'
+const STUDIO_SITE_ORIGIN = 'https://site.invalid';
 
 const linkRule = (value: unknown) =>
-  value === undefined || value === null || isAllowedLink(String(value)) ||
-  'Use https://…, mailto:…, tel:…, a site path (/…), an anchor (#…) or a page name (why); other links are removed from the site'
+  value === undefined ||
+  value === null ||
+  isAllowedLink(String(value)) ||
+  'Use https://…, mailto:…, tel:…, a site path (/…), an anchor (#…) or a page name (why); other links are removed from the site';
 
 interface FieldOptions {
   /** Several lines in the editor (paragraphs). */
-  rows?: number
+  rows?: number;
   /** Fieldset (collapsible group) the field belongs to. */
-  fieldset?: string
+  fieldset?: string;
 }
 
 function stringField(name: string, title: string, description: string, options: FieldOptions) {
@@ -40,64 +55,110 @@ function stringField(name: string, title: string, description: string, options: 
     name,
     title,
     description,
-    ...(options.rows ? {type: 'text' as const, rows: options.rows} : {type: 'string' as const}),
-    ...(options.fieldset ? {fieldset: options.fieldset} : {}),
-  }
+    ...(options.rows ? { type: 'text' as const, rows: options.rows } : { type: 'string' as const }),
+    ...(options.fieldset ? { fieldset: options.fieldset } : {}),
+  };
 }
 
 /** Text the site needs: the section is left out when it is missing or blank. */
-export const text = (name: string, title: string, description: string, options: FieldOptions = {}) =>
-  defineField({...stringField(name, title, description, options), validation: (rule) => rule.required().custom(notBlank)})
-
-/** Text the site shows only when it is there. */
-export const optionalText = (name: string, title: string, description: string, options: FieldOptions = {}) =>
-  defineField(stringField(name, title, description, options))
-
-/** A link or page path (see `isAllowedLink`). */
-export const link = (name: string, title: string, description: string, options: FieldOptions & {required?: boolean} = {}) =>
+export const text = (
+  name: string,
+  title: string,
+  description: string,
+  options: FieldOptions = {},
+) =>
   defineField({
     ...stringField(name, title, description, options),
-    validation: (rule) => (options.required ? rule.required().custom(notBlank).custom(linkRule) : rule.custom(linkRule)),
-  })
+    validation: (rule) => rule.required().custom(notBlank),
+  });
+
+/** Text the site shows only when it is there. */
+export const optionalText = (
+  name: string,
+  title: string,
+  description: string,
+  options: FieldOptions = {},
+) => defineField(stringField(name, title, description, options));
+
+/** A link or page path (see `isAllowedLink`). */
+export const link = (
+  name: string,
+  title: string,
+  description: string,
+  options: FieldOptions & { required?: boolean } = {},
+) =>
+  defineField({
+    ...stringField(name, title, description, options),
+    validation: (rule) =>
+      options.required ? rule.required().custom(notBlank).custom(linkRule) : rule.custom(linkRule),
+  });
 
 /**
  * A full web address (the site refuses anything else); `optional` when the site can do without it,
  * `httpsOnly` for what a page embeds or sends visitors to on another site.
  */
-export const url = (name: string, title: string, description: string, options: {optional?: boolean; httpsOnly?: boolean} = {}) =>
+export const url = (
+  name: string,
+  title: string,
+  description: string,
+  options: { optional?: boolean; httpsOnly?: boolean } = {},
+) =>
   defineField({
-    name, title, description, type: 'url',
-    validation: (rule) => (options.optional ? rule : rule.required()).uri({scheme: options.httpsOnly ? ['https'] : ['http', 'https']}),
-  })
+    name,
+    title,
+    description,
+    type: 'url',
+    validation: (rule) =>
+      (options.optional ? rule : rule.required()).uri({
+        scheme: options.httpsOnly ? ['https'] : ['http', 'https'],
+      }),
+  });
 
 /** A named brand colour ({name, hex}), as the theme and the school search cards use it. */
 export const brandColour = (name: string, title: string, description: string) =>
   defineField({
-    name, title, description, type: 'object',
+    name,
+    title,
+    description,
+    type: 'object',
     fields: [
-      text('name', 'Colour name', 'e.g. "Berkeley Blue": the swatch\'s name on the school search card.'),
+      text(
+        'name',
+        'Colour name',
+        'e.g. "Berkeley Blue": the swatch\'s name on the school search card.',
+      ),
       defineField({
-        name: 'hex', title: 'Hex value', type: 'string', description: 'Six-digit hex, e.g. #003262.',
-        validation: (rule) => rule.required().regex(SIX_DIGIT_HEX_COLOUR, {name: '#rrggbb hex colour'}),
+        name: 'hex',
+        title: 'Hex value',
+        type: 'string',
+        description: 'Six-digit hex, e.g. #003262.',
+        validation: (rule) =>
+          rule.required().regex(SIX_DIGIT_HEX_COLOUR, { name: '#rrggbb hex colour' }),
       }),
     ],
-  })
+  });
 
 /** A 6-digit (#4b2e83) or 3-digit (#fff) hex colour, or empty for none; the site ignores anything else. */
 export const hexColour = (name: string, title: string, description: string) =>
   defineField({
-    name, title, description, type: 'string',
-    validation: (rule) => rule.custom((value: string | undefined) =>
-      !value?.trim() || HEX_COLOUR.test(value.trim()) || 'Use a hex colour such as #4b2e83'),
-  })
+    name,
+    title,
+    description,
+    type: 'string',
+    validation: (rule) =>
+      rule.custom(
+        (value: string | undefined) =>
+          !value?.trim() || HEX_COLOUR.test(value.trim()) || 'Use a hex colour such as #4b2e83',
+      ),
+  });
 
 interface ImageOptions {
   /**
    * `required`: the image carries meaning and its alt text is read out and shown when it fails to load.
    * `decorative`: screen readers skip it (the site renders it with empty alt text or labels it otherwise).
    */
-  alt: 'required' | 'decorative'
-  optional?: boolean
+  alt: 'required' | 'decorative';
+  optional?: boolean;
 }
 
 /** An image with the editor's hotspot and crop, which the site applies wherever it shows the image. */
@@ -107,96 +168,146 @@ export const image = (name: string, title: string, description: string, options:
     title,
     description,
     type: 'image',
-    options: {hotspot: true},
+    options: { hotspot: true },
     fields: [
       options.alt === 'required'
         ? defineField({
-            name: 'alt', title: 'Alternative text', type: 'string',
-            description: 'What the image shows, for people who cannot see it. Required: this image carries meaning.',
+            name: 'alt',
+            title: 'Alternative text',
+            type: 'string',
+            description:
+              'What the image shows, for people who cannot see it. Required: this image carries meaning.',
             validation: (rule) => rule.required().custom(notBlank),
           })
         : defineField({
-            name: 'alt', title: 'Alternative text', type: 'string',
-            description: 'Not read out: the site shows this image as decoration. Optional, kept for other uses of the image.',
+            name: 'alt',
+            title: 'Alternative text',
+            type: 'string',
+            description:
+              'Not read out: the site shows this image as decoration. Optional, kept for other uses of the image.',
           }),
     ],
     validation: (rule) => (options.optional ? rule : rule.required().assetRequired()),
-  })
+  });
 
 /** A list of objects; `min` items at least (the build leaves the section out below that). */
-export const list = (name: string, title: string, description: string, of: ArrayOfType[], options: {min?: number} = {}) =>
+export const list = (
+  name: string,
+  title: string,
+  description: string,
+  of: ArrayOfType[],
+  options: { min?: number } = {},
+) =>
   defineField({
-    name, title, description, type: 'array', of,
-    ...(options.min ? {validation: (rule: ArrayRule<unknown[]>) => rule.required().min(options.min!)} : {}),
-  })
+    name,
+    title,
+    description,
+    type: 'array',
+    of,
+    ...(options.min
+      ? { validation: (rule: ArrayRule<unknown[]>) => rule.required().min(options.min!) }
+      : {}),
+  });
 
 /** A list of text lines, each one filled. */
 export const textList = (name: string, title: string, description: string) =>
   defineField({
-    name, title, description, type: 'array',
-    of: [defineArrayMember({type: 'string', validation: (rule) => rule.required().custom(notBlank)})],
-  })
+    name,
+    title,
+    description,
+    type: 'array',
+    of: [
+      defineArrayMember({ type: 'string', validation: (rule) => rule.required().custom(notBlank) }),
+    ],
+  });
 
 /** An inline object inside a list, with its own fields and list preview. */
-export const item = (name: string, title: string, fields: FieldDefinition[], preview: {title: string; subtitle?: string; media?: string}) =>
+export const item = (
+  name: string,
+  title: string,
+  fields: FieldDefinition[],
+  preview: { title: string; subtitle?: string; media?: string },
+) =>
   defineArrayMember({
-    name, title, type: 'object', fields,
-    preview: {select: preview},
-  })
+    name,
+    title,
+    type: 'object',
+    fields,
+    preview: { select: preview },
+  });
 
 /** The school a document belongs to: set when the document is created from the school's folder. */
 export const schoolField = defineField({
   name: 'school',
   title: 'School',
   type: 'reference',
-  to: [{type: 'school'}],
+  to: [{ type: 'school' }],
   description: 'The school whose pages show this document.',
   validation: (rule) => rule.required(),
-})
+});
 
 /** The three customer types, each with its own plan page. */
 export const CUSTOMER_TYPES = [
-  {title: 'Fans and alumni (/fan)', value: 'fan'},
-  {title: 'Students (/student)', value: 'student'},
-  {title: 'Faculty and staff (/faculty)', value: 'faculty'},
-]
+  { title: 'Fans and alumni (/fan)', value: 'fan' },
+  { title: 'Students (/student)', value: 'student' },
+  { title: 'Faculty and staff (/faculty)', value: 'faculty' },
+];
 
 export const customerType = defineField({
   name: 'customerType',
   title: 'Customer type',
   type: 'string',
   description: 'Which plan page shows this document.',
-  options: {list: CUSTOMER_TYPES, layout: 'radio'},
+  options: { list: CUSTOMER_TYPES, layout: 'radio' },
   validation: (rule) => rule.required(),
-})
+});
 
 /** Preview subtitle for per-school documents: the school's name. */
-export const SCHOOL_NAME = 'school.baseName'
+export const SCHOOL_NAME = 'school.baseName';
 
 /** One old address on its own: the build's legacy-alias rule (slug form, not a segment the site serves). */
 export const legacyAliasRule = (value: unknown) =>
-  value === undefined || value === null || (legacyAliasFormProblem(String(value)) ?? true)
+  value === undefined || value === null || (legacyAliasFormProblem(String(value)) ?? true);
 
 /** Every other school's address and old addresses (drafts included: an editor sees a clash before publishing). */
 export const OTHER_SCHOOL_ADDRESSES_QUERY =
-  '*[_type == "school" && !(_id in [$id, "drafts." + $id])]{key, seoSlug, legacyAliases}'
+  '*[_type == "school" && !(_id in [$id, "drafts." + $id])]{key, seoSlug, legacyAliases}';
 
 /**
  * The school's old addresses against every other school's, with the build's own check
  * (checkLegacyAliases): an alias that is another school's address or old address is refused.
  */
-export async function legacyAliasesUniqueAcrossSchools(value: unknown, context: ValidationContext): Promise<true | string> {
-  if (!Array.isArray(value) || value.length === 0 || !context.document) return true
-  const id = context.document._id.replace(/^drafts\./, '')
-  const thisSchool = '(this school)'
-  const others = await context.getClient({apiVersion: '2025-09-15'})
-    .fetch<Array<{key?: string; seoSlug?: string; legacyAliases?: string[]}>>(OTHER_SCHOOL_ADDRESSES_QUERY, {id})
+export async function legacyAliasesUniqueAcrossSchools(
+  value: unknown,
+  context: ValidationContext,
+): Promise<true | string> {
+  if (!Array.isArray(value) || value.length === 0 || !context.document) return true;
+  const id = context.document._id.replace(/^drafts\./, '');
+  const thisSchool = '(this school)';
+  const others = await context
+    .getClient({ apiVersion: '2025-09-15' })
+    .fetch<Array<{ key?: string; seoSlug?: string; legacyAliases?: string[] }>>(
+      OTHER_SCHOOL_ADDRESSES_QUERY,
+      { id },
+    );
   const schools = [
-    ...others.map((other) => ({key: other.key ?? '(no key)', seoSlug: other.seoSlug ?? '', legacyAliases: other.legacyAliases ?? []})),
-    {key: thisSchool, seoSlug: String(context.document.seoSlug ?? ''), legacyAliases: value.map(String)},
-  ]
+    ...others.map((other) => ({
+      key: other.key ?? '(no key)',
+      seoSlug: other.seoSlug ?? '',
+      legacyAliases: other.legacyAliases ?? [],
+    })),
+    {
+      key: thisSchool,
+      seoSlug: String(context.document.seoSlug ?? ''),
+      legacyAliases: value.map(String),
+    },
+  ];
   // The form of each alias is reported on the alias itself (legacyAliasRule); here only clashes.
-  const clashes = checkLegacyAliases(schools).problems
-    .filter((problem) => problem.school === thisSchool && !legacyAliasFormProblem(problem.alias) && !problem.reason.endsWith('listed twice'))
-  return clashes.length ? clashes.map((problem) => problem.reason).join('; ') : true
+  const clashes = checkLegacyAliases(schools).problems.filter(
+    (problem) =>
+      problem.school === thisSchool &&
+      !legacyAliasFormProblem(problem.alias) &&
+      !problem.reason.endsWith('listed twice'),
+  );
+  return clashes.length ? clashes.map((problem) => problem.reason).join('; ') : true;
 }

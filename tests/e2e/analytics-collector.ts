@@ -21,7 +21,10 @@ export interface ReceivedBatch {
   body: { writeKey?: string; batch: SegmentEvent[] };
 }
 
-export interface ScriptedReply { status: number; headers?: Record<string, string> }
+export interface ScriptedReply {
+  status: number;
+  headers?: Record<string, string>;
+}
 
 const CORS = {
   'access-control-allow-origin': '*',
@@ -48,8 +51,18 @@ export async function startCollector() {
         return;
       }
       const reply = script.shift() ?? { status: 200 };
-      batches.push({ at: Date.now(), status: reply.status, headers: request.headers, body: JSON.parse(text) });
-      response.writeHead(reply.status, { ...CORS, 'access-control-expose-headers': 'retry-after', ...reply.headers, 'content-type': 'application/json' });
+      batches.push({
+        at: Date.now(),
+        status: reply.status,
+        headers: request.headers,
+        body: JSON.parse(text),
+      });
+      response.writeHead(reply.status, {
+        ...CORS,
+        'access-control-expose-headers': 'retry-after',
+        ...reply.headers,
+        'content-type': 'application/json',
+      });
       response.end('{}');
     });
   });
@@ -74,9 +87,10 @@ export async function startCollector() {
     accepted(): SegmentEvent[] {
       return batches.filter((b) => b.status < 300).flatMap((b) => b.body.batch);
     },
-    close: () => new Promise<void>((done) => {
-      server.close(() => done());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((done) => {
+        server.close(() => done());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -24,9 +24,15 @@ const WRITE_KEY = 'e2e-write-key';
 
 /** Keeps every link click on the page (the analytics click still happens). */
 async function stayOnPage(page: Page) {
-  await page.evaluate(() => window.addEventListener('click', (event) => {
-    if ((event.target as Element).closest('a')) event.preventDefault();
-  }, true));
+  await page.evaluate(() =>
+    window.addEventListener(
+      'click',
+      (event) => {
+        if ((event.target as Element).closest('a')) event.preventDefault();
+      },
+      true,
+    ),
+  );
 }
 
 test.describe('with a write key', () => {
@@ -37,26 +43,36 @@ test.describe('with a write key', () => {
   let outDir: string;
 
   test.beforeAll(async ({}, info) => {
-    test.skip(info.project.name !== 'desktop', 'analytics does not depend on the width: one build, one project');
+    test.skip(
+      info.project.name !== 'desktop',
+      'analytics does not depend on the width: one build, one project',
+    );
     test.setTimeout(300_000);
     collector = await startCollector();
     work = mkdtempSync(join(tmpdir(), 'analytics-e2e-'));
     outDir = join(work, 'dist');
     const dataset = writeDataset(join(work, 'dataset'), oneSchoolDocuments(SCHOOL_KEY));
-    await withBuildLock(() => promisify(execFile)(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
-      env: {
-        ...process.env,
-        ASTRO_TELEMETRY_DISABLED: '1',
-        CONTENT_SOURCE: 'local',
-        CONTENT_DATASET_DIR: dataset,
-        PUBLIC_SEGMENT_WRITE_KEY: WRITE_KEY,
-        PUBLIC_SEGMENT_API_HOST: collector.apiHost,
-        BUILD_OUT_DIR: outDir,
-        BUILD_REPORT_FILE: join(outDir, 'build-report.json'),
-      },
-      maxBuffer: 64 * 1024 * 1024,
-    }));
-    site = await startSiteServer({ port: 0, distDir: outDir, netlifyToml: 'netlify.toml', log: () => {} });
+    await withBuildLock(() =>
+      promisify(execFile)(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
+        env: {
+          ...process.env,
+          ASTRO_TELEMETRY_DISABLED: '1',
+          CONTENT_SOURCE: 'local',
+          CONTENT_DATASET_DIR: dataset,
+          PUBLIC_SEGMENT_WRITE_KEY: WRITE_KEY,
+          PUBLIC_SEGMENT_API_HOST: collector.apiHost,
+          BUILD_OUT_DIR: outDir,
+          BUILD_REPORT_FILE: join(outDir, 'build-report.json'),
+        },
+        maxBuffer: 64 * 1024 * 1024,
+      }),
+    );
+    site = await startSiteServer({
+      port: 0,
+      distDir: outDir,
+      netlifyToml: 'netlify.toml',
+      log: () => {},
+    });
   });
 
   test.afterAll(async () => {
@@ -67,7 +83,9 @@ test.describe('with a write key', () => {
 
   test.beforeEach(() => collector.reset());
 
-  test('a visit and clicks arrive as batches with the page view and the exact event names; a 501 is retried', async ({ page }) => {
+  test('a visit and clicks arrive as batches with the page view and the exact event names; a 501 is retried', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     collector.replyWith([{ status: 501 }]); // the library drops 501 unless told otherwise
     await page.goto(`${site.url}/${school}`);
@@ -88,9 +106,14 @@ test.describe('with a write key', () => {
     await expect.poll(() => collector.accepted().length, { timeout: 40_000 }).toBe(8);
     const events = collector.accepted();
     const pageView = events.find((event) => event.type === 'page');
-    expect(pageView).toMatchObject({ name: 'Landing page', properties: { path: `/${school}`, pageName: 'Landing page' } });
+    expect(pageView).toMatchObject({
+      name: 'Landing page',
+      properties: { path: `/${school}`, pageName: 'Landing page' },
+    });
     expect(Date.parse(String(pageView?.properties.timestamp))).not.toBeNaN();
-    const tracked = events.filter((event) => event.type === 'track').sort((a, b) => a.timestamp.localeCompare(b.timestamp));
+    const tracked = events
+      .filter((event) => event.type === 'track')
+      .sort((a, b) => a.timestamp.localeCompare(b.timestamp));
     expect(tracked.map((event) => event.event)).toEqual([
       'header.signin',
       'landingpage.faq1expand',
@@ -106,9 +129,13 @@ test.describe('with a write key', () => {
     const [failed, ...later] = collector.batches;
     expect(failed?.status).toBe(501);
     const retried = later.find((batch) => batch.headers['x-retry-count']);
-    expect(retried?.body.batch.map((e) => e.messageId)).toEqual(expect.arrayContaining(failed!.body.batch.map((e) => e.messageId)));
+    expect(retried?.body.batch.map((e) => e.messageId)).toEqual(
+      expect.arrayContaining(failed!.body.batch.map((e) => e.messageId)),
+    );
     expect(failed?.body.writeKey).toBe(WRITE_KEY);
-    expect(failed?.headers.authorization).toBe(`Basic ${Buffer.from(`${WRITE_KEY}:`).toString('base64')}`);
+    expect(failed?.headers.authorization).toBe(
+      `Basic ${Buffer.from(`${WRITE_KEY}:`).toString('base64')}`,
+    );
     expect(collector.others).toEqual([]);
   });
 
@@ -118,7 +145,9 @@ test.describe('with a write key', () => {
     await stayOnPage(page);
     const footerLinks = page.locator('footer nav a[data-analytics]');
     // Eleven clicks in one go (with the page view: 12 events), well inside one 5 s window.
-    await footerLinks.evaluateAll((links) => links.slice(0, 11).forEach((link) => (link as HTMLElement).click()));
+    await footerLinks.evaluateAll((links) =>
+      links.slice(0, 11).forEach((link) => (link as HTMLElement).click()),
+    );
 
     await expect.poll(() => collector.accepted().length, { timeout: 30_000 }).toBe(12);
     expect(collector.batches.map((batch) => batch.body.batch.length)).toEqual([10, 2]);
@@ -129,7 +158,9 @@ test.describe('with a write key', () => {
     expect(collector.batches.at(-1)!.at - clickedAt).toBeGreaterThanOrEqual(4500);
   });
 
-  test('a 429 is retried after the Retry-After time; other pages send their page-name label', async ({ page }) => {
+  test('a 429 is retried after the Retry-After time; other pages send their page-name label', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     collector.replyWith([{ status: 429, headers: { 'retry-after': '2' } }]);
     await page.goto(`${site.url}/search`);
@@ -137,7 +168,11 @@ test.describe('with a write key', () => {
     const [limited, retry] = collector.batches;
     expect(limited?.status).toBe(429);
     expect(retry!.at - limited!.at).toBeGreaterThanOrEqual(1900);
-    expect(collector.accepted()[0]).toMatchObject({ type: 'page', name: 'Generic Page', properties: { path: '/search', pageName: 'Generic Page' } });
+    expect(collector.accepted()[0]).toMatchObject({
+      type: 'page',
+      name: 'Generic Page',
+      properties: { path: '/search', pageName: 'Generic Page' },
+    });
   });
 });
 

@@ -13,8 +13,14 @@ const MOVING_PAGES = ['/', '/default', '/search'] as const;
 const background = (page: Page) => page.locator('[data-rotating-background]');
 const pauseButton = (page: Page) => page.getByRole('button', { name: 'Pause background' });
 /** The image a visitor sees: the one fully shown. */
-const shownImage = (page: Page) => background(page).locator('img').evaluateAll((images) =>
-  images.filter((image) => getComputedStyle(image).opacity === '1').map((image) => image.getAttribute('src')));
+const shownImage = (page: Page) =>
+  background(page)
+    .locator('img')
+    .evaluateAll((images) =>
+      images
+        .filter((image) => getComputedStyle(image).opacity === '1')
+        .map((image) => image.getAttribute('src')),
+    );
 
 /** Tab from the top of the page: the pause button is the first stop. */
 async function tabToPauseButton(page: Page) {
@@ -29,7 +35,9 @@ test.describe('pausing the rotating background', () => {
     await page.clock.pauseAt(new Date('2026-09-01T12:00:01Z'));
   });
 
-  test('by keyboard: Enter pauses, the next page stays paused, Space plays again', async ({ page }) => {
+  test('by keyboard: Enter pauses, the next page stays paused, Space plays again', async ({
+    page,
+  }) => {
     await page.goto('/');
     await tabToPauseButton(page);
     const button = pauseButton(page);
@@ -80,29 +88,36 @@ test.describe('the pause button', () => {
   // axe over the long school list can take a while on a shared 2-core machine (a ceiling, not a speed check).
   test.describe.configure({ timeout: 180_000 });
 
-  test('is a visible 44 px target with a focus ring, and axe finds nothing, playing or paused', { tag: '@phone' }, async ({ page }) => {
-    test.slow();
-    for (const path of MOVING_PAGES) {
-      await page.goto(path);
-      const button = pauseButton(page);
-      await expect(button).toBeVisible();
-      const box = await button.boundingBox();
-      expect(box && Math.min(box.width, box.height), `${path}: the button's smaller side`).toBeGreaterThanOrEqual(44);
-      expect(await axeViolations(page), `${path}, playing`).toEqual([]);
+  test(
+    'is a visible 44 px target with a focus ring, and axe finds nothing, playing or paused',
+    { tag: '@phone' },
+    async ({ page }) => {
+      test.slow();
+      for (const path of MOVING_PAGES) {
+        await page.goto(path);
+        const button = pauseButton(page);
+        await expect(button).toBeVisible();
+        const box = await button.boundingBox();
+        expect(
+          box && Math.min(box.width, box.height),
+          `${path}: the button's smaller side`,
+        ).toBeGreaterThanOrEqual(44);
+        expect(await axeViolations(page), `${path}, playing`).toEqual([]);
 
-      await tabToPauseButton(page);
-      const ring = await button.evaluate((element) => {
-        const style = getComputedStyle(element);
-        return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
-      });
-      expect(ring.style, `${path}: a focus ring`).toBe('solid');
-      expect(ring.width).toBeGreaterThanOrEqual(2);
-      await page.keyboard.press('Enter');
-      await expect(button).toHaveAttribute('aria-pressed', 'true');
-      expect(await axeViolations(page), `${path}, paused`).toEqual([]);
-      // Play again, so the next page starts as a new visitor's would.
-      await page.keyboard.press('Enter');
-      await expect(button).toHaveAttribute('aria-pressed', 'false');
-    }
-  });
+        await tabToPauseButton(page);
+        const ring = await button.evaluate((element) => {
+          const style = getComputedStyle(element);
+          return { style: style.outlineStyle, width: parseFloat(style.outlineWidth) };
+        });
+        expect(ring.style, `${path}: a focus ring`).toBe('solid');
+        expect(ring.width).toBeGreaterThanOrEqual(2);
+        await page.keyboard.press('Enter');
+        await expect(button).toHaveAttribute('aria-pressed', 'true');
+        expect(await axeViolations(page), `${path}, paused`).toEqual([]);
+        // Play again, so the next page starts as a new visitor's would.
+        await page.keyboard.press('Enter');
+        await expect(button).toHaveAttribute('aria-pressed', 'false');
+      }
+    },
+  );
 });

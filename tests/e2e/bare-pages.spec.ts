@@ -16,7 +16,9 @@ test.describe('coming-soon page', () => {
     });
   }
 
-  test('the email error appears once touched and invalid, and goes when fixed', async ({ page }) => {
+  test('the email error appears once touched and invalid, and goes when fixed', async ({
+    page,
+  }) => {
     await page.goto('/');
     const email = page.getByLabel('Email address');
     await email.fill('not-an-email');
@@ -28,13 +30,19 @@ test.describe('coming-soon page', () => {
     await expect(page.getByText(EMAIL_ERROR)).toHaveCount(0);
   });
 
-  test('an empty submit shows the error; a valid submit only logs and shows no success text', async ({ page }) => {
+  test('an empty submit shows the error; a valid submit only logs and shows no success text', async ({
+    page,
+  }) => {
     await page.goto('/default');
     const requests: string[] = [];
-    page.on('request', (request) => { if (request.method() !== 'GET') requests.push(request.url()); });
+    page.on('request', (request) => {
+      if (request.method() !== 'GET') requests.push(request.url());
+    });
     await page.getByRole('button', { name: 'Notify me' }).click();
     await expect(page.getByText(EMAIL_ERROR)).toBeVisible();
-    const logged = page.waitForEvent('console', (message) => message.text().includes('Stay Updated'));
+    const logged = page.waitForEvent('console', (message) =>
+      message.text().includes('Stay Updated'),
+    );
     await page.getByLabel('Email address').fill('fan@school.edu');
     await page.getByRole('button', { name: 'Notify me' }).click();
     await logged;
@@ -51,7 +59,9 @@ test.describe('rotating background', () => {
     await page.clock.pauseAt(new Date('2026-09-01T12:00:01Z'));
   });
 
-  test('advances every 5 seconds, not before, and wraps round after the sixth image', async ({ page }) => {
+  test('advances every 5 seconds, not before, and wraps round after the sixth image', async ({
+    page,
+  }) => {
     await page.goto('/');
     const background = page.locator('[data-rotating-background]');
     await expect(background).toHaveAttribute('data-active', '0');
@@ -60,8 +70,14 @@ test.describe('rotating background', () => {
     await page.clock.runFor(200);
     await expect(background).toHaveAttribute('data-active', '1');
     // What the visitor sees: exactly one image fully shown (the others faded out), the second one.
-    const shown = () => background.locator('img').evaluateAll((images) =>
-      images.filter((image) => getComputedStyle(image).opacity === '1').map((image) => image.getAttribute('src')));
+    const shown = () =>
+      background
+        .locator('img')
+        .evaluateAll((images) =>
+          images
+            .filter((image) => getComputedStyle(image).opacity === '1')
+            .map((image) => image.getAttribute('src')),
+        );
     await expect.poll(shown).toEqual(['/backgrounds/coming-soon-2.webp']);
     await page.clock.runFor(5000 * 5);
     await expect(background).toHaveAttribute('data-active', '0');
@@ -91,7 +107,9 @@ test.describe('bare pages accessibility', () => {
     await page.goto('/_astro/no-such-file.js');
     expect(await axeViolations(page)).toEqual([]);
   });
-  test('/ with the email error shown, and /search with no match: no axe violations', async ({ page }) => {
+  test('/ with the email error shown, and /search with no match: no axe violations', async ({
+    page,
+  }) => {
     // Two pages and two axe runs in one test: allow for a busy machine.
     test.slow();
     await page.goto('/');

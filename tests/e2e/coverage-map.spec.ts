@@ -4,10 +4,12 @@ import { SCHOOLS, hydrated } from './helpers.ts';
 
 /** The carrier's map is another host: serve a stand-in so tests never depend on the network. */
 async function stubMap(page: Page) {
-  await page.route('https://coverage.example-carrier.com/**', (route) => route.fulfill({
-    contentType: 'text/html',
-    body: '<!doctype html><html lang="en"><head><title>Coverage map</title></head><body><main aria-label="Coverage map"><h1>Map</h1></main></body></html>',
-  }));
+  await page.route('https://coverage.example-carrier.com/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><head><title>Coverage map</title></head><body><main aria-label="Coverage map"><h1>Map</h1></main></body></html>',
+    }),
+  );
 }
 
 async function openCoverage(page: Page, seo: string = SCHOOLS.husky) {
@@ -20,7 +22,8 @@ async function openCoverage(page: Page, seo: string = SCHOOLS.husky) {
 }
 
 /** The error shown under a check's field: a paragraph of the form (the live status repeats it for screen readers). */
-const errorText = (form: import('@playwright/test').Locator, message: string) => form.getByRole('paragraph').filter({ hasText: message });
+const errorText = (form: import('@playwright/test').Locator, message: string) =>
+  form.getByRole('paragraph').filter({ hasText: message });
 
 async function check(form: import('@playwright/test').Locator, label: string, value: string) {
   await form.getByLabel(label).fill(value);
@@ -31,17 +34,26 @@ test.describe('coverage map page', () => {
   test('header, instruction text, the map panel and the analytics page name', async ({ page }) => {
     await stubMap(page);
     await page.goto(`/${SCHOOLS.husky}/coverage-map`);
-    await expect(page.getByRole('heading', { level: 1, name: 'Check your coverage' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Check your coverage' }),
+    ).toBeVisible();
     await expect(page.getByText('Enter your 5-digit ZIP code')).toBeVisible();
     // The bundled content names no embeddable map: the page's own panel, with the carrier's full map a new tab away.
     const panel = page.locator('[data-coverage-map]');
-    await expect(panel.getByRole('img', { name: /coverage across the continental United States/ })).toBeVisible();
-    await expect(panel.getByRole('link', { name: /Open the full coverage map/ })).toHaveAttribute('target', '_blank');
+    await expect(
+      panel.getByRole('img', { name: /coverage across the continental United States/ }),
+    ).toBeVisible();
+    await expect(panel.getByRole('link', { name: /Open the full coverage map/ })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
     await expect(page.locator('iframe')).toHaveCount(0);
     await expect(page.locator('html')).toHaveAttribute('data-page-name', 'Coverage Map');
   });
 
-  test('zip 90210 is available and 12345 is not; the result is in a live region', async ({ page }) => {
+  test('zip 90210 is available and 12345 is not; the result is in a live region', async ({
+    page,
+  }) => {
     const { zipForm } = await openCoverage(page);
     const status = zipForm.getByRole('status');
     await check(zipForm, 'ZIP code', '90210');
@@ -59,23 +71,35 @@ test.describe('coverage map page', () => {
     test(`zip "${value}" shows an error and no result`, async ({ page }) => {
       const { zipForm } = await openCoverage(page);
       let posted = false;
-      page.on('request', (request) => { if (request.url().includes('/eligibility')) posted = true; });
+      page.on('request', (request) => {
+        if (request.url().includes('/eligibility')) posted = true;
+      });
       await check(zipForm, 'ZIP code', value);
       await expect(errorText(zipForm, message)).toBeVisible();
       await expect(zipForm.getByLabel('ZIP code')).toHaveAttribute('aria-invalid', 'true');
-      await expect(zipForm.getByLabel('ZIP code')).toHaveAccessibleDescription(new RegExp(message.replace(/[.]/g, '\\.')));
+      await expect(zipForm.getByLabel('ZIP code')).toHaveAccessibleDescription(
+        new RegExp(message.replace(/[.]/g, '\\.')),
+      );
       await expect(zipForm.getByRole('status')).toContainText(message);
       await expect(zipForm.locator('[data-result-tone]')).toHaveCount(0);
       expect(posted).toBe(false);
     });
   }
 
-  test('the eligibility POST carries the XSRF cookie as X-XSRF-TOKEN and the zip as body', async ({ page }) => {
+  test('the eligibility POST carries the XSRF cookie as X-XSRF-TOKEN and the zip as body', async ({
+    page,
+  }) => {
     const { zipForm } = await openCoverage(page);
-    const requestSeen = page.waitForRequest((request) => request.method() === 'POST' && new URL(request.url()).pathname === '/mobileapi/zipcode/90210/eligibility');
+    const requestSeen = page.waitForRequest(
+      (request) =>
+        request.method() === 'POST' &&
+        new URL(request.url()).pathname === '/mobileapi/zipcode/90210/eligibility',
+    );
     await check(zipForm, 'ZIP code', '90210');
     const request = await requestSeen;
-    const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'XSRF-TOKEN');
+    const cookie = (await page.context().cookies()).find(
+      (candidate) => candidate.name === 'XSRF-TOKEN',
+    );
     expect(cookie?.value).toBeTruthy();
     expect(await request.headerValue('x-xsrf-token')).toBe(cookie?.value);
     expect(request.postData()).toBe('90210');
@@ -86,13 +110,18 @@ test.describe('coverage map page', () => {
   test('a failing eligibility call is only logged; the result still shows', async ({ page }) => {
     const { zipForm } = await openCoverage(page);
     await page.route('**/mobileapi/zipcode/**', (route) => route.abort());
-    const logged = page.waitForEvent('console', (message) => message.type() === 'error' && message.text().includes('Coverage check failed'));
+    const logged = page.waitForEvent(
+      'console',
+      (message) => message.type() === 'error' && message.text().includes('Coverage check failed'),
+    );
     await check(zipForm, 'ZIP code', '10001');
     await expect(zipForm.getByRole('status')).toContainText('available in 10001');
     await logged;
   });
 
-  test('IMEI: 35… is incompatible, another 15-digit IMEI is compatible, 14 digits is an error', async ({ page }) => {
+  test('IMEI: 35… is incompatible, another 15-digit IMEI is compatible, 14 digits is an error', async ({
+    page,
+  }) => {
     const { imeiForm } = await openCoverage(page);
     const status = imeiForm.getByRole('status');
     await check(imeiForm, 'IMEI number', '352099001761481');

@@ -10,10 +10,25 @@
 import { expect, test, type Page, type Response } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { ALL_SCHOOLS, SCHOOLS, hydrated, planCardsReady } from './helpers.ts';
-import { ADDRESSED_BARE_PAGES, schoolPages as allSchoolPages, type BuiltSchool } from '../school-pages.ts';
-import { OPEN_SCHOOLS, outcomeBlock, contentDoc, expectOutcome, fillForm, newPerson, openForm, tenantOf } from './giveaway-helpers.ts';
+import {
+  ADDRESSED_BARE_PAGES,
+  schoolPages as allSchoolPages,
+  type BuiltSchool,
+} from '../school-pages.ts';
+import {
+  OPEN_SCHOOLS,
+  outcomeBlock,
+  contentDoc,
+  expectOutcome,
+  fillForm,
+  newPerson,
+  openForm,
+  tenantOf,
+} from './giveaway-helpers.ts';
 
-const report = JSON.parse(readFileSync('reports/build-report.json', 'utf8')) as { schools: BuiltSchool[] };
+const report = JSON.parse(readFileSync('reports/build-report.json', 'utf8')) as {
+  schools: BuiltSchool[];
+};
 const BARE_PAGES = ADDRESSED_BARE_PAGES;
 /** Served with the 404 page and status 404 (tests/dist/route-walk.test.ts walks every asset folder). */
 const MISSING_ASSET = '/_astro/missing.js';
@@ -31,19 +46,28 @@ async function watchViolations(page: Page): Promise<() => Promise<string[]>> {
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
     document.addEventListener('securitypolicyviolation', (event) => {
-      seen.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`);
+      seen.push(
+        `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`,
+      );
     });
   });
   const refused: string[] = [];
   page.on('console', (message) => {
     if (/Content Security Policy/i.test(message.text())) refused.push(`console: ${message.text()}`);
   });
-  return async () => [...(await page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [])), ...refused.splice(0)];
+  return async () => [
+    ...(await page.evaluate(
+      () => (window as unknown as { cspViolations?: string[] }).cspViolations ?? [],
+    )),
+    ...refused.splice(0),
+  ];
 }
 
 /** The response's policy: there, one policy (a comma would join two), framed by nobody; and HSTS. */
 function expectOnePolicy(response: Response | null, path: string) {
-  expect(response?.headers()['strict-transport-security'], `${path} carries HSTS`).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+  expect(response?.headers()['strict-transport-security'], `${path} carries HSTS`).toMatch(
+    /^max-age=\d{8,}; includeSubDomains$/,
+  );
   const policy = response?.headers()['content-security-policy'] ?? '';
   expect(policy, `${path} carries a CSP header`).toMatch(/script-src 'self'/);
   expect(policy, `${path}: one policy`).not.toContain(',');
@@ -63,7 +87,9 @@ const violations: string[] = [];
 test.describe.configure({ timeout: 180_000 });
 
 for (const school of ALL_SCHOOLS) {
-  test(`${school}: every page type loads, settles and is used with no CSP violation`, async ({ page }) => {
+  test(`${school}: every page type loads, settles and is used with no CSP violation`, async ({
+    page,
+  }) => {
     const collect = await watchViolations(page);
     const found: string[] = [];
     for (const path of schoolPages(school)) {
@@ -72,20 +98,31 @@ for (const school of ALL_SCHOOLS) {
       await settle(page);
       if (/\/(student|faculty|fan)$/.test(path)) {
         await planCardsReady(page);
-        await page.getByRole('button', { name: /Broadband Facts/ }).first().click();
+        await page
+          .getByRole('button', { name: /Broadband Facts/ })
+          .first()
+          .click();
       }
       if (path === `/${school}`) {
         await page.getByRole('button', { name: 'Sign In' }).click();
         await expect(page.getByRole('dialog')).toBeVisible();
         await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-        await page.getByRole('region', { name: 'Frequently asked questions' }).getByRole('group').first().locator('summary').click();
+        await page
+          .getByRole('region', { name: 'Frequently asked questions' })
+          .getByRole('group')
+          .first()
+          .locator('summary')
+          .click();
         // The carousels at phone width: swipe rows with dots.
         await page.setViewportSize({ width: 390, height: 844 });
         const perks = page.getByRole('region', { name: 'Perks' });
         await perks.and(page.locator('[data-ready]')).waitFor();
         await perks.scrollIntoViewIfNeeded();
         await perks.getByRole('button', { name: /\(3 of 5\)/ }).click();
-        await expect(perks.getByRole('button', { name: /\(3 of 5\)/ })).toHaveAttribute('aria-current', 'true');
+        await expect(perks.getByRole('button', { name: /\(3 of 5\)/ })).toHaveAttribute(
+          'aria-current',
+          'true',
+        );
         await page.setViewportSize({ width: 1280, height: 900 });
       }
       const seen = (await collect()).map((line) => `${path}: ${line}`);
@@ -93,12 +130,17 @@ for (const school of ALL_SCHOOLS) {
       visited.push(path);
     }
     violations.push(...found);
-    test.info().annotations.push({ type: 'csp walk', description: `${school}: ${schoolPages(school).length} pages, ${found.length} violation(s)` });
+    test.info().annotations.push({
+      type: 'csp walk',
+      description: `${school}: ${schoolPages(school).length} pages, ${found.length} violation(s)`,
+    });
     expect(found).toEqual([]);
   });
 }
 
-test('pages without a school and the 404 page load and settle with no CSP violation', async ({ page }) => {
+test('pages without a school and the 404 page load and settle with no CSP violation', async ({
+  page,
+}) => {
   const collect = await watchViolations(page);
   const found: string[] = [];
   for (const path of [...BARE_PAGES, MISSING_ASSET]) {
@@ -111,26 +153,37 @@ test('pages without a school and the 404 page load and settle with no CSP violat
     visited.push(path);
   }
   violations.push(...found);
-  test.info().annotations.push({ type: 'csp walk', description: `pages without a school and the 404 page: ${BARE_PAGES.length + 1} pages, ${found.length} violation(s)` });
+  test.info().annotations.push({
+    type: 'csp walk',
+    description: `pages without a school and the 404 page: ${BARE_PAGES.length + 1} pages, ${found.length} violation(s)`,
+  });
   expect(found).toEqual([]);
 });
 
 test('a giveaway entry submitted end to end raises no CSP violation', async ({ page, request }) => {
-  const school = OPEN_SCHOOLS.find((candidate) => candidate.seo === SCHOOLS.husky) ?? OPEN_SCHOOLS[0]!;
+  const school =
+    OPEN_SCHOOLS.find((candidate) => candidate.seo === SCHOOLS.husky) ?? OPEN_SCHOOLS[0]!;
   const { event } = await tenantOf(request, school.key);
   const collect = await watchViolations(page);
   await openForm(page, `/${school.seo}/giveaway-entry/${event}`);
   await fillForm(page, { ...newPerson(), agree: true });
-  const button = page.getByRole('button', { name: contentDoc(school.key, 'giveawayForm')['enterButtonText'] });
+  const button = page.getByRole('button', {
+    name: contentDoc(school.key, 'giveawayForm')['enterButtonText'],
+  });
   await Promise.all([page.waitForURL(`**/${school.seo}/giveaway-confirmation`), button.click()]);
   await hydrated(page, outcomeBlock(page));
   await expectOutcome(page, 'success');
   const found = await collect();
-  test.info().annotations.push({ type: 'csp walk', description: `giveaway entry: ${found.length} violation(s)` });
+  test.info().annotations.push({
+    type: 'csp walk',
+    description: `giveaway entry: ${found.length} violation(s)`,
+  });
   expect(found).toEqual([]);
 });
 
-test('the watcher sees a violation when a page breaks its policy (an image from a host it does not allow)', async ({ page }) => {
+test('the watcher sees a violation when a page breaks its policy (an image from a host it does not allow)', async ({
+  page,
+}) => {
   const collect = await watchViolations(page);
   await page.goto(`/${SCHOOLS.husky}/why`);
   await page.evaluate(() => {
@@ -138,10 +191,22 @@ test('the watcher sees a violation when a page breaks its policy (an image from 
     image.src = 'https://images.example.invalid/x.png';
     document.body.append(image);
   });
-  await expect.poll(async () => (await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations.length))).toBeGreaterThan(0);
-  expect((await collect()).join('\n')).toContain('img-src blocked https://images.example.invalid/x.png');
+  await expect
+    .poll(
+      async () =>
+        await page.evaluate(
+          () => (window as unknown as { cspViolations: string[] }).cspViolations.length,
+        ),
+    )
+    .toBeGreaterThan(0);
+  expect((await collect()).join('\n')).toContain(
+    'img-src blocked https://images.example.invalid/x.png',
+  );
 });
 
 test.afterAll(() => {
-  if (visited.length > 0) console.log(`CSP walk (this worker): ${visited.length} pages visited, ${violations.length} violation(s)`);
+  if (visited.length > 0)
+    console.log(
+      `CSP walk (this worker): ${visited.length} pages visited, ${violations.length} violation(s)`,
+    );
 });

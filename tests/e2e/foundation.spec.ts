@@ -3,23 +3,43 @@ import { readFileSync } from 'node:fs';
 import { ALL_SCHOOLS, API_BASE, SCHOOLS } from './helpers.ts';
 
 /** The school documents' brand colours (bundled content): the theme's second choice after the tenant record's. */
-const schoolPrimary = new Map(readFileSync('src/dataset/data.ndjson', 'utf8').split('\n').filter(Boolean)
-  .map((line) => JSON.parse(line) as { _type: string; key?: string; primaryColor?: { hex: string } })
-  .filter((doc) => doc._type === 'school').map((doc) => [doc.key, doc.primaryColor?.hex]));
+const schoolPrimary = new Map(
+  readFileSync('src/dataset/data.ndjson', 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map(
+      (line) => JSON.parse(line) as { _type: string; key?: string; primaryColor?: { hex: string } },
+    )
+    .filter((doc) => doc._type === 'school')
+    .map((doc) => [doc.key, doc.primaryColor?.hex]),
+);
 
 test.describe('every school is served', () => {
   for (const seo of ALL_SCHOOLS) {
-    test(`${seo}: landing page with the school's name, colour, header and footer`, async ({ page, request }) => {
-      const tenant = await (await request.get(`${API_BASE}/k1mobile/tenant/code/${await schoolKey(page, seo)}`)).json();
-      const full = await (await request.get(`${API_BASE}/k1mobile/tenant/${tenant.result.id}`)).json();
+    test(`${seo}: landing page with the school's name, colour, header and footer`, async ({
+      page,
+      request,
+    }) => {
+      const tenant = await (
+        await request.get(`${API_BASE}/k1mobile/tenant/code/${await schoolKey(page, seo)}`)
+      ).json();
+      const full = await (
+        await request.get(`${API_BASE}/k1mobile/tenant/${tenant.result.id}`)
+      ).json();
       await page.goto(`/${seo}`);
       await expect(page).toHaveTitle(`${full.result.Name} – Your School, Your Plan`);
       await expect(page.getByRole('banner')).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
-      await expect(page.getByRole('link', { name: `${full.result.Name} home` }).first()).toBeVisible();
-      const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--school-primary').trim());
+      await expect(
+        page.getByRole('link', { name: `${full.result.Name} home` }).first(),
+      ).toBeVisible();
+      const primary = await page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--school-primary').trim(),
+      );
       const key = await page.locator('html').getAttribute('data-school');
-      expect(primary.toLowerCase()).toBe((full.result.PrimaryColor ?? schoolPrimary.get(key ?? '') ?? '#000000').toLowerCase());
+      expect(primary.toLowerCase()).toBe(
+        (full.result.PrimaryColor ?? schoolPrimary.get(key ?? '') ?? '#000000').toLowerCase(),
+      );
     });
   }
 });
@@ -58,7 +78,9 @@ test.describe('legacy URLs and redirects (docs/behaviour.md §2)', () => {
     });
   }
 
-  test('a legacy giveaway entry URL reaches the entry page or the closed page', async ({ page }) => {
+  test('a legacy giveaway entry URL reaches the entry page or the closed page', async ({
+    page,
+  }) => {
     await page.goto('/huskymobile/giveawayentry/not-the-active-id');
     expect(new URL(page.url()).pathname).toBe(`/${SCHOOLS.husky}/giveaway-closed`);
   });
@@ -71,11 +93,16 @@ test.describe('legacy URLs and redirects (docs/behaviour.md §2)', () => {
     expect(alias.headers().location).toBe(response.headers().location);
   });
 
-  test('a page asked for with a trailing slash is served, and the address bar shows the bare path', async ({ page, request }) => {
+  test('a page asked for with a trailing slash is served, and the address bar shows the bare path', async ({
+    page,
+    request,
+  }) => {
     // Netlify serves x.html at /x/ as at /x; no redirect rule can tell them apart (it would loop).
     const response = await request.get(`/${SCHOOLS.cubby}/student/`, { maxRedirects: 0 });
     expect(response.status()).toBe(200);
-    expect(await response.text()).toMatch(new RegExp(`rel="canonical" href="[^"]+/${SCHOOLS.cubby}/student"`));
+    expect(await response.text()).toMatch(
+      new RegExp(`rel="canonical" href="[^"]+/${SCHOOLS.cubby}/student"`),
+    );
     await page.goto(`/${SCHOOLS.cubby}/why/?from=mail#faq`);
     await expect(page).toHaveURL(new RegExp(`/${SCHOOLS.cubby}/why\\?from=mail#faq$`));
     await expect(page.locator('h1').first()).toBeVisible();
@@ -85,7 +112,10 @@ test.describe('legacy URLs and redirects (docs/behaviour.md §2)', () => {
     const response = await page.goto('/_astro/no-such-file.js');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Not found' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Find your school' })).toHaveAttribute('href', '/search');
+    await expect(page.getByRole('link', { name: 'Find your school' })).toHaveAttribute(
+      'href',
+      '/search',
+    );
   });
 
   test('the coming-soon and search pages have no header or footer', async ({ page }) => {

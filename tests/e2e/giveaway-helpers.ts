@@ -6,12 +6,18 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { API_BASE, DATA_DIR, hydrated } from './helpers.ts';
 
 type Doc = Record<string, unknown>;
-const documents: Doc[] = readFileSync('src/dataset/data.ndjson', 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Doc);
+const documents: Doc[] = readFileSync('src/dataset/data.ndjson', 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as Doc);
 
 /** A school's document of a type, from the same dataset the build used. */
 export function contentDoc(schoolKey: string, type: string): Record<string, string> {
   const school = documents.find((doc) => doc['_type'] === 'school' && doc['key'] === schoolKey);
-  const found = documents.find((doc) => doc['_type'] === type && (doc['school'] as Doc | undefined)?.['_ref'] === school?.['_id']);
+  const found = documents.find(
+    (doc) =>
+      doc['_type'] === type && (doc['school'] as Doc | undefined)?.['_ref'] === school?.['_id'],
+  );
   if (!found) throw new Error(`No ${type} for ${schoolKey} in the dataset`);
   return found as Record<string, string>;
 }
@@ -23,18 +29,32 @@ export const OPEN_SCHOOLS = [
 ] as const;
 
 /** The school's name and active event, as the product API reports them. */
-export async function tenantOf(request: APIRequestContext, key: string): Promise<{ name: string; event: string }> {
+export async function tenantOf(
+  request: APIRequestContext,
+  key: string,
+): Promise<{ name: string; event: string }> {
   const code = await (await request.get(`${API_BASE}/k1mobile/tenant/code/${key}`)).json();
   const tenant = await (await request.get(`${API_BASE}/k1mobile/tenant/${code.result.id}`)).json();
   return { name: tenant.result.Name as string, event: tenant.result.ActiveGiveawayEvent as string };
 }
 
-export const ERROR_FIELDS = ['nameRequiredError', 'validEmailError', 'stateRequiredError', 'phoneRequiredError', 'agreeToTermsError'] as const;
+export const ERROR_FIELDS = [
+  'nameRequiredError',
+  'validEmailError',
+  'stateRequiredError',
+  'phoneRequiredError',
+  'agreeToTermsError',
+] as const;
 
 /** Someone who has not entered yet: unique email and phone per call. */
 export function newPerson() {
   const unique = `${Date.now()}${Math.floor(Math.random() * 1e6)}`;
-  return { name: 'Pat Tester', email: `e2e-${unique}@example.com`, state: 'WA', phone: `2${unique.slice(-9).padStart(9, '0')}` };
+  return {
+    name: 'Pat Tester',
+    email: `e2e-${unique}@example.com`,
+    state: 'WA',
+    phone: `2${unique.slice(-9).padStart(9, '0')}`,
+  };
 }
 
 export type Person = ReturnType<typeof newPerson>;
@@ -57,17 +77,27 @@ export async function fillForm(page: Page, person: Partial<Person> & { agree?: b
 export function countEntryPosts(page: Page): () => number {
   let count = 0;
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().endsWith('/k1mobile/giveaway/entry')) count += 1;
+    if (request.method() === 'POST' && request.url().endsWith('/k1mobile/giveaway/entry'))
+      count += 1;
   });
   return () => count;
 }
 
 /** Stored entries for an email, read straight from the local API's SQLite file. */
-export function storedEntries(email: string): Array<{ event_guid: string; state_code: string; phone_digits: string }> {
+export function storedEntries(
+  email: string,
+): Array<{ event_guid: string; state_code: string; phone_digits: string }> {
   const db = new DatabaseSync(join(DATA_DIR, 'local-api.sqlite'), { readOnly: true });
   try {
-    return db.prepare('SELECT event_guid, state_code, phone_digits FROM giveaway_entries WHERE email_normalised = ?')
-      .all(email.toLowerCase()) as Array<{ event_guid: string; state_code: string; phone_digits: string }>;
+    return db
+      .prepare(
+        'SELECT event_guid, state_code, phone_digits FROM giveaway_entries WHERE email_normalised = ?',
+      )
+      .all(email.toLowerCase()) as Array<{
+      event_guid: string;
+      state_code: string;
+      phone_digits: string;
+    }>;
   } finally {
     db.close();
   }
@@ -81,4 +111,5 @@ export async function expectOutcome(page: Page, status: 'success' | 'error' | 'n
 }
 
 /** The premium giveaway's prizes: the list named by its header. */
-export const prizeItems = (page: Page) => page.getByRole('list', { name: /giveaway includes/i }).getByRole('listitem');
+export const prizeItems = (page: Page) =>
+  page.getByRole('list', { name: /giveaway includes/i }).getByRole('listitem');

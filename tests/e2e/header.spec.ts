@@ -4,40 +4,53 @@ import { SCHOOLS } from './helpers.ts';
 
 const school = SCHOOLS.husky;
 
-test('external header and footer links open in a new tab; internal links do not', async ({ page }) => {
+test('external header and footer links open in a new tab; internal links do not', async ({
+  page,
+}) => {
   await page.goto(`/${school}`);
   // External: another origin with http(s), or mailto/tel (the one link classifier, src/lib/links/classify.ts).
-  for (const link of await page.locator('header a[target="_blank"], footer a[target="_blank"]').all()) {
+  for (const link of await page
+    .locator('header a[target="_blank"], footer a[target="_blank"]')
+    .all()) {
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(await link.getAttribute('href')).toMatch(/^(https?:\/\/|mailto:|tel:)/);
   }
-  await expect(page.locator(`header a[href="/${school}/student"]`)).not.toHaveAttribute('target', /./);
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'instagram' })).toHaveAttribute('target', '_blank');
+  await expect(page.locator(`header a[href="/${school}/student"]`)).not.toHaveAttribute(
+    'target',
+    /./,
+  );
+  await expect(
+    page.getByRole('contentinfo').getByRole('link', { name: 'instagram' }),
+  ).toHaveAttribute('target', '_blank');
 });
 
-test('on phones the hamburger opens the menu and scrolling closes it', { tag: '@phone' }, async ({ page }, info) => {
-  test.skip(info.project.name !== 'phone', 'the nav is always shown on desktop');
-  await page.goto(`/${school}`);
-  const button = page.getByRole('button', { name: 'Menu' });
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav).toBeHidden();
-  await expect(button).toHaveAttribute('aria-expanded', 'false');
-  await expect(button).toHaveAttribute('aria-controls', 'site-menu');
+test(
+  'on phones the hamburger opens the menu and scrolling closes it',
+  { tag: '@phone' },
+  async ({ page }, info) => {
+    test.skip(info.project.name !== 'phone', 'the nav is always shown on desktop');
+    await page.goto(`/${school}`);
+    const button = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toBeHidden();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(button).toHaveAttribute('aria-controls', 'site-menu');
 
-  await button.click();
-  await expect(nav).toBeVisible();
-  await expect(button).toHaveAttribute('aria-expanded', 'true');
-  await expect(nav.getByRole('link', { name: 'Student Plans' })).toBeVisible();
+    await button.click();
+    await expect(nav).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'Student Plans' })).toBeVisible();
 
-  await page.mouse.wheel(0, 400);
-  await expect(nav).toBeHidden();
-  await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await page.mouse.wheel(0, 400);
+    await expect(nav).toBeHidden();
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
 
-  await button.click();
-  await expect(nav).toBeVisible();
-  await button.click();
-  await expect(nav).toBeHidden();
-});
+    await button.click();
+    await expect(nav).toBeVisible();
+    await button.click();
+    await expect(nav).toBeHidden();
+  },
+);
 
 test('on desktop the nav links are shown and there is no hamburger', async ({ page }, info) => {
   test.skip(info.project.name !== 'desktop', 'phones use the hamburger');

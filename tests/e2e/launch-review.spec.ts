@@ -16,12 +16,15 @@ import { axeViolations } from './axe.ts';
 import { ADDRESSED_BARE_PAGES, schoolPages } from '../school-pages.ts';
 import { ALL_SCHOOLS, SCHOOLS, factsToggles, hydrated, planCardsReady } from './helpers.ts';
 
-const report = JSON.parse(readFileSync('reports/build-report.json', 'utf8')) as { schools: Array<{ seoSlug: string; giveaway: string }> };
+const report = JSON.parse(readFileSync('reports/build-report.json', 'utf8')) as {
+  schools: Array<{ seoSlug: string; giveaway: string }>;
+};
 
 /** Every page of a school, from the route table (the entry page while its giveaway is open). */
 function pagesOf(seo: string): string[] {
   const school = report.schools.find((candidate) => candidate.seoSlug === seo);
-  if (!school) throw new Error(`${seo} is not in the build report: build the site before the browser tests`);
+  if (!school)
+    throw new Error(`${seo} is not in the build report: build the site before the browser tests`);
   return schoolPages(school).map((page) => page.path);
 }
 
@@ -30,7 +33,9 @@ const ALL_PAGES = [...ALL_SCHOOLS.flatMap(pagesOf), ...BARE_PAGES];
 const AXE_SCHOOLS: readonly string[] = [SCHOOLS.husky, SCHOOLS.cubby, SCHOOLS.bears];
 const PLAN_PAGE = /\/(student|faculty|fan)$/;
 /** axe runs on the pages without a school and on every page of the three colour cases. */
-const checksAxe = (path: string) => BARE_PAGES.includes(path) || AXE_SCHOOLS.some((seo) => path === `/${seo}` || path.startsWith(`/${seo}/`));
+const checksAxe = (path: string) =>
+  BARE_PAGES.includes(path) ||
+  AXE_SCHOOLS.some((seo) => path === `/${seo}` || path.startsWith(`/${seo}/`));
 
 /** Console errors and failed same-site requests while the page loads and settles. */
 async function visit(page: Page, path: string): Promise<string[]> {
@@ -40,7 +45,11 @@ async function visit(page: Page, path: string): Promise<string[]> {
   });
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('response', (response) => {
-    if (response.status() >= 400 && response.url().startsWith(new URL(page.url() || 'http://x').origin)) problems.push(`${response.status()} ${response.url()}`);
+    if (
+      response.status() >= 400 &&
+      response.url().startsWith(new URL(page.url() || 'http://x').origin)
+    )
+      problems.push(`${response.status()} ${response.url()}`);
   });
   await page.goto(path);
   await page.waitForLoadState('networkidle');
@@ -49,34 +58,43 @@ async function visit(page: Page, path: string): Promise<string[]> {
 
 // axe walks every node of a page; on a shared 2-core machine that can take a while (a ceiling, not a speed check).
 test.describe('every page', () => {
- test.describe.configure({ timeout: 120_000 });
- for (const path of ALL_PAGES) {
-  const axe = checksAxe(path);
-  test(`${path}: no console errors, an icon that loads, no sideways scroll${axe ? ', no axe violations' : ''}`, { tag: '@phone' }, async ({ page }) => {
-    const problems = await visit(page, path);
-    // Scroll to the end so lazy images and islands below the fold load too.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForLoadState('networkidle');
-    expect(problems).toEqual([]);
+  test.describe.configure({ timeout: 120_000 });
+  for (const path of ALL_PAGES) {
+    const axe = checksAxe(path);
+    test(
+      `${path}: no console errors, an icon that loads, no sideways scroll${axe ? ', no axe violations' : ''}`,
+      { tag: '@phone' },
+      async ({ page }) => {
+        const problems = await visit(page, path);
+        // Scroll to the end so lazy images and islands below the fold load too.
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.waitForLoadState('networkidle');
+        expect(problems).toEqual([]);
 
-    const icon = await page.locator('link[rel="icon"]').getAttribute('href');
-    expect(icon, 'the page declares an icon').toBeTruthy();
-    const iconResponse = await page.request.get(new URL(icon as string, page.url()).toString(), { maxRedirects: 0 });
-    expect(iconResponse.status()).toBe(200);
-    expect(iconResponse.headers()['content-type']).toMatch(/^image\//);
+        const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+        expect(icon, 'the page declares an icon').toBeTruthy();
+        const iconResponse = await page.request.get(
+          new URL(icon as string, page.url()).toString(),
+          { maxRedirects: 0 },
+        );
+        expect(iconResponse.status()).toBe(200);
+        expect(iconResponse.headers()['content-type']).toMatch(/^image\//);
 
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
 
-    if (!axe) return;
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    if (PLAN_PAGE.test(path)) {
-      await planCardsReady(page);
-      await factsToggles(page).first().click();
-    }
-    expect(await axeViolations(page)).toEqual([]);
-  });
- }
+        if (!axe) return;
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        if (PLAN_PAGE.test(path)) {
+          await planCardsReady(page);
+          await factsToggles(page).first().click();
+        }
+        expect(await axeViolations(page)).toEqual([]);
+      },
+    );
+  }
 });
 
 test.describe('the header stays one row', () => {
@@ -89,8 +107,16 @@ test.describe('the header stays one row', () => {
         expect((await header.boundingBox())?.height).toBeLessThanOrEqual(73);
         // Every link of the main navigation and the sign-in button sit in the header's one row (their centres line up).
         const signIn = header.getByRole('button', { name: 'Sign In' });
-        const centres = await header.getByRole('navigation', { name: 'Main' }).getByRole('link').or(signIn).evaluateAll((items) =>
-          items.map((item) => { const box = item.getBoundingClientRect(); return box.top + box.height / 2; }));
+        const centres = await header
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link')
+          .or(signIn)
+          .evaluateAll((items) =>
+            items.map((item) => {
+              const box = item.getBoundingClientRect();
+              return box.top + box.height / 2;
+            }),
+          );
         expect(centres.length).toBeGreaterThan(1);
         expect(Math.max(...centres) - Math.min(...centres)).toBeLessThanOrEqual(3);
         const right = await signIn.evaluate((button) => button.getBoundingClientRect().right);
@@ -102,7 +128,9 @@ test.describe('the header stays one row', () => {
 
 test.describe('coverage map', () => {
   for (const school of ALL_SCHOOLS) {
-    test(`${school}: the map panel shows a coverage illustration, the full-map link and the zip check, never an empty frame`, async ({ page }) => {
+    test(`${school}: the map panel shows a coverage illustration, the full-map link and the zip check, never an empty frame`, async ({
+      page,
+    }) => {
       await page.goto(`/${school}/coverage-map`);
       const figure = page.getByRole('figure');
       await expect(figure.getByRole('img', { name: /coverage/i })).toBeVisible();
@@ -131,12 +159,18 @@ test.describe('giveaway confirmation reached directly', () => {
   test('an open giveaway: its headline and the enter button, no thanks', async ({ page }) => {
     await page.goto(`/${SCHOOLS.husky}/giveaway-confirmation`);
     await page.locator('astro-island:not([ssr])').first().waitFor();
-    const route = report.schools.find((school) => school.seoSlug === SCHOOLS.husky)?.giveaway as string;
+    const route = report.schools.find((school) => school.seoSlug === SCHOOLS.husky)
+      ?.giveaway as string;
     expect(route).toContain('/giveaway-entry/');
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(/thank/i);
     await expect(page.getByText(/thanks for entering|you're entered/i)).toHaveCount(0);
-    await expect(page.locator('[data-current-giveaway]').getByRole('link', { name: 'Enter to Win' })).toHaveAttribute('href', route);
-    await expect(page.getByRole('link', { name: /^Why / }).first()).toHaveAttribute('href', `/${SCHOOLS.husky}/why`);
+    await expect(
+      page.locator('[data-current-giveaway]').getByRole('link', { name: 'Enter to Win' }),
+    ).toHaveAttribute('href', route);
+    await expect(page.getByRole('link', { name: /^Why / }).first()).toHaveAttribute(
+      'href',
+      `/${SCHOOLS.husky}/why`,
+    );
     await expect(page.getByRole('heading', { name: /giveaway includes/i })).toBeVisible();
   });
 
@@ -153,38 +187,52 @@ test('the school with no tenant colours wears its brand colours from content', a
   await page.goto(`/${SCHOOLS.bears}`);
   const colours = await page.evaluate(() => {
     const style = getComputedStyle(document.documentElement);
-    return [style.getPropertyValue('--school-primary').trim(), style.getPropertyValue('--school-secondary').trim()];
+    return [
+      style.getPropertyValue('--school-primary').trim(),
+      style.getPropertyValue('--school-secondary').trim(),
+    ];
   });
   expect(colours).toEqual(['#003262', '#FDB515']);
 });
 
-test('phone menu: the button comes first, Tab enters the open menu, Escape closes it and returns focus, a backdrop dims the page', { tag: '@phone' }, async ({ page }, info) => {
-  test.skip(info.project.name !== 'phone', 'the menu button is a phone and tablet control');
-  await page.goto(`/${SCHOOLS.husky}`);
-  const button = page.getByRole('button', { name: 'Menu' });
-  await button.focus();
-  await page.keyboard.press('Enter');
-  await expect(button).toHaveAttribute('aria-expanded', 'true');
-  await page.keyboard.press('Tab');
-  expect(await page.evaluate(() => document.activeElement?.closest('#site-menu') !== null)).toBe(true);
-  // The backdrop fades in: read it once the transition has ended.
-  const backdrop = () => page.getByRole('banner').evaluate((header) => {
-    const style = getComputedStyle(header, '::after');
-    return { opacity: style.opacity, visibility: style.visibility, background: style.backgroundColor };
-  });
-  await expect.poll(backdrop).toMatchObject({ opacity: '1', visibility: 'visible' });
-  expect((await backdrop()).background).toMatch(/rgba\(.*0\.\d+\)/);
+test(
+  'phone menu: the button comes first, Tab enters the open menu, Escape closes it and returns focus, a backdrop dims the page',
+  { tag: '@phone' },
+  async ({ page }, info) => {
+    test.skip(info.project.name !== 'phone', 'the menu button is a phone and tablet control');
+    await page.goto(`/${SCHOOLS.husky}`);
+    const button = page.getByRole('button', { name: 'Menu' });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('#site-menu') !== null)).toBe(
+      true,
+    );
+    // The backdrop fades in: read it once the transition has ended.
+    const backdrop = () =>
+      page.getByRole('banner').evaluate((header) => {
+        const style = getComputedStyle(header, '::after');
+        return {
+          opacity: style.opacity,
+          visibility: style.visibility,
+          background: style.backgroundColor,
+        };
+      });
+    await expect.poll(backdrop).toMatchObject({ opacity: '1', visibility: 'visible' });
+    expect((await backdrop()).background).toMatch(/rgba\(.*0\.\d+\)/);
 
-  await page.keyboard.press('Escape');
-  await expect(button).toHaveAttribute('aria-expanded', 'false');
-  await expect(button).toBeFocused();
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await page.keyboard.press('Escape');
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+    await expect(button).toBeFocused();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
 
-  // A tap on the dimmed page closes the menu too.
-  await button.click();
-  await page.mouse.click(200, 700);
-  await expect(button).toHaveAttribute('aria-expanded', 'false');
-});
+    // A tap on the dimmed page closes the menu too.
+    await button.click();
+    await page.mouse.click(200, 700);
+    await expect(button).toHaveAttribute('aria-expanded', 'false');
+  },
+);
 
 test('the sign-in dialog says it is for signing in', async ({ page }) => {
   await page.goto(`/${SCHOOLS.husky}?open=signin`);
@@ -199,11 +247,16 @@ test.describe('in-page anchors land below the fixed header', () => {
     test(`at ${width} px`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/${SCHOOLS.husky}`);
-      const cta = page.locator('a[href^="#"]').filter({ hasText: /shop plans/i }).first();
+      const cta = page
+        .locator('a[href^="#"]')
+        .filter({ hasText: /shop plans/i })
+        .first();
       const target = (await cta.getAttribute('href')) as string;
       await cta.click();
       await page.waitForTimeout(1200);
-      const headerBottom = await page.getByRole('banner').evaluate((header) => header.getBoundingClientRect().bottom);
+      const headerBottom = await page
+        .getByRole('banner')
+        .evaluate((header) => header.getBoundingClientRect().bottom);
       const heading = page.locator(`${target} h2`).first();
       const top = await heading.evaluate((element) => element.getBoundingClientRect().top);
       expect(top).toBeGreaterThanOrEqual(headerBottom);
@@ -227,8 +280,13 @@ test('no section appears twice on a page', async ({ page }) => {
       const seen = new Map<string, number>();
       for (const section of document.querySelectorAll('main > section, main > div')) {
         const labelledBy = section.getAttribute('aria-labelledby');
-        const name = (labelledBy ? document.getElementById(labelledBy)?.textContent : section.getAttribute('aria-label'))
-          ?? section.querySelector('h1, h2, h3')?.textContent ?? section.querySelector('img[alt]:not([alt=""])')?.getAttribute('alt') ?? '';
+        const name =
+          (labelledBy
+            ? document.getElementById(labelledBy)?.textContent
+            : section.getAttribute('aria-label')) ??
+          section.querySelector('h1, h2, h3')?.textContent ??
+          section.querySelector('img[alt]:not([alt=""])')?.getAttribute('alt') ??
+          '';
         const key = name.replace(/\s+/g, ' ').trim();
         if (key) seen.set(key, (seen.get(key) ?? 0) + 1);
       }

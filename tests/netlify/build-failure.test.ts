@@ -19,17 +19,34 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 function projectFailingWith(code: number): string {
   const project = join(work, `exit-${code}`);
   mkdirSync(join(project, 'public'), { recursive: true });
-  writeFileSync(join(project, 'netlify.toml'), ['[build]', `  command = "echo the build stops; exit ${code}"`, '  publish = "public"', ''].join('\n'));
+  writeFileSync(
+    join(project, 'netlify.toml'),
+    [
+      '[build]',
+      `  command = "echo the build stops; exit ${code}"`,
+      '  publish = "public"',
+      '',
+    ].join('\n'),
+  );
   return project;
 }
 
-describe('a failed build command in Netlify\'s build', () => {
+describe("a failed build command in Netlify's build", () => {
   beforeAll(() => requireNetlifyCli());
 
-  it.each([1, 3, 4])('exiting %i: Netlify\'s build exits 2, whatever the command\'s code, and its log names that code', async (code) => {
-    const run = await runNetlify(projectFailingWith(code), ['build', '--offline'], toolEnvironment(join(work, 'home'), { NETLIFY: 'true' }));
-    expect(run.code, run.output.slice(-3000)).toBe(2);
-    expect(run.output).toContain('"build.command" failed');
-    expect(run.output).toContain(`Command failed with exit code ${code}: echo the build stops; exit ${code}`);
-  });
+  it.each([1, 3, 4])(
+    "exiting %i: Netlify's build exits 2, whatever the command's code, and its log names that code",
+    async (code) => {
+      const run = await runNetlify(
+        projectFailingWith(code),
+        ['build', '--offline'],
+        toolEnvironment(join(work, 'home'), { NETLIFY: 'true' }),
+      );
+      expect(run.code, run.output.slice(-3000)).toBe(2);
+      expect(run.output).toContain('"build.command" failed');
+      expect(run.output).toContain(
+        `Command failed with exit code ${code}: echo the build stops; exit ${code}`,
+      );
+    },
+  );
 });

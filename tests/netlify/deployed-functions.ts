@@ -5,4 +5,6 @@
  */
 
 /** The editors' preview site: the Astro adapter's one server function, answering every path. */
-export const PREVIEW_SITE_FUNCTIONS = [{ name: 'ssr', displayName: 'Astro SSR', generator: '@astrojs/netlify', routes: ['/*'] }] as const;
+export const PREVIEW_SITE_FUNCTIONS = [
+  { name: 'ssr', displayName: 'Astro SSR', generator: '@astrojs/netlify', routes: ['/*'] },
+] as const;

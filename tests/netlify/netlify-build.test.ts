@@ -21,17 +21,40 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '../../scripts/local-stack/netlify/blobs.ts';
 import { netlifySignature } from '../../scripts/local-stack/netlify/deploy-notifications.ts';
 import { BUILD_RECORD_FILE, SITE_FUNCTIONS_DIR } from '../../src/lib/build/netlify-output.ts';
-import { BUILD_RECORD_BLOB, buildRecordSchema, type BuildRecord } from '../../src/lib/publish-records/records.ts';
+import {
+  BUILD_RECORD_BLOB,
+  buildRecordSchema,
+  type BuildRecord,
+} from '../../src/lib/publish-records/records.ts';
 import { PREVIEW_SITE_FUNCTIONS } from './deployed-functions.ts';
-import { CLI_DIR, ROOT, cleanCopy, removeCopy, requireNetlifyCli, runNetlify, toolEnvironment, type ToolRun } from './netlify-cli.ts';
+import {
+  CLI_DIR,
+  ROOT,
+  cleanCopy,
+  removeCopy,
+  requireNetlifyCli,
+  runNetlify,
+  toolEnvironment,
+  type ToolRun,
+} from './netlify-cli.ts';
 
 const DEPLOY_ID = '6a1f0c2b9d8e7f6a5b4c3d2e';
 const SITE_ID = '3f2c1e0a-9b8d-4c7e-8f6a-5b4c3d2e1f00';
-const HOOK_BODY = { kind: 'freshness', batch: 'b-0a1b2c3d', documents: [], more: 0, freshness: 'tenant records changed for 1 school (huskymobile)' };
-const HOOK_TITLE = 'Freshness check: tenant records changed for 1 school (huskymobile) [batch b-0a1b2c3d]';
+const HOOK_BODY = {
+  kind: 'freshness',
+  batch: 'b-0a1b2c3d',
+  documents: [],
+  more: 0,
+  freshness: 'tenant records changed for 1 school (huskymobile)',
+};
+const HOOK_TITLE =
+  'Freshness check: tenant records changed for 1 school (huskymobile) [batch b-0a1b2c3d]';
 
 /** What Netlify's build environment sets for a production deploy of a project (netlify build sets CONTEXT from --context). */
-function netlifyBuildSettings(site: { name: string; url: string }, settings: Record<string, string>): Record<string, string> {
+function netlifyBuildSettings(
+  site: { name: string; url: string },
+  settings: Record<string, string>,
+): Record<string, string> {
   return {
     NETLIFY: 'true',
     SITE_ID,
@@ -49,7 +72,9 @@ function netlifyBuildSettings(site: { name: string; url: string }, settings: Rec
 
 /** Netlify's own modules from the installed netlify-cli (not the site's dependencies). */
 async function netlifyBuildModule<T>(path: string): Promise<T> {
-  return import(pathToFileURL(join(CLI_DIR, 'node_modules', '@netlify', 'build', 'lib', path)).href) as Promise<T>;
+  return import(
+    pathToFileURL(join(CLI_DIR, 'node_modules', '@netlify', 'build', 'lib', path)).href
+  ) as Promise<T>;
 }
 
 interface ResolvedConfig {
@@ -59,14 +84,28 @@ interface ResolvedConfig {
   redirects?: Array<{ from: string; to: string; status: number }>;
   headers?: Array<{ for: string; values: Record<string, string> }>;
 }
-interface FunctionsManifest { functions: Array<{ name: string; displayName?: string; mainFile: string; schedule?: string; generator?: string; routes?: Array<{ literal?: string; pattern: string }> }> }
+interface FunctionsManifest {
+  functions: Array<{
+    name: string;
+    displayName?: string;
+    mainFile: string;
+    schedule?: string;
+    generator?: string;
+    routes?: Array<{ literal?: string; pattern: string }>;
+  }>;
+}
 
 const home = mkdtempSync(join(tmpdir(), 'netlify-home-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
 /** The build's log says it: every plugin of netlify.toml loaded and none failed. */
 function expectPluginsLoaded(copy: string, run: ToolRun, resolved: ResolvedConfig) {
-  const declared = (parseToml(readFileSync(join(copy, 'netlify.toml'), 'utf8')) as { plugins?: Array<{ package: string }> }).plugins ?? [];
+  const declared =
+    (
+      parseToml(readFileSync(join(copy, 'netlify.toml'), 'utf8')) as {
+        plugins?: Array<{ package: string }>;
+      }
+    ).plugins ?? [];
   expect(run.output).not.toMatch(/Plugin ".*" internal error|Invalid event/);
   expect(resolved.plugins).toHaveLength(declared.length);
   for (const plugin of declared) expect(run.output).toContain(`- ${plugin.package}`);
@@ -77,29 +116,56 @@ async function expectRulesFromTheBuildsFiles(copy: string, resolved: ResolvedCon
   const netlifyToml = join(copy, 'netlify.toml');
   const redirectsFile = join(copy, 'dist', '_redirects');
   const parsedRedirects = existsSync(redirectsFile)
-    ? await parseAllRedirects({ redirectsFiles: [redirectsFile], netlifyConfigPath: netlifyToml, configRedirects: [], minimal: true })
+    ? await parseAllRedirects({
+        redirectsFiles: [redirectsFile],
+        netlifyConfigPath: netlifyToml,
+        configRedirects: [],
+        minimal: true,
+      })
     : { redirects: [], errors: [] };
   expect(parsedRedirects.errors).toEqual([]);
-  const rule = (redirect: unknown) => { const { from, to, status } = redirect as { from?: string; to?: string; status?: number }; return `${from} ${to} ${status}`; };
+  const rule = (redirect: unknown) => {
+    const { from, to, status } = redirect as { from?: string; to?: string; status?: number };
+    return `${from} ${to} ${status}`;
+  };
   expect((resolved.redirects ?? []).map(rule)).toEqual(parsedRedirects.redirects.map(rule));
 
   const headersFile = join(copy, 'dist', '_headers');
-  const parsedHeaders = await parseAllHeaders({ headersFiles: existsSync(headersFile) ? [headersFile] : [], netlifyConfigPath: netlifyToml, configHeaders: undefined, minimal: true });
+  const parsedHeaders = await parseAllHeaders({
+    headersFiles: existsSync(headersFile) ? [headersFile] : [],
+    netlifyConfigPath: netlifyToml,
+    configHeaders: undefined,
+    minimal: true,
+  });
   expect(parsedHeaders.errors).toEqual([]);
-  const block = (header: { for: string; values: Record<string, unknown> }) => `${header.for} ${JSON.stringify(Object.entries(header.values).sort())}`;
-  expect((resolved.headers ?? []).map(block).sort()).toEqual(parsedHeaders.headers.map(block).sort());
+  const block = (header: { for: string; values: Record<string, unknown> }) =>
+    `${header.for} ${JSON.stringify(Object.entries(header.values).sort())}`;
+  expect((resolved.headers ?? []).map(block).sort()).toEqual(
+    parsedHeaders.headers.map(block).sort(),
+  );
   return { redirects: parsedRedirects.redirects.length, headers: parsedHeaders.headers.length };
 }
 
 function readResolved(copy: string): ResolvedConfig {
-  return parseToml(readFileSync(join(copy, '.netlify', 'netlify.toml'), 'utf8')) as unknown as ResolvedConfig;
+  return parseToml(
+    readFileSync(join(copy, '.netlify', 'netlify.toml'), 'utf8'),
+  ) as unknown as ResolvedConfig;
 }
 function readManifest(copy: string): FunctionsManifest {
-  return JSON.parse(readFileSync(join(copy, '.netlify', 'functions', 'manifest.json'), 'utf8')) as FunctionsManifest;
+  return JSON.parse(
+    readFileSync(join(copy, '.netlify', 'functions', 'manifest.json'), 'utf8'),
+  ) as FunctionsManifest;
 }
-function summary(label: string, run: ToolRun, manifest: FunctionsManifest, rules: { redirects: number; headers: number }) {
+function summary(
+  label: string,
+  run: ToolRun,
+  manifest: FunctionsManifest,
+  rules: { redirects: number; headers: number },
+) {
   const completed = /\(Netlify Build completed in ([\d.]+m?s)\)/.exec(run.output)?.[1] ?? '?';
-  console.log(`${label}: netlify build --offline exit ${run.code}, "Netlify Build completed in ${completed}" (${(run.ms / 1000).toFixed(1)} s with its start); plugins loaded: none failed; functions packaged: ${manifest.functions.map((fn) => fn.name).join(', ')}; ${rules.redirects} redirect rules and ${rules.headers} header rules taken from the build's files`);
+  console.log(
+    `${label}: netlify build --offline exit ${run.code}, "Netlify Build completed in ${completed}" (${(run.ms / 1000).toFixed(1)} s with its start); plugins loaded: none failed; functions packaged: ${manifest.functions.map((fn) => fn.name).join(', ')}; ${rules.redirects} redirect rules and ${rules.headers} header rules taken from the build's files`,
+  );
 }
 
 /** The build completed with every plugin loaded, and Netlify took its rules from the build's files; prints the summary. */
@@ -113,7 +179,7 @@ async function expectCompleted(label: string, copy: string, run: ToolRun) {
   return rules;
 }
 
-describe('the public site, built by Netlify\'s build', () => {
+describe("the public site, built by Netlify's build", () => {
   let copy = '';
   let run: ToolRun;
   let blobs: LocalBlobs | undefined;
@@ -121,17 +187,28 @@ describe('the public site, built by Netlify\'s build', () => {
   beforeAll(async () => {
     requireNetlifyCli();
     copy = cleanCopy('public');
-    run = await runNetlify(copy, ['build', '--offline', '--context', 'production'], toolEnvironment(home, netlifyBuildSettings(
-      { name: 'school-mobile', url: 'https://school-mobile.netlify.app' },
-      { ALLOW_DEMO_DEPLOY: 'true', INCOMING_HOOK_BODY: JSON.stringify(HOOK_BODY), INCOMING_HOOK_TITLE: HOOK_TITLE },
-    )));
+    run = await runNetlify(
+      copy,
+      ['build', '--offline', '--context', 'production'],
+      toolEnvironment(
+        home,
+        netlifyBuildSettings(
+          { name: 'school-mobile', url: 'https://school-mobile.netlify.app' },
+          {
+            ALLOW_DEMO_DEPLOY: 'true',
+            INCOMING_HOOK_BODY: JSON.stringify(HOOK_BODY),
+            INCOMING_HOOK_TITLE: HOOK_TITLE,
+          },
+        ),
+      ),
+    );
   }, 300_000);
   afterAll(async () => {
     await blobs?.stop();
     if (copy) removeCopy(copy);
   });
 
-  it('completes, with every plugin loaded and Netlify\'s config resolved from netlify.toml and the build\'s files', async () => {
+  it("completes, with every plugin loaded and Netlify's config resolved from netlify.toml and the build's files", async () => {
     const rules = await expectCompleted('public site', copy, run);
     // The build's own summary counts the same rules (every redirect rule, every CSP rule of _headers).
     expect(run.output).toContain(`; ${rules.redirects} redirect rules`);
@@ -140,115 +217,243 @@ describe('the public site, built by Netlify\'s build', () => {
 
   it('packages exactly src/functions/*, each routed and scheduled as its own config says', async () => {
     const resolved = readResolved(copy);
-    expect({ directory: resolved.functionsDirectory, origin: resolved.functionsDirectoryOrigin }).toEqual({ directory: join(copy, SITE_FUNCTIONS_DIR), origin: 'config-v1' });
-    const sources = readdirSync(join(ROOT, SITE_FUNCTIONS_DIR)).filter((file) => file.endsWith('.ts')).sort();
+    expect({
+      directory: resolved.functionsDirectory,
+      origin: resolved.functionsDirectoryOrigin,
+    }).toEqual({ directory: join(copy, SITE_FUNCTIONS_DIR), origin: 'config-v1' });
+    const sources = readdirSync(join(ROOT, SITE_FUNCTIONS_DIR))
+      .filter((file) => file.endsWith('.ts'))
+      .sort();
     const manifest = readManifest(copy);
     expect(manifest.functions.map((fn) => basename(fn.mainFile)).sort()).toEqual(sources);
     for (const file of sources) {
-      const { config } = await import(pathToFileURL(join(ROOT, SITE_FUNCTIONS_DIR, file)).href) as { config?: { path?: string; schedule?: string } };
+      const { config } = (await import(
+        pathToFileURL(join(ROOT, SITE_FUNCTIONS_DIR, file)).href
+      )) as { config?: { path?: string; schedule?: string } };
       const packaged = manifest.functions.find((fn) => basename(fn.mainFile) === file)!;
-      expect({ file, routes: packaged.routes?.map((route) => route.literal) ?? [], schedule: packaged.schedule })
-        .toEqual({ file, routes: config?.path ? [config.path] : [], schedule: config?.schedule });
+      expect({
+        file,
+        routes: packaged.routes?.map((route) => route.literal) ?? [],
+        schedule: packaged.schedule,
+      }).toEqual({ file, routes: config?.path ? [config.path] : [], schedule: config?.schedule });
     }
     // The freshness check and publish-retry are registered as scheduled functions, on their own schedules.
-    expect(manifest.functions.filter((fn) => fn.schedule).map((fn) => [basename(fn.mainFile), fn.schedule]).sort()).toEqual([['freshness-check.ts', '*/15 * * * *'], ['publish-retry.ts', '* * * * *']]);
+    expect(
+      manifest.functions
+        .filter((fn) => fn.schedule)
+        .map((fn) => [basename(fn.mainFile), fn.schedule])
+        .sort(),
+    ).toEqual([
+      ['freshness-check.ts', '*/15 * * * *'],
+      ['publish-retry.ts', '* * * * *'],
+    ]);
   });
 
-  it('leaves the build record where Netlify\'s upload step finds it, and nothing else to upload', async () => {
-    const record = buildRecordSchema.parse(JSON.parse(readFileSync(join(copy, BUILD_RECORD_FILE), 'utf8')));
+  it("leaves the build record where Netlify's upload step finds it, and nothing else to upload", async () => {
+    const record = buildRecordSchema.parse(
+      JSON.parse(readFileSync(join(copy, BUILD_RECORD_FILE), 'utf8')),
+    );
     expect(record.trigger).toEqual(HOOK_BODY);
     // What the freshness check compares: each published school's tenant record, read from the bundled file on a demo deploy.
-    expect(record.inputs).toMatchObject({ source: 'file', digest: expect.stringMatching(/^[0-9a-f]{64}$/) });
-    expect(Object.keys(record.inputs!.tenants).sort()).toEqual(record.schools.map((school) => school.key).sort());
-    const { scanForBlobs } = await netlifyBuildModule<{ scanForBlobs: (dir: string) => Promise<{ apiVersion: number; directory: string } | null> }>('utils/blobs.js');
-    const { getBlobs } = await netlifyBuildModule<{ getBlobs: (dir: string) => Promise<Array<{ key: string }>> }>('utils/frameworks_api.js');
+    expect(record.inputs).toMatchObject({
+      source: 'file',
+      digest: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(Object.keys(record.inputs!.tenants).sort()).toEqual(
+      record.schools.map((school) => school.key).sort(),
+    );
+    const { scanForBlobs } = await netlifyBuildModule<{
+      scanForBlobs: (dir: string) => Promise<{ apiVersion: number; directory: string } | null>;
+    }>('utils/blobs.js');
+    const { getBlobs } = await netlifyBuildModule<{
+      getBlobs: (dir: string) => Promise<Array<{ key: string }>>;
+    }>('utils/frameworks_api.js');
     const found = await scanForBlobs(copy);
     expect(found?.apiVersion).toBe(3);
     expect((await getBlobs(found!.directory)).map((blob) => blob.key)).toEqual([BUILD_RECORD_BLOB]);
   });
 
-  it('Netlify\'s upload step stores the record in the deploy\'s store; the notification function reads it there and the document is live', async () => {
+  it("Netlify's upload step stores the record in the deploy's store; the notification function reads it there and the document is live", async () => {
     blobs = await startLocalBlobs(join(home, 'blobs'), { siteID: SITE_ID });
     const secret = 'a'.repeat(16) + 'deploy-notification-secret-0123';
     Object.assign(process.env, blobs.environment, {
-      SITE_ID, CONTEXT: 'production', NETLIFY_DEPLOY_NOTIFICATION_SECRET: secret, EDITOR_PASS_SECRET: 'p'.repeat(40),
-      NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/0123456789abcdef01234567', SANITY_STUDIO_URL: 'https://school.sanity.studio',
+      SITE_ID,
+      CONTEXT: 'production',
+      NETLIFY_DEPLOY_NOTIFICATION_SECRET: secret,
+      EDITOR_PASS_SECRET: 'p'.repeat(40),
+      NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/0123456789abcdef01234567',
+      SANITY_STUDIO_URL: 'https://school.sanity.studio',
     });
     // @netlify/build's own step (what Netlify's build servers run after the build command), its
     // Blobs client pointed at the local server by the same environment a function gets.
-    const { uploadBlobs } = await netlifyBuildModule<{ uploadBlobs: { coreStep: (input: object) => Promise<unknown> } }>('plugins_core/blobs_upload/index.js');
+    const { uploadBlobs } = await netlifyBuildModule<{
+      uploadBlobs: { coreStep: (input: object) => Promise<unknown> };
+    }>('plugins_core/blobs_upload/index.js');
     const systemLog: string[] = [];
-    await uploadBlobs.coreStep({ logs: undefined, deployId: DEPLOY_ID, buildDir: copy, packagePath: undefined, constants: { SITE_ID, NETLIFY_API_TOKEN: 'local', NETLIFY_API_HOST: 'api.netlify.com' }, systemLog: (line: string) => systemLog.push(line) });
+    await uploadBlobs.coreStep({
+      logs: undefined,
+      deployId: DEPLOY_ID,
+      buildDir: copy,
+      packagePath: undefined,
+      constants: { SITE_ID, NETLIFY_API_TOKEN: 'local', NETLIFY_API_HOST: 'api.netlify.com' },
+      systemLog: (line: string) => systemLog.push(line),
+    });
     expect(systemLog).toContain('Uploading 1 blobs to deploy store...');
 
     const record = JSON.parse(readFileSync(join(copy, BUILD_RECORD_FILE), 'utf8')) as BuildRecord;
     const liveSchool = record.schools[0]!.key;
-    const [documentId] = Object.entries(record.documents).find(([, document]) => document.school === liveSchool)!;
-    const { default: deployNotification } = await import('../../src/functions/deploy-notification.ts');
+    const [documentId] = Object.entries(record.documents).find(
+      ([, document]) => document.school === liveSchool,
+    )!;
+    const { default: deployNotification } =
+      await import('../../src/functions/deploy-notification.ts');
     const { default: publishStatus } = await import('../../src/functions/publish-status.ts');
     const at = new Date().toISOString();
-    const body = JSON.stringify({ id: DEPLOY_ID, site_id: SITE_ID, build_id: DEPLOY_ID, state: 'ready', context: 'production', branch: 'main', title: HOOK_TITLE, created_at: at, updated_at: at, published_at: at, deploy_time: 10, error_message: null });
-    const notified = await deployNotification(new Request('https://school-mobile.netlify.app/api/deploy-notification', {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-signature': netlifySignature(body, secret) }, body,
-    }), { deploy: { context: 'production' } } as never);
+    const body = JSON.stringify({
+      id: DEPLOY_ID,
+      site_id: SITE_ID,
+      build_id: DEPLOY_ID,
+      state: 'ready',
+      context: 'production',
+      branch: 'main',
+      title: HOOK_TITLE,
+      created_at: at,
+      updated_at: at,
+      published_at: at,
+      deploy_time: 10,
+      error_message: null,
+    });
+    const notified = await deployNotification(
+      new Request('https://school-mobile.netlify.app/api/deploy-notification', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-webhook-signature': netlifySignature(body, secret),
+        },
+        body,
+      }),
+      { deploy: { context: 'production' } } as never,
+    );
     expect(notified.status, await notified.clone().text()).toBe(200);
-    const status = await publishStatus(new Request(`https://school-mobile.netlify.app/api/publish-status?ids=${documentId}`), { deploy: { context: 'production' } } as never);
-    const answer = await status.json() as { documents: Record<string, { state: string }> };
+    const status = await publishStatus(
+      new Request(`https://school-mobile.netlify.app/api/publish-status?ids=${documentId}`),
+      { deploy: { context: 'production' } } as never,
+    );
+    const answer = (await status.json()) as { documents: Record<string, { state: string }> };
     expect(status.status, JSON.stringify(answer)).toBe(200);
     expect(answer.documents[documentId]?.state).toBe('live');
     // The freshness check's side of it: the live deploy's inputs, copied from the record it read.
     const { getStore } = await import('@netlify/blobs');
-    expect(await getStore({ name: 'deploys', consistency: 'strong' }).get('live-inputs', { type: 'json' })).toMatchObject({ deployId: DEPLOY_ID, source: 'file', digest: record.inputs!.digest });
+    expect(
+      await getStore({ name: 'deploys', consistency: 'strong' }).get('live-inputs', {
+        type: 'json',
+      }),
+    ).toMatchObject({ deployId: DEPLOY_ID, source: 'file', digest: record.inputs!.digest });
   });
 });
 
-describe('the editors\' preview site, built by Netlify\'s build', () => {
+describe("the editors' preview site, built by Netlify's build", () => {
   let copy = '';
   let run: ToolRun;
   const settings = {
-    SITE_MODE: 'preview', CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'abcd1234', SANITY_DATASET: 'production',
-    SANITY_API_READ_TOKEN: 'sk-preview-read-token', SANITY_STUDIO_URL: 'https://school.sanity.studio',
-    PREVIEW_COOKIE_SECRET: 'p'.repeat(40), PUBLIC_API_BASE: 'https://api.k1mobile.example',
+    SITE_MODE: 'preview',
+    CONTENT_SOURCE: 'sanity',
+    SANITY_PROJECT_ID: 'abcd1234',
+    SANITY_DATASET: 'production',
+    SANITY_API_READ_TOKEN: 'sk-preview-read-token',
+    SANITY_STUDIO_URL: 'https://school.sanity.studio',
+    PREVIEW_COOKIE_SECRET: 'p'.repeat(40),
+    PUBLIC_API_BASE: 'https://api.k1mobile.example',
   };
 
   beforeAll(async () => {
     requireNetlifyCli();
     copy = cleanCopy('preview');
-    run = await runNetlify(copy, ['build', '--offline', '--context', 'production'], toolEnvironment(home, netlifyBuildSettings({ name: 'school-preview', url: 'https://school-preview.netlify.app' }, settings)));
+    run = await runNetlify(
+      copy,
+      ['build', '--offline', '--context', 'production'],
+      toolEnvironment(
+        home,
+        netlifyBuildSettings(
+          { name: 'school-preview', url: 'https://school-preview.netlify.app' },
+          settings,
+        ),
+      ),
+    );
   }, 300_000);
-  afterAll(() => { if (copy) removeCopy(copy); });
+  afterAll(() => {
+    if (copy) removeCopy(copy);
+  });
 
-  it('completes, with every plugin loaded and Netlify\'s config resolved from netlify.toml and the build\'s files', async () => {
+  it("completes, with every plugin loaded and Netlify's config resolved from netlify.toml and the build's files", async () => {
     await expectCompleted('preview site', copy, run);
   });
 
-  it('packages only the adapter\'s server function (none of the public site\'s functions), and no build record', async () => {
+  it("packages only the adapter's server function (none of the public site's functions), and no build record", async () => {
     const manifest = readManifest(copy);
-    expect(manifest.functions.map((fn) => ({ name: fn.name, displayName: fn.displayName, generator: fn.generator?.split('@').slice(0, -1).join('@'), routes: fn.routes?.map((route) => route.pattern) })))
-      .toEqual(PREVIEW_SITE_FUNCTIONS);
+    expect(
+      manifest.functions.map((fn) => ({
+        name: fn.name,
+        displayName: fn.displayName,
+        generator: fn.generator?.split('@').slice(0, -1).join('@'),
+        routes: fn.routes?.map((route) => route.pattern),
+      })),
+    ).toEqual(PREVIEW_SITE_FUNCTIONS);
     expect(readResolved(copy).functionsDirectoryOrigin).not.toBe('config-v1');
-    const { scanForBlobs } = await netlifyBuildModule<{ scanForBlobs: (dir: string) => Promise<unknown> }>('utils/blobs.js');
+    const { scanForBlobs } = await netlifyBuildModule<{
+      scanForBlobs: (dir: string) => Promise<unknown>;
+    }>('utils/blobs.js');
     expect(await scanForBlobs(copy)).toBeNull();
   });
 
-  it('the function Netlify packaged answers with the preview site\'s headers (the site\'s wrapper around the adapter\'s handler)', async () => {
+  it("the function Netlify packaged answers with the preview site's headers (the site's wrapper around the adapter's handler)", async () => {
     const unpacked = mkdtempSync(join(tmpdir(), 'netlify-ssr-'));
     try {
-      const { default: extract } = await import(pathToFileURL(join(CLI_DIR, 'node_modules', 'extract-zip', 'index.js')).href) as { default: (zip: string, options: { dir: string }) => Promise<void> };
+      const { default: extract } = (await import(
+        pathToFileURL(join(CLI_DIR, 'node_modules', 'extract-zip', 'index.js')).href
+      )) as { default: (zip: string, options: { dir: string }) => Promise<void> };
       await extract(join(copy, '.netlify', 'functions', 'ssr.zip'), { dir: unpacked });
       // What the function gets on Netlify: the site's settings (Functions scope) and Netlify's own.
-      Object.assign(process.env, settings, { CONTEXT: 'production', URL: 'https://school-preview.netlify.app', SITE_ID });
-      const { default: handler } = await import(pathToFileURL(join(unpacked, 'ssr.mjs')).href) as { default: (request: Request, context: object) => Promise<Response> };
+      Object.assign(process.env, settings, {
+        CONTEXT: 'production',
+        URL: 'https://school-preview.netlify.app',
+        SITE_ID,
+      });
+      const { default: handler } = (await import(
+        pathToFileURL(join(unpacked, 'ssr.mjs')).href
+      )) as { default: (request: Request, context: object) => Promise<Response> };
       const errors: unknown[] = [];
       const consoleError = console.error;
       console.error = (...args: unknown[]) => errors.push(args);
-      const answer = await handler(new Request('https://school-preview.netlify.app/robots.txt'), {}).finally(() => { console.error = consoleError; });
-      expect(answer.status, JSON.stringify(errors, (_, value) => value instanceof Error ? value.stack : value)).toBe(200);
-      expect(await answer.text()).toContain('Disallow: /');
-      expect(Object.fromEntries(['x-robots-tag', 'cache-control', 'strict-transport-security', 'x-content-type-options'].map((name) => [name, answer.headers.get(name)]))).toEqual({
-        'x-robots-tag': 'noindex', 'cache-control': 'private, no-store', 'strict-transport-security': 'max-age=31536000; includeSubDomains', 'x-content-type-options': 'nosniff',
+      const answer = await handler(
+        new Request('https://school-preview.netlify.app/robots.txt'),
+        {},
+      ).finally(() => {
+        console.error = consoleError;
       });
-      expect(answer.headers.get('content-security-policy')).toContain('frame-ancestors https://school.sanity.studio');
+      expect(
+        answer.status,
+        JSON.stringify(errors, (_, value) => (value instanceof Error ? value.stack : value)),
+      ).toBe(200);
+      expect(await answer.text()).toContain('Disallow: /');
+      expect(
+        Object.fromEntries(
+          [
+            'x-robots-tag',
+            'cache-control',
+            'strict-transport-security',
+            'x-content-type-options',
+          ].map((name) => [name, answer.headers.get(name)]),
+        ),
+      ).toEqual({
+        'x-robots-tag': 'noindex',
+        'cache-control': 'private, no-store',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'x-content-type-options': 'nosniff',
+      });
+      expect(answer.headers.get('content-security-policy')).toContain(
+        'frame-ancestors https://school.sanity.studio',
+      );
     } finally {
       rmSync(unpacked, { recursive: true, force: true });
     }

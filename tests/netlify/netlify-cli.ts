@@ -18,7 +18,9 @@ const CLI_BIN = join(CLI_DIR, 'node_modules', '.bin');
 /** Fails with what to run when netlify-cli is not installed (scripts/test.sh installs it). */
 export function requireNetlifyCli(): void {
   if (!existsSync(join(CLI_BIN, 'netlify')) || !existsSync(join(CLI_BIN, 'deno'))) {
-    throw new Error('netlify-cli is not installed for the Netlify tier: run `bash scripts/netlify-cli.sh install` (scripts/test.sh does it)');
+    throw new Error(
+      'netlify-cli is not installed for the Netlify tier: run `bash scripts/netlify-cli.sh install` (scripts/test.sh does it)',
+    );
   }
 }
 
@@ -29,7 +31,11 @@ export function requireNetlifyCli(): void {
  */
 export function cleanCopy(label: string): string {
   const copy = mkdtempSync(join(tmpdir(), `netlify-${label}-`));
-  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const listed = spawnSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+    { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
   if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
   for (const file of listed.stdout.split('\0')) {
     // Tracked files deleted in the working tree are not part of it; the Studio and this tool keep their own packages.
@@ -66,13 +72,26 @@ export function toolEnvironment(home: string, settings: Record<string, string>):
   };
 }
 
-export interface ToolRun { code: number | null; output: string; ms: number }
+export interface ToolRun {
+  code: number | null;
+  output: string;
+  ms: number;
+}
 
 /** Runs `netlify <args>` in `cwd` to the end; the output is stdout and stderr as they came. */
-export function runNetlify(cwd: string, args: string[], environment: NodeJS.ProcessEnv, timeoutMs = 240_000): Promise<ToolRun> {
+export function runNetlify(
+  cwd: string,
+  args: string[],
+  environment: NodeJS.ProcessEnv,
+  timeoutMs = 240_000,
+): Promise<ToolRun> {
   const started = Date.now();
   return new Promise((done, fail) => {
-    const child = spawn(join(CLI_BIN, 'netlify'), args, { cwd, env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(join(CLI_BIN, 'netlify'), args, {
+      cwd,
+      env: environment,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const output: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
@@ -93,13 +112,36 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export interface NetlifyDev { url: string; output: () => string; stop: () => Promise<void> }
+export interface NetlifyDev {
+  url: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
 
 /** Starts `netlify dev --offline` in `cwd` (netlify.toml's [dev]: the built site and the functions) on free ports. */
-export async function startNetlifyDev(cwd: string, environment: NodeJS.ProcessEnv, timeoutMs = 120_000): Promise<NetlifyDev> {
+export async function startNetlifyDev(
+  cwd: string,
+  environment: NodeJS.ProcessEnv,
+  timeoutMs = 120_000,
+): Promise<NetlifyDev> {
   const [port, staticPort, functionsPort] = [await freePort(), await freePort(), await freePort()];
-  const args = ['dev', '--offline', '--no-open', '--port', String(port), '--staticServerPort', String(staticPort), '--functions-port', String(functionsPort)];
-  const child = spawn(join(CLI_BIN, 'netlify'), args, { cwd, env: environment, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const args = [
+    'dev',
+    '--offline',
+    '--no-open',
+    '--port',
+    String(port),
+    '--staticServerPort',
+    String(staticPort),
+    '--functions-port',
+    String(functionsPort),
+  ];
+  const child = spawn(join(CLI_BIN, 'netlify'), args, {
+    cwd,
+    env: environment,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const output: Buffer[] = [];
   child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
   child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
@@ -107,8 +149,18 @@ export async function startNetlifyDev(cwd: string, environment: NodeJS.ProcessEn
   const exited = new Promise<void>((gone) => child.once('close', () => gone()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
-      try { process.kill(-child.pid!, 'SIGTERM'); } catch { /* already gone */ }
-      const killed = setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* gone */ } }, 5_000);
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+      const killed = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }, 5_000);
       await exited;
       clearTimeout(killed);
     }
@@ -117,13 +169,22 @@ export async function startNetlifyDev(cwd: string, environment: NodeJS.ProcessEn
   const started = Date.now();
   // Ready once the functions are loaded and the server answers.
   while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`netlify dev stopped (exit ${child.exitCode}):\n${text().slice(-3000)}`);
+    if (child.exitCode !== null)
+      throw new Error(`netlify dev stopped (exit ${child.exitCode}):\n${text().slice(-3000)}`);
     if (/Loaded function/.test(text())) {
-      const answer = await fetch(`${url}/search`).then(async (response) => { await response.arrayBuffer(); return response.status; }, () => 0);
+      const answer = await fetch(`${url}/search`).then(
+        async (response) => {
+          await response.arrayBuffer();
+          return response.status;
+        },
+        () => 0,
+      );
       if (answer === 200) return { url, output: text, stop };
     }
     await new Promise((wait) => setTimeout(wait, 250));
   }
   await stop();
-  throw new Error(`netlify dev did not answer within ${timeoutMs / 1000} s:\n${text().slice(-3000)}`);
+  throw new Error(
+    `netlify dev did not answer within ${timeoutMs / 1000} s:\n${text().slice(-3000)}`,
+  );
 }

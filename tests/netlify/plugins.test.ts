@@ -17,30 +17,43 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** A project whose build writes one page, with the fixture plugin `name` declared in its netlify.toml. */
 function projectWithPlugin(name: string): string {
   const project = join(work, name);
-  cpSync(join(ROOT, 'tests', 'fixtures', 'netlify-plugins', name), join(project, 'plugins', name), { recursive: true });
-  writeFileSync(join(project, 'netlify.toml'), [
-    '[build]',
-    '  command = "mkdir -p public && echo ok > public/index.html"',
-    '  publish = "public"',
-    '[[plugins]]',
-    `  package = "./plugins/${name}"`,
-    '',
-  ].join('\n'));
+  cpSync(join(ROOT, 'tests', 'fixtures', 'netlify-plugins', name), join(project, 'plugins', name), {
+    recursive: true,
+  });
+  writeFileSync(
+    join(project, 'netlify.toml'),
+    [
+      '[build]',
+      '  command = "mkdir -p public && echo ok > public/index.html"',
+      '  publish = "public"',
+      '[[plugins]]',
+      `  package = "./plugins/${name}"`,
+      '',
+    ].join('\n'),
+  );
   return project;
 }
 
-describe('a local build plugin in Netlify\'s build', () => {
+describe("a local build plugin in Netlify's build", () => {
   beforeAll(() => requireNetlifyCli());
 
   it('exporting only event handlers: loads, runs, and the build completes', async () => {
-    const run = await runNetlify(projectWithPlugin('handler-only'), ['build', '--offline'], toolEnvironment(join(work, 'home'), { NETLIFY: 'true' }));
+    const run = await runNetlify(
+      projectWithPlugin('handler-only'),
+      ['build', '--offline'],
+      toolEnvironment(join(work, 'home'), { NETLIFY: 'true' }),
+    );
     expect(run.code, run.output.slice(-3000)).toBe(0);
     expect(run.output).toMatch(/- \.\/plugins\/handler-only(@\S+)? from netlify\.toml/);
     expect(run.output).toContain('handler-only plugin: onPostBuild ran');
   });
 
   it('exporting anything else too: the build stops while loading plugins, naming the export', async () => {
-    const run = await runNetlify(projectWithPlugin('extra-export'), ['build', '--offline'], toolEnvironment(join(work, 'home'), { NETLIFY: 'true' }));
+    const run = await runNetlify(
+      projectWithPlugin('extra-export'),
+      ['build', '--offline'],
+      toolEnvironment(join(work, 'home'), { NETLIFY: 'true' }),
+    );
     expect(run.code).not.toBe(0);
     expect(run.output).toContain('Plugin "./plugins/extra-export" internal error');
     expect(run.output).toContain("Invalid event 'KEY'");

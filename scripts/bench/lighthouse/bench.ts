@@ -22,42 +22,76 @@ const port = Number(arg('port', '4390'));
 const apiPort = Number(arg('api-port', '8790'));
 const base = `http://127.0.0.1:${port}`;
 
-const report = JSON.parse(readFileSync('reports/build-report.json', 'utf8')) as { schools: Array<{ seoSlug: string; giveaway: string }> };
+const report = JSON.parse(readFileSync('reports/build-report.json', 'utf8')) as {
+  schools: Array<{ seoSlug: string; giveaway: string }>;
+};
 const open = report.schools.filter((s) => s.giveaway.includes('/giveaway-entry/')).slice(0, 2);
 const only = arg('only', '');
 const planPagesOnly = process.argv.includes('--plans');
-const pages = (planPagesOnly
-  ? report.schools.flatMap((school) => ['fan', 'student', 'faculty'].map((plans) => `/${school.seoSlug}/${plans}`))
-  : open.flatMap((school) => [`/${school.seoSlug}`, `/${school.seoSlug}/faculty`, school.giveaway, `/${school.seoSlug}/coverage-map`]))
-  .filter((page) => !only || page.endsWith(only));
+const pages = (
+  planPagesOnly
+    ? report.schools.flatMap((school) =>
+        ['fan', 'student', 'faculty'].map((plans) => `/${school.seoSlug}/${plans}`),
+      )
+    : open.flatMap((school) => [
+        `/${school.seoSlug}`,
+        `/${school.seoSlug}/faculty`,
+        school.giveaway,
+        `/${school.seoSlug}/coverage-map`,
+      ])
+).filter((page) => !only || page.endsWith(only));
 /** Main-thread time by kind under Lighthouse's throttling (the "Minimize main-thread work" audit). */
 const mainThreadMs = (lhr: { audits: Record<string, { details?: unknown }> }, group: string) => {
-  const items = (lhr.audits['mainthread-work-breakdown']?.details as { items?: Array<{ group: string; duration: number }> } | undefined)?.items ?? [];
+  const items =
+    (
+      lhr.audits['mainthread-work-breakdown']?.details as
+        { items?: Array<{ group: string; duration: number }> } | undefined
+    )?.items ?? [];
   return items.filter((item) => item.group === group).reduce((sum, item) => sum + item.duration, 0);
 };
 const runLines: string[] = [];
 
 const stack = spawn(process.execPath, ['scripts/local-stack/start.ts'], {
-  env: { ...process.env, PORT: String(port), API_PORT: String(apiPort), DATA_DIR: '/tmp/lighthouse-data' },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    API_PORT: String(apiPort),
+    DATA_DIR: '/tmp/lighthouse-data',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 await new Promise<void>((resolve, reject) => {
-  stack.stdout.on('data', (chunk: Buffer) => { if (chunk.toString().includes('Site:')) resolve(); });
+  stack.stdout.on('data', (chunk: Buffer) => {
+    if (chunk.toString().includes('Site:')) resolve();
+  });
   stack.on('exit', (code) => reject(new Error(`local stack exited with ${code}`)));
 });
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const rows: string[] = [];
 try {
   for (const page of pages) {
     const samples: Array<Record<string, number>> = [];
     for (let run = 0; run < runs; run += 1) {
-      const result = await lighthouse(`${base}${page}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+      const result = await lighthouse(`${base}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+      });
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`no result for ${page}`);
       samples.push({
@@ -75,10 +109,14 @@ try {
       });
       const sample = samples.at(-1) as Record<string, number>;
       const ms = (key: string) => `${Math.round(sample[key] ?? NaN)} ms`;
-      runLines.push(`| ${page} | ${run + 1} | ${sample['performance']} | ${ms('fcp')} | ${ms('lcp')} | ${ms('speedIndex')} | ${ms('tbt')} | ${ms('styleLayout')} | ${ms('script')} |`);
+      runLines.push(
+        `| ${page} | ${run + 1} | ${sample['performance']} | ${ms('fcp')} | ${ms('lcp')} | ${ms('speedIndex')} | ${ms('tbt')} | ${ms('styleLayout')} | ${ms('script')} |`,
+      );
     }
     const m = (key: string) => median(samples.map((s) => s[key] ?? NaN));
-    rows.push(`| ${page} | ${m('performance')} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${Math.round(m('lcp'))} ms | ${Math.round(m('tbt'))} ms | ${m('cls').toFixed(3)} |`);
+    rows.push(
+      `| ${page} | ${m('performance')} | ${m('accessibility')} | ${m('bestPractices')} | ${m('seo')} | ${Math.round(m('lcp'))} ms | ${Math.round(m('tbt'))} ms | ${m('cls').toFixed(3)} |`,
+    );
     console.error(`done ${page}`);
   }
 } finally {
@@ -86,10 +124,16 @@ try {
   stack.kill('SIGTERM');
 }
 console.log(`Lighthouse 13, mobile preset, median of ${runs} run(s)\n`);
-console.log('| page | perf | a11y | best practices | SEO | LCP | TBT | CLS |\n|---|---|---|---|---|---|---|---|');
+console.log(
+  '| page | perf | a11y | best practices | SEO | LCP | TBT | CLS |\n|---|---|---|---|---|---|---|---|',
+);
 console.log(rows.join('\n'));
-console.log('\nEach run: performance score, the simulated paint metrics, Total Blocking Time, style and layout and script evaluation time (throttled)\n');
-console.log('| page | run | perf | FCP | LCP | Speed Index | TBT | style & layout | script |\n|---|---|---|---|---|---|---|---|---|');
+console.log(
+  '\nEach run: performance score, the simulated paint metrics, Total Blocking Time, style and layout and script evaluation time (throttled)\n',
+);
+console.log(
+  '| page | run | perf | FCP | LCP | Speed Index | TBT | style & layout | script |\n|---|---|---|---|---|---|---|---|---|',
+);
 console.log(runLines.join('\n'));
 const perfect = runLines.filter((line) => line.split(' | ')[2] === '100').length;
 console.log(`\n${perfect} of ${runLines.length} runs scored 100`);

@@ -64,8 +64,11 @@ export function documentId(school: number, type: number): string {
 export function drawMonth(options: MonthOptions): MonthActivity {
   const random = seeded(options.seed);
   const between = (low: number, high: number) => low + Math.floor(random() * (high - low + 1));
-  const workingDays = Array.from({ length: options.days }, (_, day) => day).filter((day) => new Date(MONTH_START + day * DAY).getUTCDay() % 6 !== 0);
-  const inWorkingHours = (day: number) => MONTH_START + day * DAY + WORK_FROM * HOUR + Math.floor(random() * WORK_HOURS * HOUR);
+  const workingDays = Array.from({ length: options.days }, (_, day) => day).filter(
+    (day) => new Date(MONTH_START + day * DAY).getUTCDay() % 6 !== 0,
+  );
+  const inWorkingHours = (day: number) =>
+    MONTH_START + day * DAY + WORK_FROM * HOUR + Math.floor(random() * WORK_HOURS * HOUR);
   const publishes: Publish[] = [];
 
   for (const day of workingDays) {
@@ -76,7 +79,11 @@ export function drawMonth(options: MonthOptions): MonthActivity {
       const school = between(0, options.schools - 1);
       let at = inWorkingHours(day);
       for (let document = 0; document < size; document += 1) {
-        publishes.push({ at, ids: [documentId(school, between(0, TYPES_PER_SCHOOL - 1))], release: false });
+        publishes.push({
+          at,
+          ids: [documentId(school, between(0, TYPES_PER_SCHOOL - 1))],
+          release: false,
+        });
         at += between(5, 30) * 1000;
       }
       left -= size;
@@ -86,18 +93,28 @@ export function drawMonth(options: MonthOptions): MonthActivity {
     const day = workingDays[between(0, workingDays.length - 1)]!;
     const ids = new Set<string>();
     const size = between(10, 30);
-    while (ids.size < size) ids.add(documentId(between(0, options.schools - 1), between(0, TYPES_PER_SCHOOL - 1)));
+    while (ids.size < size)
+      ids.add(documentId(between(0, options.schools - 1), between(0, TYPES_PER_SCHOOL - 1)));
     publishes.push({ at: inWorkingHours(day), ids: [...ids], release: true });
   }
 
   const tenantChanges: TenantChange[] = [];
   const days = new Set<number>();
-  while (days.size < Math.min(options.tenantChangeDays, options.days)) days.add(between(0, options.days - 1));
+  while (days.size < Math.min(options.tenantChangeDays, options.days))
+    days.add(between(0, options.days - 1));
   for (const day of days) {
     for (let times = between(1, 3); times > 0; times -= 1) {
       const schools = new Set<number>();
-      for (let count = between(1, 5); schools.size < count;) schools.add(between(0, options.schools - 1));
-      tenantChanges.push({ at: MONTH_START + day * DAY + (13 + Math.floor(random() * 9)) * HOUR + between(0, 59) * 60_000, schools: [...schools] });
+      for (let count = between(1, 5); schools.size < count;)
+        schools.add(between(0, options.schools - 1));
+      tenantChanges.push({
+        at:
+          MONTH_START +
+          day * DAY +
+          (13 + Math.floor(random() * 9)) * HOUR +
+          between(0, 59) * 60_000,
+        schools: [...schools],
+      });
     }
   }
   publishes.sort((a, b) => a.at - b.at);

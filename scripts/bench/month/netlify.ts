@@ -7,7 +7,13 @@
  */
 import { getDeployStore } from '@netlify/blobs';
 import { netlifySignature } from '../../local-stack/netlify/deploy-notifications.ts';
-import { BUILD_RECORD_BLOB, buildHookBodySchema, type BuildHookBody, type BuildInputs, type BuildRecord } from '../../../src/lib/publish-records/records.ts';
+import {
+  BUILD_RECORD_BLOB,
+  buildHookBodySchema,
+  type BuildHookBody,
+  type BuildInputs,
+  type BuildRecord,
+} from '../../../src/lib/publish-records/records.ts';
 
 /** Events in time order; those due at one moment run at once (their Blobs writes race as concurrent instances' would). */
 export class FakeClock {
@@ -75,11 +81,23 @@ export function createFakeNetlify(options: FakeNetlifyOptions) {
 
   function notify(deploy: MonthDeploy, state: 'building' | 'ready'): void {
     const body = JSON.stringify({
-      id: deploy.id, site_id: options.siteId, build_id: deploy.id, state, context: 'production', branch: 'main', title: titles.get(deploy.id) ?? null,
-      created_at: iso(deploy.createdAt), updated_at: iso(clock.now), published_at: state === 'ready' ? iso(clock.now) : null,
-      deploy_time: state === 'ready' ? Math.round(options.buildMs / 1000) : null, error_message: null, locked: null,
+      id: deploy.id,
+      site_id: options.siteId,
+      build_id: deploy.id,
+      state,
+      context: 'production',
+      branch: 'main',
+      title: titles.get(deploy.id) ?? null,
+      created_at: iso(deploy.createdAt),
+      updated_at: iso(clock.now),
+      published_at: state === 'ready' ? iso(clock.now) : null,
+      deploy_time: state === 'ready' ? Math.round(options.buildMs / 1000) : null,
+      error_message: null,
+      locked: null,
     });
-    clock.schedule(clock.now + 1_000, () => options.deliver(body, netlifySignature(body, options.secret)));
+    clock.schedule(clock.now + 1_000, () =>
+      options.deliver(body, netlifySignature(body, options.secret)),
+    );
   }
 
   const titles = new Map<string, string | null>();
@@ -94,11 +112,24 @@ export function createFakeNetlify(options: FakeNetlifyOptions) {
       notify(deploy, 'building');
       clock.schedule(clock.now + options.buildMs, async () => {
         const record: BuildRecord = {
-          version: 1, contentReadAt: iso(deploy.readAt!), trigger: deploy.body ?? { kind: 'unknown' },
-          documents: Object.fromEntries(Object.entries(read.documents).map(([id, rev]) => [id, { rev, type: id.split('-')[1] ?? 'faqs', school: id.split('-')[0] ?? null }])),
-          schools: [], leftOut: [], problems: [], inputs: read.inputs,
+          version: 1,
+          contentReadAt: iso(deploy.readAt!),
+          trigger: deploy.body ?? { kind: 'unknown' },
+          documents: Object.fromEntries(
+            Object.entries(read.documents).map(([id, rev]) => [
+              id,
+              { rev, type: id.split('-')[1] ?? 'faqs', school: id.split('-')[0] ?? null },
+            ]),
+          ),
+          schools: [],
+          leftOut: [],
+          problems: [],
+          inputs: read.inputs,
         };
-        await getDeployStore({ deployID: deploy.id, consistency: 'strong' }).setJSON(BUILD_RECORD_BLOB, record);
+        await getDeployStore({ deployID: deploy.id, consistency: 'strong' }).setJSON(
+          BUILD_RECORD_BLOB,
+          record,
+        );
         deploy.publishedAt = clock.now;
         building = false;
         notify(deploy, 'ready');
@@ -112,7 +143,11 @@ export function createFakeNetlify(options: FakeNetlifyOptions) {
     /** The build hook (its `fetch`): Netlify takes the call and answers at once. */
     hook: async (url: URL, init: RequestInit): Promise<Response> => {
       const parsed = buildHookBodySchema.safeParse(JSON.parse(String(init.body)));
-      const deploy: MonthDeploy = { id: (deploys.length + 1).toString(16).padStart(24, '0'), body: parsed.success ? parsed.data : undefined, createdAt: clock.now };
+      const deploy: MonthDeploy = {
+        id: (deploys.length + 1).toString(16).padStart(24, '0'),
+        body: parsed.success ? parsed.data : undefined,
+        createdAt: clock.now,
+      };
       titles.set(deploy.id, url.searchParams.get('trigger_title'));
       deploys.push(deploy);
       waiting.push(deploy);

@@ -14,7 +14,12 @@ import { getDeployStore, getStore } from '@netlify/blobs';
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { BLOBS_CONTEXT_VARIABLE, startLocalBlobs } from '../../local-stack/netlify/blobs.ts';
 import { asBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
-import { BUILD_RECORD_BLOB, DEPLOYS_STORE, newBatchId, PUBLISH_QUEUE_STORE } from '../../../src/lib/publish-records/records.ts';
+import {
+  BUILD_RECORD_BLOB,
+  DEPLOYS_STORE,
+  newBatchId,
+  PUBLISH_QUEUE_STORE,
+} from '../../../src/lib/publish-records/records.ts';
 import { createNotificationFunction } from '../../../src/lib/deploys/notification-function.ts';
 import { triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
 import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
@@ -54,7 +59,10 @@ const quiet = () => {};
 /** After the month: what it left on its way goes live (its deploys are not counted). */
 const AFTER_MONTH_MS = 3 * 3_600_000;
 
-export async function replayMonth(activity: MonthActivity, options: ReplayOptions): Promise<MonthReplay> {
+export async function replayMonth(
+  activity: MonthActivity,
+  options: ReplayOptions,
+): Promise<MonthReplay> {
   const work = mkdtempSync(join(tmpdir(), 'bench-month-'));
   const blobs = await startLocalBlobs(join(work, 'blobs'), { siteID: SITE_ID });
   const before = process.env[BLOBS_CONTEXT_VARIABLE];
@@ -71,49 +79,110 @@ export async function replayMonth(activity: MonthActivity, options: ReplayOption
 
 async function run(activity: MonthActivity, options: ReplayOptions): Promise<MonthReplay> {
   const clock = new FakeClock(activity.start);
-  const queueStore = () => asBlobStore(getStore({ name: PUBLISH_QUEUE_STORE, consistency: 'strong' }));
+  const queueStore = () =>
+    asBlobStore(getStore({ name: PUBLISH_QUEUE_STORE, consistency: 'strong' }));
   const deploysStore = () => asBlobStore(getStore({ name: DEPLOYS_STORE, consistency: 'strong' }));
   const now = () => new Date(clock.now);
   const budget = options.budgetPerHour;
   const content = new Map<string, string>();
   let revisions = 0;
   // The product API: every school's giveaway open, until an operator closes (or opens) it.
-  const events = Array.from({ length: options.schools }, (_, school): string | null => `event-${school}`);
-  const records = () => events.map((event, school) => ({ id: school + 1, affiliateId: 1, slug: `s${school}`, Name: `School ${school} Mobile`, ActiveGiveawayEvent: event }));
+  const events = Array.from(
+    { length: options.schools },
+    (_, school): string | null => `event-${school}`,
+  );
+  const records = () =>
+    events.map((event, school) => ({
+      id: school + 1,
+      affiliateId: 1,
+      slug: `s${school}`,
+      Name: `School ${school} Mobile`,
+      ActiveGiveawayEvent: event,
+    }));
   const inputs = () => {
-    const tenants = Object.fromEntries(records().map((record) => [record.slug, tenantDigest(toTenant(record, record.slug, '1'))]));
+    const tenants = Object.fromEntries(
+      records().map((record) => [record.slug, tenantDigest(toTenant(record, record.slug, '1'))]),
+    );
     return { source: 'api' as const, digest: inputsDigest(tenants), tenants };
   };
 
   let busy = false;
   const netlify = createFakeNetlify({
-    clock, buildMs: options.buildMs, siteId: SITE_ID, secret: NOTIFICATION_SECRET,
+    clock,
+    buildMs: options.buildMs,
+    siteId: SITE_ID,
+    secret: NOTIFICATION_SECRET,
     read: () => ({ documents: Object.fromEntries(content), inputs: inputs() }),
     deliver: async (body, signature) => {
       busy = true;
-      const request = new Request('https://site.example/api/deploy-notification', { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-signature': signature }, body });
+      const request = new Request('https://site.example/api/deploy-notification', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-webhook-signature': signature },
+        body,
+      });
       await (await notification(request, { deploy: { context: 'production' } })).arrayBuffer();
     },
   });
-  const queueSettings = { NETLIFY_BUILD_HOOK_URL: HOOK, PUBLISH_RETRY_BASE_SECONDS: undefined, DEPLOY_BUDGET_PER_HOUR: budget, CONTEXT: 'production' };
+  const queueSettings = {
+    NETLIFY_BUILD_HOOK_URL: HOOK,
+    PUBLISH_RETRY_BASE_SECONDS: undefined,
+    DEPLOY_BUDGET_PER_HOUR: budget,
+    CONTEXT: 'production',
+  };
   const publish = createPublishFunction({
-    openBlobStore: queueStore, readSettings: () => ({ ...queueSettings, SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET }), site: {}, log: quiet,
+    openBlobStore: queueStore,
+    readSettings: () => ({ ...queueSettings, SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET }),
+    site: {},
+    log: quiet,
     webhook: { fetch: netlify.hook, now: () => clock.now, log: quiet },
   });
-  const retry = createPublishRetryFunction({ openBlobStore: queueStore, readSettings: () => queueSettings, site: {}, log: quiet, now, fetch: netlify.hook });
+  const retry = createPublishRetryFunction({
+    openBlobStore: queueStore,
+    readSettings: () => queueSettings,
+    site: {},
+    log: quiet,
+    now,
+    fetch: netlify.hook,
+  });
   const notification = createNotificationFunction({
-    openDeploysStore: deploysStore, openQueueStore: queueStore, site: {}, log: quiet, fetch: netlify.hook, now,
-    readBuildReport: (deployId) => getDeployStore({ deployID: deployId, consistency: 'strong' }).get(BUILD_RECORD_BLOB, { type: 'json' }),
-    readSettings: () => ({ ...queueSettings, NETLIFY_DEPLOY_NOTIFICATION_SECRET: NOTIFICATION_SECRET, SITE_ID }),
+    openDeploysStore: deploysStore,
+    openQueueStore: queueStore,
+    site: {},
+    log: quiet,
+    fetch: netlify.hook,
+    now,
+    readBuildReport: (deployId) =>
+      getDeployStore({ deployID: deployId, consistency: 'strong' }).get(BUILD_RECORD_BLOB, {
+        type: 'json',
+      }),
+    readSettings: () => ({
+      ...queueSettings,
+      NETLIFY_DEPLOY_NOTIFICATION_SECRET: NOTIFICATION_SECRET,
+      SITE_ID,
+    }),
   });
   let checks = 0;
   let apiReads = 0;
   const freshness = createFreshnessCheckFunction({
-    openQueueStore: queueStore, openDeploysStore: deploysStore, site: {}, now, fetch: netlify.hook,
+    openQueueStore: queueStore,
+    openDeploysStore: deploysStore,
+    site: {},
+    now,
+    fetch: netlify.hook,
     // A check that ran logs what it found; it asks for a transport each time it reads the product API.
-    log: () => { checks += 1; },
-    readSettings: () => ({ ...queueSettings, PUBLIC_API_BASE: 'https://api.example', FRESHNESS_CHECK_MINUTES: 60, FRESHNESS_MAX_AGE_DAYS: 7 }),
-    transport: () => { apiReads += 1; return recordsTransport(records()); },
+    log: () => {
+      checks += 1;
+    },
+    readSettings: () => ({
+      ...queueSettings,
+      PUBLIC_API_BASE: 'https://api.example',
+      FRESHNESS_CHECK_MINUTES: 60,
+      FRESHNESS_MAX_AGE_DAYS: 7,
+    }),
+    transport: () => {
+      apiReads += 1;
+      return recordsTransport(records());
+    },
   });
 
   // The activity.
@@ -121,52 +190,98 @@ async function run(activity: MonthActivity, options: ReplayOptions): Promise<Mon
   for (const entry of activity.publishes) {
     clock.schedule(entry.at, async () => {
       busy = true;
-      await Promise.all(entry.ids.map(async (id, index) => {
-        const rev = `r${(revisions += 1)}`;
-        content.set(id, rev);
-        published.push({ at: clock.now });
-        const body = JSON.stringify({ _id: id, _type: id.split('-')[1], _rev: rev, _updatedAt: new Date(clock.now + index).toISOString() });
-        const request = new Request('https://site.example/.netlify/functions/rebuild-on-publish', {
-          method: 'POST', headers: { 'content-type': 'application/json', 'sanity-webhook-signature': await encodeSignatureHeader(body, clock.now, WEBHOOK_SECRET) }, body,
-        });
-        await (await publish(request, { deploy: { context: 'production' } })).arrayBuffer();
-      }));
+      await Promise.all(
+        entry.ids.map(async (id, index) => {
+          const rev = `r${(revisions += 1)}`;
+          content.set(id, rev);
+          published.push({ at: clock.now });
+          const body = JSON.stringify({
+            _id: id,
+            _type: id.split('-')[1],
+            _rev: rev,
+            _updatedAt: new Date(clock.now + index).toISOString(),
+          });
+          const request = new Request(
+            'https://site.example/.netlify/functions/rebuild-on-publish',
+            {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                'sanity-webhook-signature': await encodeSignatureHeader(
+                  body,
+                  clock.now,
+                  WEBHOOK_SECRET,
+                ),
+              },
+              body,
+            },
+          );
+          await (await publish(request, { deploy: { context: 'production' } })).arrayBuffer();
+        }),
+      );
     });
   }
   for (const change of activity.tenantChanges) {
     clock.schedule(change.at, async () => {
-      for (const school of change.schools) events[school] = events[school] === null ? `event-${school}-${change.at}` : null;
+      for (const school of change.schools)
+        events[school] = events[school] === null ? `event-${school}-${change.at}` : null;
     });
   }
   // The site's first deploy, by hand, before the month.
-  clock.schedule(activity.start, async () => { await triggerBuild(HOOK, { kind: 'manual', batch: newBatchId(), documents: [], more: 0 }, { fetch: netlify.hook, now: now() }); });
+  clock.schedule(activity.start, async () => {
+    await triggerBuild(
+      HOOK,
+      { kind: 'manual', batch: newBatchId(), documents: [], more: 0 },
+      { fetch: netlify.hook, now: now() },
+    );
+  });
 
   // The schedules: publish-retry every minute while anything waits or builds; nightly or the freshness check.
   const until = activity.end + AFTER_MONTH_MS;
   const every = (periodMs: number, from: number, task: () => Promise<void>) => {
-    const tick = (at: number) => clock.schedule(at, async () => { await task(); if (at + periodMs < until) tick(at + periodMs); });
+    const tick = (at: number) =>
+      clock.schedule(at, async () => {
+        await task();
+        if (at + periodMs < until) tick(at + periodMs);
+      });
     tick(from);
   };
   every(60_000, activity.start + 60_000, async () => {
     if (!busy) return;
-    const answer = await retry(new Request('https://site.example/.netlify/functions/publish-retry', { method: 'POST' }), { deploy: { context: 'production' } });
+    const answer = await retry(
+      new Request('https://site.example/.netlify/functions/publish-retry', { method: 'POST' }),
+      { deploy: { context: 'production' } },
+    );
     if (((await answer.json()) as { message: string }).message === 'nothing waits') busy = false;
   });
   if (options.behaviour === 'today') {
     every(24 * 3_600_000, activity.start + 24 * 3_600_000, async () => {
       busy = true;
-      await triggerBuild(HOOK, { kind: 'nightly', batch: newBatchId(), documents: [], more: 0 }, { fetch: netlify.hook, now: now() });
+      await triggerBuild(
+        HOOK,
+        { kind: 'nightly', batch: newBatchId(), documents: [], more: 0 },
+        { fetch: netlify.hook, now: now() },
+      );
     });
   } else {
     every(15 * 60_000, activity.start + 15 * 60_000, async () => {
-      await (await freshness(new Request('https://site.example/.netlify/functions/freshness-check', { method: 'POST' }), { deploy: { context: 'production' } })).arrayBuffer();
+      await (
+        await freshness(
+          new Request('https://site.example/.netlify/functions/freshness-check', {
+            method: 'POST',
+          }),
+          { deploy: { context: 'production' } },
+        )
+      ).arrayBuffer();
       busy = true;
     });
   }
   // What was still on its way at the month's end is measured to its end too.
   await clock.runUntil(until);
 
-  const built = netlify.deploys.filter((deploy) => deploy.publishedAt !== undefined).sort((a, b) => a.readAt! - b.readAt!);
+  const built = netlify.deploys
+    .filter((deploy) => deploy.publishedAt !== undefined)
+    .sort((a, b) => a.readAt! - b.readAt!);
   const liveAfter = (at: number) => built.find((deploy) => deploy.readAt! >= at)?.publishedAt;
   const delays = (times: number[]) => times.map((at) => (liveAfter(at) ?? clock.now) - at);
   return {

@@ -39,12 +39,33 @@ export function createApiHandler(options: ApiOptions): (request: ApiRequest) => 
   const { store, events } = options;
   const allowed = options.allowedOrigins;
   const routes: Route[] = [
-    { method: 'GET', pattern: /^\/k1mobile\/tenant\/code\/([^/]+)$/, handle: (_r, [slug = '']) => tenantByCode(store, slug) },
-    { method: 'GET', pattern: /^\/k1mobile\/tenant\/([^/]+)$/, handle: (_r, [id = '']) => tenantById(store, id) },
-    { method: 'POST', pattern: /^\/k1mobile\/giveaway\/entry$/, handle: (r) => submitEntry(store, events, r) },
-    { method: 'GET', pattern: /^\/k1mobile\/giveaway\/([^/]+)$/, handle: (_r, [guid = '']) => giveawayStatus(events, guid) },
+    {
+      method: 'GET',
+      pattern: /^\/k1mobile\/tenant\/code\/([^/]+)$/,
+      handle: (_r, [slug = '']) => tenantByCode(store, slug),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/k1mobile\/tenant\/([^/]+)$/,
+      handle: (_r, [id = '']) => tenantById(store, id),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/k1mobile\/giveaway\/entry$/,
+      handle: (r) => submitEntry(store, events, r),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/k1mobile\/giveaway\/([^/]+)$/,
+      handle: (_r, [guid = '']) => giveawayStatus(events, guid),
+    },
     { method: 'POST', pattern: /^\/account\/login$/, handle: (r) => login(store, r), csrf: true },
-    { method: 'PUT', pattern: /^\/nexusapi\/add_customer$/, handle: (r) => addCustomer(store, r), csrf: true },
+    {
+      method: 'PUT',
+      pattern: /^\/nexusapi\/add_customer$/,
+      handle: (r) => addCustomer(store, r),
+      csrf: true,
+    },
     {
       method: 'POST',
       pattern: /^\/mobileapi\/zipcode\/([^/]+)\/eligibility$/,
@@ -92,7 +113,13 @@ export function createApiHandler(options: ApiOptions): (request: ApiRequest) => 
       response = apiError(500, 'Internal error.');
     }
     const cors = decision.kind === 'allowed' && early === undefined ? decision.headers : {};
-    const headers = { ...response.headers, ...cors, vary: 'Origin', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
+    const headers = {
+      ...response.headers,
+      ...cors,
+      vary: 'Origin',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    };
     return { ...response, headers, body: request.method === 'HEAD' ? '' : response.body };
   };
 }

@@ -4,7 +4,12 @@ import type { ApiRequest, ApiResponse } from './http.ts';
 import { apiError } from './http.ts';
 
 export const ALLOWED_METHODS = 'GET, HEAD, POST, PUT, OPTIONS';
-export const ALLOWED_HEADERS = ['Content-Type', 'Idempotency-Key', XSRF_HEADER, 'Authorization'].join(', ');
+export const ALLOWED_HEADERS = [
+  'Content-Type',
+  'Idempotency-Key',
+  XSRF_HEADER,
+  'Authorization',
+].join(', ');
 
 /** The origins allowed to call the API: SITE_URL's origin and the static server's loopback origins. */
 export function siteOrigins(siteUrl: string, port: number): string[] {
@@ -20,9 +25,7 @@ export function siteOrigins(siteUrl: string, port: number): string[] {
 }
 
 export type CorsDecision =
-  | { kind: 'none' }
-  | { kind: 'allowed'; headers: Record<string, string> }
-  | { kind: 'denied' };
+  { kind: 'none' } | { kind: 'allowed'; headers: Record<string, string> } | { kind: 'denied' };
 
 export function corsDecision(request: ApiRequest, allowed: ReadonlySet<string>): CorsDecision {
   const origin = request.headers['origin'];
@@ -35,7 +38,11 @@ export function corsDecision(request: ApiRequest, allowed: ReadonlySet<string>):
 export function preflight(request: ApiRequest, decision: CorsDecision): ApiResponse | undefined {
   if (request.method !== 'OPTIONS') return undefined;
   if (decision.kind !== 'allowed') {
-    return { status: decision.kind === 'denied' ? 403 : 204, headers: { vary: 'Origin' }, body: '' };
+    return {
+      status: decision.kind === 'denied' ? 403 : 204,
+      headers: { vary: 'Origin' },
+      body: '',
+    };
   }
   return {
     status: 204,
@@ -52,6 +59,7 @@ export function preflight(request: ApiRequest, decision: CorsDecision): ApiRespo
 
 /** State-changing requests from a foreign origin are refused outright (no CORS headers). */
 export function foreignWrite(request: ApiRequest, decision: CorsDecision): ApiResponse | undefined {
-  if (decision.kind !== 'denied' || request.method === 'GET' || request.method === 'HEAD') return undefined;
+  if (decision.kind !== 'denied' || request.method === 'GET' || request.method === 'HEAD')
+    return undefined;
   return apiError(403, 'Requests from this origin are not allowed.');
 }

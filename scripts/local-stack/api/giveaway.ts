@@ -11,9 +11,21 @@ import {
   type EntryErrorCode,
   type EntryField,
 } from '../../../src/lib/giveaway/entry-rules.ts';
-import { ENTRY_SUCCESS_MESSAGE, formInputFromPayload, PAYLOAD_FIELD } from '../../../src/lib/giveaway/entry-submission.ts';
+import {
+  ENTRY_SUCCESS_MESSAGE,
+  formInputFromPayload,
+  PAYLOAD_FIELD,
+} from '../../../src/lib/giveaway/entry-submission.ts';
 import type { TenantRecord } from './config.ts';
-import { apiError, isPlainObject, json, JSON_TYPE, parseJsonBody, type ApiRequest, type ApiResponse } from './http.ts';
+import {
+  apiError,
+  isPlainObject,
+  json,
+  JSON_TYPE,
+  parseJsonBody,
+  type ApiRequest,
+  type ApiResponse,
+} from './http.ts';
 import type { Store } from './store.ts';
 
 export const DUPLICATE_ENTRY_MESSAGE =
@@ -50,7 +62,10 @@ export interface GiveawayEvents {
   active: ReadonlySet<string>;
 }
 
-export function giveawayEvents(tenants: readonly TenantRecord[], activeIds: readonly string[]): GiveawayEvents {
+export function giveawayEvents(
+  tenants: readonly TenantRecord[],
+  activeIds: readonly string[],
+): GiveawayEvents {
   const active = new Set(activeIds.map((id) => id.toLowerCase()));
   const known = new Set(active);
   for (const tenant of tenants) {
@@ -70,7 +85,8 @@ export function giveawayStatus(events: GiveawayEvents, guid: string): ApiRespons
 function decideEntry(store: Store, events: GiveawayEvents, body: unknown): ApiResponse {
   if (!isPlainObject(body)) return apiError(400, 'Request body must be a JSON object.');
   const eventGUID = body['eventGUID'];
-  if (typeof eventGUID !== 'string' || eventGUID.trim() === '') return apiError(400, 'eventGUID is required.');
+  if (typeof eventGUID !== 'string' || eventGUID.trim() === '')
+    return apiError(400, 'eventGUID is required.');
   if (eventGUID.length > 64) return apiError(400, 'eventGUID is not a valid giveaway id.');
 
   const input = formInputFromPayload(body);
@@ -112,7 +128,11 @@ function decideEntry(store: Store, events: GiveawayEvents, body: unknown): ApiRe
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** POST /k1mobile/giveaway/entry. */
-export function submitEntry(store: Store, events: GiveawayEvents, request: ApiRequest): ApiResponse {
+export function submitEntry(
+  store: Store,
+  events: GiveawayEvents,
+  request: ApiRequest,
+): ApiResponse {
   const key = request.headers['idempotency-key'];
   if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
     return apiError(400, 'Idempotency-Key must be 1 to 255 visible ASCII characters.');
@@ -124,7 +144,10 @@ export function submitEntry(store: Store, events: GiveawayEvents, request: ApiRe
       const first = store.answerFor(key);
       if (first !== undefined) {
         if (first.fingerprint !== fingerprint) {
-          return apiError(422, 'This Idempotency-Key was already used with a different request body.');
+          return apiError(
+            422,
+            'This Idempotency-Key was already used with a different request body.',
+          );
         }
         return {
           status: first.status,
@@ -135,7 +158,8 @@ export function submitEntry(store: Store, events: GiveawayEvents, request: ApiRe
     }
     const parsed = parseJsonBody(request);
     const answer = parsed.ok ? decideEntry(store, events, parsed.value) : parsed.response;
-    if (key !== undefined) store.rememberAnswer(key, { fingerprint, status: answer.status, body: answer.body });
+    if (key !== undefined)
+      store.rememberAnswer(key, { fingerprint, status: answer.status, body: answer.body });
     return answer;
   });
 }

@@ -18,12 +18,24 @@ export interface ApiResponse {
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-export function json(status: number, value: unknown, headers: Record<string, string> = {}): ApiResponse {
-  return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: JSON.stringify(value) };
+export function json(
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): ApiResponse {
+  return {
+    status,
+    headers: { 'content-type': JSON_TYPE, ...headers },
+    body: JSON.stringify(value),
+  };
 }
 
 /** The product API's error shape: `{"error":{"resultCode":{"message":...}}}`. */
-export function apiError(status: number, message: string, extra: Record<string, unknown> = {}): ApiResponse {
+export function apiError(
+  status: number,
+  message: string,
+  extra: Record<string, unknown> = {},
+): ApiResponse {
   return json(status, { error: { resultCode: { message }, ...extra } });
 }
 
@@ -34,7 +46,9 @@ export function hasContentType(request: ApiRequest, types: readonly string[]): b
   try {
     const parsed = parseContentType(request.headers['content-type'] ?? '');
     const charset = parsed.parameters['charset'];
-    return types.includes(parsed.type) && (charset === undefined || charset.toLowerCase() === 'utf-8');
+    return (
+      types.includes(parsed.type) && (charset === undefined || charset.toLowerCase() === 'utf-8')
+    );
   } catch {
     return false;
   }

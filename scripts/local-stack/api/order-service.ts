@@ -2,7 +2,15 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { COVERED_ZIPS } from '../../../src/lib/coverage/checks.ts';
 import { readCookie, XSRF_COOKIE, XSRF_HEADER } from '../../../src/lib/http/fetch-with-csrf.ts';
-import { apiError, hasContentType, isPlainObject, json, parseJsonBody, type ApiRequest, type ApiResponse } from './http.ts';
+import {
+  apiError,
+  hasContentType,
+  isPlainObject,
+  json,
+  parseJsonBody,
+  type ApiRequest,
+  type ApiResponse,
+} from './http.ts';
 import type { Store } from './store.ts';
 
 /** The XSRF-TOKEN cookie; `Secure` whenever the page is served over HTTPS, so it never travels in clear. */
@@ -11,10 +19,19 @@ export function xsrfCookie(token: string, https: boolean): string {
 }
 
 /** Served over HTTPS: TLS on this socket, or a TLS-terminating proxy in front saying so. */
-export function servedOverHttps(request: { headers: Record<string, string | string[] | undefined>; socket?: object }): boolean {
+export function servedOverHttps(request: {
+  headers: Record<string, string | string[] | undefined>;
+  socket?: object;
+}): boolean {
   const forwarded = request.headers['x-forwarded-proto'];
-  const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim().toLowerCase();
-  const encrypted = request.socket !== undefined && 'encrypted' in request.socket && request.socket.encrypted === true;
+  const proto = (Array.isArray(forwarded) ? forwarded[0] : forwarded)
+    ?.split(',')[0]
+    ?.trim()
+    .toLowerCase();
+  const encrypted =
+    request.socket !== undefined &&
+    'encrypted' in request.socket &&
+    request.socket.encrypted === true;
   return encrypted || proto === 'https';
 }
 
@@ -61,7 +78,8 @@ export function addCustomer(store: Store, request: ApiRequest): ApiResponse {
   }
   const parsed = parseJsonBody(request);
   if (!parsed.ok) return parsed.response;
-  if (!isPlainObject(parsed.value)) return apiError(400, 'Request body must be a JSON object (the order).');
+  if (!isPlainObject(parsed.value))
+    return apiError(400, 'Request body must be a JSON object (the order).');
   store.addOrder(JSON.stringify(parsed.value));
   return json(200, { data: { status: 'received' } });
 }

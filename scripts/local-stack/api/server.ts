@@ -42,7 +42,11 @@ export function createLocalApi(options: LocalApiOptions): LocalApi {
   const store = openStore(resolve(options.dataDir));
   store.seedTenants(tenants);
   const allowedOrigins = new Set(options.allowedOrigins);
-  const handle = createApiHandler({ store, events: giveawayEvents(tenants, activeIds), allowedOrigins });
+  const handle = createApiHandler({
+    store,
+    events: giveawayEvents(tenants, activeIds),
+    allowedOrigins,
+  });
   return { handle, store, allowedOrigins };
 }
 
@@ -107,14 +111,22 @@ function readBody(request: IncomingMessage, limit: number): Promise<BodyRead> {
   });
 }
 
-function send(response: ServerResponse, answer: ApiResponse, extraHeaders: Record<string, string> = {}): void {
+function send(
+  response: ServerResponse,
+  answer: ApiResponse,
+  extraHeaders: Record<string, string> = {},
+): void {
   if (response.headersSent || response.destroyed) return;
   response.writeHead(answer.status, { ...answer.headers, ...SECURITY_HEADERS, ...extraHeaders });
   response.end(answer.body);
 }
 
 /** Answers and closes the connection, without reading what the client is still sending. */
-function refuseAndClose(response: ServerResponse, answer: ApiResponse, extraHeaders: Record<string, string> = {}): void {
+function refuseAndClose(
+  response: ServerResponse,
+  answer: ApiResponse,
+  extraHeaders: Record<string, string> = {},
+): void {
   send(response, answer, { ...extraHeaders, connection: 'close' });
   response.once('finish', () => response.socket?.destroySoon());
 }
@@ -129,8 +141,15 @@ function pathOf(url: string | undefined): string | undefined {
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a moment and try again.';
 
-export function createApiHttpServer(api: LocalApi, log: LogSink, limits: ServiceLimits = DEFAULT_LIMITS): Server {
-  const limiter = new RateLimiterMemory({ points: limits.requestsPerWindow, duration: limits.windowSeconds });
+export function createApiHttpServer(
+  api: LocalApi,
+  log: LogSink,
+  limits: ServiceLimits = DEFAULT_LIMITS,
+): Server {
+  const limiter = new RateLimiterMemory({
+    points: limits.requestsPerWindow,
+    duration: limits.windowSeconds,
+  });
   const server = createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
@@ -147,33 +166,39 @@ export function createApiHttpServer(api: LocalApi, log: LogSink, limits: Service
     },
   );
   async function serve(request: IncomingMessage, response: ServerResponse): Promise<void> {
-      const started = performance.now();
-      const method = request.method ?? 'GET';
-      const path = pathOf(request.url);
-      response.on('finish', () => log(requestLogLine(method, path ?? '(invalid)', response.statusCode, started)));
+    const started = performance.now();
+    const method = request.method ?? 'GET';
+    const path = pathOf(request.url);
+    response.on('finish', () =>
+      log(requestLogLine(method, path ?? '(invalid)', response.statusCode, started)),
+    );
 
-      try {
-        await limiter.consume(clientOf(request.socket));
-      } catch (refusal) {
-        if (!(refusal instanceof RateLimiterRes)) throw refusal;
-        const retryAfter = String(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
-        refuseAndClose(response, apiError(429, RATE_LIMITED_MESSAGE), { 'retry-after': retryAfter });
-        return;
-      }
-      if (path === undefined) {
-        send(response, apiError(400, 'The request URL is not valid.'));
-        return;
-      }
-      const read = await readBody(request, BODY_LIMIT_BYTES);
-      if (!read.ok) {
-        if (read.reason === 'tooLarge') refuseAndClose(response, apiError(413, `Request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.`));
-        return;
-      }
-      const headers: Record<string, string | undefined> = {};
-      for (const [name, value] of Object.entries(request.headers)) {
-        headers[name] = Array.isArray(value) ? value.join(', ') : value;
-      }
-      send(response, api.handle({ method, path, headers, body: read.body }));
+    try {
+      await limiter.consume(clientOf(request.socket));
+    } catch (refusal) {
+      if (!(refusal instanceof RateLimiterRes)) throw refusal;
+      const retryAfter = String(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
+      refuseAndClose(response, apiError(429, RATE_LIMITED_MESSAGE), { 'retry-after': retryAfter });
+      return;
+    }
+    if (path === undefined) {
+      send(response, apiError(400, 'The request URL is not valid.'));
+      return;
+    }
+    const read = await readBody(request, BODY_LIMIT_BYTES);
+    if (!read.ok) {
+      if (read.reason === 'tooLarge')
+        refuseAndClose(
+          response,
+          apiError(413, `Request body is larger than ${BODY_LIMIT_BYTES / 1024} KB.`),
+        );
+      return;
+    }
+    const headers: Record<string, string | undefined> = {};
+    for (const [name, value] of Object.entries(request.headers)) {
+      headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    send(response, api.handle({ method, path, headers, body: read.body }));
   }
   server.maxConnections = limits.maxConnections;
   capConnectionsPerClient(server, limits.maxConnectionsPerClient);
@@ -210,11 +235,19 @@ export interface StartApiOptions extends LocalApiOptions {
   limits?: Partial<ServiceLimits>;
 }
 
-export async function startApiServer(options: StartApiOptions): Promise<RunningServer & { api: LocalApi }> {
+export async function startApiServer(
+  options: StartApiOptions,
+): Promise<RunningServer & { api: LocalApi }> {
   const api = createLocalApi(options);
-  const server = createApiHttpServer(api, options.log ?? ((line) => process.stdout.write(`${line}\n`)), { ...DEFAULT_LIMITS, ...options.limits });
+  const server = createApiHttpServer(
+    api,
+    options.log ?? ((line) => process.stdout.write(`${line}\n`)),
+    { ...DEFAULT_LIMITS, ...options.limits },
+  );
   try {
-    const running = await listen(server, options.port, options.host ?? '127.0.0.1', () => api.store.close());
+    const running = await listen(server, options.port, options.host ?? '127.0.0.1', () =>
+      api.store.close(),
+    );
     return { ...running, api };
   } catch (error) {
     api.store.close();

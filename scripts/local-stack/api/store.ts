@@ -79,9 +79,15 @@ const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
       DROP INDEX IF EXISTS giveaway_entries_one_per_email;
       DROP INDEX IF EXISTS giveaway_entries_one_per_phone;
     `);
-    const update = db.prepare('UPDATE giveaway_entries SET email_normalised = ?, phone_normalised = ?, duplicate_of = ? WHERE row_id = ?');
+    const update = db.prepare(
+      'UPDATE giveaway_entries SET email_normalised = ?, phone_normalised = ?, duplicate_of = ? WHERE row_id = ?',
+    );
     const first = new Map<string, number>();
-    for (const row of db.prepare('SELECT row_id, event_guid, email, phone_digits FROM giveaway_entries ORDER BY row_id').all()) {
+    for (const row of db
+      .prepare(
+        'SELECT row_id, event_guid, email, phone_digits FROM giveaway_entries ORDER BY row_id',
+      )
+      .all()) {
       const rowId = Number(row['row_id']);
       const keys = entrantKeys({ email: String(row['email']), phone: String(row['phone_digits']) });
       const byEmail = `${String(row['event_guid'])} email ${keys.email}`;
@@ -133,7 +139,9 @@ export function openStore(dataDir: string) {
   const statements = {
     tenantBySlug: db.prepare('SELECT record FROM tenants WHERE slug = ?'),
     tenantById: db.prepare('SELECT record FROM tenants WHERE id = ?'),
-    insertTenant: db.prepare('INSERT INTO tenants (id, slug, affiliate_id, record) VALUES (?, ?, ?, ?)'),
+    insertTenant: db.prepare(
+      'INSERT INTO tenants (id, slug, affiliate_id, record) VALUES (?, ?, ?, ?)',
+    ),
     updateTenant: db.prepare('UPDATE tenants SET record = ? WHERE slug = ?'),
     insertEntry: db.prepare(
       `INSERT INTO giveaway_entries
@@ -175,7 +183,12 @@ export function openStore(dataDir: string) {
       transaction(() => {
         db.exec('DELETE FROM tenants');
         for (const tenant of tenants) {
-          statements.insertTenant.run(tenant.id, tenant.slug, tenant.affiliateId, JSON.stringify(tenant));
+          statements.insertTenant.run(
+            tenant.id,
+            tenant.slug,
+            tenant.affiliateId,
+            JSON.stringify(tenant),
+          );
         }
       });
     },
@@ -190,11 +203,20 @@ export function openStore(dataDir: string) {
      * replace the record's (null clears one); its id, slug and affiliate stay. Answers the record
      * as it is now, or undefined for a slug the API does not know. Each start seeds the records again.
      */
-    changeTenant(slug: string, changes: Readonly<Record<string, unknown>>): TenantRecord | undefined {
+    changeTenant(
+      slug: string,
+      changes: Readonly<Record<string, unknown>>,
+    ): TenantRecord | undefined {
       return transaction(() => {
         const current = parseRecord(statements.tenantBySlug.get(slug));
         if (!current) return undefined;
-        const next = { ...current, ...changes, id: current.id, slug: current.slug, affiliateId: current.affiliateId } as TenantRecord;
+        const next = {
+          ...current,
+          ...changes,
+          id: current.id,
+          slug: current.slug,
+          affiliateId: current.affiliateId,
+        } as TenantRecord;
         statements.updateTenant.run(JSON.stringify(next), slug);
         return next;
       });
@@ -223,10 +245,20 @@ export function openStore(dataDir: string) {
     answerFor(key: string): StoredAnswer | undefined {
       const row = statements.answerByKey.get(key);
       if (row === undefined) return undefined;
-      return { fingerprint: String(row['fingerprint']), status: Number(row['status']), body: String(row['body']) };
+      return {
+        fingerprint: String(row['fingerprint']),
+        status: Number(row['status']),
+        body: String(row['body']),
+      };
     },
     rememberAnswer(key: string, answer: StoredAnswer): void {
-      statements.insertAnswer.run(key, answer.fingerprint, answer.status, answer.body, new Date().toISOString());
+      statements.insertAnswer.run(
+        key,
+        answer.fingerprint,
+        answer.status,
+        answer.body,
+        new Date().toISOString(),
+      );
     },
     addToken(token: string): void {
       statements.insertToken.run(token, new Date().toISOString());

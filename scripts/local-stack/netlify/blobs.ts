@@ -42,7 +42,9 @@ type ETagging = { generateETag(path: string): Promise<string> };
  */
 (BlobsServer as unknown as ETagging).generateETag = async (path: string) => {
   try {
-    return `"${createHash('sha256').update(await readFile(path)).digest('hex')}"`;
+    return `"${createHash('sha256')
+      .update(await readFile(path))
+      .digest('hex')}"`;
   } catch {
     return '';
   }
@@ -54,12 +56,20 @@ function withWritesInTurn(server: BlobsServer): BlobsServer {
   const write = inner.put.bind(server);
   const turns = new Map<string, Promise<unknown>>();
   inner.put = (request) => {
-    const url = inner.parseAPIRequest(request) ? undefined : new URL(request.url ?? '', inner.address);
+    const url = inner.parseAPIRequest(request)
+      ? undefined
+      : new URL(request.url ?? '', inner.address);
     const path = url ? inner.getLocalPaths(url).dataPath : undefined;
     if (!path) return write(request);
-    const turn = (turns.get(path) ?? Promise.resolve()).catch(() => undefined).then(() => write(request));
+    const turn = (turns.get(path) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => write(request));
     turns.set(path, turn);
-    void turn.finally(() => { if (turns.get(path) === turn) turns.delete(path); }).catch(() => undefined);
+    void turn
+      .finally(() => {
+        if (turns.get(path) === turn) turns.delete(path);
+      })
+      .catch(() => undefined);
     return turn;
   };
   return server;
@@ -99,28 +109,46 @@ export interface LocalBlobs {
  * listens on every interface, as under `netlify dev`): the token guards it, the context points at
  * the loopback address. `siteID` keeps each local site's stores apart.
  */
-export async function startLocalBlobs(directory: string, { siteID = 'local-preview' }: { siteID?: string } = {}): Promise<LocalBlobs> {
+export async function startLocalBlobs(
+  directory: string,
+  { siteID = 'local-preview' }: { siteID?: string } = {},
+): Promise<LocalBlobs> {
   const token = randomBytes(32).toString('base64url');
-  const server = withWritesInTurn(withReadETags(new BlobsServer({ directory: resolve(directory), token, logger: () => {} })));
+  const server = withWritesInTurn(
+    withReadETags(new BlobsServer({ directory: resolve(directory), token, logger: () => {} })),
+  );
   const { port } = await server.start();
   const url = `http://127.0.0.1:${port}`;
   // Strong reads go to the uncached address: locally both are the server itself. A deploy store
   // needs a region when the addresses are given: the context's primary region.
   const context = { siteID, token, edgeURL: url, uncachedEdgeURL: url, primaryRegion: 'us-east-2' };
-  const encode = (value: object) => ({ [BLOBS_CONTEXT_VARIABLE]: Buffer.from(JSON.stringify(value)).toString('base64') });
+  const encode = (value: object) => ({
+    [BLOBS_CONTEXT_VARIABLE]: Buffer.from(JSON.stringify(value)).toString('base64'),
+  });
   return {
     environment: encode(context),
     uploadDeployFiles: async (deployID, directory) => {
-      const store = getDeployStore({ deployID, siteID, token, edgeURL: url, uncachedEdgeURL: url, region: 'us-east-2' });
+      const store = getDeployStore({
+        deployID,
+        siteID,
+        token,
+        edgeURL: url,
+        uncachedEdgeURL: url,
+        region: 'us-east-2',
+      });
       const files = deployBlobFiles(directory);
       for (const file of files) {
-        await store.set(file.key, new Blob([readFileSync(file.content)]), { metadata: file.metadata ? JSON.parse(readFileSync(file.metadata, 'utf8')) : {} });
+        await store.set(file.key, new Blob([readFileSync(file.content)]), {
+          metadata: file.metadata ? JSON.parse(readFileSync(file.metadata, 'utf8')) : {},
+        });
       }
       return files.map((file) => file.key);
     },
     siteID,
     url,
-    stop: async () => { await server.stop(); },
+    stop: async () => {
+      await server.stop();
+    },
   };
 }
 
@@ -128,7 +156,9 @@ export async function startLocalBlobs(directory: string, { siteID = 'local-previ
  * The deploy blobs a build left as files, as Netlify's build finds them (Frameworks API: every
  * `<key>/blob` under the folder, `<key>/blob.meta.json` its metadata; the key is the folder's path).
  */
-export function deployBlobFiles(directory: string): Array<{ key: string; content: string; metadata: string | undefined }> {
+export function deployBlobFiles(
+  directory: string,
+): Array<{ key: string; content: string; metadata: string | undefined }> {
   if (!existsSync(directory)) return [];
   return readdirSync(directory, { recursive: true, encoding: 'utf8' })
     .filter((path) => path.endsWith(`${sep}blob`))
@@ -136,7 +166,11 @@ export function deployBlobFiles(directory: string): Array<{ key: string; content
       const content = join(directory, path);
       const folder = join(content, '..');
       const metadata = join(folder, 'blob.meta.json');
-      return { key: relative(directory, folder).split(sep).join('/'), content, metadata: existsSync(metadata) ? metadata : undefined };
+      return {
+        key: relative(directory, folder).split(sep).join('/'),
+        content,
+        metadata: existsSync(metadata) ? metadata : undefined,
+      };
     })
     .sort((a, b) => a.key.localeCompare(b.key));
 }

@@ -48,11 +48,19 @@ export function netlifySignature(body: string, secret: string): string {
 }
 
 /** Posts one notification and reads the answer in full (an unread body breaks Node's fetch on a closed connection). */
-export async function postDeployNotification(url: string, body: DeployNotificationBody, secret: string): Promise<{ status: number; text: string }> {
+export async function postDeployNotification(
+  url: string,
+  body: DeployNotificationBody,
+  secret: string,
+): Promise<{ status: number; text: string }> {
   const text = JSON.stringify(body);
   const answer = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'user-agent': 'Netlify', 'x-webhook-signature': netlifySignature(text, secret) },
+    headers: {
+      'content-type': 'application/json',
+      'user-agent': 'Netlify',
+      'x-webhook-signature': netlifySignature(text, secret),
+    },
     body: text,
   });
   return { status: answer.status, text: await answer.text() };

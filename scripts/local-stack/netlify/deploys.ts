@@ -31,7 +31,11 @@ import { withBuildLock } from '../../lib/build-lock.ts';
 import { REPO_ROOT } from '../env.ts';
 import { createNetlifySite, type NetlifySite } from '../site/netlify-engine.ts';
 import { buildScopeEnvironment } from './build-environment.ts';
-import { postDeployNotification, type DeployNotificationBody, type NetlifyDeployState } from './deploy-notifications.ts';
+import {
+  postDeployNotification,
+  type DeployNotificationBody,
+  type NetlifyDeployState,
+} from './deploy-notifications.ts';
 
 export const LOCAL_BUILD_HOOK_PATH = '/.netlify/local/build-hook';
 export const LOCAL_DEPLOYS_PATH = '/.netlify/local/deploys';
@@ -79,7 +83,10 @@ export interface BuildOutcome {
   errorMessage?: string;
 }
 
-export type BuildRunner = (environment: NodeJS.ProcessEnv, logFile: string) => Promise<BuildOutcome>;
+export type BuildRunner = (
+  environment: NodeJS.ProcessEnv,
+  logFile: string,
+) => Promise<BuildOutcome>;
 
 export interface LocalDeploysOptions {
   /** The folder served before the first local deploy (what `npm run build` wrote). */
@@ -116,21 +123,32 @@ export interface LocalDeploys {
 }
 
 /** `astro build` in the project, waiting for any other build of this checkout (scripts/lib/build-lock.ts). */
-export const astroBuild: BuildRunner = (environment, logFile) => new Promise((done, fail) => {
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-    cwd: REPO_ROOT, env: environment, stdio: ['ignore', 'pipe', 'pipe'],
+export const astroBuild: BuildRunner = (environment, logFile) =>
+  new Promise((done, fail) => {
+    const child = spawn(
+      process.execPath,
+      [join(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'],
+      {
+        cwd: REPO_ROOT,
+        env: environment,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+    child.once('error', fail);
+    child.once('close', (code) => {
+      writeFileSync(logFile, Buffer.concat(output));
+      // Netlify's words for a build command that fails, whatever its own exit code: the code is
+      // @netlify/build's, 2 for any user error (src/lib/publish-records/build-failure.ts).
+      done(
+        code === 0
+          ? { ok: true }
+          : { ok: false, errorMessage: 'Build script returned non-zero exit code: 2' },
+      );
+    });
   });
-  const output: Buffer[] = [];
-  child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
-  child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
-  child.once('error', fail);
-  child.once('close', (code) => {
-    writeFileSync(logFile, Buffer.concat(output));
-    // Netlify's words for a build command that fails, whatever its own exit code: the code is
-    // @netlify/build's, 2 for any user error (src/lib/publish-records/build-failure.ts).
-    done(code === 0 ? { ok: true } : { ok: false, errorMessage: 'Build script returned non-zero exit code: 2' });
-  });
-});
 
 /** A Netlify deploy id: 24 hex digits. */
 const newDeployId = () => randomBytes(12).toString('hex');
@@ -141,12 +159,17 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
   const warn = options.warn ?? ((message: string) => console.warn(message));
   const runBuild = options.runBuild ?? astroBuild;
   const deploysDir = resolve(options.deploysDir);
-  const siteFor = (distDir: string) => createNetlifySite({ distDir, netlifyToml: options.netlifyToml, warn });
+  const siteFor = (distDir: string) =>
+    createNetlifySite({ distDir, netlifyToml: options.netlifyToml, warn });
   let current = siteFor(options.initialDistDir);
   const all: LocalDeploy[] = [];
   let queue: Promise<void> = Promise.resolve();
 
-  function notificationBody(deploy: LocalDeploy, state: NetlifyDeployState, at: number): DeployNotificationBody {
+  function notificationBody(
+    deploy: LocalDeploy,
+    state: NetlifyDeployState,
+    at: number,
+  ): DeployNotificationBody {
     const site = options.siteUrl();
     return {
       id: deploy.id,
@@ -181,18 +204,34 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
   async function notify(deploy: LocalDeploy, state: NetlifyDeployState): Promise<void> {
     const url = `${options.siteUrl()}${options.notificationPath}`;
     try {
-      const answer = await postDeployNotification(url, notificationBody(deploy, state, Date.now()), options.notificationSecret);
-      if (answer.status >= 300) warn(`deploy ${deploy.id}: the "${state}" notification was answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+      const answer = await postDeployNotification(
+        url,
+        notificationBody(deploy, state, Date.now()),
+        options.notificationSecret,
+      );
+      if (answer.status >= 300)
+        warn(
+          `deploy ${deploy.id}: the "${state}" notification was answered ${answer.status}: ${answer.text.slice(0, 300)}`,
+        );
     } catch (error) {
-      warn(`deploy ${deploy.id}: the "${state}" notification could not be posted to ${url}: ${(error as Error).message}`);
+      warn(
+        `deploy ${deploy.id}: the "${state}" notification could not be posted to ${url}: ${(error as Error).message}`,
+      );
     }
   }
 
   /** Deletes the folders of deploys no request can still be reading: all but the newest published ones. */
   function prune(): void {
-    const published = all.filter((deploy) => deploy.state === 'ready').slice(0, KEPT_DEPLOY_FOLDERS).map((deploy) => deploy.id);
+    const published = all
+      .filter((deploy) => deploy.state === 'ready')
+      .slice(0, KEPT_DEPLOY_FOLDERS)
+      .map((deploy) => deploy.id);
     for (const deploy of all) {
-      if (deploy.state !== 'enqueued' && deploy.state !== 'building' && !published.includes(deploy.id)) {
+      if (
+        deploy.state !== 'enqueued' &&
+        deploy.state !== 'building' &&
+        !published.includes(deploy.id)
+      ) {
         rmSync(join(deploy.dir, 'dist'), { recursive: true, force: true });
       }
     }
@@ -204,7 +243,10 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
       await notify(deploy, 'building');
       // The build's own time starts with its process: the wait before it includes the notification.
       const started = Date.now();
-      Object.assign(deploy, { buildStartedAt: iso(started), waitMs: started - Date.parse(deploy.createdAt) });
+      Object.assign(deploy, {
+        buildStartedAt: iso(started),
+        waitMs: started - Date.parse(deploy.createdAt),
+      });
       mkdirSync(deploy.dir, { recursive: true });
       const distDir = join(deploy.dir, 'dist');
       const environment: NodeJS.ProcessEnv = {
@@ -224,13 +266,23 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
       // Each Netlify build starts from a clean checkout: no deploy blob of an earlier build is uploaded with this one.
       const deployBlobs = join(REPO_ROOT, DEPLOY_BLOBS_DIR);
       rmSync(deployBlobs, { recursive: true, force: true });
-      const outcome = await runBuild(environment, join(deploy.dir, 'build.log')).catch((error: unknown) => ({ ok: false, errorMessage: `The build could not start: ${(error as Error).message}` }));
+      const outcome = await runBuild(environment, join(deploy.dir, 'build.log')).catch(
+        (error: unknown) => ({
+          ok: false,
+          errorMessage: `The build could not start: ${(error as Error).message}`,
+        }),
+      );
       const built = Date.now();
       Object.assign(deploy, { builtAt: iso(built), buildMs: built - started });
       if (!outcome.ok) {
-        Object.assign(deploy, { state: 'error', errorMessage: outcome.errorMessage ?? 'Build failed' });
+        Object.assign(deploy, {
+          state: 'error',
+          errorMessage: outcome.errorMessage ?? 'Build failed',
+        });
         rmSync(distDir, { recursive: true, force: true });
-        log(`deploy ${deploy.id}: build failed after ${(deploy.buildMs! / 1000).toFixed(1)} s (${deploy.errorMessage}); still serving the previous deploy; log in ${join(deploy.dir, 'build.log')}`);
+        log(
+          `deploy ${deploy.id}: build failed after ${(deploy.buildMs! / 1000).toFixed(1)} s (${deploy.errorMessage}); still serving the previous deploy; log in ${join(deploy.dir, 'build.log')}`,
+        );
         await notify(deploy, 'error');
         return;
       }
@@ -241,8 +293,14 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
       await (await next.handle(new Request(`${options.siteUrl()}/`))).arrayBuffer();
       current = next;
       const published = Date.now();
-      Object.assign(deploy, { state: 'ready', publishedAt: iso(published), swapMs: published - built });
-      log(`deploy ${deploy.id}: built in ${(deploy.buildMs! / 1000).toFixed(1)} s, published (${deploy.title ?? 'no title'})`);
+      Object.assign(deploy, {
+        state: 'ready',
+        publishedAt: iso(published),
+        swapMs: published - built,
+      });
+      log(
+        `deploy ${deploy.id}: built in ${(deploy.buildMs! / 1000).toFixed(1)} s, published (${deploy.title ?? 'no title'})`,
+      );
       await notify(deploy, 'ready');
       prune();
     });
@@ -252,17 +310,28 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
     const url = new URL(request.url);
     const id = newDeployId();
     const deploy: LocalDeploy = {
-      id, title: url.searchParams.get('trigger_title'), state: 'enqueued', createdAt: new Date().toISOString(),
-      buildStartedAt: null, builtAt: null, publishedAt: null, waitMs: null, buildMs: null, swapMs: null, errorMessage: null,
+      id,
+      title: url.searchParams.get('trigger_title'),
+      state: 'enqueued',
+      createdAt: new Date().toISOString(),
+      buildStartedAt: null,
+      builtAt: null,
+      publishedAt: null,
+      waitMs: null,
+      buildMs: null,
+      swapMs: null,
+      errorMessage: null,
       dir: join(deploysDir, id),
     };
     all.unshift(deploy);
-    queue = queue.then(() => run(deploy, body, `${url.origin}${url.pathname}`)).catch(async (error: unknown) => {
-      Object.assign(deploy, { state: 'error', errorMessage: (error as Error).message });
-      warn(`deploy ${id}: ${(error as Error).stack ?? error}`);
-      // As Netlify would: the site hears the deploy failed, so publishes waiting on it go on.
-      await notify(deploy, 'error');
-    });
+    queue = queue
+      .then(() => run(deploy, body, `${url.origin}${url.pathname}`))
+      .catch(async (error: unknown) => {
+        Object.assign(deploy, { state: 'error', errorMessage: (error as Error).message });
+        warn(`deploy ${id}: ${(error as Error).stack ?? error}`);
+        // As Netlify would: the site hears the deploy failed, so publishes waiting on it go on.
+        await notify(deploy, 'error');
+      });
     // Netlify answers a build hook at once, with an empty body.
     return new Response(null, { status: 200 });
   }
@@ -273,11 +342,19 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
       const { pathname } = new URL(request.url);
       if (pathname === LOCAL_BUILD_HOOK_PATH || pathname.startsWith(`${LOCAL_BUILD_HOOK_PATH}/`)) {
         // As Netlify answers an unknown build hook.
-        if (pathname !== `${LOCAL_BUILD_HOOK_PATH}/${options.hookToken}`) return new Response('Not Found', { status: 404 });
-        if (request.method !== 'POST') return new Response('Method Not Allowed', { status: 405, headers: { allow: 'POST' } });
-        if (fromAnotherSite(request)) return new Response('Forbidden: a build hook is not called from another site\'s page', { status: 403 });
+        if (pathname !== `${LOCAL_BUILD_HOOK_PATH}/${options.hookToken}`)
+          return new Response('Not Found', { status: 404 });
+        if (request.method !== 'POST')
+          return new Response('Method Not Allowed', { status: 405, headers: { allow: 'POST' } });
+        if (fromAnotherSite(request))
+          return new Response("Forbidden: a build hook is not called from another site's page", {
+            status: 403,
+          });
         if (all.filter((deploy) => deploy.state === 'enqueued').length >= MAX_WAITING_DEPLOYS) {
-          return new Response(`Too Many Requests: ${MAX_WAITING_DEPLOYS} builds are waiting`, { status: 429, headers: { 'retry-after': '60' } });
+          return new Response(`Too Many Requests: ${MAX_WAITING_DEPLOYS} builds are waiting`, {
+            status: 429,
+            headers: { 'retry-after': '60' },
+          });
         }
         return hook(request, await request.text());
       }

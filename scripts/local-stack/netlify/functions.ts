@@ -39,7 +39,14 @@ export function netlifyContext(request: Request, options: NetlifyContextOptions)
     url,
     requestId: randomUUID(),
     params: options.params ?? {},
-    geo: { city: 'Seattle', country: { code: 'US', name: 'United States' }, subdivision: { code: 'WA', name: 'Washington' }, latitude: 0, longitude: 0, timezone: 'UTC' },
+    geo: {
+      city: 'Seattle',
+      country: { code: 'US', name: 'United States' },
+      subdivision: { code: 'WA', name: 'Washington' },
+      latitude: 0,
+      longitude: 0,
+      timezone: 'UTC',
+    },
     site: { id: options.site.id, name: options.site.name, url: options.site.url ?? url.origin },
     deploy: options.deploy ?? { context: 'dev', id: '0', published: false },
     account: { id: '' },
@@ -47,11 +54,16 @@ export function netlifyContext(request: Request, options: NetlifyContextOptions)
     cookies: undefined,
     json: (input: unknown) => Response.json(input),
     log: (...data: unknown[]) => console.log(...data),
-    waitUntil: (promise: Promise<unknown>) => { promise.catch((error: unknown) => console.error(error)); },
+    waitUntil: (promise: Promise<unknown>) => {
+      promise.catch((error: unknown) => console.error(error));
+    },
   };
 }
 
-export type NetlifyHandler = (request: Request, context: ReturnType<typeof netlifyContext>) => Promise<Response> | Response;
+export type NetlifyHandler = (
+  request: Request,
+  context: ReturnType<typeof netlifyContext>,
+) => Promise<Response> | Response;
 
 export interface NetlifyFunction {
   name: string;
@@ -60,9 +72,16 @@ export interface NetlifyFunction {
 }
 
 /** Imports a function's module once (`export default handler`, `export const config`). */
-export async function loadNetlifyFunction(entry: string, name = basename(entry, extname(entry))): Promise<NetlifyFunction> {
-  const module = await import(pathToFileURL(resolve(entry)).href) as { default?: NetlifyHandler; config?: FunctionConfig };
-  if (typeof module.default !== 'function') throw new Error(`the function ${name} (${entry}) has no default export to call`);
+export async function loadNetlifyFunction(
+  entry: string,
+  name = basename(entry, extname(entry)),
+): Promise<NetlifyFunction> {
+  const module = (await import(pathToFileURL(resolve(entry)).href)) as {
+    default?: NetlifyHandler;
+    config?: FunctionConfig;
+  };
+  if (typeof module.default !== 'function')
+    throw new Error(`the function ${name} (${entry}) has no default export to call`);
   return { name, handler: module.default, config: module.config ?? {} };
 }
 
@@ -70,12 +89,19 @@ export async function loadNetlifyFunction(entry: string, name = basename(entry, 
  * Calls a handler as the platform does; a throw answers a bare 500, as Netlify answers an
  * invocation that fails (the error goes to the function log, never to the caller).
  */
-export async function invokeFunction(fn: NetlifyFunction, request: Request, context: NetlifyContextOptions): Promise<Response> {
+export async function invokeFunction(
+  fn: NetlifyFunction,
+  request: Request,
+  context: NetlifyContextOptions,
+): Promise<Response> {
   try {
     return await fn.handler(request, netlifyContext(request, context));
   } catch (error) {
     console.error(`function ${fn.name} failed:`, error);
-    return new Response('Internal Server Error', { status: 500, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return new Response('Internal Server Error', {
+      status: 500,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
   }
 }
 
@@ -84,29 +110,40 @@ const FUNCTION_FILE = /\.(m?ts|m?js|cjs)$/;
 /** A functions folder's entries as Netlify finds them: `name.ts`, or `name/name.ts` / `name/index.ts`. */
 export function functionEntries(dir: string): Array<{ name: string; entry: string }> {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).sort().flatMap((item) => {
-    const path = join(dir, item);
-    if (statSync(path).isDirectory()) {
-      const entry = readdirSync(path).find((file) => FUNCTION_FILE.test(file) && [item, 'index'].includes(basename(file, extname(file))));
-      return entry ? [{ name: item, entry: join(path, entry) }] : [];
-    }
-    return FUNCTION_FILE.test(item) && !item.endsWith('.d.ts') ? [{ name: basename(item, extname(item)), entry: path }] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((item) => {
+      const path = join(dir, item);
+      if (statSync(path).isDirectory()) {
+        const entry = readdirSync(path).find(
+          (file) =>
+            FUNCTION_FILE.test(file) && [item, 'index'].includes(basename(file, extname(file))),
+        );
+        return entry ? [{ name: item, entry: join(path, entry) }] : [];
+      }
+      return FUNCTION_FILE.test(item) && !item.endsWith('.d.ts')
+        ? [{ name: basename(item, extname(item)), entry: path }]
+        : [];
+    });
 }
 
-const asList = (value: string | string[] | undefined) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const asList = (value: string | string[] | undefined) =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 /** A config path (`/api/x`, `/api/:id`, `/files/*`) as a pattern; `:name` segments become params. */
 function pathPattern(path: string): { regex: RegExp; names: string[] } {
   const names: string[] = [];
-  const source = path.split(/(:[A-Za-z_]\w*|\*)/).map((part) => {
-    if (part === '*') return '(.*)';
-    if (part.startsWith(':')) {
-      names.push(part.slice(1));
-      return '([^/]+)';
-    }
-    return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
-  }).join('');
+  const source = path
+    .split(/(:[A-Za-z_]\w*|\*)/)
+    .map((part) => {
+      if (part === '*') return '(.*)';
+      if (part.startsWith(':')) {
+        names.push(part.slice(1));
+        return '([^/]+)';
+      }
+      return part.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
   return { regex: new RegExp(`^${source}$`), names };
 }
 
@@ -142,7 +179,13 @@ export function routeFunctions(functions: NetlifyFunction[]): SiteFunctions {
         if (route.excluded.some(({ regex }) => regex.test(pathname))) continue;
         for (const { regex, names } of route.paths) {
           const found = regex.exec(pathname);
-          if (found) return { fn: route.fn, params: Object.fromEntries(names.map((name, index) => [name, decodeURIComponent(found[index + 1] ?? '')])) };
+          if (found)
+            return {
+              fn: route.fn,
+              params: Object.fromEntries(
+                names.map((name, index) => [name, decodeURIComponent(found[index + 1] ?? '')]),
+              ),
+            };
         }
       }
       return undefined;
@@ -157,6 +200,7 @@ export function routeFunctions(functions: NetlifyFunction[]): SiteFunctions {
 /** Every function of a folder, imported once. Their settings come from process.env, as on Netlify: set it first. */
 export async function loadSiteFunctions(dir: string): Promise<SiteFunctions> {
   const functions: NetlifyFunction[] = [];
-  for (const { name, entry } of functionEntries(dir)) functions.push(await loadNetlifyFunction(entry, name));
+  for (const { name, entry } of functionEntries(dir))
+    functions.push(await loadNetlifyFunction(entry, name));
   return routeFunctions(functions);
 }

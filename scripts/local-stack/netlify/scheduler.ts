@@ -42,14 +42,19 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
     const wait = nextWaitMs(schedule, new Date(), minuteMs);
     const timer = setTimeout(async () => {
       timers.delete(timer);
-      const nextRun = new Date(Date.now() + nextWaitMs(schedule, new Date(), minuteMs)).toISOString();
+      const nextRun = new Date(
+        Date.now() + nextWaitMs(schedule, new Date(), minuteMs),
+      ).toISOString();
       try {
         const request = new Request(`${options.origin()}/.netlify/functions/${fn.name}`, {
-          method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'Netlify Clockwork' }, body: JSON.stringify({ next_run: nextRun }),
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'user-agent': 'Netlify Clockwork' },
+          body: JSON.stringify({ next_run: nextRun }),
         });
         const answer = await options.invoke(fn, request);
         const text = await answer.text();
-        if (answer.status >= 300) options.log?.(`scheduled ${fn.name}: ${answer.status} ${text.slice(0, 200)}`);
+        if (answer.status >= 300)
+          options.log?.(`scheduled ${fn.name}: ${answer.status} ${text.slice(0, 200)}`);
       } catch (error) {
         options.log?.(`scheduled ${fn.name} failed: ${(error as Error).message}`);
       }

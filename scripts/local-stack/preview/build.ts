@@ -23,26 +23,42 @@ export const PREVIEW_BLOBS = join(PREVIEW_ROOT, 'blobs');
 /** The built rendering function's entry (a Netlify function, `export default handler`). */
 export const PREVIEW_FUNCTION_ENTRY = join(PREVIEW_FUNCTIONS, 'ssr', 'ssr.mjs');
 
-const ADAPTER_OUTPUT = ['.netlify/build', '.netlify/v1/functions/ssr', '.netlify/v1/edge-functions/middleware', '.netlify/v1/config.json'];
+const ADAPTER_OUTPUT = [
+  '.netlify/build',
+  '.netlify/v1/functions/ssr',
+  '.netlify/v1/edge-functions/middleware',
+  '.netlify/v1/config.json',
+];
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd: REPO_ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(command, args, {
+      cwd: REPO_ROOT,
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
     child.once('error', fail);
-    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`the preview build failed (exit ${code})`))));
+    child.once('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`the preview build failed (exit ${code})`)),
+    );
   });
 }
 
 export async function buildPreviewSite(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   await withBuildLock(async () => {
     await run(process.execPath, [join(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-      ...env, SITE_MODE: 'preview', BUILD_OUT_DIR: PREVIEW_DIST, ASTRO_TELEMETRY_DISABLED: '1',
+      ...env,
+      SITE_MODE: 'preview',
+      BUILD_OUT_DIR: PREVIEW_DIST,
+      ASTRO_TELEMETRY_DISABLED: '1',
     });
     rmSync(PREVIEW_FUNCTIONS, { recursive: true, force: true });
     mkdirSync(PREVIEW_FUNCTIONS, { recursive: true });
     const built = join(REPO_ROOT, '.netlify/v1/functions/ssr');
-    if (!existsSync(built)) throw new Error('the preview build wrote no rendering function (.netlify/v1/functions/ssr)');
+    if (!existsSync(built))
+      throw new Error('the preview build wrote no rendering function (.netlify/v1/functions/ssr)');
     renameSync(built, join(PREVIEW_FUNCTIONS, 'ssr'));
-    for (const path of ADAPTER_OUTPUT) rmSync(join(REPO_ROOT, path), { recursive: true, force: true });
+    for (const path of ADAPTER_OUTPUT)
+      rmSync(join(REPO_ROOT, path), { recursive: true, force: true });
   });
 }

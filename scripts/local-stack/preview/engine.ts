@@ -46,8 +46,14 @@ export async function createPreviewEngine(options: PreviewEngineOptions): Promis
     const match = await staticFiles.match(request);
     if (!match) return undefined;
     const answer = await match.handle();
-    const response = new Response(answer.body, { status: answer.status, headers: new Headers(answer.headers) });
-    for (const [name, value] of await headersForPath(headersFiles, undefined, pathname, (message) => console.warn(message))) response.headers.set(name, value);
+    const response = new Response(answer.body, {
+      status: answer.status,
+      headers: new Headers(answer.headers),
+    });
+    for (const [name, value] of await headersForPath(headersFiles, undefined, pathname, (message) =>
+      console.warn(message),
+    ))
+      response.headers.set(name, value);
     return response;
   }
 
@@ -57,7 +63,10 @@ export async function createPreviewEngine(options: PreviewEngineOptions): Promis
         const file = await staticFile(request);
         if (file) return file;
       }
-      return invokeFunction(fn, request, { ip: details.ip, site: { id: 'local-preview', name: 'local-preview', url: process.env.SITE_URL } });
+      return invokeFunction(fn, request, {
+        ip: details.ip,
+        site: { id: 'local-preview', name: 'local-preview', url: process.env.SITE_URL },
+      });
     },
   };
 }
@@ -75,7 +84,10 @@ async function buffer(incoming: IncomingMessage): Promise<Buffer> {
  * The HTTP side of `npm run preview:server`: a Node request made a Fetch request for the engine,
  * its answer written back. `engine()` undefined: still building (503). One line per request to `log`.
  */
-export function previewRequestListener(engine: () => PreviewEngine | undefined, log: (line: string) => void = () => {}) {
+export function previewRequestListener(
+  engine: () => PreviewEngine | undefined,
+  log: (line: string) => void = () => {},
+) {
   return (incoming: IncomingMessage, outgoing: ServerResponse): void => {
     const started = performance.now();
     const method = incoming.method ?? 'GET';
@@ -83,7 +95,9 @@ export function previewRequestListener(engine: () => PreviewEngine | undefined, 
     outgoing.on('finish', () => log(requestLogLine(method, path, outgoing.statusCode, started)));
     // As the public site's local server: only this machine's names for it, on its port.
     if (!ownHost(incoming.headers.host, incoming.socket.localPort)) {
-      outgoing.writeHead(400, { ...plain, 'content-length': Buffer.byteLength(NOT_OUR_HOST) }).end(NOT_OUR_HOST);
+      outgoing
+        .writeHead(400, { ...plain, 'content-length': Buffer.byteLength(NOT_OUR_HOST) })
+        .end(NOT_OUR_HOST);
       return;
     }
     let url: URL;
@@ -92,35 +106,50 @@ export function previewRequestListener(engine: () => PreviewEngine | undefined, 
       path = url.pathname;
     } catch {
       // A Host header (or a target) that is no address: the request cannot be named, so not served.
-      outgoing.writeHead(400, { ...plain, 'content-length': Buffer.byteLength(BAD_ADDRESS) }).end(BAD_ADDRESS);
+      outgoing
+        .writeHead(400, { ...plain, 'content-length': Buffer.byteLength(BAD_ADDRESS) })
+        .end(BAD_ADDRESS);
       return;
     }
     const current = engine();
     if (!current) {
-      outgoing.writeHead(503, { ...plain, 'retry-after': '5' }).end('The preview site is being built.');
+      outgoing
+        .writeHead(503, { ...plain, 'retry-after': '5' })
+        .end('The preview site is being built.');
       return;
     }
     const headers = new Headers();
     for (const [name, value] of Object.entries(incoming.headers)) {
-      for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
+      for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value])
+        headers.append(name, item);
     }
     // The whole body first, as Netlify hands a function its request: a function that answers
     // without reading it (a refusal by size) then closes nothing under the client.
-    const body = method !== 'GET' && method !== 'HEAD' ? buffer(incoming) : Promise.resolve(undefined);
-    body.then((bytes) => current.handle(new Request(url, { method, headers, ...(bytes ? { body: new Uint8Array(bytes) } : {}) }), { ip: incoming.socket.remoteAddress ?? '127.0.0.1' })).then(async (answer) => {
-      const out: Record<string, string | string[]> = {};
-      answer.headers.forEach((value, name) => {
-        if (name !== 'set-cookie' && name !== 'content-length' && name !== 'transfer-encoding') out[name] = value;
+    const body =
+      method !== 'GET' && method !== 'HEAD' ? buffer(incoming) : Promise.resolve(undefined);
+    body
+      .then((bytes) =>
+        current.handle(
+          new Request(url, { method, headers, ...(bytes ? { body: new Uint8Array(bytes) } : {}) }),
+          { ip: incoming.socket.remoteAddress ?? '127.0.0.1' },
+        ),
+      )
+      .then(async (answer) => {
+        const out: Record<string, string | string[]> = {};
+        answer.headers.forEach((value, name) => {
+          if (name !== 'set-cookie' && name !== 'content-length' && name !== 'transfer-encoding')
+            out[name] = value;
+        });
+        const cookies = answer.headers.getSetCookie();
+        if (cookies.length) out['set-cookie'] = cookies;
+        const body = Buffer.from(await answer.arrayBuffer());
+        out['content-length'] = String(body.length);
+        outgoing.writeHead(answer.status, out).end(method === 'HEAD' ? undefined : body);
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        if (!outgoing.headersSent) outgoing.writeHead(500, plain);
+        outgoing.end('Internal Server Error');
       });
-      const cookies = answer.headers.getSetCookie();
-      if (cookies.length) out['set-cookie'] = cookies;
-      const body = Buffer.from(await answer.arrayBuffer());
-      out['content-length'] = String(body.length);
-      outgoing.writeHead(answer.status, out).end(method === 'HEAD' ? undefined : body);
-    }).catch((error: unknown) => {
-      console.error(error);
-      if (!outgoing.headersSent) outgoing.writeHead(500, plain);
-      outgoing.end('Internal Server Error');
-    });
   };
 }

@@ -7,14 +7,23 @@
  * preview function never has this path), on the loopback address it listens on.
  */
 import { perspectiveSetting, readPerspective } from '../../../src/lib/content/perspective-name.ts';
-import { DRAFT_MODE_COOKIE, PERSPECTIVE_COOKIE, setCookieHeader, signDraftMode } from '../../../src/lib/preview/draft-cookie.ts';
+import {
+  DRAFT_MODE_COOKIE,
+  PERSPECTIVE_COOKIE,
+  setCookieHeader,
+  signDraftMode,
+} from '../../../src/lib/preview/draft-cookie.ts';
 import { NO_STORE_HEADERS } from '../../../src/lib/preview/headers.ts';
 import { sitePath } from '../../../src/lib/preview/redirect-path.ts';
 
 export const LOCAL_DRAFT_MODE_PATH = '/.netlify/local/draft-mode';
 
 /** The answer to the local draft-mode address: a redirect to a path of this site, with both cookies. */
-export function localDraftMode(url: URL, cookieSecret: string, nowMs: number = Date.now()): { status: number; headers: Record<string, string | string[]> } {
+export function localDraftMode(
+  url: URL,
+  cookieSecret: string,
+  nowMs: number = Date.now(),
+): { status: number; headers: Record<string, string | string[]> } {
   const setting = perspectiveSetting(readPerspective(url.searchParams.get('perspective')));
   const target = new URL(sitePath(url.searchParams.get('path') ?? '/'), url);
   target.searchParams.set(PERSPECTIVE_COOKIE, setting);
@@ -23,7 +32,10 @@ export function localDraftMode(url: URL, cookieSecret: string, nowMs: number = D
     headers: {
       ...NO_STORE_HEADERS,
       location: `${target.pathname}${target.search}`,
-      'set-cookie': [setCookieHeader(DRAFT_MODE_COOKIE, signDraftMode(cookieSecret, nowMs)), setCookieHeader(PERSPECTIVE_COOKIE, setting)],
+      'set-cookie': [
+        setCookieHeader(DRAFT_MODE_COOKIE, signDraftMode(cookieSecret, nowMs)),
+        setCookieHeader(PERSPECTIVE_COOKIE, setting),
+      ],
     },
   };
 }

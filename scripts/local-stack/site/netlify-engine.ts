@@ -82,17 +82,28 @@ const ASSET_EXTENSION = /\.(html?|png|jpg|js|css|svg|gif|ico|woff|woff2)$/;
 function alternativePaths(pathname: string): string[] {
   if (pathname.endsWith('/')) {
     const bare = pathname.slice(0, -1);
-    return [...(pathname === '/' ? [] : [`${bare}.html`, `${bare}.htm`]), `${pathname}index.html`, `${pathname}index.htm`];
+    return [
+      ...(pathname === '/' ? [] : [`${bare}.html`, `${bare}.htm`]),
+      `${pathname}index.html`,
+      `${pathname}index.htm`,
+    ];
   }
-  return ASSET_EXTENSION.test(pathname) ? [] : [`${pathname}.html`, `${pathname}.htm`, `${pathname}/index.html`, `${pathname}/index.htm`];
+  return ASSET_EXTENSION.test(pathname)
+    ? []
+    : [`${pathname}.html`, `${pathname}.htm`, `${pathname}/index.html`, `${pathname}/index.htm`];
 }
 
-const isFile = (path: string) => stat(path).then((entry) => entry.isFile(), () => false);
+const isFile = (path: string) =>
+  stat(path).then(
+    (entry) => entry.isFile(),
+    () => false,
+  );
 
 /** The path of the publish folder's file served for a path (`/search` → `/search.html`), if any. */
 async function fileForPath(distDir: string, pathname: string): Promise<string | undefined> {
   for (const candidate of [pathname, ...alternativePaths(pathname)]) {
-    if (await isFile(join(distDir, ...candidate.split('/').filter(Boolean)))) return `/${candidate.split('/').filter(Boolean).join('/')}`;
+    if (await isFile(join(distDir, ...candidate.split('/').filter(Boolean))))
+      return `/${candidate.split('/').filter(Boolean).join('/')}`;
   }
   return undefined;
 }
@@ -100,17 +111,33 @@ async function fileForPath(distDir: string, pathname: string): Promise<string | 
 /** Parsed rules, read again only when a file changes (a rebuild writes a new _headers). */
 let parsedRules: { key: string; rules: Header[] } | undefined;
 
-async function headerRules(headersFiles: string[], configPath: string | undefined, warn: (message: string) => void): Promise<Header[]> {
-  const key = [...headersFiles, configPath ?? ''].map((file) => `${file}@${existsSync(file) ? statSync(file).mtimeMs : 0}`).join('|');
+async function headerRules(
+  headersFiles: string[],
+  configPath: string | undefined,
+  warn: (message: string) => void,
+): Promise<Header[]> {
+  const key = [...headersFiles, configPath ?? '']
+    .map((file) => `${file}@${existsSync(file) ? statSync(file).mtimeMs : 0}`)
+    .join('|');
   if (parsedRules?.key === key) return parsedRules.rules;
-  const parsed = await parseAllHeaders({ headersFiles, netlifyConfigPath: configPath, configHeaders: undefined, minimal: false });
+  const parsed = await parseAllHeaders({
+    headersFiles,
+    netlifyConfigPath: configPath,
+    configHeaders: undefined,
+    minimal: false,
+  });
   for (const error of parsed.errors) warn(`Headers syntax error: ${error.message}`);
   parsedRules = { key, rules: parsed.headers as Header[] };
   return parsedRules.rules;
 }
 
 /** The header values Netlify sends for a path: every matching rule, same names comma-joined. */
-export async function headersForPath(headersFiles: string[], configPath: string | undefined, path: string, warn: (message: string) => void): Promise<Map<string, string>> {
+export async function headersForPath(
+  headersFiles: string[],
+  configPath: string | undefined,
+  path: string,
+  warn: (message: string) => void,
+): Promise<Map<string, string>> {
   const rules = await headerRules(headersFiles, configPath, warn);
   const values = new Map<string, { name: string; values: string[] }>();
   for (const rule of rules) {
@@ -127,7 +154,10 @@ export async function headersForPath(headersFiles: string[], configPath: string 
 export function createNetlifySite(options: NetlifySiteOptions): NetlifySite {
   const warn = options.warn ?? ((message: string) => console.warn(message));
   const distDir = resolve(options.distDir);
-  const configPath = options.netlifyToml !== undefined && existsSync(options.netlifyToml) ? resolve(options.netlifyToml) : undefined;
+  const configPath =
+    options.netlifyToml !== undefined && existsSync(options.netlifyToml)
+      ? resolve(options.netlifyToml)
+      : undefined;
   const staticFiles = new StaticHandler({ directory: distDir });
   const notFoundPage = join(distDir, '404.html');
 
@@ -138,7 +168,10 @@ export function createNetlifySite(options: NetlifySiteOptions): NetlifySite {
       servedFrom.set(response, '/404.html');
       return withStatus(response, 404);
     }
-    return new Response('Not Found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+    return new Response('Not Found', {
+      status: 404,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
   }
 
   const redirects = new RedirectsHandler({
@@ -151,7 +184,12 @@ export function createNetlifySite(options: NetlifySiteOptions): NetlifySite {
     notFoundHandler: notFound,
   });
   // Only for the engine's own list of header files (the project's and the publish folder's _headers).
-  const { headersFiles } = new HeadersHandler({ configPath, projectDir: distDir, publishDir: '.', logger: engineLogger(warn) });
+  const { headersFiles } = new HeadersHandler({
+    configPath,
+    projectDir: distDir,
+    publishDir: '.',
+    logger: engineLogger(warn),
+  });
   /** The file served for a request, read by @netlify/static; its response remembers the file's path. */
   async function staticFile(request: Request): Promise<(() => Promise<Response>) | undefined> {
     const url = new URL(request.url);
@@ -173,7 +211,9 @@ export function createNetlifySite(options: NetlifySiteOptions): NetlifySite {
       const answer = await redirects.handle(request, rule, staticFile);
       if (answer !== undefined) {
         const shadowed = !rule.force && (await staticFile(request)) !== undefined;
-        return rule.redirect || rule.external || shadowed ? answer : withStatus(answer, rule.statusCode);
+        return rule.redirect || rule.external || shadowed
+          ? answer
+          : withStatus(answer, rule.statusCode);
       }
     }
     const file = await staticFile(request);
@@ -186,9 +226,18 @@ export function createNetlifySite(options: NetlifySiteOptions): NetlifySite {
       // A static file's rules follow the file served (netlify-cli) or the path asked for (the
       // CDN); a redirect's or the 404's, the path asked for.
       const requested = new URL(request.url).pathname;
-      const headerPath = options.matchHeadersOn === 'request' ? requested : servedFrom.get(answer) ?? requested;
-      const response = new Response(answer.body, { status: answer.status, headers: new Headers(answer.headers) });
-      for (const [name, value] of await headersForPath(headersFiles, configPath, headerPath, warn)) {
+      const headerPath =
+        options.matchHeadersOn === 'request' ? requested : (servedFrom.get(answer) ?? requested);
+      const response = new Response(answer.body, {
+        status: answer.status,
+        headers: new Headers(answer.headers),
+      });
+      for (const [name, value] of await headersForPath(
+        headersFiles,
+        configPath,
+        headerPath,
+        warn,
+      )) {
         response.headers.set(name, value);
       }
       return response;

@@ -2,7 +2,15 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+]);
 
 export function proxyRequest(
   incoming: IncomingMessage,
@@ -30,7 +38,9 @@ export function proxyRequest(
   upstream.on('error', () => {
     if (!outgoing.headersSent) {
       outgoing.writeHead(502, { 'content-type': 'application/json; charset=utf-8' });
-      outgoing.end(JSON.stringify({ error: { resultCode: { message: 'The local API is not reachable.' } } }));
+      outgoing.end(
+        JSON.stringify({ error: { resultCode: { message: 'The local API is not reachable.' } } }),
+      );
     } else {
       outgoing.destroy();
     }

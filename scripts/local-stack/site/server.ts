@@ -66,7 +66,11 @@ function toRequest(incoming: IncomingMessage, host: string): Request {
   });
 }
 
-async function send(incoming: IncomingMessage, outgoing: ServerResponse, answer: Response): Promise<void> {
+async function send(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  answer: Response,
+): Promise<void> {
   const headers: Record<string, string | string[]> = {};
   answer.headers.forEach((value, name) => {
     if (name !== 'set-cookie') headers[name] = value;
@@ -79,10 +83,12 @@ async function send(incoming: IncomingMessage, outgoing: ServerResponse, answer:
     const xsrf = xsrfCookie(randomBytes(32).toString('base64url'), servedOverHttps(incoming));
     headers['set-cookie'] = [...cookies, xsrf];
   }
-  let body: Buffer = answer.body === null ? Buffer.alloc(0) : Buffer.from(await answer.arrayBuffer());
-  const encoding = isCompressible(type, body.length) && !answer.headers.has('content-encoding')
-    ? pickEncoding(incoming.headers['accept-encoding'])
-    : undefined;
+  let body: Buffer =
+    answer.body === null ? Buffer.alloc(0) : Buffer.from(await answer.arrayBuffer());
+  const encoding =
+    isCompressible(type, body.length) && !answer.headers.has('content-encoding')
+      ? pickEncoding(incoming.headers['accept-encoding'])
+      : undefined;
   if (encoding !== undefined) {
     body = compress(body, encoding);
     headers['content-encoding'] = encoding;
@@ -93,24 +99,43 @@ async function send(incoming: IncomingMessage, outgoing: ServerResponse, answer:
   outgoing.end(incoming.method === 'HEAD' ? undefined : body);
 }
 
-async function answer(options: SiteServerOptions, functions: Promise<SiteFunctions | undefined>, published: () => NetlifySite, request: Request, ip: string): Promise<Response> {
+async function answer(
+  options: SiteServerOptions,
+  functions: Promise<SiteFunctions | undefined>,
+  published: () => NetlifySite,
+  request: Request,
+  ip: string,
+): Promise<Response> {
   const own = await options.platform?.(request);
   if (own) return own;
   const found = (await functions)?.match(request);
   // Netlify never routes a request to a scheduled function; here it may be run by hand, but not from another site's page.
-  if (found?.fn.config.schedule && fromAnotherSite(request)) return new Response('Forbidden: a scheduled function is not called from another site\'s page', { status: 403 });
+  if (found?.fn.config.schedule && fromAnotherSite(request))
+    return new Response("Forbidden: a scheduled function is not called from another site's page", {
+      status: 403,
+    });
   if (found) {
     const id = options.siteId ?? 'local-site';
-    return invokeFunction(found.fn, request, { ip, params: found.params, site: { id, name: id, url: process.env['URL'] } });
+    return invokeFunction(found.fn, request, {
+      ip,
+      params: found.params,
+      site: { id, name: id, url: process.env['URL'] },
+    });
   }
   return published().handle(request);
 }
 
 export function createSiteServer(options: SiteServerOptions): Server {
-  const published = options.published ?? ((site) => () => site)(createNetlifySite(options));
-  const functions = options.functions !== undefined || options.functionsDir === undefined
-    ? Promise.resolve(options.functions as SiteFunctions | Promise<SiteFunctions> | undefined)
-    : loadSiteFunctions(options.functionsDir);
+  const published =
+    options.published ??
+    (
+      (site) => () =>
+        site
+    )(createNetlifySite(options));
+  const functions =
+    options.functions !== undefined || options.functionsDir === undefined
+      ? Promise.resolve(options.functions as SiteFunctions | Promise<SiteFunctions> | undefined)
+      : loadSiteFunctions(options.functionsDir);
   functions.catch(() => {});
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const { apiOrigin } = options;
@@ -130,24 +155,36 @@ export function createSiteServer(options: SiteServerOptions): Server {
       return;
     }
     const url = new URL(request.url);
-    outgoing.on('finish', () => log(requestLogLine(method, url.pathname, outgoing.statusCode, started)));
+    outgoing.on('finish', () =>
+      log(requestLogLine(method, url.pathname, outgoing.statusCode, started)),
+    );
     if (apiOrigin !== undefined && isApiPath(url.pathname)) {
       proxyRequest(incoming, outgoing, new URL(url.pathname + url.search, apiOrigin));
       return;
     }
-    answer(options, functions, published, request, incoming.socket.remoteAddress ?? '127.0.0.1').then(
-      (answer) => send(incoming, outgoing, answer),
-      (error: unknown) => {
-        console.error(error);
-        if (!outgoing.headersSent) outgoing.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-        outgoing.end('Internal Server Error');
-      },
-    ).catch(() => outgoing.destroy());
+    answer(options, functions, published, request, incoming.socket.remoteAddress ?? '127.0.0.1')
+      .then(
+        (answer) => send(incoming, outgoing, answer),
+        (error: unknown) => {
+          console.error(error);
+          if (!outgoing.headersSent)
+            outgoing.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+          outgoing.end('Internal Server Error');
+        },
+      )
+      .catch(() => outgoing.destroy());
   });
 }
 
 /** Listens once the site's functions are imported (a function that fails to load stops the start, naming it). */
-export async function startSiteServer(options: SiteServerOptions & { port: number; host?: string }): Promise<RunningServer> {
-  const functions = options.functionsDir === undefined ? undefined : await loadSiteFunctions(options.functionsDir);
-  return listen(createSiteServer({ ...options, functionsDir: undefined, functions }), options.port, options.host ?? '127.0.0.1');
+export async function startSiteServer(
+  options: SiteServerOptions & { port: number; host?: string },
+): Promise<RunningServer> {
+  const functions =
+    options.functionsDir === undefined ? undefined : await loadSiteFunctions(options.functionsDir);
+  return listen(
+    createSiteServer({ ...options, functionsDir: undefined, functions }),
+    options.port,
+    options.host ?? '127.0.0.1',
+  );
 }

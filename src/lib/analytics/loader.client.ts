@@ -15,7 +15,8 @@ interface Config {
 }
 
 function readConfig(): Config | undefined {
-  const meta = (name: string) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
+  const meta = (name: string) =>
+    document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
   const writeKey = meta('analytics-write-key');
   return writeKey ? { writeKey, apiHost: meta('analytics-api-host') } : undefined;
 }
@@ -30,7 +31,8 @@ function currentPath(): string {
 
 function whenIdle(run: () => void): void {
   const idle = () => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 4000 });
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(run, { timeout: 4000 });
     else window.setTimeout(run, 1500); // Safari has no requestIdleCallback
   };
   if (document.readyState === 'complete') idle();
@@ -44,15 +46,23 @@ export function startAnalytics(): void {
   let send: ((call: Call) => void) | undefined;
   const record = (call: Call) => (send ? send(call) : pending.push(call));
 
-  document.addEventListener('click', (event) => {
-    const name = clickEventName(event.target);
-    if (name) record({ kind: 'track', name, at: new Date() });
-  }, true);
+  document.addEventListener(
+    'click',
+    (event) => {
+      const name = clickEventName(event.target);
+      if (name) record({ kind: 'track', name, at: new Date() });
+    },
+    true,
+  );
   // `toggle` does not bubble: listen in the capture phase to see every <details>.
-  document.addEventListener('toggle', (event) => {
-    const name = expandEventName(event.target);
-    if (name) record({ kind: 'track', name, at: new Date() });
-  }, true);
+  document.addEventListener(
+    'toggle',
+    (event) => {
+      const name = expandEventName(event.target);
+      if (name) record({ kind: 'track', name, at: new Date() });
+    },
+    true,
+  );
 
   whenIdle(async () => {
     const { connectSegment } = await import('./segment.client.ts');

@@ -35,14 +35,20 @@ export function segmentLoadArguments(writeKey: string, apiHostUrl: string | unde
     protocol,
     deliveryStrategy: {
       strategy: 'batching' as const,
-      config: { size: ANALYTICS_BATCH.size, timeout: ANALYTICS_BATCH.flushMs, maxRetries: ANALYTICS_BATCH.maxRetries },
+      config: {
+        size: ANALYTICS_BATCH.size,
+        timeout: ANALYTICS_BATCH.flushMs,
+        maxRetries: ANALYTICS_BATCH.maxRetries,
+      },
     },
     httpConfig: {
       rateLimitConfig: { maxRetryCount: ANALYTICS_BATCH.maxRetries },
       backoffConfig: {
         maxRetryCount: ANALYTICS_BATCH.maxRetries,
         default5xxBehavior: 'retry' as const,
-        statusCodeOverrides: Object.fromEntries(RETRIED_5XX.map((status) => [status, 'retry' as const])),
+        statusCodeOverrides: Object.fromEntries(
+          RETRIED_5XX.map((status) => [status, 'retry' as const]),
+        ),
       },
     },
   };
@@ -62,6 +68,10 @@ export function segmentLoadArguments(writeKey: string, apiHostUrl: string | unde
 }
 
 /** The page view's properties (docs/behaviour.md §7): path, the page-name label and a timestamp. */
-export function pageViewProperties(path: string, pageName: string, now: Date): { path: string; pageName: string; timestamp: string } {
+export function pageViewProperties(
+  path: string,
+  pageName: string,
+  now: Date,
+): { path: string; pageName: string; timestamp: string } {
   return { path, pageName, timestamp: now.toISOString() };
 }

@@ -24,41 +24,69 @@ import {
 /** One row per document and field: a document failing its schema gives a row for each failing field. */
 export function recordProblems(problems: readonly ContentProblem[]): BuildProblem[] {
   return problems.flatMap((problem) => {
-    const base = { school: problem.school, documentType: problem.documentType, documentId: problem.documentId ?? null };
-    if (problem.issues?.length) return problem.issues.map((issue) => ({ ...base, field: issue.field, reason: issue.message }));
+    const base = {
+      school: problem.school,
+      documentType: problem.documentType,
+      documentId: problem.documentId ?? null,
+    };
+    if (problem.issues?.length)
+      return problem.issues.map((issue) => ({
+        ...base,
+        field: issue.field,
+        reason: issue.message,
+      }));
     return [{ ...base, field: problem.field ?? null, reason: problem.reason }];
   });
 }
 
 export function recordLeftOut(matrix: Pick<SiteMatrix, 'leftOut'>): LeftOutEntry[] {
   return matrix.leftOut.map((school) => {
-    const entry = { key: school.key, seoSlug: school.seoSlug ?? null, status: school.status, reasons: school.reasons };
+    const entry = {
+      key: school.key,
+      seoSlug: school.seoSlug ?? null,
+      status: school.status,
+      reasons: school.reasons,
+    };
     return { ...entry, code: leftOutCode(entry) };
   });
 }
 
 /** The tenant records of the schools this build published, digested; `source`: where they were read (the product API, or a file). */
-export function buildInputs(matrix: Pick<SiteMatrix, 'schools'>, source: BuildInputs['source']): BuildInputs {
+export function buildInputs(
+  matrix: Pick<SiteMatrix, 'schools'>,
+  source: BuildInputs['source'],
+): BuildInputs {
   const tenants: Record<string, string> = Object.create(null);
   for (const site of matrix.schools) tenants[site.key] = tenantDigest(site.tenant);
   return { source, digest: inputsDigest(tenants), tenants };
 }
 
-export function buildRecord(matrix: Pick<SiteMatrix, 'schools' | 'leftOut' | 'problems'>, read: ContentRead, trigger: BuildTrigger, source: BuildInputs['source'] = 'file'): BuildRecord {
+export function buildRecord(
+  matrix: Pick<SiteMatrix, 'schools' | 'leftOut' | 'problems'>,
+  read: ContentRead,
+  trigger: BuildTrigger,
+  source: BuildInputs['source'] = 'file',
+): BuildRecord {
   return {
     version: 1,
     contentReadAt: read.at.toISOString(),
     trigger,
     inputs: buildInputs(matrix, source),
     documents: read.documents,
-    schools: matrix.schools.map((site) => ({ key: site.key, seoSlug: site.seoSlug, status: site.status })),
+    schools: matrix.schools.map((site) => ({
+      key: site.key,
+      seoSlug: site.seoSlug,
+      status: site.status,
+    })),
     leftOut: recordLeftOut(matrix),
     problems: recordProblems(matrix.problems),
   };
 }
 
 /** What started this build: Netlify hands a build hook's POST body to the build as INCOMING_HOOK_BODY. */
-export function buildTrigger(environment: Record<string, string | undefined> = process.env): BuildTrigger {
+export function buildTrigger(
+  environment: Record<string, string | undefined> = process.env,
+): BuildTrigger {
   return parseBuildTrigger(environment['INCOMING_HOOK_BODY']);
 }
 

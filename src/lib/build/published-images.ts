@@ -34,7 +34,10 @@ export interface ImageFolders {
 }
 
 /** Copies the prepared files into `targetDir` as new files (an existing target, even a link, is replaced, never written through). */
-export function publishPreparedImages(images: Pick<PreparedImages, 'files'>, targetDir: string): void {
+export function publishPreparedImages(
+  images: Pick<PreparedImages, 'files'>,
+  targetDir: string,
+): void {
   mkdirSync(targetDir, { recursive: true });
   for (const { file, from } of images.files) {
     const target = join(targetDir, file);

@@ -25,7 +25,9 @@ const OUTSIDE_URL = /url\s*\(\s*['"]?\s*(?!#)|\\/i;
 let externalReferences = new WeakMap<Node, Set<string>>();
 purify.addHook('uponSanitizeAttribute', (node, data) => {
   const name = data.attrName.toLowerCase();
-  const outside = LINK_ATTRIBUTES.has(name) ? !data.attrValue.trim().startsWith('#') : OUTSIDE_URL.test(data.attrValue);
+  const outside = LINK_ATTRIBUTES.has(name)
+    ? !data.attrValue.trim().startsWith('#')
+    : OUTSIDE_URL.test(data.attrValue);
   if (!outside) return;
   data.keepAttr = false;
   const names = externalReferences.get(node) ?? new Set<string>();
@@ -36,10 +38,14 @@ function describe(entry: (typeof purify.removed)[number]): string | undefined {
   if ('element' in entry) {
     const name = entry.element.nodeName.toLowerCase();
     // The HTML wrapper DOMPurify parses into is not part of the file.
-    return name === 'body' || name === 'html' || name === 'head' ? undefined : `element ${entry.element.nodeName}`;
+    return name === 'body' || name === 'html' || name === 'head'
+      ? undefined
+      : `element ${entry.element.nodeName}`;
   }
   if (!entry.attribute) return undefined;
-  const why = externalReferences.get(entry.from)?.has(entry.attribute.name) ? ' (external reference)' : '';
+  const why = externalReferences.get(entry.from)?.has(entry.attribute.name)
+    ? ' (external reference)'
+    : '';
   return `attribute ${entry.attribute.name} on ${entry.from.nodeName}${why}`;
 }
 
@@ -52,8 +58,11 @@ export function sanitiseSvg(source: string): SvgSanitised {
     ADD_ATTR: ['role'],
     RETURN_DOM_FRAGMENT: true,
   });
-  const removed = purify.removed.map(describe).filter((entry): entry is string => entry !== undefined);
+  const removed = purify.removed
+    .map(describe)
+    .filter((entry): entry is string => entry !== undefined);
   const root = [...fragment.childNodes].find((node) => node.nodeName.toLowerCase() === 'svg');
-  if (root === undefined) return { svg: '', removed: [...removed, 'the whole file: no <svg> element left'] };
+  if (root === undefined)
+    return { svg: '', removed: [...removed, 'the whole file: no <svg> element left'] };
   return { svg: `${new window.XMLSerializer().serializeToString(root)}\n`, removed };
 }

@@ -9,7 +9,9 @@ import { themeStylesheet, type ThemeStylesheet } from '../theme/theme-stylesheet
 
 /** Answers how many files it wrote. */
 export function writeThemeStylesheets(distDir: string, themes: readonly Theme[]): number {
-  const files = new Map(themes.map((theme) => themeStylesheet(theme)).map((sheet) => [sheet.href, sheet.css]));
+  const files = new Map(
+    themes.map((theme) => themeStylesheet(theme)).map((sheet) => [sheet.href, sheet.css]),
+  );
   for (const [href, css] of files) {
     const file = join(distDir, ...href.split('/').filter(Boolean));
     mkdirSync(join(file, '..'), { recursive: true });
@@ -19,6 +21,9 @@ export function writeThemeStylesheets(distDir: string, themes: readonly Theme[])
 }
 
 /** The stylesheet of one of these themes at `path` (`/_astro/school-theme.{digest}.css`), if any. */
-export function themeStylesheetAt(themes: readonly Theme[], path: string): ThemeStylesheet | undefined {
+export function themeStylesheetAt(
+  themes: readonly Theme[],
+  path: string,
+): ThemeStylesheet | undefined {
   return themes.map((theme) => themeStylesheet(theme)).find((sheet) => sheet.href === path);
 }

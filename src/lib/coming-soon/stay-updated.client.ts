@@ -14,13 +14,19 @@ export function initStayUpdated(form: HTMLFormElement): void {
     if (error.textContent !== (message ?? '')) error.textContent = message ?? '';
     input.setAttribute('aria-invalid', String(message !== null));
   };
-  input.addEventListener('blur', () => { touched = true; show(); });
+  input.addEventListener('blur', () => {
+    touched = true;
+    show();
+  });
   input.addEventListener('input', show);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     touched = true;
     show();
-    if (emailFieldError(input.value, true)) { input.focus(); return; }
+    if (emailFieldError(input.value, true)) {
+      input.focus();
+      return;
+    }
     // docs/behaviour.md §5: the sign-up is deprecated: nothing is sent and no success text is shown.
     console.info('Stay Updated: sign-ups are not collected yet; nothing was sent.');
   });

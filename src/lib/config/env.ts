@@ -4,13 +4,25 @@
  * `npm run rebuild` read only their own (src/lib/rebuild/function-settings.ts).
  */
 import type { z } from 'zod';
-import { DEFAULT_DATASET_DIR, DEFAULT_TENANTS_FILE, LOCAL_API_BASE, LOCAL_SITE_URL, LOCAL_STUDIO_URL } from './local-addresses.ts';
+import {
+  DEFAULT_DATASET_DIR,
+  DEFAULT_TENANTS_FILE,
+  LOCAL_API_BASE,
+  LOCAL_SITE_URL,
+  LOCAL_STUDIO_URL,
+} from './local-addresses.ts';
 import { deployProblems, deployRefusal, isNetlifyDeploy } from './netlify-deploy.ts';
 import { readSettings } from './setting-types.ts';
 import { settingsSchema } from './settings/index.ts';
 
 export { parseIdList } from './setting-types.ts';
-export { deployProblems, deployRefusal, isLocalUrl, isNetlifyDeploy, isProductionBuild } from './netlify-deploy.ts';
+export {
+  deployProblems,
+  deployRefusal,
+  isLocalUrl,
+  isNetlifyDeploy,
+  isProductionBuild,
+} from './netlify-deploy.ts';
 export { DEFAULT_DATASET_DIR, DEFAULT_TENANTS_FILE };
 
 /**
@@ -18,18 +30,44 @@ export { DEFAULT_DATASET_DIR, DEFAULT_TENANTS_FILE };
  * the registry's rules (src/lib/config/settings/); envSchema adds the rules across settings.
  */
 export const envFields = settingsSchema([
-  'CONTENT_SOURCE', 'CONTENT_DATASET_DIR', 'TENANTS_FILE', 'SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_API_READ_TOKEN',
-  'SANITY_API_HOST', 'CONTENT_PREVIEW', 'PUBLIC_API_BASE', 'SITE_URL', 'CONTEXT', 'NETLIFY', 'URL', 'DEPLOY_PRIME_URL',
-  'ALLOW_DEMO_DEPLOY', 'MAIN_SITE_URL', 'ACTIVE_GIVEAWAY_IDS', 'HIDDEN_ENTER_GIVEAWAY_IDS', 'ORDER_SERVICE_URL',
-  'PUBLIC_SEGMENT_WRITE_KEY', 'PUBLIC_SEGMENT_API_HOST', 'BUILD_REPORT_FILE', 'BUILD_OUT_DIR', 'SITE_MODE',
-  'PREVIEW_COOKIE_SECRET', 'SANITY_STUDIO_URL', 'REDIRECT_RULE_LIMIT',
+  'CONTENT_SOURCE',
+  'CONTENT_DATASET_DIR',
+  'TENANTS_FILE',
+  'SANITY_PROJECT_ID',
+  'SANITY_DATASET',
+  'SANITY_API_READ_TOKEN',
+  'SANITY_API_HOST',
+  'CONTENT_PREVIEW',
+  'PUBLIC_API_BASE',
+  'SITE_URL',
+  'CONTEXT',
+  'NETLIFY',
+  'URL',
+  'DEPLOY_PRIME_URL',
+  'ALLOW_DEMO_DEPLOY',
+  'MAIN_SITE_URL',
+  'ACTIVE_GIVEAWAY_IDS',
+  'HIDDEN_ENTER_GIVEAWAY_IDS',
+  'ORDER_SERVICE_URL',
+  'PUBLIC_SEGMENT_WRITE_KEY',
+  'PUBLIC_SEGMENT_API_HOST',
+  'BUILD_REPORT_FILE',
+  'BUILD_OUT_DIR',
+  'SITE_MODE',
+  'PREVIEW_COOKIE_SECRET',
+  'SANITY_STUDIO_URL',
+  'REDIRECT_RULE_LIMIT',
 ]);
 
 const SANITY_PROJECT_NEEDED = 'CONTENT_SOURCE=sanity needs SANITY_PROJECT_ID';
 
 /** CONTENT_SOURCE=sanity reads the project SANITY_PROJECT_ID names: without one there is nothing to read. */
-export function sanityProjectProblems(settings: Pick<z.infer<typeof envFields>, 'CONTENT_SOURCE' | 'SANITY_PROJECT_ID'>): string[] {
-  return settings.CONTENT_SOURCE === 'sanity' && !settings.SANITY_PROJECT_ID ? [`SANITY_PROJECT_ID: ${SANITY_PROJECT_NEEDED}`] : [];
+export function sanityProjectProblems(
+  settings: Pick<z.infer<typeof envFields>, 'CONTENT_SOURCE' | 'SANITY_PROJECT_ID'>,
+): string[] {
+  return settings.CONTENT_SOURCE === 'sanity' && !settings.SANITY_PROJECT_ID
+    ? [`SANITY_PROJECT_ID: ${SANITY_PROJECT_NEEDED}`]
+    : [];
 }
 
 export const envSchema = envFields.refine((env) => sanityProjectProblems(env).length === 0, {
@@ -38,22 +76,40 @@ export const envSchema = envFields.refine((env) => sanityProjectProblems(env).le
 });
 
 /** Parsed settings, with the site's address and the Studio's (local default: the local Studio) resolved. */
-export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL' | 'SANITY_STUDIO_URL'> & { SITE_URL: string; SANITY_STUDIO_URL: string };
+export type Env = Omit<z.infer<typeof envSchema>, 'SITE_URL' | 'SANITY_STUDIO_URL'> & {
+  SITE_URL: string;
+  SANITY_STUDIO_URL: string;
+};
 
-export { LOCAL_API_BASE, LOCAL_API_PORT, LOCAL_SITE_PORT, LOCAL_SITE_URL, LOCAL_STUDIO_URL } from './local-addresses.ts';
+export {
+  LOCAL_API_BASE,
+  LOCAL_API_PORT,
+  LOCAL_SITE_PORT,
+  LOCAL_SITE_URL,
+  LOCAL_STUDIO_URL,
+} from './local-addresses.ts';
 
 const PREVIEW_CONTEXTS = new Set(['deploy-preview', 'branch-deploy']);
 
 function siteUrl(parsed: z.infer<typeof envSchema>): string {
   if (parsed.SITE_URL) return parsed.SITE_URL;
   if (parsed.CONTEXT === 'production' && parsed.URL) return parsed.URL;
-  if (parsed.CONTEXT !== undefined && PREVIEW_CONTEXTS.has(parsed.CONTEXT) && parsed.DEPLOY_PRIME_URL) return parsed.DEPLOY_PRIME_URL;
+  if (
+    parsed.CONTEXT !== undefined &&
+    PREVIEW_CONTEXTS.has(parsed.CONTEXT) &&
+    parsed.DEPLOY_PRIME_URL
+  )
+    return parsed.DEPLOY_PRIME_URL;
   return LOCAL_SITE_URL;
 }
 
 /** Parsed settings with the site's address resolved as the build resolves it, and the Studio's local default. */
 export function withSiteUrl(parsed: z.infer<typeof envSchema>): Env {
-  return { ...parsed, SITE_URL: siteUrl(parsed), SANITY_STUDIO_URL: parsed.SANITY_STUDIO_URL ?? LOCAL_STUDIO_URL };
+  return {
+    ...parsed,
+    SITE_URL: siteUrl(parsed),
+    SANITY_STUDIO_URL: parsed.SANITY_STUDIO_URL ?? LOCAL_STUDIO_URL,
+  };
 }
 
 /**
@@ -64,7 +120,8 @@ export function withSiteUrl(parsed: z.infer<typeof envSchema>): Env {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const settings = withSiteUrl(readSettings(envSchema, source));
   const problems = deployProblems(settings);
-  if (problems.length > 0) throw new Error(deployRefusal(problems, settings.CONTEXT, settings.SITE_MODE));
+  if (problems.length > 0)
+    throw new Error(deployRefusal(problems, settings.CONTEXT, settings.SITE_MODE));
   return settings;
 }
 
@@ -92,7 +149,9 @@ export function publicApiBase(settings: Env = env()): string {
  * preview build (CONTENT_PREVIEW=true). Netlify's production context (CONTEXT=production) never
  * reads drafts: there the setting stops the build instead of publishing unpublished changes.
  */
-export function contentPerspective(settings: Pick<Env, 'CONTENT_PREVIEW' | 'CONTEXT'>): 'published' | 'drafts' {
+export function contentPerspective(
+  settings: Pick<Env, 'CONTENT_PREVIEW' | 'CONTEXT'>,
+): 'published' | 'drafts' {
   if (!settings.CONTENT_PREVIEW) return 'published';
   const [refusal] = contentPreviewProblems(settings);
   if (refusal) throw new Error(refusal);
@@ -100,9 +159,13 @@ export function contentPerspective(settings: Pick<Env, 'CONTENT_PREVIEW' | 'CONT
 }
 
 /** A draft preview build in the production context would publish unpublished changes. */
-export function contentPreviewProblems(settings: Pick<Env, 'CONTENT_PREVIEW' | 'CONTEXT'>): string[] {
+export function contentPreviewProblems(
+  settings: Pick<Env, 'CONTENT_PREVIEW' | 'CONTEXT'>,
+): string[] {
   return settings.CONTENT_PREVIEW && settings.CONTEXT === 'production'
-    ? ['CONTENT_PREVIEW=true in the production context: production never shows drafts. Set it only for deploy previews and branch deploys.']
+    ? [
+        'CONTENT_PREVIEW=true in the production context: production never shows drafts. Set it only for deploy previews and branch deploys.',
+      ]
     : [];
 }
 

@@ -48,12 +48,19 @@ export function isLocalUrl(url: string): boolean {
 }
 
 /** Addresses that reach pages, headers or the CSP: none may be local on a deploy. */
-export const PUBLISHED_URL_SETTINGS = ['SITE_URL', 'PUBLIC_API_BASE', 'MAIN_SITE_URL', 'ORDER_SERVICE_URL', 'PUBLIC_SEGMENT_API_HOST'] as const;
+export const PUBLISHED_URL_SETTINGS = [
+  'SITE_URL',
+  'PUBLIC_API_BASE',
+  'MAIN_SITE_URL',
+  'ORDER_SERVICE_URL',
+  'PUBLIC_SEGMENT_API_HOST',
+] as const;
 
 /** Where the site's address comes from when SITE_URL is unset, as the refusal names it. */
 function siteUrlSource(context: string | undefined): string {
-  if (context === 'production') return 'SITE_URL (or Netlify\'s URL)';
-  if (context === 'deploy-preview' || context === 'branch-deploy') return 'SITE_URL (or Netlify\'s DEPLOY_PRIME_URL)';
+  if (context === 'production') return "SITE_URL (or Netlify's URL)";
+  if (context === 'deploy-preview' || context === 'branch-deploy')
+    return "SITE_URL (or Netlify's DEPLOY_PRIME_URL)";
   return 'SITE_URL';
 }
 
@@ -93,11 +100,20 @@ const PREVIEW_STUDIO_URL_USE: StudioUrlUse = {
 };
 
 /** SANITY_STUDIO_URL on a deployed site: the Studio's http(s) origins, none local (the preview's default included). */
-export function studioUrlProblems(value: string | undefined, use: StudioUrlUse = PREVIEW_STUDIO_URL_USE): string[] {
-  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter(Boolean);
-  if (entries.length === 0 || value === LOCAL_STUDIO_URL) return [`SANITY_STUDIO_URL: the Studio's address, or addresses comma-separated${use.missing}`];
-  if (!entries.every(isHttpUrl)) return ['SANITY_STUDIO_URL: must be a comma-separated list of http(s) URLs'];
-  if (entries.some((entry) => isLocalUrl(entry))) return [`SANITY_STUDIO_URL: has a local address${use.local}`];
+export function studioUrlProblems(
+  value: string | undefined,
+  use: StudioUrlUse = PREVIEW_STUDIO_URL_USE,
+): string[] {
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length === 0 || value === LOCAL_STUDIO_URL)
+    return [`SANITY_STUDIO_URL: the Studio's address, or addresses comma-separated${use.missing}`];
+  if (!entries.every(isHttpUrl))
+    return ['SANITY_STUDIO_URL: must be a comma-separated list of http(s) URLs'];
+  if (entries.some((entry) => isLocalUrl(entry)))
+    return [`SANITY_STUDIO_URL: has a local address${use.local}`];
   return [];
 }
 
@@ -106,10 +122,14 @@ export function studioUrlProblems(value: string | undefined, use: StudioUrlUse =
  * request (drafts in draft mode; the bundled content has none of an editor's changes) and is
  * framed by the Studio. No value is repeated.
  */
-export function previewSiteProblems(settings: Pick<DeploySettings, 'CONTENT_SOURCE' | 'SANITY_PROJECT_ID' | 'SANITY_STUDIO_URL'>): string[] {
+export function previewSiteProblems(
+  settings: Pick<DeploySettings, 'CONTENT_SOURCE' | 'SANITY_PROJECT_ID' | 'SANITY_STUDIO_URL'>,
+): string[] {
   const problems: string[] = [];
   if (settings.CONTENT_SOURCE !== 'sanity' || !settings.SANITY_PROJECT_ID) {
-    problems.push(`${SANITY_CONTENT_SOURCE}: the preview shows the Sanity project's drafts; without it editors would see the bundled demo content`);
+    problems.push(
+      `${SANITY_CONTENT_SOURCE}: the preview shows the Sanity project's drafts; without it editors would see the bundled demo content`,
+    );
   }
   problems.push(...studioUrlProblems(settings.SANITY_STUDIO_URL));
   return problems;
@@ -121,24 +141,38 @@ export function previewSiteProblems(settings: Pick<DeploySettings, 'CONTENT_SOUR
  * address it found; `showValues: false` (the setup check, which never prints a value) names only
  * the setting.
  */
-export function deployProblems(settings: DeploySettings, { showValues = true }: { showValues?: boolean } = {}): string[] {
+export function deployProblems(
+  settings: DeploySettings,
+  { showValues = true }: { showValues?: boolean } = {},
+): string[] {
   if (!isNetlifyDeploy(settings)) return [];
   const problems: string[] = [];
   const demo = settings.ALLOW_DEMO_DEPLOY;
   const previewSite = settings.SITE_MODE === 'preview';
   if (previewSite) problems.push(...previewSiteProblems(settings));
   else if (!demo && settings.CONTEXT === 'production' && settings.CONTENT_SOURCE !== 'sanity') {
-    problems.push(`${SANITY_CONTENT_SOURCE}: without it the bundled demo content would be published`);
+    problems.push(
+      `${SANITY_CONTENT_SOURCE}: without it the bundled demo content would be published`,
+    );
   }
   if (!demo && !settings.PUBLIC_API_BASE) {
-    problems.push('PUBLIC_API_BASE: the product API\'s URL (without it pages would call the local API at ' + LOCAL_API_BASE + ')');
+    problems.push(
+      "PUBLIC_API_BASE: the product API's URL (without it pages would call the local API at " +
+        LOCAL_API_BASE +
+        ')',
+    );
   }
   if (settings.SITE_URL === LOCAL_SITE_URL) {
-    problems.push(`${siteUrlSource(settings.CONTEXT)}: the public address for canonical URLs, sitemap and structured data`);
+    problems.push(
+      `${siteUrlSource(settings.CONTEXT)}: the public address for canonical URLs, sitemap and structured data`,
+    );
   }
   for (const name of PUBLISHED_URL_SETTINGS) {
     const value = settings[name];
-    if (value && value !== LOCAL_SITE_URL && isLocalUrl(value)) problems.push(showValues ? `${name}: ${value} is a local address` : `${name}: a local address`);
+    if (value && value !== LOCAL_SITE_URL && isLocalUrl(value))
+      problems.push(
+        showValues ? `${name}: ${value} is a local address` : `${name}: a local address`,
+      );
   }
   return problems;
 }
@@ -146,18 +180,27 @@ export function deployProblems(settings: DeploySettings, { showValues = true }: 
 /** The deploy the refusal names: "Netlify production (CONTEXT=production)", "a Netlify deploy preview (CONTEXT=deploy-preview)"... */
 function deployName(context: string | undefined): string {
   if (context === undefined) return 'Netlify (NETLIFY=true, CONTEXT unset)';
-  const kind = { production: 'Netlify production', 'deploy-preview': 'a Netlify deploy preview', 'branch-deploy': 'a Netlify branch deploy' }[context] ?? 'Netlify';
+  const kind =
+    {
+      production: 'Netlify production',
+      'deploy-preview': 'a Netlify deploy preview',
+      'branch-deploy': 'a Netlify branch deploy',
+    }[context] ?? 'Netlify';
   return `${kind} (CONTEXT=${context})`;
 }
 
 /** The build's refusal, naming the deploy; `siteMode` `preview` names the editors' preview site (whose rules no demo deploy lifts). */
-export function deployRefusal(problems: readonly string[], context: string | undefined, siteMode?: string): string {
+export function deployRefusal(
+  problems: readonly string[],
+  context: string | undefined,
+  siteMode?: string,
+): string {
   const previewSite = siteMode === 'preview';
   return [
-    `Refusing to build ${previewSite ? 'the editors\' preview site (SITE_MODE=preview) ' : ''}for ${deployName(context)} with these settings missing or local:`,
+    `Refusing to build ${previewSite ? "the editors' preview site (SITE_MODE=preview) " : ''}for ${deployName(context)} with these settings missing or local:`,
     ...problems.map((problem) => `  - ${problem}`),
     previewSite
-      ? 'Set them in the preview site\'s environment variables, scoped to Builds and Functions (its function reads them on each request).'
-      : 'Set them in the site\'s environment variables, or set ALLOW_DEMO_DEPLOY=true to publish the bundled demo content.',
+      ? "Set them in the preview site's environment variables, scoped to Builds and Functions (its function reads them on each request)."
+      : "Set them in the site's environment variables, or set ALLOW_DEMO_DEPLOY=true to publish the bundled demo content.",
   ].join('\n');
 }

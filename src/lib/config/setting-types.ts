@@ -13,7 +13,10 @@ export function blankAsUnset(value: unknown): unknown {
 }
 
 /** A setting's text from an environment; blank counts as unset, as in the build's settings. */
-export function settingText(source: Readonly<Record<string, string | undefined>>, name: string): string | undefined {
+export function settingText(
+  source: Readonly<Record<string, string | undefined>>,
+  name: string,
+): string | undefined {
   return blankAsUnset(source[name]) as string | undefined;
 }
 
@@ -27,7 +30,11 @@ export function setting<T extends z.ZodType>(schema: T) {
  * else is an error naming the setting, never a silent "no".
  */
 export function yesNoSetting(fallback: boolean) {
-  return setting(z.stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false', '0', 'no', 'off'] }).default(fallback));
+  return setting(
+    z
+      .stringbool({ truthy: ['true', '1', 'yes', 'on'], falsy: ['false', '0', 'no', 'off'] })
+      .default(fallback),
+  );
 }
 
 /** An http(s) address (or any URL zod accepts), optional. */
@@ -47,11 +54,19 @@ export function secretSetting(minLength = 1) {
 
 /** A comma-separated list of ids (ACTIVE_GIVEAWAY_IDS...): trimmed, blanks dropped. The local API reads it the same way. */
 export function parseIdList(text: string): string[] {
-  return text.split(',').map((id) => id.trim()).filter((id) => id !== '');
+  return text
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => id !== '');
 }
 
 export function idListSetting() {
-  return setting(z.string().optional().transform((value) => (value === undefined ? undefined : parseIdList(value))));
+  return setting(
+    z
+      .string()
+      .optional()
+      .transform((value) => (value === undefined ? undefined : parseIdList(value))),
+  );
 }
 
 /** Settings that are present but wrong; `problems` name each setting (never its value, which may be a secret). */
@@ -66,10 +81,15 @@ export class SettingsError extends Error {
 }
 
 /** Parses `source` (process.env) with `schema`; a bad value throws a SettingsError naming each setting. */
-export function readSettings<T extends z.ZodType>(schema: T, source: Record<string, string | undefined>): z.infer<T> {
+export function readSettings<T extends z.ZodType>(
+  schema: T,
+  source: Record<string, string | undefined>,
+): z.infer<T> {
   const parsed = schema.safeParse(source);
   if (parsed.success) return parsed.data;
-  throw new SettingsError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  throw new SettingsError(
+    parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+  );
 }
 
 /**
@@ -77,7 +97,10 @@ export function readSettings<T extends z.ZodType>(schema: T, source: Record<stri
  * words it) and takes its default, so a check can go on and name everything else that is wrong.
  * Rules across settings (the schema's refinements) are not run here: call them on `values`.
  */
-export function readEachSetting<T extends z.ZodRawShape>(schema: z.ZodObject<T>, source: Record<string, string | undefined>): { values: z.infer<z.ZodObject<T>>; problems: string[] } {
+export function readEachSetting<T extends z.ZodRawShape>(
+  schema: z.ZodObject<T>,
+  source: Record<string, string | undefined>,
+): { values: z.infer<z.ZodObject<T>>; problems: string[] } {
   const values: Record<string, unknown> = {};
   const problems: string[] = [];
   for (const [name, field] of Object.entries(schema.shape) as [string, z.ZodType][]) {
@@ -85,7 +108,11 @@ export function readEachSetting<T extends z.ZodRawShape>(schema: z.ZodObject<T>,
     if (parsed.success) {
       values[name] = parsed.data;
     } else {
-      problems.push(...parsed.error.issues.map((issue) => `${[name, ...issue.path].join('.')}: ${issue.message}`));
+      problems.push(
+        ...parsed.error.issues.map(
+          (issue) => `${[name, ...issue.path].join('.')}: ${issue.message}`,
+        ),
+      );
       const unset = field.safeParse(undefined);
       values[name] = unset.success ? unset.data : undefined;
     }

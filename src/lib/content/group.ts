@@ -5,8 +5,18 @@
  */
 import type { z } from 'zod';
 import {
-  CUSTOMER_TYPES, MULTI_DOCUMENT_TYPES, TENANT_DOCUMENT_TYPES, retiredSchoolSchema, schoolSchema, siteSettingsSchema, tenantDocumentSchemas,
-  type RetiredSchoolDocument, type School, type SiteSettings, type TenantDocumentType, type TenantDocuments,
+  CUSTOMER_TYPES,
+  MULTI_DOCUMENT_TYPES,
+  TENANT_DOCUMENT_TYPES,
+  retiredSchoolSchema,
+  schoolSchema,
+  siteSettingsSchema,
+  tenantDocumentSchemas,
+  type RetiredSchoolDocument,
+  type School,
+  type SiteSettings,
+  type TenantDocumentType,
+  type TenantDocuments,
 } from './schemas.ts';
 import { schoolStatusOf } from '../schools/lifecycle.ts';
 import { dropUnsafeLinks } from './link-guard.ts';
@@ -31,7 +41,12 @@ export interface GroupedContent {
   /** Retired schools: only their addresses and successor (their documents are not read). */
   retiredSchools: RetiredSchoolDocument[];
   /** Preparing or retired schools whose school document is invalid: left out (the problem says why), never fatal. */
-  unusableSchools: Array<{ key: string; status: 'preparing' | 'retired'; seoSlug?: string | undefined; documentId?: string | undefined }>;
+  unusableSchools: Array<{
+    key: string;
+    status: 'preparing' | 'retired';
+    seoSlug?: string | undefined;
+    documentId?: string | undefined;
+  }>;
   problems: ContentProblem[];
 }
 
@@ -45,11 +60,16 @@ export interface RawBuildContent {
 export class ContentError extends Error {}
 
 function contentIssues(error: z.ZodError): ContentIssue[] {
-  return error.issues.map((issue) => ({ field: issue.path.join('.') || '(document)', message: issue.message }));
+  return error.issues.map((issue) => ({
+    field: issue.path.join('.') || '(document)',
+    message: issue.message,
+  }));
 }
 
 function describeIssues(error: z.ZodError): string {
-  return contentIssues(error).map((issue) => `${issue.field}: ${issue.message}`).join('; ');
+  return contentIssues(error)
+    .map((issue) => `${issue.field}: ${issue.message}`)
+    .join('; ');
 }
 
 function field(doc: unknown, name: string): string | undefined {
@@ -58,13 +78,17 @@ function field(doc: unknown, name: string): string | undefined {
 }
 
 function emptyDocuments(): SchoolDocuments {
-  return Object.fromEntries(TENANT_DOCUMENT_TYPES.map((type) => [type, []])) as unknown as SchoolDocuments;
+  return Object.fromEntries(
+    TENANT_DOCUMENT_TYPES.map((type) => [type, []]),
+  ) as unknown as SchoolDocuments;
 }
 
 export function parseSettings(raw: unknown): SiteSettings {
   const parsed = siteSettingsSchema.safeParse(raw);
   if (!parsed.success) {
-    throw new ContentError(`The siteSettings document is ${raw ? `invalid: ${describeIssues(parsed.error)}` : 'missing'}`);
+    throw new ContentError(
+      `The siteSettings document is ${raw ? `invalid: ${describeIssues(parsed.error)}` : 'missing'}`,
+    );
   }
   return parsed.data;
 }
@@ -84,25 +108,43 @@ export interface ParsedSchools {
  * its _redirects lines are never written.
  */
 export function parseSchools(rawSchools: unknown[]): ParsedSchools {
-  const result: ParsedSchools = { schools: [], retiredSchools: [], unusableSchools: [], problems: [] };
+  const result: ParsedSchools = {
+    schools: [],
+    retiredSchools: [],
+    unusableSchools: [],
+    problems: [],
+  };
   for (const raw of rawSchools) {
-    const status = schoolStatusOf(raw && typeof raw === 'object' ? (raw as Record<string, unknown>).status : undefined);
-    const parsed = status === 'retired' ? retiredSchoolSchema.safeParse(raw) : schoolSchema.safeParse(raw);
+    const status = schoolStatusOf(
+      raw && typeof raw === 'object' ? (raw as Record<string, unknown>).status : undefined,
+    );
+    const parsed =
+      status === 'retired' ? retiredSchoolSchema.safeParse(raw) : schoolSchema.safeParse(raw);
     const name = `School document ${field(raw, '_id') ?? '(no id)'} (${field(raw, 'key') ?? 'unknown school'})`;
     if (parsed.success) {
-      if (parsed.data.status === 'retired') result.retiredSchools.push(parsed.data as RetiredSchoolDocument);
+      if (parsed.data.status === 'retired')
+        result.retiredSchools.push(parsed.data as RetiredSchoolDocument);
       else result.schools.push(parsed.data as School);
       continue;
     }
     // Only a live school's broken document stops the build; a preparing or retired one is left out and reported.
-    if (status !== 'preparing' && status !== 'retired') throw new ContentError(`${name} is invalid: ${describeIssues(parsed.error)}`);
+    if (status !== 'preparing' && status !== 'retired')
+      throw new ContentError(`${name} is invalid: ${describeIssues(parsed.error)}`);
     const key = field(raw, 'key') ?? field(raw, '_id') ?? '(no key)';
     const documentId = field(raw, '_id');
     result.unusableSchools.push({ key, status, seoSlug: field(raw, 'seoSlug'), documentId });
-    result.problems.push({ school: key, documentType: 'school', ...(documentId ? { documentId } : {}), reason: `school document is invalid: ${describeIssues(parsed.error)}`, issues: contentIssues(parsed.error) });
+    result.problems.push({
+      school: key,
+      documentType: 'school',
+      ...(documentId ? { documentId } : {}),
+      reason: `school document is invalid: ${describeIssues(parsed.error)}`,
+      issues: contentIssues(parsed.error),
+    });
   }
   const seen = new Map<string, string>();
-  const addresses = [...result.schools, ...result.retiredSchools].map((school) => [school.key, new Set([school.key, school.seoSlug])] as const);
+  const addresses = [...result.schools, ...result.retiredSchools].map(
+    (school) => [school.key, new Set([school.key, school.seoSlug])] as const,
+  );
   for (const [key, names] of addresses) {
     for (const name of names) {
       const owner = seen.get(name);
@@ -113,13 +155,22 @@ export function parseSchools(rawSchools: unknown[]): ParsedSchools {
     }
   }
   const aliases = checkLegacyAliases([...result.schools, ...result.retiredSchools]);
-  const idOf = new Map([...result.schools, ...result.retiredSchools].map((school) => [school.key, school._id]));
+  const idOf = new Map(
+    [...result.schools, ...result.retiredSchools].map((school) => [school.key, school._id]),
+  );
   for (const { school, reason } of aliases.problems) {
     result.problems.push({
-      school, documentType: 'school', documentId: idOf.get(school) ?? '(no id)', reason: `legacy alias left out of the redirects: ${reason}`, field: 'legacyAliases',
+      school,
+      documentType: 'school',
+      documentId: idOf.get(school) ?? '(no id)',
+      reason: `legacy alias left out of the redirects: ${reason}`,
+      field: 'legacyAliases',
     });
   }
-  const keptAliases = <T extends { key: string }>(school: T): T => ({ ...school, legacyAliases: [...(aliases.kept.get(school.key) ?? [])] });
+  const keptAliases = <T extends { key: string }>(school: T): T => ({
+    ...school,
+    legacyAliases: [...(aliases.kept.get(school.key) ?? [])],
+  });
   result.schools = result.schools.map(keptAliases);
   result.retiredSchools = result.retiredSchools.map(keptAliases);
   return result;
@@ -135,13 +186,23 @@ function expectedProblems(key: string, documents: SchoolDocuments): ContentProbl
   }
   for (const number of [1, 2] as const) {
     if (!documents.partnerBanner.some((banner) => banner.bannerNumber === number)) {
-      problems.push({ school: key, documentType: 'partnerBanner', reason: `banner ${number} missing`, field: 'bannerNumber' });
+      problems.push({
+        school: key,
+        documentType: 'partnerBanner',
+        reason: `banner ${number} missing`,
+        field: 'bannerNumber',
+      });
     }
   }
   for (const type of ['planPageHeader', 'planCards'] as const) {
     for (const customerType of CUSTOMER_TYPES) {
       if (!documents[type].some((doc) => doc.customerType === customerType)) {
-        problems.push({ school: key, documentType: type, reason: `${customerType} missing`, field: 'customerType' });
+        problems.push({
+          school: key,
+          documentType: type,
+          reason: `${customerType} missing`,
+          field: 'customerType',
+        });
       }
     }
   }
@@ -151,11 +212,20 @@ function expectedProblems(key: string, documents: SchoolDocuments): ContentProbl
 export function groupContent(raw: RawBuildContent): GroupedContent {
   const settings = parseSettings(raw.settings);
   const { schools, retiredSchools, unusableSchools, problems } = parseSchools(raw.schools);
-  const byKey = new Map(schools.map((school) => [school.key, { school, documents: emptyDocuments() }]));
+  const byKey = new Map(
+    schools.map((school) => [school.key, { school, documents: emptyDocuments() }]),
+  );
   // Documents name their school by reference (the school document's published id).
-  const bySchoolId = new Map(schools.map((school) => [publishedId(school._id), byKey.get(school.key)!]));
+  const bySchoolId = new Map(
+    schools.map((school) => [publishedId(school._id), byKey.get(school.key)!]),
+  );
   // Documents of retired schools and of unusable preparing schools are not read (nor reported one by one).
-  const notRead = new Set([...retiredSchools.map((school) => publishedId(school._id)), ...unusableSchools.flatMap((school) => (school.documentId ? [publishedId(school.documentId)] : []))]);
+  const notRead = new Set([
+    ...retiredSchools.map((school) => publishedId(school._id)),
+    ...unusableSchools.flatMap((school) =>
+      school.documentId ? [publishedId(school.documentId)] : [],
+    ),
+  ]);
 
   for (const doc of raw.documents) {
     const type = field(doc, '_type') as TenantDocumentType;
@@ -164,18 +234,39 @@ export function groupContent(raw: RawBuildContent): GroupedContent {
     const entry = schoolRef === undefined ? undefined : bySchoolId.get(publishedId(schoolRef));
     if (!entry && schoolRef !== undefined && notRead.has(publishedId(schoolRef))) continue;
     if (!entry) {
-      const reason = schoolRef === undefined ? 'document has no school reference' : `document references no registered school (${schoolRef})`;
-      problems.push({ school: schoolRef ?? '(no school)', documentType: type, ...(documentId ? { documentId } : {}), reason, field: 'school' });
+      const reason =
+        schoolRef === undefined
+          ? 'document has no school reference'
+          : `document references no registered school (${schoolRef})`;
+      problems.push({
+        school: schoolRef ?? '(no school)',
+        documentType: type,
+        ...(documentId ? { documentId } : {}),
+        reason,
+        field: 'school',
+      });
       continue;
     }
     const tenant = entry.school.key;
     const { value: safeDoc, dropped } = dropUnsafeLinks(doc);
     for (const link of dropped) {
-      problems.push({ school: tenant, documentType: type, ...(documentId ? { documentId } : {}), reason: `unsafe link dropped at ${link.field}: ${JSON.stringify(link.value.slice(0, 80))} (${link.reason})`, field: link.field });
+      problems.push({
+        school: tenant,
+        documentType: type,
+        ...(documentId ? { documentId } : {}),
+        reason: `unsafe link dropped at ${link.field}: ${JSON.stringify(link.value.slice(0, 80))} (${link.reason})`,
+        field: link.field,
+      });
     }
     const parsed = tenantDocumentSchemas[type].safeParse(safeDoc);
     if (!parsed.success) {
-      problems.push({ school: tenant, documentType: type, ...(documentId ? { documentId } : {}), reason: describeIssues(parsed.error), issues: contentIssues(parsed.error) });
+      problems.push({
+        school: tenant,
+        documentType: type,
+        ...(documentId ? { documentId } : {}),
+        reason: describeIssues(parsed.error),
+        issues: contentIssues(parsed.error),
+      });
       continue;
     }
     (entry.documents[type] as unknown[]).push(parsed.data);
@@ -185,19 +276,27 @@ export function groupContent(raw: RawBuildContent): GroupedContent {
   for (const { school, documents } of grouped) {
     problems.push(...expectedProblems(school.key, documents));
     // Sections inside a valid document can still be unusable (unknown type): reported, then skipped by the page.
-    for (const release of documents.pressRelease) problems.push(...pressReleaseView(school.key, release).problems);
+    for (const release of documents.pressRelease)
+      problems.push(...pressReleaseView(school.key, release).problems);
   }
   return { settings, schools: grouped, retiredSchools, unusableSchools, problems };
 }
 
 /** The one document of a type for a school, if it is there and valid. */
-export function single<K extends TenantDocumentType>(content: SchoolContent, type: K): TenantDocuments[K] | undefined {
+export function single<K extends TenantDocumentType>(
+  content: SchoolContent,
+  type: K,
+): TenantDocuments[K] | undefined {
   return content.documents[type][0];
 }
 
 /** The document of a type for one customer type (plan headers and cards). */
 export function forCustomer<K extends 'planPageHeader' | 'planCards'>(
-  content: SchoolContent, type: K, customerType: 'fan' | 'student' | 'faculty',
+  content: SchoolContent,
+  type: K,
+  customerType: 'fan' | 'student' | 'faculty',
 ): TenantDocuments[K] | undefined {
-  return (content.documents[type] as TenantDocuments[K][]).find((doc) => doc.customerType === customerType);
+  return (content.documents[type] as TenantDocuments[K][]).find(
+    (doc) => doc.customerType === customerType,
+  );
 }

@@ -26,7 +26,10 @@ export function imagesIn(value: unknown): Array<[string, RawImage]> {
       return;
     }
     const record = node as Record<string, unknown>;
-    if (typeof record._sanityAsset === 'string' || (record.asset !== null && typeof record.asset === 'object')) {
+    if (
+      typeof record._sanityAsset === 'string' ||
+      (record.asset !== null && typeof record.asset === 'object')
+    ) {
       found.push([path.join('.'), record as RawImage]);
       return;
     }
@@ -51,15 +54,28 @@ export function missingFileReason(file: string, field: string): string {
  * One problem per image reference whose file `missingFile` says is absent, for every school
  * whose pages are built (the school document's logo and favicon, then each of its documents).
  */
-export function missingFileProblems(content: Pick<GroupedContent, 'schools'>, missingFile: (image: RawImage) => string | undefined): ContentProblem[] {
+export function missingFileProblems(
+  content: Pick<GroupedContent, 'schools'>,
+  missingFile: (image: RawImage) => string | undefined,
+): ContentProblem[] {
   const problems: ContentProblem[] = [];
   for (const { school, documents } of content.schools) {
-    const docs: Array<{ _id: string; _type?: string }> = [school, ...Object.values(documents).flat()];
+    const docs: Array<{ _id: string; _type?: string }> = [
+      school,
+      ...Object.values(documents).flat(),
+    ];
     for (const doc of docs) {
       for (const [field, image] of imagesIn(doc)) {
         const file = missingFile(image);
         if (!file) continue;
-        problems.push({ school: school.key, documentType: doc._type ?? 'school', documentId: doc._id, field, file, reason: missingFileReason(file, field) });
+        problems.push({
+          school: school.key,
+          documentType: doc._type ?? 'school',
+          documentId: doc._id,
+          field,
+          file,
+          reason: missingFileReason(file, field),
+        });
       }
     }
   }

@@ -10,7 +10,16 @@ import { groupContent, type GroupedContent } from './group.ts';
 import { missingFileProblems } from './image-files.ts';
 import { createLocalSource } from './local.ts';
 import { createLiveLocalSource } from './live-export.ts';
-import { BUILD_CONTENT_QUERY, SCHOOL_PAGE_CONTENT_QUERY, readDocuments, splitBuildContent, splitSchoolPageContent, type BuildContent, type ReadDocument, type SchoolPageAnswer } from './queries.ts';
+import {
+  BUILD_CONTENT_QUERY,
+  SCHOOL_PAGE_CONTENT_QUERY,
+  readDocuments,
+  splitBuildContent,
+  splitSchoolPageContent,
+  type BuildContent,
+  type ReadDocument,
+  type SchoolPageAnswer,
+} from './queries.ts';
 import type { BUILD_CONTENT_QUERY_RESULT } from './sanity.types.ts';
 import { createSanitySource } from './sanity.ts';
 import { TENANT_DOCUMENT_TYPES, type RawImage } from './schemas.ts';
@@ -20,10 +29,15 @@ export type { ContentProblem, GroupedContent, SchoolContent, SchoolDocuments } f
 export { single, forCustomer, ContentError } from './group.ts';
 export type { ContentSource, ImageAsset } from './source.ts';
 
-export function contentSourceFrom(settings: Env, perspective: ContentPerspective = contentPerspective(settings)): ContentSource {
+export function contentSourceFrom(
+  settings: Env,
+  perspective: ContentPerspective = contentPerspective(settings),
+): ContentSource {
   if (settings.CONTENT_SOURCE === 'sanity') {
     if (perspective !== 'published' && !settings.SANITY_API_READ_TOKEN) {
-      throw new Error('A preview build (CONTENT_PREVIEW=true) reads drafts, which needs SANITY_API_READ_TOKEN (a token with read access)');
+      throw new Error(
+        'A preview build (CONTENT_PREVIEW=true) reads drafts, which needs SANITY_API_READ_TOKEN (a token with read access)',
+      );
     }
     return createSanitySource({
       projectId: settings.SANITY_PROJECT_ID ?? '',
@@ -38,7 +52,11 @@ export function contentSourceFrom(settings: Env, perspective: ContentPerspective
 
 /** The build's one content query, split into the school registry, the settings and the documents. */
 export async function fetchRawBuildContent(source: ContentSource): Promise<BuildContent> {
-  return splitBuildContent(await source.fetch<BUILD_CONTENT_QUERY_RESULT>(BUILD_CONTENT_QUERY, { types: TENANT_DOCUMENT_TYPES }));
+  return splitBuildContent(
+    await source.fetch<BUILD_CONTENT_QUERY_RESULT>(BUILD_CONTENT_QUERY, {
+      types: TENANT_DOCUMENT_TYPES,
+    }),
+  );
 }
 
 /** Grouped content plus a problem for every image whose file the source lacks (pages leave those out). */
@@ -58,12 +76,23 @@ function groupBuildContent(source: ContentSource, raw: BuildContent): GroupedCon
  * with the school as a parameter, grouped and validated as a build's would be. Undefined when no
  * school has that address.
  */
-export async function fetchSchoolPageContent(source: ContentSource, seoSlug: string): Promise<GroupedContent | undefined> {
-  return schoolPageContent(await source.fetch<SchoolPageAnswer | null>(SCHOOL_PAGE_CONTENT_QUERY, schoolPageQueryParams(seoSlug)));
+export async function fetchSchoolPageContent(
+  source: ContentSource,
+  seoSlug: string,
+): Promise<GroupedContent | undefined> {
+  return schoolPageContent(
+    await source.fetch<SchoolPageAnswer | null>(
+      SCHOOL_PAGE_CONTENT_QUERY,
+      schoolPageQueryParams(seoSlug),
+    ),
+  );
 }
 
 /** SCHOOL_PAGE_CONTENT_QUERY's params for the school at `seoSlug` (the preview's loaders listen with the same). */
-export function schoolPageQueryParams(seoSlug: string): { seoSlug: string; types: readonly string[] } {
+export function schoolPageQueryParams(seoSlug: string): {
+  seoSlug: string;
+  types: readonly string[];
+} {
   return { seoSlug, types: TENANT_DOCUMENT_TYPES };
 }
 
@@ -84,15 +113,23 @@ export const MAX_REQUEST_SOURCES = 8;
  * export is read again only when it changes on disk; Sanity is asked on every request.
  */
 const REQUEST_SOURCES_KEY = Symbol.for('school-site.request-sources');
-type GlobalWithRequestSources = typeof globalThis & { [REQUEST_SOURCES_KEY]?: LRUCache<string, ContentSource> };
+type GlobalWithRequestSources = typeof globalThis & {
+  [REQUEST_SOURCES_KEY]?: LRUCache<string, ContentSource>;
+};
 
-export function requestContentSource(perspective: ContentPerspective, settings: Env = env()): ContentSource {
+export function requestContentSource(
+  perspective: ContentPerspective,
+  settings: Env = env(),
+): ContentSource {
   const holder = globalThis as GlobalWithRequestSources;
   const sources = (holder[REQUEST_SOURCES_KEY] ??= new LRUCache({ max: MAX_REQUEST_SOURCES }));
   const name = perspectiveName(perspective);
   let source = sources.get(name);
   if (!source) {
-    source = settings.CONTENT_SOURCE === 'local' ? createLiveLocalSource(settings.CONTENT_DATASET_DIR, perspective) : contentSourceFrom(settings, perspective);
+    source =
+      settings.CONTENT_SOURCE === 'local'
+        ? createLiveLocalSource(settings.CONTENT_DATASET_DIR, perspective)
+        : contentSourceFrom(settings, perspective);
     sources.set(name, source);
   }
   return source;
@@ -152,7 +189,11 @@ export function contentQueryCount(): number {
 /** Widths offered to the browser for content images that the source can resize. */
 export const RESPONSIVE_WIDTHS = [480, 768, 1024, 1600] as const;
 
-export function imageFor(image: RawImage | undefined, widths: readonly number[] = RESPONSIVE_WIDTHS, aspectRatio?: number): ImageAsset | undefined {
+export function imageFor(
+  image: RawImage | undefined,
+  widths: readonly number[] = RESPONSIVE_WIDTHS,
+  aspectRatio?: number,
+): ImageAsset | undefined {
   if (!image) return undefined;
   const { source, images } = state();
   let shapes = images.get(image);

@@ -30,7 +30,8 @@ type Segment = string | number;
 /** "items[2].link" from the keys and indexes leading to a value: built only for dropped links. */
 function fieldPath(trail: readonly Segment[]): string {
   let path = '';
-  for (const segment of trail) path += typeof segment === 'number' ? `[${segment}]` : path ? `.${segment}` : segment;
+  for (const segment of trail)
+    path += typeof segment === 'number' ? `[${segment}]` : path ? `.${segment}` : segment;
   return path;
 }
 
@@ -51,7 +52,10 @@ function guard(doc: unknown, trail: Segment[], dropped: DroppedLink[], origin: s
     for (const key of Object.keys(record)) {
       const inner = record[key];
       trail.push(key);
-      const problem = typeof inner === 'string' && LINK_FIELD.test(key) && !key.startsWith('_') ? linkProblem(inner, origin) : undefined;
+      const problem =
+        typeof inner === 'string' && LINK_FIELD.test(key) && !key.startsWith('_')
+          ? linkProblem(inner, origin)
+          : undefined;
       if (problem !== undefined) {
         dropped.push({ field: fieldPath(trail), value: inner as string, reason: problem });
         copy ??= { ...record };

@@ -72,13 +72,15 @@ export function currentExport(datasetDir: string): ExportVersion {
 function view(version: ExportVersion, perspective: ContentPerspective): PerspectiveView {
   const name = perspectiveName(perspective);
   let held = version.views.get(name);
-  if (!held) version.views.set(name, (held = { documents: applyPerspective(version.raw, perspective) }));
+  if (!held)
+    version.views.set(name, (held = { documents: applyPerspective(version.raw, perspective) }));
   return held;
 }
 
 const schoolRef = (doc: unknown): string | undefined => {
   const school = doc && typeof doc === 'object' ? (doc as { school?: unknown }).school : undefined;
-  const ref = school && typeof school === 'object' ? (school as { _ref?: unknown })._ref : undefined;
+  const ref =
+    school && typeof school === 'object' ? (school as { _ref?: unknown })._ref : undefined;
   return typeof ref === 'string' ? ref : undefined;
 };
 
@@ -107,10 +109,18 @@ function scoped(version: ExportVersion, perspective: ContentPerspective): School
  * others cannot match `school._ref == ^._id`, so the answer is the same as over the whole export;
  * groq-js scans ~700 documents instead of ~25,000 at 600 schools (what Sanity's indexes do for it).
  */
-function schoolPageDocuments(version: ExportVersion, perspective: ContentPerspective, seoSlug: unknown): unknown[] {
+function schoolPageDocuments(
+  version: ExportVersion,
+  perspective: ContentPerspective,
+  seoSlug: unknown,
+): unknown[] {
   const { shared, bySchool } = scoped(version, perspective);
   const ids = shared.flatMap((doc) => {
-    const { _type, seoSlug: slug, _id } = doc as { _type?: unknown; seoSlug?: unknown; _id?: unknown };
+    const {
+      _type,
+      seoSlug: slug,
+      _id,
+    } = doc as { _type?: unknown; seoSlug?: unknown; _id?: unknown };
     return _type === 'school' && slug === seoSlug && typeof _id === 'string' ? [_id] : [];
   });
   return [...shared, ...ids.flatMap((id) => bySchool.get(id) ?? [])];
@@ -121,16 +131,29 @@ function schoolPageDocuments(version: ExportVersion, perspective: ContentPerspec
  * local source already seen through the perspective (`published` of a perspective's view is that
  * view: drafts are already in place under their published ids).
  */
-export function createLiveLocalSource(datasetDir: string, perspective: ContentPerspective): ContentSource {
+export function createLiveLocalSource(
+  datasetDir: string,
+  perspective: ContentPerspective,
+): ContentSource {
   let queryCount = 0;
   const sourceNow = () => {
     const version = currentExport(datasetDir);
     const held = view(version, perspective);
-    return (held.source ??= createLocalSource(datasetDir, held.documents, 'published', version.imageNames));
+    return (held.source ??= createLocalSource(
+      datasetDir,
+      held.documents,
+      'published',
+      version.imageNames,
+    ));
   };
   const imageSourceNow = () => {
     const version = currentExport(datasetDir);
-    return (version.imageSource ??= createLocalSource(datasetDir, [], 'published', version.imageNames));
+    return (version.imageSource ??= createLocalSource(
+      datasetDir,
+      [],
+      'published',
+      version.imageNames,
+    ));
   };
   return {
     name: 'local',
@@ -141,7 +164,12 @@ export function createLiveLocalSource(datasetDir: string, perspective: ContentPe
       queryCount += 1;
       if (query === SCHOOL_PAGE_CONTENT_QUERY && params) {
         const version = currentExport(datasetDir);
-        return createLocalSource(datasetDir, schoolPageDocuments(version, perspective, params.seoSlug), 'published', version.imageNames).fetch<T>(query, params);
+        return createLocalSource(
+          datasetDir,
+          schoolPageDocuments(version, perspective, params.seoSlug),
+          'published',
+          version.imageNames,
+        ).fetch<T>(query, params);
       }
       return sourceNow().fetch<T>(query, params);
     },
@@ -163,13 +191,20 @@ export interface ExportClient {
   fetch<T>(query: string, params?: Record<string, unknown>): Promise<T>;
 }
 
-export function createExportClient(datasetDir: string, now: () => Date = () => new Date()): ExportClient {
+export function createExportClient(
+  datasetDir: string,
+  now: () => Date = () => new Date(),
+): ExportClient {
   const client: ExportClient = {
     // No token is needed to read a file; the secret check only asks that the client has one.
     config: () => ({ token: 'bundled-export' }),
     withConfig: () => client,
     async fetch<T>(query: string, params: Record<string, unknown> = {}) {
-      const result = await evaluate(parse(query), { dataset: currentExport(datasetDir).raw, params, timestamp: now() });
+      const result = await evaluate(parse(query), {
+        dataset: currentExport(datasetDir).raw,
+        params,
+        timestamp: now(),
+      });
       return (await result.get()) as T;
     },
   };

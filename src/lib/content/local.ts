@@ -17,7 +17,11 @@ export function responsiveVariantName(fileName: string, width: number): string {
 }
 
 /** Which smaller copies a raster image gets: the offered widths narrower than the original. */
-export function responsiveWidths(fileName: string, originalWidth: number, widths: readonly number[]): number[] {
+export function responsiveWidths(
+  fileName: string,
+  originalWidth: number,
+  widths: readonly number[],
+): number[] {
   return RASTER.test(fileName) ? widths.filter((width) => width < originalWidth) : [];
 }
 
@@ -33,7 +37,9 @@ export function readNdjson(text: string | Buffer, fileName: string): unknown[] {
     try {
       documents.push(JSON.parse(line) as unknown);
     } catch (error) {
-      throw new Error(`${fileName} line ${index + 1} is not valid JSON: ${(error as Error).message}`);
+      throw new Error(
+        `${fileName} line ${index + 1} is not valid JSON: ${(error as Error).message}`,
+      );
     }
   };
   if (typeof text === 'string') {
@@ -64,12 +70,16 @@ export function exportImageFile(image: RawImage): string | undefined {
  * `imageNames`: the files the export carries (default: the names in `{datasetDir}/images`).
  */
 export function createLocalSource(
-  datasetDir: string, documents?: unknown[], perspective: ContentPerspective = 'published', imageNames?: ReadonlySet<string>,
+  datasetDir: string,
+  documents?: unknown[],
+  perspective: ContentPerspective = 'published',
+  imageNames?: ReadonlySet<string>,
 ): ContentSource {
   const file = join(datasetDir, 'data.ndjson');
   let names = imageNames;
   const imagesDir = join(datasetDir, 'images');
-  const hasFile = (name: string) => (names ??= new Set(existsSync(imagesDir) ? readdirSync(imagesDir) : [])).has(name);
+  const hasFile = (name: string) =>
+    (names ??= new Set(existsSync(imagesDir) ? readdirSync(imagesDir) : [])).has(name);
   const missingFile = (image: RawImage) => {
     const name = exportImageFile(image);
     return name && !hasFile(name) ? name : undefined;
@@ -80,7 +90,11 @@ export function createLocalSource(
     const bytes = readFileSync(file);
     refersToMissingFile = false;
     // Searched in the bytes: the export is never decoded as one string.
-    for (let at = bytes.indexOf(EXPORT_IMAGE_PREFIX); at !== -1; at = bytes.indexOf(EXPORT_IMAGE_PREFIX, at + 1)) {
+    for (
+      let at = bytes.indexOf(EXPORT_IMAGE_PREFIX);
+      at !== -1;
+      at = bytes.indexOf(EXPORT_IMAGE_PREFIX, at + 1)
+    ) {
       const start = at + EXPORT_IMAGE_PREFIX.length;
       let end = start;
       while (end < bytes.length && bytes[end] !== QUOTE && bytes[end] !== BACKSLASH) end += 1;
@@ -117,7 +131,10 @@ export function createLocalSource(
       const src = `${LOCAL_IMAGE_PATH}${fileName}`;
       const smaller = responsiveWidths(fileName, size.width, widths);
       if (!smaller.length) return { src, ...size };
-      const srcset = [...smaller.map((w) => `${LOCAL_IMAGE_PATH}${responsiveVariantName(fileName, w)} ${w}w`), `${src} ${size.width}w`].join(', ');
+      const srcset = [
+        ...smaller.map((w) => `${LOCAL_IMAGE_PATH}${responsiveVariantName(fileName, w)} ${w}w`),
+        `${src} ${size.width}w`,
+      ].join(', ');
       return { src, ...size, srcset };
     },
   };

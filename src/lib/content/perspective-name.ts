@@ -30,7 +30,8 @@ export const MAX_STACK_RELEASES = 16;
 /** Longest release name read (the Studio writes `r` and 8 letters or digits). */
 export const MAX_RELEASE_NAME_LENGTH = 64;
 /** Longest value read at all (a full stack of the longest names fits). */
-export const MAX_PERSPECTIVE_LENGTH = MAX_STACK_RELEASES * (MAX_RELEASE_NAME_LENGTH + 1) + 'drafts'.length;
+export const MAX_PERSPECTIVE_LENGTH =
+  MAX_STACK_RELEASES * (MAX_RELEASE_NAME_LENGTH + 1) + 'drafts'.length;
 
 /** A release name is one segment of `versions.<name>.<id>`: document id characters without the dot. */
 const RELEASE_NAME = new RegExp(`^[A-Za-z0-9_-]{1,${MAX_RELEASE_NAME_LENGTH}}$`);
@@ -68,7 +69,8 @@ export function readPerspective(value: unknown): ReadPerspective {
   }
   const releases = names.slice(0, -1);
   if (names.at(-1) !== 'drafts' || releases.length > MAX_STACK_RELEASES) return UNREADABLE;
-  if (!releases.every(isReleaseName) || new Set(releases).size !== releases.length) return UNREADABLE;
+  if (!releases.every(isReleaseName) || new Set(releases).size !== releases.length)
+    return UNREADABLE;
   return { perspective: { releases: releases as [string, ...string[]] } };
 }
 
@@ -87,7 +89,9 @@ export function perspectiveName(perspective: ContentPerspective): string {
 }
 
 /** The perspective as `@sanity/client` takes it (a stack is an array ending in `drafts`). */
-export function clientPerspective(perspective: ContentPerspective): 'published' | 'drafts' | string[] {
+export function clientPerspective(
+  perspective: ContentPerspective,
+): 'published' | 'drafts' | string[] {
   return isReleaseStack(perspective) ? [...perspective.releases, 'drafts'] : perspective;
 }
 

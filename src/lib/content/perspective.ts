@@ -34,12 +34,15 @@ const idOf = (doc: unknown) => {
 
 /** Which layer a document id belongs to (`published`, `drafts` or a release name) and its published id. */
 export function layerOf(id: string): { layer: string; publishedId: string } | undefined {
-  if (id.startsWith(DRAFTS_PREFIX)) return { layer: DRAFTS, publishedId: id.slice(DRAFTS_PREFIX.length) };
+  if (id.startsWith(DRAFTS_PREFIX))
+    return { layer: DRAFTS, publishedId: id.slice(DRAFTS_PREFIX.length) };
   if (!id.startsWith(VERSIONS_PREFIX)) return { layer: PUBLISHED, publishedId: id };
   const rest = id.slice(VERSIONS_PREFIX.length);
   const dot = rest.indexOf('.');
   // `versions.` with no release name or no document id is no document of any perspective.
-  return dot > 0 && dot < rest.length - 1 ? { layer: rest.slice(0, dot), publishedId: rest.slice(dot + 1) } : undefined;
+  return dot > 0 && dot < rest.length - 1
+    ? { layer: rest.slice(0, dot), publishedId: rest.slice(dot + 1) }
+    : undefined;
 }
 
 /** The layers a perspective reads, highest precedence first. */
@@ -51,14 +54,19 @@ function layersOf(perspective: ContentPerspective): readonly string[] {
 
 const markedForUnpublish = (doc: Doc) => {
   const system = doc._system;
-  return Boolean(system && typeof system === 'object' && (system as { delete?: unknown }).delete === true);
+  return Boolean(
+    system && typeof system === 'object' && (system as { delete?: unknown }).delete === true,
+  );
 };
 
 /**
  * The documents as the perspective shows them, each in the place of the first of its versions in
  * `documents` (a document without an `_id`, or a system document a stack sees, stays where it is).
  */
-export function applyPerspective(documents: readonly unknown[], perspective: ContentPerspective): unknown[] {
+export function applyPerspective(
+  documents: readonly unknown[],
+  perspective: ContentPerspective,
+): unknown[] {
   const layers = layersOf(perspective);
   const wanted = new Set(layers);
   const showsSystem = typeof perspective === 'object';
@@ -90,7 +98,8 @@ export function applyPerspective(documents: readonly unknown[], perspective: Con
     const layer = layers.find((name) => variants.has(name))!;
     const doc = variants.get(layer)!;
     if (layer === PUBLISHED) result.push(doc);
-    else if (layer === DRAFTS || !markedForUnpublish(doc)) result.push({ ...doc, _id: slot, _originalId: doc._id });
+    else if (layer === DRAFTS || !markedForUnpublish(doc))
+      result.push({ ...doc, _id: slot, _originalId: doc._id });
   }
   return result;
 }

@@ -10,7 +10,13 @@ import { externalLink, type ResolvedLink } from '../links/classify.ts';
 type PressRelease = TenantDocuments['pressRelease'];
 type PressSection = PressRelease['sections'][number];
 
-export const PRESS_SECTION_TYPES = ['mainHeading', 'subHeading', 'paragraph', 'unorderedList', 'contactLink'] as const;
+export const PRESS_SECTION_TYPES = [
+  'mainHeading',
+  'subHeading',
+  'paragraph',
+  'unorderedList',
+  'contactLink',
+] as const;
 export type PressSectionType = (typeof PRESS_SECTION_TYPES)[number];
 
 export type PressBlock =
@@ -26,8 +32,10 @@ export interface PressReleaseView {
   problems: ContentProblem[];
 }
 
-const isKnownType = (type: string): type is PressSectionType => (PRESS_SECTION_TYPES as readonly string[]).includes(type);
-const filled = (value: string | undefined): value is string => typeof value === 'string' && value.trim() !== '';
+const isKnownType = (type: string): type is PressSectionType =>
+  (PRESS_SECTION_TYPES as readonly string[]).includes(type);
+const filled = (value: string | undefined): value is string =>
+  typeof value === 'string' && value.trim() !== '';
 
 function toBlock(section: PressSection, key: string): PressBlock | string {
   if (!isKnownType(section._type)) return `unknown type "${section._type}"`;
@@ -43,7 +51,9 @@ function toBlock(section: PressSection, key: string): PressBlock | string {
       return link ? { kind: 'contactLink', key, label, link } : { kind: 'contactLink', key, label };
     }
     default:
-      return filled(section.text) ? { kind: section._type, key, text: section.text } : `${section._type} has no text`;
+      return filled(section.text)
+        ? { kind: section._type, key, text: section.text }
+        : `${section._type} has no text`;
   }
 }
 
@@ -54,7 +64,12 @@ export function pressReleaseView(school: string, doc: PressRelease): PressReleas
     const key = section._key ?? `section-${index}`;
     const block = toBlock(section, key);
     if (typeof block === 'string') {
-      problems.push({ school, documentType: 'pressRelease', documentId: doc._id, reason: `section ${key} (${section._type}) skipped: ${block}` });
+      problems.push({
+        school,
+        documentType: 'pressRelease',
+        documentId: doc._id,
+        reason: `section ${key} (${section._type}) skipped: ${block}`,
+      });
     } else {
       blocks.push(block);
     }

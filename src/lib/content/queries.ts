@@ -14,17 +14,22 @@ import type { BUILD_CONTENT_QUERY_RESULT } from './sanity.types.ts';
  * Whole documents, so each carries its revision (`_rev`) and publish time (`_updatedAt`): the
  * build records which revision of each document it built (`readDocuments`).
  */
-export const BUILD_CONTENT_QUERY = defineQuery(`*[_type in $types || _type in ["school", "siteSettings"]]`);
+export const BUILD_CONTENT_QUERY = defineQuery(
+  `*[_type in $types || _type in ["school", "siteSettings"]]`,
+);
 
 /** One school's documents (by the school document's id), for tools that look at a single school. */
-export const SCHOOL_DOCUMENTS_QUERY = defineQuery(`*[_type in $types && school._ref == $schoolId] | order(_type asc, order asc, _id asc)`);
+export const SCHOOL_DOCUMENTS_QUERY = defineQuery(
+  `*[_type in $types && school._ref == $schoolId] | order(_type asc, order asc, _id asc)`,
+);
 
 /**
  * One school's page content, for a page rendered on request (the editors' preview site): the
  * school found by its address, the site settings, and that school's own documents. `$seoSlug` is
  * the first segment of the page's path; nothing of another school is read.
  */
-export const SCHOOL_PAGE_CONTENT_QUERY = defineQuery(`*[_type == "school" && seoSlug == $seoSlug][0]{
+export const SCHOOL_PAGE_CONTENT_QUERY =
+  defineQuery(`*[_type == "school" && seoSlug == $seoSlug][0]{
   "school": @,
   "settings": *[_type == "siteSettings"][0],
   "documents": *[_type in $types && school._ref == ^._id]
@@ -44,10 +49,17 @@ export interface BuildContent extends RawBuildContent {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-const compareText = (a: unknown, b: unknown) => (text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0);
+const compareText = (a: unknown, b: unknown) =>
+  text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0;
 /** Numbers in order, documents without one after them (as GROQ orders null). */
 const compareOrder = (a: unknown, b: unknown) =>
-  typeof a === 'number' && typeof b === 'number' ? a - b : typeof a === 'number' ? -1 : typeof b === 'number' ? 1 : 0;
+  typeof a === 'number' && typeof b === 'number'
+    ? a - b
+    : typeof a === 'number'
+      ? -1
+      : typeof b === 'number'
+        ? 1
+        : 0;
 const orderOf = (doc: SchoolContentDocument) => ('order' in doc ? doc.order : undefined);
 
 /** SCHOOL_PAGE_CONTENT_QUERY's answer (null: no school has that address), validated later by zod (`groupContent`). */
@@ -60,18 +72,31 @@ export interface SchoolPageAnswer {
 /** SCHOOL_PAGE_CONTENT_QUERY's answer in the build query's shape: one school, its documents in the same order. */
 export function splitSchoolPageContent(answer: SchoolPageAnswer | null): BuildContent | undefined {
   if (!answer?.school) return undefined;
-  return splitBuildContent([answer.school, ...(answer.settings ? [answer.settings] : []), ...(answer.documents ?? [])] as BUILD_CONTENT_QUERY_RESULT);
+  return splitBuildContent([
+    answer.school,
+    ...(answer.settings ? [answer.settings] : []),
+    ...(answer.documents ?? []),
+  ] as BUILD_CONTENT_QUERY_RESULT);
 }
 
 /** BUILD_CONTENT_QUERY's answer → schools by seo slug, the settings, documents by type, order and id. */
 export function splitBuildContent(answer: BUILD_CONTENT_QUERY_RESULT | null): BuildContent {
   const all = Array.isArray(answer) ? answer : [];
   // Array sort is stable: ties keep the answer's order, as GROQ's order() does.
-  const schools = all.filter((doc): doc is SchoolDocument => doc._type === 'school').sort((a, b) => compareText(a.seoSlug, b.seoSlug));
+  const schools = all
+    .filter((doc): doc is SchoolDocument => doc._type === 'school')
+    .sort((a, b) => compareText(a.seoSlug, b.seoSlug));
   const settings = all.find((doc): doc is SiteSettingsDocument => doc._type === 'siteSettings');
   const documents = all
-    .filter((doc): doc is SchoolContentDocument => doc._type !== 'school' && doc._type !== 'siteSettings')
-    .sort((a, b) => compareText(a._type, b._type) || compareOrder(orderOf(a), orderOf(b)) || compareText(a._id, b._id));
+    .filter(
+      (doc): doc is SchoolContentDocument => doc._type !== 'school' && doc._type !== 'siteSettings',
+    )
+    .sort(
+      (a, b) =>
+        compareText(a._type, b._type) ||
+        compareOrder(orderOf(a), orderOf(b)) ||
+        compareText(a._id, b._id),
+    );
   return { schools, settings, documents };
 }
 
@@ -85,7 +110,8 @@ export interface ReadDocument {
 }
 
 const stringField = (doc: unknown, field: string): string | undefined => {
-  const value = doc && typeof doc === 'object' ? (doc as Record<string, unknown>)[field] : undefined;
+  const value =
+    doc && typeof doc === 'object' ? (doc as Record<string, unknown>)[field] : undefined;
   return typeof value === 'string' && value !== '' ? value : undefined;
 };
 
@@ -109,7 +135,7 @@ export function readDocuments(content: BuildContent): Record<string, ReadDocumen
   if (content.settings) add(content.settings, null);
   for (const doc of content.documents) {
     const ref = schoolRefOf(doc);
-    add(doc, ref === undefined ? null : schoolKeys.get(publishedId(ref)) ?? null);
+    add(doc, ref === undefined ? null : (schoolKeys.get(publishedId(ref)) ?? null));
   }
   return read;
 }

@@ -8,7 +8,9 @@ import { defineQuery } from 'groq';
 import { z } from 'zod';
 
 /** Release documents by id (`_.releases.<name>`). */
-export const RELEASES_QUERY = defineQuery(`*[_type == "system.release" && _id in $ids]{_id, state, publishAt, metadata}`);
+export const RELEASES_QUERY = defineQuery(
+  `*[_type == "system.release" && _id in $ids]{_id, state, publishAt, metadata}`,
+);
 
 /** A release document's id: this, then the release's name. */
 export const RELEASE_DOCUMENT_PREFIX = '_.releases.';
@@ -21,12 +23,15 @@ const releaseDocumentSchema = z.object({
   name: optionalText,
   state: optionalText,
   publishAt: optionalText,
-  metadata: z.object({
-    title: optionalText,
-    releaseType: optionalText,
-    intendedPublishAt: optionalText,
-    cardinality: optionalText,
-  }).nullish().catch(undefined),
+  metadata: z
+    .object({
+      title: optionalText,
+      releaseType: optionalText,
+      intendedPublishAt: optionalText,
+      cardinality: optionalText,
+    })
+    .nullish()
+    .catch(undefined),
 });
 
 /** What a release document says, as written. */
@@ -66,10 +71,14 @@ export function readReleaseDocument(item: unknown): ReleaseDocument | undefined 
   const { _id: id, name, state, publishAt, metadata } = parsed.data;
   return {
     id,
-    name: name?.trim() || (id.startsWith(RELEASE_DOCUMENT_PREFIX) ? id.slice(RELEASE_DOCUMENT_PREFIX.length) : id),
+    name:
+      name?.trim() ||
+      (id.startsWith(RELEASE_DOCUMENT_PREFIX) ? id.slice(RELEASE_DOCUMENT_PREFIX.length) : id),
     title: metadata?.title?.trim() || undefined,
     scheduledDraft: metadata?.cardinality === 'one',
-    publishAt: [publishAt, metadata?.intendedPublishAt].find((time) => timeOf(time) !== undefined) ?? undefined,
+    publishAt:
+      [publishAt, metadata?.intendedPublishAt].find((time) => timeOf(time) !== undefined) ??
+      undefined,
     state: state ?? undefined,
   };
 }
@@ -78,10 +87,15 @@ export function readReleaseDocument(item: unknown): ReleaseDocument | undefined 
  * The releases named, by name; a name with no release document (or one that does not read as a
  * release) is not in the map. One query whatever the number of names.
  */
-export async function fetchReleases(reader: RawReader, names: readonly string[]): Promise<Map<string, ReleaseInfo>> {
+export async function fetchReleases(
+  reader: RawReader,
+  names: readonly string[],
+): Promise<Map<string, ReleaseInfo>> {
   const found = new Map<string, ReleaseInfo>();
   if (names.length === 0) return found;
-  const answer = await reader.fetch<unknown>(RELEASES_QUERY, { ids: names.map((name) => `${RELEASE_DOCUMENT_PREFIX}${name}`) });
+  const answer = await reader.fetch<unknown>(RELEASES_QUERY, {
+    ids: names.map((name) => `${RELEASE_DOCUMENT_PREFIX}${name}`),
+  });
   for (const item of Array.isArray(answer) ? answer : []) {
     const release = readReleaseDocument(item);
     if (!release?.id.startsWith(RELEASE_DOCUMENT_PREFIX)) continue;

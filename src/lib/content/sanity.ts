@@ -10,7 +10,11 @@ export const SANITY_API_VERSION = '2025-09-15';
 type Crop = NonNullable<RawImage['crop']>;
 
 /** The size an image is shown at: its crop, then (for a fixed shape) the largest area of that shape inside it. */
-export function displayedSize(original: { width: number; height: number }, crop?: Crop, aspectRatio?: number): { width: number; height: number } {
+export function displayedSize(
+  original: { width: number; height: number },
+  crop?: Crop,
+  aspectRatio?: number,
+): { width: number; height: number } {
   const width = Math.round(original.width * (1 - (crop?.left ?? 0) - (crop?.right ?? 0)));
   const height = Math.round(original.height * (1 - (crop?.top ?? 0) - (crop?.bottom ?? 0)));
   if (!aspectRatio) return { width, height };
@@ -32,17 +36,20 @@ export function createSanitySource(options: SanityOptions): ContentSource {
   // Loaded on first query: the client costs ~0.3 s of CPU to load, which builds from the
   // bundled dataset (every local and CI build) never need.
   let client: Promise<SanityClient> | undefined;
-  const loadClient = () => (client ??= import('@sanity/client').then(({ createClient }) => createClient({
-    projectId: options.projectId,
-    dataset: options.dataset,
-    apiVersion: SANITY_API_VERSION,
-    useCdn: false,
-    // Always explicit: what a build publishes never depends on the client's or API's default.
-    perspective: clientPerspective(options.perspective ?? 'published'),
-    ...(options.token ? { token: options.token } : {}),
-    ...(options.apiHost ? { apiHost: options.apiHost, useProjectHostname: false } : {}),
-    timeout: 300_000,
-  })));
+  const loadClient = () =>
+    (client ??= import('@sanity/client').then(({ createClient }) =>
+      createClient({
+        projectId: options.projectId,
+        dataset: options.dataset,
+        apiVersion: SANITY_API_VERSION,
+        useCdn: false,
+        // Always explicit: what a build publishes never depends on the client's or API's default.
+        perspective: clientPerspective(options.perspective ?? 'published'),
+        ...(options.token ? { token: options.token } : {}),
+        ...(options.apiHost ? { apiHost: options.apiHost, useProjectHostname: false } : {}),
+        timeout: 300_000,
+      }),
+    ));
   const builder = createImageUrlBuilder({ projectId: options.projectId, dataset: options.dataset });
   let queryCount = 0;
   return {
@@ -58,7 +65,11 @@ export function createSanitySource(options: SanityOptions): ContentSource {
     // the service does not hold.
     missingFile: () => undefined,
     mayMissFiles: () => false,
-    imageUrl(image: RawImage, widths: readonly number[] = [], aspectRatio?: number): ImageAsset | undefined {
+    imageUrl(
+      image: RawImage,
+      widths: readonly number[] = [],
+      aspectRatio?: number,
+    ): ImageAsset | undefined {
       const ref = image.asset?._ref;
       if (!ref) return undefined;
       const original = dimensionsFromName(ref);
@@ -68,13 +79,21 @@ export function createSanitySource(options: SanityOptions): ContentSource {
       // page shows the image at a fixed shape, centres that shape on the editor's hotspot.
       const url = (width = size.width) => {
         const base = builder.image(image).auto('format').width(width);
-        return (aspectRatio ? base.height(Math.round(width / aspectRatio)).fit('crop') : base.fit('max')).url();
+        return (
+          aspectRatio ? base.height(Math.round(width / aspectRatio)).fit('crop') : base.fit('max')
+        ).url();
       };
       const candidates = widths.filter((width) => width < size.width);
       return {
         src: url(),
         ...size,
-        ...(candidates.length ? { srcset: [...candidates.map((w) => `${url(w)} ${w}w`), `${url()} ${size.width}w`].join(', ') } : {}),
+        ...(candidates.length
+          ? {
+              srcset: [...candidates.map((w) => `${url(w)} ${w}w`), `${url()} ${size.width}w`].join(
+                ', ',
+              ),
+            }
+          : {}),
       };
     },
   };

@@ -21,8 +21,10 @@ export function schoolReference(schoolDocumentId: string): SchoolReference {
 
 /** The referenced school document id of a raw document, if it has one. */
 export function schoolRefOf(doc: unknown): string | undefined {
-  const school = doc && typeof doc === 'object' ? (doc as Record<string, unknown>).school : undefined;
-  const ref = school && typeof school === 'object' ? (school as Record<string, unknown>)._ref : undefined;
+  const school =
+    doc && typeof doc === 'object' ? (doc as Record<string, unknown>).school : undefined;
+  const ref =
+    school && typeof school === 'object' ? (school as Record<string, unknown>)._ref : undefined;
   return typeof ref === 'string' ? ref : undefined;
 }
 
@@ -42,7 +44,8 @@ export function migrateSchoolReferences(documents: Record<string, unknown>[]): M
   for (const doc of documents) {
     if (doc._type === 'school' && typeof doc.key === 'string' && typeof doc._id === 'string') {
       // A published school wins over its draft; a draft-only school still gets its (future) published id.
-      if (!schoolIdByKey.has(doc.key) || !doc._id.startsWith(DRAFTS_PREFIX)) schoolIdByKey.set(doc.key, publishedId(doc._id));
+      if (!schoolIdByKey.has(doc.key) || !doc._id.startsWith(DRAFTS_PREFIX))
+        schoolIdByKey.set(doc.key, publishedId(doc._id));
     }
   }
   let migrated = 0;
@@ -60,10 +63,13 @@ export function migrateSchoolReferences(documents: Record<string, unknown>[]): M
       return doc;
     }
     migrated += 1;
-    return Object.fromEntries(Object.entries(doc).flatMap(([key, value]) => {
-      if (key === 'tenant') return schoolRefOf(doc) ? [] : [['school', schoolReference(schoolId)]];
-      return [[key, value]];
-    }));
+    return Object.fromEntries(
+      Object.entries(doc).flatMap(([key, value]) => {
+        if (key === 'tenant')
+          return schoolRefOf(doc) ? [] : [['school', schoolReference(schoolId)]];
+        return [[key, value]];
+      }),
+    );
   });
   return { documents: result, migrated, alreadyReferenced, unresolved };
 }

@@ -11,12 +11,19 @@ export type SecretClient = Pick<SanityClient, 'config' | 'withConfig' | 'fetch'>
 
 export async function previewSecretClient(settings: Env): Promise<SecretClient> {
   if (settings.CONTENT_SOURCE === 'sanity') {
-    if (!settings.SANITY_API_READ_TOKEN) throw new Error('Draft mode needs SANITY_API_READ_TOKEN (a token that can read drafts)');
+    if (!settings.SANITY_API_READ_TOKEN)
+      throw new Error('Draft mode needs SANITY_API_READ_TOKEN (a token that can read drafts)');
     const { createClient } = await import('@sanity/client');
     return createClient({
-      projectId: settings.SANITY_PROJECT_ID ?? '', dataset: settings.SANITY_DATASET, apiVersion: SANITY_API_VERSION, useCdn: false,
-      token: settings.SANITY_API_READ_TOKEN, perspective: 'raw',
-      ...(settings.SANITY_API_HOST ? { apiHost: settings.SANITY_API_HOST, useProjectHostname: false } : {}),
+      projectId: settings.SANITY_PROJECT_ID ?? '',
+      dataset: settings.SANITY_DATASET,
+      apiVersion: SANITY_API_VERSION,
+      useCdn: false,
+      token: settings.SANITY_API_READ_TOKEN,
+      perspective: 'raw',
+      ...(settings.SANITY_API_HOST
+        ? { apiHost: settings.SANITY_API_HOST, useProjectHostname: false }
+        : {}),
     });
   }
   const { createExportClient } = await import('./live-export.ts');

@@ -16,7 +16,11 @@ export interface ContentSource {
    * `aspectRatio` (width / height): the page shows the image at that shape; a source that can cut
    * images serves that shape around the editor's hotspot.
    */
-  imageUrl(image: RawImage, widths?: readonly number[], aspectRatio?: number): ImageAsset | undefined;
+  imageUrl(
+    image: RawImage,
+    widths?: readonly number[],
+    aspectRatio?: number,
+  ): ImageAsset | undefined;
   /**
    * The file name when the source knows this image's file is not there (the bundled export's
    * images/ folder); `imageUrl` then answers undefined, so no page refers to it.

@@ -18,7 +18,8 @@ function digitsError(value: string, length: number, what: string): string | null
   const trimmed = value.trim();
   if (trimmed === '') return `Please enter your ${what}.`;
   if (!/^[0-9]+$/.test(trimmed)) return `Your ${what} can contain digits only.`;
-  if (trimmed.length !== length) return `Your ${what} must be exactly ${length} digits (you entered ${trimmed.length}).`;
+  if (trimmed.length !== length)
+    return `Your ${what} must be exactly ${length} digits (you entered ${trimmed.length}).`;
   return null;
 }
 
@@ -57,11 +58,23 @@ export function coverageMessage(result: CoverageResult, zip: string, brand: stri
   const value = zip.trim();
   switch (result) {
     case 'available':
-      return { tone: 'positive', title: `Good news: 5G coverage is available in ${value}.`, detail: `${brand} works on the nation's largest 5G network where you are.` };
+      return {
+        tone: 'positive',
+        title: `Good news: 5G coverage is available in ${value}.`,
+        detail: `${brand} works on the nation's largest 5G network where you are.`,
+      };
     case 'unavailable':
-      return { tone: 'negative', title: `5G coverage is not available in ${value} yet.`, detail: 'Check the map for coverage nearby, or try another ZIP code.' };
+      return {
+        tone: 'negative',
+        title: `5G coverage is not available in ${value} yet.`,
+        detail: 'Check the map for coverage nearby, or try another ZIP code.',
+      };
     default:
-      return { tone: 'neutral', title: 'We could not check that ZIP code.', detail: 'Please try again with a 5-digit ZIP code.' };
+      return {
+        tone: 'neutral',
+        title: 'We could not check that ZIP code.',
+        detail: 'Please try again with a 5-digit ZIP code.',
+      };
   }
 }
 
@@ -69,11 +82,23 @@ export function coverageMessage(result: CoverageResult, zip: string, brand: stri
 export function esimMessage(result: EsimResult): ResultMessage {
   switch (result) {
     case 'compatible':
-      return { tone: 'positive', title: 'Your phone is eSIM compatible.', detail: 'You can activate in minutes, with no SIM card to wait for.' };
+      return {
+        tone: 'positive',
+        title: 'Your phone is eSIM compatible.',
+        detail: 'You can activate in minutes, with no SIM card to wait for.',
+      };
     case 'incompatible':
-      return { tone: 'negative', title: 'Your phone is not eSIM compatible.', detail: 'You can still join with a physical SIM card, which we mail to you.' };
+      return {
+        tone: 'negative',
+        title: 'Your phone is not eSIM compatible.',
+        detail: 'You can still join with a physical SIM card, which we mail to you.',
+      };
     default:
-      return { tone: 'neutral', title: 'We could not check that IMEI.', detail: 'Please try again with the 15-digit IMEI (dial *#06# to see it).' };
+      return {
+        tone: 'neutral',
+        title: 'We could not check that IMEI.',
+        detail: 'Please try again with the 15-digit IMEI (dial *#06# to see it).',
+      };
   }
 }
 

@@ -3,8 +3,10 @@
  * button loads the frame into the panel in place of the illustration. Offline, nothing is
  * loaded and the panel says so; a frame the page's policy blocks is removed again.
  */
-export const OFFLINE_TEXT = 'You appear to be offline: the interactive map needs a connection. The ZIP check works as soon as you are back online.';
-export const BLOCKED_TEXT = 'The interactive map could not be shown here. Open the full coverage map instead.';
+export const OFFLINE_TEXT =
+  'You appear to be offline: the interactive map needs a connection. The ZIP check works as soon as you are back online.';
+export const BLOCKED_TEXT =
+  'The interactive map could not be shown here. Open the full coverage map instead.';
 
 export function initCoverageMap(figure: HTMLElement): void {
   const embedUrl = figure.dataset['embedUrl'];
@@ -40,7 +42,8 @@ export function initCoverageMap(figure: HTMLElement): void {
 
   // A frame-src violation means the policy does not allow this map: keep the panel instead.
   document.addEventListener('securitypolicyviolation', (event) => {
-    if (event.violatedDirective.startsWith('frame-src') && stage.querySelector('iframe')) restore(BLOCKED_TEXT);
+    if (event.violatedDirective.startsWith('frame-src') && stage.querySelector('iframe'))
+      restore(BLOCKED_TEXT);
   });
   window.addEventListener('offline', () => {
     if (stage.querySelector('iframe')) restore(OFFLINE_TEXT);

@@ -23,11 +23,19 @@ export function csvField(value: CsvValue, options: CsvOptions = {}): string {
 }
 
 /** Header row then data rows; every row must have as many fields as the header. */
-export function toCsv(header: readonly string[], rows: readonly (readonly CsvValue[])[], options: CsvOptions = {}): string {
+export function toCsv(
+  header: readonly string[],
+  rows: readonly (readonly CsvValue[])[],
+  options: CsvOptions = {},
+): string {
   for (const [index, row] of rows.entries()) {
     if (row.length !== header.length) {
-      throw new Error(`CSV row ${index + 1} has ${row.length} fields, the header has ${header.length}`);
+      throw new Error(
+        `CSV row ${index + 1} has ${row.length} fields, the header has ${header.length}`,
+      );
     }
   }
-  return [header, ...rows].map((row) => row.map((value) => csvField(value, options)).join(',') + '\r\n').join('');
+  return [header, ...rows]
+    .map((row) => row.map((value) => csvField(value, options)).join(',') + '\r\n')
+    .join('');
 }

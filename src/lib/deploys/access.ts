@@ -29,7 +29,6 @@ import { sanityTargetProblem } from '../config/sanity-names.ts';
 import { checkPass, issuePass, PASS_HEADER, tokenHash, type PassScope } from './editor-pass.ts';
 import { ADDRESS_SHARE, createTokenBudget, UNKNOWN_TOKEN_BUDGET } from './token-budget.ts';
 
-
 export type CallerKind = 'visitor' | 'editor';
 /** `editor`: a member with an editor's role; `refused`: Sanity says the token is no such member; `unreachable`: no verdict. */
 export type TokenVerdict = 'editor' | 'refused' | 'unreachable';
@@ -39,7 +38,12 @@ export type VerifyToken = (token: string) => Promise<TokenVerdict>;
 /** As the site's content client asks (src/lib/content/sanity.ts); the functions do not import the content layer. */
 export const SANITY_API_VERSION = '2025-09-15';
 /** The project roles that make a member an editor here: Sanity's roles that may change content. Viewers are visitors. */
-export const EDITOR_ROLES: readonly string[] = ['administrator', 'editor', 'developer', 'contributor'];
+export const EDITOR_ROLES: readonly string[] = [
+  'administrator',
+  'editor',
+  'developer',
+  'contributor',
+];
 export const VERDICT_TTL_MS = 5 * 60_000;
 export const REFUSED_TTL_MS = 60_000;
 /** No verdict (Sanity unreachable): the caller is told to ask again after this long. */
@@ -66,7 +70,12 @@ export function isEditor(user: SanityUser): boolean {
   if (typeof user.id !== 'string' || user.id === '') return false;
   if (user.provider === 'sanity-token') return false;
   if (!Array.isArray(user.roles) || user.roles.length === 0) return false;
-  return user.roles.some((role) => typeof role === 'object' && role !== null && EDITOR_ROLES.includes(String((role as { name?: unknown }).name)));
+  return user.roles.some(
+    (role) =>
+      typeof role === 'object' &&
+      role !== null &&
+      EDITOR_ROLES.includes(String((role as { name?: unknown }).name)),
+  );
 }
 
 /**
@@ -134,14 +143,22 @@ export interface AccessOptions {
  * is a visitor, whatever the budget, and one log line names the setting; otherwise editors are
  * proven by Sanity (`verify`: tests give their own) or by their pass.
  */
-export function siteAccess(target: SanityTarget, options: Omit<AccessOptions, 'verify'> & { verify?: VerifyToken }): Access {
+export function siteAccess(
+  target: SanityTarget,
+  options: Omit<AccessOptions, 'verify'> & { verify?: VerifyToken },
+): Access {
   const problem = sanityTargetProblem(target.projectId, target.dataset);
   // No problem means a project id (sanityTargetProblem names a missing one): the second test is for the type.
   if (problem !== undefined || !target.projectId) {
-    options.log?.(`${problem}: editors' tokens cannot be checked, so every caller is answered as a visitor`);
+    options.log?.(
+      `${problem}: editors' tokens cannot be checked, so every caller is answered as a visitor`,
+    );
     return { callerOf: async () => ({ kind: 'visitor' }) };
   }
-  return createAccess({ ...options, verify: options.verify ?? sanityTokenVerifier({ ...target, projectId: target.projectId }) });
+  return createAccess({
+    ...options,
+    verify: options.verify ?? sanityTokenVerifier({ ...target, projectId: target.projectId }),
+  });
 }
 
 export function createAccess(options: AccessOptions): Access {
@@ -151,7 +168,10 @@ export function createAccess(options: AccessOptions): Access {
     if (verdicts.size >= MAX_CACHED) verdicts.delete(verdicts.keys().next().value!);
     verdicts.set(key, { kind, until: now() + ttl });
   };
-  const askAgainIn = (until: number) => ({ kind: 'checking' as const, retryAfterSeconds: Math.max(1, Math.ceil((until - now()) / 1000)) });
+  const askAgainIn = (until: number) => ({
+    kind: 'checking' as const,
+    retryAfterSeconds: Math.max(1, Math.ceil((until - now()) / 1000)),
+  });
   const budget = createTokenBudget();
   const spentLogged = { address: false, instance: false };
   const { pass: given } = options;
@@ -159,7 +179,9 @@ export function createAccess(options: AccessOptions): Access {
 
   async function editor(token: string): Promise<Caller> {
     const scope = passScope();
-    return scope ? { kind: 'editor', pass: await issuePass(token, scope, now()) } : { kind: 'editor' };
+    return scope
+      ? { kind: 'editor', pass: await issuePass(token, scope, now()) }
+      : { kind: 'editor' };
   }
 
   return {
@@ -169,24 +191,35 @@ export function createAccess(options: AccessOptions): Access {
       // A pass this site gave the token's editor: no call to Sanity, whatever the budget.
       const pass = request.headers.get(PASS_HEADER)?.trim();
       const scope = pass ? passScope() : undefined;
-      if (pass && scope && (await checkPass(pass, token, scope, now())).valid) return { kind: 'editor' };
+      if (pass && scope && (await checkPass(pass, token, scope, now())).valid)
+        return { kind: 'editor' };
       const refused = pass ? { passRefused: true as const } : {};
       const caller = async (): Promise<Caller> => {
         // The hash, not the token, is what stays in memory.
         const key = tokenHash(token);
         const cached = verdicts.get(key);
-        if (cached && cached.until > now()) return cached.kind === 'editor' ? editor(token) : cached.kind === 'no verdict' ? askAgainIn(cached.until) : { kind: 'visitor' };
+        if (cached && cached.until > now())
+          return cached.kind === 'editor'
+            ? editor(token)
+            : cached.kind === 'no verdict'
+              ? askAgainIn(cached.until)
+              : { kind: 'visitor' };
         // Made-up tokens are never cached as anyone's: what they may cost Sanity is bounded here. A
         // token past the budget may be an editor's not proven yet: it is told to ask again, not shown the visitor's answer.
         const spent = await budget.charge(ip);
         if (spent) {
           if (!spentLogged[spent.by]) {
-            options.log?.(spent.by === 'address'
-              ? `more than ${ADDRESS_SHARE} tokens not seen before in a minute from one address: answering its callers "checking your access" without asking Sanity`
-              : `more than ${UNKNOWN_TOKEN_BUDGET} tokens not seen before in a minute: answering "checking your access" without asking Sanity`);
+            options.log?.(
+              spent.by === 'address'
+                ? `more than ${ADDRESS_SHARE} tokens not seen before in a minute from one address: answering its callers "checking your access" without asking Sanity`
+                : `more than ${UNKNOWN_TOKEN_BUDGET} tokens not seen before in a minute: answering "checking your access" without asking Sanity`,
+            );
           }
           spentLogged[spent.by] = true;
-          return { kind: 'checking', retryAfterSeconds: Math.max(1, Math.ceil(spent.retryAfterMs / 1000)) };
+          return {
+            kind: 'checking',
+            retryAfterSeconds: Math.max(1, Math.ceil(spent.retryAfterMs / 1000)),
+          };
         }
         spentLogged.address = spentLogged.instance = false;
         const verdict = await options.verify(token);
@@ -195,7 +228,11 @@ export function createAccess(options: AccessOptions): Access {
           remember(key, 'no verdict', UNREACHABLE_TTL_MS);
           return askAgainIn(now() + UNREACHABLE_TTL_MS);
         }
-        remember(key, verdict === 'editor' ? 'editor' : 'visitor', verdict === 'editor' ? VERDICT_TTL_MS : REFUSED_TTL_MS);
+        remember(
+          key,
+          verdict === 'editor' ? 'editor' : 'visitor',
+          verdict === 'editor' ? VERDICT_TTL_MS : REFUSED_TTL_MS,
+        );
         return verdict === 'editor' ? editor(token) : { kind: 'visitor' };
       };
       const found = await caller();

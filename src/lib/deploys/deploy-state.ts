@@ -15,7 +15,17 @@
  * its record's `publishedAt` moves on, `firstPublishedAt` stays.
  */
 import {
-  asPublished, batchFromTitle, boundedDocuments, FRESHNESS_TITLE, MAX_WAITING_DOCUMENTS, type Batch, type BuildTrigger, type DeployNotification, type DeployRecord, type DeployState, type PublishedDocument,
+  asPublished,
+  batchFromTitle,
+  boundedDocuments,
+  FRESHNESS_TITLE,
+  MAX_WAITING_DOCUMENTS,
+  type Batch,
+  type BuildTrigger,
+  type DeployNotification,
+  type DeployRecord,
+  type DeployState,
+  type PublishedDocument,
 } from '../publish-records/records.ts';
 
 export type RecordState = Exclude<DeployState, 'live'>;
@@ -41,8 +51,13 @@ export function timeOf(iso: string | null | undefined): number {
 }
 
 /** The notification's order key against the record's: positive when the notification is newer. */
-export function compareOrder(notification: DeployNotification, record: Pick<DeployRecord, 'updatedAt' | 'publishedAt' | 'createdAt'>): number {
-  const updated = timeOf(notification.updated_at ?? notification.created_at) - timeOf(record.updatedAt ?? record.createdAt);
+export function compareOrder(
+  notification: DeployNotification,
+  record: Pick<DeployRecord, 'updatedAt' | 'publishedAt' | 'createdAt'>,
+): number {
+  const updated =
+    timeOf(notification.updated_at ?? notification.created_at) -
+    timeOf(record.updatedAt ?? record.createdAt);
   if (updated !== 0) return updated;
   return timeOf(notification.published_at) - timeOf(record.publishedAt);
 }
@@ -58,16 +73,33 @@ export function isPublished(record: Pick<DeployRecord, 'state' | 'publishedAt'>)
 }
 
 /** What started a deploy, from its title and the publish queue's batches, before its build's report says. */
-export function triggerFromTitle(title: string | null | undefined, batches: readonly Batch[]): { trigger: BuildTrigger; carried: PublishedDocument[] } {
+export function triggerFromTitle(
+  title: string | null | undefined,
+  batches: readonly Batch[],
+): { trigger: BuildTrigger; carried: PublishedDocument[] } {
   const batch = batchFromTitle(title);
   if (!batch || !title) return { trigger: { kind: 'unknown' }, carried: [] };
   const known = batches.find((entry) => entry.batch === batch);
   if (known) {
     const carried = known.documents.map(asPublished);
     const kind = carried.length + known.more === 0 && known.freshness ? 'freshness' : 'publish';
-    return { trigger: { kind, batch, ...boundedDocuments(carried, known.more), ...(known.freshness ? { freshness: known.freshness.reason } : {}) }, carried };
+    return {
+      trigger: {
+        kind,
+        batch,
+        ...boundedDocuments(carried, known.more),
+        ...(known.freshness ? { freshness: known.freshness.reason } : {}),
+      },
+      carried,
+    };
   }
-  const kind = title.startsWith('Publish of') ? 'publish' : title.startsWith(FRESHNESS_TITLE) ? 'freshness' : title.startsWith('Nightly rebuild') ? 'nightly' : 'manual';
+  const kind = title.startsWith('Publish of')
+    ? 'publish'
+    : title.startsWith(FRESHNESS_TITLE)
+      ? 'freshness'
+      : title.startsWith('Nightly rebuild')
+        ? 'nightly'
+        : 'manual';
   return { trigger: { kind, batch, documents: [], more: 0 }, carried: [] };
 }
 
@@ -75,13 +107,20 @@ export function triggerFromTitle(title: string | null | undefined, batches: read
  * The record after `notification`, or undefined when it changes nothing (a duplicate, or older
  * than what the record holds). `batches`: the publish queue's in-flight and recent batches.
  */
-export function applyNotification(previous: DeployRecord | undefined, notification: DeployNotification, batches: readonly Batch[]): DeployRecord | undefined {
+export function applyNotification(
+  previous: DeployRecord | undefined,
+  notification: DeployNotification,
+  batches: readonly Batch[],
+): DeployRecord | undefined {
   if (previous && compareOrder(notification, previous) <= 0) return undefined;
   const state = recordState(notification.state);
   const title = notification.title ?? previous?.title ?? null;
   const fromTitle = triggerFromTitle(title, batches);
   const keepTrigger = previous && (previous.report !== null || previous.trigger.kind !== 'unknown');
-  const publishedAt = state === 'ready' ? notification.published_at ?? previous?.publishedAt ?? null : previous?.publishedAt ?? null;
+  const publishedAt =
+    state === 'ready'
+      ? (notification.published_at ?? previous?.publishedAt ?? null)
+      : (previous?.publishedAt ?? null);
   return {
     version: 2,
     id: notification.id,
@@ -89,18 +128,25 @@ export function applyNotification(previous: DeployRecord | undefined, notificati
     netlifyState: notification.state,
     context: notification.context ?? previous?.context ?? null,
     branch: notification.branch ?? previous?.branch ?? null,
-    production: isProductionNotification(notification) || (notification.context == null && (previous?.production ?? false)),
+    production:
+      isProductionNotification(notification) ||
+      (notification.context == null && (previous?.production ?? false)),
     title,
     batch: batchFromTitle(title) ?? previous?.batch ?? null,
     deployUrl: notification.deploy_ssl_url ?? previous?.deployUrl ?? null,
     trigger: keepTrigger ? previous.trigger : fromTitle.trigger,
-    carried: previous?.carried.length ? previous.carried : fromTitle.carried.slice(0, MAX_WAITING_DOCUMENTS),
+    carried: previous?.carried.length
+      ? previous.carried
+      : fromTitle.carried.slice(0, MAX_WAITING_DOCUMENTS),
     createdAt: notification.created_at ?? previous?.createdAt ?? null,
     updatedAt: notification.updated_at ?? previous?.updatedAt ?? null,
     publishedAt,
-    firstPublishedAt: previous?.firstPublishedAt ?? (state === 'ready' ? notification.published_at ?? null : null),
+    firstPublishedAt:
+      previous?.firstPublishedAt ??
+      (state === 'ready' ? (notification.published_at ?? null) : null),
     deployTimeSec: notification.deploy_time ?? previous?.deployTimeSec ?? null,
-    errorMessage: state === 'error' ? notification.error_message ?? previous?.errorMessage ?? null : null,
+    errorMessage:
+      state === 'error' ? (notification.error_message ?? previous?.errorMessage ?? null) : null,
     report: previous?.report ?? null,
     brought: previous?.brought ?? null,
   };
@@ -112,11 +158,22 @@ export function applyNotification(previous: DeployRecord | undefined, notificati
  * notification from the future would otherwise hold the live pointer for good). Answers the
  * problem, or undefined.
  */
-export function timesProblem(notification: DeployNotification, now: number, skewMs: number): string | undefined {
-  for (const [name, value] of [['created_at', notification.created_at], ['updated_at', notification.updated_at], ['published_at', notification.published_at]] as const) {
-    if (value != null && timeOf(value) === Number.NEGATIVE_INFINITY) return `the deploy's ${name} is not a time`;
-    if (value != null && timeOf(value) > now + skewMs) return `the deploy's ${name} lies in the future`;
+export function timesProblem(
+  notification: DeployNotification,
+  now: number,
+  skewMs: number,
+): string | undefined {
+  for (const [name, value] of [
+    ['created_at', notification.created_at],
+    ['updated_at', notification.updated_at],
+    ['published_at', notification.published_at],
+  ] as const) {
+    if (value != null && timeOf(value) === Number.NEGATIVE_INFINITY)
+      return `the deploy's ${name} is not a time`;
+    if (value != null && timeOf(value) > now + skewMs)
+      return `the deploy's ${name} lies in the future`;
   }
-  if (notification.updated_at == null && notification.created_at == null) return 'the deploy has no readable updated_at or created_at';
+  if (notification.updated_at == null && notification.created_at == null)
+    return 'the deploy has no readable updated_at or created_at';
   return undefined;
 }

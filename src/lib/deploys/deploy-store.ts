@@ -7,13 +7,39 @@
  * read once from its own deploy store and turned into the index and the inputs, so neither a status
  * answer nor the freshness check ever reads a build record.
  */
-import { readJson, readVersioned, updateJson, type BlobStore, type Versioned } from '../publish-records/blob-store.ts';
+import {
+  readJson,
+  readVersioned,
+  updateJson,
+  type BlobStore,
+  type Versioned,
+} from '../publish-records/blob-store.ts';
 import { applyNotification, isPublished, timeOf } from './deploy-state.ts';
 import { indexOf, summaryOf } from './live-index.ts';
 import {
-  buildRecordSchema, EMPTY_PRODUCTION_HISTORY, INDEX_SHARDS, indexShardKey, indexShardSchema, KEPT_DEPLOYS, KEPT_OTHER_DEPLOYS, LIVE_INPUTS_KEY, liveInputsSchema, OTHER_HISTORY_KEY,
-  otherHistorySchema, PRODUCTION_HISTORY_KEY, productionHistorySchema,
-  type Batch, type BuildInputs, type DeployNotification, type DeployRecord, type DeploySpend, type IndexShard, type LiveInputs, type OtherHistory, type ProductionHistory, type SiteRecord,
+  buildRecordSchema,
+  EMPTY_PRODUCTION_HISTORY,
+  INDEX_SHARDS,
+  indexShardKey,
+  indexShardSchema,
+  KEPT_DEPLOYS,
+  KEPT_OTHER_DEPLOYS,
+  LIVE_INPUTS_KEY,
+  liveInputsSchema,
+  OTHER_HISTORY_KEY,
+  otherHistorySchema,
+  PRODUCTION_HISTORY_KEY,
+  productionHistorySchema,
+  type Batch,
+  type BuildInputs,
+  type DeployNotification,
+  type DeployRecord,
+  type DeploySpend,
+  type IndexShard,
+  type LiveInputs,
+  type OtherHistory,
+  type ProductionHistory,
+  type SiteRecord,
 } from '../publish-records/records.ts';
 
 export interface DeployStoreOptions {
@@ -33,7 +59,11 @@ export interface RecordOutcome {
 }
 
 /** The deploys newest first, at most `kept`, never dropping `keep` (the live deploy). */
-function kept(deploys: readonly DeployRecord[], keep: string | undefined, limit: number): DeployRecord[] {
+function kept(
+  deploys: readonly DeployRecord[],
+  keep: string | undefined,
+  limit: number,
+): DeployRecord[] {
   const sorted = [...deploys].sort((a, b) => timeOf(b.createdAt) - timeOf(a.createdAt));
   return sorted.filter((record, at) => at < limit || record.id === keep);
 }
@@ -43,7 +73,11 @@ function kept(deploys: readonly DeployRecord[], keep: string | undefined, limit:
  * more on its day when it has just succeeded (a restore, already `ready`, is no new deploy).
  * A deploy of a month before the count's is not counted; a later month starts the count again.
  */
-export function spendAfter(spend: DeploySpend | undefined, previous: DeployRecord | undefined, next: DeployRecord): DeploySpend | undefined {
+export function spendAfter(
+  spend: DeploySpend | undefined,
+  previous: DeployRecord | undefined,
+  next: DeployRecord,
+): DeploySpend | undefined {
   if (!next.production || next.state !== 'ready' || previous?.state === 'ready') return spend;
   const at = next.updatedAt ?? next.publishedAt ?? next.createdAt;
   if (!at || Number.isNaN(Date.parse(at))) return spend;
@@ -70,7 +104,9 @@ function lockAfter(site: SiteRecord | null, notification: DeployNotification): S
     ? { locked: true, lockedDeployId: notification.id, updatedAt: at }
     : { locked: false, lockedDeployId: null, updatedAt: at };
   // A lock (or unlock) said again changes nothing.
-  return site && site.locked === next.locked && site.lockedDeployId === next.lockedDeployId ? site : next;
+  return site && site.locked === next.locked && site.lockedDeployId === next.lockedDeployId
+    ? site
+    : next;
 }
 
 /**
@@ -78,27 +114,46 @@ function lockAfter(site: SiteRecord | null, notification: DeployNotification): S
  * `next`'s: it is a newer deploy's (by publish time), or the same deploy's, published at the same
  * time (the same index or inputs: made from its record and the one before it).
  */
-function keepsCurrent(current: { deployId: string; publishedAt: string } | undefined, next: { deployId: string; publishedAt: string }): boolean {
+function keepsCurrent(
+  current: { deployId: string; publishedAt: string } | undefined,
+  next: { deployId: string; publishedAt: string },
+): boolean {
   if (!current) return false;
-  return timeOf(current.publishedAt) > timeOf(next.publishedAt) || (current.deployId === next.deployId && current.publishedAt === next.publishedAt);
+  return (
+    timeOf(current.publishedAt) > timeOf(next.publishedAt) ||
+    (current.deployId === next.deployId && current.publishedAt === next.publishedAt)
+  );
 }
 
 export function createDeployStore(options: DeployStoreOptions) {
   const { store } = options;
   const log = options.log ?? (() => undefined);
 
-  const readProduction = async (): Promise<ProductionHistory> => (await readJson(store, PRODUCTION_HISTORY_KEY, productionHistorySchema)) ?? EMPTY_PRODUCTION_HISTORY;
-  const readOther = async (): Promise<OtherHistory> => (await readJson(store, OTHER_HISTORY_KEY, otherHistorySchema)) ?? { deploys: [] };
+  const readProduction = async (): Promise<ProductionHistory> =>
+    (await readJson(store, PRODUCTION_HISTORY_KEY, productionHistorySchema)) ??
+    EMPTY_PRODUCTION_HISTORY;
+  const readOther = async (): Promise<OtherHistory> =>
+    (await readJson(store, OTHER_HISTORY_KEY, otherHistorySchema)) ?? { deploys: [] };
 
   /** The live deploy's build inputs, unless a newer deploy's are there already (by publish time). */
-  async function writeInputs(deployId: string, publishedAt: string, inputs: BuildInputs | undefined): Promise<void> {
+  async function writeInputs(
+    deployId: string,
+    publishedAt: string,
+    inputs: BuildInputs | undefined,
+  ): Promise<void> {
     if (!inputs) return;
     const next: LiveInputs = { ...inputs, deployId, publishedAt };
-    await updateJson(store, LIVE_INPUTS_KEY, liveInputsSchema, (current) => (keepsCurrent(current, next) ? { result: undefined } : { next, result: undefined }));
+    await updateJson(store, LIVE_INPUTS_KEY, liveInputsSchema, (current) =>
+      keepsCurrent(current, next) ? { result: undefined } : { next, result: undefined },
+    );
   }
 
   async function readShards(): Promise<Array<Versioned<IndexShard>>> {
-    return Promise.all(Array.from({ length: INDEX_SHARDS }, (_, shard) => readVersioned(store, indexShardKey(shard), indexShardSchema)));
+    return Promise.all(
+      Array.from({ length: INDEX_SHARDS }, (_, shard) =>
+        readVersioned(store, indexShardKey(shard), indexShardSchema),
+      ),
+    );
   }
 
   /**
@@ -106,29 +161,50 @@ export function createDeployStore(options: DeployStoreOptions) {
    * deploy's already. `read`: the shards as read before (their etags make the first write
    * conditional); a shard changed since is read and decided again.
    */
-  async function writeShards(shards: IndexShard[], read: ReadonlyArray<Versioned<IndexShard>>): Promise<void> {
-    const decide = (next: IndexShard) => (current: IndexShard | undefined) => (keepsCurrent(current, next) ? { result: undefined } : { next, result: undefined });
-    await Promise.all(shards.map(async (next, shard) => {
-      const before = read[shard];
-      if (before) {
-        const step = decide(next)(before.value);
-        if (!step.next) return;
-        const written = await store.setJSON(indexShardKey(shard), next, before.etag === undefined ? { onlyIfNew: true } : { onlyIfMatch: before.etag });
-        if (written.modified) return;
-      }
-      await updateJson(store, indexShardKey(shard), indexShardSchema, decide(next));
-    }));
+  async function writeShards(
+    shards: IndexShard[],
+    read: ReadonlyArray<Versioned<IndexShard>>,
+  ): Promise<void> {
+    const decide = (next: IndexShard) => (current: IndexShard | undefined) =>
+      keepsCurrent(current, next) ? { result: undefined } : { next, result: undefined };
+    await Promise.all(
+      shards.map(async (next, shard) => {
+        const before = read[shard];
+        if (before) {
+          const step = decide(next)(before.value);
+          if (!step.next) return;
+          const written = await store.setJSON(
+            indexShardKey(shard),
+            next,
+            before.etag === undefined ? { onlyIfNew: true } : { onlyIfMatch: before.etag },
+          );
+          if (written.modified) return;
+        }
+        await updateJson(store, indexShardKey(shard), indexShardSchema, decide(next));
+      }),
+    );
   }
 
   /** A record of another kind of deploy than production: its own history, its own bound. */
-  async function recordOther(notification: DeployNotification, batches: readonly Batch[]): Promise<RecordOutcome> {
-    return updateJson<OtherHistory, RecordOutcome>(store, OTHER_HISTORY_KEY, otherHistorySchema, (current) => {
-      const deploys = current?.deploys ?? [];
-      const previous = deploys.find((entry) => entry.id === notification.id);
-      const next = applyNotification(previous, notification, batches);
-      if (!next) return { result: { record: previous, changed: false, nowLive: false } };
-      return { next: { deploys: kept(withRecord(deploys, next), undefined, KEPT_OTHER_DEPLOYS) }, result: { record: next, changed: true, nowLive: false } };
-    });
+  async function recordOther(
+    notification: DeployNotification,
+    batches: readonly Batch[],
+  ): Promise<RecordOutcome> {
+    return updateJson<OtherHistory, RecordOutcome>(
+      store,
+      OTHER_HISTORY_KEY,
+      otherHistorySchema,
+      (current) => {
+        const deploys = current?.deploys ?? [];
+        const previous = deploys.find((entry) => entry.id === notification.id);
+        const next = applyNotification(previous, notification, batches);
+        if (!next) return { result: { record: previous, changed: false, nowLive: false } };
+        return {
+          next: { deploys: kept(withRecord(deploys, next), undefined, KEPT_OTHER_DEPLOYS) },
+          result: { record: next, changed: true, nowLive: false },
+        };
+      },
+    );
   }
 
   /**
@@ -144,20 +220,32 @@ export function createDeployStore(options: DeployStoreOptions) {
     if (parsed.success) {
       const read = await readShards();
       // The previous live deploy's index says since when each revision is live (none: all from now).
-      const previous = history.live && history.live.deployId !== record.id ? read.map((shard) => shard.value) : [];
+      const previous =
+        history.live && history.live.deployId !== record.id ? read.map((shard) => shard.value) : [];
       const { shards, brought } = indexOf(record.id, record.publishedAt!, parsed.data, previous);
       // The index and the inputs first, then the pointer: whoever reads `live` finds them.
-      await Promise.all([writeShards(shards, read), writeInputs(record.id, record.publishedAt!, parsed.data.inputs)]);
+      await Promise.all([
+        writeShards(shards, read),
+        writeInputs(record.id, record.publishedAt!, parsed.data.inputs),
+      ]);
       filled = { report: summaryOf(parsed.data), trigger: parsed.data.trigger, brought };
     } else {
-      log(`deploy ${record.id}: no readable build record in its deploy store; its documents stay unknown`);
+      log(
+        `deploy ${record.id}: no readable build record in its deploy store; its documents stay unknown`,
+      );
     }
     return updateJson(store, PRODUCTION_HISTORY_KEY, productionHistorySchema, (current) => {
       const now = current ?? EMPTY_PRODUCTION_HISTORY;
       // By the payload's own time: a late or replayed notification never takes the site back.
-      const moves = !now.live || (now.live.deployId !== record.id && timeOf(now.live.since) < timeOf(record.publishedAt));
+      const moves =
+        !now.live ||
+        (now.live.deployId !== record.id && timeOf(now.live.since) < timeOf(record.publishedAt));
       const live = moves ? { deployId: record.id, since: record.publishedAt! } : now.live;
-      const deploys = now.deploys.map((deploy) => (deploy.id === record.id && filled && deploy.report === null ? { ...deploy, ...filled, brought: deploy.brought ?? filled.brought } : deploy));
+      const deploys = now.deploys.map((deploy) =>
+        deploy.id === record.id && filled && deploy.report === null
+          ? { ...deploy, ...filled, brought: deploy.brought ?? filled.brought }
+          : deploy,
+      );
       const changed = moves || deploys.some((deploy, at) => deploy !== now.deploys[at]);
       return changed ? { next: { ...now, live, deploys }, result: moves } : { result: false };
     });
@@ -168,31 +256,58 @@ export function createDeployStore(options: DeployStoreOptions) {
     readOther,
 
     /** Applies one notification: the deploy's record and the lock; the index and `live` when published. */
-    async record(notification: DeployNotification, batches: readonly Batch[]): Promise<RecordOutcome> {
-      const production = notification.context === 'production'
-        || (notification.context == null && (await readProduction()).deploys.some((entry) => entry.id === notification.id));
+    async record(
+      notification: DeployNotification,
+      batches: readonly Batch[],
+    ): Promise<RecordOutcome> {
+      const production =
+        notification.context === 'production' ||
+        (notification.context == null &&
+          (await readProduction()).deploys.some((entry) => entry.id === notification.id));
       if (!production) return recordOther(notification, batches);
 
-      const applied = await updateJson(store, PRODUCTION_HISTORY_KEY, productionHistorySchema, (current) => {
-        const history = current ?? EMPTY_PRODUCTION_HISTORY;
-        const previous = history.deploys.find((entry) => entry.id === notification.id);
-        const next = applyNotification(previous, notification, batches);
-        const site = lockAfter(history.site, notification);
-        if (!next && site === history.site) return { result: { record: previous, changed: false, history } };
-        const deploys = next ? kept(withRecord(history.deploys, next), history.live?.deployId, KEPT_DEPLOYS) : history.deploys;
-        const spend = next ? spendAfter(history.spend, previous, next) : history.spend;
-        const written = { ...history, deploys, site, ...(spend ? { spend } : {}) };
-        return { next: written, result: { record: next ?? previous, changed: next !== undefined, history: written } };
-      });
+      const applied = await updateJson(
+        store,
+        PRODUCTION_HISTORY_KEY,
+        productionHistorySchema,
+        (current) => {
+          const history = current ?? EMPTY_PRODUCTION_HISTORY;
+          const previous = history.deploys.find((entry) => entry.id === notification.id);
+          const next = applyNotification(previous, notification, batches);
+          const site = lockAfter(history.site, notification);
+          if (!next && site === history.site)
+            return { result: { record: previous, changed: false, history } };
+          const deploys = next
+            ? kept(withRecord(history.deploys, next), history.live?.deployId, KEPT_DEPLOYS)
+            : history.deploys;
+          const spend = next ? spendAfter(history.spend, previous, next) : history.spend;
+          const written = { ...history, deploys, site, ...(spend ? { spend } : {}) };
+          return {
+            next: written,
+            result: { record: next ?? previous, changed: next !== undefined, history: written },
+          };
+        },
+      );
       const { record, history } = applied;
       // Also for a repeated notification whose first delivery could not read the build record.
-      if (record && record.production && isPublished(record) && (applied.changed || record.report === null)) {
+      if (
+        record &&
+        record.production &&
+        isPublished(record) &&
+        (applied.changed || record.report === null)
+      ) {
         const live = history.live;
         const indexMissing = live?.deployId === record.id && record.report === null;
         if (!live || indexMissing || timeOf(live.since) < timeOf(record.publishedAt)) {
           const nowLive = await publish(record, history);
           // The record as publishing filled it in (its build's summary, what it brought).
-          return { record: (await readProduction()).deploys.find((entry) => entry.id === notification.id) ?? record, changed: applied.changed, nowLive };
+          return {
+            record:
+              (await readProduction()).deploys.find((entry) => entry.id === notification.id) ??
+              record,
+            changed: applied.changed,
+            nowLive,
+          };
         }
       }
       return { record, changed: applied.changed, nowLive: false };

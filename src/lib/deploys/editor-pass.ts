@@ -26,7 +26,9 @@ export interface PassScope {
   dataset: string;
 }
 
-export type PassCheck = { valid: true } | { valid: false; reason: 'expired' | 'forged' | 'another site' | 'another token' | 'malformed' };
+export type PassCheck =
+  | { valid: true }
+  | { valid: false; reason: 'expired' | 'forged' | 'another site' | 'another token' | 'malformed' };
 
 /** The SHA-256 of a token, as the pass and the verdict cache keep it. */
 export function tokenHash(token: string): string {
@@ -38,7 +40,11 @@ const audience = (scope: PassScope) => `sanity:${scope.projectId ?? ''}:${scope.
 const key = (scope: PassScope) => new TextEncoder().encode(scope.secret);
 
 /** A pass for `token`'s editor, valid PASS_TTL_MS from `now`. */
-export async function issuePass(token: string, scope: PassScope, now: number): Promise<{ pass: string; expiresAt: string }> {
+export async function issuePass(
+  token: string,
+  scope: PassScope,
+  now: number,
+): Promise<{ pass: string; expiresAt: string }> {
   const expires = now + PASS_TTL_MS;
   const pass = await new SignJWT({ th: tokenHash(token) })
     .setProtectedHeader({ alg: 'HS256' })
@@ -52,18 +58,37 @@ export async function issuePass(token: string, scope: PassScope, now: number): P
 
 function refusal(error: unknown): Exclude<PassCheck, { valid: true }>['reason'] {
   if (error instanceof errors.JWTExpired) return 'expired';
-  if (error instanceof errors.JWTClaimValidationFailed && (error.claim === 'iss' || error.claim === 'aud')) return 'another site';
-  if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JOSEAlgNotAllowed) return 'forged';
+  if (
+    error instanceof errors.JWTClaimValidationFailed &&
+    (error.claim === 'iss' || error.claim === 'aud')
+  )
+    return 'another site';
+  if (
+    error instanceof errors.JWSSignatureVerificationFailed ||
+    error instanceof errors.JOSEAlgNotAllowed
+  )
+    return 'forged';
   return 'malformed';
 }
 
 /** Whether `pass` proves `token`'s editor here, now. */
-export async function checkPass(pass: string, token: string, scope: PassScope, now: number): Promise<PassCheck> {
+export async function checkPass(
+  pass: string,
+  token: string,
+  scope: PassScope,
+  now: number,
+): Promise<PassCheck> {
   try {
     const { payload } = await jwtVerify(pass, key(scope), {
-      algorithms: ['HS256'], issuer: issuer(scope), audience: audience(scope), currentDate: new Date(now), requiredClaims: ['exp', 'th'],
+      algorithms: ['HS256'],
+      issuer: issuer(scope),
+      audience: audience(scope),
+      currentDate: new Date(now),
+      requiredClaims: ['exp', 'th'],
     });
-    return payload['th'] === tokenHash(token) ? { valid: true } : { valid: false, reason: 'another token' };
+    return payload['th'] === tokenHash(token)
+      ? { valid: true }
+      : { valid: false, reason: 'another token' };
   } catch (error) {
     return { valid: false, reason: refusal(error) };
   }

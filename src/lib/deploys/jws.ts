@@ -25,12 +25,18 @@ function refusal(error: unknown): string {
   if (error instanceof errors.JOSEAlgNotAllowed) return 'signature algorithm is not HS256';
   if (error instanceof errors.JWSSignatureVerificationFailed) return 'wrong signature';
   if (error instanceof errors.JWTExpired) return 'signature has expired';
-  if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'iss') return 'signature is not issued by netlify';
+  if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'iss')
+    return 'signature is not issued by netlify';
   return 'malformed signature';
 }
 
 /** `token` against the raw `body` (exactly as received) and `secret`. */
-export async function verifyNetlifySignature(input: { token: string | null | undefined; body: string; secret: string; now?: number }): Promise<JwsCheck> {
+export async function verifyNetlifySignature(input: {
+  token: string | null | undefined;
+  body: string;
+  secret: string;
+  now?: number;
+}): Promise<JwsCheck> {
   const token = input.token?.trim();
   if (!token) return { ok: false, reason: 'unsigned request' };
   let claims: Record<string, unknown>;
@@ -44,13 +50,20 @@ export async function verifyNetlifySignature(input: { token: string | null | und
     return { ok: false, reason: refusal(error) };
   }
   const digest = claims['sha256'];
-  if (typeof digest !== 'string' || !/^[0-9a-f]{64}$/i.test(digest)) return { ok: false, reason: 'signature has no sha256 claim' };
-  if (!sameInConstantTime(digest.toLowerCase(), sha256Hex(input.body))) return { ok: false, reason: 'body does not match its signature' };
+  if (typeof digest !== 'string' || !/^[0-9a-f]{64}$/i.test(digest))
+    return { ok: false, reason: 'signature has no sha256 claim' };
+  if (!sameInConstantTime(digest.toLowerCase(), sha256Hex(input.body)))
+    return { ok: false, reason: 'body does not match its signature' };
   return { ok: true };
 }
 
 /** Signs `body` as Netlify does: the local notifier and tests use it. */
-export function signNetlifyNotification(body: string, secret: string, claims: Record<string, unknown> = {}, header: Record<string, unknown> = {}): string {
+export function signNetlifyNotification(
+  body: string,
+  secret: string,
+  claims: Record<string, unknown> = {},
+  header: Record<string, unknown> = {},
+): string {
   const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const signingInput = `${encode({ alg: 'HS256', typ: 'JWT', ...header })}.${encode({ iss: NETLIFY_ISSUER, sha256: sha256Hex(body), ...claims })}`;
   return `${signingInput}.${createHmac('sha256', secret).update(signingInput).digest('base64url')}`;

@@ -4,7 +4,20 @@
  * when that revision is live, its school, and why it is not on the site, if it is not), the
  * record's summary for the deploys answer, and the revisions the deploy brought live.
  */
-import { ownEntry, INDEX_SHARDS, leftOutCode, LISTED_BROUGHT, LISTED_SCHOOLS, shardOf, type BuildRecord, type IndexCode, type IndexEntry, type IndexShard, type ReportSummary, type Revision } from '../publish-records/records.ts';
+import {
+  ownEntry,
+  INDEX_SHARDS,
+  leftOutCode,
+  LISTED_BROUGHT,
+  LISTED_SCHOOLS,
+  shardOf,
+  type BuildRecord,
+  type IndexCode,
+  type IndexEntry,
+  type IndexShard,
+  type ReportSummary,
+  type Revision,
+} from '../publish-records/records.ts';
 
 /** The summary a deploy's record keeps: counts, and a few schools by name. */
 export function summaryOf(record: BuildRecord): ReportSummary {
@@ -20,7 +33,9 @@ export function summaryOf(record: BuildRecord): ReportSummary {
 }
 
 /** Why each document is not on the site, from the record's schools, schools left out and problems. */
-function whyNotOnSite(record: BuildRecord): (id: string, school: string | null) => [IndexCode, string | null, string] | null {
+function whyNotOnSite(
+  record: BuildRecord,
+): (id: string, school: string | null) => [IndexCode, string | null, string] | null {
   const built = new Set(record.schools.map((school) => school.key));
   const leftOut = new Map(record.leftOut.map((entry) => [entry.key, entry]));
   const problems = new Map<string, BuildRecord['problems'][number]>();
@@ -34,7 +49,12 @@ function whyNotOnSite(record: BuildRecord): (id: string, school: string | null) 
     if (school !== null) {
       const left = leftOut.get(school);
       if (left) return [leftOutCode(left), null, left.reasons.join('; ')];
-      if (!built.has(school)) return ['school-not-built', null, 'its school is not one the site publishes (retired, or no school of the site)'];
+      if (!built.has(school))
+        return [
+          'school-not-built',
+          null,
+          'its school is not one the site publishes (retired, or no school of the site)',
+        ];
     }
     const problem = problems.get(id);
     return problem ? ['content-problem', problem.field ?? null, problem.reason] : null;
@@ -46,9 +66,19 @@ function whyNotOnSite(record: BuildRecord): (id: string, school: string | null) 
  * revision the previous index (`previous`, the shards of the deploy live before) had too keeps its
  * live time; any other (and any without a revision) is live from `publishedAt` and was brought.
  */
-export function indexOf(deployId: string, publishedAt: string, record: BuildRecord, previous: ReadonlyArray<IndexShard | undefined>): { shards: IndexShard[]; brought: { documents: Revision[]; more: number } } {
+export function indexOf(
+  deployId: string,
+  publishedAt: string,
+  record: BuildRecord,
+  previous: ReadonlyArray<IndexShard | undefined>,
+): { shards: IndexShard[]; brought: { documents: Revision[]; more: number } } {
   // No prototype: an id such as `__proto__` is an entry like any other.
-  const shards: IndexShard[] = Array.from({ length: INDEX_SHARDS }, () => ({ deployId, publishedAt, contentReadAt: record.contentReadAt, documents: Object.create(null) as IndexShard['documents'] }));
+  const shards: IndexShard[] = Array.from({ length: INDEX_SHARDS }, () => ({
+    deployId,
+    publishedAt,
+    contentReadAt: record.contentReadAt,
+    documents: Object.create(null) as IndexShard['documents'],
+  }));
   const why = whyNotOnSite(record);
   const brought: Revision[] = [];
   let more = 0;
@@ -61,8 +91,14 @@ export function indexOf(deployId: string, publishedAt: string, record: BuildReco
       else more += 1;
     }
     const [code, field, reason] = why(id, document.school) ?? [null, null, null];
-    shards[shard]!.documents[id] = [document.rev, kept ? before[1] : publishedAt, document.school, code, field, reason] satisfies IndexEntry;
+    shards[shard]!.documents[id] = [
+      document.rev,
+      kept ? before[1] : publishedAt,
+      document.school,
+      code,
+      field,
+      reason,
+    ] satisfies IndexEntry;
   }
   return { shards, brought: { documents: brought, more } };
 }
-

@@ -4,7 +4,11 @@
  * the error guard, so a set-up problem answers a 500 naming what to fix.
  */
 import { guarded } from '../rebuild/function-http.ts';
-import { functionSecret, readDeployNotificationSettings, type DeployNotificationSettings } from '../rebuild/function-settings.ts';
+import {
+  functionSecret,
+  readDeployNotificationSettings,
+  type DeployNotificationSettings,
+} from '../rebuild/function-settings.ts';
 import { previewSiteAnswer } from '../rebuild/preview-site-guard.ts';
 import type { FetchLike } from '../rebuild/build-hook.ts';
 import { queueFromSettings } from '../rebuild/publish-queue.ts';
@@ -28,9 +32,14 @@ export interface NotificationFunctionOptions {
 }
 
 /** 404, as for the content webhook: a notification pointed at the preview site shows as failed in Netlify. */
-export const NOTIFICATION_ON_PREVIEW_SITE = { name: 'deploy-notification', status: 404, hint: 'send deploy notifications to the public site' };
+export const NOTIFICATION_ON_PREVIEW_SITE = {
+  name: 'deploy-notification',
+  status: 404,
+  hint: 'send deploy notifications to the public site',
+};
 
-export const DEPLOYS_BLOBS_MISSING = 'Netlify Blobs is not available to this function, so deploys cannot be recorded';
+export const DEPLOYS_BLOBS_MISSING =
+  'Netlify Blobs is not available to this function, so deploys cannot be recorded';
 
 export function createNotificationFunction(options: NotificationFunctionOptions) {
   const readSettings = options.readSettings ?? (() => readDeployNotificationSettings(process.env));
@@ -38,19 +47,51 @@ export function createNotificationFunction(options: NotificationFunctionOptions)
   const errorLog = options.log ?? ((message: string) => console.error(message));
 
   return (request: Request, context: FunctionContext = {}): Promise<Response> =>
-    guarded('deploy-notification', async () => {
-      const idle = previewSiteAnswer(NOTIFICATION_ON_PREVIEW_SITE, options.site ?? process.env, log);
-      if (idle) return idle;
-      const settings = readSettings();
-      const deployContext = context.deploy?.context || settings.CONTEXT;
-      const secret = functionSecret('NETLIFY_DEPLOY_NOTIFICATION_SECRET', settings.NETLIFY_DEPLOY_NOTIFICATION_SECRET);
-      const now = options.now ?? (() => new Date());
-      const queue = queueFromSettings(siteStore(PUBLISH_QUEUE_STORE, deployContext, options.openQueueStore, DEPLOYS_BLOBS_MISSING), settings, { now, fetch: options.fetch });
-      const deploys = createDeployStore({
-        store: siteStore(DEPLOYS_STORE, deployContext, options.openDeploysStore, DEPLOYS_BLOBS_MISSING),
-        readBuildReport: options.readBuildReport,
-        log,
-      });
-      return handleNotification(request, { secret, siteId: settings.SITE_ID, deploys, queue, log, now: () => now().getTime() });
-    }, errorLog);
+    guarded(
+      'deploy-notification',
+      async () => {
+        const idle = previewSiteAnswer(
+          NOTIFICATION_ON_PREVIEW_SITE,
+          options.site ?? process.env,
+          log,
+        );
+        if (idle) return idle;
+        const settings = readSettings();
+        const deployContext = context.deploy?.context || settings.CONTEXT;
+        const secret = functionSecret(
+          'NETLIFY_DEPLOY_NOTIFICATION_SECRET',
+          settings.NETLIFY_DEPLOY_NOTIFICATION_SECRET,
+        );
+        const now = options.now ?? (() => new Date());
+        const queue = queueFromSettings(
+          siteStore(
+            PUBLISH_QUEUE_STORE,
+            deployContext,
+            options.openQueueStore,
+            DEPLOYS_BLOBS_MISSING,
+          ),
+          settings,
+          { now, fetch: options.fetch },
+        );
+        const deploys = createDeployStore({
+          store: siteStore(
+            DEPLOYS_STORE,
+            deployContext,
+            options.openDeploysStore,
+            DEPLOYS_BLOBS_MISSING,
+          ),
+          readBuildReport: options.readBuildReport,
+          log,
+        });
+        return handleNotification(request, {
+          secret,
+          siteId: settings.SITE_ID,
+          deploys,
+          queue,
+          log,
+          now: () => now().getTime(),
+        });
+      },
+      errorLog,
+    );
 }

@@ -9,17 +9,31 @@
  * batch (a failed build puts its documents back once) and starts the next one.
  */
 import { answer, checkRequest } from '../rebuild/function-http.ts';
-import { BatchStartError, type BuildOutcome, type PublishQueueHandle, type QueueOutcome } from '../rebuild/publish-queue.ts';
+import {
+  BatchStartError,
+  type BuildOutcome,
+  type PublishQueueHandle,
+  type QueueOutcome,
+} from '../rebuild/publish-queue.ts';
 import { failureCause } from '../publish-records/build-failure.ts';
 import { isFinished, recordState, timesProblem } from './deploy-state.ts';
 import type { DeployStoreHandle } from './deploy-store.ts';
 import { NETLIFY_SIGNATURE_HEADER, verifyNetlifySignature } from './jws.ts';
-import { batchFromTitle, deployNotificationSchema, MAX_CLOCK_SKEW_MS, type DeployNotification } from '../publish-records/records.ts';
+import {
+  batchFromTitle,
+  deployNotificationSchema,
+  MAX_CLOCK_SKEW_MS,
+  type DeployNotification,
+} from '../publish-records/records.ts';
 
 /** Netlify's deploy object is a few KB; far below this. */
 export const MAX_NOTIFICATION_BODY_BYTES = 256 * 1024;
 
-export const NOTIFICATION_RULES = { methods: ['POST'], maxBodyBytes: MAX_NOTIFICATION_BODY_BYTES, contentTypes: ['application/json'] } as const;
+export const NOTIFICATION_RULES = {
+  methods: ['POST'],
+  maxBodyBytes: MAX_NOTIFICATION_BODY_BYTES,
+  contentTypes: ['application/json'],
+} as const;
 
 export interface NotificationOptions {
   secret: string | undefined;
@@ -42,26 +56,42 @@ function parseNotification(body: string): DeployNotification | undefined {
 function queueLine(outcome: QueueOutcome): string {
   if (outcome.outcome === 'started') return `next build started: ${outcome.title}`;
   if (outcome.outcome === 'not-current') return `batch ${outcome.inFlight} is still building`;
-  if (outcome.outcome === 'held') return outcome.hold.cause === 'deploy-budget' ? `publishes wait: next build at ${outcome.hold.until} (deploy budget)` : `publishes wait (${outcome.hold.reason}) until ${outcome.hold.until}`;
+  if (outcome.outcome === 'held')
+    return outcome.hold.cause === 'deploy-budget'
+      ? `publishes wait: next build at ${outcome.hold.until} (deploy budget)`
+      : `publishes wait (${outcome.hold.reason}) until ${outcome.hold.until}`;
   return 'no publishes waiting';
 }
 
 /** How a finished production deploy ended, for the queue (a failure of either cause is tried again once). */
 export function buildOutcome(notification: DeployNotification): BuildOutcome {
   const state = recordState(notification.state);
-  if (state === 'error') return failureCause(notification.error_message) === 'build-command' ? 'failed-build-command' : 'failed-platform';
+  if (state === 'error')
+    return failureCause(notification.error_message) === 'build-command'
+      ? 'failed-build-command'
+      : 'failed-platform';
   return state === 'canceled' ? 'canceled' : 'ready';
 }
 
-export async function handleNotification(request: Request, options: NotificationOptions): Promise<Response> {
+export async function handleNotification(
+  request: Request,
+  options: NotificationOptions,
+): Promise<Response> {
   const log = options.log ?? ((message: string) => console.log(`[deploy-notification] ${message}`));
   const checked = await checkRequest(request, NOTIFICATION_RULES);
   if (!checked.ok) return checked.response;
   if (!options.secret) {
     log('refused: NETLIFY_DEPLOY_NOTIFICATION_SECRET not set');
-    return answer(500, 'deploy notifications are not configured: NETLIFY_DEPLOY_NOTIFICATION_SECRET not set');
+    return answer(
+      500,
+      'deploy notifications are not configured: NETLIFY_DEPLOY_NOTIFICATION_SECRET not set',
+    );
   }
-  const check = await verifyNetlifySignature({ token: request.headers.get(NETLIFY_SIGNATURE_HEADER), body: checked.body, secret: options.secret });
+  const check = await verifyNetlifySignature({
+    token: request.headers.get(NETLIFY_SIGNATURE_HEADER),
+    body: checked.body,
+    secret: options.secret,
+  });
   if (!check.ok) {
     log(`refused: ${check.reason}`);
     return answer(401, check.reason);
@@ -93,7 +123,9 @@ export async function handleNotification(request: Request, options: Notification
     return answer(503, 'could not record the deploy; retry');
   }
   const state = recordState(notification.state);
-  log(`deploy ${notification.id} (${notification.context ?? 'no context'}) ${notification.state}: ${outcome.changed ? 'recorded' : 'nothing new'}${outcome.nowLive ? ', now live' : ''}`);
+  log(
+    `deploy ${notification.id} (${notification.context ?? 'no context'}) ${notification.state}: ${outcome.changed ? 'recorded' : 'nothing new'}${outcome.nowLive ? ', now live' : ''}`,
+  );
 
   const batch = batchFromTitle(notification.title ?? outcome.record?.title);
   const createdAt = notification.created_at ?? outcome.record?.createdAt;
@@ -103,7 +135,9 @@ export async function handleNotification(request: Request, options: Notification
       await options.queue.building(batch, createdAt);
     } catch (error) {
       // Its finish (or the batch's deadline) still decides: nothing waits on this write.
-      log(`deploy ${notification.id}: its start could not be noted in the publish queue: ${(error as Error).message}`);
+      log(
+        `deploy ${notification.id}: its start could not be noted in the publish queue: ${(error as Error).message}`,
+      );
     }
   }
   // A finished production build frees the queue: what waited goes into the next build now.
@@ -113,7 +147,11 @@ export async function handleNotification(request: Request, options: Notification
     } catch (error) {
       log(`the next build could not be started: ${(error as Error).message}`);
       // The deploy is recorded; what waits is started again by publish-retry, so Netlify need not deliver this again.
-      if (error instanceof BatchStartError) return answer(200, `recorded; the next build waits: the build service did not answer${error.nextAt ? `; the site tries again at ${error.nextAt}` : ''}`);
+      if (error instanceof BatchStartError)
+        return answer(
+          200,
+          `recorded; the next build waits: the build service did not answer${error.nextAt ? `; the site tries again at ${error.nextAt}` : ''}`,
+        );
       return answer(502, 'recorded; the publish queue could not be read');
     }
   }

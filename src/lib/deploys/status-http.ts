@@ -17,7 +17,10 @@ export const STATUS_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /** CORS headers for `origin` when it is one of the Studio's; none otherwise (the browser then withholds the answer). */
-export function corsHeaders(origin: string | null, allowed: readonly string[]): Record<string, string> {
+export function corsHeaders(
+  origin: string | null,
+  allowed: readonly string[],
+): Record<string, string> {
   if (!origin || !allowed.includes(origin)) return {};
   return { 'access-control-allow-origin': origin };
 }
@@ -26,7 +29,11 @@ export function json(status: number, value: unknown, extra: Record<string, strin
   return new Response(JSON.stringify(value), { status, headers: { ...STATUS_HEADERS, ...extra } });
 }
 
-export function message(status: number, text: string, extra: Record<string, string> = {}): Response {
+export function message(
+  status: number,
+  text: string,
+  extra: Record<string, string> = {},
+): Response {
   return json(status, { message: text }, extra);
 }
 
@@ -56,6 +63,10 @@ export function preflight(request: Request, allowed: readonly string[]): Respons
  * so and when to ask again, never answered as a visitor in silence.
  */
 export function checkingAnswer(retryAfterSeconds: number, cors: Record<string, string>): Response {
-  const body: AccessChecking = { message: `checking your access; ask again in ${retryAfterSeconds} s`, access: 'checking', retryAfterSeconds };
+  const body: AccessChecking = {
+    message: `checking your access; ask again in ${retryAfterSeconds} s`,
+    access: 'checking',
+    retryAfterSeconds,
+  };
   return json(503, body, { ...cors, 'retry-after': String(retryAfterSeconds) });
 }

@@ -8,6 +8,7 @@ import { createStatusFunctions } from './status-function.ts';
 export function netlifyStatusFunctions() {
   return createStatusFunctions({
     openDeploysStore: () => asBlobStore(getStore({ name: DEPLOYS_STORE, consistency: 'strong' })),
-    openQueueStore: () => asBlobStore(getStore({ name: PUBLISH_QUEUE_STORE, consistency: 'strong' })),
+    openQueueStore: () =>
+      asBlobStore(getStore({ name: PUBLISH_QUEUE_STORE, consistency: 'strong' })),
   });
 }

@@ -8,9 +8,23 @@
  */
 import { isPublished, timeOf } from './deploy-state.ts';
 import {
-  leftOutCode, MAX_STATUS_IDS, SANITY_ID_PATTERN, statusFor,
-  type DeployRecord, type DeploysAnswer, type DeploySpendSummary, type DeploySummary, type DocumentStatus, type FreshnessState, type IndexEntry, type LeftOutEntry, type LivePointer, type NotLiveCode,
-  type ProductionHistory, type PublishQueue, type QueueSummary,
+  leftOutCode,
+  MAX_STATUS_IDS,
+  SANITY_ID_PATTERN,
+  statusFor,
+  type DeployRecord,
+  type DeploysAnswer,
+  type DeploySpendSummary,
+  type DeploySummary,
+  type DocumentStatus,
+  type FreshnessState,
+  type IndexEntry,
+  type LeftOutEntry,
+  type LivePointer,
+  type NotLiveCode,
+  type ProductionHistory,
+  type PublishQueue,
+  type QueueSummary,
 } from '../publish-records/records.ts';
 import type { CallerKind } from './access.ts';
 
@@ -41,17 +55,23 @@ export interface StatusQuestion {
 export const REASONS = {
   unreadable: 'The publish records cannot be read right now; try again in a moment.',
   noRecord: 'No recorded deploy carried this document yet.',
-  otherRevisionLive: 'No recorded deploy carried this version of the document; another version is live.',
+  otherRevisionLive:
+    'No recorded deploy carried this version of the document; another version is live.',
   liveWithoutRecord: 'The live deploy left no record of the documents it carries.',
-  buildFailed: 'The build that was to publish this change failed, so the previous version is still live.',
-  buildCanceled: 'The build that was to publish this change was canceled, so the previous version is still live.',
+  buildFailed:
+    'The build that was to publish this change failed, so the previous version is still live.',
+  buildCanceled:
+    'The build that was to publish this change was canceled, so the previous version is still live.',
   notLaunched: 'Its school is not launched yet: only previews show it.',
   noTenant: 'Its school was left out of the build: the school has no tenant record yet.',
-  schoolNotBuilt: 'Its school is not one the site publishes (retired, or not a school of the site).',
+  schoolNotBuilt:
+    'Its school is not one the site publishes (retired, or not a school of the site).',
   schoolLeftOut: (reasons: string) => `Its school was left out of the build: ${reasons}.`,
   contentProblemVisitor: 'The document has a content problem, so the page is built without it.',
-  contentProblem: (reason: string) => `The document has a content problem, so the page is built without it: ${reason}`,
-  siteLocked: 'The site is locked to an earlier deploy, so this version is built but not published.',
+  contentProblem: (reason: string) =>
+    `The document has a content problem, so the page is built without it: ${reason}`,
+  siteLocked:
+    'The site is locked to an earlier deploy, so this version is built but not published.',
   rolledBack: 'An earlier deploy was restored, so an earlier version of this document is live.',
 } as const;
 
@@ -61,16 +81,33 @@ export type ParsedIds = { ok: true; questions: StatusQuestion[] } | { ok: false;
 
 /** `ids=a,b:rev,c`: at most MAX_STATUS_IDS, each a published Sanity id (a draft id is refused by name). */
 export function parseStatusIds(value: string | null): ParsedIds {
-  if (value === null || value.trim() === '') return { ok: false, message: 'ids is missing: ask ?ids=<id>[:<rev>],…' };
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
-  if (entries.length > MAX_STATUS_IDS) return { ok: false, message: `at most ${MAX_STATUS_IDS} ids at a time (asked ${entries.length})` };
+  if (value === null || value.trim() === '')
+    return { ok: false, message: 'ids is missing: ask ?ids=<id>[:<rev>],…' };
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  if (entries.length > MAX_STATUS_IDS)
+    return {
+      ok: false,
+      message: `at most ${MAX_STATUS_IDS} ids at a time (asked ${entries.length})`,
+    };
   const questions: StatusQuestion[] = [];
   for (const entry of entries) {
     const [id = '', rev, ...rest] = entry.split(':');
     // Names the bad id shortened, so an answer never echoes a long text.
     const shown = JSON.stringify(entry.slice(0, 140));
-    if (rest.length > 0 || !SANITY_ID_PATTERN.test(id) || (rev !== undefined && !SANITY_ID_PATTERN.test(rev))) return { ok: false, message: `not a Sanity document id: ${shown}` };
-    if (id.startsWith('drafts.')) return { ok: false, message: `a draft has no publish status (ask its published id): ${shown}` };
+    if (
+      rest.length > 0 ||
+      !SANITY_ID_PATTERN.test(id) ||
+      (rev !== undefined && !SANITY_ID_PATTERN.test(rev))
+    )
+      return { ok: false, message: `not a Sanity document id: ${shown}` };
+    if (id.startsWith('drafts.'))
+      return {
+        ok: false,
+        message: `a draft has no publish status (ask its published id): ${shown}`,
+      };
     questions.push(rev === undefined ? { id } : { id, rev });
   }
   return { ok: true, questions };
@@ -83,9 +120,19 @@ interface Carried {
   publishedAt?: string;
 }
 
-function notLive(code: NotLiveCode, reason: string, extra: { school?: string | null | undefined; field?: string | null | undefined; deploy?: string | undefined } = {}): DocumentStatus {
+function notLive(
+  code: NotLiveCode,
+  reason: string,
+  extra: {
+    school?: string | null | undefined;
+    field?: string | null | undefined;
+    deploy?: string | undefined;
+  } = {},
+): DocumentStatus {
   return {
-    state: 'not-live', reason, code,
+    state: 'not-live',
+    reason,
+    code,
     ...(extra.school ? { school: extra.school } : {}),
     ...(extra.field ? { field: extra.field } : {}),
     ...(extra.deploy ? { deploy: extra.deploy } : {}),
@@ -99,25 +146,50 @@ function inLive(entry: IndexEntry, deploy: string): DocumentStatus {
   const [, since, school, code, field, reason] = entry;
   const where = { school, field, deploy };
   switch (code) {
-    case null: return { state: 'live', since, deploy };
-    case 'not-launched': return notLive('not-launched', REASONS.notLaunched, where);
-    case 'no-tenant': return notLive('no-tenant', REASONS.noTenant, where);
-    case 'school-left-out': return notLive('school-left-out', REASONS.schoolLeftOut(reason ?? 'no reason recorded'), where);
-    case 'school-not-built': return notLive('school-left-out', REASONS.schoolNotBuilt, where);
-    case 'content-problem': return notLive('content-problem', REASONS.contentProblem(reason ?? 'no reason recorded'), where);
+    case null:
+      return { state: 'live', since, deploy };
+    case 'not-launched':
+      return notLive('not-launched', REASONS.notLaunched, where);
+    case 'no-tenant':
+      return notLive('no-tenant', REASONS.noTenant, where);
+    case 'school-left-out':
+      return notLive(
+        'school-left-out',
+        REASONS.schoolLeftOut(reason ?? 'no reason recorded'),
+        where,
+      );
+    case 'school-not-built':
+      return notLive('school-left-out', REASONS.schoolNotBuilt, where);
+    case 'content-problem':
+      return notLive(
+        'content-problem',
+        REASONS.contentProblem(reason ?? 'no reason recorded'),
+        where,
+      );
   }
 }
 
 /** What a deploy newer than the live one carried of a document: the revision it brought live, else its publish batch's entry. */
 function carriedBy(record: DeployRecord, id: string): Carried | undefined {
-  return record.brought?.documents.find((document) => document.id === id) ?? record.carried.find((document) => document.id === id);
+  return (
+    record.brought?.documents.find((document) => document.id === id) ??
+    record.carried.find((document) => document.id === id)
+  );
 }
 
 /** The live deploy already carries this publish: the same revision, or (no revision known) its content was read after the publish. */
-function carriedByLive(document: Carried, entry: IndexEntry | null | undefined, contentReadAt: string | undefined): boolean {
+function carriedByLive(
+  document: Carried,
+  entry: IndexEntry | null | undefined,
+  contentReadAt: string | undefined,
+): boolean {
   if (!entry) return false;
   if (document.rev !== null && entry[0] !== null) return document.rev === entry[0];
-  return document.publishedAt !== undefined && contentReadAt !== undefined && timeOf(contentReadAt) >= timeOf(document.publishedAt);
+  return (
+    document.publishedAt !== undefined &&
+    contentReadAt !== undefined &&
+    timeOf(contentReadAt) >= timeOf(document.publishedAt)
+  );
 }
 
 /**
@@ -127,22 +199,34 @@ function carriedByLive(document: Carried, entry: IndexEntry | null | undefined, 
 function newerFate(question: StatusQuestion, view: View): DocumentStatus | undefined {
   const { id, rev } = question;
   const entry = view.documents.get(id);
-  const matches = (document: Carried) => (rev === undefined ? !carriedByLive(document, entry, view.contentReadAt) : document.rev === rev);
+  const matches = (document: Carried) =>
+    rev === undefined ? !carriedByLive(document, entry, view.contentReadAt) : document.rev === rev;
   const { deploys, site } = view.history;
   const { live } = view;
 
   const inFlight = view.queue.inFlight;
   const flying = inFlight?.documents.find((document) => document.id === id);
   if (inFlight && flying && matches(flying)) {
-    const building = deploys.find((record) => record.batch === inFlight.batch && record.state === 'building');
+    const building = deploys.find(
+      (record) => record.batch === inFlight.batch && record.state === 'building',
+    );
     return building
-      ? { state: 'publishing', deploy: building.id, ...(building.createdAt ? { startedAt: building.createdAt } : {}) }
+      ? {
+          state: 'publishing',
+          deploy: building.id,
+          ...(building.createdAt ? { startedAt: building.createdAt } : {}),
+        }
       : { state: 'publishing', startedAt: inFlight.calledAt };
   }
   const waiting = view.queue.waiting.find((document) => document.id === id);
   if (waiting && matches(waiting)) {
     const hold = view.queue.hold;
-    return hold ? { state: 'publishing', waiting: { reason: hold.reason, nextTryAt: hold.until, cause: hold.cause } } : { state: 'publishing' };
+    return hold
+      ? {
+          state: 'publishing',
+          waiting: { reason: hold.reason, nextTryAt: hold.until, cause: hold.cause },
+        }
+      : { state: 'publishing' };
   }
 
   const liveRecord = deploys.find((record) => record.id === live?.deployId);
@@ -152,10 +236,17 @@ function newerFate(question: StatusQuestion, view: View): DocumentStatus | undef
     const carried = carriedBy(record, id);
     if (!carried || !matches(carried)) continue;
     const deploy = record.id;
-    if (record.state === 'building') return { state: 'publishing', deploy, ...(record.createdAt ? { startedAt: record.createdAt } : {}) };
+    if (record.state === 'building')
+      return {
+        state: 'publishing',
+        deploy,
+        ...(record.createdAt ? { startedAt: record.createdAt } : {}),
+      };
     if (record.state === 'error') return notLive('build-failed', REASONS.buildFailed, { deploy });
-    if (record.state === 'canceled') return notLive('build-failed', REASONS.buildCanceled, { deploy });
-    if (record.firstPublishedAt !== null) return notLive('rolled-back', REASONS.rolledBack, { deploy });
+    if (record.state === 'canceled')
+      return notLive('build-failed', REASONS.buildCanceled, { deploy });
+    if (record.firstPublishedAt !== null)
+      return notLive('rolled-back', REASONS.rolledBack, { deploy });
     if (site?.locked) return notLive('site-locked', REASONS.siteLocked, { deploy });
     // Succeeded and about to be published: its notification is on the way.
     return { state: 'publishing', deploy };
@@ -168,7 +259,10 @@ function editorStatus(question: StatusQuestion, view: View): DocumentStatus {
   const { live } = view;
   if (live && entry && (question.rev === undefined || entry[0] === question.rev)) {
     // Without a revision the question is about the newest publish: a newer one may be on its way.
-    return (question.rev === undefined ? newerFate(question, view) : undefined) ?? inLive(entry, live.deployId);
+    return (
+      (question.rev === undefined ? newerFate(question, view) : undefined) ??
+      inLive(entry, live.deployId)
+    );
   }
   const fate = newerFate(question, view);
   if (fate) return fate;
@@ -181,11 +275,22 @@ function editorStatus(question: StatusQuestion, view: View): DocumentStatus {
  * A document's status for `caller`. For a visitor, only a document the live deploy carries on a
  * page of the site (its school built, or a site-wide document) can be anything but unknown.
  */
-export function documentStatus(question: StatusQuestion, view: View, caller: CallerKind): DocumentStatus {
+export function documentStatus(
+  question: StatusQuestion,
+  view: View,
+  caller: CallerKind,
+): DocumentStatus {
   const status = editorStatus(question, view);
   const entry = view.documents.get(question.id);
   const onTheSite = entry != null && (entry[3] === null || entry[3] === 'content-problem');
-  return statusFor(caller, status, onTheSite, status.state === 'not-live' && status.code === 'content-problem' ? REASONS.contentProblemVisitor : undefined);
+  return statusFor(
+    caller,
+    status,
+    onTheSite,
+    status.state === 'not-live' && status.code === 'content-problem'
+      ? REASONS.contentProblemVisitor
+      : undefined,
+  );
 }
 
 /** When nothing can be read: every document `unknown` (the unreadable words, which tell nothing of any document). */
@@ -196,7 +301,8 @@ export function unreadableStatus(): DocumentStatus {
 // ---- The deploys ---------------------------------------------------------------------------------------
 
 function leftOutForEditor(entry: LeftOutEntry): { seoSlug: string; reason: string } {
-  const reason = leftOutCode(entry) === 'not-launched' ? 'not launched yet' : entry.reasons.join('; ');
+  const reason =
+    leftOutCode(entry) === 'not-launched' ? 'not launched yet' : entry.reasons.join('; ');
   return { seoSlug: entry.seoSlug ?? entry.key, reason };
 }
 
@@ -205,11 +311,20 @@ function leftOutForEditor(entry: LeftOutEntry): { seoSlug: string; reason: strin
  * deploy's at `siteOrigin`, the public site; another's at its own address): for an editor all of
  * them, for a visitor the live ones only (a school not launched is neither named nor counted).
  */
-function builtSchools(record: DeployRecord, caller: CallerKind, siteOrigin: string): Pick<DeploySummary['schools'], 'built' | 'builtCount'> {
+function builtSchools(
+  record: DeployRecord,
+  caller: CallerKind,
+  siteOrigin: string,
+): Pick<DeploySummary['schools'], 'built' | 'builtCount'> {
   const base = record.production ? siteOrigin : record.deployUrl;
-  const built = (record.report?.schools ?? []).filter((school) => caller === 'editor' || school.status === 'live');
+  const built = (record.report?.schools ?? []).filter(
+    (school) => caller === 'editor' || school.status === 'live',
+  );
   return {
-    built: built.map((school) => ({ seoSlug: school.seoSlug, url: base ? `${base.replace(/\/$/, '')}/${school.seoSlug}` : `/${school.seoSlug}` })),
+    built: built.map((school) => ({
+      seoSlug: school.seoSlug,
+      url: base ? `${base.replace(/\/$/, '')}/${school.seoSlug}` : `/${school.seoSlug}`,
+    })),
     // A visitor is told of production deploys only, which build live schools only: the count is public.
     builtCount: record.report?.schoolCount ?? 0,
   };
@@ -219,24 +334,40 @@ function builtSchools(record: DeployRecord, caller: CallerKind, siteOrigin: stri
  * The recent deploys for the Deploys view (an editor's answer), newest first. `siteOrigin`: the
  * public site's address (a production deploy's schools link there; another deploy's to its own address).
  */
-export function deploysSummary(view: View, caller: CallerKind, siteOrigin: string): DeploySummary[] {
-  const records = caller === 'editor'
-    ? [...view.history.deploys, ...view.other].sort((a, b) => timeOf(b.createdAt) - timeOf(a.createdAt))
-    : view.history.deploys;
+export function deploysSummary(
+  view: View,
+  caller: CallerKind,
+  siteOrigin: string,
+): DeploySummary[] {
+  const records =
+    caller === 'editor'
+      ? [...view.history.deploys, ...view.other].sort(
+          (a, b) => timeOf(b.createdAt) - timeOf(a.createdAt),
+        )
+      : view.history.deploys;
   return records.map((record) => {
     const live = record.id === view.live?.deployId;
-    const trigger = record.trigger.kind === 'unknown'
-      ? { kind: 'unknown' as const, documents: 0 }
-      : {
-        kind: record.trigger.kind,
-        documents: Math.max(record.trigger.documents.length + record.trigger.more, record.carried.length),
-        ...(caller === 'editor' && record.trigger.freshness ? { freshness: record.trigger.freshness } : {}),
-      };
+    const trigger =
+      record.trigger.kind === 'unknown'
+        ? { kind: 'unknown' as const, documents: 0 }
+        : {
+            kind: record.trigger.kind,
+            documents: Math.max(
+              record.trigger.documents.length + record.trigger.more,
+              record.carried.length,
+            ),
+            ...(caller === 'editor' && record.trigger.freshness
+              ? { freshness: record.trigger.freshness }
+              : {}),
+          };
     const report = record.report;
-    const leftOut = caller === 'editor'
-      ? (report?.leftOut ?? []).map(leftOutForEditor)
-      // A live school's address is public; any other school is not named, nor counted.
-      : (report?.leftOut ?? []).filter((entry) => entry.status === 'live' && entry.seoSlug).map((entry) => ({ seoSlug: entry.seoSlug!, reason: 'left out of this build' }));
+    const leftOut =
+      caller === 'editor'
+        ? (report?.leftOut ?? []).map(leftOutForEditor)
+        : // A live school's address is public; any other school is not named, nor counted.
+          (report?.leftOut ?? [])
+            .filter((entry) => entry.status === 'live' && entry.seoSlug)
+            .map((entry) => ({ seoSlug: entry.seoSlug!, reason: 'left out of this build' }));
     return {
       ...(caller === 'editor' ? { id: record.id } : {}),
       state: live ? 'live' : record.state,
@@ -252,7 +383,7 @@ export function deploysSummary(view: View, caller: CallerKind, siteOrigin: strin
       schools: {
         ...builtSchools(record, caller, siteOrigin),
         leftOut,
-        leftOutMore: caller === 'editor' ? report?.leftOutMore ?? 0 : 0,
+        leftOutMore: caller === 'editor' ? (report?.leftOutMore ?? 0) : 0,
       },
     } satisfies DeploySummary;
   });
@@ -262,7 +393,13 @@ export function deploysSummary(view: View, caller: CallerKind, siteOrigin: strin
  * The deploys answer. An editor gets the recent deploys and what waits; a visitor only what the
  * public site shows: when it last changed (the live deploy's publish time) and its live schools.
  */
-export function deploysAnswer(view: View, caller: CallerKind, siteOrigin: string, now: Date, budgetPerHour?: number): DeploysAnswer {
+export function deploysAnswer(
+  view: View,
+  caller: CallerKind,
+  siteOrigin: string,
+  now: Date,
+  budgetPerHour?: number,
+): DeploysAnswer {
   const checkedAt = now.toISOString();
   if (caller === 'editor') {
     const waiting = waitingToBuild(view);
@@ -271,12 +408,23 @@ export function deploysAnswer(view: View, caller: CallerKind, siteOrigin: string
       deploys: deploysSummary(view, caller, siteOrigin),
       ...(waiting ? { waitingToBuild: waiting } : {}),
       spend: spendSummary(view.history, now, budgetPerHour),
-      ...(freshness ? { freshness: { checkedAt: freshness.checkedAt, outcome: freshness.outcome, build: freshness.build } } : {}),
+      ...(freshness
+        ? {
+            freshness: {
+              checkedAt: freshness.checkedAt,
+              outcome: freshness.outcome,
+              build: freshness.build,
+            },
+          }
+        : {}),
       checkedAt,
     };
   }
   const live = view.history.deploys.find((record) => record.id === view.live?.deployId);
-  const site = live && view.live ? { lastChangedAt: view.live.since, schools: builtSchools(live, 'visitor', siteOrigin) } : null;
+  const site =
+    live && view.live
+      ? { lastChangedAt: view.live.since, schools: builtSchools(live, 'visitor', siteOrigin) }
+      : null;
   return { deploys: [], site, checkedAt };
 }
 
@@ -284,11 +432,21 @@ export function deploysAnswer(view: View, caller: CallerKind, siteOrigin: string
 export function waitingToBuild(view: View): QueueSummary | undefined {
   const { hold, fresh } = view.queue;
   if (!hold) return undefined;
-  return { waiting: view.queue.waiting.length + view.queue.waitingMore, reason: hold.reason, nextTryAt: hold.until, cause: hold.cause, ...(fresh ? { freshness: fresh.reason } : {}) };
+  return {
+    waiting: view.queue.waiting.length + view.queue.waitingMore,
+    reason: hold.reason,
+    nextTryAt: hold.until,
+    cause: hold.cause,
+    ...(fresh ? { freshness: fresh.reason } : {}),
+  };
 }
 
 /** The production deploys that succeeded today and this month (UTC), from the history's count, and the budget. */
-export function spendSummary(history: ProductionHistory, now: Date, budgetPerHour?: number): DeploySpendSummary {
+export function spendSummary(
+  history: ProductionHistory,
+  now: Date,
+  budgetPerHour?: number,
+): DeploySpendSummary {
   const day = now.toISOString().slice(0, 10);
   const days = history.spend?.month === day.slice(0, 7) ? history.spend.days : [];
   return {

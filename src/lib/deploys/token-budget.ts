@@ -24,8 +24,18 @@ function addressKey(ip: string | undefined): string | undefined {
   if (isIP(ip) !== 6) return ip;
   const [head = '', tail] = ip.split('%')[0]!.toLowerCase().split('::');
   const front = head ? head.split(':') : [];
-  const groups = tail === undefined ? front : [...front, ...Array<string>(Math.max(0, 8 - front.length - tail.split(':').length)).fill('0'), ...(tail ? tail.split(':') : [])];
-  return `${groups.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  const groups =
+    tail === undefined
+      ? front
+      : [
+          ...front,
+          ...Array<string>(Math.max(0, 8 - front.length - tail.split(':').length)).fill('0'),
+          ...(tail ? tail.split(':') : []),
+        ];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** What a charge found spent: the caller's address's share or the instance's budget, and when the next charge may pass. */
@@ -35,7 +45,10 @@ export interface Spent {
 }
 
 const refusal = (consumed: Promise<unknown>): Promise<number | undefined> =>
-  consumed.then(() => undefined, (refused: { msBeforeNext?: number }) => refused.msBeforeNext ?? 60_000);
+  consumed.then(
+    () => undefined,
+    (refused: { msBeforeNext?: number }) => refused.msBeforeNext ?? 60_000,
+  );
 
 export function createTokenBudget() {
   const instance = new RateLimiterMemory({ points: UNKNOWN_TOKEN_BUDGET, duration: 60 });

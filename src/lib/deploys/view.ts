@@ -9,8 +9,20 @@ import { EMPTY_QUEUE } from '../rebuild/publish-queue.ts';
 import { readJson, type BlobStore } from '../publish-records/blob-store.ts';
 import { timeOf } from './deploy-state.ts';
 import {
-  EMPTY_PRODUCTION_HISTORY, FRESHNESS_KEY, freshnessStateSchema, indexShardKey, indexShardSchema, OTHER_HISTORY_KEY, otherHistorySchema, ownEntry, PRODUCTION_HISTORY_KEY,
-  productionHistorySchema, PUBLISH_QUEUE_KEY, publishQueueSchema, shardOf, type IndexEntry,
+  EMPTY_PRODUCTION_HISTORY,
+  FRESHNESS_KEY,
+  freshnessStateSchema,
+  indexShardKey,
+  indexShardSchema,
+  OTHER_HISTORY_KEY,
+  otherHistorySchema,
+  ownEntry,
+  PRODUCTION_HISTORY_KEY,
+  productionHistorySchema,
+  PUBLISH_QUEUE_KEY,
+  publishQueueSchema,
+  shardOf,
+  type IndexEntry,
 } from '../publish-records/records.ts';
 import type { View } from './status.ts';
 
@@ -20,31 +32,49 @@ export function createViewLoader(options: { deploys: BlobStore; queue: BlobStore
    * and branch deploys' history and the freshness check's record (an editor's deploys answer);
    * `queue: false`: the publish queue is not read (an empty one stands in).
    */
-  return async function load({ ids = [], others = false, queue: withQueue = true }: { ids?: readonly string[]; others?: boolean; queue?: boolean }): Promise<View> {
+  return async function load({
+    ids = [],
+    others = false,
+    queue: withQueue = true,
+  }: {
+    ids?: readonly string[];
+    others?: boolean;
+    queue?: boolean;
+  }): Promise<View> {
     const shardNumbers = [...new Set(ids.map(shardOf))];
     const [queue, history, other, freshness, ...shards] = await Promise.all([
       withQueue ? readJson(options.queue, PUBLISH_QUEUE_KEY, publishQueueSchema) : undefined,
       readJson(options.deploys, PRODUCTION_HISTORY_KEY, productionHistorySchema),
       others ? readJson(options.deploys, OTHER_HISTORY_KEY, otherHistorySchema) : undefined,
       others ? readJson(options.queue, FRESHNESS_KEY, freshnessStateSchema) : undefined,
-      ...shardNumbers.map((shard) => readJson(options.deploys, indexShardKey(shard), indexShardSchema)),
+      ...shardNumbers.map((shard) =>
+        readJson(options.deploys, indexShardKey(shard), indexShardSchema),
+      ),
     ]);
     // The notification writes a deploy's index before it moves `live` to it: a shard made for a deploy
     // published after the one `live` names is the newer truth (Netlify published it before notifying).
     let live = history?.live ?? null;
     for (const shard of shards) {
-      if (shard && (!live || timeOf(shard.publishedAt) > timeOf(live.since))) live = { deployId: shard.deployId, since: shard.publishedAt };
+      if (shard && (!live || timeOf(shard.publishedAt) > timeOf(live.since)))
+        live = { deployId: shard.deployId, since: shard.publishedAt };
     }
     // Only a shard made for the live deploy speaks for it (one made for an older deploy is being replaced).
-    const byShard = new Map(shardNumbers.map((shard, at) => [shard, shards[at]?.deployId === live?.deployId ? shards[at] : undefined]));
+    const byShard = new Map(
+      shardNumbers.map((shard, at) => [
+        shard,
+        shards[at]?.deployId === live?.deployId ? shards[at] : undefined,
+      ]),
+    );
     const documents = new Map<string, IndexEntry | null>();
     let contentReadAt: string | undefined;
     for (const id of ids) {
       const shard = byShard.get(shardOf(id));
       if (shard) contentReadAt = shard.contentReadAt;
-      documents.set(id, shard ? ownEntry(shard.documents, id) ?? null : null);
+      documents.set(id, shard ? (ownEntry(shard.documents, id) ?? null) : null);
     }
-    const indexed = new Set([...byShard.entries()].filter(([, shard]) => shard !== undefined).map(([shard]) => shard));
+    const indexed = new Set(
+      [...byShard.entries()].filter(([, shard]) => shard !== undefined).map(([shard]) => shard),
+    );
     return {
       queue: queue ?? EMPTY_QUEUE,
       history: history ?? EMPTY_PRODUCTION_HISTORY,

@@ -24,7 +24,9 @@ export function phoneKey(phone: string): string {
   if (digits.startsWith('00')) candidates.push(parsePhoneNumberFromString(`+${digits.slice(2)}`));
   const number = candidates.find((candidate) => candidate?.isPossible());
   if (number === undefined) return digits;
-  return number.countryCallingCode === '1' ? number.nationalNumber : `+${number.countryCallingCode}${number.nationalNumber}`;
+  return number.countryCallingCode === '1'
+    ? number.nationalNumber
+    : `+${number.countryCallingCode}${number.nationalNumber}`;
 }
 
 export function entrantKeys(entry: { email: string; phone: string }): EntrantKeys {

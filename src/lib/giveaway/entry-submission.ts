@@ -8,7 +8,8 @@ import { digitsOnly, type EntryField, type EntryFormInput } from './entry-rules.
 export const ENTRY_SUCCESS_MESSAGE = 'Your entry has been submitted successfully!';
 export const ENTRY_FALLBACK_ERROR = 'Something went wrong. Please try again.';
 export const MISSING_SLUG_MESSAGE = 'Tenant slug is not available for navigation.';
-export const MISSING_GUID_MESSAGE = 'Giveaway event id is missing from the route; the entry was not sent.';
+export const MISSING_GUID_MESSAGE =
+  'Giveaway event id is missing from the route; the entry was not sent.';
 export const SENDING_TEXT = 'Sending…';
 /** docs/behaviour.md §9 HTTP client default. */
 export const ENTRY_TIMEOUT_MS = 120_000;
@@ -82,7 +83,8 @@ export function serverMessage(body: unknown): string | undefined {
 /** A 2xx answer without an error object is a success; anything else is an error with the server's message or the fallback. */
 export function outcomeFromAnswer(ok: boolean, body: unknown): EntryOutcome {
   const message = serverMessage(body);
-  const hasError = typeof body === 'object' && body !== null && (body as { error?: unknown }).error != null;
+  const hasError =
+    typeof body === 'object' && body !== null && (body as { error?: unknown }).error != null;
   if (ok && !hasError) return { status: 'success', message: ENTRY_SUCCESS_MESSAGE };
   return { status: 'error', message: message ?? ENTRY_FALLBACK_ERROR };
 }
@@ -91,17 +93,28 @@ export type FetchLike = (url: string, init: RequestInit) => Promise<Pick<Respons
 
 /** The headers the entry is sent with: JSON and the attempt's key, which make the browser ask the product API first (a CORS preflight). */
 export function entryRequestHeaders(idempotencyKey: string): Record<string, string> {
-  return { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': idempotencyKey };
+  return {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+    'Idempotency-Key': idempotencyKey,
+  };
 }
 
 /** One POST; network failures, timeouts and unreadable answers all become the fallback error. */
-export async function sendEntry(fetcher: FetchLike, apiBase: string, payload: EntryPayload, idempotencyKey: string): Promise<EntryOutcome> {
+export async function sendEntry(
+  fetcher: FetchLike,
+  apiBase: string,
+  payload: EntryPayload,
+  idempotencyKey: string,
+): Promise<EntryOutcome> {
   try {
     const response = await fetcher(entryEndpoint(apiBase), {
       method: 'POST',
       headers: entryRequestHeaders(idempotencyKey),
       body: JSON.stringify(payload),
-      ...(typeof AbortSignal.timeout === 'function' ? { signal: AbortSignal.timeout(ENTRY_TIMEOUT_MS) } : {}),
+      ...(typeof AbortSignal.timeout === 'function'
+        ? { signal: AbortSignal.timeout(ENTRY_TIMEOUT_MS) }
+        : {}),
     });
     const text = await response.text();
     let body: unknown = null;
@@ -117,7 +130,9 @@ export async function sendEntry(fetcher: FetchLike, apiBase: string, payload: En
 }
 
 /** A random v4 UUID; `getRandomValues` covers browsers without `randomUUID`. */
-export function newUuid(source: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = globalThis.crypto): string {
+export function newUuid(
+  source: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = globalThis.crypto,
+): string {
   if (typeof source.randomUUID === 'function') return source.randomUUID();
   const bytes = source.getRandomValues(new Uint8Array(16));
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
@@ -131,7 +146,9 @@ export function newUuid(source: Pick<Crypto, 'getRandomValues'> & Partial<Pick<C
  * restored by Back) reuses the key so the API answers the first result and stores nothing new;
  * a changed payload is a new attempt and gets a new key (the API refuses a key reused with another body).
  */
-export function idempotencyKeys(makeUuid: () => string = () => newUuid()): (payload: EntryPayload) => string {
+export function idempotencyKeys(
+  makeUuid: () => string = () => newUuid(),
+): (payload: EntryPayload) => string {
   let last: { body: string; key: string } | undefined;
   return (payload) => {
     const body = JSON.stringify(payload);

@@ -48,7 +48,13 @@ interface EntryFormInput {
   titleId: string;
 }
 
-export function entryFormProps({ doc, eventGUID, apiBase, seoSlug, titleId }: EntryFormInput): EntryFormProps {
+export function entryFormProps({
+  doc,
+  eventGUID,
+  apiBase,
+  seoSlug,
+  titleId,
+}: EntryFormInput): EntryFormProps {
   const terms = doc.termsContent[0];
   const link = schoolLink(seoSlug, terms?.termsUrl);
   return {
@@ -78,7 +84,10 @@ export function entryFormProps({ doc, eventGUID, apiBase, seoSlug, titleId }: En
 }
 
 /** The texts of the way back after a failed entry: the content has none, so these are the site's own. */
-export const RETRY_LINK_TEXT = { open: 'Back to the entry form', closed: 'Back to the giveaway' } as const;
+export const RETRY_LINK_TEXT = {
+  open: 'Back to the entry form',
+  closed: 'Back to the giveaway',
+} as const;
 
 export interface ConfirmationProps {
   seoSlug: string;
@@ -91,16 +100,26 @@ export interface ConfirmationProps {
 
 /** `giveaway`: whether the school's event is open, and its giveaway route (the entry form, or the closed page). */
 export function confirmationProps(
-  doc: TenantDocuments['giveawayConfirmation'], seoSlug: string, productName: string, giveaway: { open: boolean; route: string },
+  doc: TenantDocuments['giveawayConfirmation'],
+  seoSlug: string,
+  productName: string,
+  giveaway: { open: boolean; route: string },
 ): ConfirmationProps {
   return {
     seoSlug,
     neutralTitle: `${productName} Giveaway`,
-    success: { thanksHeader: doc.thanksHeader, enteredHeader: doc.enteredHeader, learnMore: doc.learnMore },
+    success: {
+      thanksHeader: doc.thanksHeader,
+      enteredHeader: doc.enteredHeader,
+      learnMore: doc.learnMore,
+    },
     error: {
       dupSubmitError: doc.dupSubmitError,
       phoneEmailError: doc.phoneEmailError,
-      retry: { text: giveaway.open ? RETRY_LINK_TEXT.open : RETRY_LINK_TEXT.closed, href: giveaway.route },
+      retry: {
+        text: giveaway.open ? RETRY_LINK_TEXT.open : RETRY_LINK_TEXT.closed,
+        href: giveaway.route,
+      },
     },
   };
 }

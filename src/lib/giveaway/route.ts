@@ -15,12 +15,19 @@ function includesId(ids: readonly string[], id: string): boolean {
   return ids.some((candidate) => giveawayIdKey(candidate) === key);
 }
 
-export function isGiveawayOpen(activeEvent: string | null, activeIds: readonly string[]): activeEvent is string {
+export function isGiveawayOpen(
+  activeEvent: string | null,
+  activeIds: readonly string[],
+): activeEvent is string {
   return activeEvent !== null && includesId(activeIds, activeEvent);
 }
 
 /** Where the giveaway banner and links send a visitor. */
-export function giveawayRoute(seoSlug: string, activeEvent: string | null, activeIds: readonly string[]): string {
+export function giveawayRoute(
+  seoSlug: string,
+  activeEvent: string | null,
+  activeIds: readonly string[],
+): string {
   return isGiveawayOpen(activeEvent, activeIds)
     ? schoolPath(seoSlug, `giveaway-entry/${giveawayIdKey(activeEvent)}`)
     : schoolPath(seoSlug, 'giveaway-closed');

@@ -13,7 +13,11 @@ export function headerOffset(viewportWidth: number): number {
 }
 
 /** The window scroll position that puts an element (top at `elementTop` in the viewport) just below the header. */
-export function anchorScrollTop(elementTop: number, scrollY: number, viewportWidth: number): number {
+export function anchorScrollTop(
+  elementTop: number,
+  scrollY: number,
+  viewportWidth: number,
+): number {
   return Math.max(0, Math.round(scrollY + elementTop - headerOffset(viewportWidth)));
 }
 

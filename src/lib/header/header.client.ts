@@ -10,7 +10,9 @@ import { FRAGMENT_SCROLL_DELAY_MS, anchorScrollTop, fragmentId } from './anchors
 
 /** Every [data-signin] button opens the sign-in dialog (SignInModal.astro follows $signInOpen). */
 export function initSignInButtons(root: ParentNode): void {
-  root.querySelectorAll<HTMLElement>('[data-signin]').forEach((button) => button.addEventListener('click', openSignIn));
+  root
+    .querySelectorAll<HTMLElement>('[data-signin]')
+    .forEach((button) => button.addEventListener('click', openSignIn));
 }
 
 export function initMobileMenu(header: HTMLElement): void {
@@ -51,6 +53,9 @@ export function scrollToFragmentLater(): void {
     // The parts below the first screen are skipped at load (content-visibility in global.css), sized
     // by a placeholder: laid out for real now, nothing above the anchor changes height after the scroll.
     document.documentElement.setAttribute('data-full-layout', '');
-    window.scrollTo({ top: anchorScrollTop(target.getBoundingClientRect().top, window.scrollY, window.innerWidth), behavior: 'instant' });
+    window.scrollTo({
+      top: anchorScrollTop(target.getBoundingClientRect().top, window.scrollY, window.innerWidth),
+      behavior: 'instant',
+    });
   }, FRAGMENT_SCROLL_DELAY_MS);
 }

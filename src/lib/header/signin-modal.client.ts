@@ -5,7 +5,8 @@
  */
 import { $signInOpen, closeSignIn, openSignIn, wantsSignInOnArrival } from '../../stores/signin.ts';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Wires the dialog to the shared state; returns the function that unwires it from the state. */
 export function initSignInModal(dialog: HTMLDialogElement): () => void {
@@ -23,7 +24,8 @@ export function initSignInModal(dialog: HTMLDialogElement): () => void {
 
   // The close button, and a click on the backdrop (it lands on the <dialog> itself: its content fills the box).
   dialog.addEventListener('click', (event) => {
-    if (event.target === dialog || (event.target as Element).closest('[data-signin-close]')) closeSignIn();
+    if (event.target === dialog || (event.target as Element).closest('[data-signin-close]'))
+      closeSignIn();
   });
   // However it closed (Escape included), the state follows and focus goes back.
   dialog.addEventListener('close', () => {

@@ -46,7 +46,11 @@ const browserDeps = (): CsrfFetchDeps => ({
   cookies: () => (typeof document === 'undefined' ? '' : document.cookie),
 });
 
-export function fetchWithCsrf(url: string, init: RequestInit = {}, deps: CsrfFetchDeps = browserDeps()): Promise<Response> {
+export function fetchWithCsrf(
+  url: string,
+  init: RequestInit = {},
+  deps: CsrfFetchDeps = browserDeps(),
+): Promise<Response> {
   if (!needsCsrfToken(init.method, url)) return deps.fetch(url, init);
   const token = readCookie(deps.cookies(), XSRF_COOKIE);
   if (token === undefined) return deps.fetch(url, init);

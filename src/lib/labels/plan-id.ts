@@ -13,7 +13,8 @@ export interface PlanIdEntry {
   uniquePlanId: string;
 }
 
-const where = (entry: PlanIdEntry) => `${entry.school}${entry.documentId ? ` (${entry.documentId})` : ''}`;
+const where = (entry: PlanIdEntry) =>
+  `${entry.school}${entry.documentId ? ` (${entry.documentId})` : ''}`;
 
 /** How many of the other users of a repeated id a report line names (the rest are counted). */
 const OTHERS_NAMED = 3;
@@ -32,13 +33,23 @@ export function planIdProblems(entries: readonly PlanIdEntry[]): ContentProblem[
     else byId.set(entry.uniquePlanId, [entry]);
   }
   for (const entry of entries) {
-    const base = { school: entry.school, documentType: 'broadbandFacts', ...(entry.documentId ? { documentId: entry.documentId } : {}) };
+    const base = {
+      school: entry.school,
+      documentType: 'broadbandFacts',
+      ...(entry.documentId ? { documentId: entry.documentId } : {}),
+    };
     if (!FCC_PLAN_ID_PATTERN.test(entry.uniquePlanId)) {
-      problems.push({ ...base, reason: `uniquePlanId "${entry.uniquePlanId}" is not an FCC plan id (F or M, 10 digits, 15 capital letters or digits)` });
+      problems.push({
+        ...base,
+        reason: `uniquePlanId "${entry.uniquePlanId}" is not an FCC plan id (F or M, 10 digits, 15 capital letters or digits)`,
+      });
     }
     const others = (byId.get(entry.uniquePlanId) ?? []).filter((other) => other !== entry);
     if (others.length > 0) {
-      problems.push({ ...base, reason: `uniquePlanId "${entry.uniquePlanId}" is also used by ${otherUsers(others)}` });
+      problems.push({
+        ...base,
+        reason: `uniquePlanId "${entry.uniquePlanId}" is also used by ${otherUsers(others)}`,
+      });
     }
   }
   return problems;
@@ -46,9 +57,20 @@ export function planIdProblems(entries: readonly PlanIdEntry[]): ContentProblem[
 
 /** The check over every school's broadband facts records. */
 export function schoolPlanIdProblems(
-  schools: ReadonlyArray<{ key: string; content: { documents: { broadbandFacts: ReadonlyArray<{ _id: string; uniquePlanId: string }> } } }>,
+  schools: ReadonlyArray<{
+    key: string;
+    content: {
+      documents: { broadbandFacts: ReadonlyArray<{ _id: string; uniquePlanId: string }> };
+    };
+  }>,
 ): ContentProblem[] {
-  return planIdProblems(schools.flatMap((site) => site.content.documents.broadbandFacts.map((record) => (
-    { school: site.key, documentId: record._id, uniquePlanId: record.uniquePlanId }
-  ))));
+  return planIdProblems(
+    schools.flatMap((site) =>
+      site.content.documents.broadbandFacts.map((record) => ({
+        school: site.key,
+        documentId: record._id,
+        uniquePlanId: record.uniquePlanId,
+      })),
+    ),
+  );
 }

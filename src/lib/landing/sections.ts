@@ -21,7 +21,10 @@ export interface HeroCta {
 }
 
 /** The hero's call to action: content's text and fragment, or 'Shop Plans' to #plans. */
-export function heroCta(header: { ctaText?: string | undefined; ctaFragment?: string | undefined }): HeroCta {
+export function heroCta(header: {
+  ctaText?: string | undefined;
+  ctaFragment?: string | undefined;
+}): HeroCta {
   const text = header.ctaText?.trim() || DEFAULT_CTA_TEXT;
   const fragment = header.ctaFragment?.trim().replace(/^#/, '') ?? '';
   const anchorId = ANCHOR_ID.test(fragment) ? fragment : DEFAULT_PLANS_ANCHOR;
@@ -49,5 +52,9 @@ export interface FaqItem {
 }
 
 export function faqItems(faqs: ReadonlyArray<{ question: string; answer: string }>): FaqItem[] {
-  return faqs.map(({ question, answer }, index) => ({ question, answer, expandEvent: ANALYTICS_EVENTS.landingFaqExpand(index + 1) }));
+  return faqs.map(({ question, answer }, index) => ({
+    question,
+    answer,
+    expandEvent: ANALYTICS_EVENTS.landingFaqExpand(index + 1),
+  }));
 }

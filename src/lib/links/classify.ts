@@ -21,7 +21,12 @@ export interface ResolvedLink {
 
 export type LinkVerdict = ResolvedLink | { kind: 'dropped'; reason: string };
 
-export const EXTERNAL_SCHEMES: ReadonlySet<string> = new Set(['http:', 'https:', 'mailto:', 'tel:']);
+export const EXTERNAL_SCHEMES: ReadonlySet<string> = new Set([
+  'http:',
+  'https:',
+  'mailto:',
+  'tel:',
+]);
 export const EXTERNAL_REL = 'noopener noreferrer';
 
 /** What the URL parser ignores before it reads a link: leading/trailing C0 controls and spaces, and every tab or newline. */
@@ -88,28 +93,43 @@ function kept(verdict: LinkVerdict): ResolvedLink | undefined {
 }
 
 /** A page path from content ("why", "#faqs", "/uw-husky-mobile/why" or a full URL), read from the school's home. */
-export function schoolLink(seoSlug: string, pagePath: string | undefined, origin = siteOrigin()): ResolvedLink | undefined {
+export function schoolLink(
+  seoSlug: string,
+  pagePath: string | undefined,
+  origin = siteOrigin(),
+): ResolvedLink | undefined {
   if (!pagePath) return undefined;
   return kept(classifyLink(pagePath, origin, `${schoolPath(seoSlug)}/`));
 }
 
 /** A link field holding a full URL (or a site path). */
-export function externalLink(url: string | undefined, origin = siteOrigin()): ResolvedLink | undefined {
+export function externalLink(
+  url: string | undefined,
+  origin = siteOrigin(),
+): ResolvedLink | undefined {
   if (!url) return undefined;
   return kept(classifyLink(url, origin));
 }
 
 /** Header links: `externalUrl` when given, else `pagePath` under the school. */
 export function navLink(
-  seoSlug: string, link: { pagePath?: string | undefined; externalUrl?: string | undefined }, origin = siteOrigin(),
+  seoSlug: string,
+  link: { pagePath?: string | undefined; externalUrl?: string | undefined },
+  origin = siteOrigin(),
 ): ResolvedLink | undefined {
-  return link.externalUrl ? externalLink(link.externalUrl, origin) : schoolLink(seoSlug, link.pagePath, origin);
+  return link.externalUrl
+    ? externalLink(link.externalUrl, origin)
+    : schoolLink(seoSlug, link.pagePath, origin);
 }
 
 /** Footer links: the first of `internalPagePath`, `externalPagePath` and `pagePath` that is set. */
 export function footerLink(
   seoSlug: string,
-  link: { internalPagePath?: string | undefined; externalPagePath?: string | undefined; pagePath?: string | undefined },
+  link: {
+    internalPagePath?: string | undefined;
+    externalPagePath?: string | undefined;
+    pagePath?: string | undefined;
+  },
   origin = siteOrigin(),
 ): ResolvedLink | undefined {
   if (link.internalPagePath) return schoolLink(seoSlug, link.internalPagePath, origin);
@@ -118,6 +138,12 @@ export function footerLink(
 }
 
 /** Attributes for an anchor element of the given kind: external links open in a new tab without opener or referrer. */
-export function linkAttributes(link: ResolvedLink): { href: string; target?: string; rel?: string } {
-  return link.kind === 'external' ? { href: link.href, target: '_blank', rel: EXTERNAL_REL } : { href: link.href };
+export function linkAttributes(link: ResolvedLink): {
+  href: string;
+  target?: string;
+  rel?: string;
+} {
+  return link.kind === 'external'
+    ? { href: link.href, target: '_blank', rel: EXTERNAL_REL }
+    : { href: link.href };
 }

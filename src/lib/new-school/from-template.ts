@@ -44,7 +44,16 @@ export interface SchoolSet {
 export const SLUG_FORM = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const HEX = /^#[0-9a-f]{6}$/i;
 /** First path segments the site itself uses: a school there would hide the page or be hidden by it. */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['search', 'default', '404', 'backgrounds', 'content-images', 'robots', 'sitemap-index', 'sitemap-0']);
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  'search',
+  'default',
+  '404',
+  'backgrounds',
+  'content-images',
+  'robots',
+  'sitemap-index',
+  'sitemap-0',
+]);
 /** Sanity's bookkeeping fields: a new document gets its own. */
 const SYSTEM_FIELDS = new Set(['_rev', '_createdAt', '_updatedAt', '_originalId', '_system']);
 export const PREPARING = 'preparing';
@@ -54,25 +63,56 @@ const isPublished = (id: string) => layerOf(id)?.layer === 'published';
 const blank = (value: string | undefined) => value !== undefined && !value.trim();
 
 /** Why the fields cannot make a new school next to `schools` (every school document), each naming the field; empty when they can. */
-export function newSchoolErrors(fields: NewSchoolFields, schools: readonly Record<string, unknown>[]): string[] {
+export function newSchoolErrors(
+  fields: NewSchoolFields,
+  schools: readonly Record<string, unknown>[],
+): string[] {
   const errors: string[] = [];
-  for (const [name, value] of [['key', fields.key], ['seo slug', fields.seoSlug]] as const) {
-    if (!SLUG_FORM.test(value)) errors.push(`${name} "${value}" must be lower-case letters and digits, words joined by single hyphens (e.g. falcon-mobile)`);
-    else if (RESERVED_SLUGS.has(value)) errors.push(`${name} "${value}" is an address the site itself uses`);
+  for (const [name, value] of [
+    ['key', fields.key],
+    ['seo slug', fields.seoSlug],
+  ] as const) {
+    if (!SLUG_FORM.test(value))
+      errors.push(
+        `${name} "${value}" must be lower-case letters and digits, words joined by single hyphens (e.g. falcon-mobile)`,
+      );
+    else if (RESERVED_SLUGS.has(value))
+      errors.push(`${name} "${value}" is an address the site itself uses`);
   }
   for (const school of schools) {
     const owner = String(school.key);
-    const names: Array<[string, unknown]> = [['key', school.key], ['seo slug', school.seoSlug], ...(Array.isArray(school.legacyAliases) ? school.legacyAliases.map((alias): [string, unknown] => ['old address', alias]) : [])];
+    const names: Array<[string, unknown]> = [
+      ['key', school.key],
+      ['seo slug', school.seoSlug],
+      ...(Array.isArray(school.legacyAliases)
+        ? school.legacyAliases.map((alias): [string, unknown] => ['old address', alias])
+        : []),
+    ];
     const keyOwner = names.find(([, name]) => name === fields.key);
-    if (keyOwner) errors.push(`key "${fields.key}" is already used by school ${owner} (its ${keyOwner[0]})`);
+    if (keyOwner)
+      errors.push(`key "${fields.key}" is already used by school ${owner} (its ${keyOwner[0]})`);
     const slugOwner = names.find(([, name]) => name === fields.seoSlug);
-    if (slugOwner && fields.seoSlug !== fields.key) errors.push(`seo slug "${fields.seoSlug}" is already used by school ${owner} (its ${slugOwner[0]})`);
+    if (slugOwner && fields.seoSlug !== fields.key)
+      errors.push(
+        `seo slug "${fields.seoSlug}" is already used by school ${owner} (its ${slugOwner[0]})`,
+      );
   }
-  for (const [name, value] of [['service name', fields.baseName], ['school name', fields.schoolName], ['school short name', fields.schoolShort], ['fan base name', fields.mascotNation], ['city', fields.city], ['state', fields.state]] as const) {
+  for (const [name, value] of [
+    ['service name', fields.baseName],
+    ['school name', fields.schoolName],
+    ['school short name', fields.schoolShort],
+    ['fan base name', fields.mascotNation],
+    ['city', fields.city],
+    ['state', fields.state],
+  ] as const) {
     if (blank(value)) errors.push(`${name} must not be empty`);
   }
-  for (const [name, colour] of [['primary colour', fields.primaryColor], ['secondary colour', fields.secondaryColor]] as const) {
-    if (colour && !HEX.test(colour.hex)) errors.push(`${name} "${colour.hex}" must be a #rrggbb hex value`);
+  for (const [name, colour] of [
+    ['primary colour', fields.primaryColor],
+    ['secondary colour', fields.secondaryColor],
+  ] as const) {
+    if (colour && !HEX.test(colour.hex))
+      errors.push(`${name} "${colour.hex}" must be a #rrggbb hex value`);
     if (colour && !colour.name.trim()) errors.push(`${name} needs a name`);
   }
   return [...new Set(errors)];
@@ -98,13 +138,16 @@ function newIdMaker(templateKey: string, newKey: string) {
 function assetOf(value: Record<string, unknown>): string | undefined {
   if (typeof value._sanityAsset === 'string') return value._sanityAsset;
   const asset = value.asset;
-  const ref = asset && typeof asset === 'object' ? (asset as Record<string, unknown>)._ref : undefined;
+  const ref =
+    asset && typeof asset === 'object' ? (asset as Record<string, unknown>)._ref : undefined;
   return typeof ref === 'string' ? ref : undefined;
 }
 
 /** The image file or asset of an image object; undefined for anything else. */
 export const imageAssetOf = (value: unknown): string | undefined =>
-  value && typeof value === 'object' && !Array.isArray(value) ? assetOf(value as Record<string, unknown>) : undefined;
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? assetOf(value as Record<string, unknown>)
+    : undefined;
 
 interface CopyRules {
   text: (text: string) => string;
@@ -118,7 +161,8 @@ function copyValue(value: unknown, rules: CopyRules): unknown {
   if (Array.isArray(value)) return value.map((item) => copyValue(item, rules));
   if (!value || typeof value !== 'object') return value;
   const record = value as Record<string, unknown>;
-  if (typeof record._ref === 'string' && rules.references.has(record._ref)) return { ...record, _ref: rules.references.get(record._ref) };
+  if (typeof record._ref === 'string' && rules.references.has(record._ref))
+    return { ...record, _ref: rules.references.get(record._ref) };
   const asset = assetOf(record);
   const replacement = asset === undefined ? undefined : rules.images.get(asset);
   const copy: Record<string, unknown> = {};
@@ -132,7 +176,9 @@ function copyValue(value: unknown, rules: CopyRules): unknown {
 }
 
 function withoutSystemFields(doc: ContentDocument): ContentDocument {
-  return Object.fromEntries(Object.entries(doc).filter(([key]) => !SYSTEM_FIELDS.has(key))) as ContentDocument;
+  return Object.fromEntries(
+    Object.entries(doc).filter(([key]) => !SYSTEM_FIELDS.has(key)),
+  ) as ContentDocument;
 }
 
 /**
@@ -142,12 +188,26 @@ function withoutSystemFields(doc: ContentDocument): ContentDocument {
 export function newSchoolFromTemplate(template: SchoolSet, fields: NewSchoolFields): SchoolSet {
   const templateKey = String(template.school.key);
   const schoolId = `school-${fields.key}`;
-  const given = Object.fromEntries(Object.entries({
-    baseName: fields.baseName, schoolName: fields.schoolName, schoolShort: fields.schoolShort, mascotNation: fields.mascotNation,
-    city: fields.city, state: fields.state, primaryColor: fields.primaryColor, secondaryColor: fields.secondaryColor,
-  }).filter(([, value]) => value !== undefined));
+  const given = Object.fromEntries(
+    Object.entries({
+      baseName: fields.baseName,
+      schoolName: fields.schoolName,
+      schoolShort: fields.schoolShort,
+      mascotNation: fields.mascotNation,
+      city: fields.city,
+      state: fields.state,
+      primaryColor: fields.primaryColor,
+      secondaryColor: fields.secondaryColor,
+    }).filter(([, value]) => value !== undefined),
+  );
   // The new school's names: the given ones, the template's for the rest (the content check lists those).
-  const identity = { ...template.school, ...given, key: fields.key, seoSlug: fields.seoSlug, legacyAliases: [] };
+  const identity = {
+    ...template.school,
+    ...given,
+    key: fields.key,
+    seoSlug: fields.seoSlug,
+    legacyAliases: [],
+  };
   const templateLogo = imageAssetOf(template.school.logo);
   const rules: CopyRules = {
     text: termReplacer(termReplacements(template.school, identity)),
@@ -168,6 +228,9 @@ export function newSchoolFromTemplate(template: SchoolSet, fields: NewSchoolFiel
   const newId = newIdMaker(templateKey, fields.key);
   const documents = template.documents
     .filter((doc) => isPublished(doc._id))
-    .map((doc) => ({ ...(copyValue(withoutSystemFields(doc), rules) as ContentDocument), _id: newId(doc) }));
+    .map((doc) => ({
+      ...(copyValue(withoutSystemFields(doc), rules) as ContentDocument),
+      _id: newId(doc),
+    }));
   return { school, documents };
 }

@@ -18,7 +18,16 @@ export interface TemplateCopy {
 /** School document fields that are the school's own by definition; equal to the template's means not yet filled in. */
 const OWN_SCHOOL_FIELDS = new Set(['baseName', 'schoolName', 'schoolShort', 'mascotNation']);
 /** School document fields a new school may share with its template (the same city) or that are not copy. */
-const SKIPPED_SCHOOL_FIELDS = new Set(['key', 'seoSlug', 'legacyAliases', 'status', 'templateSchool', 'city', 'state', 'giveawayEntryRedirect']);
+const SKIPPED_SCHOOL_FIELDS = new Set([
+  'key',
+  'seoSlug',
+  'legacyAliases',
+  'status',
+  'templateSchool',
+  'city',
+  'state',
+  'giveawayEntryRedirect',
+]);
 
 type Leaf = { path: string; text: string } | { path: string; image: string };
 
@@ -32,7 +41,8 @@ function* leaves(value: unknown, path: string[] = []): Generator<Leaf> {
     yield { path: path.join('.'), image };
     // Its alt text is copy too.
     const alt = (value as Record<string, unknown>).alt;
-    if (typeof alt === 'string' && alt.trim()) yield { path: [...path, 'alt'].join('.'), text: alt };
+    if (typeof alt === 'string' && alt.trim())
+      yield { path: [...path, 'alt'].join('.'), text: alt };
     return;
   }
   if (Array.isArray(value)) {
@@ -87,35 +97,57 @@ const quote = (text: string) => JSON.stringify(text.length > 60 ? `${text.slice(
  * schools still being prepared, whose copy may be a template's too). Copy only the template and
  * this school have is the template's.
  */
-export function findTemplateCopy(school: SchoolSet, template: SchoolSet, shared: CopyFingerprints): TemplateCopy[] {
+export function findTemplateCopy(
+  school: SchoolSet,
+  template: SchoolSet,
+  shared: CopyFingerprints,
+): TemplateCopy[] {
   const templateKey = String(template.school.key);
   const theirs = copyFingerprints([template]);
   const ourSentence = schoolTermsRemover(school.school);
   const notOurs = new Set([templateKey, String(school.school.key)]);
-  const sharedBy = (owners: string[] | undefined) => owners?.some((key) => !notOurs.has(key)) ?? false;
+  const sharedBy = (owners: string[] | undefined) =>
+    owners?.some((key) => !notOurs.has(key)) ?? false;
   const findings: TemplateCopy[] = [];
   for (const doc of [school.school, ...school.documents]) {
     const isSchoolDocument = doc === school.school;
-    const add = (field: string, message: string) => findings.push({ documentType: doc._type, documentId: doc._id, field, message });
+    const add = (field: string, message: string) =>
+      findings.push({ documentType: doc._type, documentId: doc._id, field, message });
     for (const leaf of leaves(doc)) {
       const topField = leaf.path.split('.')[0] ?? '';
       if (isSchoolDocument && SKIPPED_SCHOOL_FIELDS.has(topField)) continue;
       if ('image' in leaf) {
-        if (theirs.images.has(leaf.image) && !sharedBy(shared.images.get(leaf.image))) add(leaf.path, `still the template school's image (${templateKey}): ${leaf.image.replace(/^image@file:\/\/\.\/images\//, '')}`);
+        if (theirs.images.has(leaf.image) && !sharedBy(shared.images.get(leaf.image)))
+          add(
+            leaf.path,
+            `still the template school's image (${templateKey}): ${leaf.image.replace(/^image@file:\/\/\.\/images\//, '')}`,
+          );
         continue;
       }
       if (isSchoolDocument && (OWN_SCHOOL_FIELDS.has(topField) || leaf.path.endsWith('.hex'))) {
-        const templateValue = leaf.path.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], template.school);
-        if (templateValue === leaf.text) add(leaf.path, `still the template school's (${templateKey}): ${quote(leaf.text)}`);
+        const templateValue = leaf.path
+          .split('.')
+          .reduce<unknown>(
+            (value, key) => (value as Record<string, unknown> | undefined)?.[key],
+            template.school,
+          );
+        if (templateValue === leaf.text)
+          add(leaf.path, `still the template school's (${templateKey}): ${quote(leaf.text)}`);
         continue;
       }
       const names = templateTermsIn(leaf.text, template.school, school.school);
       if (names.length) {
-        add(leaf.path, `names the template school (${templateKey}): ${names.map((name) => quote(name)).join(', ')}`);
+        add(
+          leaf.path,
+          `names the template school (${templateKey}): ${names.map((name) => quote(name)).join(', ')}`,
+        );
         continue;
       }
       const sentence = ourSentence(leaf.text);
-      if (theirs.texts.get(doc._type)?.has(sentence) && !sharedBy(shared.texts.get(doc._type)?.get(sentence))) {
+      if (
+        theirs.texts.get(doc._type)?.has(sentence) &&
+        !sharedBy(shared.texts.get(doc._type)?.get(sentence))
+      ) {
         add(leaf.path, `still the template school's text (${templateKey}): ${quote(leaf.text)}`);
       }
     }

@@ -7,7 +7,10 @@ export interface FactsRecordLike {
   order?: number | undefined;
 }
 
-export function selectFacts<T extends FactsRecordLike>(records: readonly T[], planLabel: string): T | undefined {
+export function selectFacts<T extends FactsRecordLike>(
+  records: readonly T[],
+  planLabel: string,
+): T | undefined {
   const label = planLabel.trim().toLowerCase();
   if (!label) return undefined;
   return records.find((record) => record.planName.toLowerCase().includes(label));

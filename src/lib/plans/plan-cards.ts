@@ -34,7 +34,10 @@ export interface PlanCardView<Facts> {
 
 const present = (value: string | undefined) => (value?.trim() ? value : undefined);
 
-export function planBullets(seoSlug: string, bullets: PlanCardContent['planBullets']): PlanBulletView[] {
+export function planBullets(
+  seoSlug: string,
+  bullets: PlanCardContent['planBullets'],
+): PlanBulletView[] {
   return bullets.flatMap((bullet) => {
     const link = present(bullet.linkText) ? schoolLink(seoSlug, bullet.linkPagePath) : undefined;
     const view: PlanBulletView = {
@@ -47,7 +50,10 @@ export function planBullets(seoSlug: string, bullets: PlanCardContent['planBulle
 }
 
 export function planCardViews<Facts extends FactsRecordLike>(
-  seoSlug: string, cards: readonly PlanCardContent[], facts: readonly Facts[], idPrefix = 'plan',
+  seoSlug: string,
+  cards: readonly PlanCardContent[],
+  facts: readonly Facts[],
+  idPrefix = 'plan',
 ): PlanCardView<Facts>[] {
   return cards.map((card, index) => {
     const sale = present(card.salePrice);

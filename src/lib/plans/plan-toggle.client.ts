@@ -8,7 +8,8 @@
  * school page (over the giveaway entry page's JS budget).
  */
 
-const panelOf = (button: HTMLButtonElement) => button.ownerDocument.getElementById(button.getAttribute('aria-controls') ?? '');
+const panelOf = (button: HTMLButtonElement) =>
+  button.ownerDocument.getElementById(button.getAttribute('aria-controls') ?? '');
 
 function setExpanded(button: HTMLButtonElement, open: boolean): void {
   button.setAttribute('aria-expanded', String(open));
@@ -20,9 +21,13 @@ function setExpanded(button: HTMLButtonElement, open: boolean): void {
 /** An opened panel under the grid (desktop) may start below the fold: scroll its top into view. */
 function bringIntoView(panel: HTMLElement | null): void {
   const top = panel?.getBoundingClientRect().top;
-  if (top === undefined || typeof window.scrollBy !== 'function' || top < window.innerHeight - 160) return;
+  if (top === undefined || typeof window.scrollBy !== 'function' || top < window.innerHeight - 160)
+    return;
   const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-  window.scrollBy({ top: top - window.innerHeight * 0.35, behavior: reduceMotion ? 'auto' : 'smooth' });
+  window.scrollBy({
+    top: top - window.innerHeight * 0.35,
+    behavior: reduceMotion ? 'auto' : 'smooth',
+  });
 }
 
 export function initPlanGroup(group: HTMLElement): void {

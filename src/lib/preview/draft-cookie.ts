@@ -28,7 +28,9 @@ export interface DraftModeCookie {
 }
 
 function signature(secret: string, id: string, expiry: number): string {
-  return createHmac('sha256', secret).update(`draft-mode.${VERSION}.${id}.${expiry}`).digest('base64url');
+  return createHmac('sha256', secret)
+    .update(`draft-mode.${VERSION}.${id}.${expiry}`)
+    .digest('base64url');
 }
 
 /** A new cookie's id: 128 random bits, so no two cookies share one. */
@@ -38,14 +40,21 @@ export function newDraftModeId(): string {
 
 /** A cookie value of its own id that is valid until `now + lifetime`. */
 export function signDraftMode(
-  secret: string, nowMs: number = Date.now(), lifetimeSeconds = DRAFT_MODE_LIFETIME_SECONDS, id: string = newDraftModeId(),
+  secret: string,
+  nowMs: number = Date.now(),
+  lifetimeSeconds = DRAFT_MODE_LIFETIME_SECONDS,
+  id: string = newDraftModeId(),
 ): string {
   const expiry = Math.floor(nowMs / 1000) + lifetimeSeconds;
   return `${VERSION}.${id}.${expiry}.${signature(secret, id, expiry)}`;
 }
 
 /** The id and expiry of a value this secret signed that has not expired; otherwise (or without a secret) undefined. */
-export function readDraftMode(value: string | undefined, secret: string | undefined, nowMs: number = Date.now()): DraftModeCookie | undefined {
+export function readDraftMode(
+  value: string | undefined,
+  secret: string | undefined,
+  nowMs: number = Date.now(),
+): DraftModeCookie | undefined {
   if (!value || !secret) return undefined;
   const match = FORMAT.exec(value);
   if (!match) return undefined;
@@ -54,10 +63,16 @@ export function readDraftMode(value: string | undefined, secret: string | undefi
   if (expiry * 1000 <= nowMs) return undefined;
   const given = Buffer.from(match[3] as string);
   const expected = Buffer.from(signature(secret, id, expiry));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? { id, expiry } : undefined;
+  return given.length === expected.length && timingSafeEqual(given, expected)
+    ? { id, expiry }
+    : undefined;
 }
 
-export function setCookieHeader(name: string, value: string, maxAgeSeconds = DRAFT_MODE_LIFETIME_SECONDS): string {
+export function setCookieHeader(
+  name: string,
+  value: string,
+  maxAgeSeconds = DRAFT_MODE_LIFETIME_SECONDS,
+): string {
   return `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; ${ATTRIBUTES}`;
 }
 
@@ -67,6 +82,9 @@ export function clearCookieHeader(name: string): string {
 }
 
 /** One cookie's value from a Cookie header (the parser the site's XSRF token uses). */
-export function cookieValue(cookieHeader: string | null | undefined, name: string): string | undefined {
+export function cookieValue(
+  cookieHeader: string | null | undefined,
+  name: string,
+): string | undefined {
   return readCookie(cookieHeader ?? '', name);
 }

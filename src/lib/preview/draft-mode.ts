@@ -6,13 +6,28 @@
  * (revocation.ts). Without a valid cookie that has not been ended, every page shows published content.
  */
 import { validatePreviewUrl } from '@sanity/preview-url-secret';
-import { apiVersion, fetchSharedAccessQuery, tag, urlSearchParamPreviewSecret } from '@sanity/preview-url-secret/constants';
+import {
+  apiVersion,
+  fetchSharedAccessQuery,
+  tag,
+  urlSearchParamPreviewSecret,
+} from '@sanity/preview-url-secret/constants';
 import type { SanityClient } from '@sanity/client';
 import type { Env } from '../config/env.ts';
-import { perspectiveSetting, readPerspective, type ContentPerspective } from '../content/perspective-name.ts';
+import {
+  perspectiveSetting,
+  readPerspective,
+  type ContentPerspective,
+} from '../content/perspective-name.ts';
 import type { SecretClient } from '../content/secret-client.ts';
 import {
-  DRAFT_MODE_COOKIE, PERSPECTIVE_COOKIE, clearCookieHeader, cookieValue, readDraftMode, setCookieHeader, signDraftMode,
+  DRAFT_MODE_COOKIE,
+  PERSPECTIVE_COOKIE,
+  clearCookieHeader,
+  cookieValue,
+  readDraftMode,
+  setCookieHeader,
+  signDraftMode,
 } from './draft-cookie.ts';
 import { NO_STORE_HEADERS } from './headers.ts';
 import { sitePath } from './redirect-path.ts';
@@ -47,24 +62,39 @@ function reason(error: unknown): string {
  * cannot read. Only a validly signed cookie costs a read of the revocation store (one `get`); when
  * that read fails the request sees published content.
  */
-export async function draftModeOf(request: Request, settings: CookieSettings, deps: DraftModeDeps = {}): Promise<DraftModeState> {
+export async function draftModeOf(
+  request: Request,
+  settings: CookieSettings,
+  deps: DraftModeDeps = {},
+): Promise<DraftModeState> {
   const nowMs = deps.nowMs ?? Date.now();
   const cookies = request.headers.get('cookie');
-  const cookie = readDraftMode(cookieValue(cookies, DRAFT_MODE_COOKIE), settings.PREVIEW_COOKIE_SECRET, nowMs);
+  const cookie = readDraftMode(
+    cookieValue(cookies, DRAFT_MODE_COOKIE),
+    settings.PREVIEW_COOKIE_SECRET,
+    nowMs,
+  );
   if (!cookie) return OFF;
   try {
     if (await (deps.revocations ?? defaultRevocations).isRevoked(cookie, nowMs)) return OFF;
   } catch (error) {
     // Fail closed: a cookie that may have been ended shows no drafts. The cookie is not logged.
-    console.error(`[preview] draft mode could not be checked, published content shown (${reason(error)})`);
+    console.error(
+      `[preview] draft mode could not be checked, published content shown (${reason(error)})`,
+    );
     return OFF;
   }
-  const asked = new URL(request.url).searchParams.get(PERSPECTIVE_COOKIE) ?? cookieValue(cookies, PERSPECTIVE_COOKIE);
+  const asked =
+    new URL(request.url).searchParams.get(PERSPECTIVE_COOKIE) ??
+    cookieValue(cookies, PERSPECTIVE_COOKIE);
   return { draftMode: true, ...readPerspective(asked) };
 }
 
 function plain(status: number, text: string, headers: Record<string, string> = {}): Response {
-  return new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE_HEADERS, ...headers } });
+  return new Response(text, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', ...NO_STORE_HEADERS, ...headers },
+  });
 }
 
 /**
@@ -84,28 +114,50 @@ async function shareAccessSecret(client: SecretClient): Promise<string | null> {
  * a valid secret sets the signed cookie and redirects to the pathname (a path of this site only);
  * anything else, the share-access secret included, answers 401 and sets nothing.
  */
-export async function enableDraftMode(request: Request, client: SecretClient, secret: string | undefined, nowMs: number = Date.now()): Promise<Response> {
-  if (!secret) return plain(500, 'Draft mode is not set up on this site: PREVIEW_COOKIE_SECRET is missing.');
+export async function enableDraftMode(
+  request: Request,
+  client: SecretClient,
+  secret: string | undefined,
+  nowMs: number = Date.now(),
+): Promise<Response> {
+  if (!secret)
+    return plain(500, 'Draft mode is not set up on this site: PREVIEW_COOKIE_SECRET is missing.');
   // No secret to check is a refusal like a wrong one, without asking Sanity.
-  if (!new URL(request.url).searchParams.get(urlSearchParamPreviewSecret)?.trim()) return plain(401, 'Invalid or expired preview secret. Open the preview from the Studio again.');
+  if (!new URL(request.url).searchParams.get(urlSearchParamPreviewSecret)?.trim())
+    return plain(401, 'Invalid or expired preview secret. Open the preview from the Studio again.');
   let result: Awaited<ReturnType<typeof validatePreviewUrl>>;
   let shared: string | null;
   try {
-    [result, shared] = await Promise.all([validatePreviewUrl(client as SanityClient, request.url), shareAccessSecret(client)]);
+    [result, shared] = await Promise.all([
+      validatePreviewUrl(client as SanityClient, request.url),
+      shareAccessSecret(client),
+    ]);
   } catch (error) {
     console.error(`[preview] the preview secret could not be checked: ${(error as Error).message}`);
     return plain(502, 'The preview secret could not be checked. Try again from the Studio.');
   }
-  if (shared !== null && new URL(request.url).searchParams.get(urlSearchParamPreviewSecret) === shared) {
-    return plain(401, 'Shared preview links are not supported on this site: draft mode is only for editors signed in to the Studio. Open the preview from the Studio\'s Presentation tool.');
+  if (
+    shared !== null &&
+    new URL(request.url).searchParams.get(urlSearchParamPreviewSecret) === shared
+  ) {
+    return plain(
+      401,
+      "Shared preview links are not supported on this site: draft mode is only for editors signed in to the Studio. Open the preview from the Studio's Presentation tool.",
+    );
   }
-  if (!result.isValid) return plain(401, 'Invalid or expired preview secret. Open the preview from the Studio again.');
+  if (!result.isValid)
+    return plain(401, 'Invalid or expired preview secret. Open the preview from the Studio again.');
   const location = sitePath(result.redirectTo);
   const headers = new Headers({ Location: location, ...NO_STORE_HEADERS });
   headers.append('Set-Cookie', setCookieHeader(DRAFT_MODE_COOKIE, signDraftMode(secret, nowMs)));
   const perspective = result.studioPreviewPerspective;
   // Kept as read (a release stack as `rLaunch,drafts`), so a value no page can read never reaches a query.
-  headers.append('Set-Cookie', perspective ? setCookieHeader(PERSPECTIVE_COOKIE, perspectiveSetting(readPerspective(perspective))) : clearCookieHeader(PERSPECTIVE_COOKIE));
+  headers.append(
+    'Set-Cookie',
+    perspective
+      ? setCookieHeader(PERSPECTIVE_COOKIE, perspectiveSetting(readPerspective(perspective)))
+      : clearCookieHeader(PERSPECTIVE_COOKIE),
+  );
   return new Response(null, { status: 307, headers });
 }
 
@@ -115,15 +167,25 @@ export async function enableDraftMode(request: Request, client: SecretClient, se
  * attributes) and goes back to a path of this site. When the record cannot be written it answers
  * 503 and keeps the cookie, so that trying again can still end it.
  */
-export async function disableDraftMode(request: Request, settings: CookieSettings, deps: DraftModeDeps = {}): Promise<Response> {
+export async function disableDraftMode(
+  request: Request,
+  settings: CookieSettings,
+  deps: DraftModeDeps = {},
+): Promise<Response> {
   const location = sitePath(new URL(request.url).searchParams.get('redirect'));
-  const cookie = readDraftMode(cookieValue(request.headers.get('cookie'), DRAFT_MODE_COOKIE), settings.PREVIEW_COOKIE_SECRET, deps.nowMs ?? Date.now());
+  const cookie = readDraftMode(
+    cookieValue(request.headers.get('cookie'), DRAFT_MODE_COOKIE),
+    settings.PREVIEW_COOKIE_SECRET,
+    deps.nowMs ?? Date.now(),
+  );
   if (cookie) {
     try {
       await (deps.revocations ?? defaultRevocations).revoke(cookie);
     } catch (error) {
       console.error(`[preview] draft mode could not be ended on the server (${reason(error)})`);
-      return plain(503, 'Draft mode could not be switched off just now. Try again in a moment.', { 'Retry-After': '5' });
+      return plain(503, 'Draft mode could not be switched off just now. Try again in a moment.', {
+        'Retry-After': '5',
+      });
     }
   }
   const headers = new Headers({ Location: location, ...NO_STORE_HEADERS });

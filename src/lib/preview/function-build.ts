@@ -18,7 +18,10 @@ export async function wrapPageFunction(functionDir: string): Promise<void> {
   if (adapterEntry.includes(`'./${ADAPTER_ENTRY}'`)) return;
   // Netlify reads the function's config from its entry file without running it: it stays a literal there.
   const config = /export const config = (\{[\s\S]*?\});/.exec(adapterEntry)?.[1];
-  if (!config) throw new Error(`the preview build: ${entry} has no "export const config" (a new version of @astrojs/netlify?)`);
+  if (!config)
+    throw new Error(
+      `the preview build: ${entry} has no "export const config" (a new version of @astrojs/netlify?)`,
+    );
   writeFileSync(join(functionDir, ADAPTER_ENTRY), adapterEntry);
   await build({
     entryPoints: [fileURLToPath(new URL('./function-entry.ts', import.meta.url))],
@@ -30,13 +33,16 @@ export async function wrapPageFunction(functionDir: string): Promise<void> {
     legalComments: 'none',
     logLevel: 'warning',
   });
-  writeFileSync(entry, [
-    `import astroHandler from './${ADAPTER_ENTRY}';`,
-    `import { previewFunction } from './${WRAPPER}';`,
-    '',
-    'export default previewFunction(astroHandler);',
-    '',
-    `export const config = ${config};`,
-    '',
-  ].join('\n'));
+  writeFileSync(
+    entry,
+    [
+      `import astroHandler from './${ADAPTER_ENTRY}';`,
+      `import { previewFunction } from './${WRAPPER}';`,
+      '',
+      'export default previewFunction(astroHandler);',
+      '',
+      `export const config = ${config};`,
+      '',
+    ].join('\n'),
+  );
 }

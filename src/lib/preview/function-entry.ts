@@ -9,14 +9,22 @@ import { withPreviewHeaders } from './response-headers.ts';
 
 type Handler = (request: Request, context: unknown) => Response | Promise<Response>;
 
-export function previewFunction(handler: Handler, studioUrl: () => string | undefined = () => process.env.SANITY_STUDIO_URL): Handler {
+export function previewFunction(
+  handler: Handler,
+  studioUrl: () => string | undefined = () => process.env.SANITY_STUDIO_URL,
+): Handler {
   return async (request, context) => {
     let response: Response;
     try {
       response = await handler(request, context);
     } catch (error) {
-      console.error(`[preview] ${request.method} ${new URL(request.url).pathname}: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-      response = new Response('This page could not be drawn. Try again in a moment.', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+      console.error(
+        `[preview] ${request.method} ${new URL(request.url).pathname}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      response = new Response('This page could not be drawn. Try again in a moment.', {
+        status: 500,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      });
     }
     return withPreviewHeaders(response, undefined, studioUrl());
   };

@@ -13,12 +13,24 @@ export { NO_STORE_HEADERS, studioOrigins, withPreviewHeaders } from './response-
 
 export const PREVIEW_ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
 
-type CspSettings = Pick<Env, 'SANITY_STUDIO_URL' | 'PUBLIC_API_BASE' | 'PUBLIC_SEGMENT_WRITE_KEY' | 'PUBLIC_SEGMENT_API_HOST' | 'SITE_URL' | 'NETLIFY' | 'CONTEXT'>;
+type CspSettings = Pick<
+  Env,
+  | 'SANITY_STUDIO_URL'
+  | 'PUBLIC_API_BASE'
+  | 'PUBLIC_SEGMENT_WRITE_KEY'
+  | 'PUBLIC_SEGMENT_API_HOST'
+  | 'SITE_URL'
+  | 'NETLIFY'
+  | 'CONTEXT'
+>;
 
 /** What pages may connect to, as on the public site: the product API, analytics only with a write key. */
 function cspSources(settings: CspSettings): CspSources {
   const analytics = settings.PUBLIC_SEGMENT_WRITE_KEY
-    ? [...SEGMENT_HOSTS, ...(settings.PUBLIC_SEGMENT_API_HOST ? [settings.PUBLIC_SEGMENT_API_HOST] : [])]
+    ? [
+        ...SEGMENT_HOSTS,
+        ...(settings.PUBLIC_SEGMENT_API_HOST ? [settings.PUBLIC_SEGMENT_API_HOST] : []),
+      ]
     : [];
   return { apiBase: publicApiBase(settings as Env), analyticsHosts: analytics };
 }
@@ -27,9 +39,13 @@ function cspSources(settings: CspSettings): CspSources {
 export function previewCsp(settings: CspSettings, html: string | null, frameUrl?: string): string {
   const scripts = html === null ? [] : inlineHashes(html).scripts;
   const policy = cspHeaderValue(cspSources(settings), { scripts, styles: [] }, frameUrl);
-  return policy.split('; ').map((directive) => {
-    if (directive.startsWith('style-src ')) return "style-src 'self' 'unsafe-inline'";
-    if (directive.startsWith('frame-ancestors ')) return frameAncestors(settings.SANITY_STUDIO_URL);
-    return directive;
-  }).join('; ');
+  return policy
+    .split('; ')
+    .map((directive) => {
+      if (directive.startsWith('style-src ')) return "style-src 'self' 'unsafe-inline'";
+      if (directive.startsWith('frame-ancestors '))
+        return frameAncestors(settings.SANITY_STUDIO_URL);
+      return directive;
+    })
+    .join('; ');
 }

@@ -28,7 +28,10 @@ export interface HoldOptions {
   now?: () => number;
 }
 
-function held<V extends object>(load: (key: string) => Promise<V>, options: HoldOptions): (key: string) => Promise<V> {
+function held<V extends object>(
+  load: (key: string) => Promise<V>,
+  options: HoldOptions,
+): (key: string) => Promise<V> {
   const cache = new LRUCache<string, V>({
     max: MAX_HELD,
     ttl: options.ttlMs ?? PREVIEW_LOOKUP_TTL_MS,
@@ -42,5 +45,8 @@ function held<V extends object>(load: (key: string) => Promise<V>, options: Hold
 /** The same lookups, each answer kept for the instance (release names never hold a comma: it joins a stack). */
 export function heldLookups(lookups: PreviewLookups, options: HoldOptions = {}): PreviewLookups {
   const releaseLists = held((key) => lookups.releases(key.split(',')), options);
-  return { loadTenant: held(lookups.loadTenant, options), releases: (names) => releaseLists(names.join(',')) };
+  return {
+    loadTenant: held(lookups.loadTenant, options),
+    releases: (names) => releaseLists(names.join(',')),
+  };
 }

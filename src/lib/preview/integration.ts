@@ -31,10 +31,25 @@ export function previewSite(): AstroIntegration {
     name: 'school-site-preview',
     hooks: {
       'astro:config:setup': ({ injectRoute, addMiddleware }) => {
-        injectRoute({ pattern: '/api/preview/enable', entrypoint: fileURLToPath(new URL('./routes/enable.ts', import.meta.url)), prerender: false });
-        injectRoute({ pattern: '/api/preview/disable', entrypoint: fileURLToPath(new URL('./routes/disable.ts', import.meta.url)), prerender: false });
-        injectRoute({ pattern: PERSPECTIVE_SWITCH_PATH, entrypoint: fileURLToPath(new URL('./routes/perspective.ts', import.meta.url)), prerender: false });
-        addMiddleware({ entrypoint: fileURLToPath(new URL('./middleware.ts', import.meta.url)), order: 'pre' });
+        injectRoute({
+          pattern: '/api/preview/enable',
+          entrypoint: fileURLToPath(new URL('./routes/enable.ts', import.meta.url)),
+          prerender: false,
+        });
+        injectRoute({
+          pattern: '/api/preview/disable',
+          entrypoint: fileURLToPath(new URL('./routes/disable.ts', import.meta.url)),
+          prerender: false,
+        });
+        injectRoute({
+          pattern: PERSPECTIVE_SWITCH_PATH,
+          entrypoint: fileURLToPath(new URL('./routes/perspective.ts', import.meta.url)),
+          prerender: false,
+        });
+        addMiddleware({
+          entrypoint: fileURLToPath(new URL('./middleware.ts', import.meta.url)),
+          order: 'pre',
+        });
       },
       'astro:config:done': ({ config }) => {
         root = config.root;

@@ -46,7 +46,8 @@ export function liveQueryElement(live: LiveQuery): string {
   return `<script type="application/json" id="${LIVE_QUERY_ELEMENT_ID}">${json}</script>`;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The page's live query, or null when it has none (outside draft mode, or not a school page). */
 export function readLiveQuery(document: Pick<Document, 'getElementById'>): LiveQuery | null {
@@ -56,7 +57,13 @@ export function readLiveQuery(document: Pick<Document, 'getElementById'>): LiveQ
     const value: unknown = JSON.parse(text);
     if (!isRecord(value) || !isRecord(value.params)) return null;
     const { projectId, dataset, query, perspective } = value;
-    if (typeof projectId !== 'string' || typeof dataset !== 'string' || typeof query !== 'string' || typeof perspective !== 'string') return null;
+    if (
+      typeof projectId !== 'string' ||
+      typeof dataset !== 'string' ||
+      typeof query !== 'string' ||
+      typeof perspective !== 'string'
+    )
+      return null;
     return { projectId, dataset, query, params: value.params, perspective };
   } catch {
     return null;
@@ -66,7 +73,11 @@ export function readLiveQuery(document: Pick<Document, 'getElementById'>): LiveQ
 /** A value as JSON with object keys sorted, so params compare by content whatever their order. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isRecord(value)) return `{${Object.keys(value).sort().map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`).join(',')}}`;
+  if (isRecord(value))
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical(value[key])}`)
+      .join(',')}}`;
   return JSON.stringify(value) ?? 'null';
 }
 
@@ -75,11 +86,16 @@ export function sameParams(a: unknown, b: unknown): boolean {
 }
 
 /** Whether a message names this page's project and dataset (the Studio ignores any other). */
-export function sameProject(live: Pick<LiveQuery, 'projectId' | 'dataset'>, other: { projectId?: unknown; dataset?: unknown }): boolean {
+export function sameProject(
+  live: Pick<LiveQuery, 'projectId' | 'dataset'>,
+  other: { projectId?: unknown; dataset?: unknown },
+): boolean {
   return other.projectId === live.projectId && other.dataset === live.dataset;
 }
 
 /** Whether a message is for the page's own query: the same project, dataset, query text and params. */
 export function isPageQuery(live: LiveQuery, other: QueryIdentity): boolean {
-  return sameProject(live, other) && other.query === live.query && sameParams(other.params, live.params);
+  return (
+    sameProject(live, other) && other.query === live.query && sameParams(other.params, live.params)
+  );
 }

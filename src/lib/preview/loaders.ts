@@ -15,19 +15,32 @@
  * page's listen, so the page then keeps following saves (`isLive`, used by refreshPage).
  */
 import type { LoaderControllerMsg, LoaderNodeMsg } from '@sanity/presentation-comlink';
-import { clientPerspective, perspectiveSetting, readPerspective } from '../content/perspective-name.ts';
+import {
+  clientPerspective,
+  perspectiveSetting,
+  readPerspective,
+} from '../content/perspective-name.ts';
 import { LISTEN_HEARTBEAT_MS, isPageQuery, sameProject, type LiveQuery } from './live-query.ts';
 import type { StudioResult } from './page-draw.ts';
 
-type Received<T extends LoaderControllerMsg['type']> = Extract<LoaderControllerMsg, { type: T }>['data'];
+type Received<T extends LoaderControllerMsg['type']> = Extract<
+  LoaderControllerMsg,
+  { type: T }
+>['data'];
 type Sent<T extends LoaderNodeMsg['type']> = Extract<LoaderNodeMsg, { type: T }>['data'];
 type ClientPerspective = Sent<'loader/query-listen'>['perspective'];
 
 /** The part of a comlink node (`createNode`) the page uses. */
 export interface LoadersNode {
   on: {
-    (type: 'loader/perspective', handler: (data: Received<'loader/perspective'>) => void): () => void;
-    (type: 'loader/query-change', handler: (data: Received<'loader/query-change'>) => void): () => void;
+    (
+      type: 'loader/perspective',
+      handler: (data: Received<'loader/perspective'>) => void,
+    ): () => void;
+    (
+      type: 'loader/query-change',
+      handler: (data: Received<'loader/query-change'>) => void,
+    ): () => void;
   };
   post: {
     (type: 'loader/query-listen', data: Sent<'loader/query-listen'>): void;
@@ -51,7 +64,13 @@ export interface Loaders {
   stop: () => void;
 }
 
-export function connectLoaders({ node, live, draw, timers = globalThis, warn = () => {} }: LoadersOptions): Loaders {
+export function connectLoaders({
+  node,
+  live,
+  draw,
+  timers = globalThis,
+  warn = () => {},
+}: LoadersOptions): Loaders {
   // The page's own perspective until the Studio names one.
   let wanted: ClientPerspective = clientPerspective(readPerspective(live.perspective).perspective);
   let connected = false;
@@ -59,7 +78,14 @@ export function connectLoaders({ node, live, draw, timers = globalThis, warn = (
   let warned = false;
   const ours = { projectId: live.projectId, dataset: live.dataset };
 
-  const listen = () => node.post('loader/query-listen', { ...ours, perspective: wanted, query: live.query, params: live.params as Sent<'loader/query-listen'>['params'], heartbeat: LISTEN_HEARTBEAT_MS });
+  const listen = () =>
+    node.post('loader/query-listen', {
+      ...ours,
+      perspective: wanted,
+      query: live.query,
+      params: live.params as Sent<'loader/query-listen'>['params'],
+      heartbeat: LISTEN_HEARTBEAT_MS,
+    });
 
   const unsubscribe = [
     node.onStatus((status) => {
@@ -70,7 +96,10 @@ export function connectLoaders({ node, live, draw, timers = globalThis, warn = (
     node.on('loader/perspective', (data) => {
       if (!sameProject(live, data)) {
         studioMatches = false;
-        if (!warned) warn(`[preview] the Studio reads ${data.projectId}/${data.dataset}, this page ${live.projectId}/${live.dataset}: edits show after each save only`);
+        if (!warned)
+          warn(
+            `[preview] the Studio reads ${data.projectId}/${data.dataset}, this page ${live.projectId}/${live.dataset}: edits show after each save only`,
+          );
         warned = true;
         return;
       }
@@ -83,8 +112,18 @@ export function connectLoaders({ node, live, draw, timers = globalThis, warn = (
       studioMatches = true;
       const setting = perspectiveSetting(readPerspective(data.perspective));
       if (setting !== perspectiveSetting(readPerspective(wanted))) return;
-      void draw({ query: data.query, params: data.params, perspective: data.perspective, perspectiveSetting: setting, result: data.result });
-      node.post('loader/documents', { ...ours, perspective: data.perspective, documents: data.resultSourceMap?.documents ?? [] });
+      void draw({
+        query: data.query,
+        params: data.params,
+        perspective: data.perspective,
+        perspectiveSetting: setting,
+        result: data.result,
+      });
+      node.post('loader/documents', {
+        ...ours,
+        perspective: data.perspective,
+        documents: data.resultSourceMap?.documents ?? [],
+      });
     }),
   ];
   const heartbeat = timers.setInterval(listen, LISTEN_HEARTBEAT_MS);

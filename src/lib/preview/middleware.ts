@@ -21,7 +21,8 @@ import type { LiveQuery } from './live-query.ts';
 import { postedContent } from './posted-content.ts';
 import { schoolPageProps } from './school-page.ts';
 
-const NOT_FOUND_PAGE = '<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found</title><h1>Not found</h1><p>No page of a school in the preview has this address.</p></html>';
+const NOT_FOUND_PAGE =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found</title><h1>Not found</h1><p>No page of a school in the preview has this address.</p></html>';
 
 function page(status: number, html: string): Response {
   return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
@@ -31,9 +32,21 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const settings = env();
   // Settings scoped to Functions only are invisible to the build: a deployed function names what it lacks.
   const unset = previewFunctionSetupRefusal(context.locals);
-  if (unset) return withPreviewHeaders(new Response(unset, { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }), previewCsp(settings, null));
+  if (unset)
+    return withPreviewHeaders(
+      new Response(unset, {
+        status: 500,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      }),
+      previewCsp(settings, null),
+    );
   if (context.url.pathname === '/robots.txt') {
-    return withPreviewHeaders(new Response(PREVIEW_ROBOTS_TXT, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } }), previewCsp(settings, null));
+    return withPreviewHeaders(
+      new Response(PREVIEW_ROBOTS_TXT, {
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      }),
+      previewCsp(settings, null),
+    );
   }
   let frameUrl: string | undefined;
   let draftMode = false;
@@ -53,10 +66,21 @@ export const onRequest = defineMiddleware(async (context, next) => {
     draftMode = state.draftMode;
     let props: Awaited<ReturnType<typeof schoolPageProps>>;
     try {
-      props = await schoolPageProps({ pattern: context.routePattern, params: context.params }, state, undefined, posted);
+      props = await schoolPageProps(
+        { pattern: context.routePattern, params: context.params },
+        state,
+        undefined,
+        posted,
+      );
     } catch (error) {
       console.error(`[preview] ${context.url.pathname}: ${(error as Error).message}`);
-      return withPreviewHeaders(page(502, `<!doctype html><html lang="en"><meta charset="utf-8"><title>Preview unavailable</title><p>This page cannot be drawn now: ${String((error as Error).message).replace(/[<&]/g, '')}</p></html>`), previewCsp(settings, null));
+      return withPreviewHeaders(
+        page(
+          502,
+          `<!doctype html><html lang="en"><meta charset="utf-8"><title>Preview unavailable</title><p>This page cannot be drawn now: ${String((error as Error).message).replace(/[<&]/g, '')}</p></html>`,
+        ),
+        previewCsp(settings, null),
+      );
     }
     if (!props) return withPreviewHeaders(page(404, NOT_FOUND_PAGE), previewCsp(settings, null));
     // Draft mode: every field a page shows names itself (data-sanity) for Presentation's overlays.
@@ -66,10 +90,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
       liveQuery = pageLiveQuery(settings, context.params.school ?? '', state);
     }
     context.locals.schoolPage = props;
-    if (context.routePattern === '/[school]/coverage-map') frameUrl = coverageMapSources(props.settings, single(props.site.content, 'coverageMapPage')).embedUrl;
+    if (context.routePattern === '/[school]/coverage-map')
+      frameUrl = coverageMapSources(
+        props.settings,
+        single(props.site.content, 'coverageMapPage'),
+      ).embedUrl;
   }
   const response = await next();
-  const body = (response.headers.get('content-type') ?? '').includes('text/html') ? await response.text() : null;
+  const body = (response.headers.get('content-type') ?? '').includes('text/html')
+    ? await response.text()
+    : null;
   const html = body !== null && draftMode ? withOverlays(body, liveQuery) : body;
   const answer = html === null ? response : new Response(html, response);
   return withPreviewHeaders(answer, previewCsp(settings, html, frameUrl));

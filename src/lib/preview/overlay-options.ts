@@ -9,9 +9,16 @@ import { perspectiveSetting, readPerspective } from '../content/perspective-name
 /** The preview site's route that keeps a perspective for the draft-mode session (perspective-switch.ts). */
 export const PERSPECTIVE_SWITCH_PATH = '/api/preview/perspective';
 
-type PageWindow = Pick<Window, 'location' | 'history' | 'addEventListener' | 'removeEventListener' | 'document'>;
+type PageWindow = Pick<
+  Window,
+  'location' | 'history' | 'addEventListener' | 'removeEventListener' | 'document'
+>;
 
-interface HistoryUpdate { type: 'push' | 'pop' | 'replace'; title?: string; url: string }
+interface HistoryUpdate {
+  type: 'push' | 'pop' | 'replace';
+  title?: string;
+  url: string;
+}
 
 /**
  * The path, query and fragment of a location: what Presentation's address bar shows after its
@@ -33,7 +40,8 @@ export function historyAdapter(win: PageWindow) {
   return {
     subscribe(navigate: (update: HistoryUpdate) => void) {
       navigate({ type: 'push', url: pageUrl(win.location), title: win.document.title });
-      const onPop = () => navigate({ type: 'pop', url: pageUrl(win.location), title: win.document.title });
+      const onPop = () =>
+        navigate({ type: 'pop', url: pageUrl(win.location), title: win.document.title });
       win.addEventListener('popstate', onPop);
       return () => win.removeEventListener('popstate', onPop);
     },
@@ -77,13 +85,19 @@ type SwitchWindow = Pick<Window, 'location' | 'history' | 'document' | 'fetch'>;
 export function perspectiveSwitch(win: SwitchWindow, redraw: () => Promise<void>) {
   return (perspective: unknown): Promise<void> | undefined => {
     const setting = perspectiveSetting(readPerspective(perspective));
-    const shown = win.document.querySelector('[data-perspective]')?.getAttribute('data-perspective');
+    const shown = win.document
+      .querySelector('[data-perspective]')
+      ?.getAttribute('data-perspective');
     if (shown === setting) return undefined;
     return (async () => {
       let kept = false;
       try {
         const answer = await win.fetch(PERSPECTIVE_SWITCH_PATH, {
-          method: 'POST', credentials: 'include', cache: 'no-store', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ perspective }),
+          method: 'POST',
+          credentials: 'include',
+          cache: 'no-store',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ perspective }),
         });
         await answer.arrayBuffer();
         kept = answer.ok;

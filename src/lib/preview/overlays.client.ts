@@ -12,7 +12,11 @@
  * Each page shown is reported, so Presentation's address bar follows navigation.
  */
 import { createNode, createNodeMachine } from '@sanity/comlink';
-import { createCompatibilityActors, type LoaderControllerMsg, type LoaderNodeMsg } from '@sanity/presentation-comlink';
+import {
+  createCompatibilityActors,
+  type LoaderControllerMsg,
+  type LoaderNodeMsg,
+} from '@sanity/presentation-comlink';
 import { enableVisualEditing } from '@sanity/visual-editing/enable-visual-editing';
 import { readLiveQuery } from './live-query.ts';
 import { connectLoaders, type LoadersNode } from './loaders.ts';
@@ -28,18 +32,21 @@ if (inPresentation) {
   const live = readLiveQuery(document);
   const loaders = live
     ? connectLoaders({
-      node: createNode<LoaderNodeMsg, LoaderControllerMsg>(
-        { name: 'loaders', connectTo: 'presentation' },
-        createNodeMachine<LoaderNodeMsg, LoaderControllerMsg>().provide({ actors: createCompatibilityActors<LoaderNodeMsg>() }),
-      ) as unknown as LoadersNode,
-      live,
-      draw: drawer.fromResult,
-      warn: (message) => console.warn(message),
-    })
+        node: createNode<LoaderNodeMsg, LoaderControllerMsg>(
+          { name: 'loaders', connectTo: 'presentation' },
+          createNodeMachine<LoaderNodeMsg, LoaderControllerMsg>().provide({
+            actors: createCompatibilityActors<LoaderNodeMsg>(),
+          }),
+        ) as unknown as LoadersNode,
+        live,
+        draw: drawer.fromResult,
+        warn: (message) => console.warn(message),
+      })
     : null;
   enableVisualEditing({
     history: historyAdapter(window),
     refresh: refreshPage(drawer.fromDataset, () => loaders?.isLive() ?? false),
-    onPerspectiveChange: (perspective) => void perspectiveSwitch(window, drawer.fromDataset)(perspective),
+    onPerspectiveChange: (perspective) =>
+      void perspectiveSwitch(window, drawer.fromDataset)(perspective),
   });
 }

@@ -32,17 +32,22 @@ export function latestWins<T>(run: (job: T) => Promise<void>): (job: T) => Promi
     if (!running) return start(job);
     const next: { job: T; done: Promise<void> } = {
       job,
-      done: running.catch(() => undefined).then(() => {
-        waiting = null;
-        return start(next.job);
-      }),
+      done: running
+        .catch(() => undefined)
+        .then(() => {
+          waiting = null;
+          return start(next.job);
+        }),
     };
     waiting = next;
     return next.done;
   };
 }
 
-export type DrawWindow = Pick<Window, 'location' | 'document' | 'fetch' | 'scrollX' | 'scrollY' | 'scrollTo'> & {
+export type DrawWindow = Pick<
+  Window,
+  'location' | 'document' | 'fetch' | 'scrollX' | 'scrollY' | 'scrollTo'
+> & {
   DOMParser: typeof DOMParser;
   performance?: Pick<Performance, 'now' | 'measure'>;
   console?: Pick<Console, 'warn'>;
@@ -66,7 +71,12 @@ const pageAddress = (win: Pick<Window, 'location'>) => win.location.href.split('
 
 async function asPage(win: DrawWindow, response: Response): Promise<Document | null> {
   const html = await response.text();
-  if (response.status !== 200 || response.redirected || !/^text\/html\b/i.test(response.headers.get('content-type') ?? '')) return null;
+  if (
+    response.status !== 200 ||
+    response.redirected ||
+    !/^text\/html\b/i.test(response.headers.get('content-type') ?? '')
+  )
+    return null;
   return new win.DOMParser().parseFromString(html, 'text/html');
 }
 
@@ -77,7 +87,14 @@ async function asPage(win: DrawWindow, response: Response): Promise<Document | n
  */
 async function fetchPage(win: DrawWindow): Promise<Document | null> {
   try {
-    return await asPage(win, await win.fetch(pageAddress(win), { credentials: 'include', cache: 'no-store', headers: { accept: 'text/html' } }));
+    return await asPage(
+      win,
+      await win.fetch(pageAddress(win), {
+        credentials: 'include',
+        cache: 'no-store',
+        headers: { accept: 'text/html' },
+      }),
+    );
   } catch {
     return null;
   }
@@ -94,9 +111,16 @@ async function fetchResultPage(win: DrawWindow, studio: StudioResult): Promise<R
   url.searchParams.set(urlSearchParamPreviewPerspective, studio.perspectiveSetting);
   try {
     const response = await win.fetch(url.href, {
-      method: 'POST', credentials: 'include', cache: 'no-store',
+      method: 'POST',
+      credentials: 'include',
+      cache: 'no-store',
       headers: { 'content-type': 'application/json', accept: 'text/html' },
-      body: JSON.stringify({ query: studio.query, params: studio.params, perspective: studio.perspective, result: studio.result }),
+      body: JSON.stringify({
+        query: studio.query,
+        params: studio.params,
+        perspective: studio.perspective,
+        result: studio.result,
+      }),
     });
     if (response.status === 401) {
       await response.arrayBuffer();
@@ -104,7 +128,9 @@ async function fetchResultPage(win: DrawWindow, studio: StudioResult): Promise<R
     }
     if (response.status !== 200) {
       const refusal = await response.text();
-      (win.console ?? console).warn(`[preview] the Studio's change was not drawn (${response.status}): ${refusal.slice(0, 500)}`);
+      (win.console ?? console).warn(
+        `[preview] the Studio's change was not drawn (${response.status}): ${refusal.slice(0, 500)}`,
+      );
       return 'keep';
     }
     return (await asPage(win, response)) ?? 'keep';
@@ -131,7 +157,9 @@ export interface PageDrawer {
  * instead. Each draw is measured (`preview-render`, `preview-redraw`) for the preview bench.
  */
 export function pageDrawer(win: DrawWindow): PageDrawer {
-  let base: Promise<Document | null> = fetchPage(win).then((page) => (page && sameText(win.document, page) ? page : null));
+  let base: Promise<Document | null> = fetchPage(win).then((page) =>
+    page && sameText(win.document, page) ? page : null,
+  );
   const loadAgain = () => {
     win.location.reload();
     // The page is going: Presentation's own timeout reports the refresh done.
@@ -140,7 +168,10 @@ export function pageDrawer(win: DrawWindow): PageDrawer {
   const draw = latestWins<Job>(async (job) => {
     const previous = await base;
     const started = win.performance?.now();
-    const next: Render = job.kind === 'dataset' ? (await fetchPage(win)) ?? 'reload' : await fetchResultPage(win, job.studio);
+    const next: Render =
+      job.kind === 'dataset'
+        ? ((await fetchPage(win)) ?? 'reload')
+        : await fetchResultPage(win, job.studio);
     if (next === 'keep') return;
     if (next === 'reload' || hasNewInlineCode(win.document, next)) return loadAgain();
     const rendered = win.performance?.now();
@@ -151,12 +182,19 @@ export function pageDrawer(win: DrawWindow): PageDrawer {
       return loadAgain();
     }
     // Instant: the site's CSS makes scrolling smooth.
-    if (win.scrollX !== scrollX || win.scrollY !== scrollY) win.scrollTo({ left: scrollX, top: scrollY, behavior: 'instant' });
+    if (win.scrollX !== scrollX || win.scrollY !== scrollY)
+      win.scrollTo({ left: scrollX, top: scrollY, behavior: 'instant' });
     base = Promise.resolve(next);
     if (started !== undefined && rendered !== undefined) {
       win.performance!.measure(`preview-render-${job.kind}`, { start: started, end: rendered });
-      win.performance!.measure(`preview-redraw-${job.kind}`, { start: rendered, end: win.performance!.now() });
+      win.performance!.measure(`preview-redraw-${job.kind}`, {
+        start: rendered,
+        end: win.performance!.now(),
+      });
     }
   });
-  return { fromDataset: () => draw({ kind: 'dataset' }), fromResult: (studio) => draw({ kind: 'result', studio }) };
+  return {
+    fromDataset: () => draw({ kind: 'dataset' }),
+    fromResult: (studio) => draw({ kind: 'result', studio }),
+  };
 }

@@ -11,7 +11,11 @@ import { perspectiveSetting, type ReadPerspective } from '../content/perspective
 import { SCHOOL_PAGE_CONTENT_QUERY } from '../content/queries.ts';
 import { LOCAL_PROJECT_ID, type LiveQuery } from './live-query.ts';
 
-export function pageLiveQuery(settings: Pick<Env, 'SANITY_PROJECT_ID' | 'SANITY_DATASET'>, seoSlug: string, shown: ReadPerspective): LiveQuery {
+export function pageLiveQuery(
+  settings: Pick<Env, 'SANITY_PROJECT_ID' | 'SANITY_DATASET'>,
+  seoSlug: string,
+  shown: ReadPerspective,
+): LiveQuery {
   return {
     projectId: settings.SANITY_PROJECT_ID || LOCAL_PROJECT_ID,
     dataset: settings.SANITY_DATASET,

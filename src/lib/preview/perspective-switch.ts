@@ -15,12 +15,22 @@ import { draftModeOf, type DraftModeDeps } from './draft-mode.ts';
 /** Far above any perspective the site reads (MAX_PERSPECTIVE_LENGTH), far below anything costly. */
 export const MAX_SWITCH_BODY_BYTES = 4096;
 
-export async function switchPerspective(request: Request, settings: Pick<Env, 'PREVIEW_COOKIE_SECRET'>, deps: DraftModeDeps = {}): Promise<Response> {
-  const checked = await checkRequest(request, { methods: ['POST'], maxBodyBytes: MAX_SWITCH_BODY_BYTES, contentTypes: ['application/json'] });
+export async function switchPerspective(
+  request: Request,
+  settings: Pick<Env, 'PREVIEW_COOKIE_SECRET'>,
+  deps: DraftModeDeps = {},
+): Promise<Response> {
+  const checked = await checkRequest(request, {
+    methods: ['POST'],
+    maxBodyBytes: MAX_SWITCH_BODY_BYTES,
+    contentTypes: ['application/json'],
+  });
   if (!checked.ok) return checked.response;
   const origin = request.headers.get('origin');
-  if (origin !== null && origin !== new URL(request.url).origin) return answer(403, 'the perspective is switched from this site\'s own pages only');
-  if (!(await draftModeOf(request, settings, deps)).draftMode) return answer(401, 'not in draft mode: open the preview from the Studio');
+  if (origin !== null && origin !== new URL(request.url).origin)
+    return answer(403, "the perspective is switched from this site's own pages only");
+  if (!(await draftModeOf(request, settings, deps)).draftMode)
+    return answer(401, 'not in draft mode: open the preview from the Studio');
   let asked: unknown;
   try {
     asked = (JSON.parse(checked.body) as { perspective?: unknown } | null)?.perspective;

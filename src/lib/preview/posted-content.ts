@@ -15,7 +15,12 @@
  * - it writes nothing (no cookie, no store); the answer, a page or a refusal, is never cached and
  *   carries the preview's headers (the middleware). Text from content is escaped as on any page.
  */
-import { ContentError, schoolPageContent, schoolPageQueryParams, type GroupedContent } from '../content/index.ts';
+import {
+  ContentError,
+  schoolPageContent,
+  schoolPageQueryParams,
+  type GroupedContent,
+} from '../content/index.ts';
 import { perspectiveSetting, readPerspective } from '../content/perspective-name.ts';
 import { SCHOOL_PAGE_CONTENT_QUERY, type SchoolPageAnswer } from '../content/queries.ts';
 import { answer, checkRequest } from '../rebuild/function-http.ts';
@@ -38,13 +43,20 @@ export interface PostedResult {
   result: unknown;
 }
 
-export type PostedContent = { ok: true; content: GroupedContent } | { ok: false; response: Response };
+export type PostedContent =
+  { ok: true; content: GroupedContent } | { ok: false; response: Response };
 
-const refuse = (status: number, message: string): PostedContent => ({ ok: false, response: answer(status, message) });
+const refuse = (status: number, message: string): PostedContent => ({
+  ok: false,
+  response: answer(status, message),
+});
 
 /** Whether the request comes from a page of this site: the browser says so (Sec-Fetch-Site), and names this origin. */
 function isSameOriginPost(request: Request): boolean {
-  return request.headers.get('sec-fetch-site') === 'same-origin' && request.headers.get('origin') === new URL(request.url).origin;
+  return (
+    request.headers.get('sec-fetch-site') === 'same-origin' &&
+    request.headers.get('origin') === new URL(request.url).origin
+  );
 }
 
 /** How many problems a refusal names (the rest are counted). */
@@ -54,11 +66,20 @@ const NAMED_PROBLEMS = 5;
  * The content a post to the school page at `seoSlug` carries, or the refusal to answer. `access`
  * is the request's draft mode (draft-mode.ts), asked by the caller only once the origin passed.
  */
-export async function postedContent(request: Request, seoSlug: string, access: () => Promise<DraftModeState>): Promise<PostedContent> {
-  if (!isSameOriginPost(request)) return refuse(403, 'content is posted from this site\'s own pages only');
+export async function postedContent(
+  request: Request,
+  seoSlug: string,
+  access: () => Promise<DraftModeState>,
+): Promise<PostedContent> {
+  if (!isSameOriginPost(request))
+    return refuse(403, "content is posted from this site's own pages only");
   const state = await access();
   if (!state.draftMode) return refuse(401, 'not in draft mode: open the preview from the Studio');
-  const checked = await checkRequest(request, { methods: ['POST'], maxBodyBytes: MAX_POSTED_CONTENT_BYTES, contentTypes: ['application/json'] });
+  const checked = await checkRequest(request, {
+    methods: ['POST'],
+    maxBodyBytes: MAX_POSTED_CONTENT_BYTES,
+    contentTypes: ['application/json'],
+  });
   if (!checked.ok) return checked;
   let posted: Partial<PostedResult> | null;
   try {
@@ -67,14 +88,21 @@ export async function postedContent(request: Request, seoSlug: string, access: (
     return refuse(400, 'the body is not JSON');
   }
   if (!posted || typeof posted !== 'object') return refuse(422, 'the body names no query result');
-  if (posted.query !== SCHOOL_PAGE_CONTENT_QUERY || !sameParams(posted.params, schoolPageQueryParams(seoSlug))) {
-    return refuse(422, 'the result is for another query than this page\'s');
+  if (
+    posted.query !== SCHOOL_PAGE_CONTENT_QUERY ||
+    !sameParams(posted.params, schoolPageQueryParams(seoSlug))
+  ) {
+    return refuse(422, "the result is for another query than this page's");
   }
   if (perspectiveSetting(readPerspective(posted.perspective)) !== perspectiveSetting(state)) {
-    return refuse(409, `the result is for another perspective than this page shows (${perspectiveSetting(state)})`);
+    return refuse(
+      409,
+      `the result is for another perspective than this page shows (${perspectiveSetting(state)})`,
+    );
   }
   const result = posted.result;
-  if (!result || typeof result !== 'object' || Array.isArray(result)) return refuse(422, 'the result names no school');
+  if (!result || typeof result !== 'object' || Array.isArray(result))
+    return refuse(422, 'the result names no school');
   let content: GroupedContent | undefined;
   try {
     content = schoolPageContent(result as SchoolPageAnswer);
@@ -82,10 +110,13 @@ export async function postedContent(request: Request, seoSlug: string, access: (
     if (error instanceof ContentError) return refuse(422, error.message);
     throw error;
   }
-  if (!content?.schools.some((entry) => entry.school.seoSlug === seoSlug)) return refuse(422, 'the result names no school at this address');
+  if (!content?.schools.some((entry) => entry.school.seoSlug === seoSlug))
+    return refuse(422, 'the result names no school at this address');
   const invalid = content.problems.filter((problem) => problem.issues !== undefined);
   if (invalid.length) {
-    const named = invalid.slice(0, NAMED_PROBLEMS).map((problem) => `${problem.documentId ?? problem.documentType}: ${problem.reason}`);
+    const named = invalid
+      .slice(0, NAMED_PROBLEMS)
+      .map((problem) => `${problem.documentId ?? problem.documentType}: ${problem.reason}`);
     const more = invalid.length > NAMED_PROBLEMS ? `; ${invalid.length - NAMED_PROBLEMS} more` : '';
     return refuse(422, `the content does not validate: ${named.join('; ')}${more}`);
   }

@@ -9,7 +9,12 @@
  * Pure (no Sanity imports): studio/presentation.ts turns it into presentationTool's options.
  */
 import type { TenantDocumentType } from '../content/schemas.ts';
-import { SCHOOL_ROUTES, schoolPath, type SchoolRoute, type SchoolRouteName } from '../route-table/routes.ts';
+import {
+  SCHOOL_ROUTES,
+  schoolPath,
+  type SchoolRoute,
+  type SchoolRouteName,
+} from '../route-table/routes.ts';
 
 export type ContentDocumentType = TenantDocumentType | 'school' | 'siteSettings';
 
@@ -35,14 +40,19 @@ export interface RouteDocuments {
 export type PresentationRoute = Pick<SchoolRoute, 'path' | 'title'> & { name: string };
 export type RouteDocumentsTable = Readonly<Record<string, RouteDocuments>>;
 
-const doc = (type: ContentDocumentType, match?: ShownDocument['match']): ShownDocument => (match ? { type, match } : { type });
+const doc = (type: ContentDocumentType, match?: ShownDocument['match']): ShownDocument =>
+  match ? { type, match } : { type };
 
 /** The plan pages (src/lib/views/plans.ts): the route's name is the customer type of its header and cards. */
 const planPage = (customerType: 'student' | 'faculty' | 'fan'): RouteDocuments => ({
   main: doc('planPageHeader', { customerType }),
   also: [
-    doc('planCards', { customerType }), doc('broadbandFacts'), doc('partnerBanner', { bannerNumber: 1 }),
-    doc('perkSection'), doc('giveawaysBanner'), doc('switchSection'),
+    doc('planCards', { customerType }),
+    doc('broadbandFacts'),
+    doc('partnerBanner', { bannerNumber: 1 }),
+    doc('perkSection'),
+    doc('giveawaysBanner'),
+    doc('switchSection'),
   ],
 });
 
@@ -51,8 +61,13 @@ export const ROUTE_DOCUMENTS: Readonly<Record<SchoolRouteName, RouteDocuments>> 
   landing: {
     main: doc('landingHeader'),
     also: [
-      doc('partnerBanner', { bannerNumber: 1 }), doc('landingPerks'), doc('howItWorks'), doc('choosePlans'),
-      doc('missionRows'), doc('faqs'), doc('siteSettings'),
+      doc('partnerBanner', { bannerNumber: 1 }),
+      doc('landingPerks'),
+      doc('howItWorks'),
+      doc('choosePlans'),
+      doc('missionRows'),
+      doc('faqs'),
+      doc('siteSettings'),
     ],
   },
   student: planPage('student'),
@@ -60,14 +75,23 @@ export const ROUTE_DOCUMENTS: Readonly<Record<SchoolRouteName, RouteDocuments>> 
   fan: planPage('fan'),
   why: {
     main: doc('whyHero'),
-    also: [doc('partnerBanner', { bannerNumber: 2 }), doc('givebackFunds'), doc('howItWorksMath'), doc('whyPerks'), doc('whyPlans')],
+    also: [
+      doc('partnerBanner', { bannerNumber: 2 }),
+      doc('givebackFunds'),
+      doc('howItWorksMath'),
+      doc('whyPerks'),
+      doc('whyPlans'),
+    ],
   },
   'coverage-map': { main: doc('coverageMapPage'), also: [doc('siteSettings')] },
   newsroom: { main: doc('pressRelease') },
   'international-dialing': { main: doc('internationalDialing') },
   'giveaway-entry': {
     main: doc('giveawayForm'),
-    idInAddress: { param: 'eventId', note: 'the current giveaway event\'s id: open it from the giveaway banner of a plan page' },
+    idInAddress: {
+      param: 'eventId',
+      note: "the current giveaway event's id: open it from the giveaway banner of a plan page",
+    },
   },
   'giveaway-confirmation': {
     main: doc('giveawayConfirmation'),
@@ -77,7 +101,12 @@ export const ROUTE_DOCUMENTS: Readonly<Record<SchoolRouteName, RouteDocuments>> 
 };
 
 /** On every page of a school: its registry entry (names, logo, colours), header, sign-in dialog and footer. */
-export const EVERY_PAGE: readonly ShownDocument[] = [doc('school'), doc('headerNav'), doc('loginModal'), doc('footer')];
+export const EVERY_PAGE: readonly ShownDocument[] = [
+  doc('school'),
+  doc('headerNav'),
+  doc('loginModal'),
+  doc('footer'),
+];
 
 /** Documents not tied to one school: shown on the pages of every school. */
 export const SITE_WIDE_TYPES: readonly ContentDocumentType[] = ['siteSettings'];
@@ -110,7 +139,10 @@ export interface MainDocumentRoute {
 
 export const SEO_SLUG_PARAM = 'seoSlug';
 
-export function mainDocumentRoutes(routes: readonly PresentationRoute[] = SCHOOL_ROUTES, table: RouteDocumentsTable = ROUTE_DOCUMENTS): MainDocumentRoute[] {
+export function mainDocumentRoutes(
+  routes: readonly PresentationRoute[] = SCHOOL_ROUTES,
+  table: RouteDocumentsTable = ROUTE_DOCUMENTS,
+): MainDocumentRoute[] {
   return routes.map((route) => {
     const { main, idInAddress } = documentsOf(route, table);
     const pattern = schoolPath(`:${SEO_SLUG_PARAM}`, route.path);
@@ -146,33 +178,59 @@ export interface LocationsState {
   tone?: 'positive' | 'caution' | 'critical';
 }
 
-function matches(shown: ShownDocument, type: string, fields: Readonly<Record<string, unknown>>): boolean {
-  return shown.type === type && Object.entries(shown.match ?? {}).every(([name, value]) => fields[name] === value);
+function matches(
+  shown: ShownDocument,
+  type: string,
+  fields: Readonly<Record<string, unknown>>,
+): boolean {
+  return (
+    shown.type === type &&
+    Object.entries(shown.match ?? {}).every(([name, value]) => fields[name] === value)
+  );
 }
 
 /** The routes that show a document of `type` with these field values, in the route table's order. */
 export function routesShowing(
-  type: string, fields: Readonly<Record<string, unknown>> = {}, routes: readonly PresentationRoute[] = SCHOOL_ROUTES,
+  type: string,
+  fields: Readonly<Record<string, unknown>> = {},
+  routes: readonly PresentationRoute[] = SCHOOL_ROUTES,
   table: RouteDocumentsTable = ROUTE_DOCUMENTS,
 ): PresentationRoute[] {
-  return routes.filter((route) => shownOn(route, table).some((shown) => matches(shown, type, fields)));
+  return routes.filter((route) =>
+    shownOn(route, table).some((shown) => matches(shown, type, fields)),
+  );
 }
 
 /** The fields of a type that decide its pages (e.g. a plan header's customer type), for the Studio to read. */
-export function locationFields(type: string, routes: readonly PresentationRoute[] = SCHOOL_ROUTES, table: RouteDocumentsTable = ROUTE_DOCUMENTS): string[] {
-  const names = routes.flatMap((route) => shownOn(route, table).filter((shown) => shown.type === type).flatMap((shown) => Object.keys(shown.match ?? {})));
+export function locationFields(
+  type: string,
+  routes: readonly PresentationRoute[] = SCHOOL_ROUTES,
+  table: RouteDocumentsTable = ROUTE_DOCUMENTS,
+): string[] {
+  const names = routes.flatMap((route) =>
+    shownOn(route, table)
+      .filter((shown) => shown.type === type)
+      .flatMap((shown) => Object.keys(shown.match ?? {})),
+  );
   return [...new Set(names)].sort();
 }
 
 /** Every document type some page shows. */
-export function typesShown(routes: readonly PresentationRoute[] = SCHOOL_ROUTES, table: RouteDocumentsTable = ROUTE_DOCUMENTS): ContentDocumentType[] {
+export function typesShown(
+  routes: readonly PresentationRoute[] = SCHOOL_ROUTES,
+  table: RouteDocumentsTable = ROUTE_DOCUMENTS,
+): ContentDocumentType[] {
   return [...new Set(routes.flatMap((route) => shownOn(route, table).map((shown) => shown.type)))];
 }
 
-const text = (value: string | null | undefined) => (value && value.trim() ? value.trim() : undefined);
+const text = (value: string | null | undefined) =>
+  value && value.trim() ? value.trim() : undefined;
 
 function pagesOf(
-  pages: readonly PresentationRoute[], school: SchoolNames, seoSlug: string, table: RouteDocumentsTable,
+  pages: readonly PresentationRoute[],
+  school: SchoolNames,
+  seoSlug: string,
+  table: RouteDocumentsTable,
 ): { locations: PageLocation[]; notes: string[] } {
   const product = text(school.product) ?? seoSlug;
   const names = { product, schoolName: text(school.schoolName) ?? product };
@@ -180,7 +238,8 @@ function pagesOf(
   const notes: string[] = [];
   for (const route of pages) {
     const idInAddress = table[route.name]?.idInAddress;
-    if (idInAddress) notes.push(`Also on "${route.title(names)}", whose address ends in ${idInAddress.note}.`);
+    if (idInAddress)
+      notes.push(`Also on "${route.title(names)}", whose address ends in ${idInAddress.note}.`);
     else locations.push({ title: route.title(names), href: schoolPath(seoSlug, route.path) });
   }
   return { locations, notes };
@@ -193,20 +252,37 @@ export interface LocationOptions {
 
 /** A school's document (or the school itself): the pages of its school that show it. */
 export function schoolDocumentLocations(
-  type: string, fields: Readonly<Record<string, unknown>>, school: SchoolNames | null | undefined,
+  type: string,
+  fields: Readonly<Record<string, unknown>>,
+  school: SchoolNames | null | undefined,
   { routes = SCHOOL_ROUTES, table = ROUTE_DOCUMENTS }: LocationOptions = {},
 ): LocationsState {
   const pages = routesShowing(type, fields, routes, table);
-  if (pages.length === 0) return { locations: [], message: 'Not shown on any page.', tone: 'caution' };
+  if (pages.length === 0)
+    return { locations: [], message: 'Not shown on any page.', tone: 'caution' };
   const seoSlug = text(school?.seoSlug);
   if (!school || !seoSlug) {
-    return { locations: [], message: type === 'school' ? 'Give the school its address on the site to see its pages.' : 'Not on any page yet: choose the school it belongs to.', tone: 'caution' };
+    return {
+      locations: [],
+      message:
+        type === 'school'
+          ? 'Give the school its address on the site to see its pages.'
+          : 'Not on any page yet: choose the school it belongs to.',
+      tone: 'caution',
+    };
   }
   if (school.status === 'retired') {
-    return { locations: [], message: 'This school is retired: it has no pages, and its addresses redirect.', tone: 'caution' };
+    return {
+      locations: [],
+      message: 'This school is retired: it has no pages, and its addresses redirect.',
+      tone: 'caution',
+    };
   }
   const { locations, notes } = pagesOf(pages, school, seoSlug, table);
-  const preparing = school.status === 'preparing' ? ['The school is being prepared: its pages show on the preview site only.'] : [];
+  const preparing =
+    school.status === 'preparing'
+      ? ['The school is being prepared: its pages show on the preview site only.']
+      : [];
   const message = [...preparing, ...notes].join(' ');
   return message ? { locations, message } : { locations };
 }
@@ -216,20 +292,37 @@ export function schoolDocumentLocations(
  * list them), and how many more schools show it (`total` is how many schools have pages).
  */
 export function siteWideLocations(
-  type: string, schools: readonly SchoolNames[], total: number,
-  { routes = SCHOOL_ROUTES, table = ROUTE_DOCUMENTS, listed = SITE_WIDE_SCHOOLS_LISTED }: LocationOptions & { listed?: number } = {},
+  type: string,
+  schools: readonly SchoolNames[],
+  total: number,
+  {
+    routes = SCHOOL_ROUTES,
+    table = ROUTE_DOCUMENTS,
+    listed = SITE_WIDE_SCHOOLS_LISTED,
+  }: LocationOptions & { listed?: number } = {},
 ): LocationsState {
   const pages = routesShowing(type, {}, routes, table);
-  if (pages.length === 0) return { locations: [], message: 'Not shown on any page.', tone: 'caution' };
-  const shown = schools.filter((school) => text(school.seoSlug) && school.status !== 'retired').slice(0, listed);
-  if (shown.length === 0) return { locations: [], message: 'Shown on every school\'s pages; no school has pages yet.', tone: 'caution' };
-  const locations = shown.flatMap((school) => pagesOf(pages, school, text(school.seoSlug)!, table).locations);
+  if (pages.length === 0)
+    return { locations: [], message: 'Not shown on any page.', tone: 'caution' };
+  const shown = schools
+    .filter((school) => text(school.seoSlug) && school.status !== 'retired')
+    .slice(0, listed);
+  if (shown.length === 0)
+    return {
+      locations: [],
+      message: "Shown on every school's pages; no school has pages yet.",
+      tone: 'caution',
+    };
+  const locations = shown.flatMap(
+    (school) => pagesOf(pages, school, text(school.seoSlug)!, table).locations,
+  );
   const more = Math.max(0, total - shown.length);
   const names = shown.map((school) => text(school.product) ?? text(school.seoSlug)).join(', ');
   return {
     locations,
-    message: more > 0
-      ? `Shown on the pages of every school: listed here for ${names}, and ${more} more.`
-      : `Shown on the pages of every school (${names}).`,
+    message:
+      more > 0
+        ? `Shown on the pages of every school: listed here for ${names}, and ${more} more.`
+        : `Shown on the pages of every school (${names}).`,
   };
 }

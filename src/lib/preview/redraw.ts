@@ -29,9 +29,14 @@ function signature(node: Node): string {
   if (node.nodeType !== ELEMENT) return `#${node.nodeType}`;
   const element = node as Element;
   const name = element.localName;
-  const extra = name === 'script' || name === 'style' ? `${element.getAttribute('src') ?? ''} ${element.textContent}`
-    : name === 'link' ? element.getAttribute('href') ?? ''
-      : name === 'astro-island' ? element.getAttribute('component-url') ?? '' : '';
+  const extra =
+    name === 'script' || name === 'style'
+      ? `${element.getAttribute('src') ?? ''} ${element.textContent}`
+      : name === 'link'
+        ? (element.getAttribute('href') ?? '')
+        : name === 'astro-island'
+          ? (element.getAttribute('component-url') ?? '')
+          : '';
   return `${name} ${keyOf(element) ?? ''} ${element.getAttribute('class') ?? ''} ${extra}`;
 }
 
@@ -64,7 +69,10 @@ export function pairNodes(from: readonly Node[], to: readonly Node[]): Map<Node,
     const table = new Uint32Array((a.length + 1) * width);
     for (let i = a.length - 1; i >= 0; i--) {
       for (let j = b.length - 1; j >= 0; j--) {
-        table[i * width + j] = a[i] === b[j] ? table[(i + 1) * width + j + 1]! + 1 : Math.max(table[(i + 1) * width + j]!, table[i * width + j + 1]!);
+        table[i * width + j] =
+          a[i] === b[j]
+            ? table[(i + 1) * width + j + 1]! + 1
+            : Math.max(table[(i + 1) * width + j]!, table[i * width + j + 1]!);
       }
     }
     for (let i = 0, j = 0; i < a.length && j < b.length;) {
@@ -164,7 +172,9 @@ function redrawNode(live: Node, next: Node, base: Node | null, pass: Pass): void
   const name = element.localName;
   if (name === 'astro-island') {
     // Hydrated, its content is React's: compared only as rendered (base and next), and by its attributes.
-    const unchanged = sameAttributes(element, next as Element, ISLAND_STATE) && (base === null || (base as Element).outerHTML === (next as Element).outerHTML);
+    const unchanged =
+      sameAttributes(element, next as Element, ISLAND_STATE) &&
+      (base === null || (base as Element).outerHTML === (next as Element).outerHTML);
     if (!unchanged) {
       element.replaceWith(fresh(element.ownerDocument, next));
       pass.islands += 1;
@@ -172,7 +182,11 @@ function redrawNode(live: Node, next: Node, base: Node | null, pass: Pass): void
     return;
   }
   if (name === 'script' || name === 'template') {
-    if (!sameAttributes(element, next as Element) || element.innerHTML !== (next as Element).innerHTML) element.replaceWith(fresh(element.ownerDocument, next));
+    if (
+      !sameAttributes(element, next as Element) ||
+      element.innerHTML !== (next as Element).innerHTML
+    )
+      element.replaceWith(fresh(element.ownerDocument, next));
     return;
   }
   redrawAttributes(element, next as Element, base as Element | null);
@@ -183,16 +197,22 @@ function redrawNode(live: Node, next: Node, base: Node | null, pass: Pass): void
 const ISLAND_STATE = new Set(['ssr', 'await-children']);
 
 function sameAttributes(a: Element, b: Element, ignore: ReadonlySet<string> = new Set()): boolean {
-  const names = (element: Element) => element.getAttributeNames().filter((name) => !ignore.has(name));
+  const names = (element: Element) =>
+    element.getAttributeNames().filter((name) => !ignore.has(name));
   const left = names(a);
-  return left.length === names(b).length && left.every((name) => a.getAttribute(name) === b.getAttribute(name));
+  return (
+    left.length === names(b).length &&
+    left.every((name) => a.getAttribute(name) === b.getAttribute(name))
+  );
 }
 
 function redrawAttributes(live: Element, next: Element, base: Element | null): void {
   if (!base) {
-    for (const name of live.getAttributeNames()) if (!next.hasAttribute(name)) live.removeAttribute(name);
+    for (const name of live.getAttributeNames())
+      if (!next.hasAttribute(name)) live.removeAttribute(name);
     for (const attribute of next.attributes) {
-      if (live.getAttributeNS(attribute.namespaceURI, attribute.localName) !== attribute.value) live.setAttributeNS(attribute.namespaceURI, attribute.name, attribute.value);
+      if (live.getAttributeNS(attribute.namespaceURI, attribute.localName) !== attribute.value)
+        live.setAttributeNS(attribute.namespaceURI, attribute.name, attribute.value);
     }
     return;
   }
@@ -221,10 +241,12 @@ function fresh(document: Document, node: Node): Node {
   const copy = document.importNode(node, true);
   if (copy.nodeType !== ELEMENT) return copy;
   const element = copy as Element;
-  const scripts = element.localName === 'script' ? [element] : [...element.querySelectorAll('script')];
+  const scripts =
+    element.localName === 'script' ? [element] : [...element.querySelectorAll('script')];
   for (const script of scripts) {
     const runnable = document.createElement('script');
-    for (const attribute of script.attributes) runnable.setAttributeNS(attribute.namespaceURI, attribute.name, attribute.value);
+    for (const attribute of script.attributes)
+      runnable.setAttributeNS(attribute.namespaceURI, attribute.name, attribute.value);
     runnable.textContent = script.textContent;
     if (script === element) return runnable;
     script.replaceWith(runnable);
@@ -240,9 +262,10 @@ const RUNNABLE = /^(|module|(text|application)\/(java|ecma)script)$/i;
  * the inline scripts it was served with (by their hashes), so such a render needs a full load.
  */
 export function hasNewInlineCode(live: Document, next: Document): boolean {
-  const inline = (document: Document) => [...document.querySelectorAll('script:not([src])')]
-    .filter((script) => RUNNABLE.test(script.getAttribute('type') ?? ''))
-    .map((script) => script.textContent ?? '');
+  const inline = (document: Document) =>
+    [...document.querySelectorAll('script:not([src])')]
+      .filter((script) => RUNNABLE.test(script.getAttribute('type') ?? ''))
+      .map((script) => script.textContent ?? '');
   const known = new Set(inline(live));
   return inline(next).some((code) => !known.has(code));
 }

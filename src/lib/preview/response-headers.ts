@@ -40,17 +40,31 @@ export function frameAncestors(studioUrl: string | undefined): string {
 
 /** The policy of a response that is no page (a redirect, an error text): it loads and runs nothing. */
 export function bareCsp(studioUrl: string | undefined): string {
-  return ["default-src 'none'", "base-uri 'none'", "form-action 'none'", frameAncestors(studioUrl)].join('; ');
+  return [
+    "default-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    frameAncestors(studioUrl),
+  ].join('; ');
 }
 
 /**
  * The response with the preview's headers set (its others kept). `csp`: the page's own policy;
  * without one, a policy the response already has is kept, else the bare one.
  */
-export function withPreviewHeaders(response: Response, csp: string | undefined, studioUrl?: string): Response {
+export function withPreviewHeaders(
+  response: Response,
+  csp: string | undefined,
+  studioUrl?: string,
+): Response {
   const headers = new Headers(response.headers);
   for (const [name, value] of Object.entries(PREVIEW_RESPONSE_HEADERS)) headers.set(name, value);
   if (csp) headers.set('Content-Security-Policy', csp);
-  else if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', bareCsp(studioUrl));
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  else if (!headers.has('Content-Security-Policy'))
+    headers.set('Content-Security-Policy', bareCsp(studioUrl));
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }

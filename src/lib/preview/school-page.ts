@@ -9,7 +9,12 @@
  * Content the Studio posted (a `loader/query-change`) takes the query's place.
  */
 import { env, type Env } from '../config/env.ts';
-import { fetchSchoolPageContent, requestContentSource, type ContentSource, type GroupedContent } from '../content/index.ts';
+import {
+  fetchSchoolPageContent,
+  requestContentSource,
+  type ContentSource,
+  type GroupedContent,
+} from '../content/index.ts';
 import { releaseNames, type ContentPerspective } from '../content/perspective-name.ts';
 import { fetchReleases } from '../content/releases.ts';
 import { previewSecretClient } from '../content/secret-client.ts';
@@ -22,10 +27,11 @@ import type { ShownPerspective } from '../views/perspective-label.ts';
 import { heldLookups, type PreviewLookups } from './held-lookups.ts';
 
 /** What a page shell gets on request: its getStaticPaths props, and which content it shows. */
-export type OnDemandPageProps = SchoolShellProps & EditableProps & {
-  /** In draft mode the preview bar names it. */
-  shown: ShownPerspective;
-};
+export type OnDemandPageProps = SchoolShellProps &
+  EditableProps & {
+    /** In draft mode the preview bar names it. */
+    shown: ShownPerspective;
+  };
 
 /** The page Astro matched: `context.routePattern` and `context.params`. */
 export interface MatchedSchoolRoute {
@@ -63,12 +69,15 @@ function defaultDeps(perspective: ContentPerspective): SchoolPageDeps {
  * the school's record).
  */
 export async function schoolPageProps(
-  route: MatchedSchoolRoute, access: PageAccess, deps: SchoolPageDeps = defaultDeps(access.perspective), posted?: GroupedContent,
+  route: MatchedSchoolRoute,
+  access: PageAccess,
+  deps: SchoolPageDeps = defaultDeps(access.perspective),
+  posted?: GroupedContent,
 ): Promise<OnDemandPageProps | undefined> {
   const seoSlug = route.params.school;
   if (!seoSlug) return undefined;
   // Content the Studio posted (posted-content.ts) is drawn instead of the source's, the same way.
-  const content = posted ?? await fetchSchoolPageContent(deps.source, seoSlug);
+  const content = posted ?? (await fetchSchoolPageContent(deps.source, seoSlug));
   if (!content) return undefined;
   const matrix = await buildSiteMatrix(content, {
     loadTenant: deps.loadTenant,
@@ -80,7 +89,12 @@ export async function schoolPageProps(
     mainSiteUrl: deps.settings.MAIN_SITE_URL,
     concurrency: 1,
   });
-  const visible = { ...matrix, schools: matrix.schools.filter((site) => isPublishedIn(site.status, { production: !access.draftMode })) };
+  const visible = {
+    ...matrix,
+    schools: matrix.schools.filter((site) =>
+      isPublishedIn(site.status, { production: !access.draftMode }),
+    ),
+  };
   const props = onDemandPageProps(visible, route.pattern, route.params);
   if (!props) return undefined;
   const names = releaseNames(access.perspective);

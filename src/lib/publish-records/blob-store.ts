@@ -14,8 +14,15 @@ export interface WriteOptions {
 }
 
 export interface BlobStore {
-  getWithMetadata(key: string, options: { type: 'json' }): Promise<{ data: unknown; etag?: string | undefined } | null>;
-  setJSON(key: string, value: unknown, options?: WriteOptions): Promise<{ modified: boolean; etag?: string | undefined }>;
+  getWithMetadata(
+    key: string,
+    options: { type: 'json' },
+  ): Promise<{ data: unknown; etag?: string | undefined } | null>;
+  setJSON(
+    key: string,
+    value: unknown,
+    options?: WriteOptions,
+  ): Promise<{ modified: boolean; etag?: string | undefined }>;
   delete(key: string): Promise<void>;
 }
 
@@ -37,14 +44,22 @@ export interface Versioned<T> {
 }
 
 /** Reads `key` as `schema`; an entry that does not parse counts as none (the next write replaces it). */
-export async function readVersioned<T>(store: BlobStore, key: string, schema: z.ZodType<T>): Promise<Versioned<T>> {
+export async function readVersioned<T>(
+  store: BlobStore,
+  key: string,
+  schema: z.ZodType<T>,
+): Promise<Versioned<T>> {
   const entry = await store.getWithMetadata(key, { type: 'json' });
   if (!entry) return { value: undefined, etag: undefined };
   const parsed = schema.safeParse(entry.data);
   return { value: parsed.success ? parsed.data : undefined, etag: entry.etag };
 }
 
-export async function readJson<T>(store: BlobStore, key: string, schema: z.ZodType<T>): Promise<T | undefined> {
+export async function readJson<T>(
+  store: BlobStore,
+  key: string,
+  schema: z.ZodType<T>,
+): Promise<T | undefined> {
   return (await readVersioned(store, key, schema)).value;
 }
 
@@ -73,7 +88,11 @@ export async function updateJson<T, R>(
     const { value, etag } = await readVersioned(store, key, schema);
     const step = decide(value);
     if (step.next === undefined) return step.result;
-    const written = await store.setJSON(key, step.next, etag === undefined ? { onlyIfNew: true } : { onlyIfMatch: etag });
+    const written = await store.setJSON(
+      key,
+      step.next,
+      etag === undefined ? { onlyIfNew: true } : { onlyIfMatch: etag },
+    );
     if (written.modified) return step.result;
     await (options.pause ?? backoff)(attempt);
   }
@@ -90,7 +109,12 @@ function backoff(attempt: number): Promise<void> {
  * tests, and a local run without Blobs. `beforeWrite` lets a test change the entry between a
  * read and a write, as another instance would.
  */
-export function memoryBlobStore(options: { beforeWrite?: (key: string) => void } = {}): BlobStore & { entries: Map<string, { data: string; etag: string }>; value(key: string): unknown } {
+export function memoryBlobStore(
+  options: { beforeWrite?: (key: string) => void } = {},
+): BlobStore & {
+  entries: Map<string, { data: string; etag: string }>;
+  value(key: string): unknown;
+} {
   const entries = new Map<string, { data: string; etag: string }>();
   let version = 0;
   return {
@@ -107,7 +131,8 @@ export function memoryBlobStore(options: { beforeWrite?: (key: string) => void }
       options.beforeWrite?.(key);
       const current = entries.get(key);
       if (writeOptions.onlyIfNew && current) return { modified: false };
-      if (writeOptions.onlyIfMatch !== undefined && current?.etag !== writeOptions.onlyIfMatch) return { modified: false };
+      if (writeOptions.onlyIfMatch !== undefined && current?.etag !== writeOptions.onlyIfMatch)
+        return { modified: false };
       version += 1;
       const etag = `"${version}"`;
       entries.set(key, { data: JSON.stringify(value), etag });

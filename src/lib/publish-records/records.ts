@@ -57,7 +57,11 @@ export function shardOf(id: string): number {
 export const BUILD_RECORD_BLOB = 'build-record';
 
 /** The local stack's secrets and site id, with the other local defaults (config/local-addresses.ts). */
-export { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_SITE_ID, LOCAL_WEBHOOK_SECRET } from '../config/local-addresses.ts';
+export {
+  LOCAL_DEPLOY_NOTIFICATION_SECRET,
+  LOCAL_SITE_ID,
+  LOCAL_WEBHOOK_SECRET,
+} from '../config/local-addresses.ts';
 
 /** Documents listed in one build hook call; past it only a count (`more`) goes along. */
 export const MAX_BATCH_DOCUMENTS = 100;
@@ -88,14 +92,19 @@ const isoTime = z.string().min(1);
  * `valid` checks one entry: a plain function, since a build record has some 25,000 at 600 schools.
  */
 function ownRecord<T>(valid: (entry: unknown) => entry is T) {
-  return z.custom<Record<string, T>>((input) => {
-    if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
-    for (const key of Object.keys(input)) if (!valid((input as Record<string, unknown>)[key])) return false;
-    return true;
-  }, { message: 'expected an object of valid entries' });
+  return z.custom<Record<string, T>>(
+    (input) => {
+      if (typeof input !== 'object' || input === null || Array.isArray(input)) return false;
+      for (const key of Object.keys(input))
+        if (!valid((input as Record<string, unknown>)[key])) return false;
+      return true;
+    },
+    { message: 'expected an object of valid entries' },
+  );
 }
 
-const stringOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
+const stringOrNull = (value: unknown): value is string | null =>
+  value === null || typeof value === 'string';
 
 // ---------------------------------------------------------------------------------------------
 // 1. The publish webhook's body (Sanity's projection {_id, _type, _rev, _updatedAt})
@@ -119,8 +128,16 @@ export const publishedDocumentSchema = z.object({
 export type PublishedDocument = z.infer<typeof publishedDocumentSchema>;
 
 /** The webhook body as a published document; `arrivedAt` stands in for a missing `_updatedAt`. */
-export function publishedDocumentFrom(body: PublishWebhookBody, arrivedAt: Date): PublishedDocument {
-  return { id: body._id, type: body._type, rev: body._rev ?? null, publishedAt: body._updatedAt ?? arrivedAt.toISOString() };
+export function publishedDocumentFrom(
+  body: PublishWebhookBody,
+  arrivedAt: Date,
+): PublishedDocument {
+  return {
+    id: body._id,
+    type: body._type,
+    rev: body._rev ?? null,
+    publishedAt: body._updatedAt ?? arrivedAt.toISOString(),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -144,7 +161,10 @@ export const buildHookBodySchema = z.object({
 export type BuildHookBody = z.infer<typeof buildHookBodySchema>;
 
 /** What started a build: a build hook body, or `unknown` (a git push, Netlify's UI, a body that does not parse). */
-export const buildTriggerSchema = z.union([buildHookBodySchema, z.object({ kind: z.literal('unknown') })]);
+export const buildTriggerSchema = z.union([
+  buildHookBodySchema,
+  z.object({ kind: z.literal('unknown') }),
+]);
 export type BuildTrigger = z.infer<typeof buildTriggerSchema>;
 
 /** Reads INCOMING_HOOK_BODY (or any text claiming to be a build hook body). */
@@ -179,13 +199,19 @@ export const FRESHNESS_TITLE = 'Freshness check';
  * changed for 3 schools [batch b-…]", "Rebuild by hand [batch b-…]" (or the `reason` given for a
  * build by hand). A publish batch that also carries a freshness build says so after its documents.
  */
-export function buildHookTitle(body: BuildHookBody, now: Date = new Date(), reason?: string): string {
+export function buildHookTitle(
+  body: BuildHookBody,
+  now: Date = new Date(),
+  reason?: string,
+): string {
   const suffix = ` [batch ${body.batch}]`;
   let head: string;
-  if (body.kind === 'nightly') head = `Nightly rebuild ${now.toISOString().slice(0, 10)} (giveaway state, enter button)`;
+  if (body.kind === 'nightly')
+    head = `Nightly rebuild ${now.toISOString().slice(0, 10)} (giveaway state, enter button)`;
   // `npm run rebuild -- --title "why"`: the operator's words, still with the batch.
   else if (body.kind === 'manual') head = reason?.trim() || 'Rebuild by hand';
-  else if (body.kind === 'freshness') head = `${FRESHNESS_TITLE}: ${body.freshness ?? 'the site would change'}`;
+  else if (body.kind === 'freshness')
+    head = `${FRESHNESS_TITLE}: ${body.freshness ?? 'the site would change'}`;
   else {
     const count = body.documents.length + body.more;
     const types = [...new Set(body.documents.map((document) => document.type))];
@@ -200,14 +226,22 @@ export function buildHookTitle(body: BuildHookBody, now: Date = new Date(), reas
  * At most MAX_BATCH_DOCUMENTS documents, newest revision per id, the newest publishes first;
  * `more` counts the rest (plus `moreBefore` already counted elsewhere).
  */
-export function boundedDocuments(documents: readonly PublishedDocument[], moreBefore = 0): { documents: PublishedDocument[]; more: number } {
+export function boundedDocuments(
+  documents: readonly PublishedDocument[],
+  moreBefore = 0,
+): { documents: PublishedDocument[]; more: number } {
   const newest = new Map<string, PublishedDocument>();
   for (const document of documents) {
     const seen = newest.get(document.id);
     if (!seen || seen.publishedAt <= document.publishedAt) newest.set(document.id, document);
   }
-  const sorted = [...newest.values()].sort((a, b) => (a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0));
-  return { documents: sorted.slice(0, MAX_BATCH_DOCUMENTS), more: moreBefore + Math.max(0, sorted.length - MAX_BATCH_DOCUMENTS) };
+  const sorted = [...newest.values()].sort((a, b) =>
+    a.publishedAt < b.publishedAt ? 1 : a.publishedAt > b.publishedAt ? -1 : 0,
+  );
+  return {
+    documents: sorted.slice(0, MAX_BATCH_DOCUMENTS),
+    more: moreBefore + Math.max(0, sorted.length - MAX_BATCH_DOCUMENTS),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -238,26 +272,38 @@ export const buildRecordSchema = z.object({
   /** Absent in the records of builds made before the freshness check: such a live deploy has no digest. */
   inputs: buildInputsSchema.optional(),
   /** Every document the build read: published id → revision, type, school key (null: site-wide). */
-  documents: ownRecord((entry): entry is { rev: string | null; type: string; school: string | null } => {
-    const document = entry as Record<string, unknown> | null;
-    return typeof document === 'object' && document !== null && stringOrNull(document['rev']) && typeof document['type'] === 'string' && stringOrNull(document['school']);
-  }),
+  documents: ownRecord(
+    (entry): entry is { rev: string | null; type: string; school: string | null } => {
+      const document = entry as Record<string, unknown> | null;
+      return (
+        typeof document === 'object' &&
+        document !== null &&
+        stringOrNull(document['rev']) &&
+        typeof document['type'] === 'string' &&
+        stringOrNull(document['school'])
+      );
+    },
+  ),
   schools: z.array(z.object({ key: z.string(), seoSlug: z.string(), status: z.string() })),
-  leftOut: z.array(z.object({
-    key: z.string(),
-    seoSlug: z.string().nullish(),
-    status: z.string(),
-    reasons: z.array(z.string()),
-    /** Optional: derived from status and reasons by leftOutCode() when absent. */
-    code: leftOutCodeSchema.optional(),
-  })),
-  problems: z.array(z.object({
-    school: z.string().nullish(),
-    documentType: z.string(),
-    documentId: z.string().nullish(),
-    field: z.string().nullish(),
-    reason: z.string(),
-  })),
+  leftOut: z.array(
+    z.object({
+      key: z.string(),
+      seoSlug: z.string().nullish(),
+      status: z.string(),
+      reasons: z.array(z.string()),
+      /** Optional: derived from status and reasons by leftOutCode() when absent. */
+      code: leftOutCodeSchema.optional(),
+    }),
+  ),
+  problems: z.array(
+    z.object({
+      school: z.string().nullish(),
+      documentType: z.string(),
+      documentId: z.string().nullish(),
+      field: z.string().nullish(),
+      reason: z.string(),
+    }),
+  ),
 });
 export type BuildRecord = z.infer<typeof buildRecordSchema>;
 export type LeftOutEntry = BuildRecord['leftOut'][number];
@@ -266,7 +312,11 @@ export type BuildProblem = BuildRecord['problems'][number];
 /** Why a school was left out, as a code: a preparing school is "not launched" first of all. */
 export function leftOutCode(entry: LeftOutEntry): LeftOutCode {
   if (entry.code) return entry.code;
-  if (entry.status === 'preparing' && entry.reasons.some((reason) => reason.startsWith('not launched'))) return 'not-launched';
+  if (
+    entry.status === 'preparing' &&
+    entry.reasons.some((reason) => reason.startsWith('not launched'))
+  )
+    return 'not-launched';
   if (entry.reasons.some((reason) => reason.startsWith('no tenant record'))) return 'no-tenant';
   return 'school-left-out';
 }
@@ -349,7 +399,9 @@ export const deployRecordSchema = z.object({
   /** The build's summary, read once the deploy was published (null before, and for a failed build). */
   report: reportSummarySchema.nullable(),
   /** When it first went live: the revisions it brought (up to LISTED_BROUGHT, the rest counted), so a later restore can say they were rolled back. */
-  brought: z.object({ documents: z.array(revisionSchema), more: z.number().int().nonnegative() }).nullable(),
+  brought: z
+    .object({ documents: z.array(revisionSchema), more: z.number().int().nonnegative() })
+    .nullable(),
 });
 export type DeployRecord = z.infer<typeof deployRecordSchema>;
 
@@ -358,7 +410,11 @@ export const livePointerSchema = z.object({ deployId: z.string(), since: z.strin
 export type LivePointer = z.infer<typeof livePointerSchema>;
 
 /** `site`: Netlify's deploy lock (a locked site does not publish new deploys). */
-export const siteRecordSchema = z.object({ locked: z.boolean(), lockedDeployId: z.string().nullable(), updatedAt: z.string().nullable() });
+export const siteRecordSchema = z.object({
+  locked: z.boolean(),
+  lockedDeployId: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
 export type SiteRecord = z.infer<typeof siteRecordSchema>;
 
 /**
@@ -391,17 +447,39 @@ export type OtherHistory = z.infer<typeof otherHistorySchema>;
  * its school was left out (with the build's code), it is not one of the schools built (retired, or
  * no school of the site), or it had a content problem.
  */
-export const indexCodeSchema = z.enum(['not-launched', 'no-tenant', 'school-left-out', 'school-not-built', 'content-problem']);
+export const indexCodeSchema = z.enum([
+  'not-launched',
+  'no-tenant',
+  'school-left-out',
+  'school-not-built',
+  'content-problem',
+]);
 export type IndexCode = z.infer<typeof indexCodeSchema>;
 
 /** One document of the live deploy: [revision, live since, school key, why not on the site (null: it is), field, reason]. */
-export const indexEntrySchema = z.tuple([z.string().nullable(), isoTime, z.string().nullable(), indexCodeSchema.nullable(), z.string().nullable(), z.string().nullable()]);
+export const indexEntrySchema = z.tuple([
+  z.string().nullable(),
+  isoTime,
+  z.string().nullable(),
+  indexCodeSchema.nullable(),
+  z.string().nullable(),
+  z.string().nullable(),
+]);
 export type IndexEntry = z.infer<typeof indexEntrySchema>;
 const INDEX_CODES = new Set<unknown>(indexCodeSchema.options);
 /** indexEntrySchema as a plain check (a shard holds hundreds of entries). */
 function isIndexEntry(entry: unknown): entry is IndexEntry {
-  return Array.isArray(entry) && entry.length === 6 && stringOrNull(entry[0]) && typeof entry[1] === 'string' && entry[1] !== ''
-    && stringOrNull(entry[2]) && (entry[3] === null || INDEX_CODES.has(entry[3])) && stringOrNull(entry[4]) && stringOrNull(entry[5]);
+  return (
+    Array.isArray(entry) &&
+    entry.length === 6 &&
+    stringOrNull(entry[0]) &&
+    typeof entry[1] === 'string' &&
+    entry[1] !== '' &&
+    stringOrNull(entry[2]) &&
+    (entry[3] === null || INDEX_CODES.has(entry[3])) &&
+    stringOrNull(entry[4]) &&
+    stringOrNull(entry[5])
+  );
 }
 
 /** `live-index/{n}`: the live deploy's documents whose id falls in shard n. */
@@ -423,7 +501,10 @@ export const liveInputsSchema = buildInputsSchema.extend({
 export type LiveInputs = z.infer<typeof liveInputsSchema>;
 
 /** An own entry of a record parsed from JSON: never a property every object inherits (`constructor`, `__proto__`). */
-export function ownEntry<T>(record: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+export function ownEntry<T>(
+  record: Readonly<Record<string, T>> | undefined,
+  key: string,
+): T | undefined {
   return record && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
@@ -431,7 +512,9 @@ export function ownEntry<T>(record: Readonly<Record<string, T>> | undefined, key
 // 5. The publish queue
 
 /** A document in the publish queue: `triedAgain` once it waits again after a build that failed (each is tried again once). */
-export const queuedDocumentSchema = publishedDocumentSchema.extend({ triedAgain: z.literal(true).optional() });
+export const queuedDocumentSchema = publishedDocumentSchema.extend({
+  triedAgain: z.literal(true).optional(),
+});
 export type QueuedDocument = z.infer<typeof queuedDocumentSchema>;
 
 /** A queued document as a publish (what a build hook body and a deploy record carry). */
@@ -444,7 +527,11 @@ export function asPublished({ id, type, rev, publishedAt }: PublishedDocument): 
  * why): it waits like a publish and goes with the next batch. `triedAgain` once it waits again after
  * a build that failed.
  */
-export const freshnessRequestSchema = z.object({ reason: z.string().max(MAX_FRESHNESS_REASON), at: isoTime, triedAgain: z.literal(true).optional() });
+export const freshnessRequestSchema = z.object({
+  reason: z.string().max(MAX_FRESHNESS_REASON),
+  at: isoTime,
+  triedAgain: z.literal(true).optional(),
+});
 export type FreshnessRequest = z.infer<typeof freshnessRequestSchema>;
 
 export const batchSchema = z.object({
@@ -473,7 +560,14 @@ export type Batch = z.infer<typeof batchSchema>;
  * build never heard of, a build that failed outside the content or in its build command, or the deploy budget (its slot is
  * used: `until` is the next slot). Any reader shows `reason` and `until`, whatever the cause.
  */
-export const holdCauseSchema = z.enum(['hook-failed', 'start-unconfirmed', 'no-word', 'platform-failed', 'build-failed', 'deploy-budget']);
+export const holdCauseSchema = z.enum([
+  'hook-failed',
+  'start-unconfirmed',
+  'no-word',
+  'platform-failed',
+  'build-failed',
+  'deploy-budget',
+]);
 export type HoldCause = z.infer<typeof holdCauseSchema>;
 export const holdSchema = z.object({
   cause: holdCauseSchema,
@@ -523,7 +617,15 @@ export type FreshnessState = z.infer<typeof freshnessStateSchema>;
 // ---------------------------------------------------------------------------------------------
 // 6. The status answers
 
-export const notLiveCodeSchema = z.enum(['build-failed', 'school-left-out', 'not-launched', 'content-problem', 'no-tenant', 'site-locked', 'rolled-back']);
+export const notLiveCodeSchema = z.enum([
+  'build-failed',
+  'school-left-out',
+  'not-launched',
+  'content-problem',
+  'no-tenant',
+  'site-locked',
+  'rolled-back',
+]);
 export type NotLiveCode = z.infer<typeof notLiveCodeSchema>;
 
 export const documentStatusSchema = z.discriminatedUnion('state', [
@@ -535,7 +637,9 @@ export const documentStatusSchema = z.discriminatedUnion('state', [
     deploy: z.string().optional(),
     startedAt: z.string().optional(),
     /** It waits (the queue's hold): why, and when the site starts it; `cause` the hold's (any text: a newer site may add one). */
-    waiting: z.object({ reason: z.string(), nextTryAt: z.string(), cause: z.string().optional() }).optional(),
+    waiting: z
+      .object({ reason: z.string(), nextTryAt: z.string(), cause: z.string().optional() })
+      .optional(),
   }),
   z.object({
     state: z.literal('not-live'),
@@ -568,9 +672,15 @@ export const UNKNOWN_TO_VISITORS = 'No recorded deploy carried this document yet
  * | not-live   | reason, code, school, field, deploy | reason, code (the visitor's words) | unknown |
  * | unknown    | reason               | the unknown id's words           | the same           |
  */
-export function statusFor(caller: 'visitor' | 'editor', status: DocumentStatus, isPublic: boolean, visitorReason?: string): DocumentStatus {
+export function statusFor(
+  caller: 'visitor' | 'editor',
+  status: DocumentStatus,
+  isPublic: boolean,
+  visitorReason?: string,
+): DocumentStatus {
   if (caller === 'editor') return status;
-  if (!isPublic || status.state === 'unknown') return { state: 'unknown', reason: UNKNOWN_TO_VISITORS };
+  if (!isPublic || status.state === 'unknown')
+    return { state: 'unknown', reason: UNKNOWN_TO_VISITORS };
   if (status.state === 'live') return { state: 'live', since: status.since };
   if (status.state === 'publishing') return { state: 'publishing' };
   return { state: 'not-live', reason: visitorReason ?? status.reason, code: status.code };
@@ -587,7 +697,11 @@ export const editorPassSchema = z.object({ pass: z.string(), expiresAt: z.string
 export type EditorPass = z.infer<typeof editorPassSchema>;
 
 /** 503 to a token the function could not check yet: "checking your access", and when to ask again. */
-export const accessCheckingSchema = z.object({ message: z.string(), access: z.literal('checking'), retryAfterSeconds: z.number().int().positive() });
+export const accessCheckingSchema = z.object({
+  message: z.string(),
+  access: z.literal('checking'),
+  retryAfterSeconds: z.number().int().positive(),
+});
 export type AccessChecking = z.infer<typeof accessCheckingSchema>;
 
 /** In an answer: a new pass for the editor, or `null` when the pass sent proves nothing here (forget it). */
@@ -651,7 +765,11 @@ export const deploySpendSummarySchema = z.object({
 export type DeploySpendSummary = z.infer<typeof deploySpendSummarySchema>;
 
 /** Editors only: the freshness check's last outcome. */
-export const freshnessSummarySchema = z.object({ checkedAt: z.string(), outcome: z.string(), build: z.boolean() });
+export const freshnessSummarySchema = z.object({
+  checkedAt: z.string(),
+  outcome: z.string(),
+  build: z.boolean(),
+});
 export type FreshnessSummary = z.infer<typeof freshnessSummarySchema>;
 
 /**

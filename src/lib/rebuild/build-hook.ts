@@ -12,7 +12,11 @@ export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
 export class BuildHookError extends Error {}
 
 /** Calls the hook; throws a BuildHookError (never naming the URL) when it is unset, unreachable or refuses. */
-export async function triggerBuild(hookUrl: string | undefined, body: BuildHookBody, options: { fetch?: FetchLike; now?: Date; reason?: string; timeoutMs?: number } = {}): Promise<string> {
+export async function triggerBuild(
+  hookUrl: string | undefined,
+  body: BuildHookBody,
+  options: { fetch?: FetchLike; now?: Date; reason?: string; timeoutMs?: number } = {},
+): Promise<string> {
   if (!hookUrl) throw new BuildHookError('NETLIFY_BUILD_HOOK_URL is not set');
   const title = buildHookTitle(body, options.now, options.reason);
   const url = new URL(hookUrl);
@@ -20,13 +24,20 @@ export async function triggerBuild(hookUrl: string | undefined, body: BuildHookB
   let response: Response;
   try {
     response = await (options.fetch ?? fetch)(url, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
       // A hanging call would leave its batch in flight until its start deadline: it counts as failed instead.
       signal: AbortSignal.timeout(options.timeoutMs ?? BUILD_HOOK_TIMEOUT_MS),
     });
   } catch (error) {
     const timedOut = (error as Error).name === 'TimeoutError';
-    throw new BuildHookError(timedOut ? `the build hook did not answer within ${(options.timeoutMs ?? BUILD_HOOK_TIMEOUT_MS) / 1000} s` : `the build hook could not be reached: ${(error as Error).message}`, { cause: error });
+    throw new BuildHookError(
+      timedOut
+        ? `the build hook did not answer within ${(options.timeoutMs ?? BUILD_HOOK_TIMEOUT_MS) / 1000} s`
+        : `the build hook could not be reached: ${(error as Error).message}`,
+      { cause: error },
+    );
   }
   // The answer's body is of no use; reading it frees the connection.
   await response.arrayBuffer().catch(() => undefined);

@@ -12,18 +12,46 @@
 import type { BlobStore } from '../publish-records/blob-store.ts';
 import { readJson, updateJson } from '../publish-records/blob-store.ts';
 import {
-  DEPLOYS_STORE, EMPTY_PRODUCTION_HISTORY, FRESHNESS_KEY, freshnessStateSchema, LIVE_INPUTS_KEY, liveInputsSchema, PRODUCTION_HISTORY_KEY, productionHistorySchema, PUBLISH_QUEUE_KEY,
-  PUBLISH_QUEUE_STORE, publishQueueSchema, type FreshnessState, type LiveInputs,
+  DEPLOYS_STORE,
+  EMPTY_PRODUCTION_HISTORY,
+  FRESHNESS_KEY,
+  freshnessStateSchema,
+  LIVE_INPUTS_KEY,
+  liveInputsSchema,
+  PRODUCTION_HISTORY_KEY,
+  productionHistorySchema,
+  PUBLISH_QUEUE_KEY,
+  PUBLISH_QUEUE_STORE,
+  publishQueueSchema,
+  type FreshnessState,
+  type LiveInputs,
 } from '../publish-records/records.ts';
-import { createTenantClient, httpTransport, TenantLookupError, type TenantTransport } from '../tenants/client.ts';
+import {
+  createTenantClient,
+  httpTransport,
+  TenantLookupError,
+  type TenantTransport,
+} from '../tenants/client.ts';
 import { tenantDigest } from '../tenants/digest.ts';
 import type { FetchLike } from './build-hook.ts';
 import { SettingsError } from '../config/setting-types.ts';
 import { answer, checkRequest, guarded } from './function-http.ts';
 import { readFreshnessSettings, type FreshnessSettings } from './function-settings.ts';
-import { afterReading, beforeReading, dueNow, nextCheckAt, type TenantRead, type Verdict } from './freshness.ts';
+import {
+  afterReading,
+  beforeReading,
+  dueNow,
+  nextCheckAt,
+  type TenantRead,
+  type Verdict,
+} from './freshness.ts';
 import { previewSiteAnswer } from './preview-site-guard.ts';
-import { BatchStartError, EMPTY_QUEUE, queueFromSettings, type QueueOutcome } from './publish-queue.ts';
+import {
+  BatchStartError,
+  EMPTY_QUEUE,
+  queueFromSettings,
+  type QueueOutcome,
+} from './publish-queue.ts';
 import type { FunctionContext } from './publish-webhook.ts';
 import { siteStore } from './state-store.ts';
 
@@ -31,12 +59,21 @@ import { siteStore } from './state-store.ts';
 export const TENANT_READ_DEADLINE_MS = 20_000;
 
 /** Whatever the scheduler sends (its method and body are not documented): nothing of it is read, only its size bounded. */
-export const SCHEDULER_RULES = { methods: 'any', maxBodyBytes: 4 * 1024, contentTypes: 'any' } as const;
+export const SCHEDULER_RULES = {
+  methods: 'any',
+  maxBodyBytes: 4 * 1024,
+  contentTypes: 'any',
+} as const;
 
 /** On the preview site the schedule fires too: nothing went wrong, so 200. */
-export const FRESHNESS_ON_PREVIEW_SITE = { name: 'freshness-check', status: 200, hint: 'the public site checks its own freshness' };
+export const FRESHNESS_ON_PREVIEW_SITE = {
+  name: 'freshness-check',
+  status: 200,
+  hint: 'the public site checks its own freshness',
+};
 
-export const FRESHNESS_BLOBS_MISSING = 'Netlify Blobs is not available to this function, so the live deploy cannot be compared with; no build was started';
+export const FRESHNESS_BLOBS_MISSING =
+  'Netlify Blobs is not available to this function, so the live deploy cannot be compared with; no build was started';
 
 export interface FreshnessCheckOptions {
   openQueueStore: () => BlobStore;
@@ -52,18 +89,37 @@ export interface FreshnessCheckOptions {
 }
 
 /** Each school's tenant record, digested, or why they could not all be read (within `deadlineMs`). */
-export async function readTenantDigests(keys: readonly string[], transport: TenantTransport, deadlineMs = TENANT_READ_DEADLINE_MS): Promise<TenantRead> {
+export async function readTenantDigests(
+  keys: readonly string[],
+  transport: TenantTransport,
+  deadlineMs = TENANT_READ_DEADLINE_MS,
+): Promise<TenantRead> {
   const load = createTenantClient(transport, { log: () => {} });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<TenantRead>((resolve) => {
-    timer = setTimeout(() => resolve({ ok: false, error: `the product API did not answer for every school within ${deadlineMs / 1000} s` }), deadlineMs);
+    timer = setTimeout(
+      () =>
+        resolve({
+          ok: false,
+          error: `the product API did not answer for every school within ${deadlineMs / 1000} s`,
+        }),
+      deadlineMs,
+    );
   });
-  const reading = Promise.all(keys.map(async (key) => [key, tenantDigest(await load(key))] as const)).then(
+  const reading = Promise.all(
+    keys.map(async (key) => [key, tenantDigest(await load(key))] as const),
+  ).then(
     (entries): TenantRead => ({ ok: true, tenants: Object.fromEntries(entries) }),
     (error: unknown): TenantRead => {
       const cause = (error as { cause?: unknown }).cause;
       const detail = cause instanceof Error ? `: ${cause.message}` : '';
-      return { ok: false, error: error instanceof TenantLookupError ? `${error.slug}: ${error.message}${detail}` : (error as Error).message };
+      return {
+        ok: false,
+        error:
+          error instanceof TenantLookupError
+            ? `${error.slug}: ${error.message}${detail}`
+            : (error as Error).message,
+      };
     },
   );
   try {
@@ -76,7 +132,10 @@ export async function readTenantDigests(keys: readonly string[], transport: Tena
 /** What became of a build asked for, in the words of the outcome. */
 function queueWords(outcome: QueueOutcome): string {
   if (outcome.outcome === 'started') return 'build started';
-  if (outcome.outcome === 'held') return outcome.hold.cause === 'deploy-budget' ? 'the build waits for the deploy budget\'s next slot' : `the build waits (${outcome.hold.reason})`;
+  if (outcome.outcome === 'held')
+    return outcome.hold.cause === 'deploy-budget'
+      ? "the build waits for the deploy budget's next slot"
+      : `the build waits (${outcome.hold.reason})`;
   if (outcome.outcome === 'waiting') return 'the build waits for the running one';
   return 'a build was already asked for';
 }
@@ -88,60 +147,119 @@ export function createFreshnessCheckFunction(options: FreshnessCheckOptions) {
   const transportFor = options.transport ?? ((apiBase: string) => httpTransport(apiBase));
 
   return (request: Request, context: FunctionContext = {}): Promise<Response> =>
-    guarded('freshness-check', async () => {
-      // The guard names the function itself.
-      const idle = previewSiteAnswer(FRESHNESS_ON_PREVIEW_SITE, options.site ?? process.env, options.log ?? ((line: string) => console.log(line)));
-      if (idle) return idle;
-      const checked = await checkRequest(request, SCHEDULER_RULES);
-      if (!checked.ok) return checked.response;
-      const settings = readSettings();
-      const at = now();
-      const due = dueNow(at.getTime(), settings.FRESHNESS_CHECK_MINUTES);
-      if (due === 'not due') return answer(200, `not due: the next check is at ${new Date(nextCheckAt(at.getTime(), settings.FRESHNESS_CHECK_MINUTES)).toISOString()}`);
+    guarded(
+      'freshness-check',
+      async () => {
+        // The guard names the function itself.
+        const idle = previewSiteAnswer(
+          FRESHNESS_ON_PREVIEW_SITE,
+          options.site ?? process.env,
+          options.log ?? ((line: string) => console.log(line)),
+        );
+        if (idle) return idle;
+        const checked = await checkRequest(request, SCHEDULER_RULES);
+        if (!checked.ok) return checked.response;
+        const settings = readSettings();
+        const at = now();
+        const due = dueNow(at.getTime(), settings.FRESHNESS_CHECK_MINUTES);
+        if (due === 'not due')
+          return answer(
+            200,
+            `not due: the next check is at ${new Date(nextCheckAt(at.getTime(), settings.FRESHNESS_CHECK_MINUTES)).toISOString()}`,
+          );
 
-      const deployContext = context.deploy?.context || settings.CONTEXT;
-      const queueStore = siteStore(PUBLISH_QUEUE_STORE, deployContext, options.openQueueStore, FRESHNESS_BLOBS_MISSING);
-      const deploysStore = siteStore(DEPLOYS_STORE, deployContext, options.openDeploysStore, FRESHNESS_BLOBS_MISSING);
-      const [queue, state, history, liveInputs] = await Promise.all([
-        readJson(queueStore, PUBLISH_QUEUE_KEY, publishQueueSchema),
-        readJson(queueStore, FRESHNESS_KEY, freshnessStateSchema),
-        readJson(deploysStore, PRODUCTION_HISTORY_KEY, productionHistorySchema),
-        readJson(deploysStore, LIVE_INPUTS_KEY, liveInputsSchema),
-      ]);
+        const deployContext = context.deploy?.context || settings.CONTEXT;
+        const queueStore = siteStore(
+          PUBLISH_QUEUE_STORE,
+          deployContext,
+          options.openQueueStore,
+          FRESHNESS_BLOBS_MISSING,
+        );
+        const deploysStore = siteStore(
+          DEPLOYS_STORE,
+          deployContext,
+          options.openDeploysStore,
+          FRESHNESS_BLOBS_MISSING,
+        );
+        const [queue, state, history, liveInputs] = await Promise.all([
+          readJson(queueStore, PUBLISH_QUEUE_KEY, publishQueueSchema),
+          readJson(queueStore, FRESHNESS_KEY, freshnessStateSchema),
+          readJson(deploysStore, PRODUCTION_HISTORY_KEY, productionHistorySchema),
+          readJson(deploysStore, LIVE_INPUTS_KEY, liveInputsSchema),
+        ]);
 
-      const facts = { now: at, queue: queue ?? EMPTY_QUEUE, history: history ?? EMPTY_PRODUCTION_HISTORY, liveInputs, state, maxAgeMs: settings.FRESHNESS_MAX_AGE_DAYS * 24 * 60 * 60_000 };
-      let verdict = beforeReading(facts);
-      let unreadableSince = state?.unreadableSince;
-      if (verdict.action === 'read') {
-        const read = await readTenantDigests(Object.keys(verdict.live.tenants), transportFor(apiBase(settings, verdict.live)));
-        const after = afterReading(facts, verdict.live, read);
-        verdict = after.verdict;
-        unreadableSince = after.unreadableSince;
-      }
-      const outcome = await act(verdict, settings);
-      const kept = await record({ checkedAt: at.toISOString(), outcome: outcome.text, build: verdict.action === 'build', ...(unreadableSince ? { unreadableSince } : {}) }, queueStore);
-      log(`${due === 'by hand' ? '(run by hand) ' : ''}${outcome.text}${outcome.detail ? ` (${outcome.detail})` : ''}${kept ? '' : '; its record could not be written'}`);
-      return answer(200, outcome.text);
-
-      /** Asks the publish queue for the build, if the verdict is one. */
-      async function act(decided: Exclude<Verdict, { action: 'read' }>, use: FreshnessSettings): Promise<{ text: string; detail?: string }> {
-        if (decided.action === 'none') return { text: decided.outcome };
-        const publishQueue = queueFromSettings(queueStore, use, { now, fetch: options.fetch });
-        try {
-          const queued = await publishQueue.freshness(decided.reason);
-          const detail = queued.outcome === 'started' ? queued.title : queued.outcome === 'held' ? `next try at ${queued.hold.until}` : undefined;
-          return { text: `${decided.reason}: ${queueWords(queued)}`, ...(detail ? { detail } : {}) };
-        } catch (error) {
-          if (!(error instanceof BatchStartError)) throw error;
-          return { text: `${decided.reason}: the build service did not answer, the site tries again by itself`, detail: `next try at ${error.nextAt ?? 'the next publish-retry run'}` };
+        const facts = {
+          now: at,
+          queue: queue ?? EMPTY_QUEUE,
+          history: history ?? EMPTY_PRODUCTION_HISTORY,
+          liveInputs,
+          state,
+          maxAgeMs: settings.FRESHNESS_MAX_AGE_DAYS * 24 * 60 * 60_000,
+        };
+        let verdict = beforeReading(facts);
+        let unreadableSince = state?.unreadableSince;
+        if (verdict.action === 'read') {
+          const read = await readTenantDigests(
+            Object.keys(verdict.live.tenants),
+            transportFor(apiBase(settings, verdict.live)),
+          );
+          const after = afterReading(facts, verdict.live, read);
+          verdict = after.verdict;
+          unreadableSince = after.unreadableSince;
         }
-      }
-    }, options.log ?? ((line: string) => console.error(line)));
+        const outcome = await act(verdict, settings);
+        const kept = await record(
+          {
+            checkedAt: at.toISOString(),
+            outcome: outcome.text,
+            build: verdict.action === 'build',
+            ...(unreadableSince ? { unreadableSince } : {}),
+          },
+          queueStore,
+        );
+        log(
+          `${due === 'by hand' ? '(run by hand) ' : ''}${outcome.text}${outcome.detail ? ` (${outcome.detail})` : ''}${kept ? '' : '; its record could not be written'}`,
+        );
+        return answer(200, outcome.text);
+
+        /** Asks the publish queue for the build, if the verdict is one. */
+        async function act(
+          decided: Exclude<Verdict, { action: 'read' }>,
+          use: FreshnessSettings,
+        ): Promise<{ text: string; detail?: string }> {
+          if (decided.action === 'none') return { text: decided.outcome };
+          const publishQueue = queueFromSettings(queueStore, use, { now, fetch: options.fetch });
+          try {
+            const queued = await publishQueue.freshness(decided.reason);
+            const detail =
+              queued.outcome === 'started'
+                ? queued.title
+                : queued.outcome === 'held'
+                  ? `next try at ${queued.hold.until}`
+                  : undefined;
+            return {
+              text: `${decided.reason}: ${queueWords(queued)}`,
+              ...(detail ? { detail } : {}),
+            };
+          } catch (error) {
+            if (!(error instanceof BatchStartError)) throw error;
+            return {
+              text: `${decided.reason}: the build service did not answer, the site tries again by itself`,
+              detail: `next try at ${error.nextAt ?? 'the next publish-retry run'}`,
+            };
+          }
+        }
+      },
+      options.log ?? ((line: string) => console.error(line)),
+    );
 }
 
 /** The product API to ask: the live deploy read its records from it, so the function needs it too (Functions scope). */
 function apiBase(settings: FreshnessSettings, live: LiveInputs): string {
-  if (!settings.PUBLIC_API_BASE) throw new SettingsError([`PUBLIC_API_BASE: not set (the live deploy ${live.deployId} read its tenant records from the product API: set it in the Functions scope too)`]);
+  if (!settings.PUBLIC_API_BASE)
+    throw new SettingsError([
+      `PUBLIC_API_BASE: not set (the live deploy ${live.deployId} read its tenant records from the product API: set it in the Functions scope too)`,
+    ]);
   return settings.PUBLIC_API_BASE;
 }
 
@@ -150,5 +268,8 @@ function apiBase(settings: FreshnessSettings, live: LiveInputs): string {
  * and, while the product API fails, the time it has failed for: the next check counts from itself.
  */
 async function record(next: FreshnessState, store: BlobStore): Promise<boolean> {
-  return updateJson(store, FRESHNESS_KEY, freshnessStateSchema, () => ({ next, result: true })).catch(() => false);
+  return updateJson(store, FRESHNESS_KEY, freshnessStateSchema, () => ({
+    next,
+    result: true,
+  })).catch(() => false);
 }

@@ -15,7 +15,12 @@
  * tenant records differ from its; they could not be read for UNREADABLE_BUILD_MS.
  */
 import { failureCause } from '../publish-records/build-failure.ts';
-import type { FreshnessState, LiveInputs, ProductionHistory, PublishQueue } from '../publish-records/records.ts';
+import type {
+  FreshnessState,
+  LiveInputs,
+  ProductionHistory,
+  PublishQueue,
+} from '../publish-records/records.ts';
 import { NETLIFY_BUILD_LIMIT_MS } from './queue-timing.ts';
 import { hasWaiting } from './queue-state.ts';
 import { changedSchools } from '../tenants/digest.ts';
@@ -49,7 +54,7 @@ export type Due = 'scheduled' | 'by hand' | 'not due';
 export function dueNow(now: number, intervalMinutes: number): Due {
   const intoTick = ((now % CHECK_TICK_MS) + CHECK_TICK_MS) % CHECK_TICK_MS;
   if (intoTick >= SCHEDULER_SLACK_MS) return 'by hand';
-  const minuteOfDay = Math.round((((now - intoTick) % DAY_MS) + DAY_MS) % DAY_MS / 60_000);
+  const minuteOfDay = Math.round(((((now - intoTick) % DAY_MS) + DAY_MS) % DAY_MS) / 60_000);
   return minuteOfDay % intervalMinutes === 0 ? 'scheduled' : 'not due';
 }
 
@@ -79,7 +84,8 @@ export type Verdict =
   /** Read these schools' tenant records, then decide with `afterReading`. */
   | { action: 'read'; live: LiveInputs };
 
-export type TenantRead = { ok: true; tenants: Record<string, string> } | { ok: false; error: string };
+export type TenantRead =
+  { ok: true; tenants: Record<string, string> } | { ok: false; error: string };
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -87,26 +93,65 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 export function beforeReading(facts: FreshnessFacts): Verdict {
   const { queue, history, now } = facts;
   if (queue.inFlight || hasWaiting(queue)) {
-    return { action: 'none', outcome: 'a build is under way or waiting: it reads the tenant records itself' };
+    return {
+      action: 'none',
+      outcome: 'a build is under way or waiting: it reads the tenant records itself',
+    };
   }
   const live = history.live;
-  const liveRecord = live ? history.deploys.find((deploy) => deploy.id === live.deployId) : undefined;
-  if (!live) return { action: 'none', outcome: 'no live deploy is recorded yet (deploy notifications): nothing to compare with' };
-  if (history.site?.locked) return { action: 'none', outcome: 'the site\'s deploys are locked in Netlify: no build' };
-  const newer = history.deploys.filter((deploy) => deploy.production && deploy.id !== live.deployId && Date.parse(deploy.createdAt ?? '') > Date.parse(liveRecord?.createdAt ?? live.since));
-  if (newer.some((deploy) => deploy.state === 'building' && now.getTime() - Date.parse(deploy.createdAt ?? '') < BUILDING_FOR_AT_MOST_MS)) {
+  const liveRecord = live
+    ? history.deploys.find((deploy) => deploy.id === live.deployId)
+    : undefined;
+  if (!live)
+    return {
+      action: 'none',
+      outcome: 'no live deploy is recorded yet (deploy notifications): nothing to compare with',
+    };
+  if (history.site?.locked)
+    return { action: 'none', outcome: "the site's deploys are locked in Netlify: no build" };
+  const newer = history.deploys.filter(
+    (deploy) =>
+      deploy.production &&
+      deploy.id !== live.deployId &&
+      Date.parse(deploy.createdAt ?? '') > Date.parse(liveRecord?.createdAt ?? live.since),
+  );
+  if (
+    newer.some(
+      (deploy) =>
+        deploy.state === 'building' &&
+        now.getTime() - Date.parse(deploy.createdAt ?? '') < BUILDING_FOR_AT_MOST_MS,
+    )
+  ) {
     return { action: 'none', outcome: 'a deploy is being built: the next check compares with it' };
   }
-  const newest = newer.sort((a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''))[0];
+  const newest = newer.sort(
+    (a, b) => Date.parse(b.createdAt ?? '') - Date.parse(a.createdAt ?? ''),
+  )[0];
   const failedAt = Date.parse(newest?.updatedAt ?? newest?.createdAt ?? '');
-  if (newest?.state === 'error' && failureCause(newest.errorMessage) === 'build-command' && !(now.getTime() - failedAt >= AFTER_FAILED_BUILD_MS)) {
-    return { action: 'none', outcome: `the last build failed in its build command: no build until a publish fixes it (that build reads the tenant records too), or for ${AFTER_FAILED_BUILD_MS / 3_600_000} hours after it (a service the build reads may have been down)` };
+  if (
+    newest?.state === 'error' &&
+    failureCause(newest.errorMessage) === 'build-command' &&
+    !(now.getTime() - failedAt >= AFTER_FAILED_BUILD_MS)
+  ) {
+    return {
+      action: 'none',
+      outcome: `the last build failed in its build command: no build until a publish fixes it (that build reads the tenant records too), or for ${AFTER_FAILED_BUILD_MS / 3_600_000} hours after it (a service the build reads may have been down)`,
+    };
   }
   const age = now.getTime() - Date.parse(live.since);
-  if (age >= facts.maxAgeMs) return { action: 'build', reason: `the live deploy is ${plural(Math.floor(age / DAY_MS), 'day')} old` };
+  if (age >= facts.maxAgeMs)
+    return {
+      action: 'build',
+      reason: `the live deploy is ${plural(Math.floor(age / DAY_MS), 'day')} old`,
+    };
   const inputs = facts.liveInputs;
-  if (!inputs || inputs.deployId !== live.deployId) return { action: 'build', reason: 'the live deploy recorded no digest of its inputs' };
-  if (inputs.source === 'file') return { action: 'none', outcome: 'the live deploy read its tenant records from a file: nothing to check' };
+  if (!inputs || inputs.deployId !== live.deployId)
+    return { action: 'build', reason: 'the live deploy recorded no digest of its inputs' };
+  if (inputs.source === 'file')
+    return {
+      action: 'none',
+      outcome: 'the live deploy read its tenant records from a file: nothing to check',
+    };
   return { action: 'read', live: inputs };
 }
 
@@ -114,21 +159,40 @@ export function beforeReading(facts: FreshnessFacts): Verdict {
  * The decision once the records were read (or not), and since when they could not be: unreadable
  * for UNREADABLE_BUILD_MS is a build (and the clock starts again), briefly is none.
  */
-export function afterReading(facts: Pick<FreshnessFacts, 'now' | 'state'>, live: LiveInputs, read: TenantRead): { verdict: Exclude<Verdict, { action: 'read' }>; unreadableSince?: string } {
+export function afterReading(
+  facts: Pick<FreshnessFacts, 'now' | 'state'>,
+  live: LiveInputs,
+  read: TenantRead,
+): { verdict: Exclude<Verdict, { action: 'read' }>; unreadableSince?: string } {
   const now = facts.now.getTime();
   if (!read.ok) {
     const since = facts.state?.unreadableSince ?? facts.now.toISOString();
     if (now - Date.parse(since) >= UNREADABLE_BUILD_MS) {
-      return { verdict: { action: 'build', reason: `the tenant records could not be read for ${UNREADABLE_BUILD_MS / 3_600_000} hours` }, unreadableSince: facts.now.toISOString() };
+      return {
+        verdict: {
+          action: 'build',
+          reason: `the tenant records could not be read for ${UNREADABLE_BUILD_MS / 3_600_000} hours`,
+        },
+        unreadableSince: facts.now.toISOString(),
+      };
     }
     return {
-      verdict: { action: 'none', outcome: `the tenant records could not be read (${read.error}): no build yet, one starts if they cannot be read for ${UNREADABLE_BUILD_MS / 3_600_000} hours` },
+      verdict: {
+        action: 'none',
+        outcome: `the tenant records could not be read (${read.error}): no build yet, one starts if they cannot be read for ${UNREADABLE_BUILD_MS / 3_600_000} hours`,
+      },
       unreadableSince: since,
     };
   }
   const changed = changedSchools(live.tenants, read.tenants);
-  if (changed.length === 0) return { verdict: { action: 'none', outcome: 'no change since the live deploy' } };
+  if (changed.length === 0)
+    return { verdict: { action: 'none', outcome: 'no change since the live deploy' } };
   const named = changed.slice(0, NAMED_SCHOOLS).join(', ');
   const more = changed.length > NAMED_SCHOOLS ? ` and ${changed.length - NAMED_SCHOOLS} more` : '';
-  return { verdict: { action: 'build', reason: `tenant records changed for ${plural(changed.length, 'school')} (${named}${more})` } };
+  return {
+    verdict: {
+      action: 'build',
+      reason: `tenant records changed for ${plural(changed.length, 'school')} (${named}${more})`,
+    },
+  };
 }

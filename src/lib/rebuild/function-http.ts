@@ -12,12 +12,22 @@ import { SITE_SECURITY_HEADERS } from '../security/site-headers.ts';
 export const FUNCTION_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'application/json; charset=utf-8',
   'cache-control': 'no-store',
-  ...Object.fromEntries(Object.entries(SITE_SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value])),
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
+  ...Object.fromEntries(
+    Object.entries(SITE_SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value]),
+  ),
+  'content-security-policy':
+    "default-src 'none'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
 };
 
-export function answer(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ message }), { status, headers: { ...FUNCTION_HEADERS, ...headers } });
+export function answer(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify({ message }), {
+    status,
+    headers: { ...FUNCTION_HEADERS, ...headers },
+  });
 }
 
 export function noContent(): Response {
@@ -40,7 +50,9 @@ function mediaType(header: string | null): string | undefined {
   try {
     const parsed = parseContentType(header);
     const charset = parsed.parameters['charset'];
-    return charset === undefined || charset.toLowerCase() === 'utf-8' ? parsed.type : 'unsupported charset';
+    return charset === undefined || charset.toLowerCase() === 'utf-8'
+      ? parsed.type
+      : 'unsupported charset';
   } catch {
     return 'unparsable';
   }
@@ -68,18 +80,34 @@ async function readLimited(request: Request, limit: number): Promise<string | un
 /** Method, declared and actual size, and content type, in that order; the body when all pass. */
 export async function checkRequest(request: Request, rules: RequestRules): Promise<CheckedRequest> {
   if (rules.methods !== 'any' && !rules.methods.includes(request.method)) {
-    return { ok: false, response: answer(405, 'method not allowed', { allow: rules.methods.join(', ') }) };
+    return {
+      ok: false,
+      response: answer(405, 'method not allowed', { allow: rules.methods.join(', ') }),
+    };
   }
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (!Number.isFinite(declared) || declared > rules.maxBodyBytes) {
-    return { ok: false, response: answer(413, `request body is larger than ${rules.maxBodyBytes} bytes`) };
+    return {
+      ok: false,
+      response: answer(413, `request body is larger than ${rules.maxBodyBytes} bytes`),
+    };
   }
   const type = mediaType(request.headers.get('content-type'));
-  if (rules.contentTypes !== 'any' && (type === undefined ? !rules.contentTypeOptional : !rules.contentTypes.includes(type))) {
-    return { ok: false, response: answer(415, `request body must be ${rules.contentTypes.join(' or ')}`) };
+  if (
+    rules.contentTypes !== 'any' &&
+    (type === undefined ? !rules.contentTypeOptional : !rules.contentTypes.includes(type))
+  ) {
+    return {
+      ok: false,
+      response: answer(415, `request body must be ${rules.contentTypes.join(' or ')}`),
+    };
   }
   const body = await readLimited(request, rules.maxBodyBytes);
-  if (body === undefined) return { ok: false, response: answer(413, `request body is larger than ${rules.maxBodyBytes} bytes`) };
+  if (body === undefined)
+    return {
+      ok: false,
+      response: answer(413, `request body is larger than ${rules.maxBodyBytes} bytes`),
+    };
   return { ok: true, body };
 }
 
@@ -103,12 +131,17 @@ function logLine(error: unknown): string {
  * Runs a handler; anything it throws becomes a 500 (details to the log). A settings or set-up
  * problem says what to fix; anything else answers a plain "internal error".
  */
-export async function guarded(name: string, work: () => Promise<Response>, log: (message: string) => void = console.error): Promise<Response> {
+export async function guarded(
+  name: string,
+  work: () => Promise<Response>,
+  log: (message: string) => void = console.error,
+): Promise<Response> {
   try {
     return await work();
   } catch (error) {
     log(`[${name}] failed: ${logLine(error)}`);
-    if (error instanceof SettingsError) return answer(500, `${name} is not configured: ${error.problems.join('; ')}`);
+    if (error instanceof SettingsError)
+      return answer(500, `${name} is not configured: ${error.problems.join('; ')}`);
     if (error instanceof SetupError) return answer(500, error.message);
     return answer(500, 'internal error');
   }

@@ -7,7 +7,11 @@
 import { isLocalStack } from '../config/local-stack.ts';
 import { readSettings, SettingsError } from '../config/setting-types.ts';
 import { settingsSchema, type SettingName } from '../config/settings/index.ts';
-import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_EDITOR_PASS_SECRET, LOCAL_WEBHOOK_SECRET } from '../config/local-addresses.ts';
+import {
+  LOCAL_DEPLOY_NOTIFICATION_SECRET,
+  LOCAL_EDITOR_PASS_SECRET,
+  LOCAL_WEBHOOK_SECRET,
+} from '../config/local-addresses.ts';
 
 type Source = Record<string, string | undefined>;
 
@@ -15,34 +19,64 @@ type Source = Record<string, string | undefined>;
  * `npm run rebuild`: the site's build hook (a secret URL: never logged, never answered) and the
  * first wait before a build hook that did not answer is called again.
  */
-export const buildHookSchema = settingsSchema(['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS']);
+export const buildHookSchema = settingsSchema([
+  'NETLIFY_BUILD_HOOK_URL',
+  'PUBLISH_RETRY_BASE_SECONDS',
+]);
 
 /**
  * The publish queue's settings, read by every function that starts its builds (publish-queue.ts
  * `queueFromSettings`): the build hook, the queue's unit of time and the deploy budget.
  */
-const QUEUE_SETTINGS = ['NETLIFY_BUILD_HOOK_URL', 'PUBLISH_RETRY_BASE_SECONDS', 'DEPLOY_BUDGET_PER_HOUR'] as const;
+const QUEUE_SETTINGS = [
+  'NETLIFY_BUILD_HOOK_URL',
+  'PUBLISH_RETRY_BASE_SECONDS',
+  'DEPLOY_BUDGET_PER_HOUR',
+] as const;
 
 /** publish-retry: the publish queue's settings (the deploy budget every start of the queue keeps among them). */
 export const publishRetrySchema = settingsSchema([...QUEUE_SETTINGS, 'CONTEXT']);
 
 /** rebuild-on-publish: the content webhook's secret; CONTEXT where the invocation does not say (see siteStore in state-store.ts). */
-export const publishSchema = settingsSchema([...QUEUE_SETTINGS, 'SANITY_WEBHOOK_SECRET', 'CONTEXT']);
+export const publishSchema = settingsSchema([
+  ...QUEUE_SETTINGS,
+  'SANITY_WEBHOOK_SECRET',
+  'CONTEXT',
+]);
 
 /** deploy-notification: it also starts the next publish batch, so it needs the build hook; SITE_ID ignores another site's deploys. */
-export const deployNotificationSettingsSchema = settingsSchema([...QUEUE_SETTINGS, 'NETLIFY_DEPLOY_NOTIFICATION_SECRET', 'SITE_ID', 'CONTEXT']);
+export const deployNotificationSettingsSchema = settingsSchema([
+  ...QUEUE_SETTINGS,
+  'NETLIFY_DEPLOY_NOTIFICATION_SECRET',
+  'SITE_ID',
+  'CONTEXT',
+]);
 
 /**
  * freshness-check: the publish queue's settings (its build goes through the queue), the product API
  * the tenant records are read from, how often it checks and how old the live deploy may grow.
  */
-export const freshnessSettingsSchema = settingsSchema([...QUEUE_SETTINGS, 'PUBLIC_API_BASE', 'FRESHNESS_CHECK_MINUTES', 'FRESHNESS_MAX_AGE_DAYS', 'CONTEXT']);
+export const freshnessSettingsSchema = settingsSchema([
+  ...QUEUE_SETTINGS,
+  'PUBLIC_API_BASE',
+  'FRESHNESS_CHECK_MINUTES',
+  'FRESHNESS_MAX_AGE_DAYS',
+  'CONTEXT',
+]);
 
 /**
  * publish-status (and deploys): the Studio's origins (CORS), where an editor's token is checked
  * (SANITY_API_HOST: loopback only), and the secret and site id of an editor's pass.
  */
-const STATUS_SETTINGS = ['SANITY_STUDIO_URL', 'SANITY_PROJECT_ID', 'SANITY_DATASET', 'SANITY_API_HOST', 'EDITOR_PASS_SECRET', 'SITE_ID', 'CONTEXT'] as const;
+const STATUS_SETTINGS = [
+  'SANITY_STUDIO_URL',
+  'SANITY_PROJECT_ID',
+  'SANITY_DATASET',
+  'SANITY_API_HOST',
+  'EDITOR_PASS_SECRET',
+  'SITE_ID',
+  'CONTEXT',
+] as const;
 export const statusSettingsSchema = settingsSchema(STATUS_SETTINGS);
 
 /** deploys: publish-status's settings, and the deploy budget its spend summary names. */
@@ -72,7 +106,9 @@ export function readPublishSettings(source: Source = process.env): PublishSettin
   return readSettings(publishSchema, source);
 }
 
-export function readDeployNotificationSettings(source: Source = process.env): DeployNotificationSettings {
+export function readDeployNotificationSettings(
+  source: Source = process.env,
+): DeployNotificationSettings {
   return readSettings(deployNotificationSettingsSchema, source);
 }
 
@@ -112,7 +148,10 @@ export function unsetSecretProblem(name: FunctionSecretName): string {
  * no context at all) an unset secret, or the documented local value (anyone could sign with it), is
  * a problem naming the setting. Its length was checked when the settings were read.
  */
-export function secretOrProblem(name: FunctionSecretName, value: string | undefined): { secret: string } | { problem: string } {
+export function secretOrProblem(
+  name: FunctionSecretName,
+  value: string | undefined,
+): { secret: string } | { problem: string } {
   if (isLocalStack()) return { secret: value ?? LOCAL_SECRETS[name] };
   if (value === undefined) return { problem: unsetSecretProblem(name) };
   if (value === LOCAL_SECRETS[name]) return { problem: localDefaultProblem(name) };

@@ -33,7 +33,11 @@ export interface PreviewSiteRule {
  * The function's answer on the preview site, or undefined on the public site. Call it first, inside
  * the function's error guard, before reading any other setting or the request.
  */
-export function previewSiteAnswer(rule: PreviewSiteRule, source: Source = process.env, log: (message: string) => void = console.log): Response | undefined {
+export function previewSiteAnswer(
+  rule: PreviewSiteRule,
+  source: Source = process.env,
+  log: (message: string) => void = console.log,
+): Response | undefined {
   if (!isPreviewSiteFunction(source)) return undefined;
   const message = `${NOT_ON_PREVIEW_SITE}: ${rule.hint}`;
   log(`[${rule.name}] ${message} (SITE_MODE=preview)`);

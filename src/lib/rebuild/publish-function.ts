@@ -8,7 +8,11 @@ import { PUBLISH_QUEUE_STORE } from '../publish-records/records.ts';
 import { guarded } from './function-http.ts';
 import { functionSecret, readPublishSettings, type PublishSettings } from './function-settings.ts';
 import { previewSiteAnswer } from './preview-site-guard.ts';
-import { createPublishWebhook, type FunctionContext, type PublishWebhookOptions } from './publish-webhook.ts';
+import {
+  createPublishWebhook,
+  type FunctionContext,
+  type PublishWebhookOptions,
+} from './publish-webhook.ts';
 import { siteStore, type BlobStore } from './state-store.ts';
 
 export interface PublishFunctionOptions {
@@ -23,7 +27,11 @@ export interface PublishFunctionOptions {
 }
 
 /** 404: a webhook sent to the preview site shows as failed in Sanity's webhook log. */
-export const PUBLISH_ON_PREVIEW_SITE = { name: 'rebuild-on-publish', status: 404, hint: 'send the content webhook to the public site' };
+export const PUBLISH_ON_PREVIEW_SITE = {
+  name: 'rebuild-on-publish',
+  status: 404,
+  hint: 'send the content webhook to the public site',
+};
 
 export function createPublishFunction(options: PublishFunctionOptions) {
   const readSettings = options.readSettings ?? (() => readPublishSettings(process.env));
@@ -38,8 +46,13 @@ export function createPublishFunction(options: PublishFunctionOptions) {
     const secret = functionSecret('SANITY_WEBHOOK_SECRET', settings.SANITY_WEBHOOK_SECRET);
     const store = siteStore(PUBLISH_QUEUE_STORE, deployContext, options.openBlobStore);
     handle = createPublishWebhook({
-      ...options.webhook, secret, hookUrl: settings.NETLIFY_BUILD_HOOK_URL, store,
-      ...(settings.PUBLISH_RETRY_BASE_SECONDS ? { retryBaseMs: settings.PUBLISH_RETRY_BASE_SECONDS * 1000 } : {}),
+      ...options.webhook,
+      secret,
+      hookUrl: settings.NETLIFY_BUILD_HOOK_URL,
+      store,
+      ...(settings.PUBLISH_RETRY_BASE_SECONDS
+        ? { retryBaseMs: settings.PUBLISH_RETRY_BASE_SECONDS * 1000 }
+        : {}),
       budgetPerHour: settings.DEPLOY_BUDGET_PER_HOUR,
     });
     return handle;
@@ -47,5 +60,11 @@ export function createPublishFunction(options: PublishFunctionOptions) {
 
   // Before the settings and the store: on the preview site nothing is read, written or called.
   return (request: Request, context: FunctionContext = {}): Promise<Response> =>
-    guarded('rebuild-on-publish', async () => previewSiteAnswer(PUBLISH_ON_PREVIEW_SITE, options.site ?? process.env, log) ?? webhookFor(context)(request, context), log);
+    guarded(
+      'rebuild-on-publish',
+      async () =>
+        previewSiteAnswer(PUBLISH_ON_PREVIEW_SITE, options.site ?? process.env, log) ??
+        webhookFor(context)(request, context),
+      log,
+    );
 }

@@ -34,14 +34,37 @@
 import type { BlobStore } from '../publish-records/blob-store.ts';
 import { readJson, updateJson } from '../publish-records/blob-store.ts';
 import {
-  MAX_FRESHNESS_REASON, newBatchId as randomBatchId, PUBLISH_QUEUE_KEY, publishQueueSchema, type Batch, type BuildHookBody, type Hold, type PublishedDocument, type PublishQueue,
+  MAX_FRESHNESS_REASON,
+  newBatchId as randomBatchId,
+  PUBLISH_QUEUE_KEY,
+  publishQueueSchema,
+  type Batch,
+  type BuildHookBody,
+  type Hold,
+  type PublishedDocument,
+  type PublishQueue,
 } from '../publish-records/records.ts';
 import { triggerBuild, type FetchLike } from './build-hook.ts';
 import { budgetAllowsAt, heardOther } from './deploy-budget.ts';
 import type { QueueSettings } from './function-settings.ts';
 import { RETRY_BASE_MS } from './queue-timing.ts';
 import {
-  alreadyBuilt, budgetHold, confirmed, EMPTY_QUEUE, ended, hasWaiting, heardAhead, heardFromNetlify, hookBody, isQueueBatch, mayStart, settle, start, startFailed, withWaiting, type BuildOutcome,
+  alreadyBuilt,
+  budgetHold,
+  confirmed,
+  EMPTY_QUEUE,
+  ended,
+  hasWaiting,
+  heardAhead,
+  heardFromNetlify,
+  hookBody,
+  isQueueBatch,
+  mayStart,
+  settle,
+  start,
+  startFailed,
+  withWaiting,
+  type BuildOutcome,
 } from './queue-state.ts';
 
 export { EMPTY_QUEUE, type BuildOutcome } from './queue-state.ts';
@@ -73,7 +96,10 @@ export class BatchStartError extends Error {
   readonly nextAt: string | undefined;
 
   constructor(batch: string, nextAt: string | undefined, options: ErrorOptions) {
-    super(`the build hook failed for batch ${batch}: ${(options.cause as Error | undefined)?.message ?? 'unknown error'}`, options);
+    super(
+      `the build hook failed for batch ${batch}: ${(options.cause as Error | undefined)?.message ?? 'unknown error'}`,
+      options,
+    );
     this.name = 'BatchStartError';
     this.batch = batch;
     this.nextAt = nextAt;
@@ -93,7 +119,9 @@ export interface PublishQueueOptions {
 }
 
 /** What one update decided: an outcome to report, or a batch this instance must start. */
-type Decision = Exclude<QueueOutcome, { outcome: 'started' }> | { outcome: 'start'; batch: Batch; recovered: string | undefined };
+type Decision =
+  | Exclude<QueueOutcome, { outcome: 'started' }>
+  | { outcome: 'start'; batch: Batch; recovered: string | undefined };
 
 export function createPublishQueue(options: PublishQueueOptions) {
   const now = options.now ?? (() => new Date());
@@ -105,19 +133,41 @@ export function createPublishQueue(options: PublishQueueOptions) {
    * Reads, settles (a lost in-flight batch waits again; `lost` names it), applies `rule`, and writes
    * when anything changed.
    */
-  function update<R>(rule: (queue: PublishQueue, at: Date, lost: string | undefined) => { next: PublishQueue; result: R }, attempts?: number): Promise<R> {
-    return updateJson<PublishQueue, R>(options.store, PUBLISH_QUEUE_KEY, publishQueueSchema, (current) => {
-      const at = now();
-      const settled = settle(current ?? EMPTY_QUEUE, at, unitMs);
-      const { next, result } = rule(settled, at, settled === current ? undefined : current?.inFlight?.batch);
-      return current !== undefined && next === current ? { result } : { next, result };
-    }, attempts === undefined ? {} : { attempts });
+  function update<R>(
+    rule: (
+      queue: PublishQueue,
+      at: Date,
+      lost: string | undefined,
+    ) => { next: PublishQueue; result: R },
+    attempts?: number,
+  ): Promise<R> {
+    return updateJson<PublishQueue, R>(
+      options.store,
+      PUBLISH_QUEUE_KEY,
+      publishQueueSchema,
+      (current) => {
+        const at = now();
+        const settled = settle(current ?? EMPTY_QUEUE, at, unitMs);
+        const { next, result } = rule(
+          settled,
+          at,
+          settled === current ? undefined : current?.inFlight?.batch,
+        );
+        return current !== undefined && next === current ? { result } : { next, result };
+      },
+      attempts === undefined ? {} : { attempts },
+    );
   }
 
   /** The queue after starting what waits, if it may start now (the deploy budget too); the decision to report otherwise. */
-  function startIfDue(queue: PublishQueue, at: Date, lost: string | undefined): { next: PublishQueue; result: Decision } {
+  function startIfDue(
+    queue: PublishQueue,
+    at: Date,
+    lost: string | undefined,
+  ): { next: PublishQueue; result: Decision } {
     const may = mayStart(queue, at);
-    if (may === 'in-flight') return { next: queue, result: { outcome: 'waiting', inFlight: queue.inFlight!.batch } };
+    if (may === 'in-flight')
+      return { next: queue, result: { outcome: 'waiting', inFlight: queue.inFlight!.batch } };
     if (!hasWaiting(queue)) return { next: queue, result: { outcome: 'idle' } };
     if (may === 'held') return { next: queue, result: { outcome: 'held', hold: queue.hold! } };
     const free = budgetAllowsAt(queue, at, perHour);
@@ -149,7 +199,10 @@ export function createPublishQueue(options: PublishQueueOptions) {
     }
     try {
       // As many tries as a publish: a burst of publishes is writing the same record now.
-      await update((queue, at) => ({ next: confirmed(queue, batch.batch, at), result: undefined }), PUBLISH_ATTEMPTS);
+      await update(
+        (queue, at) => ({ next: confirmed(queue, batch.batch, at), result: undefined }),
+        PUBLISH_ATTEMPTS,
+      );
     } catch {
       // The build started; its "building" notification confirms it, or `settle` takes it as lost (one build more at worst).
     }
@@ -157,13 +210,21 @@ export function createPublishQueue(options: PublishQueueOptions) {
   }
 
   /** Runs one update that may decide to start a batch, then calls the hook for it. */
-  async function decideAndStart(rule: (queue: PublishQueue, at: Date, lost: string | undefined) => { next: PublishQueue; result: Decision }, attempts?: number): Promise<QueueOutcome> {
+  async function decideAndStart(
+    rule: (
+      queue: PublishQueue,
+      at: Date,
+      lost: string | undefined,
+    ) => { next: PublishQueue; result: Decision },
+    attempts?: number,
+  ): Promise<QueueOutcome> {
     const decided = await update(rule, attempts);
     return decided.outcome === 'start' ? call(decided.batch, decided.recovered) : decided;
   }
 
   return {
-    read: async (): Promise<PublishQueue> => (await readJson(options.store, PUBLISH_QUEUE_KEY, publishQueueSchema)) ?? EMPTY_QUEUE,
+    read: async (): Promise<PublishQueue> =>
+      (await readJson(options.store, PUBLISH_QUEUE_KEY, publishQueueSchema)) ?? EMPTY_QUEUE,
 
     /** Records a publish; starts a batch when nothing is in flight or held. */
     publish(document: PublishedDocument): Promise<QueueOutcome> {
@@ -179,8 +240,16 @@ export function createPublishQueue(options: PublishQueueOptions) {
      */
     freshness(reason: string): Promise<QueueOutcome> {
       return decideAndStart((queue, at, lost) => {
-        if (queue.fresh || queue.inFlight?.freshness) return { next: queue, result: { outcome: 'duplicate' } };
-        return startIfDue({ ...queue, fresh: { reason: reason.slice(0, MAX_FRESHNESS_REASON), at: at.toISOString() } }, at, lost);
+        if (queue.fresh || queue.inFlight?.freshness)
+          return { next: queue, result: { outcome: 'duplicate' } };
+        return startIfDue(
+          {
+            ...queue,
+            fresh: { reason: reason.slice(0, MAX_FRESHNESS_REASON), at: at.toISOString() },
+          },
+          at,
+          lost,
+        );
       }, PUBLISH_ATTEMPTS);
     },
 
@@ -198,8 +267,18 @@ export function createPublishQueue(options: PublishQueueOptions) {
       await update((queue, at) => {
         const heard = heardFromNetlify(queue);
         // A deploy the queue did not start takes its slot of the deploy budget all the same.
-        const counted = isQueueBatch(heard, batch) ? heard : heardOther(heard, createdAt, at, perHour);
-        return { next: heardAhead(batch === undefined ? counted : confirmed(counted, batch, at, true), batch, createdAt, at), result: undefined };
+        const counted = isQueueBatch(heard, batch)
+          ? heard
+          : heardOther(heard, createdAt, at, perHour);
+        return {
+          next: heardAhead(
+            batch === undefined ? counted : confirmed(counted, batch, at, true),
+            batch,
+            createdAt,
+            at,
+          ),
+          result: undefined,
+        };
       });
     },
 
@@ -208,10 +287,23 @@ export function createPublishQueue(options: PublishQueueOptions) {
      * deploy from Netlify's UI). Ends the in-flight batch if it is this one, then starts the next
      * batch if publishes wait. A repeated notification finds nothing to end.
      */
-    finished(batch: string | undefined, outcome: BuildOutcome = 'ready', createdAt?: string | null): Promise<QueueOutcome> {
+    finished(
+      batch: string | undefined,
+      outcome: BuildOutcome = 'ready',
+      createdAt?: string | null,
+    ): Promise<QueueOutcome> {
       return decideAndStart((queue, at, lost) => {
-        const after = heardAhead(ended(heardFromNetlify(queue), batch, outcome, at, unitMs), batch, createdAt, at);
-        if (after.inFlight) return { next: after, result: { outcome: 'not-current', inFlight: after.inFlight.batch } };
+        const after = heardAhead(
+          ended(heardFromNetlify(queue), batch, outcome, at, unitMs),
+          batch,
+          createdAt,
+          at,
+        );
+        if (after.inFlight)
+          return {
+            next: after,
+            result: { outcome: 'not-current', inFlight: after.inFlight.batch },
+          };
         return startIfDue(after, at, lost);
       });
     },
@@ -225,12 +317,22 @@ export type PublishQueueHandle = ReturnType<typeof createPublishQueue>;
  * function-settings.ts): the build hook called at `now` (with `fetch` when given), the queue's unit
  * of time when PUBLISH_RETRY_BASE_SECONDS is set, and the deploy budget.
  */
-export function queueFromSettings(store: BlobStore, settings: QueueSettings, { now, fetch }: { now: () => Date; fetch?: FetchLike | undefined }): PublishQueueHandle {
+export function queueFromSettings(
+  store: BlobStore,
+  settings: QueueSettings,
+  { now, fetch }: { now: () => Date; fetch?: FetchLike | undefined },
+): PublishQueueHandle {
   return createPublishQueue({
     store,
-    trigger: (body) => triggerBuild(settings.NETLIFY_BUILD_HOOK_URL, body, { now: now(), ...(fetch ? { fetch } : {}) }),
+    trigger: (body) =>
+      triggerBuild(settings.NETLIFY_BUILD_HOOK_URL, body, {
+        now: now(),
+        ...(fetch ? { fetch } : {}),
+      }),
     now,
-    ...(settings.PUBLISH_RETRY_BASE_SECONDS ? { retryBaseMs: settings.PUBLISH_RETRY_BASE_SECONDS * 1000 } : {}),
+    ...(settings.PUBLISH_RETRY_BASE_SECONDS
+      ? { retryBaseMs: settings.PUBLISH_RETRY_BASE_SECONDS * 1000 }
+      : {}),
     budgetPerHour: settings.DEPLOY_BUDGET_PER_HOUR,
   });
 }

@@ -15,7 +15,11 @@ import type { FunctionContext } from './publish-webhook.ts';
 import { siteStore, type BlobStore } from './state-store.ts';
 
 /** On the preview site the schedule fires too: nothing went wrong, so 200. */
-export const RETRY_ON_PREVIEW_SITE = { name: 'publish-retry', status: 200, hint: 'the public site retries its builds' };
+export const RETRY_ON_PREVIEW_SITE = {
+  name: 'publish-retry',
+  status: 200,
+  hint: 'the public site retries its builds',
+};
 
 export interface PublishRetryOptions {
   openBlobStore: () => BlobStore;
@@ -27,8 +31,12 @@ export interface PublishRetryOptions {
 }
 
 function line(outcome: QueueOutcome): string {
-  if (outcome.outcome === 'started') return `build started: ${outcome.title}${outcome.recovered ? ` (batch ${outcome.recovered}'s outcome was unknown: its documents are in this one)` : ''}`;
-  if (outcome.outcome === 'held') return outcome.hold.cause === 'deploy-budget' ? `waiting: next build at ${outcome.hold.until} (deploy budget)` : `waiting (${outcome.hold.reason}); next try at ${outcome.hold.until}`;
+  if (outcome.outcome === 'started')
+    return `build started: ${outcome.title}${outcome.recovered ? ` (batch ${outcome.recovered}'s outcome was unknown: its documents are in this one)` : ''}`;
+  if (outcome.outcome === 'held')
+    return outcome.hold.cause === 'deploy-budget'
+      ? `waiting: next build at ${outcome.hold.until} (deploy budget)`
+      : `waiting (${outcome.hold.reason}); next try at ${outcome.hold.until}`;
   if (outcome.outcome === 'waiting') return `batch ${outcome.inFlight} is building`;
   return 'nothing waits';
 }
@@ -40,19 +48,34 @@ export function createPublishRetryFunction(options: PublishRetryOptions) {
 
   // Whatever the scheduler sends (its method and body are not documented): nothing of it is read.
   return (_request: Request, context: FunctionContext = {}): Promise<Response> =>
-    guarded('publish-retry', async () => {
-      const idle = previewSiteAnswer(RETRY_ON_PREVIEW_SITE, options.site ?? process.env, log);
-      if (idle) return idle;
-      const settings = readSettings();
-      const queue = queueFromSettings(siteStore(PUBLISH_QUEUE_STORE, context.deploy?.context || settings.CONTEXT, options.openBlobStore), settings, { now, fetch: options.fetch });
-      try {
-        const outcome = await queue.retryWaiting();
-        log(line(outcome));
-        return answer(200, line(outcome));
-      } catch (error) {
-        if (!(error instanceof BatchStartError)) throw error;
-        log(`${error.message}; next try at ${error.nextAt ?? 'the next run'}`);
-        return answer(200, `the build service still did not answer; next try at ${error.nextAt ?? 'the next run'}`);
-      }
-    }, log);
+    guarded(
+      'publish-retry',
+      async () => {
+        const idle = previewSiteAnswer(RETRY_ON_PREVIEW_SITE, options.site ?? process.env, log);
+        if (idle) return idle;
+        const settings = readSettings();
+        const queue = queueFromSettings(
+          siteStore(
+            PUBLISH_QUEUE_STORE,
+            context.deploy?.context || settings.CONTEXT,
+            options.openBlobStore,
+          ),
+          settings,
+          { now, fetch: options.fetch },
+        );
+        try {
+          const outcome = await queue.retryWaiting();
+          log(line(outcome));
+          return answer(200, line(outcome));
+        } catch (error) {
+          if (!(error instanceof BatchStartError)) throw error;
+          log(`${error.message}; next try at ${error.nextAt ?? 'the next run'}`);
+          return answer(
+            200,
+            `the build service still did not answer; next try at ${error.nextAt ?? 'the next run'}`,
+          );
+        }
+      },
+      log,
+    );
 }

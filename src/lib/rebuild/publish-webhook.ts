@@ -5,7 +5,11 @@
  * a build at once when none is running (publish-queue.ts).
  */
 import type { BlobStore } from '../publish-records/blob-store.ts';
-import { publishedDocumentFrom, publishWebhookBodySchema, type PublishedDocument } from '../publish-records/records.ts';
+import {
+  publishedDocumentFrom,
+  publishWebhookBodySchema,
+  type PublishedDocument,
+} from '../publish-records/records.ts';
 import { triggerBuild, type FetchLike } from './build-hook.ts';
 import { answer, checkRequest, guarded } from './function-http.ts';
 import { BatchStartError, createPublishQueue, type QueueOutcome } from './publish-queue.ts';
@@ -45,17 +49,24 @@ function parsePublish(body: string, arrivedAt: Date): PublishedDocument | string
   }
   const parsed = publishWebhookBodySchema.safeParse(json);
   if (!parsed.success) return 'the body is not the projection {_id, _type, _rev, _updatedAt}';
-  if (parsed.data._id.startsWith('drafts.')) return 'a draft is not a publish (switch drafts off in the webhook)';
+  if (parsed.data._id.startsWith('drafts.'))
+    return 'a draft is not a publish (switch drafts off in the webhook)';
   // A release's documents reach the site when it publishes, as published documents.
-  if (parsed.data._id.startsWith('versions.')) return 'a release version is not a publish (switch versions off in the webhook)';
+  if (parsed.data._id.startsWith('versions.'))
+    return 'a release version is not a publish (switch versions off in the webhook)';
   return publishedDocumentFrom(parsed.data, arrivedAt);
 }
 
 function describe(outcome: QueueOutcome): string {
-  if (outcome.outcome === 'started') return `build started: ${outcome.title}${outcome.recovered ? ` (batch ${outcome.recovered}'s outcome was unknown: its documents are in this one)` : ''}`;
+  if (outcome.outcome === 'started')
+    return `build started: ${outcome.title}${outcome.recovered ? ` (batch ${outcome.recovered}'s outcome was unknown: its documents are in this one)` : ''}`;
   if (outcome.outcome === 'waiting') return `waiting for the build of batch ${outcome.inFlight}`;
-  if (outcome.outcome === 'held') return outcome.hold.cause === 'deploy-budget' ? `waiting: next build at ${outcome.hold.until} (deploy budget)` : `waiting (${outcome.hold.reason}): the site starts it at ${outcome.hold.until}`;
-  if (outcome.outcome === 'duplicate') return 'this revision is already building or built: no build started';
+  if (outcome.outcome === 'held')
+    return outcome.hold.cause === 'deploy-budget'
+      ? `waiting: next build at ${outcome.hold.until} (deploy budget)`
+      : `waiting (${outcome.hold.reason}): the site starts it at ${outcome.hold.until}`;
+  if (outcome.outcome === 'duplicate')
+    return 'this revision is already building or built: no build started';
   return outcome.outcome;
 }
 
@@ -63,7 +74,10 @@ function describe(outcome: QueueOutcome): string {
 function accepted(outcome: QueueOutcome): string {
   if (outcome.outcome === 'started') return 'build started';
   if (outcome.outcome === 'duplicate') return 'already building or built';
-  if (outcome.outcome === 'held') return outcome.hold.cause === 'deploy-budget' ? `waiting: next build at ${outcome.hold.until} (deploy budget)` : `waiting: ${outcome.hold.reason}; the site tries again at ${outcome.hold.until}`;
+  if (outcome.outcome === 'held')
+    return outcome.hold.cause === 'deploy-budget'
+      ? `waiting: next build at ${outcome.hold.until} (deploy budget)`
+      : `waiting: ${outcome.hold.reason}; the site tries again at ${outcome.hold.until}`;
   return 'waiting for the running build';
 }
 
@@ -72,7 +86,11 @@ export function createPublishWebhook(options: PublishWebhookOptions) {
   const log = options.log ?? ((message: string) => console.log(`[rebuild-on-publish] ${message}`));
   const queue = createPublishQueue({
     store: options.store,
-    trigger: (body) => triggerBuild(options.hookUrl, body, { now: new Date(now()), ...(options.fetch ? { fetch: options.fetch } : {}) }),
+    trigger: (body) =>
+      triggerBuild(options.hookUrl, body, {
+        now: new Date(now()),
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      }),
     now: () => new Date(now()),
     ...(options.newBatchId ? { newBatchId: options.newBatchId } : {}),
     ...(options.retryBaseMs ? { retryBaseMs: options.retryBaseMs } : {}),
@@ -83,17 +101,29 @@ export function createPublishWebhook(options: PublishWebhookOptions) {
     guarded('rebuild-on-publish', () => handlePublish(request), log);
 
   async function handlePublish(request: Request): Promise<Response> {
-    const checked = await checkRequest(request, { methods: ['POST'], maxBodyBytes: MAX_WEBHOOK_BODY_BYTES, contentTypes: ['application/json'] });
+    const checked = await checkRequest(request, {
+      methods: ['POST'],
+      maxBodyBytes: MAX_WEBHOOK_BODY_BYTES,
+      contentTypes: ['application/json'],
+    });
     if (!checked.ok) return checked.response;
     // Never accept anything when the secret is missing: that is a set-up error, not an open door.
-    const unset = [...(options.secret ? [] : ['SANITY_WEBHOOK_SECRET']), ...(options.hookUrl ? [] : ['NETLIFY_BUILD_HOOK_URL'])];
+    const unset = [
+      ...(options.secret ? [] : ['SANITY_WEBHOOK_SECRET']),
+      ...(options.hookUrl ? [] : ['NETLIFY_BUILD_HOOK_URL']),
+    ];
     if (unset.length) {
       // Names only: which setting the site lacks is no secret, its value would be.
       log(`refused: ${unset.join(' and ')} not set`);
       return answer(500, `rebuild webhook is not configured: ${unset.join(' and ')} not set`);
     }
     const body = checked.body;
-    const check = await checkWebhookSignature({ body, signature: request.headers.get(SIGNATURE_HEADER_NAME), secret: options.secret!, now: now() });
+    const check = await checkWebhookSignature({
+      body,
+      signature: request.headers.get(SIGNATURE_HEADER_NAME),
+      secret: options.secret!,
+      now: now(),
+    });
     if (!check.ok) {
       log(`refused: ${check.reason}`);
       return answer(401, check.reason);
@@ -112,7 +142,10 @@ export function createPublishWebhook(options: PublishWebhookOptions) {
         // The batch waits again and the site calls the hook again itself (publish-retry); the
         // content service need not deliver it again (it would only twice, 30 s apart).
         log(`${error.message}`);
-        return answer(202, `the build service did not answer; the publish is kept and the site tries again${error.nextAt ? ` at ${error.nextAt}` : ''}`);
+        return answer(
+          202,
+          `the build service did not answer; the publish is kept and the site tries again${error.nextAt ? ` at ${error.nextAt}` : ''}`,
+        );
       }
       log(`could not record the publish: ${(error as Error).message}`);
       return answer(503, 'could not record the publish; retry');

@@ -64,9 +64,22 @@ export function doublingDelayMs(attempts: number, unitMs: number, capMs: number)
  * `silentLosses`: batches already lost for silence in a row with nothing heard (deploy
  * notifications lost each time); past 5 of them the wait after the next grows beyond 30 units.
  */
-export function publishBoundMs(unitMs: number = RETRY_BASE_MS, silentLosses = 0, budgetPerHour?: number): number {
+export function publishBoundMs(
+  unitMs: number = RETRY_BASE_MS,
+  silentLosses = 0,
+  budgetPerHour?: number,
+): number {
   const lost = Math.max(startDeadlineMs(unitMs), STALE_UNITS * unitMs, NETLIFY_BUILD_LIMIT_MS);
-  const wait = Math.max(RETRY_MAX_UNITS * unitMs, doublingDelayMs(silentLosses + 1, unitMs, SILENCE_MAX_MS));
+  const wait = Math.max(
+    RETRY_MAX_UNITS * unitMs,
+    doublingDelayMs(silentLosses + 1, unitMs, SILENCE_MAX_MS),
+  );
   // With a deploy budget, the start it waited for may fall in a slot already used: one slot more at most.
-  return lost + wait + (budgetPerHour ? longestSlotMs(budgetPerHour) : 0) + PUBLISH_RETRY_PERIOD_MS + NETLIFY_BUILD_LIMIT_MS;
+  return (
+    lost +
+    wait +
+    (budgetPerHour ? longestSlotMs(budgetPerHour) : 0) +
+    PUBLISH_RETRY_PERIOD_MS +
+    NETLIFY_BUILD_LIMIT_MS
+  );
 }

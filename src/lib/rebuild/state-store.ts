@@ -26,7 +26,8 @@ export function processMemoryStore(name: string): BlobStore {
   return store;
 }
 
-export const BLOBS_MISSING_MESSAGE = 'Netlify Blobs is not available to this function, so publishes cannot be combined into one build; no build was started';
+export const BLOBS_MISSING_MESSAGE =
+  'Netlify Blobs is not available to this function, so publishes cannot be combined into one build; no build was started';
 
 /**
  * A site store for an invocation in `deployContext` (Netlify's context.deploy.context, or
@@ -36,11 +37,17 @@ export const BLOBS_MISSING_MESSAGE = 'Netlify Blobs is not available to this fun
  * answers 500 and logs why). A local run (no context, or `dev`) falls back to a process-wide
  * memory store of that name.
  */
-export function siteStore(name: string, deployContext: string | undefined, openBlobStore: () => BlobStore, missing = BLOBS_MISSING_MESSAGE): BlobStore {
+export function siteStore(
+  name: string,
+  deployContext: string | undefined,
+  openBlobStore: () => BlobStore,
+  missing = BLOBS_MISSING_MESSAGE,
+): BlobStore {
   try {
     return openBlobStore();
   } catch (error) {
-    if (isDeployedContext(deployContext)) throw new SetupError(`${missing} (context ${deployContext})`, { cause: error });
+    if (isDeployedContext(deployContext))
+      throw new SetupError(`${missing} (context ${deployContext})`, { cause: error });
     return processMemoryStore(name);
   }
 }

@@ -4,7 +4,11 @@
  * format). The timestamp is inside the HMAC, so refusing old ones stops replays of a captured call.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { decodeSignatureHeader, encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
+import {
+  decodeSignatureHeader,
+  encodeSignatureHeader,
+  SIGNATURE_HEADER_NAME,
+} from '@sanity/webhook';
 
 export { SIGNATURE_HEADER_NAME };
 
@@ -39,10 +43,15 @@ export async function checkWebhookSignature(input: SignatureInput): Promise<Sign
     return { ok: false, reason: 'malformed signature' };
   }
   if (!input.body) return { ok: false, reason: 'empty body' };
-  const expected = await encodeSignatureHeader(input.body, signedAt, input.secret).catch(() => undefined);
-  if (!expected || !sameInConstantTime(input.signature.trim(), expected)) return { ok: false, reason: 'wrong signature' };
+  const expected = await encodeSignatureHeader(input.body, signedAt, input.secret).catch(
+    () => undefined,
+  );
+  if (!expected || !sameInConstantTime(input.signature.trim(), expected))
+    return { ok: false, reason: 'wrong signature' };
   const age = input.now - signedAt;
-  if (age > (input.maxAgeMs ?? MAX_SIGNATURE_AGE_MS)) return { ok: false, reason: `stale signature (signed ${Math.round(age / 1000)} s ago)` };
-  if (age < -MAX_CLOCK_SKEW_MS) return { ok: false, reason: 'signature timestamp is in the future' };
+  if (age > (input.maxAgeMs ?? MAX_SIGNATURE_AGE_MS))
+    return { ok: false, reason: `stale signature (signed ${Math.round(age / 1000)} s ago)` };
+  if (age < -MAX_CLOCK_SKEW_MS)
+    return { ok: false, reason: 'signature timestamp is in the future' };
   return { ok: true, signedAt };
 }

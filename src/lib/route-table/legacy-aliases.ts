@@ -16,11 +16,23 @@ export const SLUG_FORM = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  * tests/dist checks that every top-level entry of a build is in this list.
  */
 export const RESERVED_FIRST_SEGMENTS: readonly string[] = [
-  'search', 'search-schools.json', 'default', 'index', '404',
-  '_astro', 'content-images', 'backgrounds',
-  'favicon.ico', 'favicon.svg', 'robots.txt',
-  '_redirects', '_headers', '.netlify',
-  'account', 'nexusapi', 'mobileapi',
+  'search',
+  'search-schools.json',
+  'default',
+  'index',
+  '404',
+  '_astro',
+  'content-images',
+  'backgrounds',
+  'favicon.ico',
+  'favicon.svg',
+  'robots.txt',
+  '_redirects',
+  '_headers',
+  '.netlify',
+  'account',
+  'nexusapi',
+  'mobileapi',
 ];
 
 /** Sitemaps are numbered as they grow (sitemap-index.xml, sitemap-0.xml, ...): the whole family is the site's. */
@@ -36,7 +48,9 @@ export function isReservedFirstSegment(segment: string): boolean {
  * The form is checked beside it (SLUG_FORM).
  */
 export function seoSlugReservedProblem(slug: string): string | undefined {
-  return isReservedFirstSegment(slug) ? `"${slug}" is an address the site serves itself (/${slug}): choose another address for the school` : undefined;
+  return isReservedFirstSegment(slug)
+    ? `"${slug}" is an address the site serves itself (/${slug}): choose another address for the school`
+    : undefined;
 }
 
 /** What is wrong with one alias on its own (its form, or a segment the site serves), or undefined. */
@@ -44,7 +58,8 @@ export function legacyAliasFormProblem(alias: string): string | undefined {
   if (!SLUG_FORM.test(alias)) {
     return `"${alias}" is not one address segment: use lower-case letters, digits and single hyphens (e.g. gohuskymobile), no spaces, slashes or capitals`;
   }
-  if (isReservedFirstSegment(alias)) return `"${alias}" is an address the site serves itself (/${alias})`;
+  if (isReservedFirstSegment(alias))
+    return `"${alias}" is an address the site serves itself (/${alias})`;
   return undefined;
 }
 
@@ -86,7 +101,8 @@ export function checkLegacyAliases(schools: readonly AliasOwner[]): LegacyAliasC
   const kept = new Map<string, string[]>();
   for (const school of schools) {
     const usable: string[] = [];
-    const report = (alias: string, reason: string) => problems.push({ school: school.key, alias, reason });
+    const report = (alias: string, reason: string) =>
+      problems.push({ school: school.key, alias, reason });
     for (const alias of school.legacyAliases) {
       const formProblem = legacyAliasFormProblem(alias);
       const slugOf = slugOwner.get(alias);
@@ -94,7 +110,8 @@ export function checkLegacyAliases(schools: readonly AliasOwner[]): LegacyAliasC
       if (formProblem) report(alias, formProblem);
       else if (slugOf === school.key) report(alias, `"${alias}" is the school's own address`);
       else if (slugOf !== undefined) report(alias, `"${alias}" is the address of school ${slugOf}`);
-      else if (others.length) report(alias, `"${alias}" is also an old address of school ${others.join(', ')}`);
+      else if (others.length)
+        report(alias, `"${alias}" is also an old address of school ${others.join(', ')}`);
       else if (usable.includes(alias)) report(alias, `"${alias}" is listed twice`);
       else usable.push(alias);
     }

@@ -5,6 +5,10 @@
 export function dropTrailingSlashFromAddressBar(): void {
   const { pathname, search, hash } = window.location;
   if (pathname.length > 1 && pathname.endsWith('/')) {
-    window.history.replaceState(window.history.state, '', pathname.replace(/\/+$/, '') + search + hash);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      pathname.replace(/\/+$/, '') + search + hash,
+    );
   }
 }

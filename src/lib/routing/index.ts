@@ -12,11 +12,20 @@ import { buildSiteMatrix, type SchoolSite, type SiteMatrix } from './matrix.ts';
 import type { SchoolRouteName } from '../route-table/routes.ts';
 
 export type { SchoolSite, SiteMatrix } from './matrix.ts';
-export { SCHOOL_ROUTES, schoolPath, schoolRoute, type SchoolRoute, type SchoolRouteName } from '../route-table/routes.ts';
+export {
+  SCHOOL_ROUTES,
+  schoolPath,
+  schoolRoute,
+  type SchoolRoute,
+  type SchoolRouteName,
+} from '../route-table/routes.ts';
 
 const MATRIX_KEY = Symbol.for('school-site.matrix');
 const NOT_LAUNCHED_KEY = Symbol.for('school-site.not-launched-slugs');
-type GlobalWithMatrix = typeof globalThis & { [MATRIX_KEY]?: Promise<SiteMatrix>; [NOT_LAUNCHED_KEY]?: Set<string> };
+type GlobalWithMatrix = typeof globalThis & {
+  [MATRIX_KEY]?: Promise<SiteMatrix>;
+  [NOT_LAUNCHED_KEY]?: Set<string>;
+};
 
 /**
  * Sitemap filter: a page of a school that is not launched yet (a preview build's preparing school)
@@ -32,36 +41,56 @@ export function isNotLaunchedPage(page: string): boolean {
 function logSchool(site: SchoolSite, problemCount: number) {
   const giveaway = `${site.status === 'preparing' ? 'not launched yet, ' : ''}${site.giveaway.open ? `giveaway open (${site.giveaway.entryGuid})` : 'giveaway closed'}`;
   const problems = problemCount ? `, ${problemCount} content problem(s)` : '';
-  console.log(`[schools] ${site.key} → /${site.seoSlug}: tenant ${site.tenant.id}, ${giveaway}${problems}`);
+  console.log(
+    `[schools] ${site.key} → /${site.seoSlug}: tenant ${site.tenant.id}, ${giveaway}${problems}`,
+  );
 }
 
 export function siteMatrix(): Promise<SiteMatrix> {
   const holder = globalThis as GlobalWithMatrix;
-  holder[MATRIX_KEY] ??= siteContent().then((content) => {
-    const settings = env();
-    for (const problem of content.problems) {
-      console.warn(`[content] ${problem.school} ${problem.documentType}${problem.documentId ? ` (${problem.documentId})` : ''}: ${problem.reason}`);
-    }
-    const started = performance.now();
-    return buildSiteMatrix(content, {
-      loadTenant: tenantClientFromEnv(),
-      production: isProductionBuild(settings),
-      activeGiveawayIds: settings.ACTIVE_GIVEAWAY_IDS,
-      hiddenEnterGiveawayIds: settings.HIDDEN_ENTER_GIVEAWAY_IDS,
-      mainSiteUrl: settings.MAIN_SITE_URL,
-      onSchool: (site, problems) => logSchool(site, problems.length),
-    }).finally(() => { tenantStats().waitMs = performance.now() - started; });
-  }).then((matrix) => {
-    holder[NOT_LAUNCHED_KEY] = new Set(matrix.schools.filter((site) => site.status === 'preparing').map((site) => site.seoSlug));
-    for (const school of matrix.leftOut) console.warn(`[schools] ${school.key} left out (${school.status}): ${school.reasons.join('; ')}`);
-    for (const school of matrix.retired) console.log(`[schools] ${school.key} retired: /${school.seoSlug} and its old addresses → ${school.redirectTo}`);
-    // FCC unique plan ids: malformed or repeated ids are warned about and land in the build report.
-    const labelProblems = schoolPlanIdProblems(matrix.schools);
-    for (const problem of labelProblems) {
-      console.warn(`[labels] ${problem.school} ${problem.documentType} (${problem.documentId}): ${problem.reason}`);
-    }
-    return labelProblems.length ? { ...matrix, problems: [...matrix.problems, ...labelProblems] } : matrix;
-  });
+  holder[MATRIX_KEY] ??= siteContent()
+    .then((content) => {
+      const settings = env();
+      for (const problem of content.problems) {
+        console.warn(
+          `[content] ${problem.school} ${problem.documentType}${problem.documentId ? ` (${problem.documentId})` : ''}: ${problem.reason}`,
+        );
+      }
+      const started = performance.now();
+      return buildSiteMatrix(content, {
+        loadTenant: tenantClientFromEnv(),
+        production: isProductionBuild(settings),
+        activeGiveawayIds: settings.ACTIVE_GIVEAWAY_IDS,
+        hiddenEnterGiveawayIds: settings.HIDDEN_ENTER_GIVEAWAY_IDS,
+        mainSiteUrl: settings.MAIN_SITE_URL,
+        onSchool: (site, problems) => logSchool(site, problems.length),
+      }).finally(() => {
+        tenantStats().waitMs = performance.now() - started;
+      });
+    })
+    .then((matrix) => {
+      holder[NOT_LAUNCHED_KEY] = new Set(
+        matrix.schools.filter((site) => site.status === 'preparing').map((site) => site.seoSlug),
+      );
+      for (const school of matrix.leftOut)
+        console.warn(
+          `[schools] ${school.key} left out (${school.status}): ${school.reasons.join('; ')}`,
+        );
+      for (const school of matrix.retired)
+        console.log(
+          `[schools] ${school.key} retired: /${school.seoSlug} and its old addresses → ${school.redirectTo}`,
+        );
+      // FCC unique plan ids: malformed or repeated ids are warned about and land in the build report.
+      const labelProblems = schoolPlanIdProblems(matrix.schools);
+      for (const problem of labelProblems) {
+        console.warn(
+          `[labels] ${problem.school} ${problem.documentType} (${problem.documentId}): ${problem.reason}`,
+        );
+      }
+      return labelProblems.length
+        ? { ...matrix, problems: [...matrix.problems, ...labelProblems] }
+        : matrix;
+    });
   return holder[MATRIX_KEY];
 }
 
@@ -74,15 +103,20 @@ export { contentQueryCount, tenantStats };
  */
 /** A school page: one path per school, the school's data as props. */
 export function schoolPathsOf(matrix: SiteMatrix) {
-  return matrix.schools.map((site) => ({ params: { school: site.seoSlug }, props: { site, settings: matrix.settings } }));
+  return matrix.schools.map((site) => ({
+    params: { school: site.seoSlug },
+    props: { site, settings: matrix.settings },
+  }));
 }
 
 /** The plan pages: one path per school and customer type. */
 export function planPathsOf(matrix: SiteMatrix) {
-  return matrix.schools.flatMap((site) => CUSTOMER_TYPES.map((customerType) => ({
-    params: { school: site.seoSlug, plans: customerType },
-    props: { site, settings: matrix.settings, customerType },
-  })));
+  return matrix.schools.flatMap((site) =>
+    CUSTOMER_TYPES.map((customerType) => ({
+      params: { school: site.seoSlug, plans: customerType },
+      props: { site, settings: matrix.settings, customerType },
+    })),
+  );
 }
 
 /** The giveaway entry page: only schools whose event is open; the event id is a prop too. */
@@ -90,7 +124,14 @@ export function giveawayEntryPathsOf(matrix: SiteMatrix) {
   return matrix.schools.flatMap((site) => {
     const eventGUID = site.giveaway.entryGuid;
     // The page lives at the lower-case id (an upper-cased link redirects there); the form sends the id as the tenant gives it.
-    return eventGUID ? [{ params: { school: site.seoSlug, guid: giveawayIdKey(eventGUID) }, props: { site, settings: matrix.settings, eventGUID } }] : [];
+    return eventGUID
+      ? [
+          {
+            params: { school: site.seoSlug, guid: giveawayIdKey(eventGUID) },
+            props: { site, settings: matrix.settings, eventGUID },
+          },
+        ]
+      : [];
   });
 }
 

@@ -77,7 +77,11 @@ export interface MatrixOptions {
 
 export class SchoolBuildError extends Error {}
 
-async function mapWithConcurrency<T, R>(items: T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+async function mapWithConcurrency<T, R>(
+  items: T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
@@ -91,67 +95,110 @@ async function mapWithConcurrency<T, R>(items: T[], limit: number, task: (item: 
 }
 
 /** Every missing file of a school, as the message that stops a production build. */
-export function missingFilesMessage(key: string, schoolName: string, problems: ContentProblem[], which = 'that are not in the content'): string {
-  const lines = problems.map((problem) => `  - ${problem.documentType}${problem.documentId ? ` (${problem.documentId})` : ''} field ${problem.field}: file ${problem.file} is missing`);
-  return [`School ${key} (${schoolName}) is live but refers to files ${which}:`, ...lines,
-    'Upload the files (or change the references) and publish again; until then the previous deploy stays online.'].join('\n');
+export function missingFilesMessage(
+  key: string,
+  schoolName: string,
+  problems: ContentProblem[],
+  which = 'that are not in the content',
+): string {
+  const lines = problems.map(
+    (problem) =>
+      `  - ${problem.documentType}${problem.documentId ? ` (${problem.documentId})` : ''} field ${problem.field}: file ${problem.file} is missing`,
+  );
+  return [
+    `School ${key} (${schoolName}) is live but refers to files ${which}:`,
+    ...lines,
+    'Upload the files (or change the references) and publish again; until then the previous deploy stays online.',
+  ].join('\n');
 }
 
 /** Where a retired school's addresses go: its successor's home when that school is published here, else the main site. */
-function retiredTarget(successorRef: string | undefined, published: readonly SchoolSite[], mainSiteUrl: string): string {
-  const successor = successorRef ? published.find((site) => publishedId(site.content.school._id) === publishedId(successorRef)) : undefined;
+function retiredTarget(
+  successorRef: string | undefined,
+  published: readonly SchoolSite[],
+  mainSiteUrl: string,
+): string {
+  const successor = successorRef
+    ? published.find((site) => publishedId(site.content.school._id) === publishedId(successorRef))
+    : undefined;
   return successor ? `/${successor.seoSlug}` : mainSiteUrl;
 }
 
-export async function buildSiteMatrix(content: GroupedContent, options: MatrixOptions): Promise<SiteMatrix> {
+export async function buildSiteMatrix(
+  content: GroupedContent,
+  options: MatrixOptions,
+): Promise<SiteMatrix> {
   const activeGiveawayIds = options.activeGiveawayIds ?? content.settings.activeGiveawayIds;
-  const hiddenEnterGiveawayIds = options.hiddenEnterGiveawayIds ?? content.settings.hiddenEnterGiveawayIds;
+  const hiddenEnterGiveawayIds =
+    options.hiddenEnterGiveawayIds ?? content.settings.hiddenEnterGiveawayIds;
   const production = options.production ?? false;
   const mainSiteUrl = options.mainSiteUrl ?? content.settings.mainSiteUrl;
   const problemsOf = (key: string) => content.problems.filter((problem) => problem.school === key);
   const leftOut: LeftOutSchool[] = content.unusableSchools.map((school) => ({
-    key: school.key, seoSlug: school.seoSlug, status: school.status,
-    reasons: [school.status === 'retired' ? 'its school document is invalid (see problems): its addresses have no redirects' : 'its school document is invalid (see problems)'],
+    key: school.key,
+    seoSlug: school.seoSlug,
+    status: school.status,
+    reasons: [
+      school.status === 'retired'
+        ? 'its school document is invalid (see problems): its addresses have no redirects'
+        : 'its school document is invalid (see problems)',
+    ],
   }));
 
-  const looked = await mapWithConcurrency(content.schools, options.concurrency ?? HTTP_TRANSPORT_DEFAULTS.concurrency, async (schoolContent): Promise<SchoolSite | LeftOutSchool> => {
-    const { school } = schoolContent;
-    const status = school.status as Exclude<SchoolStatus, 'retired'>;
-    const published = isPublishedIn(status, { production });
-    const reasons = published ? [] : ['not launched yet (status preparing): only previews publish it'];
-    const missingFiles = problemsOf(school.key).filter((problem) => problem.file);
-    if (production && mayFailBuild(status) && missingFiles.length) {
-      throw new SchoolBuildError(missingFilesMessage(school.key, school.schoolName, missingFiles));
-    }
-    let tenant: Tenant;
-    try {
-      tenant = await options.loadTenant(school.key);
-    } catch (error) {
-      if (mayFailBuild(status)) {
-        throw new SchoolBuildError(`School ${school.key} (${school.schoolName}): ${(error as Error).message}`, { cause: error });
+  const looked = await mapWithConcurrency(
+    content.schools,
+    options.concurrency ?? HTTP_TRANSPORT_DEFAULTS.concurrency,
+    async (schoolContent): Promise<SchoolSite | LeftOutSchool> => {
+      const { school } = schoolContent;
+      const status = school.status as Exclude<SchoolStatus, 'retired'>;
+      const published = isPublishedIn(status, { production });
+      const reasons = published
+        ? []
+        : ['not launched yet (status preparing): only previews publish it'];
+      const missingFiles = problemsOf(school.key).filter((problem) => problem.file);
+      if (production && mayFailBuild(status) && missingFiles.length) {
+        throw new SchoolBuildError(
+          missingFilesMessage(school.key, school.schoolName, missingFiles),
+        );
       }
-      // A school still being prepared may not have its tenant record yet: it waits, the others publish.
-      return { key: school.key, seoSlug: school.seoSlug, status, reasons: [...reasons, `no tenant record: ${(error as Error).message}`] };
-    }
-    if (!published) return { key: school.key, seoSlug: school.seoSlug, status, reasons };
-    const open = isGiveawayOpen(tenant.activeGiveawayEvent, activeGiveawayIds);
-    const site: SchoolSite = {
-      key: school.key,
-      seoSlug: school.seoSlug,
-      status,
-      content: schoolContent,
-      tenant,
-      theme: schoolTheme(tenant, school),
-      giveaway: {
-        open,
-        route: giveawayRoute(school.seoSlug, tenant.activeGiveawayEvent, activeGiveawayIds),
-        entryGuid: open ? tenant.activeGiveawayEvent : null,
-        showEnterButton: showEnterButton(tenant.activeGiveawayEvent, hiddenEnterGiveawayIds),
-      },
-    };
-    options.onSchool?.(site, problemsOf(school.key));
-    return site;
-  });
+      let tenant: Tenant;
+      try {
+        tenant = await options.loadTenant(school.key);
+      } catch (error) {
+        if (mayFailBuild(status)) {
+          throw new SchoolBuildError(
+            `School ${school.key} (${school.schoolName}): ${(error as Error).message}`,
+            { cause: error },
+          );
+        }
+        // A school still being prepared may not have its tenant record yet: it waits, the others publish.
+        return {
+          key: school.key,
+          seoSlug: school.seoSlug,
+          status,
+          reasons: [...reasons, `no tenant record: ${(error as Error).message}`],
+        };
+      }
+      if (!published) return { key: school.key, seoSlug: school.seoSlug, status, reasons };
+      const open = isGiveawayOpen(tenant.activeGiveawayEvent, activeGiveawayIds);
+      const site: SchoolSite = {
+        key: school.key,
+        seoSlug: school.seoSlug,
+        status,
+        content: schoolContent,
+        tenant,
+        theme: schoolTheme(tenant, school),
+        giveaway: {
+          open,
+          route: giveawayRoute(school.seoSlug, tenant.activeGiveawayEvent, activeGiveawayIds),
+          entryGuid: open ? tenant.activeGiveawayEvent : null,
+          showEnterButton: showEnterButton(tenant.activeGiveawayEvent, hiddenEnterGiveawayIds),
+        },
+      };
+      options.onSchool?.(site, problemsOf(school.key));
+      return site;
+    },
+  );
 
   const schools = looked.filter((entry): entry is SchoolSite => 'content' in entry);
   leftOut.push(...looked.filter((entry): entry is LeftOutSchool => !('content' in entry)));

@@ -5,12 +5,23 @@
  * No second parse of the path, no second copy of the customer-type or giveaway rules.
  */
 import type { CustomerType } from '../content/schemas.ts';
-import { giveawayEntryPathsOf, planPathsOf, schoolPathsOf, type SchoolPageProps, type SiteMatrix } from './index.ts';
+import {
+  giveawayEntryPathsOf,
+  planPathsOf,
+  schoolPathsOf,
+  type SchoolPageProps,
+  type SiteMatrix,
+} from './index.ts';
 
-type PathsOf = (matrix: SiteMatrix) => Array<{ params: Record<string, string>; props: SchoolPageProps }>;
+type PathsOf = (
+  matrix: SiteMatrix,
+) => Array<{ params: Record<string, string>; props: SchoolPageProps }>;
 
 /** What a school page shell's getStaticPaths hands it: the school, plus a plan page's customer type or the entry page's event id. */
-export type SchoolShellProps = SchoolPageProps & { customerType?: CustomerType; eventGUID?: string };
+export type SchoolShellProps = SchoolPageProps & {
+  customerType?: CustomerType;
+  eventGUID?: string;
+};
 
 /**
  * The paths function of each school page shell whose getStaticPaths is not `schoolPaths`, by
@@ -33,7 +44,11 @@ export function pathsOfRoute(routePattern: string): PathsOf | undefined {
 }
 
 /** The props of the path `params` names among the route's paths over `matrix`; undefined: no such page. */
-export function onDemandPageProps(matrix: SiteMatrix, routePattern: string, params: Readonly<Record<string, string | undefined>>): SchoolShellProps | undefined {
+export function onDemandPageProps(
+  matrix: SiteMatrix,
+  routePattern: string,
+  params: Readonly<Record<string, string | undefined>>,
+): SchoolShellProps | undefined {
   const paths = pathsOfRoute(routePattern)?.(matrix) ?? [];
   const names = Object.keys(params);
   const entry = paths.find((path) => {

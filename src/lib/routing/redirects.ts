@@ -49,7 +49,12 @@ export const LEGACY_SUBPATHS: ReadonlyArray<readonly [legacy: string, current: s
 ];
 
 /** Paths of the site's own files: a missing one is a 404, never the main site. */
-export const ASSET_PATHS = ['/_astro/*', '/content-images/*', '/backgrounds/*', '/favicon.ico'] as const;
+export const ASSET_PATHS = [
+  '/_astro/*',
+  '/content-images/*',
+  '/backgrounds/*',
+  '/favicon.ico',
+] as const;
 
 export const NOT_FOUND_PAGE = '/404.html';
 
@@ -60,7 +65,12 @@ export const ORDER_SERVICE_PATHS = ['/account/login', '/nexusapi/*', '/mobileapi
 export function orderServiceRules(orderServiceUrl: string | undefined): RedirectRule[] {
   if (!orderServiceUrl) return [];
   const base = orderServiceUrl.replace(/\/+$/, '');
-  return ORDER_SERVICE_PATHS.map((path) => ({ from: path, to: `${base}${path.replace('/*', '/:splat')}`, status: 200, force: true }));
+  return ORDER_SERVICE_PATHS.map((path) => ({
+    from: path,
+    to: `${base}${path.replace('/*', '/:splat')}`,
+    status: 200,
+    force: true,
+  }));
 }
 
 /** Rules that hold for every school, written once with the `:school` placeholder. */
@@ -69,11 +79,19 @@ function sharedSchoolRules(activeGiveawayIds: readonly string[]): RedirectRule[]
   const renamed = LEGACY_SUBPATHS.filter(([legacy, current]) => legacy !== current);
   return [
     { from: schoolPath(school, 'fan-plans'), to: schoolPath(school, 'fan'), status: 301 },
-    ...renamed.map(([legacy, current]): RedirectRule => ({ from: schoolPath(school, legacy), to: schoolPath(school, current), status: 301 })),
+    ...renamed.map(([legacy, current]): RedirectRule => ({
+      from: schoolPath(school, legacy),
+      to: schoolPath(school, current),
+      status: 301,
+    })),
     ...legacyEntryRules(activeGiveawayIds),
     ...upperCaseGiveawayRules(activeGiveawayIds),
     // The entry page is built only for the open event and shadows this; any other id is closed.
-    { from: schoolPath(school, 'giveaway-entry/*'), to: schoolPath(school, 'giveaway-closed'), status: 302 },
+    {
+      from: schoolPath(school, 'giveaway-entry/*'),
+      to: schoolPath(school, 'giveaway-closed'),
+      status: 302,
+    },
   ];
 }
 
@@ -87,8 +105,16 @@ const PLAIN_ID = /^[A-Za-z0-9._~-]+$/;
  * letters, or one a rule cannot carry literally, gets no rule.
  */
 export function upperCaseGiveawayRules(activeGiveawayIds: readonly string[]): RedirectRule[] {
-  const ids = new Set(activeGiveawayIds.map(giveawayIdKey).filter((id) => PLAIN_ID.test(id) && id.toUpperCase() !== id));
-  return [...ids].map((id) => ({ from: schoolPath(':school', `giveaway-entry/${id.toUpperCase()}`), to: schoolPath(':school', `giveaway-entry/${id}`), status: 301 }));
+  const ids = new Set(
+    activeGiveawayIds
+      .map(giveawayIdKey)
+      .filter((id) => PLAIN_ID.test(id) && id.toUpperCase() !== id),
+  );
+  return [...ids].map((id) => ({
+    from: schoolPath(':school', `giveaway-entry/${id.toUpperCase()}`),
+    to: schoolPath(':school', `giveaway-entry/${id}`),
+    status: 301,
+  }));
 }
 
 /**
@@ -101,11 +127,21 @@ export function upperCaseGiveawayRules(activeGiveawayIds: readonly string[]): Re
  */
 function legacyEntryRules(activeGiveawayIds: readonly string[]): RedirectRule[] {
   const ids = [...new Set(activeGiveawayIds.map(giveawayIdKey))];
-  const entry = (id: string): RedirectRule => ({ from: schoolPath(':school', `giveawayentry/${id}`), to: schoolPath(':school', `giveaway-entry/${id.toLowerCase()}`), status: 301 });
+  const entry = (id: string): RedirectRule => ({
+    from: schoolPath(':school', `giveawayentry/${id}`),
+    to: schoolPath(':school', `giveaway-entry/${id.toLowerCase()}`),
+    status: 301,
+  });
   if (!ids.every((id) => PLAIN_ID.test(id))) return [entry(':guid')];
   return [
-    ...ids.flatMap((id) => (id.toUpperCase() === id ? [entry(id)] : [entry(id), entry(id.toUpperCase())])),
-    { from: schoolPath(':school', 'giveawayentry/*'), to: schoolPath(':school', 'giveaway-closed'), status: 302 },
+    ...ids.flatMap((id) =>
+      id.toUpperCase() === id ? [entry(id)] : [entry(id), entry(id.toUpperCase())],
+    ),
+    {
+      from: schoolPath(':school', 'giveawayentry/*'),
+      to: schoolPath(':school', 'giveaway-closed'),
+      status: 302,
+    },
   ];
 }
 
@@ -122,7 +158,9 @@ function legacyEntryRules(activeGiveawayIds: readonly string[]): RedirectRule[] 
 function aliasRules(school: RedirectSchool, mainSiteUrl: string): RedirectRule[] {
   return school.legacyAliases.flatMap((alias): RedirectRule[] => [
     { from: `/${alias}`, to: schoolPath(school.seoSlug), status: 301 },
-    ...(school.giveawayEntryRedirect ? [] : [{ from: `/${alias}/giveawayentry/*`, to: mainSiteUrl, status: 302 } as const]),
+    ...(school.giveawayEntryRedirect
+      ? []
+      : [{ from: `/${alias}/giveawayentry/*`, to: mainSiteUrl, status: 302 } as const]),
     { from: `/${alias}/*`, to: schoolPath(school.seoSlug, ':splat'), status: 301 },
   ]);
 }
@@ -154,7 +192,9 @@ export interface SiteRedirects {
 }
 
 export function redirectRules(
-  schools: readonly RedirectSchool[], mainSiteUrl: string, orderServiceUrl?: string,
+  schools: readonly RedirectSchool[],
+  mainSiteUrl: string,
+  orderServiceUrl?: string,
   { activeGiveawayIds = [], retired = [] }: SiteRedirects = {},
 ): RedirectRule[] {
   return [
@@ -169,7 +209,13 @@ export function redirectRules(
 
 export function formatRedirects(rules: readonly RedirectRule[]): string {
   const header = '# Generated at build from the school registry. Do not edit.\n';
-  return header + rules.map((rule) => `${rule.from}  ${rule.to}  ${rule.status}${rule.force ? '!' : ''}`).join('\n') + '\n';
+  return (
+    header +
+    rules
+      .map((rule) => `${rule.from}  ${rule.to}  ${rule.status}${rule.force ? '!' : ''}`)
+      .join('\n') +
+    '\n'
+  );
 }
 
 /**
@@ -181,8 +227,10 @@ export function formatRedirects(rules: readonly RedirectRule[]): string {
 export function redirectCeilingProblem(ruleCount: number, limit: number): string | undefined {
   if (ruleCount < limit) return undefined;
   const count = (n: number) => n.toLocaleString('en-US');
-  return `Refusing to write ${count(ruleCount)} redirect rules: a build writes fewer than ${count(limit)} (REDIRECT_RULE_LIMIT; `
-    + `Netlify advises wildcards from ${count(NETLIFY_REDIRECT_ADVICE)} rules on, and a deploy may fail when its rules are too large). `
-    + 'Each legacy alias takes two rules (three without a giveawayentry redirect) and each address of a retired school two: '
-    + 'remove aliases and retired addresses nobody uses any more.';
+  return (
+    `Refusing to write ${count(ruleCount)} redirect rules: a build writes fewer than ${count(limit)} (REDIRECT_RULE_LIMIT; ` +
+    `Netlify advises wildcards from ${count(NETLIFY_REDIRECT_ADVICE)} rules on, and a deploy may fail when its rules are too large). ` +
+    'Each legacy alias takes two rules (three without a giveawayentry redirect) and each address of a retired school two: ' +
+    'remove aliases and retired addresses nobody uses any more.'
+  );
 }

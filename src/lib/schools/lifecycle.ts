@@ -19,7 +19,9 @@ export const SCHOOL_STATUS_TITLES: Record<SchoolStatus, string> = {
 /** The status a raw value stands for; missing means live, anything unknown is undefined (invalid). */
 export function schoolStatusOf(value: unknown): SchoolStatus | undefined {
   if (value === undefined || value === null) return DEFAULT_SCHOOL_STATUS;
-  return (SCHOOL_STATUSES as readonly string[]).includes(value as string) ? (value as SchoolStatus) : undefined;
+  return (SCHOOL_STATUSES as readonly string[]).includes(value as string)
+    ? (value as SchoolStatus)
+    : undefined;
 }
 
 /** A Sanity document id without its draft or release prefix. */
@@ -31,11 +33,17 @@ function publishedId(id: string): string {
  * The successor rule: only a retired school names one, and never itself. Returns what is wrong
  * (in an editor's words), or undefined when the pair is fine.
  */
-export function successorProblem(school: { _id?: string | undefined; status?: unknown; successor?: { _ref?: string | undefined } | undefined }): string | undefined {
+export function successorProblem(school: {
+  _id?: string | undefined;
+  status?: unknown;
+  successor?: { _ref?: string | undefined } | undefined;
+}): string | undefined {
   const ref = school.successor?._ref;
   if (!ref) return undefined;
-  if (schoolStatusOf(school.status) !== 'retired') return 'Only a retired school names a successor: clear it, or set the status to Retired';
-  if (school._id && publishedId(ref) === publishedId(school._id)) return 'A school cannot be its own successor';
+  if (schoolStatusOf(school.status) !== 'retired')
+    return 'Only a retired school names a successor: clear it, or set the status to Retired';
+  if (school._id && publishedId(ref) === publishedId(school._id))
+    return 'A school cannot be its own successor';
   return undefined;
 }
 

@@ -50,7 +50,10 @@ export function matchesQuery(school: SearchableSchool, query: string): boolean {
 }
 
 /** Every school when the query is blank, else those matching every word, in their given order. */
-export function filterSchools<T extends SearchableSchool>(schools: readonly T[], query: string): T[] {
+export function filterSchools<T extends SearchableSchool>(
+  schools: readonly T[],
+  query: string,
+): T[] {
   const words = queryWords(query);
   if (words.length === 0) return [...schools];
   return schools.filter((school) => {

@@ -84,7 +84,10 @@ export function searchData(cards: readonly SearchCard[], mainSiteUrl: string): S
  * it cannot be taken for another group's later page (`{slug}-2`).
  */
 function groupSlug(title: string, taken: Set<string>): string {
-  const folded = fold(title).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'group';
+  const folded =
+    fold(title)
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'group';
   const base = /-?\d+$/.test(folded) ? `${folded}-schools` : folded;
   let slug = base;
   for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}-schools`;
@@ -96,8 +99,13 @@ const byName = (a: { name: string }, b: { name: string }) => compareSchoolNames(
 
 /** Live schools by state (A–Z, schools without a state last), then the schools coming soon. */
 export function schoolIndexGroups(schools: readonly SearchResult[]): IndexGroup[] {
-  const live = Map.groupBy(schools.filter((school) => !school.comingSoon), (school) => school.state.trim() || NO_STATE_GROUP);
-  const titles = [...live.keys()].sort((a, b) => (a === NO_STATE_GROUP ? 1 : b === NO_STATE_GROUP ? -1 : compareSchoolNames(a, b)));
+  const live = Map.groupBy(
+    schools.filter((school) => !school.comingSoon),
+    (school) => school.state.trim() || NO_STATE_GROUP,
+  );
+  const titles = [...live.keys()].sort((a, b) =>
+    a === NO_STATE_GROUP ? 1 : b === NO_STATE_GROUP ? -1 : compareSchoolNames(a, b),
+  );
   const soon = schools.filter((school) => school.comingSoon);
   const taken = new Set<string>();
   const group = (title: string, members: readonly SearchResult[]): IndexGroup => ({
@@ -112,7 +120,10 @@ export function schoolIndexGroups(schools: readonly SearchResult[]): IndexGroup[
 }
 
 /** Every group's pages: one per MAX_SCHOOLS_PER_GROUP_PAGE schools, linked to the page before and after. */
-export function groupPages(groups: readonly IndexGroup[], perPage = MAX_SCHOOLS_PER_GROUP_PAGE): GroupPage[] {
+export function groupPages(
+  groups: readonly IndexGroup[],
+  perPage = MAX_SCHOOLS_PER_GROUP_PAGE,
+): GroupPage[] {
   return groups.flatMap((group) => {
     const pages = Math.max(1, Math.ceil(group.schools.length / perPage));
     const slugOf = (page: number) => (page === 1 ? group.slug : `${group.slug}-${page}`);
@@ -128,13 +139,20 @@ export function groupPages(groups: readonly IndexGroup[], perPage = MAX_SCHOOLS_
   });
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
 /** The number of schools as the pages write it: `1 school`, `1,234 schools`. */
-export const schoolsCount = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'school' : 'schools'}`;
+export const schoolsCount = (count: number) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? 'school' : 'schools'}`;
 
 /**
  * The search page's list of groups: a link to each group's page with its number of schools. Its

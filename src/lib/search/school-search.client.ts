@@ -9,7 +9,8 @@
 import { filterSchools, normaliseQuery, prepareSchools, searchSummary } from './filter.ts';
 import type { SearchData, SearchResult } from './school-index.ts';
 
-export const SEARCH_UNAVAILABLE = 'Search is not available right now. Find your school by state below.';
+export const SEARCH_UNAVAILABLE =
+  'Search is not available right now. Find your school by state below.';
 
 /** Cards drawn for a keystroke (a phone's screen shows two, a desktop's grid six), then a batch at a time as the visitor nears the last. */
 const FIRST_CARDS = 6;
@@ -28,15 +29,18 @@ async function fetchSchools(url: string): Promise<SearchResult[]> {
 /** One card from the template: name, brand, city, colour band and swatches, Get Started. */
 function drawCard(template: HTMLTemplateElement, school: SearchResult): HTMLElement {
   const card = (template.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
-  const part = <E extends Element = HTMLElement>(name: string) => card.querySelector<E>(`[data-${name}]`);
+  const part = <E extends Element = HTMLElement>(name: string) =>
+    card.querySelector<E>(`[data-${name}]`);
   card.classList.toggle('school-card--soon', school.comingSoon);
   part('card-soon')?.toggleAttribute('hidden', !school.comingSoon);
   part('card-name')!.textContent = school.name;
   const brand = part('card-brand')!;
-  if (school.brand) brand.textContent = school.brand; else brand.remove();
+  if (school.brand) brand.textContent = school.brand;
+  else brand.remove();
   const city = part('card-city')!;
   const place = [school.city, school.state].filter(Boolean).join(', ');
-  if (place) city.textContent = place; else city.remove();
+  if (place) city.textContent = place;
+  else city.remove();
 
   const band = part<SVGSVGElement>('card-band')!;
   const stripe = part<SVGRectElement>('card-band-stripe')!;
@@ -61,7 +65,11 @@ function drawCard(template: HTMLTemplateElement, school: SearchResult): HTMLElem
   return card;
 }
 
-export function initSchoolSearch(root: ParentNode = document, loadSchools: LoadSchools = fetchSchools, go: (href: string) => void = (href) => window.location.assign(href)): void {
+export function initSchoolSearch(
+  root: ParentNode = document,
+  loadSchools: LoadSchools = fetchSchools,
+  go: (href: string) => void = (href) => window.location.assign(href),
+): void {
   const form = root.querySelector<HTMLFormElement>('[data-school-search-form]');
   const input = root.querySelector<HTMLInputElement>('[data-school-search-input]');
   const summary = root.querySelector<HTMLElement>('[data-school-search-summary]');
@@ -94,9 +102,15 @@ export function initSchoolSearch(root: ParentNode = document, loadSchools: LoadS
     shown.count += more.length;
     watchLast();
   };
-  const nearScreen = typeof IntersectionObserver === 'function'
-    ? new IntersectionObserver((entries) => { if (entries.some((entry) => entry.isIntersecting)) drawMore(); }, { rootMargin: '0px 0px 600px 0px' })
-    : undefined;
+  const nearScreen =
+    typeof IntersectionObserver === 'function'
+      ? new IntersectionObserver(
+          (entries) => {
+            if (entries.some((entry) => entry.isIntersecting)) drawMore();
+          },
+          { rootMargin: '0px 0px 600px 0px' },
+        )
+      : undefined;
   const watchLast = (): void => {
     nearScreen?.disconnect();
     if (shown.count >= shown.matches.length) return;
@@ -112,8 +126,17 @@ export function initSchoolSearch(root: ParentNode = document, loadSchools: LoadS
 
   const load = () => {
     loading ??= loadSchools(dataUrl).then(
-      (list) => { schools = prepareSchools(list); failed = false; return list; },
-      (error: unknown) => { console.error('School search: the school list failed to load.', error); failed = true; loading = undefined; return undefined; },
+      (list) => {
+        schools = prepareSchools(list);
+        failed = false;
+        return list;
+      },
+      (error: unknown) => {
+        console.error('School search: the school list failed to load.', error);
+        failed = true;
+        loading = undefined;
+        return undefined;
+      },
     );
     return loading;
   };
@@ -144,7 +167,8 @@ export function initSchoolSearch(root: ParentNode = document, loadSchools: LoadS
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void load().then((list) => {
-      const matches = list && normaliseQuery(input.value) !== '' ? filterSchools(list, input.value) : [];
+      const matches =
+        list && normaliseQuery(input.value) !== '' ? filterSchools(list, input.value) : [];
       if (matches.length === 1) go(matches[0]!.href);
     });
   });

@@ -43,11 +43,14 @@ export type PolicyOf = (inline: InlineHashes, frameUrls: readonly string[]) => s
  */
 export function headerPathPattern(rulePath: string): RegExp {
   const escape = (text: string) => text.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&');
-  const parts = rulePath.split('/').filter(Boolean).map((part) => {
-    if (part.startsWith(':')) return '([^/]+)';
-    if (part === '*') return '?(.*)';
-    return part.includes('*') ? part.split('*').map(escape).join('(.*)') : escape(part);
-  });
+  const parts = rulePath
+    .split('/')
+    .filter(Boolean)
+    .map((part) => {
+      if (part.startsWith(':')) return '([^/]+)';
+      if (part === '*') return '?(.*)';
+      return part.includes('*') ? part.split('*').map(escape).join('(.*)') : escape(part);
+    });
   return new RegExp(`^/${parts.join('/')}/?$`, 'iu');
 }
 
@@ -56,8 +59,12 @@ export function headerPathPattern(rulePath: string): RegExp {
  * with a parameter as `giveaway-entry/:id`) and whose pages of no school have these paths below
  * one segment (`search/:group`): the root, one segment, and each route's address and file.
  */
-export function pageRulePaths(schoolRoutes: readonly string[], nestedBarePages: readonly string[] = []): string[] {
-  const twoForms = (path: string) => (path.split('/').at(-1)?.startsWith(':') ? [path] : [path, `${path}.html`]);
+export function pageRulePaths(
+  schoolRoutes: readonly string[],
+  nestedBarePages: readonly string[] = [],
+): string[] {
+  const twoForms = (path: string) =>
+    path.split('/').at(-1)?.startsWith(':') ? [path] : [path, `${path}.html`];
   return [
     '/',
     '/:page',
@@ -67,7 +74,8 @@ export function pageRulePaths(schoolRoutes: readonly string[], nestedBarePages: 
 }
 
 /** The page's address and, when it differs, its file: each must be matched by the page's rule. */
-const formsOf = (page: BuiltPage) => (page.file === undefined || page.file === page.path ? [page.path] : [page.path, page.file]);
+const formsOf = (page: BuiltPage) =>
+  page.file === undefined || page.file === page.path ? [page.path] : [page.path, page.file];
 
 /**
  * One CSP rule per rule path that matches a page, its policy the union of those pages' inline
@@ -75,24 +83,40 @@ const formsOf = (page: BuiltPage) => (page.file === undefined || page.file === p
  * when a rule would match a file under an asset folder (`assetFiles`: those have header rules of
  * their own, the content SVGs their own CSP).
  */
-export function cspHeaderRules(pages: readonly BuiltPage[], rulePaths: readonly string[], policyOf: PolicyOf, assetFiles: readonly string[] = []): HeaderRule[] {
+export function cspHeaderRules(
+  pages: readonly BuiltPage[],
+  rulePaths: readonly string[],
+  policyOf: PolicyOf,
+  assetFiles: readonly string[] = [],
+): HeaderRule[] {
   const patterns = rulePaths.map((path) => ({ path, pattern: headerPathPattern(path) }));
   const members = new Map<string, BuiltPage[]>();
   for (const page of pages) {
     // The address and the file may be matched by two rules (`/:school/why`, `/:school/why.html`):
     // the page is a member of both, so both get the same policy.
-    for (const rule of new Set(formsOf(page).map((form) => {
-      const matching = patterns.filter(({ pattern }) => pattern.test(form)).map(({ path }) => path);
-      if (matching.length !== 1) throw new Error(`The page ${form} is matched by ${matching.length} Content-Security-Policy rules (${matching.join(', ') || 'none'}); it needs exactly one.`);
-      return matching[0] as string;
-    }))) {
+    for (const rule of new Set(
+      formsOf(page).map((form) => {
+        const matching = patterns
+          .filter(({ pattern }) => pattern.test(form))
+          .map(({ path }) => path);
+        if (matching.length !== 1)
+          throw new Error(
+            `The page ${form} is matched by ${matching.length} Content-Security-Policy rules (${matching.join(', ') || 'none'}); it needs exactly one.`,
+          );
+        return matching[0] as string;
+      }),
+    )) {
       const group = members.get(rule);
-      if (group) group.push(page); else members.set(rule, [page]);
+      if (group) group.push(page);
+      else members.set(rule, [page]);
     }
   }
   for (const file of assetFiles) {
     const matching = patterns.find(({ pattern }) => pattern.test(file));
-    if (matching) throw new Error(`The Content-Security-Policy rule ${matching.path} would also match the file ${file}.`);
+    if (matching)
+      throw new Error(
+        `The Content-Security-Policy rule ${matching.path} would also match the file ${file}.`,
+      );
   }
   return rulePaths.flatMap((path) => {
     const group = members.get(path);
@@ -102,12 +126,24 @@ export function cspHeaderRules(pages: readonly BuiltPage[], rulePaths: readonly 
       styles: [...new Set(group.flatMap((page) => page.inline.styles))],
     };
     // Each page's frame, repeats and all: the policy names each frame's origin once (cspHeaderValue).
-    return [{ for: path, policy: policyOf(inline, group.flatMap((page) => (page.frameUrl ? [page.frameUrl] : []))) }];
+    return [
+      {
+        for: path,
+        policy: policyOf(
+          inline,
+          group.flatMap((page) => (page.frameUrl ? [page.frameUrl] : [])),
+        ),
+      },
+    ];
   });
 }
 
 /** The rules in Netlify's `_headers` format. */
 export function formatCspHeaders(rules: readonly HeaderRule[]): string {
-  const header = '# Content-Security-Policy of every page, one rule per kind of page (generated by the build).\n';
-  return header + rules.map((rule) => `${rule.for}\n  Content-Security-Policy: ${rule.policy}\n`).join('');
+  const header =
+    '# Content-Security-Policy of every page, one rule per kind of page (generated by the build).\n';
+  return (
+    header +
+    rules.map((rule) => `${rule.for}\n  Content-Security-Policy: ${rule.policy}\n`).join('')
+  );
 }

@@ -23,7 +23,8 @@ function origin(url: string): string {
   return new URL(url).origin;
 }
 
-const sources = (keyword: string, hashes: readonly string[]) => [keyword, ...[...new Set(hashes)].sort().map((hash) => `'${hash}'`)].join(' ');
+const sources = (keyword: string, hashes: readonly string[]) =>
+  [keyword, ...[...new Set(hashes)].sort().map((hash) => `'${hash}'`)].join(' ');
 
 /**
  * The whole policy of a page: scripts and styles from the site or by hash only (no
@@ -31,9 +32,17 @@ const sources = (keyword: string, hashes: readonly string[]) => [keyword, ...[..
  * to the site, the product API and the configured analytics hosts, and frames only on the pages
  * that embed one (`frameUrls`, the coverage maps content names).
  */
-export function cspHeaderValue(config: CspSources, inline: InlineHashes, frameUrls: string | readonly string[] | undefined = []): string {
-  const frames = [...new Set((typeof frameUrls === 'string' ? [frameUrls] : frameUrls ?? []).map(origin))].sort();
-  const connect = [...new Set(["'self'", origin(config.apiBase), ...config.analyticsHosts.map(origin)])];
+export function cspHeaderValue(
+  config: CspSources,
+  inline: InlineHashes,
+  frameUrls: string | readonly string[] | undefined = [],
+): string {
+  const frames = [
+    ...new Set((typeof frameUrls === 'string' ? [frameUrls] : (frameUrls ?? [])).map(origin)),
+  ].sort();
+  const connect = [
+    ...new Set(["'self'", origin(config.apiBase), ...config.analyticsHosts.map(origin)]),
+  ];
   return [
     "default-src 'self'",
     `script-src ${sources("'self'", inline.scripts)}`,

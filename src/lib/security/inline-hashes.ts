@@ -8,7 +8,10 @@ const MAX_REMEMBERED = 2_000;
 
 /** The CSP source of a text: the SHA-256 of its UTF-8 bytes. */
 export function sha256Source(text: string | Uint8Array): `sha256-${string}` {
-  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+  const bytes =
+    typeof text === 'string'
+      ? Buffer.from(text, 'utf8')
+      : Buffer.from(text.buffer, text.byteOffset, text.byteLength);
   // A byte-for-byte key (latin1 keeps one char per byte, and is the cheapest decoding there is).
   const key = bytes.toString('latin1');
   let hash = hashes.get(key);
@@ -24,7 +27,14 @@ export function sha256Source(text: string | Uint8Array): `sha256-${string}` {
 function runsAsScript(attributes: string): boolean {
   if (/\ssrc\s*=/i.test(attributes)) return false;
   const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
-  return type === undefined || type === '' || type === 'module' || type === 'text/javascript' || type === 'application/javascript' || type === 'importmap';
+  return (
+    type === undefined ||
+    type === '' ||
+    type === 'module' ||
+    type === 'text/javascript' ||
+    type === 'application/javascript' ||
+    type === 'importmap'
+  );
 }
 
 const GT = 0x3e; // >
@@ -39,13 +49,17 @@ const ENDS_TAG_NAME = new Set([GT, 0x20, 0x0a, 0x09, 0x0d, 0x2f]);
  * would be decoded first.
  */
 export function inlineHashes(page: string | Uint8Array): InlineHashes {
-  const html = typeof page === 'string' ? Buffer.from(page, 'utf8') : Buffer.from(page.buffer, page.byteOffset, page.byteLength);
+  const html =
+    typeof page === 'string'
+      ? Buffer.from(page, 'utf8')
+      : Buffer.from(page.buffer, page.byteOffset, page.byteLength);
   const scripts = new Set<string>();
   const styles = new Set<string>();
   let nextScript = html.indexOf('<script');
   let nextStyle = html.indexOf('<style');
   while (nextScript !== -1 || nextStyle !== -1) {
-    const tag = nextStyle === -1 || (nextScript !== -1 && nextScript < nextStyle) ? 'script' : 'style';
+    const tag =
+      nextStyle === -1 || (nextScript !== -1 && nextScript < nextStyle) ? 'script' : 'style';
     const at = tag === 'script' ? nextScript : nextStyle;
     // `<scripts` or `<styled` is not the tag: look on from the next character.
     const isTag = ENDS_TAG_NAME.has(html[at + tag.length + 1] as number);
@@ -59,7 +73,11 @@ export function inlineHashes(page: string | Uint8Array): InlineHashes {
     if (!isTag) continue;
     const body = html.subarray(openEnd + 1, close);
     if (tag === 'style') styles.add(sha256Source(body));
-    else if (body.length > 0 && runsAsScript(` ${html.toString('latin1', at + tag.length + 1, openEnd)}`)) scripts.add(sha256Source(body));
+    else if (
+      body.length > 0 &&
+      runsAsScript(` ${html.toString('latin1', at + tag.length + 1, openEnd)}`)
+    )
+      scripts.add(sha256Source(body));
   }
   return { scripts: [...scripts], styles: [...styles] };
 }

@@ -6,13 +6,17 @@
 
 /** The origins of a comma-separated list of URLs; an unparsable or non-http(s) entry is left out. */
 export function studioOrigins(setting: string | undefined): string[] {
-  const origins = (setting ?? '').split(',').map((entry) => entry.trim()).filter(Boolean).flatMap((entry) => {
-    try {
-      const url = new URL(entry);
-      return url.protocol === 'http:' || url.protocol === 'https:' ? [url.origin] : [];
-    } catch {
-      return [];
-    }
-  });
+  const origins = (setting ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .flatMap((entry) => {
+      try {
+        const url = new URL(entry);
+        return url.protocol === 'http:' || url.protocol === 'https:' ? [url.origin] : [];
+      } catch {
+        return [];
+      }
+    });
   return [...new Set(origins)];
 }

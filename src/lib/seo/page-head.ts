@@ -18,15 +18,30 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   return clean ? `${base}${clean.startsWith('/') ? '' : '/'}${clean}` : base;
 }
 
-export function organizationJsonLd(options: { name: string; url: string; logo?: string | undefined; operator: string; operatorUrl: string; schoolName?: string }) {
+export function organizationJsonLd(options: {
+  name: string;
+  url: string;
+  logo?: string | undefined;
+  operator: string;
+  operatorUrl: string;
+  schoolName?: string;
+}) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',
     name: options.name,
     url: options.url,
     ...(options.logo ? { logo: options.logo } : {}),
-    ...(options.schoolName ? { description: `${options.name} is a phone service from ${options.operator} that supports ${options.schoolName}.` } : {}),
-    parentOrganization: { '@type': 'Organization', name: options.operator, url: options.operatorUrl },
+    ...(options.schoolName
+      ? {
+          description: `${options.name} is a phone service from ${options.operator} that supports ${options.schoolName}.`,
+        }
+      : {}),
+    parentOrganization: {
+      '@type': 'Organization',
+      name: options.operator,
+      url: options.operatorUrl,
+    },
   };
 }
 
@@ -39,8 +54,12 @@ export interface Operator {
 export function schoolPageHead(options: {
   /** The school's phone service brand (the tenant Name), the university's name and its URL slug. */
   school: { product: string; schoolName: string; seoSlug: string };
-  operator: Operator; route: SchoolRouteName; siteUrl: string; path: string;
-  logoUrl?: string | undefined; imageUrl?: string | undefined;
+  operator: Operator;
+  route: SchoolRouteName;
+  siteUrl: string;
+  path: string;
+  logoUrl?: string | undefined;
+  imageUrl?: string | undefined;
 }): PageHead {
   const { school, operator } = options;
   const route = schoolRoute(options.route);
@@ -80,7 +99,13 @@ export const PREVIEW_NOTICE = 'Preview — includes unpublished changes';
 export const COMING_SOON_TITLE = 'Support Your University Just by Paying Your Phone Bill';
 
 /** Head for the pages that belong to no school (coming-soon, search): the operator is the organisation. */
-export function barePageHead(options: { settings: Pick<Operator, 'productName'>; siteUrl: string; path: string; title: string; description: string }): PageHead {
+export function barePageHead(options: {
+  settings: Pick<Operator, 'productName'>;
+  siteUrl: string;
+  path: string;
+  title: string;
+  description: string;
+}): PageHead {
   return {
     title: options.title,
     description: options.description,

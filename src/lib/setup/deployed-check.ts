@@ -27,7 +27,10 @@ export type DeployedOutcome =
   | { state: 'not reached'; reason: string }
   | { state: 'not asked'; reason: string };
 
-export type FetchLike = (url: string, init: { headers: Record<string, string>; signal: AbortSignal }) => Promise<Response>;
+export type FetchLike = (
+  url: string,
+  init: { headers: Record<string, string>; signal: AbortSignal },
+) => Promise<Response>;
 
 function collect(into: DeployedProblem[], text: string, fn: string): void {
   const found = into.find((problem) => problem.text === text);
@@ -40,26 +43,46 @@ function collect(into: DeployedProblem[], text: string, fn: string): void {
 
 /** Why an answer that is not the check's is one: the function's own words, by status. */
 function refusal(status: number, message: string | undefined): string {
-  if (status === 401) return 'NETLIFY_BUILD_HOOK_URL: the deployed functions refused the proof made with it: the settings file\'s build hook is not the one in the site\'s Functions scope (or the site was not deployed since it was set)';
-  if (status === 500 && message?.startsWith('settings check: NETLIFY_BUILD_HOOK_URL')) return `NETLIFY_BUILD_HOOK_URL: ${message.replace(/^settings check: NETLIFY_BUILD_HOOK_URL /, '')} (deploy again after setting it)`;
-  if (status === 404 && message?.startsWith('not on the preview site')) return 'SITE_MODE=preview: the address given to --deployed is the editors\' preview site, or the public site has SITE_MODE=preview in its Functions scope';
+  if (status === 401)
+    return "NETLIFY_BUILD_HOOK_URL: the deployed functions refused the proof made with it: the settings file's build hook is not the one in the site's Functions scope (or the site was not deployed since it was set)";
+  if (status === 500 && message?.startsWith('settings check: NETLIFY_BUILD_HOOK_URL'))
+    return `NETLIFY_BUILD_HOOK_URL: ${message.replace(/^settings check: NETLIFY_BUILD_HOOK_URL /, '')} (deploy again after setting it)`;
+  if (status === 404 && message?.startsWith('not on the preview site'))
+    return "SITE_MODE=preview: the address given to --deployed is the editors' preview site, or the public site has SITE_MODE=preview in its Functions scope";
   return `the deployed function answered HTTP ${status} instead of its settings: ${message ?? 'no message'} (deploy the site again so that it has the settings check)`;
 }
 
 /** Asks each function once; a function that cannot be reached makes the whole answer "not reached". */
-export async function askDeployedFunctions(siteUrl: string, hookUrl: string | undefined, fetch: FetchLike, now: () => number = Date.now): Promise<DeployedOutcome> {
-  if (hookUrl === undefined) return { state: 'not asked', reason: 'NETLIFY_BUILD_HOOK_URL is not in the settings, and the functions are asked with a proof made from it (step 7)' };
+export async function askDeployedFunctions(
+  siteUrl: string,
+  hookUrl: string | undefined,
+  fetch: FetchLike,
+  now: () => number = Date.now,
+): Promise<DeployedOutcome> {
+  if (hookUrl === undefined)
+    return {
+      state: 'not asked',
+      reason:
+        'NETLIFY_BUILD_HOOK_URL is not in the settings, and the functions are asked with a proof made from it (step 7)',
+    };
   const problems: DeployedProblem[] = [];
   const notes = new Set<string>();
   for (const [fn, path] of Object.entries(FUNCTION_ADDRESSES)) {
     let response: Response;
     try {
-      response = await fetch(new URL(path, siteUrl).href, { headers: { [SETTINGS_CHECK_HEADER]: settingsCheckProof(hookUrl, now()) }, signal: AbortSignal.timeout(10_000) });
+      response = await fetch(new URL(path, siteUrl).href, {
+        headers: { [SETTINGS_CHECK_HEADER]: settingsCheckProof(hookUrl, now()) },
+        signal: AbortSignal.timeout(10_000),
+      });
     } catch (error) {
       const code = (error as { cause?: { code?: unknown } }).cause?.code;
-      return { state: 'not reached', reason: `${fn} did not answer (${typeof code === 'string' ? code : (error as Error).name})` };
+      return {
+        state: 'not reached',
+        reason: `${fn} did not answer (${typeof code === 'string' ? code : (error as Error).name})`,
+      };
     }
-    const body = await response.json().catch(() => undefined) as (SettingsCheckAnswer & { message?: string }) | undefined;
+    const body = (await response.json().catch(() => undefined)) as
+      (SettingsCheckAnswer & { message?: string }) | undefined;
     if (response.status !== 200 || !body?.functions) {
       collect(problems, refusal(response.status, body?.message), fn);
       continue;

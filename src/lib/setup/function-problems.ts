@@ -8,8 +8,21 @@
  */
 import { studioUrlProblems } from '../config/netlify-deploy.ts';
 import { settingText } from '../config/setting-types.ts';
-import { functionSettings, homesOf, isOperatorSetting, SETTING_NAMES, SETTINGS, siteUse, type FunctionName, type SettingDefinition } from '../config/settings/index.ts';
-import { LOCAL_SECRETS, localDefaultProblem, type FunctionSecretName } from '../rebuild/function-settings.ts';
+import {
+  functionSettings,
+  homesOf,
+  isOperatorSetting,
+  SETTING_NAMES,
+  SETTINGS,
+  siteUse,
+  type FunctionName,
+  type SettingDefinition,
+} from '../config/settings/index.ts';
+import {
+  LOCAL_SECRETS,
+  localDefaultProblem,
+  type FunctionSecretName,
+} from '../rebuild/function-settings.ts';
 
 type Source = Readonly<Record<string, string | undefined>>;
 
@@ -22,8 +35,8 @@ export interface FunctionProblems {
 
 /** The words the status functions use for the Studio's address (CORS), as setup:check words them. */
 export const PUBLIC_SITE_STUDIO_URL_USE = {
-  missing: '; without it the Studio\'s badges and Deploys view cannot read the publish status',
-  local: ' (the deployed Studio reads the public site\'s publish status)',
+  missing: "; without it the Studio's badges and Deploys view cannot read the publish status",
+  local: " (the deployed Studio reads the public site's publish status)",
 };
 
 function isLocalSecret(name: string): name is FunctionSecretName {
@@ -36,7 +49,10 @@ function settingProblem(name: string, value: string | undefined): string | undef
   const use = siteUse(name, 'production');
   if (!use?.scopes.includes('Functions')) return undefined;
   if (name === 'SANITY_STUDIO_URL') return studioUrlProblems(value, PUBLIC_SITE_STUDIO_URL_USE)[0];
-  if (value === undefined) return use.required === 'optional' ? undefined : `${name}: not set in this site's Functions scope. ${definition.sentence}`;
+  if (value === undefined)
+    return use.required === 'optional'
+      ? undefined
+      : `${name}: not set in this site's Functions scope. ${definition.sentence}`;
   const parsed = definition.schema.safeParse(value);
   if (!parsed.success) return `${name}: ${parsed.error.issues[0]?.message ?? 'invalid'}`;
   if (isLocalSecret(name) && value === LOCAL_SECRETS[name]) return localDefaultProblem(name);
@@ -65,8 +81,14 @@ export function misplacedSettings(source: Source): FunctionProblems {
     if (!isOperatorSetting(name) || settingText(source, name) === undefined) continue;
     const use = siteUse(name, 'production');
     if (use?.scopes.includes('Functions')) continue;
-    if (use) notes.push(`${name}: also in the Functions scope, where no function reads it (the procedure scopes it to Builds only; Netlify Pro and above)`);
-    else if (siteUse(name, 'preview') || (SETTINGS[name] as SettingDefinition).studio) problems.push(`${name}: belongs to ${homesOf(name).join(' and ')}, not the public site: unset it here`);
+    if (use)
+      notes.push(
+        `${name}: also in the Functions scope, where no function reads it (the procedure scopes it to Builds only; Netlify Pro and above)`,
+      );
+    else if (siteUse(name, 'preview') || (SETTINGS[name] as SettingDefinition).studio)
+      problems.push(
+        `${name}: belongs to ${homesOf(name).join(' and ')}, not the public site: unset it here`,
+      );
   }
   return { problems, notes };
 }

@@ -41,63 +41,134 @@ export interface SanityPart {
   sanity: 'answered' | 'not reached';
 }
 
-const NOT_FOUND = (names: string) => `${names}: Sanity answers 404 (no such project, or no such dataset in it)`;
-const TOKEN_REFUSED = (status: number) => `SANITY_API_READ_TOKEN: Sanity refused it (HTTP ${status}): a revoked or mistyped token, or one of another project`;
-const NO_SETTINGS = 'SANITY_DATASET: the dataset answers but holds no siteSettings document (another dataset than the content\'s, or the content is not imported yet)';
+const NOT_FOUND = (names: string) =>
+  `${names}: Sanity answers 404 (no such project, or no such dataset in it)`;
+const TOKEN_REFUSED = (status: number) =>
+  `SANITY_API_READ_TOKEN: Sanity refused it (HTTP ${status}): a revoked or mistyped token, or one of another project`;
+const NO_SETTINGS =
+  "SANITY_DATASET: the dataset answers but holds no siteSettings document (another dataset than the content's, or the content is not imported yet)";
 
 function unreachable(reason: string, what = 'the project, dataset and token'): string {
   return `could not reach Sanity: ${reason} — ${what} were not checked`;
 }
 
-export const TOKEN_UNKNOWN = 'SANITY_API_READ_TOKEN is unset: right for a public dataset; a private dataset needs one, and whether this one is private was not known';
+export const TOKEN_UNKNOWN =
+  'SANITY_API_READ_TOKEN is unset: right for a public dataset; a private dataset needs one, and whether this one is private was not known';
 
-export async function askForProduction(source: Source, ask: AskSanity, target: SanityTarget): Promise<SanityPart> {
+export async function askForProduction(
+  source: Source,
+  ask: AskSanity,
+  target: SanityTarget,
+): Promise<SanityPart> {
   const token = text(source, 'SANITY_API_READ_TOKEN');
-  const [anonymous, withToken] = await Promise.all([ask(target), token ? ask({ ...target, token }) : undefined]);
-  if ((anonymous.outcome === 'refused' && anonymous.status === 404) || (withToken?.outcome === 'refused' && withToken.status === 404)) {
-    return { problems: [NOT_FOUND('SANITY_PROJECT_ID / SANITY_DATASET')], notes: [], sanity: 'answered' };
+  const [anonymous, withToken] = await Promise.all([
+    ask(target),
+    token ? ask({ ...target, token }) : undefined,
+  ]);
+  if (
+    (anonymous.outcome === 'refused' && anonymous.status === 404) ||
+    (withToken?.outcome === 'refused' && withToken.status === 404)
+  ) {
+    return {
+      problems: [NOT_FOUND('SANITY_PROJECT_ID / SANITY_DATASET')],
+      notes: [],
+      sanity: 'answered',
+    };
   }
   const isPublic = anonymous.outcome === 'answered' && anonymous.siteSettings > 0;
   if (withToken) {
-    if (withToken.outcome === 'failed') return { problems: [], notes: [unreachable(withToken.reason)], sanity: 'not reached' };
-    if (withToken.outcome === 'refused') return { problems: [TOKEN_REFUSED(withToken.status)], notes: [], sanity: 'answered' };
-    if (withToken.siteSettings === 0) return { problems: [NO_SETTINGS], notes: [], sanity: 'answered' };
+    if (withToken.outcome === 'failed')
+      return { problems: [], notes: [unreachable(withToken.reason)], sanity: 'not reached' };
+    if (withToken.outcome === 'refused')
+      return { problems: [TOKEN_REFUSED(withToken.status)], notes: [], sanity: 'answered' };
+    if (withToken.siteSettings === 0)
+      return { problems: [NO_SETTINGS], notes: [], sanity: 'answered' };
     const visibility = isPublic
       ? 'the dataset is public, so the public site would build without SANITY_API_READ_TOKEN too'
-      : anonymous.outcome === 'failed' ? 'whether the dataset is public was not known' : 'the dataset is private, so the public site needs the token';
-    return { problems: [], notes: [`Sanity: the project, dataset and token answer; ${visibility}`], sanity: 'answered' };
+      : anonymous.outcome === 'failed'
+        ? 'whether the dataset is public was not known'
+        : 'the dataset is private, so the public site needs the token';
+    return {
+      problems: [],
+      notes: [`Sanity: the project, dataset and token answer; ${visibility}`],
+      sanity: 'answered',
+    };
   }
-  if (anonymous.outcome === 'failed') return { problems: [], notes: [unreachable(anonymous.reason), TOKEN_UNKNOWN], sanity: 'not reached' };
+  if (anonymous.outcome === 'failed')
+    return {
+      problems: [],
+      notes: [unreachable(anonymous.reason), TOKEN_UNKNOWN],
+      sanity: 'not reached',
+    };
   if (isPublic) {
-    return { problems: [], notes: ['Sanity: the project and dataset answer without a token (a public dataset), so the public site needs no SANITY_API_READ_TOKEN'], sanity: 'answered' };
+    return {
+      problems: [],
+      notes: [
+        'Sanity: the project and dataset answer without a token (a public dataset), so the public site needs no SANITY_API_READ_TOKEN',
+      ],
+      sanity: 'answered',
+    };
   }
-  const why = anonymous.outcome === 'refused' ? `Sanity answers HTTP ${anonymous.status} without a token` : 'without a token the dataset shows no siteSettings document';
+  const why =
+    anonymous.outcome === 'refused'
+      ? `Sanity answers HTTP ${anonymous.status} without a token`
+      : 'without a token the dataset shows no siteSettings document';
   return {
-    problems: [`SANITY_API_READ_TOKEN: ${why}: the dataset is private (the public site needs a read token) or has no content yet`],
+    problems: [
+      `SANITY_API_READ_TOKEN: ${why}: the dataset is private (the public site needs a read token) or has no content yet`,
+    ],
     notes: [],
     sanity: 'answered',
   };
 }
 
-export async function askForPreview(source: Source, ask: AskSanity, target: SanityTarget): Promise<SanityPart> {
+export async function askForPreview(
+  source: Source,
+  ask: AskSanity,
+  target: SanityTarget,
+): Promise<SanityPart> {
   const token = text(source, 'SANITY_API_READ_TOKEN');
   const answer = await ask({ ...target, token });
-  if (answer.outcome === 'failed') return { problems: [], notes: [unreachable(answer.reason)], sanity: 'not reached' };
+  if (answer.outcome === 'failed')
+    return { problems: [], notes: [unreachable(answer.reason)], sanity: 'not reached' };
   if (answer.outcome === 'refused' && answer.status === 404) {
-    return { problems: [NOT_FOUND('SANITY_PROJECT_ID / SANITY_DATASET')], notes: [], sanity: 'answered' };
+    return {
+      problems: [NOT_FOUND('SANITY_PROJECT_ID / SANITY_DATASET')],
+      notes: [],
+      sanity: 'answered',
+    };
   }
-  if (!token) return { problems: [], notes: ['Sanity: the project and dataset exist; the token, missing, was not tried'], sanity: 'answered' };
-  if (answer.outcome === 'refused') return { problems: [TOKEN_REFUSED(answer.status)], notes: [], sanity: 'answered' };
+  if (!token)
+    return {
+      problems: [],
+      notes: ['Sanity: the project and dataset exist; the token, missing, was not tried'],
+      sanity: 'answered',
+    };
+  if (answer.outcome === 'refused')
+    return { problems: [TOKEN_REFUSED(answer.status)], notes: [], sanity: 'answered' };
   if (answer.siteSettings === 0) return { problems: [NO_SETTINGS], notes: [], sanity: 'answered' };
-  return { problems: [], notes: ['Sanity: the project, dataset and token answer'], sanity: 'answered' };
+  return {
+    problems: [],
+    notes: ['Sanity: the project, dataset and token answer'],
+    sanity: 'answered',
+  };
 }
 
 export async function askForStudio(ask: AskSanity, target: SanityTarget): Promise<SanityPart> {
   // Editors sign in to the Studio: no token to try. A private dataset answers nothing (or 401) without one, and still exists.
   const answer = await ask(target);
-  if (answer.outcome === 'failed') return { problems: [], notes: [unreachable(answer.reason, 'the project and dataset')], sanity: 'not reached' };
+  if (answer.outcome === 'failed')
+    return {
+      problems: [],
+      notes: [unreachable(answer.reason, 'the project and dataset')],
+      sanity: 'not reached',
+    };
   if (answer.outcome === 'refused' && answer.status === 404) {
-    return { problems: [NOT_FOUND('SANITY_STUDIO_PROJECT_ID / SANITY_STUDIO_DATASET')], notes: [], sanity: 'answered' };
+    return {
+      problems: [NOT_FOUND('SANITY_STUDIO_PROJECT_ID / SANITY_STUDIO_DATASET')],
+      notes: [],
+      sanity: 'answered',
+    };
   }
   return { problems: [], notes: ['Sanity: the project and dataset exist'], sanity: 'answered' };
 }
@@ -106,7 +177,11 @@ export async function askForStudio(ask: AskSanity, target: SanityTarget): Promis
 
 /** What the check uses of @sanity/client: a client per target, and one query. */
 export type CreateSanityClient = (config: ClientConfig) => {
-  fetch(query: string, params: Record<string, never>, options: { signal: AbortSignal }): Promise<unknown>;
+  fetch(
+    query: string,
+    params: Record<string, never>,
+    options: { signal: AbortSignal },
+  ): Promise<unknown>;
 };
 
 const NETWORK_REASONS: Record<string, string> = {
@@ -122,9 +197,16 @@ const NETWORK_REASONS: Record<string, string> = {
 
 /** Why a request got no answer, by error name and code only: messages can carry hosts and ids. */
 function networkReason(error: unknown, timeoutMs: number): string {
-  const { name, code, cause } = (error ?? {}) as { name?: unknown; code?: unknown; cause?: { code?: unknown } };
-  if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${timeoutMs / 1000} s`;
-  const known = [code, cause?.code].find((value): value is string => typeof value === 'string' && /^[A-Z_]+$/.test(value));
+  const { name, code, cause } = (error ?? {}) as {
+    name?: unknown;
+    code?: unknown;
+    cause?: { code?: unknown };
+  };
+  if (name === 'TimeoutError' || name === 'AbortError')
+    return `no answer within ${timeoutMs / 1000} s`;
+  const known = [code, cause?.code].find(
+    (value): value is string => typeof value === 'string' && /^[A-Z_]+$/.test(value),
+  );
   if (known === undefined) return 'a network error';
   return NETWORK_REASONS[known] ?? `a network error (${known})`;
 }
@@ -152,12 +234,18 @@ export function sanityAsker(createClient: CreateSanityClient, timeoutMs = 8000):
       return { outcome: 'failed', reason: 'the Sanity client refused these settings' };
     }
     try {
-      const count = await client.fetch(SANITY_CHECK_QUERY, {}, { signal: AbortSignal.timeout(timeoutMs) });
+      const count = await client.fetch(
+        SANITY_CHECK_QUERY,
+        {},
+        { signal: AbortSignal.timeout(timeoutMs) },
+      );
       return { outcome: 'answered', siteSettings: typeof count === 'number' ? count : 0 };
     } catch (error) {
       const status = (error as { statusCode?: unknown } | null)?.statusCode;
-      if (typeof status === 'number' && status >= 400 && status < 500) return { outcome: 'refused', status };
-      if (typeof status === 'number') return { outcome: 'failed', reason: `Sanity answered HTTP ${status}` };
+      if (typeof status === 'number' && status >= 400 && status < 500)
+        return { outcome: 'refused', status };
+      if (typeof status === 'number')
+        return { outcome: 'failed', reason: `Sanity answered HTTP ${status}` };
       return { outcome: 'failed', reason: networkReason(error, timeoutMs) };
     }
   };

@@ -23,7 +23,8 @@ export interface SettingsCheckAnswer {
   misplaced: FunctionProblems;
 }
 
-export const PROOF_REFUSED = 'settings check: no valid proof (X-Settings-Check, made with this site\'s NETLIFY_BUILD_HOOK_URL within the last 5 minutes)';
+export const PROOF_REFUSED =
+  "settings check: no valid proof (X-Settings-Check, made with this site's NETLIFY_BUILD_HOOK_URL within the last 5 minutes)";
 
 export interface SettingsCheckOptions {
   /** The function's environment (process.env). */
@@ -42,27 +43,47 @@ function onPreviewSite(source: Source): boolean {
 }
 
 /** The settings check's answer to `request`, or undefined when it is not one (or the site is the preview site, where the function answers for itself). */
-export function settingsCheckAnswer(names: readonly FunctionName[], request: Request, options: SettingsCheckOptions = {}): Response | undefined {
+export function settingsCheckAnswer(
+  names: readonly FunctionName[],
+  request: Request,
+  options: SettingsCheckOptions = {},
+): Response | undefined {
   if (!request.headers.has(SETTINGS_CHECK_HEADER)) return undefined;
   const source = (options.source ?? (() => process.env))();
   if (onPreviewSite(source)) return undefined;
   const log = options.log ?? ((line: string) => console.log(line));
   const hookUrl = settingText(source, 'NETLIFY_BUILD_HOOK_URL');
   if (hookUrl === undefined || !URL.canParse(hookUrl)) {
-    log(`[${names[0]}] settings check: NETLIFY_BUILD_HOOK_URL ${hookUrl === undefined ? 'not set' : 'not a URL'}`);
-    return answer(500, `settings check: NETLIFY_BUILD_HOOK_URL is ${hookUrl === undefined ? 'not set' : 'not a URL'} in this site's Functions scope, and the proof is checked with it`);
+    log(
+      `[${names[0]}] settings check: NETLIFY_BUILD_HOOK_URL ${hookUrl === undefined ? 'not set' : 'not a URL'}`,
+    );
+    return answer(
+      500,
+      `settings check: NETLIFY_BUILD_HOOK_URL is ${hookUrl === undefined ? 'not set' : 'not a URL'} in this site's Functions scope, and the proof is checked with it`,
+    );
   }
-  if (!isValidProof(request.headers.get(SETTINGS_CHECK_HEADER), hookUrl, (options.now ?? Date.now)())) return answer(401, PROOF_REFUSED);
+  if (
+    !isValidProof(request.headers.get(SETTINGS_CHECK_HEADER), hookUrl, (options.now ?? Date.now)())
+  )
+    return answer(401, PROOF_REFUSED);
   const body: SettingsCheckAnswer = {
     functions: Object.fromEntries(names.map((name) => [name, functionProblems(name, source)])),
     misplaced: misplacedSettings(source),
   };
-  const count = Object.values(body.functions).reduce((sum, found) => sum + found.problems.length, body.misplaced.problems.length);
+  const count = Object.values(body.functions).reduce(
+    (sum, found) => sum + found.problems.length,
+    body.misplaced.problems.length,
+  );
   log(`[${names[0]}] settings check: ${count} problem${count === 1 ? '' : 's'}`);
   return new Response(JSON.stringify(body), { status: 200, headers: FUNCTION_HEADERS });
 }
 
 /** `handler`, answering the settings check first (for the functions `names`, the first being its own). */
-export function withSettingsCheck<C>(names: readonly [FunctionName, ...FunctionName[]], handler: (request: Request, context?: C) => Promise<Response>, options: SettingsCheckOptions = {}) {
-  return async (request: Request, context?: C): Promise<Response> => settingsCheckAnswer(names, request, options) ?? handler(request, context);
+export function withSettingsCheck<C>(
+  names: readonly [FunctionName, ...FunctionName[]],
+  handler: (request: Request, context?: C) => Promise<Response>,
+  options: SettingsCheckOptions = {},
+) {
+  return async (request: Request, context?: C): Promise<Response> =>
+    settingsCheckAnswer(names, request, options) ?? handler(request, context);
 }

@@ -21,7 +21,11 @@ export function settingsCheckProof(hookUrl: string, now: number = Date.now()): s
 }
 
 /** Does `header` prove the holder of `hookUrl`, within the tolerance of `now` (ms)? */
-export function isValidProof(header: string | null, hookUrl: string, now: number = Date.now()): boolean {
+export function isValidProof(
+  header: string | null,
+  hookUrl: string,
+  now: number = Date.now(),
+): boolean {
   const match = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header?.trim() ?? '');
   if (!match) return false;
   const seconds = Number(match[1]);

@@ -35,7 +35,11 @@ export interface StudioEnvironment {
 }
 
 /** The Studio's settings as the check, the import and the CLI see them; `read` gives a file's text (undefined when absent). */
-export function studioEnvironment(env: Environment, studioDir: string, read: (path: string) => string | undefined): StudioEnvironment {
+export function studioEnvironment(
+  env: Environment,
+  studioDir: string,
+  read: (path: string) => string | undefined,
+): StudioEnvironment {
   const mode = studioEnvMode(env);
   const fromFiles: Record<string, string> = {};
   const files: string[] = [];
@@ -46,5 +50,10 @@ export function studioEnvironment(env: Environment, studioDir: string, read: (pa
     Object.assign(fromFiles, parseEnv(text));
   }
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined));
-  return { mode, files, fromFiles: new Set(Object.keys(fromFiles)), values: { ...fromFiles, ...given } };
+  return {
+    mode,
+    files,
+    fromFiles: new Set(Object.keys(fromFiles)),
+    values: { ...fromFiles, ...given },
+  };
 }

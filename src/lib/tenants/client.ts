@@ -4,7 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import pLimit from 'p-limit';
-import { fullTenantResponseSchema, tenantCodeResponseSchema, toTenant, type Tenant } from './schema.ts';
+import {
+  fullTenantResponseSchema,
+  tenantCodeResponseSchema,
+  toTenant,
+  type Tenant,
+} from './schema.ts';
 
 export const TENANT_MESSAGES = {
   codeFailed: 'Tenant data failed to load.',
@@ -60,7 +65,12 @@ export interface HttpTransportOptions {
   stats?: TenantRequestStats;
 }
 
-export const HTTP_TRANSPORT_DEFAULTS = { concurrency: 64, timeoutMs: 10_000, retries: 3, backoffMs: 250 } as const;
+export const HTTP_TRANSPORT_DEFAULTS = {
+  concurrency: 64,
+  timeoutMs: 10_000,
+  retries: 3,
+  backoffMs: 250,
+} as const;
 
 const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
 
@@ -74,25 +84,44 @@ const MAX_RETRY_AFTER_MS = 30_000;
 /** Retry-After in seconds (the API's form), as a bounded wait; 1 s when absent or unreadable. */
 function retryAfterMs(header: string | null): number {
   const seconds = Number(header);
-  return Math.min(MAX_RETRY_AFTER_MS, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000);
+  return Math.min(
+    MAX_RETRY_AFTER_MS,
+    Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000,
+  );
 }
 
-export function httpTransport(apiBase: string, options: HttpTransportOptions = {}): TenantTransport {
+export function httpTransport(
+  apiBase: string,
+  options: HttpTransportOptions = {},
+): TenantTransport {
   const base = apiBase.replace(/\/+$/, '');
   const fetchImpl = options.fetchImpl ?? fetch;
-  const { concurrency, timeoutMs, retries, backoffMs } = { ...HTTP_TRANSPORT_DEFAULTS, ...definedOnly(options) };
+  const { concurrency, timeoutMs, retries, backoffMs } = {
+    ...HTTP_TRANSPORT_DEFAULTS,
+    ...definedOnly(options),
+  };
   const sleep = options.sleep ?? wait;
   const limit = pLimit(concurrency);
 
   const attempt = async (path: string): Promise<unknown> => {
     if (options.stats) options.stats.requests += 1;
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new Error(`no answer within ${timeoutMs} ms for ${path}`)), timeoutMs);
+    const timer = setTimeout(
+      () => controller.abort(new Error(`no answer within ${timeoutMs} ms for ${path}`)),
+      timeoutMs,
+    );
     try {
-      const response = await fetchImpl(`${base}${path}`, { headers: { accept: 'application/json' }, signal: controller.signal });
+      const response = await fetchImpl(`${base}${path}`, {
+        headers: { accept: 'application/json' },
+        signal: controller.signal,
+      });
       if (!response.ok) {
         await response.body?.cancel();
-        throw new TenantHttpError(response.status, path, response.status === 429 ? retryAfterMs(response.headers.get('retry-after')) : undefined);
+        throw new TenantHttpError(
+          response.status,
+          path,
+          response.status === 429 ? retryAfterMs(response.headers.get('retry-after')) : undefined,
+        );
       }
       return await response.json();
     } finally {
@@ -100,21 +129,28 @@ export function httpTransport(apiBase: string, options: HttpTransportOptions = {
     }
   };
 
-  return (path) => limit(async () => {
-    for (let tries = 0; ; tries += 1) {
-      try {
-        return await attempt(path);
-      } catch (error) {
-        if (tries >= retries || !worthRetrying(error)) throw error;
-        if (options.stats) options.stats.retries += 1;
-        await sleep(error instanceof TenantHttpError && error.retryAfterMs !== undefined ? error.retryAfterMs : backoffMs * 2 ** tries);
+  return (path) =>
+    limit(async () => {
+      for (let tries = 0; ; tries += 1) {
+        try {
+          return await attempt(path);
+        } catch (error) {
+          if (tries >= retries || !worthRetrying(error)) throw error;
+          if (options.stats) options.stats.retries += 1;
+          await sleep(
+            error instanceof TenantHttpError && error.retryAfterMs !== undefined
+              ? error.retryAfterMs
+              : backoffMs * 2 ** tries,
+          );
+        }
       }
-    }
-  });
+    });
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(value).filter(([, entry]) => entry !== undefined),
+  ) as Partial<T>;
 }
 
 /** Answers the same two requests from a bundled file of full tenant records. */
@@ -146,7 +182,8 @@ export interface TenantClientOptions {
 }
 
 export function createTenantClient(transport: TenantTransport, options: TenantClientOptions = {}) {
-  const log = options.log ?? ((message: string, detail?: unknown) => console.error(message, detail ?? ''));
+  const log =
+    options.log ?? ((message: string, detail?: unknown) => console.error(message, detail ?? ''));
 
   return async function loadTenant(slug: string): Promise<Tenant> {
     let codeAnswer: unknown;
@@ -161,11 +198,14 @@ export function createTenantClient(transport: TenantTransport, options: TenantCl
       log(TENANT_MESSAGES.codeFailed, TENANT_MESSAGES.codeMissingData);
       throw new TenantLookupError(slug, TENANT_MESSAGES.codeMissingData);
     }
-    const affiliateId = code.data.result.affiliateId != null ? String(code.data.result.affiliateId) : null;
+    const affiliateId =
+      code.data.result.affiliateId != null ? String(code.data.result.affiliateId) : null;
 
     let fullAnswer: unknown;
     try {
-      fullAnswer = await transport(`/k1mobile/tenant/${encodeURIComponent(String(code.data.result.id))}`);
+      fullAnswer = await transport(
+        `/k1mobile/tenant/${encodeURIComponent(String(code.data.result.id))}`,
+      );
     } catch (error) {
       log(TENANT_MESSAGES.fullFailed, error);
       throw new TenantLookupError(slug, TENANT_MESSAGES.fullFailed, error);

@@ -15,18 +15,36 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 /** One school's tenant record as the build uses it, digested (the fields in a fixed order). */
 export function tenantDigest(tenant: Tenant): string {
-  const fields = [tenant.id, tenant.affiliateId, tenant.slug, tenant.name, tenant.primaryColor, tenant.secondaryColor, tenant.thirdColor, tenant.activeGiveawayEvent];
+  const fields = [
+    tenant.id,
+    tenant.affiliateId,
+    tenant.slug,
+    tenant.name,
+    tenant.primaryColor,
+    tenant.secondaryColor,
+    tenant.thirdColor,
+    tenant.activeGiveawayEvent,
+  ];
   return sha256(JSON.stringify(fields)).slice(0, SCHOOL_DIGEST_LENGTH);
 }
 
 /** Every school's digest (school key → digest) as one: the same schools with the same records give the same digest. */
 export function inputsDigest(tenants: Readonly<Record<string, string>>): string {
-  const lines = Object.keys(tenants).sort().map((key) => `${key}=${tenants[key]}`);
+  const lines = Object.keys(tenants)
+    .sort()
+    .map((key) => `${key}=${tenants[key]}`);
   return sha256(lines.join('\n'));
 }
 
 /** The schools whose digest differs between `live` and `now` (one missing from either counts), sorted. */
-export function changedSchools(live: Readonly<Record<string, string>>, now: Readonly<Record<string, string>>): string[] {
+export function changedSchools(
+  live: Readonly<Record<string, string>>,
+  now: Readonly<Record<string, string>>,
+): string[] {
   const keys = new Set([...Object.keys(live), ...Object.keys(now)]);
-  return [...keys].filter((key) => !Object.hasOwn(live, key) || !Object.hasOwn(now, key) || live[key] !== now[key]).sort();
+  return [...keys]
+    .filter(
+      (key) => !Object.hasOwn(live, key) || !Object.hasOwn(now, key) || live[key] !== now[key],
+    )
+    .sort();
 }

@@ -1,9 +1,20 @@
 /** The one door to tenant records: over HTTP when PUBLIC_API_BASE is set, else from the bundled file. */
 import { env, type Env } from '../config/env.ts';
-import { createTenantClient, fileTransport, httpTransport, type TenantRequestStats } from './client.ts';
+import {
+  createTenantClient,
+  fileTransport,
+  httpTransport,
+  type TenantRequestStats,
+} from './client.ts';
 
 export {
-  HTTP_TRANSPORT_DEFAULTS, TENANT_MESSAGES, TenantHttpError, TenantLookupError, createTenantClient, httpTransport, recordsTransport,
+  HTTP_TRANSPORT_DEFAULTS,
+  TENANT_MESSAGES,
+  TenantHttpError,
+  TenantLookupError,
+  createTenantClient,
+  httpTransport,
+  recordsTransport,
 } from './client.ts';
 export type { Tenant } from './schema.ts';
 
@@ -30,5 +41,9 @@ export function tenantSource(settings: Pick<Env, 'PUBLIC_API_BASE'>): 'api' | 'f
 export function tenantClientFromEnv() {
   const settings = env();
   const stats = tenantStats();
-  return createTenantClient(tenantSource(settings) === 'api' ? httpTransport(settings.PUBLIC_API_BASE!, { stats }) : fileTransport(settings.TENANTS_FILE, stats));
+  return createTenantClient(
+    tenantSource(settings) === 'api'
+      ? httpTransport(settings.PUBLIC_API_BASE!, { stats })
+      : fileTransport(settings.TENANTS_FILE, stats),
+  );
 }

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { HEX_COLOUR } from '../theme/hex-colour.ts';
 
 export const tenantCodeResponseSchema = z.object({
-  result: z.object({ id: z.union([z.number(), z.string()]), affiliateId: z.union([z.number(), z.string()]).nullish() }),
+  result: z.object({
+    id: z.union([z.number(), z.string()]),
+    affiliateId: z.union([z.number(), z.string()]).nullish(),
+  }),
 });
 
 const colour = z.string().regex(HEX_COLOUR).nullish().catch(undefined);
@@ -48,7 +51,11 @@ export interface Tenant {
   activeGiveawayEvent: string | null;
 }
 
-export function toTenant(record: FullTenantRecord, slug: string, affiliateId: string | null): Tenant {
+export function toTenant(
+  record: FullTenantRecord,
+  slug: string,
+  affiliateId: string | null,
+): Tenant {
   return {
     id: String(record.id),
     affiliateId: record.affiliateId != null ? String(record.affiliateId) : affiliateId,

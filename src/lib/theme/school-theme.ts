@@ -16,7 +16,12 @@ export interface Theme {
 
 function expand(hex: string): string {
   const value = hex.replace('#', '');
-  return value.length === 3 ? value.split('').map((c) => c + c).join('') : value;
+  return value.length === 3
+    ? value
+        .split('')
+        .map((c) => c + c)
+        .join('')
+    : value;
 }
 
 export function relativeLuminance(hex: string): number {
@@ -29,17 +34,29 @@ export function relativeLuminance(hex: string): number {
 }
 
 export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x) as [
+    number,
+    number,
+  ];
   return (light + 0.05) / (dark + 0.05);
 }
 
 export function readableTextOn(background: string): '#000000' | '#ffffff' {
-  return contrastRatio(background, '#000000') >= contrastRatio(background, '#ffffff') ? '#000000' : '#ffffff';
+  return contrastRatio(background, '#000000') >= contrastRatio(background, '#ffffff')
+    ? '#000000'
+    : '#ffffff';
 }
 
-interface TenantColours { primaryColor: string | null; secondaryColor: string | null; thirdColor: string | null }
+interface TenantColours {
+  primaryColor: string | null;
+  secondaryColor: string | null;
+  thirdColor: string | null;
+}
 /** The school document's brand colours (content), each with the name editors gave it. */
-interface SchoolColours { primaryColor?: { name?: string; hex: string } | undefined; secondaryColor?: { name?: string; hex: string } | undefined }
+interface SchoolColours {
+  primaryColor?: { name?: string; hex: string } | undefined;
+  secondaryColor?: { name?: string; hex: string } | undefined;
+}
 
 /** A colour as a school shows it: its hex value and a name for people (the search card's swatch label). */
 export interface BrandColour {
@@ -50,10 +67,16 @@ export interface BrandColour {
 /** What a colour is called when content gives it no name: by its role. */
 export const COLOUR_ROLE_NAMES = { primary: 'Primary', secondary: 'Accent' } as const;
 
-function pick(tenantHex: string | null, content: { name?: string; hex: string } | undefined, role: keyof typeof COLOUR_ROLE_NAMES, fallback: string): BrandColour {
+function pick(
+  tenantHex: string | null,
+  content: { name?: string; hex: string } | undefined,
+  role: keyof typeof COLOUR_ROLE_NAMES,
+  fallback: string,
+): BrandColour {
   const hex = tenantHex ?? content?.hex ?? fallback;
   // Content's name belongs to content's colour: it labels the tenant's colour only when they are the same.
-  const named = content?.name && content.hex.toLowerCase() === hex.toLowerCase() ? content.name : undefined;
+  const named =
+    content?.name && content.hex.toLowerCase() === hex.toLowerCase() ? content.name : undefined;
   return { name: named ?? COLOUR_ROLE_NAMES[role], hex };
 }
 
@@ -63,7 +86,10 @@ function pick(tenantHex: string | null, content: { name?: string; hex: string } 
  * (#000000 primary, #e5e7eb secondary). The product API's record is the school's live brand;
  * the school document fills in for a tenant that has none.
  */
-export function schoolColours(tenant: TenantColours, school: SchoolColours = {}): { primary: BrandColour; secondary: BrandColour } {
+export function schoolColours(
+  tenant: TenantColours,
+  school: SchoolColours = {},
+): { primary: BrandColour; secondary: BrandColour } {
   return {
     primary: pick(tenant.primaryColor, school.primaryColor, 'primary', FALLBACK_PRIMARY),
     secondary: pick(tenant.secondaryColor, school.secondaryColor, 'secondary', FALLBACK_SECONDARY),
@@ -72,7 +98,10 @@ export function schoolColours(tenant: TenantColours, school: SchoolColours = {})
 
 /** The page theme: the school's colours (`schoolColours`) and readable text on each. */
 export function schoolTheme(tenant: TenantColours, school: SchoolColours = {}): Theme {
-  const { primary: { hex: primary }, secondary: { hex: secondary } } = schoolColours(tenant, school);
+  const {
+    primary: { hex: primary },
+    secondary: { hex: secondary },
+  } = schoolColours(tenant, school);
   return {
     primary,
     onPrimary: readableTextOn(primary),

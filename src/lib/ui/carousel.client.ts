@@ -17,12 +17,25 @@ export function initCarousel(root: HTMLElement): void {
     });
   };
 
-  dots.forEach((dot, index) => dot.addEventListener('click', () => {
-    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    track.scrollTo({ left: cardOffset(index, cardWidth()), behavior: reduceMotion ? 'auto' : 'smooth' });
-    setActive(index);
-  }));
+  dots.forEach((dot, index) =>
+    dot.addEventListener('click', () => {
+      const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+      track.scrollTo({
+        left: cardOffset(index, cardWidth()),
+        behavior: reduceMotion ? 'auto' : 'smooth',
+      });
+      setActive(index);
+    }),
+  );
   // docs/behaviour.md §9: the scroll listener attaches 500 ms after load, once layout has settled.
-  window.setTimeout(() => track.addEventListener('scroll', () => setActive(activeIndex(track.scrollLeft, cardWidth(), dots.length)), { passive: true }), CAROUSEL_LISTENER_DELAY_MS);
+  window.setTimeout(
+    () =>
+      track.addEventListener(
+        'scroll',
+        () => setActive(activeIndex(track.scrollLeft, cardWidth(), dots.length)),
+        { passive: true },
+      ),
+    CAROUSEL_LISTENER_DELAY_MS,
+  );
   root.setAttribute('data-ready', '');
 }

@@ -4,7 +4,14 @@
  * then hidden: nothing moves), and while the visitor has paused it with the button, a toggle
  * (`aria-pressed`) whose choice holds for the visit (sessionStorage, read before the first rotation).
  */
-import { BACKGROUND_ROTATION_MS, backgroundMoves, nextBackgroundIndex, pausedByVisitor, rememberPause, type ChoiceStore } from './rotating-background.ts';
+import {
+  BACKGROUND_ROTATION_MS,
+  backgroundMoves,
+  nextBackgroundIndex,
+  pausedByVisitor,
+  rememberPause,
+  type ChoiceStore,
+} from './rotating-background.ts';
 
 function sessionStore(): ChoiceStore | undefined {
   try {
@@ -14,7 +21,10 @@ function sessionStore(): ChoiceStore | undefined {
   }
 }
 
-export function startBackgroundRotation(root: HTMLElement, toggle?: HTMLButtonElement | null): () => void {
+export function startBackgroundRotation(
+  root: HTMLElement,
+  toggle?: HTMLButtonElement | null,
+): () => void {
   const images = [...root.querySelectorAll<HTMLElement>('[data-background-image]')];
   if (images.length < 2) return () => {};
   const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
@@ -30,7 +40,11 @@ export function startBackgroundRotation(root: HTMLElement, toggle?: HTMLButtonEl
     root.dataset['active'] = String(active);
   };
   const update = () => {
-    const moves = backgroundMoves({ images: images.length, paused, reduceMotion: reduceMotion.matches });
+    const moves = backgroundMoves({
+      images: images.length,
+      paused,
+      reduceMotion: reduceMotion.matches,
+    });
     if (moves && timer === undefined) timer = window.setInterval(advance, BACKGROUND_ROTATION_MS);
     if (!moves && timer !== undefined) {
       window.clearInterval(timer);

@@ -3,7 +3,10 @@
 export const BACKGROUND_ROTATION_MS = 5000;
 
 /** The six coming-soon images, served from public/backgrounds. */
-export const COMING_SOON_BACKGROUNDS: readonly string[] = Array.from({ length: 6 }, (_, index) => `/backgrounds/coming-soon-${index + 1}.webp`);
+export const COMING_SOON_BACKGROUNDS: readonly string[] = Array.from(
+  { length: 6 },
+  (_, index) => `/backgrounds/coming-soon-${index + 1}.webp`,
+);
 
 /** The image after `index`, wrapping round to the first. */
 export function nextBackgroundIndex(index: number, count: number): number {
@@ -39,6 +42,14 @@ export function rememberPause(store: ChoiceStore | undefined, paused: boolean): 
 }
 
 /** The backgrounds move only when nobody asked them to keep still: not the visitor, not their reduced-motion setting. */
-export function backgroundMoves({ images, paused, reduceMotion }: { images: number; paused: boolean; reduceMotion: boolean }): boolean {
+export function backgroundMoves({
+  images,
+  paused,
+  reduceMotion,
+}: {
+  images: number;
+  paused: boolean;
+  reduceMotion: boolean;
+}): boolean {
   return images > 1 && !paused && !reduceMotion;
 }

@@ -39,19 +39,24 @@ export function itemStep(item: unknown, index: number): PathSegment {
  * path step to the document's (e.g. `title` → `header`), where the two differ.
  */
 export function fieldEdit(
-  props: EditableProps, doc: EditableDocument | undefined, fields: Readonly<Record<string, string>> = {},
+  props: EditableProps,
+  doc: EditableDocument | undefined,
+  fields: Readonly<Record<string, string>> = {},
 ): FieldEdit | undefined {
   const make = props.editAttribute;
   if (!make || !doc) return undefined;
   return (...path) => {
     const [first, ...rest] = path;
     if (first === undefined) return undefined;
-    const named = typeof first === 'string' ? fields[first] ?? first : first;
+    const named = typeof first === 'string' ? (fields[first] ?? first) : first;
     return make(doc, [named, ...rest]);
   };
 }
 
 /** A section's fields under a path prefix (one array item, an object field). */
-export function scopedEdit(edit: FieldEdit | undefined, ...prefix: FieldPath): FieldEdit | undefined {
+export function scopedEdit(
+  edit: FieldEdit | undefined,
+  ...prefix: FieldPath
+): FieldEdit | undefined {
   return edit && ((...path) => edit(...prefix, ...path));
 }

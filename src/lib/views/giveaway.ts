@@ -27,14 +27,23 @@ export function giveawaysBanner(props: SchoolPageProps) {
 export const ENTRY_FORM_TITLE_ID = 'giveaway-form-title';
 
 /** `apiBase`: where the form posts entries (the product API as the browser sees it). */
-export function giveawayEntryView(props: SchoolPageProps & { eventGUID: string }, apiBase = publicApiBase()) {
+export function giveawayEntryView(
+  props: SchoolPageProps & { eventGUID: string },
+  apiBase = publicApiBase(),
+) {
   return {
     layout: schoolLayout(props, 'giveaway-entry'),
     entry: when(single(props.site.content, 'giveawayForm'), (doc) => ({
       doc,
       edit: fieldEdit(props, doc),
       titleId: ENTRY_FORM_TITLE_ID,
-      form: entryFormProps({ doc, eventGUID: props.eventGUID, apiBase, seoSlug: props.site.seoSlug, titleId: ENTRY_FORM_TITLE_ID }),
+      form: entryFormProps({
+        doc,
+        eventGUID: props.eventGUID,
+        apiBase,
+        seoSlug: props.site.seoSlug,
+        titleId: ENTRY_FORM_TITLE_ID,
+      }),
     })),
   };
 }
@@ -56,12 +65,23 @@ export function giveawayClosedView(props: SchoolPageProps) {
 
 /** What the confirmation page shows when reached directly: the open giveaway, the closed texts, or its name. */
 export type CurrentGiveaway =
-  | { kind: 'open'; title: string; lead: string; enter?: { text: string; href: string } | undefined; edits?: CurrentEdits }
+  | {
+      kind: 'open';
+      title: string;
+      lead: string;
+      enter?: { text: string; href: string } | undefined;
+      edits?: CurrentEdits;
+    }
   | { kind: 'closed'; title: string; leads: [string, string]; edits?: CurrentEdits }
   | { kind: 'none'; title: string; edits?: CurrentEdits };
 
 /** Draft mode only: the `data-sanity` of each text the current giveaway shows. */
-export interface CurrentEdits { title?: string | undefined; lead?: string | undefined; leads?: [string | undefined, string | undefined]; enter?: string | undefined }
+export interface CurrentEdits {
+  title?: string | undefined;
+  lead?: string | undefined;
+  leads?: [string | undefined, string | undefined];
+  enter?: string | undefined;
+}
 
 function currentGiveaway(props: SchoolPageProps): CurrentGiveaway {
   const { site } = props;
@@ -70,15 +90,36 @@ function currentGiveaway(props: SchoolPageProps): CurrentGiveaway {
   if (site.giveaway.open && form) {
     const banner = single(site.content, 'giveawaysBanner');
     const enterText = banner?.enterButtonText ?? form.enterButtonText;
-    const enter = site.giveaway.showEnterButton && enterText ? { text: enterText, href: site.giveaway.route } : undefined;
+    const enter =
+      site.giveaway.showEnterButton && enterText
+        ? { text: enterText, href: site.giveaway.route }
+        : undefined;
     const edit = fieldEdit(props, form);
-    const edits = edit && { title: edit('winHeader'), lead: edit('enterByText'), enter: banner ? fieldEdit(props, banner)?.('enterButtonText') : edit('enterButtonText') };
-    return { kind: 'open', title: form.winHeader, lead: form.enterByText, enter, ...(edits ? { edits } : {}) };
+    const edits = edit && {
+      title: edit('winHeader'),
+      lead: edit('enterByText'),
+      enter: banner ? fieldEdit(props, banner)?.('enterButtonText') : edit('enterButtonText'),
+    };
+    return {
+      kind: 'open',
+      title: form.winHeader,
+      lead: form.enterByText,
+      enter,
+      ...(edits ? { edits } : {}),
+    };
   }
   if (closed) {
     const edit = fieldEdit(props, closed);
-    const edits: CurrentEdits | undefined = edit && { title: edit('endedHeader'), leads: [edit('sorrySubheader'), edit('checkText')] };
-    return { kind: 'closed', title: closed.endedHeader, leads: [closed.sorrySubheader, closed.checkText], ...(edits ? { edits } : {}) };
+    const edits: CurrentEdits | undefined = edit && {
+      title: edit('endedHeader'),
+      leads: [edit('sorrySubheader'), edit('checkText')],
+    };
+    return {
+      kind: 'closed',
+      title: closed.endedHeader,
+      leads: [closed.sorrySubheader, closed.checkText],
+      ...(edits ? { edits } : {}),
+    };
   }
   return { kind: 'none', title: `${site.tenant.name} Giveaway` };
 }
@@ -93,21 +134,41 @@ function confirmation(props: SchoolPageProps, doc: TenantDocuments['giveawayConf
     eyebrow: banner?.capitalHeader,
     edits: confirmationEdits(props, doc, banner),
     current: currentGiveaway(props),
-    learnMore: whyLink && { text: banner?.exclusiveAccessText, link: whyLink, buttonText: doc.whyButtonText },
-    prizes: when(form, (doc) => ({ header: doc.premiumGiveawayHeader, icons: doc.giveawayIcons, edit: fieldEdit(props, doc, { header: 'premiumGiveawayHeader', icons: 'giveawayIcons' }) })),
+    learnMore: whyLink && {
+      text: banner?.exclusiveAccessText,
+      link: whyLink,
+      buttonText: doc.whyButtonText,
+    },
+    prizes: when(form, (doc) => ({
+      header: doc.premiumGiveawayHeader,
+      icons: doc.giveawayIcons,
+      edit: fieldEdit(props, doc, { header: 'premiumGiveawayHeader', icons: 'giveawayIcons' }),
+    })),
   };
 }
 
 /** Draft mode only: the confirmation page's own texts (the banner's eyebrow and why text, the why button). */
-function confirmationEdits(props: SchoolPageProps, doc: TenantDocuments['giveawayConfirmation'], banner: TenantDocuments['giveawaysBanner'] | undefined) {
+function confirmationEdits(
+  props: SchoolPageProps,
+  doc: TenantDocuments['giveawayConfirmation'],
+  banner: TenantDocuments['giveawaysBanner'] | undefined,
+) {
   const bannerEdit: FieldEdit | undefined = fieldEdit(props, banner);
   const edit = fieldEdit(props, doc);
-  return edit && { eyebrow: bannerEdit?.('capitalHeader'), learnText: bannerEdit?.('exclusiveAccessText'), learnButton: edit('whyButtonText') };
+  return (
+    edit && {
+      eyebrow: bannerEdit?.('capitalHeader'),
+      learnText: bannerEdit?.('exclusiveAccessText'),
+      learnButton: edit('whyButtonText'),
+    }
+  );
 }
 
 export function giveawayConfirmationView(props: SchoolPageProps) {
   return {
     layout: schoolLayout(props, 'giveaway-confirmation'),
-    confirmation: when(single(props.site.content, 'giveawayConfirmation'), (doc) => confirmation(props, doc)),
+    confirmation: when(single(props.site.content, 'giveawayConfirmation'), (doc) =>
+      confirmation(props, doc),
+    ),
   };
 }

@@ -7,7 +7,10 @@ export function internationalDialingView(props: ViewProps) {
   const doc = single(props.site.content, 'internationalDialing');
   return {
     layout: schoolLayout(props, 'international-dialing'),
-    heading: when(doc, (page) => ({ title: page.header, edit: fieldEdit(props, page, { title: 'header' }) })),
+    heading: when(doc, (page) => ({
+      title: page.header,
+      edit: fieldEdit(props, page, { title: 'header' }),
+    })),
     dialing: when(doc, (page) => ({ doc: page, edit: fieldEdit(props, page) })),
   };
 }

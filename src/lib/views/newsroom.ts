@@ -10,6 +10,10 @@ export function newsroomView(props: ViewProps) {
     layout: schoolLayout(props, 'newsroom'),
     heading: { title: 'Newsroom', subtitle: `News and announcements from ${brand}.` },
     // Skipped sections were already reported with the build's content problems.
-    release: when(single(props.site.content, 'pressRelease'), (doc) => ({ release: pressReleaseView(props.site.key, doc), brand, edit: fieldEdit(props, doc) })),
+    release: when(single(props.site.content, 'pressRelease'), (doc) => ({
+      release: pressReleaseView(props.site.key, doc),
+      brand,
+      edit: fieldEdit(props, doc),
+    })),
   };
 }

@@ -8,7 +8,11 @@ import { env, isPreviewBuild, type Env } from '../config/env.ts';
 import { perspectiveName } from '../content/perspective-name.ts';
 import { NOT_LAUNCHED_NOTICE } from '../schools/lifecycle.ts';
 import { PREVIEW_NOTICE, type PageHead } from '../seo/page-head.ts';
-import { perspectiveLabel, type PerspectiveLabel, type ShownPerspective } from './perspective-label.ts';
+import {
+  perspectiveLabel,
+  type PerspectiveLabel,
+  type ShownPerspective,
+} from './perspective-label.ts';
 
 export interface PageFrame {
   head: PageHead;
@@ -44,7 +48,15 @@ const LEAVE_DRAFT_MODE_ROUTE = '/api/preview/disable';
  * published content, says it includes unpublished changes.
  */
 export function pageFrame(
-  head: PageHead, { notLaunched = false, preview = isPreviewBuild(), noindex = false, settings = env(), draftMode, now }: FrameOptions = {},
+  head: PageHead,
+  {
+    notLaunched = false,
+    preview = isPreviewBuild(),
+    noindex = false,
+    settings = env(),
+    draftMode,
+    now,
+  }: FrameOptions = {},
 ): PageFrame {
   const writeKey = settings.PUBLIC_SEGMENT_WRITE_KEY;
   const unpublished = draftMode ? draftMode.shown.perspective !== 'published' : preview;
@@ -59,7 +71,10 @@ export function pageFrame(
   };
   if (draftMode) {
     frame.leaveDraftMode = `${LEAVE_DRAFT_MODE_ROUTE}?redirect=${encodeURIComponent(draftMode.path || '/')}`;
-    frame.shown = { ...perspectiveLabel(draftMode.shown, now), perspective: perspectiveName(draftMode.shown.perspective) };
+    frame.shown = {
+      ...perspectiveLabel(draftMode.shown, now),
+      perspective: perspectiveName(draftMode.shown.perspective),
+    };
   }
   return frame;
 }

@@ -13,7 +13,13 @@ import { planBullets, planCardViews } from '../plans/plan-cards.ts';
 import { schoolPath } from '../route-table/routes.ts';
 import { giveawaysBanner } from './giveaway.ts';
 import { fieldEdit, itemStep, scopedEdit, type PathSegment } from './edit-target.ts';
-import { partnerBanner, schoolLayout, when, type SchoolPageProps, type ViewProps } from './school-page.ts';
+import {
+  partnerBanner,
+  schoolLayout,
+  when,
+  type SchoolPageProps,
+  type ViewProps,
+} from './school-page.ts';
 
 export function planPageView(props: ViewProps, customerType: CustomerType) {
   const { site } = props;
@@ -24,12 +30,17 @@ export function planPageView(props: ViewProps, customerType: CustomerType) {
   const views = cards ? planCardViews(site.seoSlug, cards.plans, facts) : [];
   return {
     layout: schoolLayout(props, customerType),
-    heading: when(header, (doc) => ({ title: doc.header, subtitle: doc.tmoSubHeader, edit: fieldEdit(props, doc, { title: 'header', subtitle: 'tmoSubHeader' }) })),
+    heading: when(header, (doc) => ({
+      title: doc.header,
+      subtitle: doc.tmoSubHeader,
+      edit: fieldEdit(props, doc, { title: 'header', subtitle: 'tmoSubHeader' }),
+    })),
     cards: views.length > 0 ? { views, edits: cards && cardEdits(props, cards) } : undefined,
     finePrint: when(header, (doc) => ({
       finePrint: doc.finePrint,
       termsLine: doc.termsLine,
-      labelsCsvHref: facts.length > 0 ? schoolPath(site.seoSlug, 'broadband-labels.csv') : undefined,
+      labelsCsvHref:
+        facts.length > 0 ? schoolPath(site.seoSlug, 'broadband-labels.csv') : undefined,
       edit: fieldEdit(props, doc),
     })),
     giveback: when(header, (doc) => ({
@@ -41,11 +52,19 @@ export function planPageView(props: ViewProps, customerType: CustomerType) {
     })),
     partnerBanner: partnerBanner(props, 1),
     perks: when(single(content, 'perkSection'), (doc) => ({
-      title: doc.title, subtitle: doc.subtitle, perks: doc.perks.slice(0, 3), columns: 3 as const, headingId: 'plan-perks-title', edit: fieldEdit(props, doc),
+      title: doc.title,
+      subtitle: doc.subtitle,
+      perks: doc.perks.slice(0, 3),
+      columns: 3 as const,
+      headingId: 'plan-perks-title',
+      edit: fieldEdit(props, doc),
     })),
     giveawaysBanner: giveawaysBanner(props),
     switchSection: when(single(content, 'switchSection'), (doc) => ({
-      title: doc.header, pillars: doc.missionPillars, headingId: 'switch-title', alt: true,
+      title: doc.header,
+      pillars: doc.missionPillars,
+      headingId: 'switch-title',
+      alt: true,
       edit: fieldEdit(props, doc, { title: 'header', pillars: 'missionPillars' }),
     })),
   };
@@ -64,7 +83,9 @@ function cardEdits(props: ViewProps, cards: TenantDocuments['planCards']) {
   return cards.plans.map((card, index) => ({
     card: scopedEdit(edit, 'plans', itemStep(card, index)),
     priceField: card.salePrice?.trim() ? 'salePrice' : 'price',
-    bullets: card.planBullets.flatMap((bullet, at): PathSegment[] => (planBullets(seoSlug, [bullet]).length > 0 ? [itemStep(bullet, at)] : [])),
+    bullets: card.planBullets.flatMap((bullet, at): PathSegment[] =>
+      planBullets(seoSlug, [bullet]).length > 0 ? [itemStep(bullet, at)] : [],
+    ),
     facts: (record: Parameters<typeof fieldEdit>[1]) => fieldEdit(props, record),
   }));
 }

@@ -20,13 +20,32 @@ export function schoolLayoutView(props: SchoolLayoutProps, path: string, siteUrl
   // A school that is not launched yet is shown on previews only: marked as such and never indexed (pageFrame).
   const notLaunched = site.status === 'preparing';
   const head = schoolPageHead({
-    school: { product: site.tenant.name, schoolName: site.content.school.schoolName, seoSlug: site.seoSlug },
-    operator: settings, route, siteUrl, path, logoUrl: logo?.src, imageUrl: socialImage?.src,
+    school: {
+      product: site.tenant.name,
+      schoolName: site.content.school.schoolName,
+      seoSlug: site.seoSlug,
+    },
+    operator: settings,
+    route,
+    siteUrl,
+    path,
+    logoUrl: logo?.src,
+    imageUrl: socialImage?.src,
   });
   return {
     // A page rendered on request is the editors' preview: never indexed. Its edit attribute is there
     // only in draft mode: the bar then names what the page shows and offers the way out of draft mode.
-    ...pageFrame(head, shown ? { notLaunched, preview: false, noindex: true, draftMode: props.editAttribute ? { path, shown } : undefined } : { notLaunched }),
+    ...pageFrame(
+      head,
+      shown
+        ? {
+            notLaunched,
+            preview: false,
+            noindex: true,
+            draftMode: props.editAttribute ? { path, shown } : undefined,
+          }
+        : { notLaunched },
+    ),
     notLaunched,
     // A page rendered on request (the editors' preview) has no built stylesheet to link: its
     // colours are inline (its policy allows inline styles); a built page (and `astro dev`, which

@@ -20,16 +20,26 @@ export interface SchoolLayoutProps extends SchoolPageProps, EditableProps {
   shown?: ShownPerspective;
 }
 
-export function schoolLayout(props: ViewProps & { shown?: ShownPerspective }, route: SchoolRouteName): SchoolLayoutProps {
+export function schoolLayout(
+  props: ViewProps & { shown?: ShownPerspective },
+  route: SchoolRouteName,
+): SchoolLayoutProps {
   const { site, settings, shown, editAttribute } = props;
-  const layout: SchoolLayoutProps = shown ? { site, settings, route, shown } : { site, settings, route };
+  const layout: SchoolLayoutProps = shown
+    ? { site, settings, route, shown }
+    : { site, settings, route };
   if (editAttribute) layout.editAttribute = editAttribute;
   return layout;
 }
 
 /** Partner banner 1 belongs to the landing and plan pages, banner 2 to the why page (docs/behaviour.md §2). */
-export function partnerBanner(props: ViewProps, bannerNumber: 1 | 2): { banner: TenantDocuments['partnerBanner']; edit?: FieldEdit | undefined } | undefined {
-  const banner = props.site.content.documents.partnerBanner.find((doc) => doc.bannerNumber === bannerNumber);
+export function partnerBanner(
+  props: ViewProps,
+  bannerNumber: 1 | 2,
+): { banner: TenantDocuments['partnerBanner']; edit?: FieldEdit | undefined } | undefined {
+  const banner = props.site.content.documents.partnerBanner.find(
+    (doc) => doc.bannerNumber === bannerNumber,
+  );
   return banner && { banner, edit: fieldEdit(props, banner) };
 }
 

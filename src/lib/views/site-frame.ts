@@ -8,7 +8,14 @@ import type { RawImage, TenantDocuments } from '../content/schemas.ts';
 import { externalLink, footerLink, navLink, type ResolvedLink } from '../links/classify.ts';
 import { schoolPath } from '../route-table/routes.ts';
 import type { SchoolSite } from '../routing/matrix.ts';
-import { fieldEdit, itemStep, scopedEdit, type EditableProps, type FieldEdit, type PathSegment } from './edit-target.ts';
+import {
+  fieldEdit,
+  itemStep,
+  scopedEdit,
+  type EditableProps,
+  type FieldEdit,
+  type PathSegment,
+} from './edit-target.ts';
 
 export interface NavItem {
   label: string;
@@ -39,7 +46,9 @@ export interface SiteHeaderProps {
   /** Only when the school has both its header navigation and its login modal content. */
   signIn?: SignInDialog | undefined;
   /** Draft mode only (edit-target.ts): the header document's, the school's and the login modal's fields. */
-  edits?: { nav?: FieldEdit | undefined; school?: FieldEdit | undefined; modal?: FieldEdit | undefined } | undefined;
+  edits?:
+    | { nav?: FieldEdit | undefined; school?: FieldEdit | undefined; modal?: FieldEdit | undefined }
+    | undefined;
 }
 
 export interface FooterColumn {
@@ -56,7 +65,12 @@ export interface SiteFooterProps {
   logoAlt: string;
   name: string;
   /** A social link whose icon file is missing shows the network's name. */
-  socials: Array<{ network: string; icon: RawImage | undefined; link: ResolvedLink; step?: PathSegment }>;
+  socials: Array<{
+    network: string;
+    icon: RawImage | undefined;
+    link: ResolvedLink;
+    step?: PathSegment;
+  }>;
   columns: FooterColumn[];
   finePrint: string;
   /** Draft mode only: the footer document's fields. */
@@ -64,22 +78,40 @@ export interface SiteFooterProps {
 }
 
 /** The image when its file can be published, else undefined (the section draws text instead). */
-const shownImage = (image: RawImage | undefined): RawImage | undefined => (canShowImage(image) ? image : undefined);
+const shownImage = (image: RawImage | undefined): RawImage | undefined =>
+  canShowImage(image) ? image : undefined;
 
 function signInDialog(title: string, modal: TenantDocuments['loginModal']): SignInDialog {
   const portals = [
     { text: modal.fanButtonText, link: externalLink(modal.fanPortalLink), field: 'fanButtonText' },
-    { text: modal.studentButtonText, link: externalLink(modal.studentPortalLink), field: 'studentButtonText' },
-    { text: modal.facultyButtonText, link: externalLink(modal.facultyPortalLink), field: 'facultyButtonText' },
+    {
+      text: modal.studentButtonText,
+      link: externalLink(modal.studentPortalLink),
+      field: 'studentButtonText',
+    },
+    {
+      text: modal.facultyButtonText,
+      link: externalLink(modal.facultyPortalLink),
+      field: 'facultyButtonText',
+    },
   ].flatMap(({ text, link, field }) => (link ? [{ text, link, field }] : []));
-  return { title, question: modal.questionHeader, icon: modal.favicon, portals, closeText: modal.closeText };
+  return {
+    title,
+    question: modal.questionHeader,
+    icon: modal.favicon,
+    portals,
+    closeText: modal.closeText,
+  };
 }
 
 /**
  * A school's header and footer are the same on each of its pages (only the current nav link
  * differs): they are resolved once per school and build, not once per page.
  */
-const schoolHeaders = new WeakMap<SchoolSite, Omit<SiteHeaderProps, 'links'> & { links: Array<Omit<NavItem, 'current'>> }>();
+const schoolHeaders = new WeakMap<
+  SchoolSite,
+  Omit<SiteHeaderProps, 'links'> & { links: Array<Omit<NavItem, 'current'>> }
+>();
 const schoolFooters = new WeakMap<SchoolSite, SiteFooterProps | undefined>();
 
 function schoolHeader(site: SchoolSite) {
@@ -104,9 +136,16 @@ function schoolHeader(site: SchoolSite) {
 }
 
 /** `currentPath`: the page's own path without a trailing slash, to mark its nav link as current. */
-export function siteHeaderView(site: SchoolSite, currentPath: string, props: EditableProps = {}): SiteHeaderProps {
+export function siteHeaderView(
+  site: SchoolSite,
+  currentPath: string,
+  props: EditableProps = {},
+): SiteHeaderProps {
   const header = schoolHeader(site);
-  const view: SiteHeaderProps = { ...header, links: header.links.map((item) => ({ ...item, current: item.link.href === currentPath })) };
+  const view: SiteHeaderProps = {
+    ...header,
+    links: header.links.map((item) => ({ ...item, current: item.link.href === currentPath })),
+  };
   if (props.editAttribute) {
     view.edits = {
       nav: fieldEdit(props, single(site.content, 'headerNav')),
@@ -119,7 +158,12 @@ export function siteHeaderView(site: SchoolSite, currentPath: string, props: Edi
 
 type FooterLinkFields = TenantDocuments['footer']['pageLinks'][number];
 
-function footerColumn(seoSlug: string, title: string, links: readonly FooterLinkFields[], fields: FooterColumn['fields']): FooterColumn {
+function footerColumn(
+  seoSlug: string,
+  title: string,
+  links: readonly FooterLinkFields[],
+  fields: FooterColumn['fields'],
+): FooterColumn {
   return {
     title,
     links: links.flatMap((item, index) => {
@@ -131,10 +175,15 @@ function footerColumn(seoSlug: string, title: string, links: readonly FooterLink
 }
 
 /** Undefined when the school has no valid footer document: the page then ends without one. */
-export function siteFooterView(site: SchoolSite, props: EditableProps = {}): SiteFooterProps | undefined {
+export function siteFooterView(
+  site: SchoolSite,
+  props: EditableProps = {},
+): SiteFooterProps | undefined {
   if (!schoolFooters.has(site)) schoolFooters.set(site, resolveFooter(site));
   const footer = schoolFooters.get(site);
-  return footer && props.editAttribute ? { ...footer, edit: fieldEdit(props, single(site.content, 'footer')) } : footer;
+  return footer && props.editAttribute
+    ? { ...footer, edit: fieldEdit(props, single(site.content, 'footer')) }
+    : footer;
 }
 
 /** A footer column's title and its links, as click-to-edit paths. */
@@ -142,15 +191,20 @@ export function columnEdits(edit: FieldEdit | undefined, column: FooterColumn) {
   const fields = column.fields;
   return {
     title: fields && edit?.(fields.title),
-    link: (step: PathSegment | undefined) => (fields && step !== undefined ? scopedEdit(edit, fields.links, step)?.('pageName') : undefined),
+    link: (step: PathSegment | undefined) =>
+      fields && step !== undefined ? scopedEdit(edit, fields.links, step)?.('pageName') : undefined,
   };
 }
 
 function resolveFooter(site: SchoolSite): SiteFooterProps | undefined {
   const footer = single(site.content, 'footer');
   if (!footer) return undefined;
-  const column = (title: string, links: readonly FooterLinkFields[], titleField: string, linksField: string) =>
-    footerColumn(site.seoSlug, title, links, { title: titleField, links: linksField });
+  const column = (
+    title: string,
+    links: readonly FooterLinkFields[],
+    titleField: string,
+    linksField: string,
+  ) => footerColumn(site.seoSlug, title, links, { title: titleField, links: linksField });
   return {
     homeHref: schoolPath(site.seoSlug),
     logo: shownImage(footer.collegeLogo),
@@ -158,13 +212,27 @@ function resolveFooter(site: SchoolSite): SiteFooterProps | undefined {
     name: site.tenant.name,
     socials: footer.socialMediaIcons.flatMap((icon, index) => {
       const link = externalLink(icon.socialUrl);
-      return link ? [{ network: icon.network, icon: shownImage(icon.appIcon), link, step: itemStep(icon, index) }] : [];
+      return link
+        ? [
+            {
+              network: icon.network,
+              icon: shownImage(icon.appIcon),
+              link,
+              step: itemStep(icon, index),
+            },
+          ]
+        : [];
     }),
     columns: [
       column(footer.pageColumnTitle, footer.pageLinks, 'pageColumnTitle', 'pageLinks'),
       column(footer.supportColumnTitle, footer.supportLinks, 'supportColumnTitle', 'supportLinks'),
       column(footer.legalColumnTitle, footer.legalLinks, 'legalColumnTitle', 'legalLinks'),
-      column(footer.newsroomColumnTitle, footer.newsroomLinks, 'newsroomColumnTitle', 'newsroomLinks'),
+      column(
+        footer.newsroomColumnTitle,
+        footer.newsroomLinks,
+        'newsroomColumnTitle',
+        'newsroomLinks',
+      ),
     ],
     finePrint: footer.finePrint,
   };

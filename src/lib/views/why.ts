@@ -10,10 +10,21 @@ export function whyView(props: ViewProps) {
     layout: schoolLayout(props, 'why'),
     hero: when(single(content, 'whyHero'), (hero) => ({ hero, edit: fieldEdit(props, hero) })),
     partnerBanner: partnerBanner(props, 2),
-    funds: when(single(content, 'givebackFunds'), (funds) => ({ funds, edit: fieldEdit(props, funds) })),
-    math: when(single(content, 'howItWorksMath'), (math) => ({ math, edit: fieldEdit(props, math) })),
+    funds: when(single(content, 'givebackFunds'), (funds) => ({
+      funds,
+      edit: fieldEdit(props, funds),
+    })),
+    math: when(single(content, 'howItWorksMath'), (math) => ({
+      math,
+      edit: fieldEdit(props, math),
+    })),
     perks: when(single(content, 'whyPerks'), (perks) => ({ perks, edit: fieldEdit(props, perks) })),
-    choosePlans: when(single(content, 'whyPlans'), (plans) => ({ plans, seoSlug: props.site.seoSlug, events: WHY_PAGE_PLAN_EVENT, edit: fieldEdit(props, plans) })),
+    choosePlans: when(single(content, 'whyPlans'), (plans) => ({
+      plans,
+      seoSlug: props.site.seoSlug,
+      events: WHY_PAGE_PLAN_EVENT,
+      edit: fieldEdit(props, plans),
+    })),
   };
 }
 

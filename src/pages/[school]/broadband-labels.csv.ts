@@ -7,4 +7,6 @@ import { broadbandLabelsView } from '../../lib/views/plans.ts';
 export const getStaticPaths = schoolPaths;
 
 export const GET: APIRoute<InferGetStaticPropsType<typeof getStaticPaths>> = (context) =>
-  new Response(broadbandLabelsView(pageProps(context)), { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
+  new Response(broadbandLabelsView(pageProps(context)), {
+    headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+  });

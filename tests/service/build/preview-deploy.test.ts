@@ -25,10 +25,13 @@ const PRIME_URL = 'https://content-preview--schools.netlify.app';
  */
 let api: Server;
 beforeAll(async () => {
-  const tenants = recordsTransport(JSON.parse(readFileSync(join(ROOT, 'src/dataset/tenants.json'), 'utf8')) as unknown[]);
+  const tenants = recordsTransport(
+    JSON.parse(readFileSync(join(ROOT, 'src/dataset/tenants.json'), 'utf8')) as unknown[],
+  );
   api = createServer((request, response) => {
     tenants(new URL(request.url ?? '/', API_BASE).pathname).then(
-      (body) => response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
+      (body) =>
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
       () => response.writeHead(404).end(),
     );
   });
@@ -50,30 +53,52 @@ afterAll(async () => {
 });
 
 /** A preview's environment: Netlify also sets the deploy's own address. */
-const previewEnv = (extra: Record<string, string>) => netlifyEnv({ DEPLOY_PRIME_URL: PRIME_URL, ...extra });
+const previewEnv = (extra: Record<string, string>) =>
+  netlifyEnv({ DEPLOY_PRIME_URL: PRIME_URL, ...extra });
 
 describe('a Netlify deploy preview or branch deploy', () => {
   // One refused build proves the refusal stops Astro; both contexts' messages are unit-tested (env-netlify.test.ts).
-  it.each([['deploy-preview', 'a Netlify deploy preview']])('%s without PUBLIC_API_BASE refuses to build, naming the setting and the context', async (context, name) => {
-    const out = join(scratch, `refused-${context}`);
-    const result = await build(previewEnv({ CONTEXT: context, BUILD_OUT_DIR: out, BUILD_REPORT_FILE: join(scratch, `refused-${context}.json`) }));
-    expect(result.code).not.toBe(0);
-    expect(result.output).toContain([
-      `Refusing to build for ${name} (CONTEXT=${context}) with these settings missing or local:`,
-      '  - PUBLIC_API_BASE: the product API\'s URL (without it pages would call the local API at http://127.0.0.1:8787)',
-      'Set them in the site\'s environment variables, or set ALLOW_DEMO_DEPLOY=true to publish the bundled demo content.',
-    ].join('\n'));
-    expect(existsSync(join(out, 'index.html'))).toBe(false);
-  }, 120_000);
+  it.each([['deploy-preview', 'a Netlify deploy preview']])(
+    '%s without PUBLIC_API_BASE refuses to build, naming the setting and the context',
+    async (context, name) => {
+      const out = join(scratch, `refused-${context}`);
+      const result = await build(
+        previewEnv({
+          CONTEXT: context,
+          BUILD_OUT_DIR: out,
+          BUILD_REPORT_FILE: join(scratch, `refused-${context}.json`),
+        }),
+      );
+      expect(result.code).not.toBe(0);
+      expect(result.output).toContain(
+        [
+          `Refusing to build for ${name} (CONTEXT=${context}) with these settings missing or local:`,
+          "  - PUBLIC_API_BASE: the product API's URL (without it pages would call the local API at http://127.0.0.1:8787)",
+          "Set them in the site's environment variables, or set ALLOW_DEMO_DEPLOY=true to publish the bundled demo content.",
+        ].join('\n'),
+      );
+      expect(existsSync(join(out, 'index.html'))).toBe(false);
+    },
+    120_000,
+  );
 
   it('a branch deploy of drafts with PUBLIC_API_BASE builds, calls that API from its pages, and no file holds a local address', async () => {
     const out = join(scratch, 'branch');
     const dataset = writeDataset(join(scratch, 'dataset'), oneSchoolDocuments('huskymobile'));
     const proxy = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
-    const result = await build(previewEnv({
-      CONTEXT: 'branch-deploy', CONTENT_PREVIEW: 'true', PUBLIC_API_BASE: API_BASE, CONTENT_DATASET_DIR: dataset,
-      BUILD_OUT_DIR: out, BUILD_REPORT_FILE: join(scratch, 'branch.json'), NODE_USE_ENV_PROXY: '1', http_proxy: proxy, HTTP_PROXY: proxy,
-    }));
+    const result = await build(
+      previewEnv({
+        CONTEXT: 'branch-deploy',
+        CONTENT_PREVIEW: 'true',
+        PUBLIC_API_BASE: API_BASE,
+        CONTENT_DATASET_DIR: dataset,
+        BUILD_OUT_DIR: out,
+        BUILD_REPORT_FILE: join(scratch, 'branch.json'),
+        NODE_USE_ENV_PROXY: '1',
+        http_proxy: proxy,
+        HTTP_PROXY: proxy,
+      }),
+    );
     expect(result.code, result.output.slice(-3000)).toBe(0);
 
     const landing = readFileSync(join(out, 'uw-husky-mobile.html'), 'utf8');
@@ -85,10 +110,15 @@ describe('a Netlify deploy preview or branch deploy', () => {
     expect(readFileSync(join(entryDir, entryPage!), 'utf8')).toContain(API_BASE);
 
     const local = /localhost|127\.0\.0\.1/;
-    const published = filesUnder(out).filter((path) => /\.(html|xml|txt|json|js|css|svg)$|_redirects$|_headers$/.test(path));
+    const published = filesUnder(out).filter((path) =>
+      /\.(html|xml|txt|json|js|css|svg)$|_redirects$|_headers$/.test(path),
+    );
     expect(published.length).toBeGreaterThan(10);
     for (const file of published) {
-      expect({ file, local: local.test(readFileSync(file, 'utf8')) }).toEqual({ file, local: false });
+      expect({ file, local: local.test(readFileSync(file, 'utf8')) }).toEqual({
+        file,
+        local: false,
+      });
     }
   }, 240_000);
 });

@@ -14,8 +14,15 @@ import { applyPerspective } from '../../../src/lib/content/perspective.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const SCRIPT = join(ROOT, 'scripts/content-check.ts');
-type Doc = Record<string, unknown> & { _id: string; _type: string; school?: { _type?: string; _ref: string } };
-const bundled = readFileSync(join(ROOT, 'src/dataset/data.ndjson'), 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Doc);
+type Doc = Record<string, unknown> & {
+  _id: string;
+  _type: string;
+  school?: { _type?: string; _ref: string };
+};
+const bundled = readFileSync(join(ROOT, 'src/dataset/data.ndjson'), 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as Doc);
 
 let work: string;
 beforeAll(() => {
@@ -28,8 +35,17 @@ function dataset(name: string, edit: (docs: Doc[]) => Doc[]): string {
   const dir = join(work, name);
   mkdirSync(dir, { recursive: true });
   const keep = new Set(['huskymobile', 'cubbymobile']);
-  const docs = bundled.filter((doc) => doc._type === 'siteSettings' || keep.has(String(doc.school?._ref.replace(/^school-/, '') ?? doc.key)));
-  writeFileSync(join(dir, 'data.ndjson'), edit(structuredClone(docs)).map((doc) => JSON.stringify(doc)).join('\n'));
+  const docs = bundled.filter(
+    (doc) =>
+      doc._type === 'siteSettings' ||
+      keep.has(String(doc.school?._ref.replace(/^school-/, '') ?? doc.key)),
+  );
+  writeFileSync(
+    join(dir, 'data.ndjson'),
+    edit(structuredClone(docs))
+      .map((doc) => JSON.stringify(doc))
+      .join('\n'),
+  );
   cpSync(join(ROOT, 'src/dataset/images'), join(dir, 'images'), { recursive: true });
   return dir;
 }
@@ -38,9 +54,15 @@ async function check(...args: string[]): Promise<{ code: number; stdout: string;
   return checkWithEnv({ CONTENT_SOURCE: 'local' }, ...args);
 }
 
-async function checkWithEnv(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function checkWithEnv(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [SCRIPT, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [SCRIPT, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -49,7 +71,11 @@ async function checkWithEnv(env: Record<string, string>, ...args: string[]): Pro
 }
 
 /** The problem rows, as columns (the output aligns them with runs of spaces). */
-const rowsOf = (stdout: string) => stdout.split('\n').filter((line) => /^(error|warning) /.test(line)).map((line) => line.split(/ {2,}/));
+const rowsOf = (stdout: string) =>
+  stdout
+    .split('\n')
+    .filter((line) => /^(error|warning) /.test(line))
+    .map((line) => line.split(/ {2,}/));
 
 describe('content check', () => {
   it('passes the bundled dataset', async () => {
@@ -63,27 +89,88 @@ describe('content check', () => {
       const byId = (id: string) => docs.find((doc) => doc._id === id) as Doc;
       delete byId('huskymobile-faqs').title;
       delete byId('school-huskymobile').secondaryColor;
-      (byId('huskymobile-landingHeader').heroImage as Record<string, unknown>)._sanityAsset = 'image@file://./images/huskymobile-stadium-1600x900.webp';
-      (byId('huskymobile-footer').socialMediaIcons as Array<Record<string, unknown>>)[0]!.socialUrl = 'javascript:alert(1)';
+      (byId('huskymobile-landingHeader').heroImage as Record<string, unknown>)._sanityAsset =
+        'image@file://./images/huskymobile-stadium-1600x900.webp';
+      (
+        byId('huskymobile-footer').socialMediaIcons as Array<Record<string, unknown>>
+      )[0]!.socialUrl = 'javascript:alert(1)';
       const duplicate = { ...byId('cubbymobile-whyHero'), _id: 'cubbymobile-whyHero-copy' };
-      docs.push(duplicate, { _id: 'ghost-faqs', _type: 'faqs', school: { _type: 'reference', _ref: 'school-ghostmobile' } });
-      return docs.filter((doc) => doc._id !== 'cubbymobile-landingHeader' && doc._id !== 'cubbymobile-partnerBanner-2');
+      docs.push(duplicate, {
+        _id: 'ghost-faqs',
+        _type: 'faqs',
+        school: { _type: 'reference', _ref: 'school-ghostmobile' },
+      });
+      return docs.filter(
+        (doc) =>
+          doc._id !== 'cubbymobile-landingHeader' && doc._id !== 'cubbymobile-partnerBanner-2',
+      );
     });
     const result = await check('--file', join(dir, 'data.ndjson'));
     expect(result.code).toBe(1);
     expect(rowsOf(result.stdout)).toEqual([
       ['error', 'cubbymobile', 'landingHeader', '-', '-', 'missing'],
       ['error', 'cubbymobile', 'partnerBanner', '-', 'bannerNumber', 'banner 2 missing'],
-      ['warning', 'cubbymobile', 'whyHero', 'cubbymobile-whyHero, cubbymobile-whyHero-copy', '-', '2 documents; the site shows cubbymobile-whyHero'],
-      ['error', 'huskymobile', 'faqs', 'huskymobile-faqs', 'title', 'Invalid input: expected string, received undefined'],
+      [
+        'warning',
+        'cubbymobile',
+        'whyHero',
+        'cubbymobile-whyHero, cubbymobile-whyHero-copy',
+        '-',
+        '2 documents; the site shows cubbymobile-whyHero',
+      ],
+      [
+        'error',
+        'huskymobile',
+        'faqs',
+        'huskymobile-faqs',
+        'title',
+        'Invalid input: expected string, received undefined',
+      ],
       // The link guard drops the unsafe link; without it the document fails its schema: cause and effect.
-      ['error', 'huskymobile', 'footer', 'huskymobile-footer', 'socialMediaIcons.0.socialUrl', 'Invalid input: expected string, received undefined'],
-      ['error', 'huskymobile', 'footer', 'huskymobile-footer', 'socialMediaIcons[0].socialUrl', 'unsafe link dropped at socialMediaIcons[0].socialUrl: "javascript:alert(1)" (scheme javascript: is not allowed)'],
-      ['error', 'huskymobile', 'landingHeader', 'huskymobile-landingHeader', 'heroImage', 'image file images/huskymobile-stadium-1600x900.webp is missing'],
-      ['warning', 'huskymobile', 'school', 'school-huskymobile', 'secondaryColor', "no brand colour: the theme uses the tenant record's, else the fallback colour"],
-      ['error', 'school-ghostmobile', 'faqs', 'ghost-faqs', 'school', 'document references no registered school (school-ghostmobile)'],
+      [
+        'error',
+        'huskymobile',
+        'footer',
+        'huskymobile-footer',
+        'socialMediaIcons.0.socialUrl',
+        'Invalid input: expected string, received undefined',
+      ],
+      [
+        'error',
+        'huskymobile',
+        'footer',
+        'huskymobile-footer',
+        'socialMediaIcons[0].socialUrl',
+        'unsafe link dropped at socialMediaIcons[0].socialUrl: "javascript:alert(1)" (scheme javascript: is not allowed)',
+      ],
+      [
+        'error',
+        'huskymobile',
+        'landingHeader',
+        'huskymobile-landingHeader',
+        'heroImage',
+        'image file images/huskymobile-stadium-1600x900.webp is missing',
+      ],
+      [
+        'warning',
+        'huskymobile',
+        'school',
+        'school-huskymobile',
+        'secondaryColor',
+        "no brand colour: the theme uses the tenant record's, else the fallback colour",
+      ],
+      [
+        'error',
+        'school-ghostmobile',
+        'faqs',
+        'ghost-faqs',
+        'school',
+        'document references no registered school (school-ghostmobile)',
+      ],
     ]);
-    expect(result.stdout).toContain('content check failed: 7 error(s) in 3 school(s), 2 warning(s); 83 documents, 2 schools');
+    expect(result.stdout).toContain(
+      'content check failed: 7 error(s) in 3 school(s), 2 warning(s); 83 documents, 2 schools',
+    );
   }, 30_000);
 
   it('stops with a clear message on content the build cannot start with', async () => {
@@ -93,19 +180,41 @@ describe('content check', () => {
     });
     const result = await check('--file', dir);
     expect(result.code).toBe(1);
-    expect(result.stderr.trim()).toBe('content check: the build would stop: School cubbymobile: "uw-husky-mobile" is already used by school huskymobile');
+    expect(result.stderr.trim()).toBe(
+      'content check: the build would stop: School cubbymobile: "uw-husky-mobile" is already used by school huskymobile',
+    );
   }, 30_000);
 
   it('reads a Sanity export archive (.tar.gz) and its images', async () => {
     const dir = dataset('export/production-export', (docs) => docs);
     rmSync(join(dir, 'images', 'cubbymobile-logo-240x80.svg'));
     const archive = join(work, 'production.tar.gz');
-    await promisify(execFile)('tar', ['-czf', archive, '-C', join(work, 'export'), 'production-export']);
+    await promisify(execFile)('tar', [
+      '-czf',
+      archive,
+      '-C',
+      join(work, 'export'),
+      'production-export',
+    ]);
     const result = await check('--file', archive);
     expect(result.code).toBe(1);
     expect(rowsOf(result.stdout)).toEqual([
-      ['error', 'cubbymobile', 'footer', 'cubbymobile-footer', 'collegeLogo', 'image file images/cubbymobile-logo-240x80.svg is missing'],
-      ['error', 'cubbymobile', 'school', 'school-cubbymobile', 'logo', 'image file images/cubbymobile-logo-240x80.svg is missing'],
+      [
+        'error',
+        'cubbymobile',
+        'footer',
+        'cubbymobile-footer',
+        'collegeLogo',
+        'image file images/cubbymobile-logo-240x80.svg is missing',
+      ],
+      [
+        'error',
+        'cubbymobile',
+        'school',
+        'school-cubbymobile',
+        'logo',
+        'image file images/cubbymobile-logo-240x80.svg is missing',
+      ],
     ]);
   }, 30_000);
 
@@ -118,9 +227,16 @@ describe('content check', () => {
   it('checks the live Sanity dataset when CONTENT_SOURCE=sanity', async () => {
     // A stand-in for the Sanity query API answering with the bundled documents as the published
     // perspective shows them, one of them broken; images as Sanity asset references (image-<id>-<w>x<h>-<ext>).
-    const answer = (applyPerspective(bundled, 'published') as Doc[]).map((doc) => structuredClone(doc)).map((doc) => (doc._id === 'huskymobile-faqs' ? { ...doc, faqs: [] } : doc));
-    const asSanity = JSON.parse(JSON.stringify(answer).replace(/"_sanityAsset":"image@file:\/\/\.\/images\/([a-z0-9-]+)-(\d+x\d+)\.([a-z]+)"/g,
-      (_match, name: string, size: string, ext: string) => `"asset":{"_ref":"image-${name.replace(/-/g, '')}-${size}-${ext}","_type":"reference"}`));
+    const answer = (applyPerspective(bundled, 'published') as Doc[])
+      .map((doc) => structuredClone(doc))
+      .map((doc) => (doc._id === 'huskymobile-faqs' ? { ...doc, faqs: [] } : doc));
+    const asSanity = JSON.parse(
+      JSON.stringify(answer).replace(
+        /"_sanityAsset":"image@file:\/\/\.\/images\/([a-z0-9-]+)-(\d+x\d+)\.([a-z]+)"/g,
+        (_match, name: string, size: string, ext: string) =>
+          `"asset":{"_ref":"image-${name.replace(/-/g, '')}-${size}-${ext}","_type":"reference"}`,
+      ),
+    );
     const paths: string[] = [];
     const server = createServer((request, response) => {
       paths.push(new URL(request.url ?? '/', 'http://localhost').pathname);
@@ -130,10 +246,22 @@ describe('content check', () => {
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     try {
       const apiHost = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      const result = await checkWithEnv({ CONTENT_SOURCE: 'sanity', SANITY_PROJECT_ID: 'test1234', SANITY_DATASET: 'production', SANITY_API_HOST: apiHost });
+      const result = await checkWithEnv({
+        CONTENT_SOURCE: 'sanity',
+        SANITY_PROJECT_ID: 'test1234',
+        SANITY_DATASET: 'production',
+        SANITY_API_HOST: apiHost,
+      });
       expect(result.stdout).toContain('content check: Sanity project test1234, dataset production');
       expect(rowsOf(result.stdout)).toEqual([
-        ['error', 'huskymobile', 'faqs', 'huskymobile-faqs', 'faqs', 'Too small: expected array to have >=1 items'],
+        [
+          'error',
+          'huskymobile',
+          'faqs',
+          'huskymobile-faqs',
+          'faqs',
+          'Too small: expected array to have >=1 items',
+        ],
       ]);
       expect(result.code).toBe(1);
       expect(paths).toEqual(['/v2025-09-15/data/query/production']);

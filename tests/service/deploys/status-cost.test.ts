@@ -11,8 +11,15 @@ describe('the status functions read a constant number of blobs', () => {
   it('with 5 deploys, with 60, and after a restore of the oldest', async () => {
     const few = await measureStatusCost({ schools: 6, deploys: 5 });
     const many = await measureStatusCost({ schools: 6, deploys: 60 });
-    const reads = (cost: typeof few) => [cost.publishStatus.reads, cost.deploysCall.reads, cost.afterRestore.publishStatus.reads, cost.afterRestore.deploysCall.reads];
-    console.log(`Blobs reads per call (publish-status, deploys; after a restore): 5 deploys ${reads(few).join(', ')}; 60 deploys ${reads(many).join(', ')}`);
+    const reads = (cost: typeof few) => [
+      cost.publishStatus.reads,
+      cost.deploysCall.reads,
+      cost.afterRestore.publishStatus.reads,
+      cost.afterRestore.deploysCall.reads,
+    ];
+    console.log(
+      `Blobs reads per call (publish-status, deploys; after a restore): 5 deploys ${reads(few).join(', ')}; 60 deploys ${reads(many).join(', ')}`,
+    );
     expect(reads(many)).toEqual(reads(few));
     // publish-status: the queue, the production history and the one index shard the id falls in;
     // deploys (a visitor): the production history only.

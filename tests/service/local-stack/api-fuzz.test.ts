@@ -22,15 +22,20 @@ afterAll(() => {
 
 /** Mostly plausible values with hostile ones mixed in, so that a share of the entries is accepted. */
 const anyValue = fc.oneof(fc.anything(), fc.string(), fc.integer(), fc.constant(null));
-const mostly = <T,>(plausible: fc.Arbitrary<T>) =>
+const mostly = <T>(plausible: fc.Arbitrary<T>) =>
   fc.oneof({ weight: 6, arbitrary: plausible }, { weight: 1, arbitrary: anyValue });
 const fields = {
-  eventGUID: mostly(fc.constantFrom(OPEN_EVENT, OPEN_EVENT, OPEN_EVENT.toUpperCase(), CLOSED_EVENT, 'nope', '')),
+  eventGUID: mostly(
+    fc.constantFrom(OPEN_EVENT, OPEN_EVENT, OPEN_EVENT.toUpperCase(), CLOSED_EVENT, 'nope', ''),
+  ),
   name: mostly(fc.string({ minLength: 1, maxLength: 300 })),
   emailAddress: mostly(
     fc.oneof(
       fc
-        .tuple(fc.stringMatching(/^[A-Za-z0-9._-]{1,12}$/), fc.constantFrom('example.com', 'Example.ORG', 'x'))
+        .tuple(
+          fc.stringMatching(/^[A-Za-z0-9._-]{1,12}$/),
+          fc.constantFrom('example.com', 'Example.ORG', 'x'),
+        )
         .map(([local, domain]) => ` ${local}@${domain} `),
       fc.emailAddress(),
     ),
@@ -57,7 +62,10 @@ const body = fc.oneof(
 const headers = fc.record(
   {
     'content-type': fc.oneof(
-      { weight: 8, arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8') },
+      {
+        weight: 8,
+        arbitrary: fc.constantFrom('application/json', 'application/json; charset=utf-8'),
+      },
       { weight: 1, arbitrary: fc.constantFrom('text/plain', '', 'application/jsonx') },
     ),
     'idempotency-key': fc.oneof(
@@ -79,10 +87,16 @@ describe('entry endpoint fuzz', () => {
     let accepted = 0;
     fc.assert(
       fc.property(body, headers, (text, head) => {
-        const answer = api.handle({ method: 'POST', path: '/k1mobile/giveaway/entry', headers: head, body: text });
+        const answer = api.handle({
+          method: 'POST',
+          path: '/k1mobile/giveaway/entry',
+          headers: head,
+          body: text,
+        });
         expect(answer.status).toBeLessThan(500);
         expect(() => JSON.parse(answer.body)).not.toThrow();
-        if (answer.status === 201 && answer.headers['idempotent-replayed'] === undefined) accepted += 1;
+        if (answer.status === 201 && answer.headers['idempotent-replayed'] === undefined)
+          accepted += 1;
         stats.statuses.set(answer.status, (stats.statuses.get(answer.status) ?? 0) + 1);
       }),
       { numRuns: 10_000 },
@@ -92,7 +106,13 @@ describe('entry endpoint fuzz', () => {
     expect(rows.length).toBe(accepted);
     expect(accepted, JSON.stringify([...stats.statuses])).toBeGreaterThan(50);
     for (const row of rows) {
-      const check = validateEntry({ name: row['name'], email: row['email'], state: row['state_code'], phone: row['phone_digits'], agree: true });
+      const check = validateEntry({
+        name: row['name'],
+        email: row['email'],
+        state: row['state_code'],
+        phone: row['phone_digits'],
+        agree: true,
+      });
       expect(check.errors).toEqual({});
       expect(row['event_guid']).toBe(OPEN_EVENT);
       expect(row['email_normalised']).toBe(normaliseEmail(String(row['email'])));

@@ -1,5 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLocalApi, startApiServer, type LocalApi } from '../../../scripts/local-stack/api/server.ts';
+import {
+  createLocalApi,
+  startApiServer,
+  type LocalApi,
+} from '../../../scripts/local-stack/api/server.ts';
 import type { ApiRequest } from '../../../scripts/local-stack/api/http.ts';
 import type { RunningServer } from '../../../scripts/local-stack/listen.ts';
 import {
@@ -34,8 +38,14 @@ function post(path: string, body: unknown, headers: Record<string, string> = {})
   };
 }
 
-const get = (path: string, headers: Record<string, string> = {}): ApiRequest => ({ method: 'GET', path, headers, body: '' });
-const entry = (body: unknown, headers: Record<string, string> = {}) => post('/k1mobile/giveaway/entry', body, headers);
+const get = (path: string, headers: Record<string, string> = {}): ApiRequest => ({
+  method: 'GET',
+  path,
+  headers,
+  body: '',
+});
+const entry = (body: unknown, headers: Record<string, string> = {}) =>
+  post('/k1mobile/giveaway/entry', body, headers);
 const parse = (body: string) => JSON.parse(body) as Record<string, any>;
 
 function rowCount(api: LocalApi): number {
@@ -61,30 +71,50 @@ describe('local API in-process', () => {
       expect(parse(code.body)).toEqual({ result: { id: 101, affiliateId: 5001 } });
       const full = api.handle(get('/k1mobile/tenant/101'));
       expect(full.status).toBe(200);
-      expect(parse(full.body).result).toMatchObject({ id: 101, slug: 'uw-husky-mobile', Name: 'Husky Mobile', SeconndaryColor: '#b7a57a' });
+      expect(parse(full.body).result).toMatchObject({
+        id: 101,
+        slug: 'uw-husky-mobile',
+        Name: 'Husky Mobile',
+        SeconndaryColor: '#b7a57a',
+      });
     });
-    it.each(['/k1mobile/tenant/code/nobody', '/k1mobile/tenant/999', '/k1mobile/tenant/abc', '/k1mobile/tenant/1e3'])(
-      '%s → 404 Tenant not found.',
-      (path) => {
-        const answer = api.handle(get(path));
-        expect(answer.status).toBe(404);
-        expect(parse(answer.body)).toEqual({ error: { resultCode: { message: 'Tenant not found.' } } });
-      },
-    );
+    it.each([
+      '/k1mobile/tenant/code/nobody',
+      '/k1mobile/tenant/999',
+      '/k1mobile/tenant/abc',
+      '/k1mobile/tenant/1e3',
+    ])('%s → 404 Tenant not found.', (path) => {
+      const answer = api.handle(get(path));
+      expect(answer.status).toBe(404);
+      expect(parse(answer.body)).toEqual({
+        error: { resultCode: { message: 'Tenant not found.' } },
+      });
+    });
   });
 
   describe('giveaway events', () => {
     it('reports open, closed and unknown events', () => {
-      expect(parse(api.handle(get(`/k1mobile/giveaway/${OPEN_EVENT}`)).body)).toEqual({ result: { eventGUID: OPEN_EVENT, isActive: true } });
-      expect(parse(api.handle(get(`/k1mobile/giveaway/${CLOSED_EVENT}`)).body).result.isActive).toBe(false);
+      expect(parse(api.handle(get(`/k1mobile/giveaway/${OPEN_EVENT}`)).body)).toEqual({
+        result: { eventGUID: OPEN_EVENT, isActive: true },
+      });
+      expect(
+        parse(api.handle(get(`/k1mobile/giveaway/${CLOSED_EVENT}`)).body).result.isActive,
+      ).toBe(false);
       expect(api.handle(get('/k1mobile/giveaway/no-such-event')).status).toBe(404);
     });
     it('ACTIVE_GIVEAWAY_IDS overrides the dataset', () => {
       const other = tempDir();
-      const overridden = createLocalApi({ ...apiOptions(other.path), activeGiveawayIds: ` ${CLOSED_EVENT} ,` });
+      const overridden = createLocalApi({
+        ...apiOptions(other.path),
+        activeGiveawayIds: ` ${CLOSED_EVENT} ,`,
+      });
       try {
-        expect(parse(overridden.handle(get(`/k1mobile/giveaway/${CLOSED_EVENT}`)).body).result.isActive).toBe(true);
-        expect(parse(overridden.handle(get(`/k1mobile/giveaway/${OPEN_EVENT}`)).body).result.isActive).toBe(false);
+        expect(
+          parse(overridden.handle(get(`/k1mobile/giveaway/${CLOSED_EVENT}`)).body).result.isActive,
+        ).toBe(true);
+        expect(
+          parse(overridden.handle(get(`/k1mobile/giveaway/${OPEN_EVENT}`)).body).result.isActive,
+        ).toBe(false);
       } finally {
         overridden.store.close();
         other.remove();
@@ -135,7 +165,13 @@ describe('local API in-process', () => {
     it('names every invalid field at once', () => {
       const answer = api.handle(entry({ eventGUID: OPEN_EVENT }));
       const body = parse(answer.body);
-      expect(Object.keys(body.error.fields).sort()).toEqual(['agreeToGiveawayTerms', 'emailAddress', 'name', 'phone', 'stateCode']);
+      expect(Object.keys(body.error.fields).sort()).toEqual([
+        'agreeToGiveawayTerms',
+        'emailAddress',
+        'name',
+        'phone',
+        'stateCode',
+      ]);
     });
 
     it.each([
@@ -148,7 +184,10 @@ describe('local API in-process', () => {
     });
 
     it('requires a JSON content type (415)', () => {
-      const answer = api.handle({ ...entry(validEntry()), headers: { 'content-type': 'text/plain' } });
+      const answer = api.handle({
+        ...entry(validEntry()),
+        headers: { 'content-type': 'text/plain' },
+      });
       expect(answer.status).toBe(415);
       expect(rowCount(api)).toBe(0);
     });
@@ -165,7 +204,9 @@ describe('local API in-process', () => {
 
     it('refuses a second entry with the same email, whatever its case and spaces', () => {
       expect(api.handle(entry(validEntry())).status).toBe(201);
-      const again = api.handle(entry(validEntry({ emailAddress: '  PAT.Fan@Example.COM ', phone: '3125550199' })));
+      const again = api.handle(
+        entry(validEntry({ emailAddress: '  PAT.Fan@Example.COM ', phone: '3125550199' })),
+      );
       expect(again.status).toBe(409);
       expect(parse(again.body).error.resultCode.message).toBe(
         'An entry with this email or phone number has already been received for this giveaway.',
@@ -182,7 +223,9 @@ describe('local API in-process', () => {
     it('lets the same person enter a different giveaway', () => {
       expect(api.handle(entry(validEntry())).status).toBe(201);
       expect(api.handle(entry(validEntry({ eventGUID: SECOND_OPEN_EVENT }))).status).toBe(201);
-      expect(api.handle(entry(validEntry({ eventGUID: OPEN_EVENT.toUpperCase() }))).status).toBe(409);
+      expect(api.handle(entry(validEntry({ eventGUID: OPEN_EVENT.toUpperCase() }))).status).toBe(
+        409,
+      );
       expect(rowCount(api)).toBe(2);
     });
 
@@ -198,13 +241,20 @@ describe('local API in-process', () => {
       // a refused first answer is replayed too
       const refusedKey = { 'idempotency-key': 'retry-2' };
       const refused = api.handle(entry(validEntry({ phone: '12' }), refusedKey));
-      expect(api.handle(entry(validEntry({ phone: '12' }), refusedKey))).toMatchObject({ status: 400, body: refused.body });
+      expect(api.handle(entry(validEntry({ phone: '12' }), refusedKey))).toMatchObject({
+        status: 400,
+        body: refused.body,
+      });
     });
 
     it('refuses a reused Idempotency-Key with a different body (422), and bad keys (400)', () => {
       api.handle(entry(validEntry(), { 'idempotency-key': 'k' }));
-      expect(api.handle(entry(validEntry({ name: 'Other' }), { 'idempotency-key': 'k' })).status).toBe(422);
-      expect(api.handle(entry(validEntry(), { 'idempotency-key': 'x'.repeat(256) })).status).toBe(400);
+      expect(
+        api.handle(entry(validEntry({ name: 'Other' }), { 'idempotency-key': 'k' })).status,
+      ).toBe(422);
+      expect(api.handle(entry(validEntry(), { 'idempotency-key': 'x'.repeat(256) })).status).toBe(
+        400,
+      );
       expect(api.handle(entry(validEntry(), { 'idempotency-key': 'has space' })).status).toBe(400);
       expect(rowCount(api)).toBe(1);
     });
@@ -220,21 +270,36 @@ describe('local API in-process', () => {
     it('requires X-XSRF-TOKEN to equal the XSRF-TOKEN cookie on every call', () => {
       const body = { username: 'fan', password: 'secret' };
       expect(api.handle(post('/account/login', body)).status).toBe(403);
-      expect(api.handle(post('/account/login', body, { cookie: 'XSRF-TOKEN=tok123' })).status).toBe(403);
-      expect(api.handle(post('/account/login', body, { ...csrf, 'x-xsrf-token': 'tok124' })).status).toBe(403);
+      expect(api.handle(post('/account/login', body, { cookie: 'XSRF-TOKEN=tok123' })).status).toBe(
+        403,
+      );
+      expect(
+        api.handle(post('/account/login', body, { ...csrf, 'x-xsrf-token': 'tok124' })).status,
+      ).toBe(403);
       expect(api.handle(post('/mobileapi/zipcode/90210/eligibility', '"90210"')).status).toBe(403);
       expect(api.handle({ ...post('/nexusapi/add_customer', {}), method: 'PUT' }).status).toBe(403);
     });
 
     it('logs in, then accepts an order with the Bearer token only', () => {
-      const login = api.handle(post('/account/login', { username: 'fan', password: 'secret' }, csrf));
+      const login = api.handle(
+        post('/account/login', { username: 'fan', password: 'secret' }, csrf),
+      );
       expect(login.status).toBe(200);
       const token: string = parse(login.body).data.token;
       expect(token.length).toBeGreaterThanOrEqual(32);
-      const order = { ...post('/nexusapi/add_customer', { total: 45, planId: 'fan-1' }, csrf), method: 'PUT' };
+      const order = {
+        ...post('/nexusapi/add_customer', { total: 45, planId: 'fan-1' }, csrf),
+        method: 'PUT',
+      };
       expect(api.handle(order).status).toBe(401);
-      expect(api.handle({ ...order, headers: { ...order.headers, authorization: 'Bearer wrong' } }).status).toBe(401);
-      const accepted = api.handle({ ...order, headers: { ...order.headers, authorization: `Bearer ${token}` } });
+      expect(
+        api.handle({ ...order, headers: { ...order.headers, authorization: 'Bearer wrong' } })
+          .status,
+      ).toBe(401);
+      const accepted = api.handle({
+        ...order,
+        headers: { ...order.headers, authorization: `Bearer ${token}` },
+      });
       expect(accepted.status).toBe(200);
       expect(parse(accepted.body)).toEqual({ data: { status: 'received' } });
     });
@@ -257,10 +322,17 @@ describe('local API in-process', () => {
 
   describe('CORS', () => {
     it('answers a preflight from the site origin', () => {
-      const answer = api.handle({ method: 'OPTIONS', path: '/k1mobile/giveaway/entry', headers: { origin: SITE_ORIGIN }, body: '' });
+      const answer = api.handle({
+        method: 'OPTIONS',
+        path: '/k1mobile/giveaway/entry',
+        headers: { origin: SITE_ORIGIN },
+        body: '',
+      });
       expect(answer.status).toBe(204);
       expect(answer.headers['access-control-allow-origin']).toBe(SITE_ORIGIN);
-      expect(answer.headers['access-control-allow-headers']).toMatch(/Content-Type.*Idempotency-Key.*X-XSRF-TOKEN/);
+      expect(answer.headers['access-control-allow-headers']).toMatch(
+        /Content-Type.*Idempotency-Key.*X-XSRF-TOKEN/,
+      );
       expect(answer.headers['access-control-allow-methods']).toContain('POST');
     });
     it('allows the loopback origin of the static server', () => {
@@ -269,7 +341,12 @@ describe('local API in-process', () => {
     });
     it('gives other origins no CORS headers and refuses their writes', () => {
       const evil = { origin: 'https://evil.example' };
-      const pre = api.handle({ method: 'OPTIONS', path: '/k1mobile/giveaway/entry', headers: evil, body: '' });
+      const pre = api.handle({
+        method: 'OPTIONS',
+        path: '/k1mobile/giveaway/entry',
+        headers: evil,
+        body: '',
+      });
       expect(pre.status).toBe(403);
       expect(pre.headers['access-control-allow-origin']).toBeUndefined();
       const read = api.handle(get('/k1mobile/tenant/101', evil));
@@ -299,7 +376,11 @@ describe('local API over HTTP', () => {
   const lines: string[] = [];
   let server: RunningServer & { api: LocalApi };
   beforeAll(async () => {
-    server = await startApiServer({ ...apiOptions(dir.path), port: 0, log: (line) => lines.push(line) });
+    server = await startApiServer({
+      ...apiOptions(dir.path),
+      port: 0,
+      log: (line) => lines.push(line),
+    });
   });
   afterAll(async () => {
     await server.close();
@@ -314,13 +395,17 @@ describe('local API over HTTP', () => {
     });
 
   it('stores exactly one row for 20 identical concurrent submissions', async () => {
-    const body = JSON.stringify(validEntry({ emailAddress: 'race@example.com', phone: '5035550123' }));
+    const body = JSON.stringify(
+      validEntry({ emailAddress: 'race@example.com', phone: '5035550123' }),
+    );
     const answers = await Promise.all(Array.from({ length: 20 }, () => send(body)));
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     const rows = server.api.store.db
-      .prepare("SELECT COUNT(*) AS n FROM giveaway_entries WHERE email_normalised = 'race@example.com'")
+      .prepare(
+        "SELECT COUNT(*) AS n FROM giveaway_entries WHERE email_normalised = 'race@example.com'",
+      )
       .get();
     expect(rows?.['n']).toBe(1);
   });
@@ -333,7 +418,11 @@ describe('local API over HTTP', () => {
   });
 
   it('logs method, path, status and duration, never the entrant details', async () => {
-    const person = { name: 'Zelda Quux', emailAddress: 'zelda.quux@example.org', phone: '7205550177' };
+    const person = {
+      name: 'Zelda Quux',
+      emailAddress: 'zelda.quux@example.org',
+      phone: '7205550177',
+    };
     await send(JSON.stringify(validEntry(person)));
     await send(JSON.stringify(validEntry(person)));
     await send(JSON.stringify(validEntry({ ...person, stateCode: 'QQ' })));
@@ -348,12 +437,26 @@ describe('local API over HTTP', () => {
   it('keeps entries across a restart', async () => {
     const other = tempDir();
     const first = await startApiServer({ ...apiOptions(other.path), port: 0, log: () => {} });
-    const body = JSON.stringify(validEntry({ emailAddress: 'persist@example.com', phone: '6175550142' }));
-    expect((await raw(`${first.url}/k1mobile/giveaway/entry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).status).toBe(201);
+    const body = JSON.stringify(
+      validEntry({ emailAddress: 'persist@example.com', phone: '6175550142' }),
+    );
+    expect(
+      (
+        await raw(`${first.url}/k1mobile/giveaway/entry`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        })
+      ).status,
+    ).toBe(201);
     await first.close();
     const second = await startApiServer({ ...apiOptions(other.path), port: 0, log: () => {} });
     try {
-      const again = await raw(`${second.url}/k1mobile/giveaway/entry`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      const again = await raw(`${second.url}/k1mobile/giveaway/entry`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
       expect(again.status).toBe(409);
     } finally {
       await second.close();

@@ -11,7 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startLocalBlobs } from '../../../scripts/local-stack/netlify/blobs.ts';
-import { createLocalDeploys, localBuildHookUrl, type BuildOutcome } from '../../../scripts/local-stack/netlify/deploys.ts';
+import {
+  createLocalDeploys,
+  localBuildHookUrl,
+  type BuildOutcome,
+} from '../../../scripts/local-stack/netlify/deploys.ts';
 import { ROOT } from './stack-process.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'build-environment-'));
@@ -31,33 +35,67 @@ try { await getStore({ name: 'deploys', consistency: 'strong' }).get('history/pr
 console.log(JSON.stringify({ given: names.filter((name) => process.env[name] !== undefined), blobs }));
 `;
 
-describe('a local build\'s environment', () => {
-  it('has the Builds scope and Netlify\'s build variables, none of the functions\' secrets, and a Blobs call fails as on Netlify', async () => {
+describe("a local build's environment", () => {
+  it("has the Builds scope and Netlify's build variables, none of the functions' secrets, and a Blobs call fails as on Netlify", async () => {
     const blobs = await startLocalBlobs(join(work, 'blobs'), { siteID: 'local-site' });
     // The stack's process, as start.ts leaves it: the functions' settings and Blobs context in it.
     for (const [name, value] of Object.entries({
-      SANITY_WEBHOOK_SECRET: 'local-webhook-secret-not-for-deploys', NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'local-deploy-notification-secret-not-for-deploys',
-      EDITOR_PASS_SECRET: 'local-editor-pass-secret-not-for-deploys', NETLIFY_BUILD_HOOK_URL: 'http://127.0.0.1:1/.netlify/local/build-hook/t',
-      SANITY_STUDIO_URL: 'http://localhost:3333', SANITY_PROJECT_ID: 'abc123', ...blobs.environment,
-    })) vi.stubEnv(name, value);
+      SANITY_WEBHOOK_SECRET: 'local-webhook-secret-not-for-deploys',
+      NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'local-deploy-notification-secret-not-for-deploys',
+      EDITOR_PASS_SECRET: 'local-editor-pass-secret-not-for-deploys',
+      NETLIFY_BUILD_HOOK_URL: 'http://127.0.0.1:1/.netlify/local/build-hook/t',
+      SANITY_STUDIO_URL: 'http://localhost:3333',
+      SANITY_PROJECT_ID: 'abc123',
+      ...blobs.environment,
+    }))
+      vi.stubEnv(name, value);
     const reports: string[] = [];
-    const runBuild = (environment: NodeJS.ProcessEnv): Promise<BuildOutcome> => new Promise((done, fail) => {
-      const child = spawn(process.execPath, ['--input-type=module', '-e', BUILD], { cwd: ROOT, env: environment, stdio: ['ignore', 'pipe', 'inherit'] });
-      let output = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
-      child.once('error', fail);
-      child.once('close', (code) => { reports.push(output.trim()); done({ ok: code === 0 }); });
-    });
+    const runBuild = (environment: NodeJS.ProcessEnv): Promise<BuildOutcome> =>
+      new Promise((done, fail) => {
+        const child = spawn(process.execPath, ['--input-type=module', '-e', BUILD], {
+          cwd: ROOT,
+          env: environment,
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let output = '';
+        child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+          output += chunk;
+        });
+        child.once('error', fail);
+        child.once('close', (code) => {
+          reports.push(output.trim());
+          done({ ok: code === 0 });
+        });
+      });
     mkdirSync(deploysDir, { recursive: true });
     const deploys = createLocalDeploys({
-      initialDistDir: work, deploysDir, siteId: 'local-site', siteUrl: () => 'http://127.0.0.1:1', notificationPath: '/api/deploy-notification',
-      notificationSecret: 'local-deploy-notification-secret-not-for-deploys', hookToken: 't', uploadDeployFiles: async () => [],
-      buildEnvironment: {}, runBuild, log: () => {}, warn: () => {},
+      initialDistDir: work,
+      deploysDir,
+      siteId: 'local-site',
+      siteUrl: () => 'http://127.0.0.1:1',
+      notificationPath: '/api/deploy-notification',
+      notificationSecret: 'local-deploy-notification-secret-not-for-deploys',
+      hookToken: 't',
+      uploadDeployFiles: async () => [],
+      buildEnvironment: {},
+      runBuild,
+      log: () => {},
+      warn: () => {},
     });
-    const hook = await deploys.handle(new Request(localBuildHookUrl('http://127.0.0.1:1', 't'), { method: 'POST', body: '{"kind":"manual","batch":"b-00000001","documents":[],"more":0}' }));
+    const hook = await deploys.handle(
+      new Request(localBuildHookUrl('http://127.0.0.1:1', 't'), {
+        method: 'POST',
+        body: '{"kind":"manual","batch":"b-00000001","documents":[],"more":0}',
+      }),
+    );
     expect(hook?.status).toBe(200);
     await deploys.idle();
     await blobs.stop();
-    expect(reports.map((line) => JSON.parse(line))).toEqual([{ given: ['SANITY_PROJECT_ID', 'INCOMING_HOOK_BODY', 'DEPLOY_ID'], blobs: 'MissingBlobsEnvironmentError' }]);
+    expect(reports.map((line) => JSON.parse(line))).toEqual([
+      {
+        given: ['SANITY_PROJECT_ID', 'INCOMING_HOOK_BODY', 'DEPLOY_ID'],
+        blobs: 'MissingBlobsEnvironmentError',
+      },
+    ]);
   });
 });

@@ -47,26 +47,54 @@ beforeAll(async () => {
   door = createServer((incoming, outgoing) => {
     if (apiDown) {
       apiRequestsWhileDown += 1;
-      outgoing.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"unavailable"}');
+      outgoing
+        .writeHead(503, { 'content-type': 'application/json' })
+        .end('{"message":"unavailable"}');
       return;
     }
-    const forward = httpRequest({ host: '127.0.0.1', port: apiPort, path: incoming.url, method: incoming.method, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    });
+    const forward = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: apiPort,
+        path: incoming.url,
+        method: incoming.method,
+        headers: incoming.headers,
+      },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
     forward.on('error', () => outgoing.writeHead(502).end());
     incoming.pipe(forward);
   });
   const doorPort = await listenOn(door);
   stack = await startStackProcess({
-    DATA_DIR: join(work, 'data'), DIST_DIR: emptyDist, CONTENT_DATASET_DIR: datasetDir, DEPLOYS_DIR: deploysDir, LOCAL_BUILD_HOOK_TOKEN: HOOK_TOKEN,
-    SANITY_STUDIO_URL: 'http://localhost:3333', API_PORT: String(apiPort), PUBLIC_API_BASE: `http://127.0.0.1:${doorPort}`,
+    DATA_DIR: join(work, 'data'),
+    DIST_DIR: emptyDist,
+    CONTENT_DATASET_DIR: datasetDir,
+    DEPLOYS_DIR: deploysDir,
+    LOCAL_BUILD_HOOK_TOKEN: HOOK_TOKEN,
+    SANITY_STUDIO_URL: 'http://localhost:3333',
+    API_PORT: String(apiPort),
+    PUBLIC_API_BASE: `http://127.0.0.1:${doorPort}`,
     // The site's retry waits 5 s; the scheduler's minute lasts 1 s.
-    PUBLISH_RETRY_BASE_SECONDS: '5', LOCAL_SCHEDULE_MINUTE_MS: '1000',
+    PUBLISH_RETRY_BASE_SECONDS: '5',
+    LOCAL_SCHEDULE_MINUTE_MS: '1000',
   });
   await triggerBuild(localBuildHookUrl(stack.site, HOOK_TOKEN), manualBody());
-  await stack.until(stack.localDeploys, (deploys) => deploys[0]?.state === 'ready', 240_000, 'the first deploy');
-  await stack.until(() => statusOf(LANDING), (status) => status.state === 'live', 20_000, 'the first deploy live');
+  await stack.until(
+    stack.localDeploys,
+    (deploys) => deploys[0]?.state === 'ready',
+    240_000,
+    'the first deploy',
+  );
+  await stack.until(
+    () => statusOf(LANDING),
+    (status) => status.state === 'live',
+    20_000,
+    'the first deploy live',
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -79,20 +107,40 @@ afterAll(async () => {
 async function statusOf(question: string): Promise<DocumentStatus> {
   const answer = await stack.get(`/api/publish-status?ids=${encodeURIComponent(question)}`);
   expect(answer.status, answer.text).toBe(200);
-  return (JSON.parse(answer.text) as { documents: Record<string, DocumentStatus> }).documents[question.split(':')[0]!]!;
+  return (JSON.parse(answer.text) as { documents: Record<string, DocumentStatus> }).documents[
+    question.split(':')[0]!
+  ]!;
 }
 
 describe('a build that meets the product API down', () => {
-  it('fails in Netlify\'s words for broken content and is built again by itself once the API answers: live, with no new webhook', async () => {
+  it("fails in Netlify's words for broken content and is built again by itself once the API answers: live, with no new webhook", async () => {
     apiDown = true;
-    const published = await publishLocally({ datasetDir: workingDatasetDir(join(work, 'data')), id: LANDING, changes: { title: NEW_TITLE }, siteUrl: stack.site });
+    const published = await publishLocally({
+      datasetDir: workingDatasetDir(join(work, 'data')),
+      id: LANDING,
+      changes: { title: NEW_TITLE },
+      siteUrl: stack.site,
+    });
     expect(published.status, published.answer).toBe(202);
-    const failed = await stack.until(stack.localDeploys, (deploys) => deploys[0]?.state === 'error', 240_000, 'the build failing on the API');
-    expect(failed.at(-1)![0]).toMatchObject({ state: 'error', errorMessage: 'Build script returned non-zero exit code: 2' });
+    const failed = await stack.until(
+      stack.localDeploys,
+      (deploys) => deploys[0]?.state === 'error',
+      240_000,
+      'the build failing on the API',
+    );
+    expect(failed.at(-1)![0]).toMatchObject({
+      state: 'error',
+      errorMessage: 'Build script returned non-zero exit code: 2',
+    });
     expect(apiRequestsWhileDown).toBeGreaterThan(0);
     // The API is back: the site's own retry builds the publish again.
     apiDown = false;
-    const states = await stack.until(() => statusOf(`${LANDING}:${published.rev}`), (status) => status.state === 'live' || status.state === 'not-live', 240_000, 'the publish settled after its try again');
+    const states = await stack.until(
+      () => statusOf(`${LANDING}:${published.rev}`),
+      (status) => status.state === 'live' || status.state === 'not-live',
+      240_000,
+      'the publish settled after its try again',
+    );
     expect(states.at(-1)).toMatchObject({ state: 'live' });
     expect((await stack.get(PAGE)).text).toContain(NEW_TITLE);
     const deploys = await stack.localDeploys();

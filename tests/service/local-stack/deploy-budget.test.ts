@@ -16,7 +16,12 @@ import { nextSlotStartMs } from '../../../src/lib/rebuild/deploy-budget.ts';
 import { badgeFor, shortTime } from '../../../studio/deploys/status.ts';
 import { deploysFromAnswer } from '../../../studio/deploys/deploys-view.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
-import { ROOT, startSanityUsersStandIn, startStackProcess, type StackProcess } from './stack-process.ts';
+import {
+  ROOT,
+  startSanityUsersStandIn,
+  startStackProcess,
+  type StackProcess,
+} from './stack-process.ts';
 
 const EDITOR = 'budget-editor-token';
 const LANDING = 'huskymobile-landingHeader';
@@ -35,8 +40,13 @@ beforeAll(async () => {
   rmSync(deploysDir, { recursive: true, force: true });
   sanity = await startSanityUsersStandIn(EDITOR);
   stack = await startStackProcess({
-    DATA_DIR: join(work, 'data'), DIST_DIR: emptyDist, CONTENT_DATASET_DIR: sourceDir, DEPLOYS_DIR: deploysDir,
-    SANITY_STUDIO_URL: 'http://localhost:3333', SANITY_PROJECT_ID: 'budgettest', SANITY_API_HOST: sanity.apiHost,
+    DATA_DIR: join(work, 'data'),
+    DIST_DIR: emptyDist,
+    CONTENT_DATASET_DIR: sourceDir,
+    DEPLOYS_DIR: deploysDir,
+    SANITY_STUDIO_URL: 'http://localhost:3333',
+    SANITY_PROJECT_ID: 'budgettest',
+    SANITY_API_HOST: sanity.apiHost,
     DEPLOY_BUDGET_PER_HOUR: '1',
   });
 }, 60_000);
@@ -61,28 +71,60 @@ describe('a deploy budget of 1 an hour on the local stack', () => {
     const hourLeft = 3_600_000 - (Date.now() % 3_600_000);
     if (hourLeft < 4 * 60_000) await new Promise((wait) => setTimeout(wait, hourLeft + 5_000));
 
-    const first = await publishLocally({ datasetDir, id: LANDING, changes: { title: 'Purple from the first kickoff' }, siteUrl: stack.site });
+    const first = await publishLocally({
+      datasetDir,
+      id: LANDING,
+      changes: { title: 'Purple from the first kickoff' },
+      siteUrl: stack.site,
+    });
     const firstAt = Date.now();
     expect(first, first.answer).toMatchObject({ status: 202 });
     expect(first.answer).toContain('build started');
-    await stack.until(stack.localDeploys, (deploys) => deploys[0]?.state === 'ready' || deploys[0]?.state === 'error', 240_000, 'the first publish\'s build');
+    await stack.until(
+      stack.localDeploys,
+      (deploys) => deploys[0]?.state === 'ready' || deploys[0]?.state === 'error',
+      240_000,
+      "the first publish's build",
+    );
     expect((await stack.localDeploys())[0]?.state, stack.output().slice(-3000)).toBe('ready');
-    await stack.until(() => editorStatus(LANDING, first.rev), (status) => status.state === 'live', 20_000, 'the first publish live');
+    await stack.until(
+      () => editorStatus(LANDING, first.rev),
+      (status) => status.state === 'live',
+      20_000,
+      'the first publish live',
+    );
 
     await new Promise((wait) => setTimeout(wait, Math.max(0, firstAt + 60_000 - Date.now())));
-    const second = await publishLocally({ datasetDir, id: FAQS, changes: { title: 'Questions, answered' }, siteUrl: stack.site });
+    const second = await publishLocally({
+      datasetDir,
+      id: FAQS,
+      changes: { title: 'Questions, answered' },
+      siteUrl: stack.site,
+    });
     const nextSlot = new Date(nextSlotStartMs(Date.now(), 1)).toISOString();
     expect(second.status, second.answer).toBe(202);
     expect(second.answer).toContain(`waiting: next build at ${nextSlot} (deploy budget)`);
 
     const status = await editorStatus(FAQS, second.rev);
-    expect(status).toEqual({ state: 'publishing', waiting: { reason: 'the deploy budget allows the next build then', nextTryAt: nextSlot, cause: 'deploy-budget' } });
+    expect(status).toEqual({
+      state: 'publishing',
+      waiting: {
+        reason: 'the deploy budget allows the next build then',
+        nextTryAt: nextSlot,
+        cause: 'deploy-budget',
+      },
+    });
     const format = { locale: 'en-US', timeZone: 'UTC' };
-    expect(badgeFor(status, format)).toMatchObject({ label: `Waiting: next build at ${shortTime(nextSlot, format)} (deploy budget)`, color: 'warning' });
+    expect(badgeFor(status, format)).toMatchObject({
+      label: `Waiting: next build at ${shortTime(nextSlot, format)} (deploy budget)`,
+      color: 'warning',
+    });
     const deploys = JSON.parse((await stack.get('/api/deploys', asEditor)).text) as DeploysAnswer;
     expect(deploys.spend).toMatchObject({ today: 1, budgetPerHour: 1 });
     const view = deploysFromAnswer(deploys, stack.site, format);
-    expect(view.ok && view.waiting).toBe(`Waiting: next build at ${shortTime(nextSlot, format)} (deploy budget). 1 published document waits; the site builds then by itself.`);
+    expect(view.ok && view.waiting).toBe(
+      `Waiting: next build at ${shortTime(nextSlot, format)} (deploy budget). 1 published document waits; the site builds then by itself.`,
+    );
 
     // publish-retry runs every minute meanwhile: nothing starts before the slot.
     await new Promise((wait) => setTimeout(wait, 65_000));

@@ -9,14 +9,28 @@ const SCRIPT = resolve(import.meta.dirname, '../../../scripts/entries-export.ts'
 const dir = tempDir();
 
 function run(args: string[]) {
-  return spawnSync(process.execPath, [SCRIPT, ...args], { env: { ...process.env, DATA_DIR: dir.path }, encoding: 'utf8' });
+  return spawnSync(process.execPath, [SCRIPT, ...args], {
+    env: { ...process.env, DATA_DIR: dir.path },
+    encoding: 'utf8',
+  });
 }
 
 beforeAll(() => {
-  const api = createLocalApi({ dataDir: dir.path, tenantsFile: FIXTURE_TENANTS, datasetFile: FIXTURE_DATASET, allowedOrigins: [], warn: () => {} });
+  const api = createLocalApi({
+    dataDir: dir.path,
+    tenantsFile: FIXTURE_TENANTS,
+    datasetFile: FIXTURE_DATASET,
+    allowedOrigins: [],
+    warn: () => {},
+  });
   for (const overrides of [
-    {}, { name: 'O"Brien, Jr.', emailAddress: 'ob@example.com', phone: '3125550100' },
-    { name: '=HYPERLINK("http://evil.example","Prize")', emailAddress: '@evil@example.com', phone: '5035550100' },
+    {},
+    { name: 'O"Brien, Jr.', emailAddress: 'ob@example.com', phone: '3125550100' },
+    {
+      name: '=HYPERLINK("http://evil.example","Prize")',
+      emailAddress: '@evil@example.com',
+      phone: '5035550100',
+    },
   ]) {
     api.handle({
       method: 'POST',
@@ -40,9 +54,13 @@ describe('entries:export', () => {
   });
   it('defuses cells a spreadsheet would run as formulas, unless --raw', () => {
     const safe = run(['--event', OPEN_EVENT]).stdout.split('\r\n')[3];
-    expect(safe).toContain(',"\'=HYPERLINK(""http://evil.example"",""Prize"")",\'@evil@example.com,WA,5035550100,');
+    expect(safe).toContain(
+      ',"\'=HYPERLINK(""http://evil.example"",""Prize"")",\'@evil@example.com,WA,5035550100,',
+    );
     const raw = run(['--event', OPEN_EVENT, '--raw']).stdout.split('\r\n')[3];
-    expect(raw).toContain(',"=HYPERLINK(""http://evil.example"",""Prize"")",@evil@example.com,WA,5035550100,');
+    expect(raw).toContain(
+      ',"=HYPERLINK(""http://evil.example"",""Prize"")",@evil@example.com,WA,5035550100,',
+    );
   });
   it('writes to --out', () => {
     const out = join(dir.path, 'out.csv');

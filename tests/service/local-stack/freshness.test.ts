@@ -16,7 +16,13 @@ import { type DeploysAnswer } from '../../../src/lib/publish-records/records.ts'
 import { manualBody, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
 import { CHECK_TICK_MS, SCHEDULER_SLACK_MS } from '../../../src/lib/rebuild/freshness.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
-import { ROOT, freePort, startSanityUsersStandIn, startStackProcess, type StackProcess } from './stack-process.ts';
+import {
+  ROOT,
+  freePort,
+  startSanityUsersStandIn,
+  startStackProcess,
+  type StackProcess,
+} from './stack-process.ts';
 
 const HOOK_TOKEN = 'freshness-hook-token';
 const EDITOR = 'freshness-editor-token';
@@ -38,15 +44,32 @@ beforeAll(async () => {
   sanity = await startSanityUsersStandIn(EDITOR);
   const apiPort = await freePort();
   stack = await startStackProcess({
-    DATA_DIR: dataDir, DIST_DIR: emptyDist, CONTENT_DATASET_DIR: datasetDir, DEPLOYS_DIR: deploysDir, LOCAL_BUILD_HOOK_TOKEN: HOOK_TOKEN,
-    SANITY_STUDIO_URL: 'http://localhost:3333', SANITY_PROJECT_ID: 'freshnesstest', SANITY_API_HOST: sanity.apiHost,
+    DATA_DIR: dataDir,
+    DIST_DIR: emptyDist,
+    CONTENT_DATASET_DIR: datasetDir,
+    DEPLOYS_DIR: deploysDir,
+    LOCAL_BUILD_HOOK_TOKEN: HOOK_TOKEN,
+    SANITY_STUDIO_URL: 'http://localhost:3333',
+    SANITY_PROJECT_ID: 'freshnesstest',
+    SANITY_API_HOST: sanity.apiHost,
     // The builds and the freshness check read the tenant records from the local product API, as on Netlify from the product API.
-    API_PORT: String(apiPort), PUBLIC_API_BASE: `http://127.0.0.1:${apiPort}`,
+    API_PORT: String(apiPort),
+    PUBLIC_API_BASE: `http://127.0.0.1:${apiPort}`,
   });
   // The site's first deploy, by hand: its build records the digest of the records it read.
   await triggerBuild(localBuildHookUrl(stack.site, HOOK_TOKEN), manualBody());
-  await stack.until(stack.localDeploys, (deploys) => deploys[0]?.state === 'ready', 240_000, 'the first deploy');
-  await stack.until(() => deploysAnswer(), (answer) => answer.deploys[0]?.state === 'live', 20_000, 'the first deploy live');
+  await stack.until(
+    stack.localDeploys,
+    (deploys) => deploys[0]?.state === 'ready',
+    240_000,
+    'the first deploy',
+  );
+  await stack.until(
+    () => deploysAnswer(),
+    (answer) => answer.deploys[0]?.state === 'live',
+    20_000,
+    'the first deploy live',
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -57,14 +80,21 @@ afterAll(async () => {
 });
 
 async function deploysAnswer(): Promise<DeploysAnswer> {
-  return JSON.parse((await stack.get('/api/deploys', { authorization: `Bearer ${EDITOR}` })).text) as DeploysAnswer;
+  return JSON.parse(
+    (await stack.get('/api/deploys', { authorization: `Bearer ${EDITOR}` })).text,
+  ) as DeploysAnswer;
 }
 
 /** Runs the check by hand (as Netlify's "Run now" does), clear of the minutes a scheduled run owns so it checks at once. */
 async function checkNow(): Promise<string> {
   const into = Date.now() % CHECK_TICK_MS;
-  if (into < SCHEDULER_SLACK_MS) await new Promise((wait) => setTimeout(wait, SCHEDULER_SLACK_MS - into + 1_000));
-  const answer = await fetch(`${stack.site}/.netlify/functions/freshness-check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+  if (into < SCHEDULER_SLACK_MS)
+    await new Promise((wait) => setTimeout(wait, SCHEDULER_SLACK_MS - into + 1_000));
+  const answer = await fetch(`${stack.site}/.netlify/functions/freshness-check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
   expect(answer.status).toBe(200);
   return ((await answer.json()) as { message: string }).message;
 }
@@ -72,10 +102,15 @@ async function checkNow(): Promise<string> {
 /** Where a plans page's giveaway enter button goes, and what the entry page's address answers. */
 async function giveaway(): Promise<{ enter: string[]; entry: string }> {
   const page = await stack.get(`${PAGE}/student`);
-  const enter = [...page.text.matchAll(/<a [^>]*data-giveaway-enter[^>]*>/g)].map((link) => /href="([^"]*)"/.exec(link[0])?.[1] ?? '');
+  const enter = [...page.text.matchAll(/<a [^>]*data-giveaway-enter[^>]*>/g)].map(
+    (link) => /href="([^"]*)"/.exec(link[0])?.[1] ?? '',
+  );
   const entry = await stack.get(`${PAGE}/giveaway-entry/${EVENT}`);
   const location = entry.headers.get('location');
-  return { enter, entry: `${entry.status}${location ? ` ${new URL(location, stack.site).pathname}` : ''}` };
+  return {
+    enter,
+    entry: `${entry.status}${location ? ` ${new URL(location, stack.site).pathname}` : ''}`,
+  };
 }
 
 describe('the freshness check on the local stack', () => {
@@ -83,7 +118,10 @@ describe('the freshness check on the local stack', () => {
     expect(await giveaway()).toEqual({ enter: [`${PAGE}/giveaway-entry/${EVENT}`], entry: '200' });
     const before = (await stack.localDeploys()).length;
     expect(await checkNow()).toBe('no change since the live deploy');
-    expect((await deploysAnswer()).freshness).toMatchObject({ outcome: 'no change since the live deploy', build: false });
+    expect((await deploysAnswer()).freshness).toMatchObject({
+      outcome: 'no change since the live deploy',
+      build: false,
+    });
     await new Promise((wait) => setTimeout(wait, 3_000));
     expect(await stack.localDeploys()).toHaveLength(before);
   }, 180_000);
@@ -92,14 +130,40 @@ describe('the freshness check on the local stack', () => {
     const before = (await stack.localDeploys()).length;
     changeTenantLocally(dataDir, 'huskymobile', { ActiveGiveawayEvent: null });
     // The scheduler may have run a check at a quarter hour meanwhile: then its build is under way.
-    expect(await checkNow()).toMatch(/^(tenant records changed for 1 school \(huskymobile\): build started|a build is under way or waiting: it reads the tenant records itself)$/);
-    const deploys = await stack.until(stack.localDeploys, (list) => list.length > before && (list[0]!.state === 'ready' || list[0]!.state === 'error'), 240_000, 'the freshness build');
+    expect(await checkNow()).toMatch(
+      /^(tenant records changed for 1 school \(huskymobile\): build started|a build is under way or waiting: it reads the tenant records itself)$/,
+    );
+    const deploys = await stack.until(
+      stack.localDeploys,
+      (list) => list.length > before && (list[0]!.state === 'ready' || list[0]!.state === 'error'),
+      240_000,
+      'the freshness build',
+    );
     const built = deploys.at(-1)![0]!;
-    expect(built, stack.output().slice(-3000)).toMatchObject({ state: 'ready', title: expect.stringMatching(/^Freshness check: tenant records changed for 1 school \(huskymobile\) \[batch b-[0-9a-f]{8}\]$/) });
+    expect(built, stack.output().slice(-3000)).toMatchObject({
+      state: 'ready',
+      title: expect.stringMatching(
+        /^Freshness check: tenant records changed for 1 school \(huskymobile\) \[batch b-[0-9a-f]{8}\]$/,
+      ),
+    });
     expect(await stack.localDeploys()).toHaveLength(before + 1);
-    expect(await giveaway()).toEqual({ enter: [`${PAGE}/giveaway-closed`], entry: `302 ${PAGE}/giveaway-closed` });
-    await stack.until(() => deploysAnswer(), (answer) => answer.deploys[0]?.state === 'live', 20_000, 'the freshness build live');
-    expect((await deploysAnswer()).deploys[0]).toMatchObject({ trigger: { kind: 'freshness', documents: 0, freshness: 'tenant records changed for 1 school (huskymobile)' } });
+    expect(await giveaway()).toEqual({
+      enter: [`${PAGE}/giveaway-closed`],
+      entry: `302 ${PAGE}/giveaway-closed`,
+    });
+    await stack.until(
+      () => deploysAnswer(),
+      (answer) => answer.deploys[0]?.state === 'live',
+      20_000,
+      'the freshness build live',
+    );
+    expect((await deploysAnswer()).deploys[0]).toMatchObject({
+      trigger: {
+        kind: 'freshness',
+        documents: 0,
+        freshness: 'tenant records changed for 1 school (huskymobile)',
+      },
+    });
   }, 300_000);
 
   it('run again with no change: no build', async () => {

@@ -27,13 +27,17 @@ const hook = createServer((request: IncomingMessage, response) => {
   });
 });
 let site: RunningServer;
-const saved = { secret: process.env['SANITY_WEBHOOK_SECRET'], hook: process.env['NETLIFY_BUILD_HOOK_URL'] };
+const saved = {
+  secret: process.env['SANITY_WEBHOOK_SECRET'],
+  hook: process.env['NETLIFY_BUILD_HOOK_URL'],
+};
 
 beforeAll(async () => {
   await new Promise<void>((ready) => hook.listen(0, '127.0.0.1', ready));
   // The runtime gives functions this process's environment, as Netlify gives them the site's.
   process.env['SANITY_WEBHOOK_SECRET'] = SECRET;
-  process.env['NETLIFY_BUILD_HOOK_URL'] = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build_hooks/test`;
+  process.env['NETLIFY_BUILD_HOOK_URL'] =
+    `http://127.0.0.1:${(hook.address() as AddressInfo).port}/build_hooks/test`;
   site = await startSiteServer({
     port: 0,
     distDir: FIXTURE_SITE,
@@ -54,29 +58,48 @@ afterAll(async () => {
 
 async function untilHookCalled(count: number, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (hookCalls.length < count && Date.now() < deadline) await new Promise((wait) => setTimeout(wait, 200));
+  while (hookCalls.length < count && Date.now() < deadline)
+    await new Promise((wait) => setTimeout(wait, 200));
 }
 
 describe('Netlify functions, warm in the local stack', () => {
   it('refuses an unsigned publish and accepts a signed one, which calls the build hook at once with what it carries', async () => {
     const url = `${site.url}/.netlify/functions/rebuild-on-publish`;
-    const body = JSON.stringify({ _id: 'huskymobile-landingHeader', _type: 'landingHeader', _rev: 'rev-1', _updatedAt: '2026-11-27T10:00:00Z' });
-    const unsigned = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    const body = JSON.stringify({
+      _id: 'huskymobile-landingHeader',
+      _type: 'landingHeader',
+      _rev: 'rev-1',
+      _updatedAt: '2026-11-27T10:00:00Z',
+    });
+    const unsigned = await fetch(url, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(unsigned.status).toBe(401);
     expect(await unsigned.json()).toEqual({ message: 'unsigned request' });
 
     const signature = await encodeSignatureHeader(body, Date.now(), SECRET);
-    const signed = await fetch(url, { method: 'POST', body, headers: { 'content-type': 'application/json', 'sanity-webhook-signature': signature } });
+    const signed = await fetch(url, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'sanity-webhook-signature': signature },
+    });
     await signed.arrayBuffer();
     expect(signed.status).toBe(202);
     await untilHookCalled(1, 10_000);
     expect(hookCalls).toHaveLength(1);
     expect(hookCalls[0]).toMatchObject({ method: 'POST' });
-    expect(decodeURIComponent(hookCalls[0]!.url.replaceAll('+', ' '))).toMatch(/^\/build_hooks\/test\?trigger_title=Publish of 1 document \(landingHeader\) \[batch b-[0-9a-f]{8}\]$/);
-    expect(JSON.parse(hookCalls[0]!.body)).toMatchObject({ kind: 'publish', documents: [{ id: 'huskymobile-landingHeader', rev: 'rev-1' }] });
+    expect(decodeURIComponent(hookCalls[0]!.url.replaceAll('+', ' '))).toMatch(
+      /^\/build_hooks\/test\?trigger_title=Publish of 1 document \(landingHeader\) \[batch b-[0-9a-f]{8}\]$/,
+    );
+    expect(JSON.parse(hookCalls[0]!.body)).toMatchObject({
+      kind: 'publish',
+      documents: [{ id: 'huskymobile-landingHeader', rev: 'rev-1' }],
+    });
   }, 30_000);
 
-  it('serves a function with a config path there only, with its own headers and none of netlify.toml\'s', async () => {
+  it("serves a function with a config path there only, with its own headers and none of netlify.toml's", async () => {
     const deploys = await fetch(`${site.url}/api/deploys`);
     await deploys.arrayBuffer();
     expect(deploys.status).not.toBe(404);
@@ -93,7 +116,7 @@ describe('Netlify functions, warm in the local stack', () => {
     expect(byName.headers.get('content-type') ?? '').not.toMatch(/json/);
   });
 
-  it('runs the freshness check as Netlify\'s scheduler invokes it: it says what it found and builds nothing while the publish\'s build is on its way', async () => {
+  it("runs the freshness check as Netlify's scheduler invokes it: it says what it found and builds nothing while the publish's build is on its way", async () => {
     const before = hookCalls.length;
     // The platform invokes a scheduled function with a POST whose JSON body names the next run.
     const response = await fetch(`${site.url}/.netlify/functions/freshness-check`, {
@@ -104,7 +127,9 @@ describe('Netlify functions, warm in the local stack', () => {
     expect(response.status).toBe(200);
     const { message } = (await response.json()) as { message: string };
     // At a quarter hour the interval does not name it is not due; at any other time it checks, and the publish above is in flight.
-    expect(message).toMatch(/^(a build is under way or waiting: it reads the tenant records itself|not due: the next check is at .*)$/);
+    expect(message).toMatch(
+      /^(a build is under way or waiting: it reads the tenant records itself|not due: the next check is at .*)$/,
+    );
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(hookCalls).toHaveLength(before);
   }, 30_000);
@@ -114,17 +139,50 @@ describe('Netlify functions, warm in the local stack', () => {
     const before = hookCalls.length;
     const cases: Array<{ init: RequestInit; status: number }> = [
       { init: { method: 'GET' }, status: 405 },
-      { init: { method: 'PUT', body: '{}', headers: { 'content-type': 'application/json' } }, status: 405 },
-      { init: { method: 'POST', body: '{}', headers: { 'content-type': 'text/plain' } }, status: 415 },
-      { init: { method: 'POST', body: '{}', headers: { 'content-type': 'application/json-seq' } }, status: 415 },
-      { init: { method: 'POST', body: JSON.stringify({ pad: 'x'.repeat(MAX_WEBHOOK_BODY_BYTES) }), headers: { 'content-type': 'application/json' } }, status: 413 },
-      { init: { method: 'POST', body: '{}', headers: { 'content-type': 'application/json', 'sanity-webhook-signature': 't=1,v1=forged' } }, status: 401 },
+      {
+        init: { method: 'PUT', body: '{}', headers: { 'content-type': 'application/json' } },
+        status: 405,
+      },
+      {
+        init: { method: 'POST', body: '{}', headers: { 'content-type': 'text/plain' } },
+        status: 415,
+      },
+      {
+        init: { method: 'POST', body: '{}', headers: { 'content-type': 'application/json-seq' } },
+        status: 415,
+      },
+      {
+        init: {
+          method: 'POST',
+          body: JSON.stringify({ pad: 'x'.repeat(MAX_WEBHOOK_BODY_BYTES) }),
+          headers: { 'content-type': 'application/json' },
+        },
+        status: 413,
+      },
+      {
+        init: {
+          method: 'POST',
+          body: '{}',
+          headers: {
+            'content-type': 'application/json',
+            'sanity-webhook-signature': 't=1,v1=forged',
+          },
+        },
+        status: 401,
+      },
     ];
     for (const { init, status } of cases) {
       const response = await fetch(url, init);
       const text = await response.text();
-      expect({ method: init.method, type: (init.headers as Record<string, string> | undefined)?.['content-type'], status: response.status })
-        .toEqual({ method: init.method, type: (init.headers as Record<string, string> | undefined)?.['content-type'], status });
+      expect({
+        method: init.method,
+        type: (init.headers as Record<string, string> | undefined)?.['content-type'],
+        status: response.status,
+      }).toEqual({
+        method: init.method,
+        type: (init.headers as Record<string, string> | undefined)?.['content-type'],
+        status,
+      });
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('cache-control')).toBe('no-store');
       expect(text).not.toMatch(/\bat \S+ \(|Error:|node_modules|src\/lib/);
@@ -139,16 +197,29 @@ describe('Netlify functions, warm in the local stack', () => {
     try {
       const body = JSON.stringify({ _id: 'landingHeader.husky', _type: 'landingHeader' });
       const publish = await fetch(`${site.url}/.netlify/functions/rebuild-on-publish`, {
-        method: 'POST', body, headers: { 'content-type': 'application/json', 'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), SECRET) },
+        method: 'POST',
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), SECRET),
+        },
       });
-      expect({ status: publish.status, body: await publish.json() }).toEqual({ status: 404, body: { message: 'not on the preview site: send the content webhook to the public site' } });
+      expect({ status: publish.status, body: await publish.json() }).toEqual({
+        status: 404,
+        body: { message: 'not on the preview site: send the content webhook to the public site' },
+      });
       expect(publish.headers.get('cache-control')).toBe('no-store');
       expect(publish.headers.get('x-content-type-options')).toBe('nosniff');
 
       const freshness = await fetch(`${site.url}/.netlify/functions/freshness-check`, {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ next_run: '2026-11-24T00:00:00.000Z' }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ next_run: '2026-11-24T00:00:00.000Z' }),
       });
-      expect({ status: freshness.status, body: await freshness.json() }).toEqual({ status: 200, body: { message: 'not on the preview site: the public site checks its own freshness' } });
+      expect({ status: freshness.status, body: await freshness.json() }).toEqual({
+        status: 200,
+        body: { message: 'not on the preview site: the public site checks its own freshness' },
+      });
       // A publish calls the hook at once (before answering): a moment is plenty.
       await new Promise((wait) => setTimeout(wait, 2_000));
       expect(hookCalls).toHaveLength(before);
@@ -158,7 +229,9 @@ describe('Netlify functions, warm in the local stack', () => {
   }, 150_000);
 
   it('answers an unknown function like any unknown path', async () => {
-    const response = await fetch(`${site.url}/.netlify/functions/no-such-function`, { redirect: 'manual' });
+    const response = await fetch(`${site.url}/.netlify/functions/no-such-function`, {
+      redirect: 'manual',
+    });
     await response.arrayBuffer();
     expect(response.status).not.toBe(200);
   });

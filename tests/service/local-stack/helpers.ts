@@ -29,12 +29,22 @@ export function raw(
   options: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<RawResponse> {
   return new Promise((done, fail) => {
-    const outgoing = request(url, { method: options.method ?? 'GET', headers: options.headers ?? {} }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => done({ status: answer.statusCode ?? 0, headers: answer.headers, body: Buffer.concat(chunks) }));
-      answer.on('error', fail);
-    });
+    const outgoing = request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers ?? {} },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () =>
+          done({
+            status: answer.statusCode ?? 0,
+            headers: answer.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        answer.on('error', fail);
+      },
+    );
     outgoing.on('error', fail);
     outgoing.end(options.body);
   });

@@ -15,7 +15,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
 import type { LocalDeploy } from '../../../scripts/local-stack/netlify/deploys.ts';
 import type { DocumentStatus } from '../../../src/lib/publish-records/records.ts';
-import { ROOT, startSanityUsersStandIn, startStackProcess, type StackProcess } from './stack-process.ts';
+import {
+  ROOT,
+  startSanityUsersStandIn,
+  startStackProcess,
+  type StackProcess,
+} from './stack-process.ts';
 
 const TRACKED = join(ROOT, 'src/dataset/data.ndjson');
 const work = mkdtempSync(join(tmpdir(), 'local-publish-'));
@@ -28,7 +33,13 @@ const trackedBefore = digest(TRACKED);
 
 type Doc = Record<string, unknown> & { _id: string; _type: string };
 // CONTENT_DATASET_DIR is the default, the tracked dataset, named so that no setting of the caller's applies.
-const settings: Record<string, string> = { DATA_DIR: dataDir, DIST_DIR: join(work, 'dist'), DEPLOYS_DIR: deploysDir, SANITY_STUDIO_URL: 'http://localhost:3333', CONTENT_DATASET_DIR: join(ROOT, 'src/dataset') };
+const settings: Record<string, string> = {
+  DATA_DIR: dataDir,
+  DIST_DIR: join(work, 'dist'),
+  DEPLOYS_DIR: deploysDir,
+  SANITY_STUDIO_URL: 'http://localhost:3333',
+  CONTENT_DATASET_DIR: join(ROOT, 'src/dataset'),
+};
 /** The badges ask as an editor: a member of the project with the Editor role, by a stand-in for Sanity's /users/me. */
 const EDITOR = 'local-publish-editor-token';
 const asEditor = { authorization: `Bearer ${EDITOR}` };
@@ -60,56 +71,117 @@ function publishLocal(...args: string[]): Promise<{ code: number | null; text: s
   return new Promise((done) => {
     const environment: NodeJS.ProcessEnv = { ...process.env, ...settings };
     for (const name of ['SANITY_WEBHOOK_SECRET', 'SITE', 'PORT']) delete environment[name];
-    const child = spawn(process.execPath, [join(ROOT, 'scripts/local-stack/publish.ts'), ...args, '--site', site], { env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [join(ROOT, 'scripts/local-stack/publish.ts'), ...args, '--site', site],
+      { env: environment, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let text = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => { text += chunk; });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { text += chunk; });
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      text += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      text += chunk;
+    });
     child.once('close', (code) => done({ code, text }));
   });
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, label: string): Promise<T> {
+async function until<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs: number,
+  label: string,
+): Promise<T> {
   return (await stack.until(read, done, timeoutMs, label)).at(-1)!;
 }
 
 /** The documents' statuses as the Studio's badge asks for them (as an editor). */
 async function statuses(questions: string[]): Promise<Record<string, DocumentStatus>> {
-  const answer = await stack.get(`/api/publish-status?ids=${encodeURIComponent(questions.join(','))}`, asEditor);
+  const answer = await stack.get(
+    `/api/publish-status?ids=${encodeURIComponent(questions.join(','))}`,
+    asEditor,
+  );
   return (JSON.parse(answer.text) as { documents: Record<string, DocumentStatus> }).documents;
 }
 
 const localDeploys = () => stack.localDeploys();
 
-const readWorking = () => readFileSync(working, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Doc);
+const readWorking = () =>
+  readFileSync(working, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Doc);
 
 /** The text field a release changes in each document type (one that every such document has and a page shows). */
-const SHOWN_FIELDS = ['title', 'header', 'thanksHeader', 'endedHeader', 'capitalHeader', 'questionHeader', 'winHeader', 'pageColumnTitle', 'signInButtonText'];
+const SHOWN_FIELDS = [
+  'title',
+  'header',
+  'thanksHeader',
+  'endedHeader',
+  'capitalHeader',
+  'questionHeader',
+  'winHeader',
+  'pageColumnTitle',
+  'signInButtonText',
+];
 
 describe('npm start and npm run publish:local on the tracked dataset', () => {
   it('builds from the working copy, serves a local publish, and leaves src/dataset as it was', async () => {
-    expect(stack.output()).toContain(`Content:   ${workingDatasetDir(dataDir)}  (a new working copy of ${join(ROOT, 'src/dataset')}`);
+    expect(stack.output()).toContain(
+      `Content:   ${workingDatasetDir(dataDir)}  (a new working copy of ${join(ROOT, 'src/dataset')}`,
+    );
     const title = `Why Husky Mobile, published locally at ${Date.now()}`;
     const published = await publishLocal('huskymobile-whyHero', `title=${title}`);
     expect(published.code, published.text).toBe(0);
     expect(published.text).toContain(`written to ${working}`);
-    await until(() => page('/uw-husky-mobile/why'), (html) => html.includes(title), 120_000, 'the published title served');
+    await until(
+      () => page('/uw-husky-mobile/why'),
+      (html) => html.includes(title),
+      120_000,
+      'the published title served',
+    );
     expect(readWorking().find((doc) => doc._id === 'huskymobile-whyHero')?.title).toBe(title);
     expect(digest(TRACKED)).toBe(trackedBefore);
   }, 180_000);
 
   it('a release of 30 documents published at once: at most 2 builds, every document live', async () => {
     const documents = readWorking();
-    const inReleases = new Set(documents.filter((doc) => doc._id.startsWith('versions.')).map((doc) => doc._id.split('.').slice(2).join('.')));
-    const husky = documents.filter((doc) => (doc.school as { _ref?: string } | undefined)?._ref === 'school-huskymobile' && !doc._id.includes('.') && !inReleases.has(doc._id));
-    const chosen = husky.flatMap((doc) => {
-      const field = SHOWN_FIELDS.find((name) => typeof doc[name] === 'string');
-      return field ? [{ doc, field }] : [];
-    }).slice(0, 30);
+    const inReleases = new Set(
+      documents
+        .filter((doc) => doc._id.startsWith('versions.'))
+        .map((doc) => doc._id.split('.').slice(2).join('.')),
+    );
+    const husky = documents.filter(
+      (doc) =>
+        (doc.school as { _ref?: string } | undefined)?._ref === 'school-huskymobile' &&
+        !doc._id.includes('.') &&
+        !inReleases.has(doc._id),
+    );
+    const chosen = husky
+      .flatMap((doc) => {
+        const field = SHOWN_FIELDS.find((name) => typeof doc[name] === 'string');
+        return field ? [{ doc, field }] : [];
+      })
+      .slice(0, 30);
     expect(chosen).toHaveLength(30);
     // An editor prepares the release in the Studio: its document and a version of each document.
-    const release = { _id: '_.releases.rSpring30', _type: 'system.release', name: 'rSpring30', state: 'active', metadata: { title: 'Spring prices', releaseType: 'asap' } };
-    const versions = chosen.map(({ doc, field }) => ({ ...doc, _id: `versions.rSpring30.${doc._id}`, [field]: `${String(doc[field])} (spring)` }));
-    writeFileSync(`${working}.edit`, `${[...documents, release, ...versions].map((doc) => JSON.stringify(doc)).join('\n')}\n`);
+    const release = {
+      _id: '_.releases.rSpring30',
+      _type: 'system.release',
+      name: 'rSpring30',
+      state: 'active',
+      metadata: { title: 'Spring prices', releaseType: 'asap' },
+    };
+    const versions = chosen.map(({ doc, field }) => ({
+      ...doc,
+      _id: `versions.rSpring30.${doc._id}`,
+      [field]: `${String(doc[field])} (spring)`,
+    }));
+    writeFileSync(
+      `${working}.edit`,
+      `${[...documents, release, ...versions].map((doc) => JSON.stringify(doc)).join('\n')}\n`,
+    );
     renameSync(`${working}.edit`, working);
 
     const before = (await localDeploys()).length;
@@ -124,26 +196,50 @@ describe('npm start and npm run publish:local on the tracked dataset', () => {
     const timeline: string[] = [];
     const summary = (now: Record<string, DocumentStatus>) => {
       const counts = new Map<string, number>();
-      for (const status of Object.values(now)) counts.set(status.state, (counts.get(status.state) ?? 0) + 1);
-      return [...counts].map(([state, count]) => `${state} ${count}`).sort().join(', ');
+      for (const status of Object.values(now))
+        counts.set(status.state, (counts.get(status.state) ?? 0) + 1);
+      return [...counts]
+        .map(([state, count]) => `${state} ${count}`)
+        .sort()
+        .join(', ');
     };
     let builds: LocalDeploy[] = [];
-    const final = await until(async () => {
-      const now = await statuses(questions);
-      if (timeline.at(-1) !== summary(now)) timeline.push(summary(now));
-      const all = await localDeploys();
-      builds = all.slice(0, all.length - before);
-      return { now, finished: builds.length > 0 && builds.every((deploy) => deploy.state === 'ready' || deploy.state === 'error') };
-    }, ({ now, finished }) => finished && Object.values(now).length === 30 && Object.values(now).every((status) => status.state === 'live'), 300_000, 'all 30 documents live, every build finished');
-    console.log(`[local-publish] 30-document release: ${builds.length} build(s) (${builds.map((deploy) => `${deploy.title}: ${deploy.state}, built in ${((deploy.buildMs ?? 0) / 1000).toFixed(1)} s`).join('; ')}); badges ${timeline.join(' → ')}`);
+    const final = await until(
+      async () => {
+        const now = await statuses(questions);
+        if (timeline.at(-1) !== summary(now)) timeline.push(summary(now));
+        const all = await localDeploys();
+        builds = all.slice(0, all.length - before);
+        return {
+          now,
+          finished:
+            builds.length > 0 &&
+            builds.every((deploy) => deploy.state === 'ready' || deploy.state === 'error'),
+        };
+      },
+      ({ now, finished }) =>
+        finished &&
+        Object.values(now).length === 30 &&
+        Object.values(now).every((status) => status.state === 'live'),
+      300_000,
+      'all 30 documents live, every build finished',
+    );
+    console.log(
+      `[local-publish] 30-document release: ${builds.length} build(s) (${builds.map((deploy) => `${deploy.title}: ${deploy.state}, built in ${((deploy.buildMs ?? 0) / 1000).toFixed(1)} s`).join('; ')}); badges ${timeline.join(' → ')}`,
+    );
     expect(timeline.some((step) => step.includes('not-live'))).toBe(false);
     expect(builds.length).toBeGreaterThanOrEqual(1);
     expect(builds.length).toBeLessThanOrEqual(2);
     for (const deploy of builds) expect(deploy.state).toBe('ready');
-    expect(new Set(Object.values(final.now).map((status) => status.state))).toEqual(new Set(['live']));
+    expect(new Set(Object.values(final.now).map((status) => status.state))).toEqual(
+      new Set(['live']),
+    );
     // What the pages show is the release's text.
     const hero = chosen.find(({ doc }) => doc._id === 'huskymobile-whyHero');
-    if (hero) expect(await page('/uw-husky-mobile/why')).toContain(`${String(hero.doc[hero.field])} (spring)`);
+    if (hero)
+      expect(await page('/uw-husky-mobile/why')).toContain(
+        `${String(hero.doc[hero.field])} (spring)`,
+      );
     expect(digest(TRACKED)).toBe(trackedBefore);
   }, 420_000);
 
@@ -153,10 +249,18 @@ describe('npm start and npm run publish:local on the tracked dataset', () => {
     expect(published.code, published.text).toBe(0);
     expect(published.text).toContain('huskymobile-landingHeader (landingHeader): webhook 202');
     const rev = /rev ([A-Za-z0-9]{22})/.exec(published.text)![1]!;
-    await until(() => statuses([`huskymobile-landingHeader:${rev}`]), (now) => now['huskymobile-landingHeader']?.state === 'live', 180_000, 'the scheduled draft live');
+    await until(
+      () => statuses([`huskymobile-landingHeader:${rev}`]),
+      (now) => now['huskymobile-landingHeader']?.state === 'live',
+      180_000,
+      'the scheduled draft live',
+    );
     expect(await page('/uw-husky-mobile')).toContain('Spring signing day: your first month on us');
     const release = readWorking().find((doc) => doc._id === '_.releases.rHuskyL27');
-    expect(release).toMatchObject({ state: 'published', finalDocumentStates: [{ id: 'huskymobile-landingHeader' }] });
+    expect(release).toMatchObject({
+      state: 'published',
+      finalDocumentStates: [{ id: 'huskymobile-landingHeader' }],
+    });
     expect(readWorking().some((doc) => doc._id.startsWith('versions.rHuskyL27.'))).toBe(false);
     expect(digest(TRACKED)).toBe(trackedBefore);
   }, 240_000);
@@ -168,18 +272,45 @@ describe('npm start and npm run publish:local on the tracked dataset', () => {
     const documents = readWorking();
     const banner = documents.find((doc) => doc._id === 'huskymobile-giveawaysBanner')!;
     // The Studio's "unpublish when releasing": a version of the document marked for deletion.
-    const release = { _id: '_.releases.rRemove01', _type: 'system.release', name: 'rRemove01', state: 'active', metadata: { title: 'Retire the banner', releaseType: 'asap' } };
-    const marker = { ...banner, _id: 'versions.rRemove01.huskymobile-giveawaysBanner', _system: { delete: true } };
-    writeFileSync(`${working}.edit`, `${[...documents, release, marker].map((doc) => JSON.stringify(doc)).join('\n')}\n`);
+    const release = {
+      _id: '_.releases.rRemove01',
+      _type: 'system.release',
+      name: 'rRemove01',
+      state: 'active',
+      metadata: { title: 'Retire the banner', releaseType: 'asap' },
+    };
+    const marker = {
+      ...banner,
+      _id: 'versions.rRemove01.huskymobile-giveawaysBanner',
+      _system: { delete: true },
+    };
+    writeFileSync(
+      `${working}.edit`,
+      `${[...documents, release, marker].map((doc) => JSON.stringify(doc)).join('\n')}\n`,
+    );
     renameSync(`${working}.edit`, working);
     const before = (await localDeploys()).length;
     const published = await publishLocal('--release', 'rRemove01');
     expect(published.code, published.text).toBe(0);
-    expect(published.text).toContain('huskymobile-giveawaysBanner (giveawaysBanner) deleted: webhook 202');
+    expect(published.text).toContain(
+      'huskymobile-giveawaysBanner (giveawaysBanner) deleted: webhook 202',
+    );
     expect(readWorking().some((doc) => doc._id === 'huskymobile-giveawaysBanner')).toBe(false);
-    const deploys = await until(localDeploys, (all) => all.length > before && all.slice(0, all.length - before).every((deploy) => deploy.state === 'ready' || deploy.state === 'error'), 180_000, 'the release built');
-    expect(deploys.slice(0, deploys.length - before).map((deploy) => deploy.state)).toEqual(['ready']);
-    for (const path of [plans, '/uw-husky-mobile/student', '/uw-husky-mobile/faculty']) expect(await page(path), path).not.toContain(experience);
+    const deploys = await until(
+      localDeploys,
+      (all) =>
+        all.length > before &&
+        all
+          .slice(0, all.length - before)
+          .every((deploy) => deploy.state === 'ready' || deploy.state === 'error'),
+      180_000,
+      'the release built',
+    );
+    expect(deploys.slice(0, deploys.length - before).map((deploy) => deploy.state)).toEqual([
+      'ready',
+    ]);
+    for (const path of [plans, '/uw-husky-mobile/student', '/uw-husky-mobile/faculty'])
+      expect(await page(path), path).not.toContain(experience);
     expect(digest(TRACKED)).toBe(trackedBefore);
   }, 240_000);
 });

@@ -45,7 +45,7 @@ afterAll(async () => {
 
 const MAIN = 'https://main.example.com/';
 
-describe('redirect rules of dist/_redirects, through Netlify\'s matcher', () => {
+describe("redirect rules of dist/_redirects, through Netlify's matcher", () => {
   it('parses the fixture without errors', () => {
     expect(warnings).toEqual([]);
   });
@@ -95,7 +95,11 @@ describe('redirect rules of dist/_redirects, through Netlify\'s matcher', () => 
   });
 
   it('never escapes dist/', async () => {
-    for (const path of ['/../package.json', '/%2e%2e/package.json', '/sub/..%2f..%2fpackage.json']) {
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/sub/..%2f..%2fpackage.json',
+    ]) {
       const answer = await raw(site.url + path);
       expect(answer.status).not.toBe(200);
       expect(answer.body.toString()).not.toContain('"name"');
@@ -107,7 +111,11 @@ describe('404 without rules', () => {
   let bare: RunningServer;
   beforeAll(async () => {
     // the same site without its _redirects: use a rewrite-free copy by pointing at a folder with no rules
-    bare = await startSiteServer({ port: 0, distDir: `${FIXTURE_SITE}/uw-husky-mobile`, log: () => {} });
+    bare = await startSiteServer({
+      port: 0,
+      distDir: `${FIXTURE_SITE}/uw-husky-mobile`,
+      log: () => {},
+    });
   });
   afterAll(() => bare.close());
   it('answers 404 (plain text when there is no 404.html)', async () => {
@@ -128,8 +136,12 @@ describe('content types, compression, caching', () => {
   });
 
   it('serves brotli when accepted, the same bytes each time', async () => {
-    const first = await raw(`${site.url}/assets/app.css`, { headers: { 'accept-encoding': 'gzip, br' } });
-    const second = await raw(`${site.url}/assets/app.css`, { headers: { 'accept-encoding': 'br' } });
+    const first = await raw(`${site.url}/assets/app.css`, {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    const second = await raw(`${site.url}/assets/app.css`, {
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(first.headers['content-encoding']).toBe('br');
     expect(first.headers.vary).toBe('Accept-Encoding');
     expect(second.body.equals(first.body)).toBe(true);
@@ -138,7 +150,9 @@ describe('content types, compression, caching', () => {
   });
 
   it('serves gzip when br is not accepted, identity when nothing is', async () => {
-    const gzip = await raw(`${site.url}/assets/app.js`, { headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    const gzip = await raw(`${site.url}/assets/app.js`, {
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gzip.body).toString()).toContain('console.log(1);');
     const plain = await raw(`${site.url}/assets/app.js`);
@@ -157,15 +171,26 @@ describe('headers from netlify.toml', () => {
     for (const path of ['/', '/gone', '/forced-page']) {
       const answer = await raw(site.url + path);
       expect(answer.headers['x-frame-options']).toBe('DENY');
-      expect(answer.headers['content-security-policy']).toBe("default-src 'self'; img-src 'self' data:");
+      expect(answer.headers['content-security-policy']).toBe(
+        "default-src 'self'; img-src 'self' data:",
+      );
     }
   });
   it('a later, more specific block wins for its paths', async () => {
-    expect((await raw(`${site.url}/assets/app.css`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await raw(`${site.url}/search`)).headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect((await raw(`${site.url}/assets/app.css`)).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect((await raw(`${site.url}/search`)).headers['cache-control']).toBe(
+      'public, max-age=0, must-revalidate',
+    );
   });
   it('copes with a missing netlify.toml', async () => {
-    const other = await startSiteServer({ port: 0, distDir: FIXTURE_SITE, netlifyToml: '/nonexistent/netlify.toml', log: () => {} });
+    const other = await startSiteServer({
+      port: 0,
+      distDir: FIXTURE_SITE,
+      netlifyToml: '/nonexistent/netlify.toml',
+      log: () => {},
+    });
     try {
       const answer = await raw(`${other.url}/search`);
       expect(answer.status).toBe(200);
@@ -194,7 +219,11 @@ describe('XSRF cookie and proxying to the local API', () => {
     expect(JSON.parse(tenant.body.toString())).toEqual({ result: { id: 101, affiliateId: 5001 } });
     const zip = await raw(`${site.url}/mobileapi/zipcode/10001/eligibility`, {
       method: 'POST',
-      headers: { cookie: 'XSRF-TOKEN=t0k', 'x-xsrf-token': 't0k', 'content-type': 'application/json' },
+      headers: {
+        cookie: 'XSRF-TOKEN=t0k',
+        'x-xsrf-token': 't0k',
+        'content-type': 'application/json',
+      },
       body: '"10001"',
     });
     expect(JSON.parse(zip.body.toString())).toEqual({ data: { zip: '10001', eligible: true } });

@@ -17,10 +17,18 @@ export interface StackProcess {
   site: string;
   output: () => string;
   stop: () => Promise<void>;
-  get: (path: string, headers?: Record<string, string>) => Promise<{ status: number; text: string; headers: Headers }>;
+  get: (
+    path: string,
+    headers?: Record<string, string>,
+  ) => Promise<{ status: number; text: string; headers: Headers }>;
   localDeploys: () => Promise<LocalDeploy[]>;
   /** Polls until `done` says so, keeping every value seen (in order, repeats dropped). */
-  until: <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, label: string) => Promise<T[]>;
+  until: <T>(
+    read: () => Promise<T>,
+    done: (value: T) => boolean,
+    timeoutMs: number,
+    label: string,
+  ) => Promise<T[]>;
 }
 
 /** A loopback port free at the moment of asking (for a server the stack is told of before it starts). */
@@ -33,15 +41,31 @@ export async function freePort(): Promise<number> {
 }
 
 /** `args`: start.ts's own (`--build`: build dist/ from the working copy first, as `npm start` does). */
-export async function startStackProcess(settings: Record<string, string>, args: readonly string[] = []): Promise<StackProcess> {
+export async function startStackProcess(
+  settings: Record<string, string>,
+  args: readonly string[] = [],
+): Promise<StackProcess> {
   const environment: NodeJS.ProcessEnv = { ...process.env, PORT: '0', API_PORT: '0', ...settings };
-  for (const name of ['SANITY_WEBHOOK_SECRET', 'NETLIFY_DEPLOY_NOTIFICATION_SECRET', 'NETLIFY_BLOBS_CONTEXT', 'SITE_ID', 'CONTEXT', 'NETLIFY']) {
+  for (const name of [
+    'SANITY_WEBHOOK_SECRET',
+    'NETLIFY_DEPLOY_NOTIFICATION_SECRET',
+    'NETLIFY_BLOBS_CONTEXT',
+    'SITE_ID',
+    'CONTEXT',
+    'NETLIFY',
+  ]) {
     if (!(name in settings)) delete environment[name];
   }
   if (!('NETLIFY_BUILD_HOOK_URL' in settings)) delete environment['NETLIFY_BUILD_HOOK_URL'];
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'scripts/local-stack/start.ts'), ...args], { env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [join(ROOT, 'scripts/local-stack/start.ts'), ...args],
+    { env: environment, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
   await new Promise<void>((ready, fail) => {
     child.once('exit', (code) => fail(new Error(`the stack exited with ${code}:\n${output}`)));
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
@@ -58,7 +82,8 @@ export async function startStackProcess(settings: Record<string, string>, args: 
     site,
     output: () => output,
     get,
-    localDeploys: async () => (JSON.parse((await get(LOCAL_DEPLOYS_PATH)).text) as { deploys: LocalDeploy[] }).deploys,
+    localDeploys: async () =>
+      (JSON.parse((await get(LOCAL_DEPLOYS_PATH)).text) as { deploys: LocalDeploy[] }).deploys,
     async until(read, done, timeoutMs, label) {
       const seen: Array<Awaited<ReturnType<typeof read>>> = [];
       const deadline = Date.now() + timeoutMs;
@@ -66,7 +91,10 @@ export async function startStackProcess(settings: Record<string, string>, args: 
         const value = await read();
         if (JSON.stringify(value) !== JSON.stringify(seen.at(-1))) seen.push(value);
         if (done(value)) return seen;
-        if (Date.now() > deadline) throw new Error(`${label}: not reached in ${timeoutMs / 1000} s; seen ${JSON.stringify(seen).slice(-1500)}\n${output.slice(-3000)}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `${label}: not reached in ${timeoutMs / 1000} s; seen ${JSON.stringify(seen).slice(-1500)}\n${output.slice(-3000)}`,
+          );
         await new Promise((wait) => setTimeout(wait, 150));
       }
     },
@@ -85,13 +113,21 @@ export async function startStackProcess(settings: Record<string, string>, args: 
  * Sanity's 401. `asked` counts the questions. Give the stack `SANITY_PROJECT_ID` and
  * `SANITY_API_HOST: apiHost` (loopback only).
  */
-export async function startSanityUsersStandIn(...editorTokens: string[]): Promise<{ apiHost: string; asked: () => number; close: () => Promise<void> }> {
+export async function startSanityUsersStandIn(
+  ...editorTokens: string[]
+): Promise<{ apiHost: string; asked: () => number; close: () => Promise<void> }> {
   let asked = 0;
   const server = createServer((request, response) => {
     asked += 1;
     const known = editorTokens.some((token) => request.headers.authorization === `Bearer ${token}`);
     response.writeHead(known ? 200 : 401, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(known ? { id: 'pEditor', provider: 'google', roles: [{ name: 'editor', title: 'Editor' }] } : { statusCode: 401, message: 'Session not found' }));
+    response.end(
+      JSON.stringify(
+        known
+          ? { id: 'pEditor', provider: 'google', roles: [{ name: 'editor', title: 'Editor' }] }
+          : { statusCode: 401, message: 'Session not found' },
+      ),
+    );
   });
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   return {

@@ -20,21 +20,34 @@ const env = {
 
 describe('npm run serve (scripts/local-stack/start.ts)', () => {
   it('fails clearly when dist/ is missing', () => {
-    const result = spawnSync(process.execPath, [START], { env: { ...env, DIST_DIR: resolve(dir.path, 'no-dist') }, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [START], {
+      env: { ...env, DIST_DIR: resolve(dir.path, 'no-dist') },
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Run npm run build first');
   });
 
   it('stops at start, naming SITE_URL, when it is no http(s) address (never a request failing later)', () => {
-    for (const value of ['localhost:4321', 'http://', 'ftp://files.example', 'http://exa mple.com']) {
-      const result = spawnSync(process.execPath, [START], { env: { ...env, SITE_URL: value }, encoding: 'utf8' });
+    for (const value of [
+      'localhost:4321',
+      'http://',
+      'ftp://files.example',
+      'http://exa mple.com',
+    ]) {
+      const result = spawnSync(process.execPath, [START], {
+        env: { ...env, SITE_URL: value },
+        encoding: 'utf8',
+      });
       expect(result.status, value).toBe(1);
-      expect(result.stderr).toContain(`SITE_URL must be an http(s) address such as http://localhost:4321, got "${value}".`);
+      expect(result.stderr).toContain(
+        `SITE_URL must be an http(s) address such as http://localhost:4321, got "${value}".`,
+      );
       expect(result.stdout).not.toContain('Press Ctrl+C');
     }
   });
 
-  it('a CONTENT_DATASET_DIR other than the working copy\'s source starts a new working copy; the earlier one is kept aside, named in the start line', async () => {
+  it("a CONTENT_DATASET_DIR other than the working copy's source starts a new working copy; the earlier one is kept aside, named in the start line", async () => {
     const data = tempDir();
     try {
       const first = join(data.path, 'first');
@@ -44,7 +57,10 @@ describe('npm run serve (scripts/local-stack/start.ts)', () => {
         copyFileSync(FIXTURE_DATASET, join(source, 'data.ndjson'));
       }
       const startOnce = async (source: string) => {
-        const child = spawn(process.execPath, [START], { env: { ...env, DATA_DIR: data.path, CONTENT_DATASET_DIR: source }, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(process.execPath, [START], {
+          env: { ...env, DATA_DIR: data.path, CONTENT_DATASET_DIR: source },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let output = '';
         child.stdout.setEncoding('utf8');
         await new Promise<void>((ready, fail) => {
@@ -61,10 +77,14 @@ describe('npm run serve (scripts/local-stack/start.ts)', () => {
         return output.split('\n').find((line) => line.startsWith('Content:')) ?? '';
       };
       expect(await startOnce(first)).toContain(`a new working copy of ${first}`);
-      expect(await startOnce(first)).toContain(`the working copy of ${first}, with earlier local publishes`);
+      expect(await startOnce(first)).toContain(
+        `the working copy of ${first}, with earlier local publishes`,
+      );
       const switched = await startOnce(second);
       const aside = /is kept at (\S+)\)$/.exec(switched)?.[1];
-      expect(switched).toContain(`a new working copy of ${second}, which is not the dataset the copy there was made from; the copy of ${first}, with its local publishes, is kept at `);
+      expect(switched).toContain(
+        `a new working copy of ${second}, which is not the dataset the copy there was made from; the copy of ${first}, with its local publishes, is kept at `,
+      );
       expect(aside && existsSync(join(aside, 'data.ndjson'))).toBe(true);
     } finally {
       data.remove();
@@ -86,7 +106,9 @@ describe('npm run serve (scripts/local-stack/start.ts)', () => {
     expect(site).toBeDefined();
     expect(output).toMatch(/Local API: +http:\/\/127\.0\.0\.1:\d+/);
     expect((await raw(`${site}/search`)).status).toBe(200);
-    expect((await raw(`${site}/k1mobile/tenant/code/osu-beavs-mobile`)).body.toString()).toBe('{"result":{"id":102,"affiliateId":5002}}');
+    expect((await raw(`${site}/k1mobile/tenant/code/osu-beavs-mobile`)).body.toString()).toBe(
+      '{"result":{"id":102,"affiliateId":5002}}',
+    );
     const exited = new Promise<number | null>((done) => {
       child.removeAllListeners('exit');
       child.once('exit', (code) => done(code));

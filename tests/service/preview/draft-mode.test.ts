@@ -12,7 +12,11 @@ import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAFT_MODE_COOKIE } from '../../../src/lib/preview/draft-cookie.ts';
 import { axeViolations } from '../../e2e/axe.ts';
-import { DRAFT_TITLE, PUBLISHED_TITLE_MARK, writeDraftDataset } from '../../fixtures/drafts/dataset.ts';
+import {
+  DRAFT_TITLE,
+  PUBLISHED_TITLE_MARK,
+  writeDraftDataset,
+} from '../../fixtures/drafts/dataset.ts';
 import { raw } from '../local-stack/helpers.ts';
 import { CHROMIUM } from './presentation-stack.ts';
 import { startPreviewServer, type PreviewServerProcess } from './preview-server-process.ts';
@@ -28,11 +32,28 @@ const SHOTS = resolve(import.meta.dirname, '../../../.scratch/draft-mode');
 const work = mkdtempSync(join(tmpdir(), 'preview-draft-mode-'));
 const datasetDir = writeDraftDataset(join(work, 'dataset'));
 const now = new Date().toISOString();
-appendFileSync(join(datasetDir, 'data.ndjson'), [
-  { _id: 'sanity-preview-url-secret.fresh', _type: 'sanity.previewUrlSecret', _updatedAt: now, secret: PREVIEW_SECRET, studioUrl: STUDIO },
-  // Presentation's "share preview access", switched on.
-  { _id: 'sanity-preview-url-secret.share-access', _type: 'sanity.previewUrlShareAccess', _updatedAt: now, secret: SHARE_SECRET, studioUrl: STUDIO },
-].map((doc) => `${JSON.stringify(doc)}\n`).join(''));
+appendFileSync(
+  join(datasetDir, 'data.ndjson'),
+  [
+    {
+      _id: 'sanity-preview-url-secret.fresh',
+      _type: 'sanity.previewUrlSecret',
+      _updatedAt: now,
+      secret: PREVIEW_SECRET,
+      studioUrl: STUDIO,
+    },
+    // Presentation's "share preview access", switched on.
+    {
+      _id: 'sanity-preview-url-secret.share-access',
+      _type: 'sanity.previewUrlShareAccess',
+      _updatedAt: now,
+      secret: SHARE_SECRET,
+      studioUrl: STUDIO,
+    },
+  ]
+    .map((doc) => `${JSON.stringify(doc)}\n`)
+    .join(''),
+);
 
 let server: PreviewServerProcess | undefined;
 let browser: Browser | undefined;
@@ -40,7 +61,10 @@ let site = '';
 
 beforeAll(async () => {
   server = await startPreviewServer('draft-mode', {
-    PREVIEW_DATA_DIR: join(work, 'api-data'), CONTENT_DATASET_DIR: datasetDir, PREVIEW_COOKIE_SECRET: COOKIE_SECRET, SANITY_STUDIO_URL: STUDIO,
+    PREVIEW_DATA_DIR: join(work, 'api-data'),
+    CONTENT_DATASET_DIR: datasetDir,
+    PREVIEW_COOKIE_SECRET: COOKIE_SECRET,
+    SANITY_STUDIO_URL: STUDIO,
   });
   site = `http://127.0.0.1:${server.port}`;
   browser = await chromium.launch(CHROMIUM);
@@ -52,14 +76,20 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const get = (path: string, cookie?: string) => raw(`${site}${path}`, { headers: cookie ? { cookie } : {} });
-const text = async (path: string, cookie?: string) => (await get(path, cookie)).body.toString('utf8');
+const get = (path: string, cookie?: string) =>
+  raw(`${site}${path}`, { headers: cookie ? { cookie } : {} });
+const text = async (path: string, cookie?: string) =>
+  (await get(path, cookie)).body.toString('utf8');
 
 /** Switches draft mode on as Presentation does; the `name=value` of the cookie it sets. */
 async function enable(): Promise<string> {
-  const answer = await get(`/api/preview/enable?sanity-preview-secret=${PREVIEW_SECRET}&sanity-preview-pathname=${encodeURIComponent(PAGE)}`);
+  const answer = await get(
+    `/api/preview/enable?sanity-preview-secret=${PREVIEW_SECRET}&sanity-preview-pathname=${encodeURIComponent(PAGE)}`,
+  );
   expect(answer.status).toBe(307);
-  const cookie = (answer.headers['set-cookie'] as string[]).find((line) => line.startsWith(`${DRAFT_MODE_COOKIE}=`))!;
+  const cookie = (answer.headers['set-cookie'] as string[]).find((line) =>
+    line.startsWith(`${DRAFT_MODE_COOKIE}=`),
+  )!;
   return cookie.split(';')[0]!;
 }
 
@@ -71,13 +101,19 @@ describe('leaving draft mode', () => {
     expect(copy).not.toBe(other);
     const before = await text(PAGE, copy);
     expect(before).toContain(DRAFT_TITLE);
-    const leave = /<a class="preview-bar__leave" href="([^"]+)">Leave draft mode<\/a>/.exec(before)?.[1]?.replace(/&amp;/g, '&');
+    const leave = /<a class="preview-bar__leave" href="([^"]+)">Leave draft mode<\/a>/
+      .exec(before)?.[1]
+      ?.replace(/&amp;/g, '&');
     expect(leave).toBe(`/api/preview/disable?redirect=${encodeURIComponent(PAGE)}`);
 
     const disabled = await get(leave!, copy);
     expect(disabled.status).toBe(307);
     expect(disabled.headers.location).toBe(PAGE);
-    expect((disabled.headers['set-cookie'] as string[]).some((line) => line.startsWith(`${DRAFT_MODE_COOKIE}=;`))).toBe(true);
+    expect(
+      (disabled.headers['set-cookie'] as string[]).some((line) =>
+        line.startsWith(`${DRAFT_MODE_COOKIE}=;`),
+      ),
+    ).toBe(true);
 
     // The browser dropped its cookie; a copy kept elsewhere is worth nothing now.
     const after = await text(PAGE, copy);
@@ -89,7 +125,13 @@ describe('leaving draft mode', () => {
   });
 
   it('disable sends no one off the site, whatever ?redirect says', async () => {
-    for (const target of ['/.//evil.example', '/%2e%2e//evil.example', '/a/..//evil.example', '//evil.example', 'https://evil.example']) {
+    for (const target of [
+      '/.//evil.example',
+      '/%2e%2e//evil.example',
+      '/a/..//evil.example',
+      '//evil.example',
+      'https://evil.example',
+    ]) {
       const answer = await get(`/api/preview/disable?redirect=${encodeURIComponent(target)}`);
       expect(answer.status, target).toBe(307);
       expect(answer.headers.location, target).toBe('/');
@@ -97,7 +139,11 @@ describe('leaving draft mode', () => {
   });
 
   it('no secret, or an empty one: 401 (never a 502), no cookie', async () => {
-    for (const query of [`sanity-preview-pathname=${encodeURIComponent(PAGE)}`, 'sanity-preview-secret=', 'sanity-preview-secret=%20%20']) {
+    for (const query of [
+      `sanity-preview-pathname=${encodeURIComponent(PAGE)}`,
+      'sanity-preview-secret=',
+      'sanity-preview-secret=%20%20',
+    ]) {
       const answer = await get(`/api/preview/enable?${query}`);
       expect({ query, status: answer.status }).toEqual({ query, status: 401 });
       expect(answer.headers['set-cookie']).toBeUndefined();
@@ -105,7 +151,9 @@ describe('leaving draft mode', () => {
   });
 
   it('the share-access secret: 401, no cookie, and the reason', async () => {
-    const answer = await get(`/api/preview/enable?sanity-preview-secret=${SHARE_SECRET}&sanity-preview-pathname=${encodeURIComponent(PAGE)}`);
+    const answer = await get(
+      `/api/preview/enable?sanity-preview-secret=${SHARE_SECRET}&sanity-preview-pathname=${encodeURIComponent(PAGE)}`,
+    );
     expect(answer.status).toBe(401);
     expect(answer.headers['set-cookie']).toBeUndefined();
     expect(answer.body.toString('utf8')).toMatch(/shared preview links are not supported/i);
@@ -114,38 +162,45 @@ describe('leaving draft mode', () => {
   it.each([
     ['phone', { width: 390, height: 844 }],
     ['desktop', { width: 1280, height: 900 }],
-  ])('on a %s: the bar\'s link is in view, large enough, focusable, passes axe, and leaves draft mode', async (name, viewport) => {
-    const cookie = await enable();
-    // The cookie header on every request, as a copy of the cookie would be sent.
-    const context = await browser!.newContext({ viewport, extraHTTPHeaders: { cookie } });
-    try {
-      const page = await context.newPage();
-      await page.goto(`${site}${PAGE}`);
-      await expect(page.getByText(DRAFT_TITLE).first().isVisible()).resolves.toBe(true);
-      const link = page.getByRole('link', { name: LEAVE });
-      await expect(link.isVisible()).resolves.toBe(true);
-      const box = (await link.boundingBox())!;
-      expect(box.height).toBeGreaterThanOrEqual(24);
-      expect(box.width).toBeGreaterThanOrEqual(24);
-      // The bar sticks to the foot of the window: the link is on screen without scrolling.
-      expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
-      expect(box.x).toBeGreaterThanOrEqual(0);
-      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
-      await link.focus();
-      const focus = await link.evaluate((element) => ({ visible: element.matches(':focus-visible'), outline: getComputedStyle(element).outline }));
-      expect(focus.visible).toBe(true);
-      expect(focus.outline).toMatch(/solid 3px/);
-      expect(await axeViolations(page)).toEqual([]);
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: join(SHOTS, `bar-${name}-${viewport.width}.png`) });
+  ])(
+    "on a %s: the bar's link is in view, large enough, focusable, passes axe, and leaves draft mode",
+    async (name, viewport) => {
+      const cookie = await enable();
+      // The cookie header on every request, as a copy of the cookie would be sent.
+      const context = await browser!.newContext({ viewport, extraHTTPHeaders: { cookie } });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${site}${PAGE}`);
+        await expect(page.getByText(DRAFT_TITLE).first().isVisible()).resolves.toBe(true);
+        const link = page.getByRole('link', { name: LEAVE });
+        await expect(link.isVisible()).resolves.toBe(true);
+        const box = (await link.boundingBox())!;
+        expect(box.height).toBeGreaterThanOrEqual(24);
+        expect(box.width).toBeGreaterThanOrEqual(24);
+        // The bar sticks to the foot of the window: the link is on screen without scrolling.
+        expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+        await link.focus();
+        const focus = await link.evaluate((element) => ({
+          visible: element.matches(':focus-visible'),
+          outline: getComputedStyle(element).outline,
+        }));
+        expect(focus.visible).toBe(true);
+        expect(focus.outline).toMatch(/solid 3px/);
+        expect(await axeViolations(page)).toEqual([]);
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: join(SHOTS, `bar-${name}-${viewport.width}.png`) });
 
-      await link.click();
-      await page.waitForURL(`${site}${PAGE}`);
-      await expect(page.getByText(PUBLISHED_TITLE_MARK).first().isVisible()).resolves.toBe(true);
-      expect(await page.getByRole('link', { name: LEAVE }).count()).toBe(0);
-      expect(await page.content()).not.toContain(DRAFT_TITLE);
-    } finally {
-      await context.close();
-    }
-  }, 60_000);
+        await link.click();
+        await page.waitForURL(`${site}${PAGE}`);
+        await expect(page.getByText(PUBLISHED_TITLE_MARK).first().isVisible()).resolves.toBe(true);
+        expect(await page.getByRole('link', { name: LEAVE }).count()).toBe(0);
+        expect(await page.content()).not.toContain(DRAFT_TITLE);
+      } finally {
+        await context.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -25,7 +25,12 @@ import { LISTEN_HEARTBEAT_MS } from '../../../src/lib/preview/live-query.ts';
 import { MAX_POSTED_CONTENT_BYTES } from '../../../src/lib/preview/posted-content.ts';
 import { PREVIEW_RESPONSE_HEADERS } from '../../../src/lib/preview/response-headers.ts';
 import { raw } from '../local-stack/helpers.ts';
-import { CHROMIUM, startPresentationStack, type Doc, type PreviewStack } from './presentation-stack.ts';
+import {
+  CHROMIUM,
+  startPresentationStack,
+  type Doc,
+  type PreviewStack,
+} from './presentation-stack.ts';
 
 const SCHOOL = 'uw-husky-mobile';
 const LANDING = `/${SCHOOL}`;
@@ -50,19 +55,36 @@ afterAll(async () => {
 });
 
 /** The host framing `path`, once both channels are connected and the page has listened. */
-async function present(path: string, viewport = { width: 1280, height: 900 }): Promise<{ page: Page; frame: Frame; errors: string[] }> {
+async function present(
+  path: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ page: Page; frame: Frame; errors: string[] }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.on('close', () => void context.close().catch(() => undefined));
   const errors: string[] = [];
-  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   await page.goto(stack.hostUrl(path));
-  await page.waitForFunction(() => window.studio?.statuses.includes('connected') && window.studio.loaderStatuses.includes('connected') && window.studio.changesPosted.length > 0, undefined, { timeout: 30_000 })
+  await page
+    .waitForFunction(
+      () =>
+        window.studio?.statuses.includes('connected') &&
+        window.studio.loaderStatuses.includes('connected') &&
+        window.studio.changesPosted.length > 0,
+      undefined,
+      { timeout: 30_000 },
+    )
     .catch(async (error: Error) => {
-      throw new Error(`no loaders connection: ${error.message}; loader statuses ${JSON.stringify(await page.evaluate(() => window.studio?.loaderStatuses))}; ${errors.join('\n')}`);
+      throw new Error(
+        `no loaders connection: ${error.message}; loader statuses ${JSON.stringify(await page.evaluate(() => window.studio?.loaderStatuses))}; ${errors.join('\n')}`,
+      );
     });
   const frame = page.frames().find((candidate) => candidate !== page.mainFrame())!;
-  await frame.waitForURL((url) => url.origin === stack.site && url.pathname === path, { timeout: 10_000 });
+  await frame.waitForURL((url) => url.origin === stack.site && url.pathname === path, {
+    timeout: 10_000,
+  });
   return { page, frame, errors };
 }
 
@@ -70,7 +92,9 @@ const doc = (id: string) => stack.documents().find((candidate) => candidate._id 
 
 /** The cards' `plans` with the first plan's description set to `text`. */
 function plansWith(text: string): unknown[] {
-  return (doc(CARDS).plans as object[]).map((item, index) => (index === 0 ? { ...item, planDescription: text } : item));
+  return (doc(CARDS).plans as object[]).map((item, index) =>
+    index === 0 ? { ...item, planDescription: text } : item,
+  );
 }
 
 /** Records on the framed page when each text of `selector` first shows, in order. */
@@ -82,30 +106,53 @@ async function recordTexts(frame: Frame, selector: string): Promise<void> {
       if (seen.at(-1)?.text !== text) seen.push({ text, at: Date.now() });
     };
     note();
-    new MutationObserver(note).observe(document.body, { subtree: true, childList: true, characterData: true });
+    new MutationObserver(note).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
     Object.assign(window, { seenTexts: seen, sameDocument: true });
     Object.assign(document.querySelector('sanity-visual-editing')!, { sameOverlayRoot: true });
   }, selector);
 }
 
-const seenTexts = (frame: Frame) => frame.evaluate(() => (window as unknown as { seenTexts: Array<{ text: string; at: number }> }).seenTexts);
+const seenTexts = (frame: Frame) =>
+  frame.evaluate(
+    () => (window as unknown as { seenTexts: Array<{ text: string; at: number }> }).seenTexts,
+  );
 
 async function keptInPlace(frame: Frame): Promise<void> {
-  expect(await frame.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-  expect(await frame.evaluate(() => 'sameOverlayRoot' in document.querySelector('sanity-visual-editing')!)).toBe(true);
+  expect(
+    await frame.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+  ).toBe(true);
+  expect(
+    await frame.evaluate(
+      () => 'sameOverlayRoot' in document.querySelector('sanity-visual-editing')!,
+    ),
+  ).toBe(true);
 }
 
-describe('the page on Presentation\'s loaders channel', () => {
+describe("the page on Presentation's loaders channel", () => {
   it('listens for the query it was drawn from, with a heartbeat, and reports its documents', async () => {
     const { page } = await present(LANDING);
     const first = await page.evaluate(() => window.studio.listens[0]!.data);
     expect(first).toEqual({
-      projectId: 'offline0', dataset: 'production', perspective: 'drafts',
-      query: SCHOOL_PAGE_CONTENT_QUERY, params: { seoSlug: SCHOOL, types: TENANT_DOCUMENT_TYPES }, heartbeat: LISTEN_HEARTBEAT_MS,
+      projectId: 'offline0',
+      dataset: 'production',
+      perspective: 'drafts',
+      query: SCHOOL_PAGE_CONTENT_QUERY,
+      params: { seoSlug: SCHOOL, types: TENANT_DOCUMENT_TYPES },
+      heartbeat: LISTEN_HEARTBEAT_MS,
     });
     expect(first.heartbeat).toBeGreaterThanOrEqual(1_000);
-    await expect.poll(() => page.evaluate(() => window.studio.loaderDocuments.at(-1)), { timeout: 10_000 })
-      .toMatchObject({ projectId: 'offline0', dataset: 'production', perspective: 'drafts', documents: expect.arrayContaining([{ _id: HERO }, { _id: CARDS }]) });
+    await expect
+      .poll(() => page.evaluate(() => window.studio.loaderDocuments.at(-1)), { timeout: 10_000 })
+      .toMatchObject({
+        projectId: 'offline0',
+        dataset: 'production',
+        perspective: 'drafts',
+        documents: expect.arrayContaining([{ _id: HERO }, { _id: CARDS }]),
+      });
     await page.close();
   }, 90_000);
 
@@ -117,7 +164,9 @@ describe('the page on Presentation\'s loaders channel', () => {
     const typed = Date.now();
     await page.evaluate(([id, text]) => window.studio.edit(id!, { title: text }), [HERO, title]);
     await frame.locator('#hero-title', { hasText: title }).waitFor({ timeout: 5_000 });
-    console.log(`[presentation-loaders] loader/query-change → title on the page: ${(await seenTexts(frame)).find((seen) => seen.text === title)!.at - typed} ms`);
+    console.log(
+      `[presentation-loaders] loader/query-change → title on the page: ${(await seenTexts(frame)).find((seen) => seen.text === title)!.at - typed} ms`,
+    );
     expect(stack.documents().length).toBe(before);
     await keptInPlace(frame);
     expect(errors.filter((error) => /Content Security Policy/i.test(error))).toEqual([]);
@@ -127,35 +176,63 @@ describe('the page on Presentation\'s loaders channel', () => {
   it('ends 14 changes 60 ms apart on the last, never an older one after it', async () => {
     const { page, frame } = await present(PLAN_PAGE, { width: 1280, height: 600 });
     // The editor opened the first plan's broadband facts and scrolled down: the redraws keep both.
-    await frame.evaluate(() => document.querySelector<HTMLButtonElement>('.plan-card__toggle')!.click());
+    await frame.evaluate(() =>
+      document.querySelector<HTMLButtonElement>('.plan-card__toggle')!.click(),
+    );
     await page.waitForTimeout(500);
-    await frame.locator('.plan-card .description').first().evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 200));
+    await frame
+      .locator('.plan-card .description')
+      .first()
+      .evaluate((element) =>
+        window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 200),
+      );
     const scrolled = await frame.evaluate(() => window.scrollY);
     expect(scrolled).toBeGreaterThan(0);
     await recordTexts(frame, '.plan-card .description');
-    const texts = Array.from({ length: 14 }, (_, index) => `Keystroke ${index + 1} of 14: unlimited 5G for every Husky fan`);
+    const texts = Array.from(
+      { length: 14 },
+      (_, index) => `Keystroke ${index + 1} of 14: unlimited 5G for every Husky fan`,
+    );
     const started = Date.now();
     let lastSent = 0;
     for (const text of texts) {
       lastSent = Date.now();
-      await page.evaluate(([id, plans]) => { void window.studio.edit(id as string, { plans }); }, [CARDS, plansWith(text)] as const);
+      await page.evaluate(
+        ([id, plans]) => {
+          void window.studio.edit(id as string, { plans });
+        },
+        [CARDS, plansWith(text)] as const,
+      );
       await page.waitForTimeout(60);
     }
     const last = texts.at(-1)!;
-    await frame.waitForFunction((wanted) => document.querySelector('.plan-card .description')?.textContent === wanted, last, { timeout: 5_000 });
+    await frame.waitForFunction(
+      (wanted) => document.querySelector('.plan-card .description')?.textContent === wanted,
+      last,
+      { timeout: 5_000 },
+    );
     await page.waitForTimeout(1_000);
     const seen = (await seenTexts(frame)).filter((entry) => texts.includes(entry.text));
     const order = seen.map((entry) => texts.indexOf(entry.text));
-    console.log(`[presentation-loaders] burst of 14 changes 60 ms apart: drew ${order.map((index) => index + 1).join(', ')}; the last ${seen.at(-1)!.at - lastSent} ms after it was sent (${seen.at(-1)!.at - started} ms after the first)`);
+    console.log(
+      `[presentation-loaders] burst of 14 changes 60 ms apart: drew ${order.map((index) => index + 1).join(', ')}; the last ${seen.at(-1)!.at - lastSent} ms after it was sent (${seen.at(-1)!.at - started} ms after the first)`,
+    );
     expect(order.at(-1)).toBe(13);
     expect(order).toEqual([...order].sort((a, b) => a - b));
-    await expect(frame.locator('.plan-card .description').first().textContent()).resolves.toBe(last);
+    await expect(frame.locator('.plan-card .description').first().textContent()).resolves.toBe(
+      last,
+    );
     await keptInPlace(frame);
     expect(await frame.evaluate(() => window.scrollY)).toBe(scrolled);
-    expect(await frame.evaluate(() => {
-      const toggle = document.querySelector('.plan-card__toggle')!;
-      return toggle.getAttribute('aria-expanded') === 'true' && !document.getElementById(toggle.getAttribute('aria-controls')!)!.hidden;
-    })).toBe(true);
+    expect(
+      await frame.evaluate(() => {
+        const toggle = document.querySelector('.plan-card__toggle')!;
+        return (
+          toggle.getAttribute('aria-expanded') === 'true' &&
+          !document.getElementById(toggle.getAttribute('aria-controls')!)!.hidden
+        );
+      }),
+    ).toBe(true);
     await page.close();
   }, 90_000);
 
@@ -163,35 +240,67 @@ describe('the page on Presentation\'s loaders channel', () => {
     const { page, frame } = await present(PLAN_PAGE);
     await recordTexts(frame, '.plan-card .description');
     const typed = `Still typing at ${Date.now()}`;
-    await page.evaluate(([id, plans]) => window.studio.edit(id as string, { plans }), [CARDS, plansWith(typed)] as const);
+    await page.evaluate(([id, plans]) => window.studio.edit(id as string, { plans }), [
+      CARDS,
+      plansWith(typed),
+    ] as const);
     const description = frame.locator('.plan-card .description').first();
     await frame.locator('.plan-card .description', { hasText: typed }).waitFor({ timeout: 5_000 });
     // The last autosave, older than what the editor has typed since.
     const saved = `Saved a moment ago at ${Date.now()}`;
-    appendFileSync(stack.exportFile, `${JSON.stringify({ ...doc(CARDS), _id: `drafts.${CARDS}`, plans: plansWith(saved) })}\n`);
-    const refreshingBefore = await page.evaluate(() => window.studio.received.filter((message) => message.type === 'visual-editing/refreshing').length);
-    await page.evaluate(() => window.studio.post('presentation/refresh', { source: 'mutation', livePreviewEnabled: true, document: { _id: 'drafts.x', _type: 'planCards', _rev: 'r' } }));
+    appendFileSync(
+      stack.exportFile,
+      `${JSON.stringify({ ...doc(CARDS), _id: `drafts.${CARDS}`, plans: plansWith(saved) })}\n`,
+    );
+    const refreshingBefore = await page.evaluate(
+      () =>
+        window.studio.received.filter((message) => message.type === 'visual-editing/refreshing')
+          .length,
+    );
+    await page.evaluate(() =>
+      window.studio.post('presentation/refresh', {
+        source: 'mutation',
+        livePreviewEnabled: true,
+        document: { _id: 'drafts.x', _type: 'planCards', _rev: 'r' },
+      }),
+    );
     await page.waitForTimeout(2_000);
     await expect(description.textContent()).resolves.toBe(typed);
-    expect(await page.evaluate(() => window.studio.received.filter((message) => message.type === 'visual-editing/refreshing').length)).toBe(refreshingBefore);
+    expect(
+      await page.evaluate(
+        () =>
+          window.studio.received.filter((message) => message.type === 'visual-editing/refreshing')
+            .length,
+      ),
+    ).toBe(refreshingBefore);
     // The refresh button: the page as the dataset has it.
-    await page.evaluate(() => window.studio.post('presentation/refresh', { source: 'manual', livePreviewEnabled: true }));
+    await page.evaluate(() =>
+      window.studio.post('presentation/refresh', { source: 'manual', livePreviewEnabled: true }),
+    );
     await frame.locator('.plan-card .description', { hasText: saved }).waitFor({ timeout: 5_000 });
     await keptInPlace(frame);
     await page.close();
   }, 90_000);
 
-  it('listens again when the perspective changes, and draws that perspective\'s changes', async () => {
+  it("listens again when the perspective changes, and draws that perspective's changes", async () => {
     const { page, frame } = await present(LANDING);
     await recordTexts(frame, '#hero-title');
     await page.evaluate((picked) => window.studio.setPerspective(picked), STACK);
-    await expect.poll(() => page.evaluate(() => window.studio.listens.at(-1)!.data.perspective), { timeout: 5_000 }).toEqual(STACK);
+    await expect
+      .poll(() => page.evaluate(() => window.studio.listens.at(-1)!.data.perspective), {
+        timeout: 5_000,
+      })
+      .toEqual(STACK);
     await frame.locator('#hero-title', { hasText: RELEASE_TITLE }).waitFor({ timeout: 5_000 });
-    await expect(frame.locator('.preview-bar__shown').textContent()).resolves.toContain('Scheduled publish');
+    await expect(frame.locator('.preview-bar__shown').textContent()).resolves.toContain(
+      'Scheduled publish',
+    );
     const title = `The release's title, typed at ${Date.now()}`;
     await page.evaluate(([id, text]) => window.studio.edit(id!, { title: text }), [HERO, title]);
     await frame.locator('#hero-title', { hasText: title }).waitFor({ timeout: 5_000 });
-    await expect(frame.locator('.preview-bar__shown').textContent()).resolves.toContain('Scheduled publish');
+    await expect(frame.locator('.preview-bar__shown').textContent()).resolves.toContain(
+      'Scheduled publish',
+    );
     await keptInPlace(frame);
     await page.close();
   }, 90_000);
@@ -199,14 +308,21 @@ describe('the page on Presentation\'s loaders channel', () => {
   it('still opens the clicked field after a keystroke redraw', async () => {
     const { page, frame } = await present(PLAN_PAGE);
     const typed = `Typed before the click at ${Date.now()}`;
-    await page.evaluate(([id, plans]) => window.studio.edit(id as string, { plans }), [CARDS, plansWith(typed)] as const);
+    await page.evaluate(([id, plans]) => window.studio.edit(id as string, { plans }), [
+      CARDS,
+      plansWith(typed),
+    ] as const);
     const description = frame.locator('.plan-card .description', { hasText: typed }).first();
     await description.waitFor({ timeout: 5_000 });
     const plan = (doc(CARDS).plans as Array<{ _key: string }>)[0]!;
     const focus = page.evaluate(() => window.studio.next('visual-editing/focus'));
     await description.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await description.click({ force: true });
-    expect((await focus).data).toMatchObject({ id: CARDS, type: 'planCards', path: `plans[_key=="${plan._key}"].planDescription` });
+    expect((await focus).data).toMatchObject({
+      id: CARDS,
+      type: 'planCards',
+      path: `plans[_key=="${plan._key}"].planDescription`,
+    });
     await page.close();
   }, 90_000);
 
@@ -218,13 +334,30 @@ describe('the page on Presentation\'s loaders channel', () => {
       const description = frame.locator('.plan-card .description').first();
       await description.evaluate((element) => element.scrollIntoView({ block: 'center' }));
       const typed = `A longer description typed at ${width} px: unlimited talk, text and 5G data for every Husky fan, all season.`;
-      await page.evaluate(([id, plans]) => window.studio.edit(id as string, { plans }), [CARDS, plansWith(typed)] as const);
-      await frame.locator('.plan-card .description', { hasText: typed }).waitFor({ timeout: 5_000 });
+      await page.evaluate(([id, plans]) => window.studio.edit(id as string, { plans }), [
+        CARDS,
+        plansWith(typed),
+      ] as const);
+      await frame
+        .locator('.plan-card .description', { hasText: typed })
+        .waitFor({ timeout: 5_000 });
       await description.hover({ force: true });
       await page.waitForTimeout(300);
       await page.screenshot({ path: join(SHOTS, `loaders-typed-${width}.png`) });
-      const results = await new AxeBuilder({ page }).include('iframe').withTags(AXE_TAGS).options({ resultTypes: ['violations'] }).analyze();
-      found.push(...results.violations.map((violation) => `${width} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(' | ')}`));
+      const results = await new AxeBuilder({ page })
+        .include('iframe')
+        .withTags(AXE_TAGS)
+        .options({ resultTypes: ['violations'] })
+        .analyze();
+      found.push(
+        ...results.violations.map(
+          (violation) =>
+            `${width} ${violation.id}: ${violation.nodes
+              .map((node) => node.target.join(' '))
+              .slice(0, 3)
+              .join(' | ')}`,
+        ),
+      );
       await page.close();
     }
     console.log(`[presentation-loaders] screenshots in ${SHOTS}`);
@@ -232,20 +365,40 @@ describe('the page on Presentation\'s loaders channel', () => {
   }, 180_000);
 });
 
-describe('a post to a page\'s address (the Studio\'s result, drawn)', () => {
+describe("a post to a page's address (the Studio's result, drawn)", () => {
   type Answer = Awaited<ReturnType<typeof raw>>;
   /** SCHOOL_PAGE_CONTENT_QUERY's result over the export in drafts, as the Studio would post it; `change` edits it. */
   async function studioResult(change: (result: any) => void = () => {}) {
     const params = { seoSlug: SCHOOL, types: TENANT_DOCUMENT_TYPES };
-    const result: any = await createLocalSource(dirname(stack.exportFile), undefined, 'drafts').fetch(SCHOOL_PAGE_CONTENT_QUERY, params);
+    const result: any = await createLocalSource(
+      dirname(stack.exportFile),
+      undefined,
+      'drafts',
+    ).fetch(SCHOOL_PAGE_CONTENT_QUERY, params);
     change(result);
     return { query: SCHOOL_PAGE_CONTENT_QUERY, params, perspective: 'drafts', result };
   }
   const hero = (result: any) => result.documents.find((candidate: Doc) => candidate._id === HERO);
-  const sameOrigin = () => ({ origin: stack.site, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json', cookie: stack.draftCookie });
-  const post = (body: unknown, headers: Record<string, string> = sameOrigin(), path = LANDING): Promise<Answer> =>
-    raw(`${stack.site}${path}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
-  const refusal = (answer: Answer) => ({ status: answer.status, message: (JSON.parse(answer.body.toString('utf8')) as { message: string }).message });
+  const sameOrigin = () => ({
+    origin: stack.site,
+    'sec-fetch-site': 'same-origin',
+    'content-type': 'application/json',
+    cookie: stack.draftCookie,
+  });
+  const post = (
+    body: unknown,
+    headers: Record<string, string> = sameOrigin(),
+    path = LANDING,
+  ): Promise<Answer> =>
+    raw(`${stack.site}${path}`, {
+      method: 'POST',
+      headers,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  const refusal = (answer: Answer) => ({
+    status: answer.status,
+    message: (JSON.parse(answer.body.toString('utf8')) as { message: string }).message,
+  });
   const html = (answer: Answer) => answer.body.toString('utf8');
 
   /** A refusal: the status, a JSON reason, the preview's headers and its one policy (framed by the Studio only), no page and no cookie. */
@@ -254,51 +407,77 @@ describe('a post to a page\'s address (the Studio\'s result, drawn)', () => {
     expect(html(answer)).not.toContain('<html');
     expect(answer.headers['cache-control']).toBe(PREVIEW_RESPONSE_HEADERS['Cache-Control']);
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
-    for (const [name, value] of Object.entries(PREVIEW_RESPONSE_HEADERS)) expect(answer.headers[name.toLowerCase()], name).toBe(value);
+    for (const [name, value] of Object.entries(PREVIEW_RESPONSE_HEADERS))
+      expect(answer.headers[name.toLowerCase()], name).toBe(value);
     // Two policies would both apply (and come as a list): exactly one, the preview's.
     const policy = String(answer.headers['content-security-policy'] ?? '');
     expect(policy.match(/frame-ancestors [^;]*/g)).toEqual([`frame-ancestors ${stack.studio}`]);
     expect(answer.headers['set-cookie']).toBeUndefined();
   }
 
-  it('answers the page drawn from the posted result, with the preview\'s headers, writing nothing', async () => {
+  it("answers the page drawn from the posted result, with the preview's headers, writing nothing", async () => {
     const exported = statSync(stack.exportFile);
     const title = `Posted at ${Date.now()}`;
-    const answer = await post(await studioResult((result) => { hero(result).title = title; }));
+    const answer = await post(
+      await studioResult((result) => {
+        hero(result).title = title;
+      }),
+    );
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^text\/html/);
     expect(html(answer)).toMatch(new RegExp(`<h1[^>]*id="hero-title"[^>]*>${title}</h1>`));
-    for (const [name, value] of Object.entries(PREVIEW_RESPONSE_HEADERS)) expect(answer.headers[name.toLowerCase()], name).toBe(value);
+    for (const [name, value] of Object.entries(PREVIEW_RESPONSE_HEADERS))
+      expect(answer.headers[name.toLowerCase()], name).toBe(value);
     expect(answer.headers['content-security-policy']).toContain("script-src 'self'");
     expect(answer.headers['set-cookie']).toBeUndefined();
     const after = statSync(stack.exportFile);
     expect([after.size, after.mtimeMs]).toEqual([exported.size, exported.mtimeMs]);
   });
 
-  it('shows posted markup as text, and drops a link the dataset\'s guard drops', async () => {
-    const answer = await post(await studioResult((result) => {
-      hero(result).title = '<script>alert(1)</script><img src=x onerror=alert(2)>';
-      hero(result).ctaFragment = 'javascript:alert(3)';
-    }));
+  it("shows posted markup as text, and drops a link the dataset's guard drops", async () => {
+    const answer = await post(
+      await studioResult((result) => {
+        hero(result).title = '<script>alert(1)</script><img src=x onerror=alert(2)>';
+        hero(result).ctaFragment = 'javascript:alert(3)';
+      }),
+    );
     const page = html(answer);
     if (answer.status === 200) {
-      expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;');
+      expect(page).toContain(
+        '&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=alert(2)&gt;',
+      );
       expect(page).not.toContain('<script>alert(1)');
       expect(page).not.toMatch(/href="javascript:/i);
     } else {
       // Without its link the header does not validate: refused, nothing drawn.
       expectRefused(answer, 422, /huskymobile-landingHeader/);
     }
-    const title = await post(await studioResult((result) => { hero(result).title = '<script>alert(1)</script>'; }));
+    const title = await post(
+      await studioResult((result) => {
+        hero(result).title = '<script>alert(1)</script>';
+      }),
+    );
     expect(title.status).toBe(200);
     expect(html(title)).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html(title)).not.toContain('<script>alert(1)');
   });
 
-  it('refuses a cross-site post that carries the editor\'s cookie (403)', async () => {
+  it("refuses a cross-site post that carries the editor's cookie (403)", async () => {
     const body = await studioResult();
-    expectRefused(await post(body, { ...sameOrigin(), origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }), 403, /own pages only/);
-    expectRefused(await post(body, { ...sameOrigin(), 'sec-fetch-site': 'same-site' }), 403, /own pages only/);
+    expectRefused(
+      await post(body, {
+        ...sameOrigin(),
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+      }),
+      403,
+      /own pages only/,
+    );
+    expectRefused(
+      await post(body, { ...sameOrigin(), 'sec-fetch-site': 'same-site' }),
+      403,
+      /own pages only/,
+    );
     const { 'sec-fetch-site': _omitted, ...noFetchSite } = sameOrigin();
     expectRefused(await post(body, noFetchSite), 403, /own pages only/);
     const { origin: _none, ...noOrigin } = sameOrigin();
@@ -308,28 +487,81 @@ describe('a post to a page\'s address (the Studio\'s result, drawn)', () => {
   it('refuses a post without draft mode (401)', async () => {
     const { cookie: _cookie, ...noCookie } = sameOrigin();
     expectRefused(await post(await studioResult(), noCookie), 401, /not in draft mode/);
-    expectRefused(await post(await studioResult(), { ...sameOrigin(), cookie: `${stack.draftCookie}x` }), 401, /not in draft mode/);
+    expectRefused(
+      await post(await studioResult(), { ...sameOrigin(), cookie: `${stack.draftCookie}x` }),
+      401,
+      /not in draft mode/,
+    );
   });
 
   it(`refuses a body over ${MAX_POSTED_CONTENT_BYTES} bytes (413), anything but JSON (415) and a body that is not JSON (400)`, async () => {
-    const large = await studioResult((result) => { hero(result).title = 'x'.repeat(MAX_POSTED_CONTENT_BYTES); });
+    const large = await studioResult((result) => {
+      hero(result).title = 'x'.repeat(MAX_POSTED_CONTENT_BYTES);
+    });
     expectRefused(await post(large), 413, /larger than 1048576 bytes/);
     // A form a cross-site page could send without asking first.
-    expectRefused(await post('title=x', { ...sameOrigin(), 'content-type': 'application/x-www-form-urlencoded' }), 415, /application\/json/);
+    expectRefused(
+      await post('title=x', {
+        ...sameOrigin(),
+        'content-type': 'application/x-www-form-urlencoded',
+      }),
+      415,
+      /application\/json/,
+    );
     expectRefused(await post('{"query":', sameOrigin()), 400, /not JSON/);
   });
 
   it('refuses a result for another query, school or perspective (422, 409)', async () => {
-    expectRefused(await post({ ...await studioResult(), query: '*[_type == "school"]' }), 422, /another query/);
-    expectRefused(await post(await studioResult(), sameOrigin(), '/osu-beavs-mobile'), 422, /another query/);
-    expectRefused(await post({ ...await studioResult(), perspective: 'published' }), 409, /another perspective/);
-    expectRefused(await post({ ...await studioResult(), perspective: ['rHuskyL27', 'drafts'] }), 409, /another perspective/);
+    expectRefused(
+      await post({ ...(await studioResult()), query: '*[_type == "school"]' }),
+      422,
+      /another query/,
+    );
+    expectRefused(
+      await post(await studioResult(), sameOrigin(), '/osu-beavs-mobile'),
+      422,
+      /another query/,
+    );
+    expectRefused(
+      await post({ ...(await studioResult()), perspective: 'published' }),
+      409,
+      /another perspective/,
+    );
+    expectRefused(
+      await post({ ...(await studioResult()), perspective: ['rHuskyL27', 'drafts'] }),
+      409,
+      /another perspective/,
+    );
   });
 
   it('refuses content that does not validate, naming the document, and draws nothing (422)', async () => {
-    expectRefused(await post(await studioResult((result) => { hero(result).title = 42; })), 422, /does not validate: huskymobile-landingHeader: title/);
-    expectRefused(await post(await studioResult((result) => { result.settings = null; })), 422, /siteSettings document is missing/);
-    expectRefused(await post(await studioResult((result) => { result.school = { _id: 'school-x', _type: 'school' }; })), 422, /invalid/);
-    expectRefused(await post({ ...await studioResult(), result: [] }), 422, /names no school/);
+    expectRefused(
+      await post(
+        await studioResult((result) => {
+          hero(result).title = 42;
+        }),
+      ),
+      422,
+      /does not validate: huskymobile-landingHeader: title/,
+    );
+    expectRefused(
+      await post(
+        await studioResult((result) => {
+          result.settings = null;
+        }),
+      ),
+      422,
+      /siteSettings document is missing/,
+    );
+    expectRefused(
+      await post(
+        await studioResult((result) => {
+          result.school = { _id: 'school-x', _type: 'school' };
+        }),
+      ),
+      422,
+      /invalid/,
+    );
+    expectRefused(await post({ ...(await studioResult()), result: [] }), 422, /names no school/);
   });
 });

@@ -23,7 +23,11 @@ const RELEASE = 'rHuskyL27';
 const STACK = [RELEASE, 'drafts'];
 const RELEASE_TITLE = 'Spring signing day: your first month on us';
 const DRAFTS_TITLE = 'The phone plan that bleeds purple';
-const SHOTS = process.env.SHOTS ?? (existsSync('/work/shots41') ? '/work/shots41' : resolve(import.meta.dirname, '../../../.scratch/presentation'));
+const SHOTS =
+  process.env.SHOTS ??
+  (existsSync('/work/shots41')
+    ? '/work/shots41'
+    : resolve(import.meta.dirname, '../../../.scratch/presentation'));
 
 let stack: PreviewStack;
 let browser: Browser;
@@ -43,40 +47,69 @@ async function present(path: string): Promise<{ page: Page; frame: Frame }> {
   const page = await context.newPage();
   page.on('close', () => void context.close().catch(() => undefined));
   await page.goto(stack.hostUrl(path));
-  await page.waitForFunction(() => window.studio?.statuses.includes('connected'), undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => window.studio?.statuses.includes('connected'), undefined, {
+    timeout: 30_000,
+  });
   const frame = page.frames().find((candidate) => candidate !== page.mainFrame())!;
-  await frame.waitForURL((url) => url.origin === stack.site && url.pathname === path, { timeout: 10_000 });
+  await frame.waitForURL((url) => url.origin === stack.site && url.pathname === path, {
+    timeout: 10_000,
+  });
   return { page, frame };
 }
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
+  return sorted.length % 2
+    ? sorted[middle]!
+    : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
 };
 
 /** Picks a perspective in the host's menu; resolves with the ms until the hero's title reads `text`. */
-async function switchTo(page: Page, frame: Frame, perspective: string | string[], text: string): Promise<number> {
-  await frame.evaluate(() => { (window as unknown as { titleSeenAt?: number }).titleSeenAt = undefined; });
-  const posted = await page.evaluate((picked) => { window.studio.setPerspective(picked); return Date.now(); }, perspective);
-  await frame.waitForFunction((wanted) => {
-    const seen = document.getElementById('hero-title')?.textContent === wanted;
-    if (seen) (window as unknown as { titleSeenAt?: number }).titleSeenAt ??= Date.now();
-    return seen;
-  }, text, { timeout: 5_000, polling: 'raf' }).catch(async (error: Error) => {
-    throw new Error(`"${text}" not shown after presentation/perspective ${JSON.stringify(perspective)}: ${error.message}; the page shows "${await frame.locator('#hero-title').textContent()}"`);
+async function switchTo(
+  page: Page,
+  frame: Frame,
+  perspective: string | string[],
+  text: string,
+): Promise<number> {
+  await frame.evaluate(() => {
+    (window as unknown as { titleSeenAt?: number }).titleSeenAt = undefined;
   });
-  const seenAt = await frame.evaluate(() => (window as unknown as { titleSeenAt: number }).titleSeenAt);
+  const posted = await page.evaluate((picked) => {
+    window.studio.setPerspective(picked);
+    return Date.now();
+  }, perspective);
+  await frame
+    .waitForFunction(
+      (wanted) => {
+        const seen = document.getElementById('hero-title')?.textContent === wanted;
+        if (seen) (window as unknown as { titleSeenAt?: number }).titleSeenAt ??= Date.now();
+        return seen;
+      },
+      text,
+      { timeout: 5_000, polling: 'raf' },
+    )
+    .catch(async (error: Error) => {
+      throw new Error(
+        `"${text}" not shown after presentation/perspective ${JSON.stringify(perspective)}: ${error.message}; the page shows "${await frame.locator('#hero-title').textContent()}"`,
+      );
+    });
+  const seenAt = await frame.evaluate(
+    () => (window as unknown as { titleSeenAt: number }).titleSeenAt,
+  );
   return seenAt - posted;
 }
 
-describe('the Studio\'s perspective menu and the preview page', () => {
+describe("the Studio's perspective menu and the preview page", () => {
   it('declares it switches in place; a release and back to drafts show in place within 2 s, connection and overlays kept; a click names the field', async () => {
     const { page, frame } = await present(SCHOOL);
-    await expect.poll(() => page.evaluate(() => window.studio.perspectiveRequests), { timeout: 10_000 })
+    await expect
+      .poll(() => page.evaluate(() => window.studio.perspectiveRequests), { timeout: 10_000 })
       .toContainEqual(expect.objectContaining({ handlesPerspectiveChange: true }));
     await expect(frame.locator('#hero-title').textContent()).resolves.toBe(DRAFTS_TITLE);
-    await expect(frame.locator('.preview-bar__shown').textContent()).resolves.toBe('Showing: Drafts');
+    await expect(frame.locator('.preview-bar__shown').textContent()).resolves.toBe(
+      'Showing: Drafts',
+    );
     // Marks a full load would drop.
     await frame.evaluate(() => {
       Object.assign(window, { sameDocument: true });
@@ -89,16 +122,28 @@ describe('the Studio\'s perspective menu and the preview page', () => {
     const toDrafts: number[] = [];
     for (let round = 1; round <= 10; round++) {
       toRelease.push(await switchTo(page, frame, STACK, RELEASE_TITLE));
-      await expect(frame.locator('.preview-bar__shown').textContent()).resolves.toBe('Showing: Scheduled publish — scheduled draft, publishes Mon 1 Mar 2027, 09:00 UTC');
+      await expect(frame.locator('.preview-bar__shown').textContent()).resolves.toBe(
+        'Showing: Scheduled publish — scheduled draft, publishes Mon 1 Mar 2027, 09:00 UTC',
+      );
       toDrafts.push(await switchTo(page, frame, 'drafts', DRAFTS_TITLE));
     }
-    console.log(`[presentation-perspective] presentation/perspective → new text: to the scheduled draft ${toRelease.join(', ')} ms (median ${median(toRelease)} ms); back to drafts ${toDrafts.join(', ')} ms (median ${median(toDrafts)} ms)`);
+    console.log(
+      `[presentation-perspective] presentation/perspective → new text: to the scheduled draft ${toRelease.join(', ')} ms (median ${median(toRelease)} ms); back to drafts ${toDrafts.join(', ')} ms (median ${median(toDrafts)} ms)`,
+    );
     for (const time of [...toRelease, ...toDrafts]) expect(time).toBeLessThanOrEqual(2_000);
 
-    expect(await frame.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-    expect(await frame.evaluate(() => 'sameOverlayRoot' in document.querySelector('sanity-visual-editing')!)).toBe(true);
+    expect(
+      await frame.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+    ).toBe(true);
+    expect(
+      await frame.evaluate(
+        () => 'sameOverlayRoot' in document.querySelector('sanity-visual-editing')!,
+      ),
+    ).toBe(true);
     expect(await frame.evaluate(() => window.scrollY)).toBe(200);
-    expect(await page.evaluate((from) => window.studio.statuses.slice(from), statusesBefore)).toEqual([]);
+    expect(
+      await page.evaluate((from) => window.studio.statuses.slice(from), statusesBefore),
+    ).toEqual([]);
     // The frame's address names what it shows, so a reload shows it again.
     expect(new URL(frame.url()).searchParams.get('sanity-preview-perspective')).toBe('drafts');
 
@@ -109,13 +154,36 @@ describe('the Studio\'s perspective menu and the preview page', () => {
     const title = frame.locator('#hero-title');
     await title.evaluate((element) => element.scrollIntoView({ block: 'center' }));
     await title.click({ force: true });
-    expect((await focus).data).toMatchObject({ id: 'huskymobile-landingHeader', type: 'landingHeader', path: 'title' });
-    await expect.poll(() => page.evaluate(() => window.studio.received.filter((message) => message.type === 'visual-editing/documents').at(-1)?.data), { timeout: 5_000 })
-      .toMatchObject({ perspective: STACK, documents: expect.arrayContaining([expect.objectContaining({ _id: 'huskymobile-landingHeader', _type: 'landingHeader' })]) });
+    expect((await focus).data).toMatchObject({
+      id: 'huskymobile-landingHeader',
+      type: 'landingHeader',
+      path: 'title',
+    });
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            () =>
+              window.studio.received
+                .filter((message) => message.type === 'visual-editing/documents')
+                .at(-1)?.data,
+          ),
+        { timeout: 5_000 },
+      )
+      .toMatchObject({
+        perspective: STACK,
+        documents: expect.arrayContaining([
+          expect.objectContaining({ _id: 'huskymobile-landingHeader', _type: 'landingHeader' }),
+        ]),
+      });
 
     // Reloaded, the frame asks for the release by its address, and shows it.
     await frame.evaluate(() => location.reload());
-    await page.waitForFunction(() => window.studio.statuses.filter((status) => status === 'connected').length >= 2, undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => window.studio.statuses.filter((status) => status === 'connected').length >= 2,
+      undefined,
+      { timeout: 30_000 },
+    );
     const reloaded = page.frames().find((candidate) => candidate !== page.mainFrame())!;
     await expect(reloaded.locator('#hero-title').textContent()).resolves.toBe(RELEASE_TITLE);
     await page.close();
@@ -126,19 +194,41 @@ describe('the Studio\'s perspective menu and the preview page', () => {
     const found: string[] = [];
     for (const width of [390, 1280]) {
       // In draft mode, outside Presentation: the page as an editor's reload gets it.
-      const context = await browser.newContext({ viewport: { width, height: 844 }, extraHTTPHeaders: { cookie: stack.draftCookie } });
+      const context = await browser.newContext({
+        viewport: { width, height: 844 },
+        extraHTTPHeaders: { cookie: stack.draftCookie },
+      });
       const page = await context.newPage();
       for (const [name, perspective, shown] of [
         ['published', 'published', 'Showing: Published'],
         ['drafts', 'drafts', 'Showing: Drafts'],
-        ['scheduled-draft', STACK.join(','), 'Showing: Scheduled publish — scheduled draft, publishes Mon 1 Mar 2027, 09:00 UTC'],
+        [
+          'scheduled-draft',
+          STACK.join(','),
+          'Showing: Scheduled publish — scheduled draft, publishes Mon 1 Mar 2027, 09:00 UTC',
+        ],
       ] as const) {
-        await page.goto(`${stack.site}${SCHOOL}?sanity-preview-perspective=${encodeURIComponent(perspective)}`);
+        await page.goto(
+          `${stack.site}${SCHOOL}?sanity-preview-perspective=${encodeURIComponent(perspective)}`,
+        );
         await expect(page.locator('.preview-bar__shown').textContent()).resolves.toBe(shown);
-        await expect(page.locator('#hero-title').textContent()).resolves.toBe(name === 'scheduled-draft' ? RELEASE_TITLE : DRAFTS_TITLE);
+        await expect(page.locator('#hero-title').textContent()).resolves.toBe(
+          name === 'scheduled-draft' ? RELEASE_TITLE : DRAFTS_TITLE,
+        );
         await page.screenshot({ path: join(SHOTS, `landing-${name}-${width}.png`) });
-        const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] }).analyze();
-        found.push(...results.violations.map((violation) => `${name} ${width} ${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(' | ')}`));
+        const results = await new AxeBuilder({ page })
+          .withTags(AXE_TAGS)
+          .options({ resultTypes: ['violations'] })
+          .analyze();
+        found.push(
+          ...results.violations.map(
+            (violation) =>
+              `${name} ${width} ${violation.id}: ${violation.nodes
+                .map((node) => node.target.join(' '))
+                .slice(0, 3)
+                .join(' | ')}`,
+          ),
+        );
       }
       await context.close();
     }

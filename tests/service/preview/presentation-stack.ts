@@ -4,10 +4,22 @@
  * and a host page on another origin that plays the Studio's side (scripts/dev/studio-host.ts) and
  * frames the preview site, or opens it in a window of its own.
  */
-import { appendFileSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startStudioHost, type HostOptions, type PreviewMode } from '../../../scripts/dev/studio-host.ts';
+import {
+  startStudioHost,
+  type HostOptions,
+  type PreviewMode,
+} from '../../../scripts/dev/studio-host.ts';
 import { signDraftMode, DRAFT_MODE_COOKIE } from '../../../src/lib/preview/draft-cookie.ts';
 import { startPreviewServer } from './preview-server-process.ts';
 
@@ -55,7 +67,10 @@ export async function startPresentationStack(name = 'presentation'): Promise<Pre
   appendFileSync(exportFile, `${host.secretDocument()}\n`);
 
   const server = await startPreviewServer(name, {
-    PREVIEW_DATA_DIR: join(work, 'api-data'), CONTENT_DATASET_DIR: datasetDir, PREVIEW_COOKIE_SECRET: COOKIE_SECRET, SANITY_STUDIO_URL: studio,
+    PREVIEW_DATA_DIR: join(work, 'api-data'),
+    CONTENT_DATASET_DIR: datasetDir,
+    PREVIEW_COOKIE_SECRET: COOKIE_SECRET,
+    SANITY_STUDIO_URL: studio,
   });
   const { port } = server;
   const previewOrigin = `http://localhost:${port}`;
@@ -65,7 +80,11 @@ export async function startPresentationStack(name = 'presentation'): Promise<Pre
     site: previewOrigin,
     studio,
     exportFile,
-    documents: () => readFileSync(exportFile, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Doc),
+    documents: () =>
+      readFileSync(exportFile, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as Doc),
     draftCookie: `${DRAFT_MODE_COOKIE}=${signDraftMode(COOKIE_SECRET)}`,
     hostUrl: host.url,
     stop: async () => {

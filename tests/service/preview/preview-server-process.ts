@@ -15,17 +15,30 @@ export interface PreviewServerProcess {
 }
 
 /** Starts the server and resolves once it serves; rejects with its output if it exits first. */
-export async function startPreviewServer(name: string, settings: NodeJS.ProcessEnv): Promise<PreviewServerProcess> {
+export async function startPreviewServer(
+  name: string,
+  settings: NodeJS.ProcessEnv,
+): Promise<PreviewServerProcess> {
   const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, PREVIEW_OUT_DIR: `.preview/tests/${name}`, PREVIEW_PORT: '0', PREVIEW_API_PORT: '0', ...settings },
+    env: {
+      ...process.env,
+      PREVIEW_OUT_DIR: `.preview/tests/${name}`,
+      PREVIEW_PORT: '0',
+      PREVIEW_API_PORT: '0',
+      ...settings,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout.setEncoding('utf8');
   child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => { output += chunk; });
+  child.stderr.on('data', (chunk: string) => {
+    output += chunk;
+  });
   await new Promise<void>((ready, fail) => {
-    child.once('exit', (code) => fail(new Error(`preview:server exited early with ${code}:\n${output}`)));
+    child.once('exit', (code) =>
+      fail(new Error(`preview:server exited early with ${code}:\n${output}`)),
+    );
     child.stdout.on('data', (chunk: string) => {
       output += chunk;
       if (output.includes('Press Ctrl+C')) ready();

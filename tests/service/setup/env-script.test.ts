@@ -22,16 +22,26 @@ function checkout(withTools: boolean): string {
   if (withTools) {
     const bin = join(dir, '.tools/node_modules/.bin');
     mkdirSync(bin, { recursive: true });
-    writeFileSync(join(bin, 'node'), '#!/bin/sh\nif [ "$1" = "-v" ]; then echo v24.99.0; fi\nexit 0\n');
+    writeFileSync(
+      join(bin, 'node'),
+      '#!/bin/sh\nif [ "$1" = "-v" ]; then echo v24.99.0; fi\nexit 0\n',
+    );
     chmodSync(join(bin, 'node'), 0o755);
   }
   return dir;
 }
 
 /** In a new bash at `dir`: PATH before and after sourcing, the node found after, and what env.sh said. */
-function sourced(dir: string, times = 1): { before: string; after: string; node: string; said: string } {
+function sourced(
+  dir: string,
+  times = 1,
+): { before: string; after: string; node: string; said: string } {
   const script = `before="$PATH"; for i in $(seq ${times}); do source scripts/env.sh > said.txt 2>&1; done; printf '%s\\n%s\\n%s\\n' "$before" "$PATH" "$(command -v node)"; cat said.txt`;
-  const shell = spawnSync('bash', ['-c', script], { cwd: dir, env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: process.env['HOME'] ?? '/tmp' }, encoding: 'utf8' });
+  const shell = spawnSync('bash', ['-c', script], {
+    cwd: dir,
+    env: { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: process.env['HOME'] ?? '/tmp' },
+    encoding: 'utf8',
+  });
   const [before, after, node, ...said] = shell.stdout.split('\n');
   return { before: before!, after: after!, node: node!, said: said.join('\n') };
 }

@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-const calls = vi.hoisted(() => ({ load: [] as unknown[][], page: [] as unknown[][], track: [] as unknown[][] }));
+const calls = vi.hoisted(() => ({
+  load: [] as unknown[][],
+  page: [] as unknown[][],
+  track: [] as unknown[][],
+}));
 vi.mock('@segment/analytics-next', () => ({
   AnalyticsBrowser: {
     load: (...args: unknown[]) => {
@@ -48,7 +52,9 @@ describe('analytics loader', () => {
   });
 
   it('loads only once idle, then sends the page view and the clicks made before and after', async () => {
-    await start('<meta name="analytics-write-key" content="k1"><meta name="analytics-api-host" content="http://127.0.0.1:9/v1">');
+    await start(
+      '<meta name="analytics-write-key" content="k1"><meta name="analytics-api-host" content="http://127.0.0.1:9/v1">',
+    );
     document.getElementById('icon')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     document.getElementById('plain')!.click();
     expect(calls.load).toEqual([]);

@@ -1,13 +1,26 @@
 import { describe, expect, it } from 'vitest';
 // The library's own resolution of retry settings, to prove what our settings make it do.
-import { getStatusBehavior, resolveHttpConfig } from '@segment/analytics-next/dist/pkg/plugins/segmentio/shared-dispatcher.js';
+import {
+  getStatusBehavior,
+  resolveHttpConfig,
+} from '@segment/analytics-next/dist/pkg/plugins/segmentio/shared-dispatcher.js';
 import { ANALYTICS_BATCH } from '../../../src/lib/analytics/events.ts';
-import { pageViewProperties, segmentHost, segmentLoadArguments } from '../../../src/lib/analytics/segment-config.ts';
+import {
+  pageViewProperties,
+  segmentHost,
+  segmentLoadArguments,
+} from '../../../src/lib/analytics/segment-config.ts';
 
 describe('segmentHost', () => {
   it("splits a URL into the library's protocol and apiHost", () => {
-    expect(segmentHost('http://127.0.0.1:9999/v1/')).toEqual({ protocol: 'http', apiHost: '127.0.0.1:9999/v1' });
-    expect(segmentHost('https://events.example.com/v1')).toEqual({ protocol: 'https', apiHost: 'events.example.com/v1' });
+    expect(segmentHost('http://127.0.0.1:9999/v1/')).toEqual({
+      protocol: 'http',
+      apiHost: '127.0.0.1:9999/v1',
+    });
+    expect(segmentHost('https://events.example.com/v1')).toEqual({
+      protocol: 'https',
+      apiHost: 'events.example.com/v1',
+    });
   });
 
   it("defaults to Segment's API over https", () => {
@@ -22,7 +35,10 @@ describe('segmentLoadArguments', () => {
 
   it('batches 10 events, flushes every 5 s and retries up to 10 times (docs/behaviour.md §9)', () => {
     expect(ANALYTICS_BATCH).toEqual({ size: 10, flushMs: 5000, maxRetries: 10 });
-    expect(segmentIo.deliveryStrategy).toEqual({ strategy: 'batching', config: { size: 10, timeout: 5000, maxRetries: 10 } });
+    expect(segmentIo.deliveryStrategy).toEqual({
+      strategy: 'batching',
+      config: { size: 10, timeout: 5000, maxRetries: 10 },
+    });
   });
 
   it('retries 429 and every status from 500 up, and drops other client errors (docs/behaviour.md §8)', () => {
@@ -38,7 +54,11 @@ describe('segmentLoadArguments', () => {
 
   it('never asks the CDN for settings and sends no metrics; events go to the configured host', () => {
     expect(settings.writeKey).toBe('key-123');
-    expect(settings.cdnSettings.integrations['Segment.io']).toMatchObject({ apiKey: 'key-123', apiHost: '127.0.0.1:9999/v1', protocol: 'http' });
+    expect(settings.cdnSettings.integrations['Segment.io']).toMatchObject({
+      apiKey: 'key-123',
+      apiHost: '127.0.0.1:9999/v1',
+      protocol: 'http',
+    });
     expect(settings.cdnSettings.metrics.sampleRate).toBe(0);
     expect(segmentIo).toMatchObject({ apiHost: '127.0.0.1:9999/v1', protocol: 'http' });
   });
@@ -50,7 +70,12 @@ describe('segmentLoadArguments', () => {
 
 describe('pageViewProperties', () => {
   it('carries the path, page-name label and an ISO timestamp', () => {
-    expect(pageViewProperties('/cubbymobile', 'Landing page', new Date('2026-01-02T03:04:05Z')))
-      .toEqual({ path: '/cubbymobile', pageName: 'Landing page', timestamp: '2026-01-02T03:04:05.000Z' });
+    expect(
+      pageViewProperties('/cubbymobile', 'Landing page', new Date('2026-01-02T03:04:05Z')),
+    ).toEqual({
+      path: '/cubbymobile',
+      pageName: 'Landing page',
+      timestamp: '2026-01-02T03:04:05.000Z',
+    });
   });
 });

@@ -4,7 +4,8 @@ import { clickEventName, expandEventName } from '../../../src/lib/analytics/targ
 
 describe('clickEventName', () => {
   it('reads the closest [data-analytics] of the clicked element', () => {
-    document.body.innerHTML = '<a href="#" data-analytics="landingpage.seemorefaqs"><span id="inner">See more</span></a><p id="plain">x</p>';
+    document.body.innerHTML =
+      '<a href="#" data-analytics="landingpage.seemorefaqs"><span id="inner">See more</span></a><p id="plain">x</p>';
     expect(clickEventName(document.getElementById('inner'))).toBe('landingpage.seemorefaqs');
     expect(clickEventName(document.getElementById('plain'))).toBeUndefined();
     expect(clickEventName(null)).toBeUndefined();
@@ -19,7 +20,8 @@ describe('clickEventName', () => {
 
 describe('expandEventName', () => {
   it('names the event only when the <details> has opened', () => {
-    document.body.innerHTML = '<details id="d" data-analytics-expand="landingpage.faq2expand"><summary>Q</summary>A</details>';
+    document.body.innerHTML =
+      '<details id="d" data-analytics-expand="landingpage.faq2expand"><summary>Q</summary>A</details>';
     const details = document.getElementById('d') as HTMLDetailsElement;
     expect(expandEventName(details)).toBeUndefined();
     details.open = true;

@@ -17,12 +17,13 @@ describe('one build at a time', () => {
   it('a second build waits until the first is done, and the lock is gone afterwards', async () => {
     const lock = lockIn();
     const events: string[] = [];
-    const build = (name: string) => withBuildLock(async () => {
-      events.push(`${name} starts`);
-      await sleep(100);
-      events.push(`${name} ends`);
-      return name;
-    }, lock);
+    const build = (name: string) =>
+      withBuildLock(async () => {
+        events.push(`${name} starts`);
+        await sleep(100);
+        events.push(`${name} ends`);
+        return name;
+      }, lock);
     expect(await Promise.all([build('a'), build('b')])).toEqual(['a', 'b']);
     expect(events).toEqual(['a starts', 'a ends', 'b starts', 'b ends']);
     expect(existsSync(lock)).toBe(false);
@@ -30,7 +31,11 @@ describe('one build at a time', () => {
 
   it('a failing build still lets the next one run', async () => {
     const lock = lockIn();
-    await expect(withBuildLock(() => { throw new Error('build failed'); }, lock)).rejects.toThrow('build failed');
+    await expect(
+      withBuildLock(() => {
+        throw new Error('build failed');
+      }, lock),
+    ).rejects.toThrow('build failed');
     await expect(withBuildLock(() => 'next', lock)).resolves.toBe('next');
   });
 

@@ -6,19 +6,31 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ISLAND_STYLE_ELEMENT, ISLAND_STYLES, finishedPage, withoutIslandStyle } from '../../../src/lib/build/island-styles.ts';
+import {
+  ISLAND_STYLE_ELEMENT,
+  ISLAND_STYLES,
+  finishedPage,
+  withoutIslandStyle,
+} from '../../../src/lib/build/island-styles.ts';
 
-const page = (body: string) => Buffer.from(`<!DOCTYPE html><html><head><title>t</title></head><body>${body}</body></html>`);
+const page = (body: string) =>
+  Buffer.from(`<!DOCTYPE html><html><head><title>t</title></head><body>${body}</body></html>`);
 
 describe('the island style in a built page', () => {
   it('is the element Astro writes before the first island', () => {
-    expect(ISLAND_STYLE_ELEMENT).toBe('<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>');
+    expect(ISLAND_STYLE_ELEMENT).toBe(
+      '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>',
+    );
   });
 
   it('is removed wherever it is, and only it', () => {
     const island = '<astro-island uid="1"><p>é</p></astro-island>';
-    const before = page(`<h2>Enter</h2>${ISLAND_STYLE_ELEMENT}<script>loader()</script>${island}<style>x{}</style>${ISLAND_STYLE_ELEMENT}`);
-    expect(withoutIslandStyle(before)?.toString()).toBe(page(`<h2>Enter</h2><script>loader()</script>${island}<style>x{}</style>`).toString());
+    const before = page(
+      `<h2>Enter</h2>${ISLAND_STYLE_ELEMENT}<script>loader()</script>${island}<style>x{}</style>${ISLAND_STYLE_ELEMENT}`,
+    );
+    expect(withoutIslandStyle(before)?.toString()).toBe(
+      page(`<h2>Enter</h2><script>loader()</script>${island}<style>x{}</style>`).toString(),
+    );
   });
 
   it('leaves a page without islands alone', () => {
@@ -31,7 +43,9 @@ describe('the island style in a built page', () => {
     const withStyle = page(`<div>${ISLAND_STYLE_ELEMENT}<astro-island></astro-island></div>`);
     writeFileSync(file, withStyle);
     const finished = await finishedPage(file, withStyle);
-    expect(readFileSync(file, 'utf8')).toBe(page('<div><astro-island></astro-island></div>').toString());
+    expect(readFileSync(file, 'utf8')).toBe(
+      page('<div><astro-island></astro-island></div>').toString(),
+    );
     expect(finished.toString()).toBe(readFileSync(file, 'utf8'));
 
     writeFileSync(file, 'on disk');

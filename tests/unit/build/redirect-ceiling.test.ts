@@ -19,23 +19,35 @@ describe('the redirect ceiling', () => {
     expect(() => envFields.parse({ REDIRECT_RULE_LIMIT: 'lots' })).toThrow();
   });
 
-  it('lets the bundled site\'s rules through under the default limit', async () => {
-    const rules = siteRedirects(await bundledMatrix(), { ORDER_SERVICE_URL: undefined, REDIRECT_RULE_LIMIT: 10_000 });
+  it("lets the bundled site's rules through under the default limit", async () => {
+    const rules = siteRedirects(await bundledMatrix(), {
+      ORDER_SERVICE_URL: undefined,
+      REDIRECT_RULE_LIMIT: 10_000,
+    });
     expect(rules.length).toBeGreaterThan(30);
     expect(rules.length).toBeLessThan(50);
   });
 
   it('refuses, naming the count and the limit, when the rules reach the limit', async () => {
     const matrix = await bundledMatrix();
-    const count = siteRedirects(matrix, { ORDER_SERVICE_URL: undefined, REDIRECT_RULE_LIMIT: 10_000 }).length;
-    expect(() => siteRedirects(matrix, { ORDER_SERVICE_URL: undefined, REDIRECT_RULE_LIMIT: count })).toThrow(
+    const count = siteRedirects(matrix, {
+      ORDER_SERVICE_URL: undefined,
+      REDIRECT_RULE_LIMIT: 10_000,
+    }).length;
+    expect(() =>
+      siteRedirects(matrix, { ORDER_SERVICE_URL: undefined, REDIRECT_RULE_LIMIT: count }),
+    ).toThrow(
       `Refusing to write ${count} redirect rules: a build writes fewer than ${count} (REDIRECT_RULE_LIMIT;`,
     );
-    expect(siteRedirects(matrix, { ORDER_SERVICE_URL: undefined, REDIRECT_RULE_LIMIT: count + 1 })).toHaveLength(count);
+    expect(
+      siteRedirects(matrix, { ORDER_SERVICE_URL: undefined, REDIRECT_RULE_LIMIT: count + 1 }),
+    ).toHaveLength(count);
   });
 
   it('writes counts as people read them', () => {
     expect(redirectCeilingProblem(9_999, 10_000)).toBeUndefined();
-    expect(redirectCeilingProblem(10_012, 10_000)).toMatch(/^Refusing to write 10,012 redirect rules: a build writes fewer than 10,000 \(REDIRECT_RULE_LIMIT; Netlify advises wildcards/);
+    expect(redirectCeilingProblem(10_012, 10_000)).toMatch(
+      /^Refusing to write 10,012 redirect rules: a build writes fewer than 10,000 \(REDIRECT_RULE_LIMIT; Netlify advises wildcards/,
+    );
   });
 });

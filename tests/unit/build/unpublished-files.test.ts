@@ -13,8 +13,11 @@ describe('files the build itself did not publish', () => {
 
   it('stops a production build for a live school, naming school, document, field and file', async () => {
     const matrix = await bundledMatrix();
-    expect(() => withUnpublishedFiles(matrix, new Set([DROPPED]), true))
-      .toThrow(new RegExp(`^School kentuckymobile \\(.+\\) is live but refers to files that the build did not publish \\(nothing was left of them after sanitising\\):\\n  - \\w+ \\([\\w-]+\\) field [\\w.]+: file ${DROPPED} is missing`));
+    expect(() => withUnpublishedFiles(matrix, new Set([DROPPED]), true)).toThrow(
+      new RegExp(
+        `^School kentuckymobile \\(.+\\) is live but refers to files that the build did not publish \\(nothing was left of them after sanitising\\):\\n  - \\w+ \\([\\w-]+\\) field [\\w.]+: file ${DROPPED} is missing`,
+      ),
+    );
   });
 
   it('reports it in any other build', async () => {
@@ -22,6 +25,9 @@ describe('files the build itself did not publish', () => {
     const checked = withUnpublishedFiles(matrix, new Set([DROPPED]), false);
     const added = checked.problems.filter((problem) => problem.file === DROPPED);
     expect(added.length).toBeGreaterThan(0);
-    expect(added[0]).toMatchObject({ school: 'kentuckymobile', reason: expect.stringContaining(`file ${DROPPED}`) });
+    expect(added[0]).toMatchObject({
+      school: 'kentuckymobile',
+      reason: expect.stringContaining(`file ${DROPPED}`),
+    });
   });
 });

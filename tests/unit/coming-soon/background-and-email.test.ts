@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { BACKGROUND_ROTATION_MS, COMING_SOON_BACKGROUNDS, nextBackgroundIndex } from '../../../src/lib/ui/rotating-background.ts';
-import { EMAIL_ERROR_TEXT, EMAIL_SUCCESS_TEXT, emailFieldError, isValidEmail } from '../../../src/lib/coming-soon/stay-updated.ts';
+import {
+  BACKGROUND_ROTATION_MS,
+  COMING_SOON_BACKGROUNDS,
+  nextBackgroundIndex,
+} from '../../../src/lib/ui/rotating-background.ts';
+import {
+  EMAIL_ERROR_TEXT,
+  EMAIL_SUCCESS_TEXT,
+  emailFieldError,
+  isValidEmail,
+} from '../../../src/lib/coming-soon/stay-updated.ts';
 import { existsSync } from 'node:fs';
 
 describe('rotating background (docs/behaviour.md §4, §9)', () => {

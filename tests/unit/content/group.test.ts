@@ -1,15 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ContentError, groupContent, type RawBuildContent } from '../../../src/lib/content/group.ts';
+import {
+  ContentError,
+  groupContent,
+  type RawBuildContent,
+} from '../../../src/lib/content/group.ts';
 import { readNdjson } from '../../../src/lib/content/local.ts';
 import { applyPerspective } from '../../../src/lib/content/perspective.ts';
 
 // As a build reads it: the published documents (the dataset also holds a scheduled draft).
-const documents = applyPerspective(readNdjson(readFileSync('src/dataset/data.ndjson', 'utf8'), 'data.ndjson'), 'published') as Array<Record<string, unknown>>;
+const documents = applyPerspective(
+  readNdjson(readFileSync('src/dataset/data.ndjson', 'utf8'), 'data.ndjson'),
+  'published',
+) as Array<Record<string, unknown>>;
 const raw = (): RawBuildContent => ({
   schools: documents.filter((doc) => doc._type === 'school').map((doc) => structuredClone(doc)),
   settings: structuredClone(documents.find((doc) => doc._type === 'siteSettings')),
-  documents: documents.filter((doc) => doc._type !== 'school' && doc._type !== 'siteSettings').map((doc) => structuredClone(doc)),
+  documents: documents
+    .filter((doc) => doc._type !== 'school' && doc._type !== 'siteSettings')
+    .map((doc) => structuredClone(doc)),
 });
 
 describe('grouping and validating content', () => {
@@ -18,41 +27,93 @@ describe('grouping and validating content', () => {
     expect(grouped.problems).toEqual([]);
     expect(grouped.schools).toHaveLength(6);
     // Its one retired school: Kentucky's earlier brand, whose addresses now open Kentucky Mobile.
-    expect(grouped.retiredSchools).toEqual([expect.objectContaining({ key: 'wildcatsmobile', seoSlug: 'uk-wildcats-mobile', legacyAliases: ['wildcatsmobile', 'gowildcats'], successor: { _type: 'reference', _ref: 'school-kentuckymobile' } })]);
+    expect(grouped.retiredSchools).toEqual([
+      expect.objectContaining({
+        key: 'wildcatsmobile',
+        seoSlug: 'uk-wildcats-mobile',
+        legacyAliases: ['wildcatsmobile', 'gowildcats'],
+        successor: { _type: 'reference', _ref: 'school-kentuckymobile' },
+      }),
+    ]);
   });
 
   it('reports an invalid document with school, type, id and field, and leaves it out', () => {
     const input = raw();
-    const faqs = input.documents.find((doc) => (doc as Record<string, unknown>)._type === 'faqs') as Record<string, unknown>;
+    const faqs = input.documents.find(
+      (doc) => (doc as Record<string, unknown>)._type === 'faqs',
+    ) as Record<string, unknown>;
     delete faqs.title;
     const grouped = groupContent(input);
-    const school = grouped.schools.find((s) => s.school._id === (faqs.school as { _ref: string })._ref);
+    const school = grouped.schools.find(
+      (s) => s.school._id === (faqs.school as { _ref: string })._ref,
+    );
     expect(school?.documents.faqs).toEqual([]);
-    expect(grouped.problems).toContainEqual({ school: school?.school.key, documentType: 'faqs', documentId: faqs._id, reason: expect.stringContaining('title'), issues: [{ field: 'title', message: expect.any(String) }] });
-    expect(grouped.problems).toContainEqual({ school: school?.school.key, documentType: 'faqs', reason: 'missing' });
+    expect(grouped.problems).toContainEqual({
+      school: school?.school.key,
+      documentType: 'faqs',
+      documentId: faqs._id,
+      reason: expect.stringContaining('title'),
+      issues: [{ field: 'title', message: expect.any(String) }],
+    });
+    expect(grouped.problems).toContainEqual({
+      school: school?.school.key,
+      documentType: 'faqs',
+      reason: 'missing',
+    });
   });
 
   it('reports a missing customer-type document', () => {
     const input = raw();
-    input.documents = input.documents.filter((doc) => !((doc as Record<string, unknown>)._type === 'planCards' && (doc as Record<string, unknown>).customerType === 'faculty' && ((doc as Record<string, unknown>).school as { _ref: string })._ref === 'school-huskymobile'));
-    expect(groupContent(input).problems).toContainEqual({ school: 'huskymobile', documentType: 'planCards', reason: 'faculty missing', field: 'customerType' });
+    input.documents = input.documents.filter(
+      (doc) =>
+        !(
+          (doc as Record<string, unknown>)._type === 'planCards' &&
+          (doc as Record<string, unknown>).customerType === 'faculty' &&
+          ((doc as Record<string, unknown>).school as { _ref: string })._ref ===
+            'school-huskymobile'
+        ),
+    );
+    expect(groupContent(input).problems).toContainEqual({
+      school: 'huskymobile',
+      documentType: 'planCards',
+      reason: 'faculty missing',
+      field: 'customerType',
+    });
   });
 
   it('reports documents of an unregistered school', () => {
     const input = raw();
-    input.documents.push({ _id: 'x.faqs', _type: 'faqs', school: { _type: 'reference', _ref: 'school-nosuchschool' } });
-    expect(groupContent(input).problems).toContainEqual({ school: 'school-nosuchschool', documentType: 'faqs', documentId: 'x.faqs', reason: 'document references no registered school (school-nosuchschool)', field: 'school' });
+    input.documents.push({
+      _id: 'x.faqs',
+      _type: 'faqs',
+      school: { _type: 'reference', _ref: 'school-nosuchschool' },
+    });
+    expect(groupContent(input).problems).toContainEqual({
+      school: 'school-nosuchschool',
+      documentType: 'faqs',
+      documentId: 'x.faqs',
+      reason: 'document references no registered school (school-nosuchschool)',
+      field: 'school',
+    });
   });
 
   it('reports a document with no school reference (the old `tenant` string is not enough)', () => {
     const input = raw();
     input.documents.push({ _id: 'y.faqs', _type: 'faqs', tenant: 'huskymobile' });
-    expect(groupContent(input).problems).toContainEqual({ school: '(no school)', documentType: 'faqs', documentId: 'y.faqs', reason: 'document has no school reference', field: 'school' });
+    expect(groupContent(input).problems).toContainEqual({
+      school: '(no school)',
+      documentType: 'faqs',
+      documentId: 'y.faqs',
+      reason: 'document has no school reference',
+      field: 'school',
+    });
   });
 
   it('resolves a school reference to a draft school id by its published id', () => {
     const input = raw();
-    const faqs = input.documents.find((doc) => (doc as Record<string, unknown>)._type === 'faqs') as Record<string, unknown>;
+    const faqs = input.documents.find(
+      (doc) => (doc as Record<string, unknown>)._type === 'faqs',
+    ) as Record<string, unknown>;
     const ref = (faqs.school as { _ref: string })._ref;
     faqs.school = { _type: 'reference', _ref: `drafts.${ref}` };
     const grouped = groupContent(input);
@@ -70,23 +131,33 @@ describe('grouping and validating content', () => {
   it('stops on a live school whose address is one the site serves itself, naming school and field', () => {
     const input = raw();
     (input.schools[0] as Record<string, unknown>).seoSlug = 'search';
-    expect(() => groupContent(input)).toThrow(/School document .* is invalid: seoSlug: "search" is an address the site serves itself/);
+    expect(() => groupContent(input)).toThrow(
+      /School document .* is invalid: seoSlug: "search" is an address the site serves itself/,
+    );
   });
 
   it('stops when two schools claim the same address', () => {
     const input = raw();
-    (input.schools[1] as Record<string, unknown>).seoSlug = (input.schools[0] as Record<string, unknown>).seoSlug;
+    (input.schools[1] as Record<string, unknown>).seoSlug = (
+      input.schools[0] as Record<string, unknown>
+    ).seoSlug;
     expect(() => groupContent(input)).toThrow(/already used by school/);
   });
 
   describe('school lifecycle', () => {
-    const schoolOf = (input: RawBuildContent, key: string) => input.schools.find((doc) => (doc as Record<string, unknown>).key === key) as Record<string, unknown>;
+    const schoolOf = (input: RawBuildContent, key: string) =>
+      input.schools.find((doc) => (doc as Record<string, unknown>).key === key) as Record<
+        string,
+        unknown
+      >;
 
     it('reads a school without a status as live, and keeps preparing schools with their documents', () => {
       const input = raw();
       schoolOf(input, 'cubbymobile').status = 'preparing';
       const grouped = groupContent(input);
-      expect(grouped.schools.find((s) => s.school.key === 'huskymobile')?.school.status).toBe('live');
+      expect(grouped.schools.find((s) => s.school.key === 'huskymobile')?.school.status).toBe(
+        'live',
+      );
       const cubby = grouped.schools.find((s) => s.school.key === 'cubbymobile');
       expect(cubby?.school.status).toBe('preparing');
       expect(cubby?.documents.faqs).toHaveLength(1);
@@ -95,11 +166,21 @@ describe('grouping and validating content', () => {
     it('keeps only the addresses and successor of a retired school, reads none of its documents and reports none of them', () => {
       const input = raw();
       const beavs = schoolOf(input, 'beavsmobile');
-      Object.assign(beavs, { status: 'retired', successor: { _type: 'reference', _ref: 'school-huskymobile' } });
+      Object.assign(beavs, {
+        status: 'retired',
+        successor: { _type: 'reference', _ref: 'school-huskymobile' },
+      });
       delete beavs.logo;
       const grouped = groupContent(input);
       expect(grouped.schools.map((s) => s.school.key)).not.toContain('beavsmobile');
-      expect(grouped.retiredSchools.filter((school) => school.key !== 'wildcatsmobile')).toEqual([expect.objectContaining({ key: 'beavsmobile', seoSlug: 'osu-beavs-mobile', legacyAliases: ['beavsmobile'], successor: { _type: 'reference', _ref: 'school-huskymobile' } })]);
+      expect(grouped.retiredSchools.filter((school) => school.key !== 'wildcatsmobile')).toEqual([
+        expect.objectContaining({
+          key: 'beavsmobile',
+          seoSlug: 'osu-beavs-mobile',
+          legacyAliases: ['beavsmobile'],
+          successor: { _type: 'reference', _ref: 'school-huskymobile' },
+        }),
+      ]);
       expect(grouped.problems).toEqual([]);
     });
 
@@ -108,8 +189,16 @@ describe('grouping and validating content', () => {
       schoolOf(input, 'beavsmobile').status = 'retired';
       schoolOf(input, 'cubbymobile').legacyAliases = ['beavsmobile'];
       const grouped = groupContent(input);
-      expect(grouped.schools.find((s) => s.school.key === 'cubbymobile')?.school.legacyAliases).toEqual([]);
-      expect(grouped.problems).toContainEqual(expect.objectContaining({ school: 'cubbymobile', field: 'legacyAliases', reason: expect.stringContaining('also an old address of school beavsmobile') }));
+      expect(
+        grouped.schools.find((s) => s.school.key === 'cubbymobile')?.school.legacyAliases,
+      ).toEqual([]);
+      expect(grouped.problems).toContainEqual(
+        expect.objectContaining({
+          school: 'cubbymobile',
+          field: 'legacyAliases',
+          reason: expect.stringContaining('also an old address of school beavsmobile'),
+        }),
+      );
       schoolOf(input, 'cubbymobile').seoSlug = 'osu-beavs-mobile';
       expect(() => groupContent(input)).toThrow(/already used by school/);
     });
@@ -121,29 +210,63 @@ describe('grouping and validating content', () => {
       delete cubby.schoolName;
       const grouped = groupContent(input);
       expect(grouped.schools.map((s) => s.school.key)).not.toContain('cubbymobile');
-      expect(grouped.unusableSchools).toEqual([{ key: 'cubbymobile', status: 'preparing', seoSlug: 'cubbymobile', documentId: 'school-cubbymobile' }]);
-      expect(grouped.problems).toEqual([expect.objectContaining({ school: 'cubbymobile', documentType: 'school', documentId: 'school-cubbymobile', issues: [{ field: 'schoolName', message: expect.any(String) }] })]);
+      expect(grouped.unusableSchools).toEqual([
+        {
+          key: 'cubbymobile',
+          status: 'preparing',
+          seoSlug: 'cubbymobile',
+          documentId: 'school-cubbymobile',
+        },
+      ]);
+      expect(grouped.problems).toEqual([
+        expect.objectContaining({
+          school: 'cubbymobile',
+          documentType: 'school',
+          documentId: 'school-cubbymobile',
+          issues: [{ field: 'schoolName', message: expect.any(String) }],
+        }),
+      ]);
     });
 
     it('reports a retired school whose successor is itself instead of stopping', () => {
       const input = raw();
-      Object.assign(schoolOf(input, 'beavsmobile'), { status: 'retired', successor: { _type: 'reference', _ref: 'school-beavsmobile' } });
+      Object.assign(schoolOf(input, 'beavsmobile'), {
+        status: 'retired',
+        successor: { _type: 'reference', _ref: 'school-beavsmobile' },
+      });
       const grouped = groupContent(input);
       expect(grouped.retiredSchools.map((school) => school.key)).toEqual(['wildcatsmobile']);
-      expect(grouped.unusableSchools).toEqual([{ key: 'beavsmobile', status: 'retired', seoSlug: 'osu-beavs-mobile', documentId: 'school-beavsmobile' }]);
-      expect(grouped.problems).toEqual([expect.objectContaining({ school: 'beavsmobile', documentType: 'school', issues: [{ field: 'successor', message: 'A school cannot be its own successor' }] })]);
+      expect(grouped.unusableSchools).toEqual([
+        {
+          key: 'beavsmobile',
+          status: 'retired',
+          seoSlug: 'osu-beavs-mobile',
+          documentId: 'school-beavsmobile',
+        },
+      ]);
+      expect(grouped.problems).toEqual([
+        expect.objectContaining({
+          school: 'beavsmobile',
+          documentType: 'school',
+          issues: [{ field: 'successor', message: 'A school cannot be its own successor' }],
+        }),
+      ]);
     });
 
     it('stops on a live school that names a successor, with the rule in the message', () => {
       const input = raw();
       schoolOf(input, 'cubbymobile').successor = { _type: 'reference', _ref: 'school-huskymobile' };
-      expect(() => groupContent(input)).toThrow(/school-cubbymobile \(cubbymobile\) is invalid: successor: Only a retired school names a successor/);
+      expect(() => groupContent(input)).toThrow(
+        /school-cubbymobile \(cubbymobile\) is invalid: successor: Only a retired school names a successor/,
+      );
     });
 
     it('refuses an unknown status', () => {
       const input = raw();
       schoolOf(input, 'cubbymobile').status = 'paused';
-      expect(() => groupContent(input)).toThrow(/school-cubbymobile \(cubbymobile\) is invalid: status/);
+      expect(() => groupContent(input)).toThrow(
+        /school-cubbymobile \(cubbymobile\) is invalid: status/,
+      );
     });
   });
 
@@ -154,16 +277,28 @@ describe('grouping and validating content', () => {
     second!.legacyAliases = [first!.seoSlug, ...aliases];
     const grouped = groupContent(input);
     expect(grouped.schools).toHaveLength(6);
-    expect(grouped.problems).toEqual([{
-      school: second!.key, documentType: 'school', documentId: second!._id, field: 'legacyAliases',
-      reason: `legacy alias left out of the redirects: "${String(first!.seoSlug)}" is the address of school ${String(first!.key)}`,
-    }]);
-    expect(grouped.schools.find((entry) => entry.school.key === second!.key)?.school.legacyAliases).toEqual(aliases);
+    expect(grouped.problems).toEqual([
+      {
+        school: second!.key,
+        documentType: 'school',
+        documentId: second!._id,
+        field: 'legacyAliases',
+        reason: `legacy alias left out of the redirects: "${String(first!.seoSlug)}" is the address of school ${String(first!.key)}`,
+      },
+    ]);
+    expect(
+      grouped.schools.find((entry) => entry.school.key === second!.key)?.school.legacyAliases,
+    ).toEqual(aliases);
   });
 
   it('reports a blank or malformed alias instead of stopping the build', () => {
     const input = raw();
-    (input.schools[0] as Record<string, unknown>).legacyAliases = ['   ', 'Old School', 'search', 'old-school'];
+    (input.schools[0] as Record<string, unknown>).legacyAliases = [
+      '   ',
+      'Old School',
+      'search',
+      'old-school',
+    ];
     const grouped = groupContent(input);
     expect(grouped.problems.map((problem) => problem.reason)).toEqual([
       expect.stringContaining('"   " is not one address segment'),

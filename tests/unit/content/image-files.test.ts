@@ -17,33 +17,56 @@ describe('image references whose file is missing', () => {
   });
 
   it('names school, document, field and file for each, and the source offers no image for it', async () => {
-    const source = createLocalSource('src/dataset', documents, 'published', new Set(allImages.filter((name) => name !== HERO && name !== LOGO)));
+    const source = createLocalSource(
+      'src/dataset',
+      documents,
+      'published',
+      new Set(allImages.filter((name) => name !== HERO && name !== LOGO)),
+    );
     const content = await fetchBuildContent(source);
     const missing = content.problems.filter((problem) => problem.file);
     expect(missing).toContainEqual({
-      school: 'huskymobile', documentType: 'landingHeader', documentId: 'huskymobile-landingHeader', field: 'heroImage', file: HERO,
+      school: 'huskymobile',
+      documentType: 'landingHeader',
+      documentId: 'huskymobile-landingHeader',
+      field: 'heroImage',
+      file: HERO,
       reason: `file ${HERO} (field heroImage) is not in the content's images: the page is built without it`,
     });
     // The school document's own logo, and every other document that uses the same file.
-    expect(missing.filter((problem) => problem.file === LOGO).map((problem) => `${problem.documentType} ${problem.field}`).sort()).toEqual(['footer collegeLogo', 'school logo']);
+    expect(
+      missing
+        .filter((problem) => problem.file === LOGO)
+        .map((problem) => `${problem.documentType} ${problem.field}`)
+        .sort(),
+    ).toEqual(['footer collegeLogo', 'school logo']);
     const husky = content.schools.find((school) => school.school.key === 'huskymobile');
     const hero = husky?.documents.landingHeader[0]?.heroImage;
     expect(hero && source.imageUrl(hero)).toBeUndefined();
     expect(hero && source.missingFile(hero)).toBe(HERO);
     // Other images of the same school are still offered.
-    expect(husky && source.imageUrl(husky.school.logo)?.src).toBe('/content-images/huskymobile-logo-240x80.svg');
+    expect(husky && source.imageUrl(husky.school.logo)?.src).toBe(
+      '/content-images/huskymobile-logo-240x80.svg',
+    );
   });
 });
 
 describe('readNdjson', () => {
   const text = '{"_id":"a","title":"Café"}\n\n{"_id":"b","title":"plain"}\n';
   it('reads the same documents from the file bytes as from its text, blank lines skipped', () => {
-    expect(readNdjson(Buffer.from(text, 'utf8'), 'data.ndjson')).toEqual([{ _id: 'a', title: 'Café' }, { _id: 'b', title: 'plain' }]);
-    expect(readNdjson(text, 'data.ndjson')).toEqual(readNdjson(Buffer.from(text, 'utf8'), 'data.ndjson'));
+    expect(readNdjson(Buffer.from(text, 'utf8'), 'data.ndjson')).toEqual([
+      { _id: 'a', title: 'Café' },
+      { _id: 'b', title: 'plain' },
+    ]);
+    expect(readNdjson(text, 'data.ndjson')).toEqual(
+      readNdjson(Buffer.from(text, 'utf8'), 'data.ndjson'),
+    );
   });
   it('names the file and the line of a broken document', () => {
     const broken = Buffer.from(`${text}{"_id":"c",\n`, 'utf8');
-    expect(() => readNdjson(broken, 'data.ndjson')).toThrow(/^data\.ndjson line 4 is not valid JSON/);
+    expect(() => readNdjson(broken, 'data.ndjson')).toThrow(
+      /^data\.ndjson line 4 is not valid JSON/,
+    );
   });
 });
 

@@ -5,7 +5,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Env } from '../../../src/lib/config/env.ts';
 import { MAX_REQUEST_SOURCES, requestContentSource } from '../../../src/lib/content/index.ts';
-import { MAX_HELD_PERSPECTIVES, createLiveLocalSource, currentExport } from '../../../src/lib/content/live-export.ts';
+import {
+  MAX_HELD_PERSPECTIVES,
+  createLiveLocalSource,
+  currentExport,
+} from '../../../src/lib/content/live-export.ts';
 import type { ContentPerspective } from '../../../src/lib/content/perspective-name.ts';
 
 const RELEASES = 30;
@@ -13,7 +17,11 @@ const dir = mkdtempSync(join(tmpdir(), 'perspective-caches-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const documents = [
   { _id: 'hero', _type: 'landingHeader', title: 'Published' },
-  ...Array.from({ length: RELEASES }, (_, index) => ({ _id: `versions.r${index}.hero`, _type: 'landingHeader', title: `Release ${index}` })),
+  ...Array.from({ length: RELEASES }, (_, index) => ({
+    _id: `versions.r${index}.hero`,
+    _type: 'landingHeader',
+    title: `Release ${index}`,
+  })),
 ];
 writeFileSync(join(dir, 'data.ndjson'), documents.map((doc) => JSON.stringify(doc)).join('\n'));
 const stack = (index: number): ContentPerspective => ({ releases: [`r${index}`] });
@@ -35,8 +43,11 @@ describe('per-perspective caches', () => {
     const settings = { CONTENT_SOURCE: 'local', CONTENT_DATASET_DIR: dir } as Env;
     const first = requestContentSource(stack(0), settings);
     expect(requestContentSource({ releases: ['r0'] }, settings)).toBe(first);
-    for (let index = 1; index <= MAX_REQUEST_SOURCES; index++) requestContentSource(stack(index), settings);
-    expect(requestContentSource(stack(MAX_REQUEST_SOURCES), settings)).toBe(requestContentSource(stack(MAX_REQUEST_SOURCES), settings));
+    for (let index = 1; index <= MAX_REQUEST_SOURCES; index++)
+      requestContentSource(stack(index), settings);
+    expect(requestContentSource(stack(MAX_REQUEST_SOURCES), settings)).toBe(
+      requestContentSource(stack(MAX_REQUEST_SOURCES), settings),
+    );
     expect(requestContentSource(stack(0), settings)).not.toBe(first);
   });
 });

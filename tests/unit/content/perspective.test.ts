@@ -1,7 +1,11 @@
 import { applySourceDocuments, type ContentSourceMap } from '@sanity/client/csm';
 import { describe, expect, it } from 'vitest';
 import { applyPerspective } from '../../../src/lib/content/perspective.ts';
-import { clientPerspective, readPerspective, type ContentPerspective } from '../../../src/lib/content/perspective-name.ts';
+import {
+  clientPerspective,
+  readPerspective,
+  type ContentPerspective,
+} from '../../../src/lib/content/perspective-name.ts';
 import { contentPerspective, parseEnv } from '../../../src/lib/config/env.ts';
 
 const published = { _id: 'a', _type: 'faqs', title: 'Published' };
@@ -12,7 +16,10 @@ const other = { _id: 'c', _type: 'whyHero', title: 'Untouched' };
 
 describe('content perspectives', () => {
   it('published: drafts and release versions are not there', () => {
-    expect(applyPerspective([published, draft, draftOnly, release, other], 'published')).toEqual([published, other]);
+    expect(applyPerspective([published, draft, draftOnly, release, other], 'published')).toEqual([
+      published,
+      other,
+    ]);
   });
 
   it('drafts: a draft replaces its published document under the published id; draft-only documents appear', () => {
@@ -25,11 +32,15 @@ describe('content perspectives', () => {
 
   it('is published unless a preview is asked for, and never drafts in production', () => {
     expect(contentPerspective(parseEnv({}))).toBe('published');
-    expect(contentPerspective({ CONTENT_PREVIEW: false, CONTEXT: 'deploy-preview' })).toBe('published');
+    expect(contentPerspective({ CONTENT_PREVIEW: false, CONTEXT: 'deploy-preview' })).toBe(
+      'published',
+    );
     expect(contentPerspective({ CONTENT_PREVIEW: true, CONTEXT: 'deploy-preview' })).toBe('drafts');
     expect(contentPerspective({ CONTENT_PREVIEW: true, CONTEXT: 'branch-deploy' })).toBe('drafts');
     expect(contentPerspective(parseEnv({ CONTENT_PREVIEW: 'true' }))).toBe('drafts');
-    expect(() => contentPerspective({ CONTENT_PREVIEW: true, CONTEXT: 'production' })).toThrow(/production never shows drafts/);
+    expect(() => contentPerspective({ CONTENT_PREVIEW: true, CONTEXT: 'production' })).toThrow(
+      /production never shows drafts/,
+    );
   });
 
   it('refuses a preview setting that is not a yes or no', () => {
@@ -63,51 +74,135 @@ const dataset: Array<Record<string, unknown>> = [
   { _id: 'versions.rA.created', _type: 't', title: 'created rA' },
   { _id: 'deleted', _type: 't', title: 'deleted published' },
   { _id: 'drafts.deleted', _type: 't', title: 'deleted draft' },
-  { _id: 'versions.rA.deleted', _type: 't', title: 'deleted: marked for unpublishing', _system: { delete: true } },
+  {
+    _id: 'versions.rA.deleted',
+    _type: 't',
+    title: 'deleted: marked for unpublishing',
+    _system: { delete: true },
+  },
   { _id: 'deletedThenChanged', _type: 't', title: 'deletedThenChanged published' },
-  { _id: 'versions.rA.deletedThenChanged', _type: 't', title: 'deletedThenChanged: marked for unpublishing', _system: { delete: true } },
+  {
+    _id: 'versions.rA.deletedThenChanged',
+    _type: 't',
+    title: 'deletedThenChanged: marked for unpublishing',
+    _system: { delete: true },
+  },
   { _id: 'versions.rB.deletedThenChanged', _type: 't', title: 'deletedThenChanged rB' },
 ];
-const ids = ['only', 'drafted', 'inA', 'inBoth', 'inBothDrafted', 'created', 'deleted', 'deletedThenChanged'];
+const ids = [
+  'only',
+  'drafted',
+  'inA',
+  'inBoth',
+  'inBothDrafted',
+  'created',
+  'deleted',
+  'deletedThenChanged',
+];
 
 /** Expected title per id (undefined: the document is not there), per perspective. */
 const table: Array<[string, Record<string, string | undefined>]> = [
-  ['published', {
-    only: 'only published', drafted: 'drafted published', inA: 'inA published', inBoth: 'inBoth published', inBothDrafted: undefined,
-    created: undefined, deleted: 'deleted published', deletedThenChanged: 'deletedThenChanged published',
-  }],
-  ['drafts', {
-    only: 'only published', drafted: 'drafted draft', inA: 'inA draft', inBoth: 'inBoth published', inBothDrafted: 'inBothDrafted draft',
-    created: undefined, deleted: 'deleted draft', deletedThenChanged: 'deletedThenChanged published',
-  }],
-  ['rA,drafts', {
-    only: 'only published', drafted: 'drafted draft', inA: 'inA rA', inBoth: 'inBoth rA', inBothDrafted: 'inBothDrafted rA',
-    created: 'created rA', deleted: undefined, deletedThenChanged: undefined,
-  }],
-  ['rB,drafts', {
-    only: 'only published', drafted: 'drafted draft', inA: 'inA draft', inBoth: 'inBoth rB', inBothDrafted: 'inBothDrafted rB',
-    created: undefined, deleted: 'deleted draft', deletedThenChanged: 'deletedThenChanged rB',
-  }],
-  ['rA,rB,drafts', {
-    only: 'only published', drafted: 'drafted draft', inA: 'inA rA', inBoth: 'inBoth rA', inBothDrafted: 'inBothDrafted rA',
-    created: 'created rA', deleted: undefined, deletedThenChanged: undefined,
-  }],
-  ['rB,rA,drafts', {
-    only: 'only published', drafted: 'drafted draft', inA: 'inA rA', inBoth: 'inBoth rB', inBothDrafted: 'inBothDrafted rB',
-    created: 'created rA', deleted: undefined, deletedThenChanged: 'deletedThenChanged rB',
-  }],
+  [
+    'published',
+    {
+      only: 'only published',
+      drafted: 'drafted published',
+      inA: 'inA published',
+      inBoth: 'inBoth published',
+      inBothDrafted: undefined,
+      created: undefined,
+      deleted: 'deleted published',
+      deletedThenChanged: 'deletedThenChanged published',
+    },
+  ],
+  [
+    'drafts',
+    {
+      only: 'only published',
+      drafted: 'drafted draft',
+      inA: 'inA draft',
+      inBoth: 'inBoth published',
+      inBothDrafted: 'inBothDrafted draft',
+      created: undefined,
+      deleted: 'deleted draft',
+      deletedThenChanged: 'deletedThenChanged published',
+    },
+  ],
+  [
+    'rA,drafts',
+    {
+      only: 'only published',
+      drafted: 'drafted draft',
+      inA: 'inA rA',
+      inBoth: 'inBoth rA',
+      inBothDrafted: 'inBothDrafted rA',
+      created: 'created rA',
+      deleted: undefined,
+      deletedThenChanged: undefined,
+    },
+  ],
+  [
+    'rB,drafts',
+    {
+      only: 'only published',
+      drafted: 'drafted draft',
+      inA: 'inA draft',
+      inBoth: 'inBoth rB',
+      inBothDrafted: 'inBothDrafted rB',
+      created: undefined,
+      deleted: 'deleted draft',
+      deletedThenChanged: 'deletedThenChanged rB',
+    },
+  ],
+  [
+    'rA,rB,drafts',
+    {
+      only: 'only published',
+      drafted: 'drafted draft',
+      inA: 'inA rA',
+      inBoth: 'inBoth rA',
+      inBothDrafted: 'inBothDrafted rA',
+      created: 'created rA',
+      deleted: undefined,
+      deletedThenChanged: undefined,
+    },
+  ],
+  [
+    'rB,rA,drafts',
+    {
+      only: 'only published',
+      drafted: 'drafted draft',
+      inA: 'inA rA',
+      inBoth: 'inBoth rB',
+      inBothDrafted: 'inBothDrafted rB',
+      created: 'created rA',
+      deleted: undefined,
+      deletedThenChanged: 'deletedThenChanged rB',
+    },
+  ],
   // A release with no versions in this dataset: the stack shows what drafts shows.
-  ['rGone,drafts', {
-    only: 'only published', drafted: 'drafted draft', inA: 'inA draft', inBoth: 'inBoth published', inBothDrafted: 'inBothDrafted draft',
-    created: undefined, deleted: 'deleted draft', deletedThenChanged: 'deletedThenChanged published',
-  }],
+  [
+    'rGone,drafts',
+    {
+      only: 'only published',
+      drafted: 'drafted draft',
+      inA: 'inA draft',
+      inBoth: 'inBoth published',
+      inBothDrafted: 'inBothDrafted draft',
+      created: undefined,
+      deleted: 'deleted draft',
+      deletedThenChanged: 'deletedThenChanged published',
+    },
+  ],
 ];
 
 const perspectiveOf = (name: string): ContentPerspective => readPerspective(name).perspective;
 
 function titlesBy(perspective: ContentPerspective): Record<string, string | undefined> {
   const shown = applyPerspective(dataset, perspective) as Array<Record<string, unknown>>;
-  return Object.fromEntries(ids.map((id) => [id, shown.find((doc) => doc._id === id)?.title as string | undefined]));
+  return Object.fromEntries(
+    ids.map((id) => [id, shown.find((doc) => doc._id === id)?.title as string | undefined]),
+  );
 }
 
 /**
@@ -121,10 +216,18 @@ function sanityResolverTitle(id: string, perspective: ContentPerspective): strin
   const map: ContentSourceMap = {
     documents: [{ _id: id, _type: 't' }],
     paths: ["$['title']"],
-    mappings: { "$['title']": { type: 'value', source: { type: 'documentValue', document: 0, path: 0 } } },
+    mappings: {
+      "$['title']": { type: 'value', source: { type: 'documentValue', document: 0, path: 0 } },
+    },
   };
   const byId = new Map(dataset.map((doc) => [doc._id as string, doc]));
-  const result = applySourceDocuments({ title: NOT_THERE }, map, (source) => byId.get(source._id) as never, (changed) => changed, clientPerspective(perspective) as never);
+  const result = applySourceDocuments(
+    { title: NOT_THERE },
+    map,
+    (source) => byId.get(source._id) as never,
+    (changed) => changed,
+    clientPerspective(perspective) as never,
+  );
   return result.title === NOT_THERE ? undefined : result.title;
 }
 
@@ -135,7 +238,7 @@ describe('release stacks over the bundled export', () => {
     });
   }
 
-  it('agrees with Sanity\'s own resolver (@sanity/client/csm) on every document not marked for unpublishing', () => {
+  it("agrees with Sanity's own resolver (@sanity/client/csm) on every document not marked for unpublishing", () => {
     for (const [name] of table) {
       const perspective = perspectiveOf(name);
       const ours = titlesBy(perspective);
@@ -153,15 +256,34 @@ describe('release stacks over the bundled export', () => {
   });
 
   it('shows a version under the published id, its own id in _originalId, in the place of its first version', () => {
-    const shown = applyPerspective(dataset, perspectiveOf('rA,drafts')) as Array<Record<string, unknown>>;
-    expect(shown.find((doc) => doc._id === 'inA')).toEqual({ _id: 'inA', _type: 't', title: 'inA rA', _originalId: 'versions.rA.inA' });
-    expect(shown.map((doc) => doc._id)).toEqual(['only', 'drafted', 'inA', 'inBoth', 'inBothDrafted', 'created']);
+    const shown = applyPerspective(dataset, perspectiveOf('rA,drafts')) as Array<
+      Record<string, unknown>
+    >;
+    expect(shown.find((doc) => doc._id === 'inA')).toEqual({
+      _id: 'inA',
+      _type: 't',
+      title: 'inA rA',
+      _originalId: 'versions.rA.inA',
+    });
+    expect(shown.map((doc) => doc._id)).toEqual([
+      'only',
+      'drafted',
+      'inA',
+      'inBoth',
+      'inBothDrafted',
+      'created',
+    ]);
     // Published documents are the dataset's own objects.
     expect(shown[0]).toBe(dataset[0]);
   });
 
   it('shows a release document (`_.releases.…`) to a release stack only', () => {
-    const release = { _id: '_.releases.rA', _type: 'system.release', name: 'rA', metadata: { title: 'Launch' } };
+    const release = {
+      _id: '_.releases.rA',
+      _type: 'system.release',
+      name: 'rA',
+      metadata: { title: 'Launch' },
+    };
     const withRelease = [release, ...dataset];
     expect(applyPerspective(withRelease, 'published')).not.toContainEqual(release);
     expect(applyPerspective(withRelease, 'drafts')).not.toContainEqual(release);
@@ -169,8 +291,15 @@ describe('release stacks over the bundled export', () => {
   });
 
   it('ignores ids that name no document of any perspective, and keeps documents without an id', () => {
-    const odd = [{ _id: 'versions.', _type: 't' }, { _id: 'versions.rA', _type: 't' }, { _id: 'versions.rA.', _type: 't' }, { _type: 't', title: 'no id' }];
-    expect(applyPerspective(odd, perspectiveOf('rA,drafts'))).toEqual([{ _type: 't', title: 'no id' }]);
+    const odd = [
+      { _id: 'versions.', _type: 't' },
+      { _id: 'versions.rA', _type: 't' },
+      { _id: 'versions.rA.', _type: 't' },
+      { _type: 't', title: 'no id' },
+    ];
+    expect(applyPerspective(odd, perspectiveOf('rA,drafts'))).toEqual([
+      { _type: 't', title: 'no id' },
+    ]);
     expect(applyPerspective(odd, 'published')).toEqual([{ _type: 't', title: 'no id' }]);
   });
 });

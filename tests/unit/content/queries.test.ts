@@ -18,14 +18,21 @@ const SORTED_IN_GROQ = `{
 }`;
 
 // As a build reads it: the published documents (the dataset also holds a scheduled draft).
-const bundled = applyPerspective(readNdjson(readFileSync('src/dataset/data.ndjson', 'utf8'), 'data.ndjson'), 'published') as Array<Record<string, unknown>>;
+const bundled = applyPerspective(
+  readNdjson(readFileSync('src/dataset/data.ndjson', 'utf8'), 'data.ndjson'),
+  'published',
+) as Array<Record<string, unknown>>;
 const ids = (docs: unknown[]) => (docs as Array<{ _id: string }>).map((doc) => doc._id);
 
 describe('the build content query', () => {
   it('gives the same schools, settings and document order as sorting in GROQ', async () => {
     // Shuffled, with some documents lacking `order` next to ones that have it.
-    const dataset = [...bundled].reverse().map((doc, index) => (index % 7 === 0 ? { ...doc, order: index % 3 } : doc));
-    const expected = (await (await evaluate(parse(SORTED_IN_GROQ), { dataset, params: { types: TENANT_DOCUMENT_TYPES } })).get()) as { schools: unknown[]; settings: { _id: string }; documents: unknown[] };
+    const dataset = [...bundled]
+      .reverse()
+      .map((doc, index) => (index % 7 === 0 ? { ...doc, order: index % 3 } : doc));
+    const expected = (await (
+      await evaluate(parse(SORTED_IN_GROQ), { dataset, params: { types: TENANT_DOCUMENT_TYPES } })
+    ).get()) as { schools: unknown[]; settings: { _id: string }; documents: unknown[] };
     const actual = await fetchRawBuildContent(createLocalSource('src/dataset', dataset));
     expect(ids(actual.schools)).toEqual(ids(expected.schools));
     expect((actual.settings as { _id: string })._id).toBe(expected.settings._id);

@@ -10,7 +10,12 @@ const hotspot = { _type: 'sanity.imageHotspot', x: 0.8, y: 0.5, width: 0.1, heig
 
 /** `rect=x,y,w,h` of a Sanity image URL, in pixels of the original. */
 function rect(url: string): { x: number; y: number; w: number; h: number } {
-  const [x, y, w, h] = (new URL(url).searchParams.get('rect') ?? '').split(',').map(Number) as [number, number, number, number];
+  const [x, y, w, h] = (new URL(url).searchParams.get('rect') ?? '').split(',').map(Number) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   return { x, y, w, h };
 }
 
@@ -27,7 +32,8 @@ describe('Sanity image URLs', () => {
     expect(rect(shown.src)).toEqual({ x: 400, y: 100, w: 1600, h: 800 });
     expect({ width: shown.width, height: shown.height }).toEqual({ width: 1600, height: 800 });
     // Every candidate of the srcset is cut the same way.
-    for (const candidate of shown.srcset!.split(', ')) expect(rect(candidate.split(' ')[0]!)).toEqual({ x: 400, y: 100, w: 1600, h: 800 });
+    for (const candidate of shown.srcset!.split(', '))
+      expect(rect(candidate.split(' ')[0]!)).toEqual({ x: 400, y: 100, w: 1600, h: 800 });
   });
 
   it('centre a fixed shape on the hotspot, inside the crop', () => {
@@ -43,7 +49,11 @@ describe('Sanity image URLs', () => {
     expect(area.y + area.h).toBeLessThanOrEqual(900);
     expect({ width: square.width, height: square.height }).toEqual({ width: 800, height: 800 });
     // The hotspot decides where: the same image with its hotspot on the left is cut elsewhere.
-    const left = source.imageUrl(imageSchema.parse({ asset, crop, hotspot: { ...hotspot, x: 0.25 } }), [480], 1)!;
+    const left = source.imageUrl(
+      imageSchema.parse({ asset, crop, hotspot: { ...hotspot, x: 0.25 } }),
+      [480],
+      1,
+    )!;
     expect(rect(left.src).x).toBeLessThan(area.x);
   });
 
@@ -54,7 +64,16 @@ describe('Sanity image URLs', () => {
   });
 
   it('know the shown size of a crop and a shape', () => {
-    expect(displayedSize({ width: 1600, height: 900 }, undefined, 16 / 9)).toEqual({ width: 1600, height: 900 });
-    expect(displayedSize({ width: 1600, height: 900 }, { top: 0, bottom: 0, left: 0, right: 0.5 }, 3 / 2)).toEqual({ width: 800, height: 533 });
+    expect(displayedSize({ width: 1600, height: 900 }, undefined, 16 / 9)).toEqual({
+      width: 1600,
+      height: 900,
+    });
+    expect(
+      displayedSize(
+        { width: 1600, height: 900 },
+        { top: 0, bottom: 0, left: 0, right: 0.5 },
+        3 / 2,
+      ),
+    ).toEqual({ width: 800, height: 533 });
   });
 });

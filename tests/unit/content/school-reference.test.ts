@@ -2,13 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { migrateSchoolReferences, publishedId } from '../../../src/lib/content/school-reference.ts';
 
 const school = { _id: 'school-huskymobile', _type: 'school', key: 'huskymobile' };
-const faqs = { _id: 'huskymobile-faqs', _type: 'faqs', tenant: 'huskymobile', title: 'FAQ', brandColor: '#4b2e83' };
+const faqs = {
+  _id: 'huskymobile-faqs',
+  _type: 'faqs',
+  tenant: 'huskymobile',
+  title: 'FAQ',
+  brandColor: '#4b2e83',
+};
 
 describe('school reference migration', () => {
   it('replaces the tenant string by a reference in the same place and keeps every other field', () => {
     const { documents, migrated } = migrateSchoolReferences([school, faqs]);
     expect(migrated).toBe(1);
-    expect(documents[1]).toEqual({ _id: 'huskymobile-faqs', _type: 'faqs', school: { _type: 'reference', _ref: 'school-huskymobile' }, title: 'FAQ', brandColor: '#4b2e83' });
+    expect(documents[1]).toEqual({
+      _id: 'huskymobile-faqs',
+      _type: 'faqs',
+      school: { _type: 'reference', _ref: 'school-huskymobile' },
+      title: 'FAQ',
+      brandColor: '#4b2e83',
+    });
     expect(Object.keys(documents[1]!)).toEqual(['_id', '_type', 'school', 'title', 'brandColor']);
   });
 
@@ -22,8 +34,14 @@ describe('school reference migration', () => {
 
   it('points drafts at the published school id', () => {
     const draft = { ...faqs, _id: 'drafts.huskymobile-faqs' };
-    const { documents } = migrateSchoolReferences([{ ...school, _id: 'drafts.school-huskymobile' }, draft]);
-    expect(documents[1]).toMatchObject({ _id: 'drafts.huskymobile-faqs', school: { _ref: 'school-huskymobile' } });
+    const { documents } = migrateSchoolReferences([
+      { ...school, _id: 'drafts.school-huskymobile' },
+      draft,
+    ]);
+    expect(documents[1]).toMatchObject({
+      _id: 'drafts.huskymobile-faqs',
+      school: { _ref: 'school-huskymobile' },
+    });
   });
 
   it('lists documents whose key names no school, and leaves them as they were', () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  COVERED_ZIPS, coverageFor, coverageMessage, eligibilityPath, esimCompatibilityFor, esimMessage, imeiError, zipError,
+  COVERED_ZIPS,
+  coverageFor,
+  coverageMessage,
+  eligibilityPath,
+  esimCompatibilityFor,
+  esimMessage,
+  imeiError,
+  zipError,
 } from '../../../src/lib/coverage/checks.ts';
 
 describe('zip rule: required, exactly 5 digits (docs/behaviour.md §5)', () => {
@@ -18,7 +25,8 @@ describe('zip rule: required, exactly 5 digits (docs/behaviour.md §5)', () => {
     expect(zipError('123456')).toMatch(/exactly 5 digits \(you entered 6\)/);
   });
   it('rejects letters, signs and inner spaces as not digits', () => {
-    for (const value of ['abcde', '9021a', '-9021', '902 10', '９０２１０']) expect(zipError(value)).toMatch(/digits only/);
+    for (const value of ['abcde', '9021a', '-9021', '902 10', '９０２１０'])
+      expect(zipError(value)).toMatch(/digits only/);
   });
 });
 
@@ -45,14 +53,21 @@ describe('placeholder coverage decision (docs/behaviour.md §4, §5)', () => {
     for (const zip of COVERED_ZIPS) expect(coverageFor(zip)).toBe('available');
   });
   it('is unavailable for any other valid zip, including neighbours of the test zips', () => {
-    for (const zip of ['12345', '90211', '90209', '10000', '00000']) expect(coverageFor(zip)).toBe('unavailable');
+    for (const zip of ['12345', '90211', '90209', '10000', '00000'])
+      expect(coverageFor(zip)).toBe('unavailable');
   });
   it('is unknown for invalid input', () => {
     for (const zip of ['', '9021', '902100', 'abcde']) expect(coverageFor(zip)).toBe('unknown');
   });
   it('says which zip was checked', () => {
-    expect(coverageMessage('available', '90210', 'Husky Mobile')).toMatchObject({ tone: 'positive', title: expect.stringContaining('90210') });
-    expect(coverageMessage('unavailable', '12345', 'Husky Mobile')).toMatchObject({ tone: 'negative', title: expect.stringContaining('not available in 12345') });
+    expect(coverageMessage('available', '90210', 'Husky Mobile')).toMatchObject({
+      tone: 'positive',
+      title: expect.stringContaining('90210'),
+    });
+    expect(coverageMessage('unavailable', '12345', 'Husky Mobile')).toMatchObject({
+      tone: 'negative',
+      title: expect.stringContaining('not available in 12345'),
+    });
     expect(coverageMessage('unknown', '1', 'Husky Mobile').tone).toBe('neutral');
   });
 });

@@ -21,7 +21,7 @@ describe('RFC 4180 CSV', () => {
 
   it.each([
     ['=HYPERLINK("http://evil.example","x")', '"\'=HYPERLINK(""http://evil.example"",""x"")"'],
-    ['+1+cmd|\' /C calc\'!A0', "'+1+cmd|' /C calc'!A0"],
+    ["+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0"],
     ['-2+3', "'-2+3"],
     ['@SUM(A1:A9)', "'@SUM(A1:A9)"],
     ['\t=1+1', "'\t=1+1"],

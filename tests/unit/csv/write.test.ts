@@ -15,7 +15,15 @@ describe('RFC 4180 CSV', () => {
   });
 
   it('writes a header and rows with CRLF line breaks and a final CRLF', () => {
-    expect(toCsv(['a', 'b'], [['1', 'x,y'], ['2', '']])).toBe('a,b\r\n1,"x,y"\r\n2,\r\n');
+    expect(
+      toCsv(
+        ['a', 'b'],
+        [
+          ['1', 'x,y'],
+          ['2', ''],
+        ],
+      ),
+    ).toBe('a,b\r\n1,"x,y"\r\n2,\r\n');
   });
 
   it('refuses a row whose length differs from the header', () => {

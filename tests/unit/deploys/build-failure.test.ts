@@ -10,14 +10,26 @@ import { buildOutcome } from '../../../src/lib/deploys/notification.ts';
 import { deployNotificationSchema } from '../../../src/lib/publish-records/records.ts';
 import { deploy } from './fixtures.ts';
 
-describe('a failed build\'s cause, from Netlify\'s message', () => {
+describe("a failed build's cause, from Netlify's message", () => {
   it.each([
-    ['Failed during stage \'building site\': Build script returned non-zero exit code: 2', 'build-command'],
+    [
+      "Failed during stage 'building site': Build script returned non-zero exit code: 2",
+      'build-command',
+    ],
     ['Build script returned non-zero exit code: 2', 'build-command'],
     // A plugin's internal error (3) and Netlify's own steps (4: uploading, deploying) are not the build command's.
-    ['Failed during stage \'building site\': Build script returned non-zero exit code: 3', 'platform'],
-    ['Failed during stage \'building site\': Build script returned non-zero exit code: 4', 'platform'],
-    ['Failed during stage \'Install dependencies\': dependency_installation script returned non-zero exit code: 1', 'platform'],
+    [
+      "Failed during stage 'building site': Build script returned non-zero exit code: 3",
+      'platform',
+    ],
+    [
+      "Failed during stage 'building site': Build script returned non-zero exit code: 4",
+      'platform',
+    ],
+    [
+      "Failed during stage 'Install dependencies': dependency_installation script returned non-zero exit code: 1",
+      'platform',
+    ],
     ['Failed to prepare repo', 'platform'],
     ['Build exceeded maximum allowed runtime', 'platform'],
     [null, 'platform'],
@@ -27,9 +39,20 @@ describe('a failed build\'s cause, from Netlify\'s message', () => {
   });
 
   it('either failure is one the queue tries again; a canceled build is not a failure', () => {
-    const ended = (overrides: Record<string, unknown>) => buildOutcome(deployNotificationSchema.parse(deploy({ state: 'error', ...overrides })));
-    expect(ended({ error_message: 'Failed during stage \'building site\': Build script returned non-zero exit code: 2' })).toBe('failed-build-command');
-    expect(ended({ error_message: 'Failed during stage \'Install dependencies\': dependency_installation script returned non-zero exit code: 1' })).toBe('failed-platform');
+    const ended = (overrides: Record<string, unknown>) =>
+      buildOutcome(deployNotificationSchema.parse(deploy({ state: 'error', ...overrides })));
+    expect(
+      ended({
+        error_message:
+          "Failed during stage 'building site': Build script returned non-zero exit code: 2",
+      }),
+    ).toBe('failed-build-command');
+    expect(
+      ended({
+        error_message:
+          "Failed during stage 'Install dependencies': dependency_installation script returned non-zero exit code: 1",
+      }),
+    ).toBe('failed-platform');
     expect(buildOutcome(deployNotificationSchema.parse(deploy({ state: 'ready' })))).toBe('ready');
   });
 });

@@ -8,8 +8,10 @@ import { createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
 
 export const SECRET = 'test-notification-secret';
 /** Netlify's `error_message` for a build command that failed (the build stopped on a fault it names), and for a failure around it. */
-export const CONTENT_FAILURE = 'Failed during stage \'building site\': Build script returned non-zero exit code: 2';
-export const PLATFORM_FAILURE = 'Failed during stage \'Install dependencies\': dependency_installation script returned non-zero exit code: 1';
+export const CONTENT_FAILURE =
+  "Failed during stage 'building site': Build script returned non-zero exit code: 2";
+export const PLATFORM_FAILURE =
+  "Failed during stage 'Install dependencies': dependency_installation script returned non-zero exit code: 1";
 export const SITE_ID = 'site-1111';
 
 /** Netlify's deploy object as a notification carries it (the fields Netlify sends, most of them unused here). */
@@ -49,12 +51,20 @@ export function deploy(overrides: Record<string, unknown> = {}): Record<string, 
 }
 
 /** A build record as the build writes it (part of src/lib/build), for `documents` {id: [rev, school]}. */
-export function buildRecord(documents: Record<string, [string | null, string | null]>, extra: Partial<BuildRecord> = {}): BuildRecord {
+export function buildRecord(
+  documents: Record<string, [string | null, string | null]>,
+  extra: Partial<BuildRecord> = {},
+): BuildRecord {
   return {
     version: 1,
     contentReadAt: '2026-11-27T10:00:05.000Z',
     trigger: { kind: 'unknown' },
-    documents: Object.fromEntries(Object.entries(documents).map(([id, [rev, school]]) => [id, { rev, type: id.split('-')[1] ?? 'faqs', school }])),
+    documents: Object.fromEntries(
+      Object.entries(documents).map(([id, [rev, school]]) => [
+        id,
+        { rev, type: id.split('-')[1] ?? 'faqs', school },
+      ]),
+    ),
     schools: [{ key: 'husky', seoSlug: 'uw-husky-mobile', status: 'live' }],
     leftOut: [],
     problems: [],
@@ -66,7 +76,10 @@ export function signed(body: Record<string, unknown>, secret = SECRET): Request 
   const text = JSON.stringify(body);
   return new Request('https://site.example/api/deploy-notification', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-webhook-signature': signNetlifyNotification(text, secret) },
+    headers: {
+      'content-type': 'application/json',
+      'x-webhook-signature': signNetlifyNotification(text, secret),
+    },
     body: text,
   });
 }
@@ -86,7 +99,28 @@ export function site() {
     newBatchId: () => `b-${(counter += 1).toString(16).padStart(8, '0')}`,
     trigger: async (body) => (hookCalls.push(body), `Publish [batch ${body.batch}]`),
   });
-  const deploys = createDeployStore({ store: deploysStore, readBuildReport: async (id) => reports.get(id), log: (line) => logged.push(line) });
-  const notify = (body: Record<string, unknown>, secret = SECRET) => handleNotification(signed(body, secret), { secret: SECRET, siteId: SITE_ID, deploys, queue, log: (line) => logged.push(line) });
-  return { deploysStore, queueStore, reports, hookCalls, logged, queue, deploys, notify, advance: (ms: number) => (clock += ms) };
+  const deploys = createDeployStore({
+    store: deploysStore,
+    readBuildReport: async (id) => reports.get(id),
+    log: (line) => logged.push(line),
+  });
+  const notify = (body: Record<string, unknown>, secret = SECRET) =>
+    handleNotification(signed(body, secret), {
+      secret: SECRET,
+      siteId: SITE_ID,
+      deploys,
+      queue,
+      log: (line) => logged.push(line),
+    });
+  return {
+    deploysStore,
+    queueStore,
+    reports,
+    hookCalls,
+    logged,
+    queue,
+    deploys,
+    notify,
+    advance: (ms: number) => (clock += ms),
+  };
 }

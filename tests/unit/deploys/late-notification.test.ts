@@ -6,19 +6,43 @@
 import { describe, expect, it } from 'vitest';
 import { createViewLoader } from '../../../src/lib/deploys/view.ts';
 import { documentStatus } from '../../../src/lib/deploys/status.ts';
-import { PRODUCTION_HISTORY_KEY, type ProductionHistory } from '../../../src/lib/publish-records/records.ts';
+import {
+  PRODUCTION_HISTORY_KEY,
+  type ProductionHistory,
+} from '../../../src/lib/publish-records/records.ts';
 import { buildRecord, deploy, site } from './fixtures.ts';
 
 const START = Date.parse('2026-11-27T10:00:00.000Z');
 const at = (minutes: number) => new Date(START + minutes * 60_000).toISOString();
-const building = (id: string, batch: string, minutes: number) => deploy({ id, state: 'building', title: `Publish of 1 document (faqs) [batch ${batch}]`, created_at: at(minutes), updated_at: at(minutes + 0.1) });
+const building = (id: string, batch: string, minutes: number) =>
+  deploy({
+    id,
+    state: 'building',
+    title: `Publish of 1 document (faqs) [batch ${batch}]`,
+    created_at: at(minutes),
+    updated_at: at(minutes + 0.1),
+  });
 const ready = (id: string, batch: string, created: number, published: number) =>
-  deploy({ id, state: 'ready', title: `Publish of 1 document (faqs) [batch ${batch}]`, created_at: at(created), updated_at: at(published), published_at: at(published), deploy_time: 60 });
+  deploy({
+    id,
+    state: 'ready',
+    title: `Publish of 1 document (faqs) [batch ${batch}]`,
+    created_at: at(created),
+    updated_at: at(published),
+    published_at: at(published),
+    deploy_time: 60,
+  });
 
 type Site = ReturnType<typeof site>;
 const live = (s: Site) => (s.deploysStore.value(PRODUCTION_HISTORY_KEY) as ProductionHistory).live;
 async function editorStatus(s: Site, rev: string) {
-  return documentStatus({ id: 'husky-faqs', rev }, await createViewLoader({ deploys: s.deploysStore, queue: s.queueStore })({ ids: ['husky-faqs'] }), 'editor');
+  return documentStatus(
+    { id: 'husky-faqs', rev },
+    await createViewLoader({ deploys: s.deploysStore, queue: s.queueStore })({
+      ids: ['husky-faqs'],
+    }),
+    'editor',
+  );
 }
 
 /** A site with a live deploy, then a publish of husky-faqs r2 whose batch b-00000001 Netlify took; its notifications then stop. */
@@ -32,10 +56,19 @@ async function publishedThenSilent(): Promise<Site> {
   s.reports.set('d-1', buildRecord({ 'husky-faqs': ['r2', 'husky'] }));
   // 30 minutes of silence: publish-retry takes it as lost, its document waits a unit, then builds again.
   s.advance(31 * 60_000);
-  expect(await s.queue.retryWaiting()).toMatchObject({ outcome: 'held', hold: { cause: 'no-word' } });
-  expect(await editorStatus(s, 'r2')).toMatchObject({ state: 'publishing', waiting: { cause: 'no-word' } });
+  expect(await s.queue.retryWaiting()).toMatchObject({
+    outcome: 'held',
+    hold: { cause: 'no-word' },
+  });
+  expect(await editorStatus(s, 'r2')).toMatchObject({
+    state: 'publishing',
+    waiting: { cause: 'no-word' },
+  });
   s.advance(60_000);
-  expect(await s.queue.retryWaiting()).toMatchObject({ outcome: 'started', batch: { batch: 'b-00000002' } });
+  expect(await s.queue.retryWaiting()).toMatchObject({
+    outcome: 'started',
+    batch: { batch: 'b-00000002' },
+  });
   s.reports.set('d-2', buildRecord({ 'husky-faqs': ['r2', 'husky'] }));
   return s;
 }

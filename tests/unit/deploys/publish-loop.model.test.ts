@@ -39,7 +39,8 @@ import type { ApiFault, HookFault, NotificationFault, StoreFault } from './model
 import { DOCUMENTS, FRESHNESS_MINUTES, SCHOOLS, seeded, World } from './model/world.ts';
 
 const RUNS = Number(process.env['MODEL_RUNS'] ?? 1000);
-const SEED = process.env['MODEL_SEED'] === undefined ? undefined : Number(process.env['MODEL_SEED']);
+const SEED =
+  process.env['MODEL_SEED'] === undefined ? undefined : Number(process.env['MODEL_SEED']);
 const PATH = process.env['MODEL_PATH'];
 
 type Model = Record<string, never>;
@@ -47,42 +48,111 @@ type Command = fc.AsyncCommand<Model, World>;
 
 /** A command that always applies: its run changes the world, its name is how the sequence prints. */
 function command(name: string, run: (world: World) => void | Promise<void>): Command {
-  return { check: () => true, run: async (_model, world) => { await run(world); }, toString: () => name };
+  return {
+    check: () => true,
+    run: async (_model, world) => {
+      await run(world);
+    },
+    toString: () => name,
+  };
 }
 
 const doc = fc.integer({ min: 0, max: DOCUMENTS.length - 1 });
-const minutes = (ms: number) => `${Math.round(ms / 60_000 * 10) / 10} min`;
+const minutes = (ms: number) => `${Math.round((ms / 60_000) * 10) / 10} min`;
 
 const commands: Array<fc.Arbitrary<Command>> = [
   fc.tuple(doc, fc.boolean(), fc.integer({ min: 0, max: 9 })).map(([at, broken, weight]) => {
     // Mostly sound revisions: a broken one fails every build until its document is published again.
     const isBroken = broken && weight === 0;
-    return command(`publish ${DOCUMENTS[at]}${isBroken ? ' (broken)' : ''}`, (world) => world.publish([DOCUMENTS[at]!], isBroken));
+    return command(`publish ${DOCUMENTS[at]}${isBroken ? ' (broken)' : ''}`, (world) =>
+      world.publish([DOCUMENTS[at]!], isBroken),
+    );
   }),
-  fc.uniqueArray(doc, { minLength: 2, maxLength: DOCUMENTS.length }).map((at) => command(`release ${at.map((index) => DOCUMENTS[index]).join('+')}`, (world) => world.publish(at.map((index) => DOCUMENTS[index]!), false))),
+  fc.uniqueArray(doc, { minLength: 2, maxLength: DOCUMENTS.length }).map((at) =>
+    command(`release ${at.map((index) => DOCUMENTS[index]).join('+')}`, (world) =>
+      world.publish(
+        at.map((index) => DOCUMENTS[index]!),
+        false,
+      ),
+    ),
+  ),
   doc.map((at) => command(`replay ${DOCUMENTS[at]}`, (world) => world.replay(DOCUMENTS[at]!))),
   fc.constant(command('build by hand', (world) => world.byHand())),
-  fc.constantFrom(...SCHOOLS).map((slug) => command(`tenant change ${slug}`, (world) => world.changeTenant(slug))),
-  fc.constantFrom<ApiFault>('error', 'no-answer').map((fault) => command(`arm product API fault ${fault}`, (world) => world.faults.armApi(fault))),
-  fc.oneof(
-    fc.integer({ min: 1, max: 90 }).map((seconds) => seconds * 1_000),
-    fc.integer({ min: 2, max: 20 }).map((count) => count * 60_000),
-  ).map((ms) => command(`wait ${ms < 60_000 ? `${ms / 1000} s` : minutes(ms)}`, (world) => world.advanceTo(world.clock + ms))),
-  fc.integer({ min: 1, max: 15 }).map((count) => command(`builds take ${count} min`, (world) => { world.buildMs = count * 60_000; })),
-  fc.tuple(fc.constantFrom<StoreFault>('read-error', 'write-error', 'write-lost-answer', 'race', 'die-before', 'die-after'), fc.integer({ min: 0, max: 6 }))
-    .map(([fault, skip]) => command(`arm Blobs fault ${fault} (after ${skip} operations)`, (world) => world.faults.armStore(fault, skip))),
-  fc.constantFrom<HookFault>('http-500', 'timeout', 'accepted-timeout', 'die', 'die-after-accept').map((fault) => command(`arm build hook fault ${fault}`, (world) => world.faults.armHook(fault))),
-  fc.oneof(
-    fc.constant<NotificationFault>({ kind: 'lose' }),
-    fc.integer({ min: 1, max: 30 }).map((count): NotificationFault => ({ kind: 'duplicate', afterMs: count * 60_000 })),
-    fc.integer({ min: 1, max: 90 }).map((count): NotificationFault => ({ kind: 'delay', ms: count * 60_000 })),
-  ).map((fault) => command(`arm notification fault ${fault.kind}${'ms' in fault ? ` ${minutes(fault.ms)}` : 'afterMs' in fault ? ` ${minutes(fault.afterMs)} later` : ''}`, (world) => world.faults.armNotification(fault))),
-  fc.constant(command('arm a build failing outside the content', (world) => world.faults.armPlatformFailure())),
-  fc.constant(command('arm a build meeting the product API down', (world) => world.faults.armBuildOutage())),
-  fc.integer({ min: 2, max: 120 }).map((count) => command(`skip publish-retry for ${count} min`, (world) => {
-    world.faults.count(`publish-retry skipped for ${count} min`);
-    world.skipRetryUntil = world.clock + count * 60_000;
-  })),
+  fc
+    .constantFrom(...SCHOOLS)
+    .map((slug) => command(`tenant change ${slug}`, (world) => world.changeTenant(slug))),
+  fc
+    .constantFrom<ApiFault>('error', 'no-answer')
+    .map((fault) =>
+      command(`arm product API fault ${fault}`, (world) => world.faults.armApi(fault)),
+    ),
+  fc
+    .oneof(
+      fc.integer({ min: 1, max: 90 }).map((seconds) => seconds * 1_000),
+      fc.integer({ min: 2, max: 20 }).map((count) => count * 60_000),
+    )
+    .map((ms) =>
+      command(`wait ${ms < 60_000 ? `${ms / 1000} s` : minutes(ms)}`, (world) =>
+        world.advanceTo(world.clock + ms),
+      ),
+    ),
+  fc.integer({ min: 1, max: 15 }).map((count) =>
+    command(`builds take ${count} min`, (world) => {
+      world.buildMs = count * 60_000;
+    }),
+  ),
+  fc
+    .tuple(
+      fc.constantFrom<StoreFault>(
+        'read-error',
+        'write-error',
+        'write-lost-answer',
+        'race',
+        'die-before',
+        'die-after',
+      ),
+      fc.integer({ min: 0, max: 6 }),
+    )
+    .map(([fault, skip]) =>
+      command(`arm Blobs fault ${fault} (after ${skip} operations)`, (world) =>
+        world.faults.armStore(fault, skip),
+      ),
+    ),
+  fc
+    .constantFrom<HookFault>('http-500', 'timeout', 'accepted-timeout', 'die', 'die-after-accept')
+    .map((fault) =>
+      command(`arm build hook fault ${fault}`, (world) => world.faults.armHook(fault)),
+    ),
+  fc
+    .oneof(
+      fc.constant<NotificationFault>({ kind: 'lose' }),
+      fc
+        .integer({ min: 1, max: 30 })
+        .map((count): NotificationFault => ({ kind: 'duplicate', afterMs: count * 60_000 })),
+      fc
+        .integer({ min: 1, max: 90 })
+        .map((count): NotificationFault => ({ kind: 'delay', ms: count * 60_000 })),
+    )
+    .map((fault) =>
+      command(
+        `arm notification fault ${fault.kind}${'ms' in fault ? ` ${minutes(fault.ms)}` : 'afterMs' in fault ? ` ${minutes(fault.afterMs)} later` : ''}`,
+        (world) => world.faults.armNotification(fault),
+      ),
+    ),
+  fc.constant(
+    command('arm a build failing outside the content', (world) =>
+      world.faults.armPlatformFailure(),
+    ),
+  ),
+  fc.constant(
+    command('arm a build meeting the product API down', (world) => world.faults.armBuildOutage()),
+  ),
+  fc.integer({ min: 2, max: 120 }).map((count) =>
+    command(`skip publish-retry for ${count} min`, (world) => {
+      world.faults.count(`publish-retry skipped for ${count} min`);
+      world.skipRetryUntil = world.clock + count * 60_000;
+    }),
+  ),
 ];
 
 async function quiet(world: World): Promise<void> {
@@ -100,14 +170,27 @@ async function settleAndCheck(world: World): Promise<void> {
   // of that moment included) are ahead of any new one: the bound counts from the last of them.
   const quietFrom = Math.max(world.clock, world.pendingDeliveries());
   await world.advanceTo(quietFrom + 1_000);
-  const queued = world.netlify.deploys.filter((deploy) => deploy.state === 'enqueued' || deploy.state === 'building').length;
+  const queued = world.netlify.deploys.filter(
+    (deploy) => deploy.state === 'enqueued' || deploy.state === 'building',
+  ).length;
   // Notifications lost many times in a row (no word heard in between) lengthen the next wait: the bound says by how much.
   // A tenant change is found by the next check that is due (an interval and a tick at most), and its build has the same bound;
   // after a build whose command failed (the product API down) the check waits AFTER_FAILED_BUILD_MS before it builds again.
-  const afterOutage = world.netlify.deploys.some((deploy) => deploy.failedOn === 'outage') ? AFTER_FAILED_BUILD_MS : 0;
-  await world.advanceTo(quietFrom + FRESHNESS_MINUTES * 60_000 + CHECK_TICK_MS + afterOutage + publishBoundMs(undefined, world.queue()?.silentLosses ?? 0, world.budget) + queued * NETLIFY_BUILD_LIMIT_MS);
+  const afterOutage = world.netlify.deploys.some((deploy) => deploy.failedOn === 'outage')
+    ? AFTER_FAILED_BUILD_MS
+    : 0;
+  await world.advanceTo(
+    quietFrom +
+      FRESHNESS_MINUTES * 60_000 +
+      CHECK_TICK_MS +
+      afterOutage +
+      publishBoundMs(undefined, world.queue()?.silentLosses ?? 0, world.budget) +
+      queued * NETLIFY_BUILD_LIMIT_MS,
+  );
 
-  const newest = DOCUMENTS.map((id) => [...world.published].reverse().find((entry) => entry.id === id)).filter((entry) => entry !== undefined);
+  const newest = DOCUMENTS.map((id) =>
+    [...world.published].reverse().find((entry) => entry.id === id),
+  ).filter((entry) => entry !== undefined);
   const statuses = newest.length ? await world.statusOf(newest) : {};
   const live = world.netlify.published();
   for (const revision of newest) {
@@ -121,40 +204,74 @@ async function settleAndCheck(world: World): Promise<void> {
   }
   // With every newest revision sound and acknowledged, and builds failing at most once on Netlify's side or a service
   // (tried again), nothing stays named failed: the last publish's build carries them all.
-  const platformFailures = world.faults.fired.filter((fault) => fault.endsWith('build failed outside the content') || fault.endsWith('the product API was down')).length;
-  if (newest.every((revision) => revision.acknowledged && !revision.broken) && platformFailures <= 1) {
-    for (const revision of newest) expect(statuses[revision.id]?.state, `${revision.rev}: ${JSON.stringify(statuses[revision.id])}`).toBe('live');
+  const platformFailures = world.faults.fired.filter(
+    (fault) =>
+      fault.endsWith('build failed outside the content') ||
+      fault.endsWith('the product API was down'),
+  ).length;
+  if (
+    newest.every((revision) => revision.acknowledged && !revision.broken) &&
+    platformFailures <= 1
+  ) {
+    for (const revision of newest)
+      expect(
+        statuses[revision.id]?.state,
+        `${revision.rev}: ${JSON.stringify(statuses[revision.id])}`,
+      ).toBe('live');
   }
   const since = world.liveSince.map(Date.parse);
   expect(since, 'the live pointer moved back').toEqual([...since].sort((a, b) => a - b));
 
   // The giveaway's state visitors get is the product API's: every tenant change was found and built.
   if (newest.every((revision) => !revision.broken)) {
-    expect(live?.inputs?.digest, `visitors get the tenant records of ${live?.id ?? 'no deploy'}; the product API has changed ${world.tenantChanges} times`).toBe(world.inputs().digest);
+    expect(
+      live?.inputs?.digest,
+      `visitors get the tenant records of ${live?.id ?? 'no deploy'}; the product API has changed ${world.tenantChanges} times`,
+    ).toBe(world.inputs().digest);
   }
 
   // A build that failed on broken content is tried again once, as any failed build: Netlify's message cannot tell.
   const onBroken = world.netlify.deploys.filter((deploy) => deploy.failedOn === 'content').length;
-  const builds = () => world.netlify.deploys.filter((deploy) => deploy.body?.kind === 'publish').length;
+  const builds = () =>
+    world.netlify.deploys.filter((deploy) => deploy.body?.kind === 'publish').length;
   const allowed = world.published.length + world.replays + world.faults.fired.length + onBroken;
-  expect(builds(), `builds for publishes: ${builds()}, revisions ${world.published.length} + replays ${world.replays} + faults ${world.faults.fired.length} + failed on broken content ${onBroken}`).toBeLessThanOrEqual(allowed);
-  const freshnessBuilds = world.netlify.deploys.filter((deploy) => deploy.body?.kind === 'freshness').length;
-  expect(freshnessBuilds, `freshness builds: ${freshnessBuilds}, tenant changes ${world.tenantChanges} + faults ${world.faults.fired.length} + failed on broken content ${onBroken}`).toBeLessThanOrEqual(world.tenantChanges + world.faults.fired.length + onBroken);
+  expect(
+    builds(),
+    `builds for publishes: ${builds()}, revisions ${world.published.length} + replays ${world.replays} + faults ${world.faults.fired.length} + failed on broken content ${onBroken}`,
+  ).toBeLessThanOrEqual(allowed);
+  const freshnessBuilds = world.netlify.deploys.filter(
+    (deploy) => deploy.body?.kind === 'freshness',
+  ).length;
+  expect(
+    freshnessBuilds,
+    `freshness builds: ${freshnessBuilds}, tenant changes ${world.tenantChanges} + faults ${world.faults.fired.length} + failed on broken content ${onBroken}`,
+  ).toBeLessThanOrEqual(world.tenantChanges + world.faults.fired.length + onBroken);
 
   // With a budget, the publish queue starts at most one build in a slot (builds by hand are ops' own).
   if (world.budget) {
-    const slots = world.netlify.deploys.filter((deploy) => deploy.body?.kind === 'publish' || deploy.body?.kind === 'freshness').map((deploy) => slotStartMs(deploy.createdAt, world.budget!));
-    expect(slots.length, 'two builds of the queue in one slot of the deploy budget').toBe(new Set(slots).size);
+    const slots = world.netlify.deploys
+      .filter((deploy) => deploy.body?.kind === 'publish' || deploy.body?.kind === 'freshness')
+      .map((deploy) => slotStartMs(deploy.createdAt, world.budget!));
+    expect(slots.length, 'two builds of the queue in one slot of the deploy budget').toBe(
+      new Set(slots).size,
+    );
   }
 
   // Nothing is left to do: two more hours build nothing, but the freshness check trying again (every
   // AFTER_FAILED_BUILD_MS) while a newest revision is broken and visitors' tenant records are not the API's.
   const before = world.netlify.deploys.length;
   await world.advanceTo(world.clock + 2 * 60 * 60_000);
-  const retrying = newest.some((revision) => revision.broken) && live?.inputs?.digest !== world.inputs().digest;
-  const later = world.netlify.deploys.slice(before).filter((deploy) => !(retrying && deploy.body?.kind === 'freshness'));
-  expect(later.map((deploy) => deploy.title), 'builds after the loop settled').toEqual([]);
-  if (!retrying) expect(world.queue()?.inFlight, 'a batch in flight after the loop settled').toBeUndefined();
+  const retrying =
+    newest.some((revision) => revision.broken) && live?.inputs?.digest !== world.inputs().digest;
+  const later = world.netlify.deploys
+    .slice(before)
+    .filter((deploy) => !(retrying && deploy.body?.kind === 'freshness'));
+  expect(
+    later.map((deploy) => deploy.title),
+    'builds after the loop settled',
+  ).toEqual([]);
+  if (!retrying)
+    expect(world.queue()?.inFlight, 'a batch in flight after the loop settled').toBeUndefined();
   expect(world.queue()?.waiting ?? [], 'publishes waiting after the loop settled').toEqual([]);
 }
 
@@ -168,7 +285,11 @@ describe('the publish loop under injected faults (model)', () => {
 
   it(`every published revision ends live or named failed by itself, within the bound (${RUNS} generated runs)`, async () => {
     let lastWorld: World | undefined;
-    const run = async (sequence: Iterable<Command>, seed: number, budget: number | undefined): Promise<World> => {
+    const run = async (
+      sequence: Iterable<Command>,
+      seed: number,
+      budget: number | undefined,
+    ): Promise<World> => {
       const world = (lastWorld = new World(seed, budget));
       // updateJson's pauses between lost races are random: drawn from the run's seed, so a run repeats.
       const random = seeded(seed ^ 0x5eed);
@@ -184,17 +305,39 @@ describe('the publish loop under injected faults (model)', () => {
     };
     const started = performance.now();
     const budgets = fc.constantFrom<number | undefined>(undefined, 1, 2, 6);
-    const details = await fc.check(fc.asyncProperty(fc.commands(commands, { maxCommands: 40 }), fc.integer(), budgets, async (sequence, seed, budget) => { await run(sequence, seed, budget); }), {
-      numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), ...(PATH === undefined ? {} : { path: PATH }),
-    });
+    const details = await fc.check(
+      fc.asyncProperty(
+        fc.commands(commands, { maxCommands: 40 }),
+        fc.integer(),
+        budgets,
+        async (sequence, seed, budget) => {
+          await run(sequence, seed, budget);
+        },
+      ),
+      {
+        numRuns: RUNS,
+        ...(SEED === undefined ? {} : { seed: SEED }),
+        ...(PATH === undefined ? {} : { path: PATH }),
+      },
+    );
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     if (details.failed) {
       // The shrunk run once more, for its world's log.
       const [sequence, seed, budget] = details.counterexample!;
       let world: World | undefined;
-      const again = await run(sequence, seed, budget).then((ran) => { world = ran; return 'passed this time'; }, (error: unknown) => String(error));
-      throw new Error(`${fc.defaultReportMessage(details)}\n${String(details.errorInstance)}\n\nRun again: ${again}\nIts world:\n${world?.log.join('\n') ?? lastWorld?.log.join('\n')}\n\nFaults fired:\n${(world ?? lastWorld)?.faults.fired.join('\n')}`);
+      const again = await run(sequence, seed, budget).then(
+        (ran) => {
+          world = ran;
+          return 'passed this time';
+        },
+        (error: unknown) => String(error),
+      );
+      throw new Error(
+        `${fc.defaultReportMessage(details)}\n${String(details.errorInstance)}\n\nRun again: ${again}\nIts world:\n${world?.log.join('\n') ?? lastWorld?.log.join('\n')}\n\nFaults fired:\n${(world ?? lastWorld)?.faults.fired.join('\n')}`,
+      );
     }
-    console.info(`publish-loop model: ${details.numRuns} runs passed in ${seconds} s (seed ${details.seed})`);
+    console.info(
+      `publish-loop model: ${details.numRuns} runs passed in ${seconds} s (seed ${details.seed})`,
+    );
   }, 600_000);
 });

@@ -66,12 +66,19 @@ const PLACEHOLDER = /[<{…*]|\.\.\./;
  * top-level folders (`src/…`, `scripts/…`, `studio/…`). A placeholder (`<page>`, `…`, `{school}`,
  * `*`) ends the path at the folder before it.
  */
-export function namedPaths(document: Document, topFolders: ReadonlySet<string>): Array<{ path: string; line: number }> {
+export function namedPaths(
+  document: Document,
+  topFolders: ReadonlySet<string>,
+): Array<{ path: string; line: number }> {
   const found: Array<{ path: string; line: number }> = [];
   document.text.split('\n').forEach((content, index) => {
     for (const raw of content.split(/[\s`'"()[\]<>,;|=]+/)) {
       if (raw.includes('://')) continue;
-      const token = raw.replace(/^\.\//, '').replace(/#.*$/, '').replace(/:\d+(?:[–-]\d+)?$/, '').replace(TRAILING, '');
+      const token = raw
+        .replace(/^\.\//, '')
+        .replace(/#.*$/, '')
+        .replace(/:\d+(?:[–-]\d+)?$/, '')
+        .replace(TRAILING, '');
       const segments = token.split('/');
       if (segments.length < 2 || !topFolders.has(segments[0]!)) continue;
       const literal: string[] = [];
@@ -87,8 +94,16 @@ export function namedPaths(document: Document, topFolders: ReadonlySet<string>):
 }
 
 /** Each `npm run <name>` of a document, with the paragraph it is in. */
-export function npmRuns(document: Document): Array<{ name: string; line: number; paragraph: Paragraph }> {
-  return paragraphs(document).flatMap((paragraph) => [...paragraph.text.matchAll(/\bnpm run ([a-z][\w:-]*)/g)].map((match) => ({ name: match[1]!, line: paragraph.line, paragraph })));
+export function npmRuns(
+  document: Document,
+): Array<{ name: string; line: number; paragraph: Paragraph }> {
+  return paragraphs(document).flatMap((paragraph) =>
+    [...paragraph.text.matchAll(/\bnpm run ([a-z][\w:-]*)/g)].map((match) => ({
+      name: match[1]!,
+      line: paragraph.line,
+      paragraph,
+    })),
+  );
 }
 
 const RUNS_IN_STUDIO = /\bin `?studio\/`?|`?studio\/`?:|from `?studio\/`?|cd studio/;
@@ -98,14 +113,32 @@ const RUNS_IN_STUDIO = /\bin `?studio\/`?|`?studio\/`?:|from `?studio\/`?|cd stu
  * said to run in studio/ (in its paragraph or section); `npm run dev` next to the Studio's address
  * must be the Studio's, said so in its paragraph.
  */
-export function npmRunProblems(document: Document, root: ReadonlySet<string>, studio: ReadonlySet<string>, studioPort: number): string[] {
+export function npmRunProblems(
+  document: Document,
+  root: ReadonlySet<string>,
+  studio: ReadonlySet<string>,
+  studioPort: number,
+): string[] {
   return npmRuns(document).flatMap(({ name, line, paragraph }) => {
     const where = `${document.path}:${line}: says "npm run ${name}"`;
-    if (!root.has(name) && !studio.has(name)) return [`${where}: no such script in package.json or studio/package.json`];
-    const saysStudio = RUNS_IN_STUDIO.test(paragraph.text) || (paragraph.code && RUNS_IN_STUDIO.test(paragraph.lead));
-    if (!root.has(name) && !saysStudio && !RUNS_IN_STUDIO.test(paragraph.section)) return [`${where}: only studio/package.json has it, and the text does not say it runs in studio/`];
-    if (root.has(name) && studio.has(name) && paragraph.text.includes(`localhost:${studioPort}`) && !saysStudio) {
-      return [`${where}: next to the Studio's address; at the repository's root it is another script (say "in studio/")`];
+    if (!root.has(name) && !studio.has(name))
+      return [`${where}: no such script in package.json or studio/package.json`];
+    const saysStudio =
+      RUNS_IN_STUDIO.test(paragraph.text) ||
+      (paragraph.code && RUNS_IN_STUDIO.test(paragraph.lead));
+    if (!root.has(name) && !saysStudio && !RUNS_IN_STUDIO.test(paragraph.section))
+      return [
+        `${where}: only studio/package.json has it, and the text does not say it runs in studio/`,
+      ];
+    if (
+      root.has(name) &&
+      studio.has(name) &&
+      paragraph.text.includes(`localhost:${studioPort}`) &&
+      !saysStudio
+    ) {
+      return [
+        `${where}: next to the Studio's address; at the repository's root it is another script (say "in studio/")`,
+      ];
     }
     return [];
   });
@@ -116,14 +149,24 @@ export function npmRunProblems(document: Document, root: ReadonlySet<string>, st
  * or not, each with the HTTP status the text gives it: `(401)` right after the quote, `401` or
  * `**401**` right before it, else a `**202**` that opens its list item or table row.
  */
-export function quotedMessages(document: Document): Array<{ message: string; line: number; status?: number }> {
+export function quotedMessages(
+  document: Document,
+): Array<{ message: string; line: number; status?: number }> {
   return paragraphs(document).flatMap((paragraph) => {
     const opening = /^\s*(?:[*+-]\s+|\|\s*[^|]*\|\s*)?\*\*(\d{3})\*\*/.exec(paragraph.text)?.[1];
     return [...paragraph.text.matchAll(/`?\{"message":"((?:[^"\\]|\\.)*)"\}`?/g)].map((match) => {
-      const before = /(?:^|[\s|])(?:\*\*)?(\d{3})(?:\*\*)?\s*$/.exec(paragraph.text.slice(0, match.index))?.[1];
-      const after = /^\s*\((\d{3})\)/.exec(paragraph.text.slice(match.index + match[0].length))?.[1];
+      const before = /(?:^|[\s|])(?:\*\*)?(\d{3})(?:\*\*)?\s*$/.exec(
+        paragraph.text.slice(0, match.index),
+      )?.[1];
+      const after = /^\s*\((\d{3})\)/.exec(
+        paragraph.text.slice(match.index + match[0].length),
+      )?.[1];
       const status = after ?? before ?? opening;
-      return { message: JSON.parse(`"${match[1]!}"`) as string, line: paragraph.line, ...(status ? { status: Number(status) } : {}) };
+      return {
+        message: JSON.parse(`"${match[1]!}"`) as string,
+        line: paragraph.line,
+        ...(status ? { status: Number(status) } : {}),
+      };
     });
   });
 }
@@ -131,8 +174,13 @@ export function quotedMessages(document: Document): Array<{ message: string; lin
 /** A sentence saying the import never overwrites, without the flag that does. */
 export function importOverwriteProblems(document: Document): string[] {
   return paragraphs(document).flatMap((paragraph) => {
-    const saysNever = /never overwrit/i.test(paragraph.text) && /dataset:import|import/i.test(paragraph.text);
-    return saysNever && !paragraph.text.includes('--replace') ? [`${document.path}:${paragraph.line}: says the import never overwrites, without naming --replace (which does)`] : [];
+    const saysNever =
+      /never overwrit/i.test(paragraph.text) && /dataset:import|import/i.test(paragraph.text);
+    return saysNever && !paragraph.text.includes('--replace')
+      ? [
+          `${document.path}:${paragraph.line}: says the import never overwrites, without naming --replace (which does)`,
+        ]
+      : [];
   });
 }
 
@@ -141,19 +189,27 @@ export function importOverwriteProblems(document: Document): string[] {
  * "store `<store>`, key `<key>`", "blob `<key>`" (a blob of the deploy's own store, `deployStore`),
  * and the first cell of a `| key | … |` table, whose store is the last one the section named before it.
  */
-export function namedBlobKeys(document: Document, deployStore: string): Array<{ store: string; key: string; line: number }> {
+export function namedBlobKeys(
+  document: Document,
+  deployStore: string,
+): Array<{ store: string; key: string; line: number }> {
   const found: Array<{ store: string; key: string; line: number }> = [];
-  const add = (store: string, key: string, line: number) => found.push({ store, key: key.replace(/[`.,;:)]+$/, ''), line });
+  const add = (store: string, key: string, line: number) =>
+    found.push({ store, key: key.replace(/[`.,;:)]+$/, ''), line });
   let lastStore: string | undefined;
   let keyTable = false;
   document.text.split('\n').forEach((content, index) => {
     const line = index + 1;
     if (/^#{1,6}\s/.test(content)) lastStore = undefined;
-    for (const match of content.matchAll(/netlify blobs:get ([\w.-]+) ((?:<[^>]*>|[^\s`<])+)/g)) add(match[1]!, match[2]!, line);
-    for (const match of content.matchAll(/store `([^`]+)`, key `([^`]+)`/g)) add(match[1]!, match[2]!, line);
+    for (const match of content.matchAll(/netlify blobs:get ([\w.-]+) ((?:<[^>]*>|[^\s`<])+)/g))
+      add(match[1]!, match[2]!, line);
+    for (const match of content.matchAll(/store `([^`]+)`, key `([^`]+)`/g))
+      add(match[1]!, match[2]!, line);
     for (const match of content.matchAll(/\bblob `([^`]+)`/g)) add(deployStore, match[1]!, line);
     if (keyTable && content.startsWith('|')) {
-      if (!/^\|[\s|:-]+\|$/.test(content.trim())) for (const match of (content.split('|')[1] ?? '').matchAll(/`([^`]+)`/g)) add(lastStore ?? '(no store named)', match[1]!, line);
+      if (!/^\|[\s|:-]+\|$/.test(content.trim()))
+        for (const match of (content.split('|')[1] ?? '').matchAll(/`([^`]+)`/g))
+          add(lastStore ?? '(no store named)', match[1]!, line);
       return;
     }
     keyTable = /^\|\s*key\s*\|/.test(content);
@@ -164,14 +220,31 @@ export function namedBlobKeys(document: Document, deployStore: string): Array<{ 
 }
 
 /** The code a document places in a file: "`NAME` in `path`" or "`A`, `B` in `path`", a path of the repository's code. */
-export function placedNames(document: Document): Array<{ name: string; path: string; line: number }> {
-  return paragraphs(document).filter((paragraph) => !paragraph.code).flatMap((paragraph) =>
-    [...paragraph.text.matchAll(/((?:`[A-Za-z_$][\w$]*`(?:,? (?:and )?)?)+) in `((?:src|scripts|studio|tests)\/[^`]+\.tsx?)`/g)]
-      .flatMap((match) => [...match[1]!.matchAll(/`([^`]+)`/g)].map((name) => ({ name: name[1]!, path: match[2]!, line: paragraph.line }))));
+export function placedNames(
+  document: Document,
+): Array<{ name: string; path: string; line: number }> {
+  return paragraphs(document)
+    .filter((paragraph) => !paragraph.code)
+    .flatMap((paragraph) =>
+      [
+        ...paragraph.text.matchAll(
+          /((?:`[A-Za-z_$][\w$]*`(?:,? (?:and )?)?)+) in `((?:src|scripts|studio|tests)\/[^`]+\.tsx?)`/g,
+        ),
+      ].flatMap((match) =>
+        [...match[1]!.matchAll(/`([^`]+)`/g)].map((name) => ({
+          name: name[1]!,
+          path: match[2]!,
+          line: paragraph.line,
+        })),
+      ),
+    );
 }
 
 /** Whether `source` declares `name` itself (a declaration, or a property of a config object), not only re-exports it. */
 export function declares(source: string, name: string): boolean {
   const escaped = name.replace(/\$/g, '\\$');
-  return new RegExp(`\\b(?:const|let|var|function\\*?|class|interface|type|enum)\\s+${escaped}\\b|^\\s*${escaped}\\s*:`, 'm').test(source);
+  return new RegExp(
+    `\\b(?:const|let|var|function\\*?|class|interface|type|enum)\\s+${escaped}\\b|^\\s*${escaped}\\s*:`,
+    'm',
+  ).test(source);
 }

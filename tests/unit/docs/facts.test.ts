@@ -8,7 +8,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_API_PORT, LOCAL_SITE_PORT, LOCAL_STUDIO_URL } from '../../../src/lib/config/local-addresses.ts';
+import {
+  LOCAL_API_PORT,
+  LOCAL_SITE_PORT,
+  LOCAL_STUDIO_URL,
+} from '../../../src/lib/config/local-addresses.ts';
 import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
 import { createPublishWebhook } from '../../../src/lib/rebuild/publish-webhook.ts';
 import { createPublishRetryFunction } from '../../../src/lib/rebuild/publish-retry.ts';
@@ -16,16 +20,29 @@ import { memoryStateStore } from '../../../src/lib/rebuild/state-store.ts';
 import { createDeployStore } from '../../../src/lib/deploys/deploy-store.ts';
 import { handleNotification } from '../../../src/lib/deploys/notification.ts';
 import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
-import { readFreshnessSettings, readPublishRetrySettings, readStatusSettings } from '../../../src/lib/rebuild/function-settings.ts';
+import {
+  readFreshnessSettings,
+  readPublishRetrySettings,
+  readStatusSettings,
+} from '../../../src/lib/rebuild/function-settings.ts';
 import { createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
-import { factProblems, problemLines, type Document, type Facts, type PortRole } from './stated-facts.ts';
+import {
+  factProblems,
+  problemLines,
+  type Document,
+  type Facts,
+  type PortRole,
+} from './stated-facts.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
 /** The documents a reader follows from the README (as tests/unit/docs/links.test.ts reads them). */
 function documents(): Document[] {
-  const docs = readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`);
+  const docs = readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`);
   return ['README.md', 'CONTRIBUTING.md', ...docs].map((path) => ({ path, text: read(path) }));
 }
 
@@ -76,36 +93,66 @@ const ports: Record<PortRole, number> = {
 
 /** Settings that set a port, and whose port they set (scripts/local-stack, playwright.config.ts). */
 const portSettings: Record<string, PortRole> = {
-  PORT: 'site', API_PORT: 'local API', E2E_PORT: 'site', E2E_API_PORT: 'local API',
-  PREVIEW_PORT: 'preview site', PREVIEW_API_PORT: 'preview API',
+  PORT: 'site',
+  API_PORT: 'local API',
+  E2E_PORT: 'site',
+  E2E_API_PORT: 'local API',
+  PREVIEW_PORT: 'preview site',
+  PREVIEW_API_PORT: 'preview API',
 };
 
 // ---- Function methods -------------------------------------------------------------------------
 
 /** A method no function accepts: each answers it with 405 and its Allow header. */
-const probe = () => new Request('http://localhost/.netlify/functions/probe', { method: 'PROPFIND' });
+const probe = () =>
+  new Request('http://localhost/.netlify/functions/probe', { method: 'PROPFIND' });
 
 /** Each function in src/functions, the module it hands requests to, and that module's answer to the probe. */
 const FUNCTIONS: Record<string, { handler: string; answer: () => Promise<Response> }> = {
   'freshness-check': {
     handler: 'createFreshnessCheckFunction',
-    answer: () => createFreshnessCheckFunction({ openQueueStore: memoryStateStore, openDeploysStore: memoryStateStore, readSettings: () => readFreshnessSettings({}), site: {}, log: () => undefined })(probe()),
+    answer: () =>
+      createFreshnessCheckFunction({
+        openQueueStore: memoryStateStore,
+        openDeploysStore: memoryStateStore,
+        readSettings: () => readFreshnessSettings({}),
+        site: {},
+        log: () => undefined,
+      })(probe()),
   },
   'publish-retry': {
     handler: 'createPublishRetryFunction',
-    answer: () => createPublishRetryFunction({ openBlobStore: memoryStateStore, readSettings: () => readPublishRetrySettings({}), site: {}, log: () => undefined })(probe()),
+    answer: () =>
+      createPublishRetryFunction({
+        openBlobStore: memoryStateStore,
+        readSettings: () => readPublishRetrySettings({}),
+        site: {},
+        log: () => undefined,
+      })(probe()),
   },
   'rebuild-on-publish': {
     handler: 'createPublishFunction',
-    answer: () => createPublishWebhook({ secret: 'secret', hookUrl: 'https://hooks.invalid/build', store: memoryStateStore(), log: () => undefined })(probe()),
+    answer: () =>
+      createPublishWebhook({
+        secret: 'secret',
+        hookUrl: 'https://hooks.invalid/build',
+        store: memoryStateStore(),
+        log: () => undefined,
+      })(probe()),
   },
   'deploy-notification': {
     handler: 'createNotificationFunction',
-    answer: () => handleNotification(probe(), {
-      secret: 'secret', siteId: 'site', log: () => undefined,
-      deploys: createDeployStore({ store: memoryStateStore(), readBuildReport: async () => undefined }),
-      queue: createPublishQueue({ store: memoryStateStore(), trigger: async () => '' }),
-    }),
+    answer: () =>
+      handleNotification(probe(), {
+        secret: 'secret',
+        siteId: 'site',
+        log: () => undefined,
+        deploys: createDeployStore({
+          store: memoryStateStore(),
+          readBuildReport: async () => undefined,
+        }),
+        queue: createPublishQueue({ store: memoryStateStore(), trigger: async () => '' }),
+      }),
   },
   'publish-status': {
     handler: 'netlifyStatusFunctions',
@@ -118,7 +165,14 @@ const FUNCTIONS: Record<string, { handler: string; answer: () => Promise<Respons
 };
 
 function statusFunctions() {
-  return createStatusFunctions({ openDeploysStore: memoryStateStore, openQueueStore: memoryStateStore, readSettings: () => readStatusSettings({}), verifyToken: async () => 'refused', site: {}, log: () => undefined });
+  return createStatusFunctions({
+    openDeploysStore: memoryStateStore,
+    openQueueStore: memoryStateStore,
+    readSettings: () => readStatusSettings({}),
+    verifyToken: async () => 'refused',
+    site: {},
+    log: () => undefined,
+  });
 }
 
 /** The methods a function takes: its Allow header when it answers the probe 405, else `any`. */
@@ -126,7 +180,10 @@ async function acceptedMethods(name: string): Promise<string[] | 'any'> {
   const response = await FUNCTIONS[name]!.answer();
   await response.arrayBuffer();
   if (response.status !== 405) return 'any';
-  return (response.headers.get('allow') ?? '').split(',').map((method) => method.trim()).filter(Boolean);
+  return (response.headers.get('allow') ?? '')
+    .split(',')
+    .map((method) => method.trim())
+    .filter(Boolean);
 }
 
 async function codeFacts(): Promise<Facts> {
@@ -141,34 +198,65 @@ async function codeFacts(): Promise<Facts> {
 
 describe('the code agrees with itself on each fact the documents state', () => {
   it('the scripts, CI and Netlify run one Node major, at or above the floor in package.json engines', () => {
-    expect(Number(onlyValue('scripts/lib/toolchain.sh', /-lt (\d+) \]/g)), 'toolchain.sh installs Node when older than').toBe(nodeRuns);
-    expect(Number(onlyValue('netlify.toml', /NODE_VERSION = "(\d+)"/g)), 'netlify.toml NODE_VERSION').toBe(nodeRuns);
+    expect(
+      Number(onlyValue('scripts/lib/toolchain.sh', /-lt (\d+) \]/g)),
+      'toolchain.sh installs Node when older than',
+    ).toBe(nodeRuns);
+    expect(
+      Number(onlyValue('netlify.toml', /NODE_VERSION = "(\d+)"/g)),
+      'netlify.toml NODE_VERSION',
+    ).toBe(nodeRuns);
     expect(nodeFloor[0]).toBeLessThanOrEqual(nodeRuns);
   });
 
   it('the floor in package.json engines is what the scripts need: Node that strips types without a flag', () => {
     expect(runsTypeScript('package.json')).toBe(true);
-    expect(atLeast(nodeFloor, TYPE_STRIPPING_WITHOUT_FLAG), `package.json engines >=${nodeFloor.join('.')}`).toBe(true);
+    expect(
+      atLeast(nodeFloor, TYPE_STRIPPING_WITHOUT_FLAG),
+      `package.json engines >=${nodeFloor.join('.')}`,
+    ).toBe(true);
   });
 
   it('the Studio runs on any Node the site runs on (its CLI loads its own TypeScript)', () => {
     const studio = engineFloor('studio/package.json');
-    expect(atLeast(nodeFloor, studio), `studio/package.json engines >=${studio.join('.')}`).toBe(true);
-    if (runsTypeScript('studio/package.json')) expect(atLeast(studio, TYPE_STRIPPING_WITHOUT_FLAG)).toBe(true);
+    expect(atLeast(nodeFloor, studio), `studio/package.json engines >=${studio.join('.')}`).toBe(
+      true,
+    );
+    if (runsTypeScript('studio/package.json'))
+      expect(atLeast(studio, TYPE_STRIPPING_WITHOUT_FLAG)).toBe(true);
   });
 
   it('every copy of a local port in the code is the one the local stack uses', () => {
-    expect(Number(new URL(onlyValue('studio/presentation.ts', /DEFAULT_PREVIEW_URL = '([^']+)'/g)).port), 'studio/presentation.ts').toBe(ports['preview site']);
-    expect(Number(new URL(onlyValue(previewServer, /'SANITY_STUDIO_URL'\) \?\? '([^']+)'/g)).port), previewServer).toBe(ports.Studio);
-    expect(Number(onlyValue('playwright.config.ts', /E2E_PORT \?\? (\d+)/g)), 'playwright.config.ts E2E_PORT').toBe(ports.site);
-    expect(Number(onlyValue('playwright.config.ts', /E2E_API_PORT \?\? (\d+)/g)), 'playwright.config.ts E2E_API_PORT').toBe(ports['local API']);
+    expect(
+      Number(new URL(onlyValue('studio/presentation.ts', /DEFAULT_PREVIEW_URL = '([^']+)'/g)).port),
+      'studio/presentation.ts',
+    ).toBe(ports['preview site']);
+    expect(
+      Number(new URL(onlyValue(previewServer, /'SANITY_STUDIO_URL'\) \?\? '([^']+)'/g)).port),
+      previewServer,
+    ).toBe(ports.Studio);
+    expect(
+      Number(onlyValue('playwright.config.ts', /E2E_PORT \?\? (\d+)/g)),
+      'playwright.config.ts E2E_PORT',
+    ).toBe(ports.site);
+    expect(
+      Number(onlyValue('playwright.config.ts', /E2E_API_PORT \?\? (\d+)/g)),
+      'playwright.config.ts E2E_API_PORT',
+    ).toBe(ports['local API']);
     expect(new Set(Object.values(ports)).size, 'five different ports').toBe(5);
   });
 
   it('every function in src/functions is probed here, through the module its file hands requests to', async () => {
-    const files = readdirSync(join(ROOT, 'src/functions')).filter((name) => name.endsWith('.ts')).map((name) => name.replace(/\.ts$/, '')).sort();
-    expect(files, 'a new function needs its line in FUNCTIONS (tests/unit/docs/facts.test.ts)').toEqual(Object.keys(FUNCTIONS).sort());
-    for (const name of files) expect(read(`src/functions/${name}.ts`), name).toContain(FUNCTIONS[name]!.handler);
+    const files = readdirSync(join(ROOT, 'src/functions'))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => name.replace(/\.ts$/, ''))
+      .sort();
+    expect(
+      files,
+      'a new function needs its line in FUNCTIONS (tests/unit/docs/facts.test.ts)',
+    ).toEqual(Object.keys(FUNCTIONS).sort());
+    for (const name of files)
+      expect(read(`src/functions/${name}.ts`), name).toContain(FUNCTIONS[name]!.handler);
     // The scheduler's method is not documented by Netlify, and no URL reaches a scheduled function there.
     expect(await acceptedMethods('freshness-check')).toBe('any');
     expect(await acceptedMethods('publish-retry')).toBe('any');
@@ -186,33 +274,51 @@ describe('the documents state the Node version, the local ports and the function
 describe('the fact check itself', () => {
   const facts: Facts = {
     node: { floor: [22, 18], runs: 24 },
-    ports: { ports: { site: 4321, 'local API': 8787, 'preview site': 4322, 'preview API': 8788, Studio: 3333 }, settings: portSettings },
-    functions: { methods: { 'freshness-check': ['POST'], 'rebuild-on-publish': ['POST'] }, aliases: { 'freshness check': 'freshness-check' } },
+    ports: {
+      ports: {
+        site: 4321,
+        'local API': 8787,
+        'preview site': 4322,
+        'preview API': 8788,
+        Studio: 3333,
+      },
+      settings: portSettings,
+    },
+    functions: {
+      methods: { 'freshness-check': ['POST'], 'rebuild-on-publish': ['POST'] },
+      aliases: { 'freshness check': 'freshness-check' },
+    },
   };
   const check = (text: string) => problemLines(factProblems([{ path: 'docs/x.md', text }], facts));
 
   it('accepts the facts as the code has them, in prose, tables and code blocks', () => {
-    expect(check([
-      '# X',
-      '',
-      'Node 22.18 or later (`engines`: `>=22.18`); the scripts install Node 24 (`node@24`).',
-      'On the local stack, `POST /.netlify/functions/freshness-check` runs it;',
-      'the Studio at <http://localhost:3333>, the editors\' preview site at http://localhost:4322.',
-      '',
-      '| <http://127.0.0.1:8787> | the local product API |',
-      '| `npm run preview:server` | the editors\' preview site at <http://localhost:4322> |',
-      '',
-      '```sh',
-      'npm run dev    # the Studio at http://localhost:3333',
-      'npm test       # with Node 22.18+',
-      '```',
-      '',
-      'It reads `PORT` (4321), `API_PORT` (8787) and `PREVIEW_API_PORT` (8788), on port 4322.',
-    ].join('\n'))).toEqual([]);
+    expect(
+      check(
+        [
+          '# X',
+          '',
+          'Node 22.18 or later (`engines`: `>=22.18`); the scripts install Node 24 (`node@24`).',
+          'On the local stack, `POST /.netlify/functions/freshness-check` runs it;',
+          "the Studio at <http://localhost:3333>, the editors' preview site at http://localhost:4322.",
+          '',
+          '| <http://127.0.0.1:8787> | the local product API |',
+          "| `npm run preview:server` | the editors' preview site at <http://localhost:4322> |",
+          '',
+          '```sh',
+          'npm run dev    # the Studio at http://localhost:3333',
+          'npm test       # with Node 22.18+',
+          '```',
+          '',
+          'It reads `PORT` (4321), `API_PORT` (8787) and `PREVIEW_API_PORT` (8788), on port 4322.',
+        ].join('\n'),
+      ),
+    ).toEqual([]);
   });
 
   it('names the file and line of a wrong Node version, the floor or the version run', () => {
-    expect(check('# X\n\nNeeds Node 22.12.\n\nWith Node 22 on your PATH; engines says >=22.12.\n')).toEqual([
+    expect(
+      check('# X\n\nNeeds Node 22.12.\n\nWith Node 22 on your PATH; engines says >=22.12.\n'),
+    ).toEqual([
       'docs/x.md:3: says "Node 22.12": the least Node the code needs is 22.18 (package.json engines: >=22.18)',
       'docs/x.md:5: says "Node 22": the scripts install, CI and Netlify run Node 24 (scripts/lib/toolchain.sh, netlify.toml); the least it needs is 22.18 (package.json engines: >=22.18)',
       'docs/x.md:5: says ">=22.12": the least Node the code needs is 22.18 (package.json engines: >=22.18)',
@@ -220,14 +326,18 @@ describe('the fact check itself', () => {
   });
 
   it('names a port no part of the stack uses, a setting with another port, and an address given to the wrong server', () => {
-    expect(check([
-      '# X',
-      '',
-      'Open http://localhost:4000 first.',
-      'It reads `PREVIEW_PORT` (4321).',
-      'Then the editors\' preview site at',
-      'http://localhost:4321 and the Studio at http://localhost:4322.',
-    ].join('\n'))).toEqual([
+    expect(
+      check(
+        [
+          '# X',
+          '',
+          'Open http://localhost:4000 first.',
+          'It reads `PREVIEW_PORT` (4321).',
+          "Then the editors' preview site at",
+          'http://localhost:4321 and the Studio at http://localhost:4322.',
+        ].join('\n'),
+      ),
+    ).toEqual([
       'docs/x.md:3: says "localhost:4000": no part of the local stack uses port 4000 (the code\'s ports: 4321 site, 8787 local API, 4322 preview site, 8788 preview API, 3333 Studio)',
       'docs/x.md:4: says "`PREVIEW_PORT` (4321)": PREVIEW_PORT defaults to 4322 (the preview site)',
       'docs/x.md:6: says "localhost:4321": the preview site is on port 4322, not 4321',
@@ -236,13 +346,17 @@ describe('the fact check itself', () => {
   });
 
   it('names a method a function does not accept, on the line it is written, across wrapped lines', () => {
-    expect(check([
-      '# X',
-      '',
-      'The freshness check runs on a',
-      'GET. The webhook posts to `/.netlify/functions/rebuild-on-publish` (POST);',
-      'on the local stack, `GET /.netlify/functions/freshness-check` runs it.',
-    ].join('\n'))).toEqual([
+    expect(
+      check(
+        [
+          '# X',
+          '',
+          'The freshness check runs on a',
+          'GET. The webhook posts to `/.netlify/functions/rebuild-on-publish` (POST);',
+          'on the local stack, `GET /.netlify/functions/freshness-check` runs it.',
+        ].join('\n'),
+      ),
+    ).toEqual([
       'docs/x.md:4: says "GET (freshness-check)": src/functions/freshness-check.ts accepts only POST; any other method answers 405',
       'docs/x.md:5: says "GET (freshness-check)": src/functions/freshness-check.ts accepts only POST; any other method answers 405',
     ]);

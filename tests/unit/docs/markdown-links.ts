@@ -40,7 +40,13 @@ function proseLines(text: string): Array<{ line: number; text: string }> {
       return;
     }
     if (fence !== undefined) {
-      if (opening !== undefined && opening[0] === fence[0] && opening.length >= fence.length && content.trim() === opening) fence = undefined;
+      if (
+        opening !== undefined &&
+        opening[0] === fence[0] &&
+        opening.length >= fence.length &&
+        content.trim() === opening
+      )
+        fence = undefined;
       return;
     }
     lines.push({ line: index + 1, text: content });
@@ -50,7 +56,9 @@ function proseLines(text: string): Array<{ line: number; text: string }> {
 
 /** Inline code spans, replaced by their text without the backticks (links inside them are not links). */
 function withoutCodeSpans(line: string): string {
-  return line.replace(/(`+)([\s\S]*?)\1/g, (_span, _ticks, code: string) => code.replace(/[[\]()<>]/g, ' '));
+  return line.replace(/(`+)([\s\S]*?)\1/g, (_span, _ticks, code: string) =>
+    code.replace(/[[\]()<>]/g, ' '),
+  );
 }
 
 /** The text GitHub slugs a heading from: link text instead of links, no backticks, tags or emphasis. */
@@ -76,7 +84,8 @@ export function headings(text: string): Heading[] {
 export function anchors(text: string): Set<string> {
   const found = new Set(headings(text).map((heading) => heading.slug));
   for (const { text: line } of proseLines(text)) {
-    for (const match of line.matchAll(/<[a-z][^>]*?\b(?:id|name)="([^"]+)"/gi)) if (match[1]) found.add(match[1]);
+    for (const match of line.matchAll(/<[a-z][^>]*?\b(?:id|name)="([^"]+)"/gi))
+      if (match[1]) found.add(match[1]);
   }
   return found;
 }
@@ -113,16 +122,23 @@ export function links(text: string): Link[] {
       const line = paragraph.line + (content.slice(0, at ?? 0).match(/\n/g) ?? []).length;
       found.push({ target, line, at: line * 1e6 + (at ?? 0) });
     };
-    for (const match of content.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g)) push(match[1] ?? '', match.index);
-    for (const match of content.matchAll(/^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm)) push(match[1], match.index);
-    for (const match of content.matchAll(/<(?:img|a|source)\b[^>]*?\b(?:src|href|srcset)="([^"]+)"/gi)) push(match[1], match.index);
-    for (const match of content.matchAll(/<((?:https?|mailto):[^>\s]+)>/gi)) push(match[1], match.index);
+    for (const match of content.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]*)>?(?:\s+"[^"]*")?\s*\)/g))
+      push(match[1] ?? '', match.index);
+    for (const match of content.matchAll(/^ {0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm))
+      push(match[1], match.index);
+    for (const match of content.matchAll(
+      /<(?:img|a|source)\b[^>]*?\b(?:src|href|srcset)="([^"]+)"/gi,
+    ))
+      push(match[1], match.index);
+    for (const match of content.matchAll(/<((?:https?|mailto):[^>\s]+)>/gi))
+      push(match[1], match.index);
   }
   return found.sort((a, b) => a.at - b.at).map(({ target, line }) => ({ target, line }));
 }
 
 /** An address of the repository's own files on GitHub: documents must link those relatively. */
-const REPOSITORY_FILE_URL = /^https?:\/\/(?:www\.)?(?:github\.com\/[^/]+\/[^/]+\/(?:blob|tree|raw|edit)\/|raw\.githubusercontent\.com\/)/i;
+const REPOSITORY_FILE_URL =
+  /^https?:\/\/(?:www\.)?(?:github\.com\/[^/]+\/[^/]+\/(?:blob|tree|raw|edit)\/|raw\.githubusercontent\.com\/)/i;
 
 /** The repository as the check sees it: paths relative to its root, separated by `/`. */
 export interface Repository {
@@ -151,7 +167,8 @@ export function linkProblems(documents: string[], repository: Repository): LinkP
         continue;
       }
       if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) {
-        if (REPOSITORY_FILE_URL.test(target)) problem('absolute link to a repository file: link it relatively');
+        if (REPOSITORY_FILE_URL.test(target))
+          problem('absolute link to a repository file: link it relatively');
         continue;
       }
       if (target.startsWith('/')) {
@@ -161,7 +178,10 @@ export function linkProblems(documents: string[], repository: Repository): LinkP
       const hashAt = target.indexOf('#');
       const pathPart = hashAt === -1 ? target : target.slice(0, hashAt);
       const anchor = hashAt === -1 ? undefined : decodeURIComponent(target.slice(hashAt + 1));
-      const resolved = pathPart === '' ? file : posix.normalize(posix.join(posix.dirname(file), decodeURIComponent(pathPart)));
+      const resolved =
+        pathPart === ''
+          ? file
+          : posix.normalize(posix.join(posix.dirname(file), decodeURIComponent(pathPart)));
       if (resolved.split('/')[0] === '..') {
         problem('points outside the repository');
         continue;
@@ -175,7 +195,8 @@ export function linkProblems(documents: string[], repository: Repository): LinkP
         problem('an anchor into something that is not a Markdown file');
         continue;
       }
-      if (!anchorsOf(resolved).has(anchor)) problem(`no heading with the anchor #${anchor} in ${resolved}`);
+      if (!anchorsOf(resolved).has(anchor))
+        problem(`no heading with the anchor #${anchor} in ${resolved}`);
     }
   }
   return problems;

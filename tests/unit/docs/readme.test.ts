@@ -29,19 +29,24 @@ export function homeless(homes: Home[], read: (path: string) => string | undefin
     const text = read(home.file);
     if (text === undefined) return [`${home.heading}: ${home.file} does not exist`];
     const wanted = home.now ?? home.heading;
-    return headings(text).some((heading) => heading.raw === wanted) ? [] : [`${home.heading}: ${home.file} has no heading "${wanted}"`];
+    return headings(text).some((heading) => heading.raw === wanted)
+      ? []
+      : [`${home.heading}: ${home.file} has no heading "${wanted}"`];
   });
 }
 
-const readRepositoryFile = (path: string) => (existsSync(join(ROOT, path)) ? readFileSync(join(ROOT, path), 'utf8') : undefined);
-const fixture = JSON.parse(readFileSync(new URL('./readme-headings-2026-11.json', import.meta.url), 'utf8')) as { headings: Home[] };
+const readRepositoryFile = (path: string) =>
+  existsSync(join(ROOT, path)) ? readFileSync(join(ROOT, path), 'utf8') : undefined;
+const fixture = JSON.parse(
+  readFileSync(new URL('./readme-headings-2026-11.json', import.meta.url), 'utf8'),
+) as { headings: Home[] };
 
 describe('the README', () => {
   it(`is at most ${README_MAX_LINES} lines`, () => {
     expect(lineCount(readRepositoryFile('README.md') ?? '')).toBeLessThanOrEqual(README_MAX_LINES);
   });
 
-  it("gives every heading of the README before the split a home (each in exactly one file)", () => {
+  it('gives every heading of the README before the split a home (each in exactly one file)', () => {
     const homes: Home[] = fixture.headings;
     expect(homes.length).toBe(23);
     expect(new Set(homes.map((home) => home.heading)).size).toBe(homes.length);
@@ -57,7 +62,9 @@ describe('the checks themselves', () => {
   });
 
   it('name a heading whose file or heading has gone', () => {
-    const files: Record<string, string> = { 'docs/a.md': '# A\n\n## Environment variables\n\n```\n## Tests\n```\n' };
+    const files: Record<string, string> = {
+      'docs/a.md': '# A\n\n## Environment variables\n\n```\n## Tests\n```\n',
+    };
     expect(
       homeless(
         [
@@ -68,6 +75,10 @@ describe('the checks themselves', () => {
         ],
         (path) => files[path],
       ),
-    ).toEqual(['Configuration: docs/a.md has no heading "Configuration"', 'Tests: docs/a.md has no heading "Tests"', 'Deploying: docs/gone.md does not exist']);
+    ).toEqual([
+      'Configuration: docs/a.md has no heading "Configuration"',
+      'Tests: docs/a.md has no heading "Tests"',
+      'Deploying: docs/gone.md does not exist',
+    ]);
   });
 });

@@ -8,11 +8,23 @@ import { encodeSignatureHeader } from '@sanity/webhook';
 import { memoryBlobStore, type BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
 import { signNetlifyNotification } from '../../../src/lib/deploys/jws.ts';
 import { createNotificationFunction } from '../../../src/lib/deploys/notification-function.ts';
-import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_WEBHOOK_SECRET } from '../../../src/lib/publish-records/records.ts';
+import {
+  LOCAL_DEPLOY_NOTIFICATION_SECRET,
+  LOCAL_WEBHOOK_SECRET,
+} from '../../../src/lib/publish-records/records.ts';
 import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
-import { readDeployNotificationSettings, readFreshnessSettings, readPublishSettings, readStatusSettings } from '../../../src/lib/rebuild/function-settings.ts';
+import {
+  readDeployNotificationSettings,
+  readFreshnessSettings,
+  readPublishSettings,
+  readStatusSettings,
+} from '../../../src/lib/rebuild/function-settings.ts';
 import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
-import { LIVE_INPUTS_KEY, PRODUCTION_HISTORY_KEY, PUBLISH_QUEUE_KEY } from '../../../src/lib/publish-records/records.ts';
+import {
+  LIVE_INPUTS_KEY,
+  PRODUCTION_HISTORY_KEY,
+  PUBLISH_QUEUE_KEY,
+} from '../../../src/lib/publish-records/records.ts';
 import { recordsTransport } from '../../../src/lib/tenants/client.ts';
 import { inputsDigest, tenantDigest } from '../../../src/lib/tenants/digest.ts';
 import { toTenant } from '../../../src/lib/tenants/schema.ts';
@@ -20,7 +32,10 @@ import { createPublishFunction } from '../../../src/lib/rebuild/publish-function
 import { createPublishRetryFunction } from '../../../src/lib/rebuild/publish-retry.ts';
 import { resetProcessMemoryStores } from '../../../src/lib/rebuild/state-store.ts';
 import { settingsCheckAnswer } from '../../../src/lib/setup/settings-check-function.ts';
-import { settingsCheckProof, SETTINGS_CHECK_HEADER } from '../../../src/lib/setup/settings-proof.ts';
+import {
+  settingsCheckProof,
+  SETTINGS_CHECK_HEADER,
+} from '../../../src/lib/setup/settings-proof.ts';
 import { deploy } from '../deploys/fixtures.ts';
 
 export const HOOK = 'https://api.netlify.com/build_hooks/abc';
@@ -36,75 +51,159 @@ interface Sent {
   status: number;
 }
 
-async function messageOf(response: Response | Promise<Response> | undefined): Promise<Sent | undefined> {
+async function messageOf(
+  response: Response | Promise<Response> | undefined,
+): Promise<Sent | undefined> {
   const answered = await response;
   if (!answered) return undefined;
   const body = await answered.text();
   try {
     const parsed = JSON.parse(body) as { message?: unknown };
-    return typeof parsed.message === 'string' ? { message: parsed.message, status: answered.status } : undefined;
+    return typeof parsed.message === 'string'
+      ? { message: parsed.message, status: answered.status }
+      : undefined;
   } catch {
     return undefined;
   }
 }
 
-export async function publish(secret: string, body = { _id: 'huskymobile-faqs', _type: 'faqs', _rev: 'r1', _updatedAt: '2026-03-01T12:00:00Z' }, at = Date.now()): Promise<Request> {
+export async function publish(
+  secret: string,
+  body = { _id: 'huskymobile-faqs', _type: 'faqs', _rev: 'r1', _updatedAt: '2026-03-01T12:00:00Z' },
+  at = Date.now(),
+): Promise<Request> {
   const text = JSON.stringify(body);
   return new Request('https://site.example/.netlify/functions/rebuild-on-publish', {
-    method: 'POST', headers: { 'content-type': 'application/json', 'sanity-webhook-signature': await encodeSignatureHeader(text, at, secret) }, body: text,
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'sanity-webhook-signature': await encodeSignatureHeader(text, at, secret),
+    },
+    body: text,
   });
 }
 
 /** A store that reads but cannot write (an outage of Netlify Blobs mid-publish). */
-const unwritable = (): BlobStore => ({ ...memoryBlobStore(), setJSON: async () => { throw new Error('Blobs did not answer'); } });
+const unwritable = (): BlobStore => ({
+  ...memoryBlobStore(),
+  setJSON: async () => {
+    throw new Error('Blobs did not answer');
+  },
+});
 
-export function publishFunction(env: Record<string, string | undefined>, blobs = true, webhook: { fetch?: typeof hookAnswers; now?: () => number } = {}, openStore: () => BlobStore = memoryBlobStore) {
+export function publishFunction(
+  env: Record<string, string | undefined>,
+  blobs = true,
+  webhook: { fetch?: typeof hookAnswers; now?: () => number } = {},
+  openStore: () => BlobStore = memoryBlobStore,
+) {
   const store = openStore();
   return createPublishFunction({
     readSettings: () => readPublishSettings(env),
-    openBlobStore: () => { if (!blobs) throw new Error('no Blobs'); return store; },
-    site: env, log: quiet, webhook: { fetch: hookAnswers, log: quiet, ...webhook },
+    openBlobStore: () => {
+      if (!blobs) throw new Error('no Blobs');
+      return store;
+    },
+    site: env,
+    log: quiet,
+    webhook: { fetch: hookAnswers, log: quiet, ...webhook },
   });
 }
 
 /** The moment docs/operations.md's example of a build hook that did not answer is set at. */
 const EXAMPLE_NOW = Date.parse('2026-11-28T12:06:00.000Z');
 
-export function notificationFunction(env: Record<string, string | undefined>, stores: { deploys: BlobStore; queue: BlobStore } = { deploys: memoryBlobStore(), queue: memoryBlobStore() }, readBuildReport: (deployId: string) => Promise<unknown> = async () => undefined) {
+export function notificationFunction(
+  env: Record<string, string | undefined>,
+  stores: { deploys: BlobStore; queue: BlobStore } = {
+    deploys: memoryBlobStore(),
+    queue: memoryBlobStore(),
+  },
+  readBuildReport: (deployId: string) => Promise<unknown> = async () => undefined,
+) {
   const { deploys, queue } = stores;
   return createNotificationFunction({
-    openDeploysStore: () => deploys, openQueueStore: () => queue, readBuildReport,
-    readSettings: () => readDeployNotificationSettings(env), site: env, log: quiet, fetch: hookAnswers,
+    openDeploysStore: () => deploys,
+    openQueueStore: () => queue,
+    readBuildReport,
+    readSettings: () => readDeployNotificationSettings(env),
+    site: env,
+    log: quiet,
+    fetch: hookAnswers,
   });
 }
 
 export const notification = (secret: string, overrides: Record<string, unknown> = {}) => {
   const body = JSON.stringify(deploy({ site_id: 'site-1', ...overrides }));
-  return new Request('https://site.example/api/deploy-notification', { method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-signature': signNetlifyNotification(body, secret) }, body });
+  return new Request('https://site.example/api/deploy-notification', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-webhook-signature': signNetlifyNotification(body, secret),
+    },
+    body,
+  });
 };
-const unsignedPost = (url: string) => new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+const unsignedPost = (url: string) =>
+  new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 export const production = { deploy: { context: 'production' } };
 
 /** A school's tenant record as the product API answers it. */
-const tenantRecord = (slug: string, id: number, event: string | null) => ({ id, affiliateId: 1, slug, Name: `${slug} Mobile`, ActiveGiveawayEvent: event });
+const tenantRecord = (slug: string, id: number, event: string | null) => ({
+  id,
+  affiliateId: 1,
+  slug,
+  Name: `${slug} Mobile`,
+  ActiveGiveawayEvent: event,
+});
 
 /**
  * The freshness check, run by hand, on a site whose live deploy read `built` from the product API
  * (none: no live deploy recorded), the API answering `now`.
  */
-async function freshnessCheck(built: ReturnType<typeof tenantRecord>[] | undefined, now: ReturnType<typeof tenantRecord>[], env: Record<string, string> = {}) {
+async function freshnessCheck(
+  built: ReturnType<typeof tenantRecord>[] | undefined,
+  now: ReturnType<typeof tenantRecord>[],
+  env: Record<string, string> = {},
+) {
   const queue = memoryBlobStore();
   const deploys = memoryBlobStore();
   if (built) {
-    const tenants = Object.fromEntries(built.map((entry) => [entry.slug, tenantDigest(toTenant(entry, entry.slug, '1'))]));
+    const tenants = Object.fromEntries(
+      built.map((entry) => [entry.slug, tenantDigest(toTenant(entry, entry.slug, '1'))]),
+    );
     const since = '2026-11-28T09:00:00.000Z';
-    await deploys.setJSON(PRODUCTION_HISTORY_KEY, { deploys: [], live: { deployId: 'live-deploy', since }, site: null });
-    await deploys.setJSON(LIVE_INPUTS_KEY, { source: 'api', digest: inputsDigest(tenants), tenants, deployId: 'live-deploy', publishedAt: since });
+    await deploys.setJSON(PRODUCTION_HISTORY_KEY, {
+      deploys: [],
+      live: { deployId: 'live-deploy', since },
+      site: null,
+    });
+    await deploys.setJSON(LIVE_INPUTS_KEY, {
+      source: 'api',
+      digest: inputsDigest(tenants),
+      tenants,
+      deployId: 'live-deploy',
+      publishedAt: since,
+    });
   }
   return createFreshnessCheckFunction({
-    openQueueStore: () => queue, openDeploysStore: () => deploys, readSettings: () => readFreshnessSettings({ NETLIFY_BUILD_HOOK_URL: HOOK, PUBLIC_API_BASE: 'https://api.example', ...env }),
-    site: env, log: quiet, fetch: hookAnswers, transport: () => recordsTransport(now), now: () => new Date('2026-11-28T12:07:30.000Z'),
-  })(new Request('https://site.example/.netlify/functions/freshness-check', { method: 'POST' }), production);
+    openQueueStore: () => queue,
+    openDeploysStore: () => deploys,
+    readSettings: () =>
+      readFreshnessSettings({
+        NETLIFY_BUILD_HOOK_URL: HOOK,
+        PUBLIC_API_BASE: 'https://api.example',
+        ...env,
+      }),
+    site: env,
+    log: quiet,
+    fetch: hookAnswers,
+    transport: () => recordsTransport(now),
+    now: () => new Date('2026-11-28T12:07:30.000Z'),
+  })(
+    new Request('https://site.example/.netlify/functions/freshness-check', { method: 'POST' }),
+    production,
+  );
 }
 
 /** Every message the functions send in the situations the documents describe, with the statuses each comes with. */
@@ -116,60 +215,174 @@ export async function sentMessages(): Promise<Map<string, Set<number>>> {
   // rebuild-on-publish: a publish, one during its build, unsigned, each setting missing or wrong, no Blobs, the preview site.
   const webhook = publishFunction(publishEnv);
   sent.push(await messageOf(webhook(await publish(WEBHOOK_SECRET), production)));
-  sent.push(await messageOf(webhook(await publish(WEBHOOK_SECRET, { _id: 'huskymobile-hero', _type: 'landingHeader', _rev: 'r2', _updatedAt: '2026-03-01T12:00:01Z' }), production)));
-  sent.push(await messageOf(webhook(unsignedPost('https://site.example/.netlify/functions/rebuild-on-publish'), production)));
+  sent.push(
+    await messageOf(
+      webhook(
+        await publish(WEBHOOK_SECRET, {
+          _id: 'huskymobile-hero',
+          _type: 'landingHeader',
+          _rev: 'r2',
+          _updatedAt: '2026-03-01T12:00:01Z',
+        }),
+        production,
+      ),
+    ),
+  );
+  sent.push(
+    await messageOf(
+      webhook(
+        unsignedPost('https://site.example/.netlify/functions/rebuild-on-publish'),
+        production,
+      ),
+    ),
+  );
   // A signed draft: not a publish.
-  sent.push(await messageOf(webhook(await publish(WEBHOOK_SECRET, { _id: 'drafts.huskymobile-faqs', _type: 'faqs', _rev: 'r3', _updatedAt: '2026-03-01T12:00:02Z' }), production)));
+  sent.push(
+    await messageOf(
+      webhook(
+        await publish(WEBHOOK_SECRET, {
+          _id: 'drafts.huskymobile-faqs',
+          _type: 'faqs',
+          _rev: 'r3',
+          _updatedAt: '2026-03-01T12:00:02Z',
+        }),
+        production,
+      ),
+    ),
+  );
   // The same revision again: a replay or a redelivery starts no build.
   sent.push(await messageOf(webhook(await publish(WEBHOOK_SECRET), production)));
   // The build hook does not answer: the publish is kept, and the site tries again a minute later.
-  const noAnswer = publishFunction(publishEnv, true, { fetch: async () => new Response('', { status: 502 }), now: () => EXAMPLE_NOW });
-  sent.push(await messageOf(noAnswer(await publish(WEBHOOK_SECRET, undefined, EXAMPLE_NOW), production)));
+  const noAnswer = publishFunction(publishEnv, true, {
+    fetch: async () => new Response('', { status: 502 }),
+    now: () => EXAMPLE_NOW,
+  });
+  sent.push(
+    await messageOf(noAnswer(await publish(WEBHOOK_SECRET, undefined, EXAMPLE_NOW), production)),
+  );
   // Its redelivery (or another publish) before that minute: it waits with it, held.
-  sent.push(await messageOf(noAnswer(await publish(WEBHOOK_SECRET, undefined, EXAMPLE_NOW), production)));
-  for (const env of [{ NETLIFY_BUILD_HOOK_URL: HOOK }, { ...publishEnv, SANITY_WEBHOOK_SECRET: 'short' }, { ...publishEnv, SANITY_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET }, { ...publishEnv, NETLIFY_BUILD_HOOK_URL: 'not-a-url' }]) {
+  sent.push(
+    await messageOf(noAnswer(await publish(WEBHOOK_SECRET, undefined, EXAMPLE_NOW), production)),
+  );
+  for (const env of [
+    { NETLIFY_BUILD_HOOK_URL: HOOK },
+    { ...publishEnv, SANITY_WEBHOOK_SECRET: 'short' },
+    { ...publishEnv, SANITY_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET },
+    { ...publishEnv, NETLIFY_BUILD_HOOK_URL: 'not-a-url' },
+  ]) {
     sent.push(await messageOf(publishFunction(env)(await publish(WEBHOOK_SECRET), production)));
   }
-  sent.push(await messageOf(publishFunction(publishEnv, false)(await publish(WEBHOOK_SECRET), production)));
+  sent.push(
+    await messageOf(publishFunction(publishEnv, false)(await publish(WEBHOOK_SECRET), production)),
+  );
   // The queue's record cannot be written: the publish is not kept, and Sanity delivers it again.
-  sent.push(await messageOf(publishFunction(publishEnv, true, {}, unwritable)(await publish(WEBHOOK_SECRET), production)));
-  sent.push(await messageOf(publishFunction({ ...publishEnv, ...PREVIEW })(await publish(WEBHOOK_SECRET), production)));
+  sent.push(
+    await messageOf(
+      publishFunction(publishEnv, true, {}, unwritable)(await publish(WEBHOOK_SECRET), production),
+    ),
+  );
+  sent.push(
+    await messageOf(
+      publishFunction({ ...publishEnv, ...PREVIEW })(await publish(WEBHOOK_SECRET), production),
+    ),
+  );
   // A deploy budget of 1 an hour whose slot a build already took: the publish waits for the next hour.
   const spent = memoryBlobStore();
-  await spent.setJSON(PUBLISH_QUEUE_KEY, { waiting: [], waitingMore: 0, recent: [], slots: ['2026-11-28T12:00:00.000Z'] });
-  sent.push(await messageOf(publishFunction({ ...publishEnv, DEPLOY_BUDGET_PER_HOUR: '1' }, true, { now: () => EXAMPLE_NOW }, () => spent)(await publish(WEBHOOK_SECRET, undefined, EXAMPLE_NOW), production)));
+  await spent.setJSON(PUBLISH_QUEUE_KEY, {
+    waiting: [],
+    waitingMore: 0,
+    recent: [],
+    slots: ['2026-11-28T12:00:00.000Z'],
+  });
+  sent.push(
+    await messageOf(
+      publishFunction(
+        { ...publishEnv, DEPLOY_BUDGET_PER_HOUR: '1' },
+        true,
+        { now: () => EXAMPLE_NOW },
+        () => spent,
+      )(await publish(WEBHOOK_SECRET, undefined, EXAMPLE_NOW), production),
+    ),
+  );
 
   // deploy-notification: recorded, again, another site's, unsigned, the secret missing or local, the preview site.
-  const notifyEnv = { NETLIFY_DEPLOY_NOTIFICATION_SECRET: NOTIFICATION_SECRET, NETLIFY_BUILD_HOOK_URL: HOOK, SITE_ID: 'site-1' };
+  const notifyEnv = {
+    NETLIFY_DEPLOY_NOTIFICATION_SECRET: NOTIFICATION_SECRET,
+    NETLIFY_BUILD_HOOK_URL: HOOK,
+    SITE_ID: 'site-1',
+  };
   const notify = notificationFunction(notifyEnv);
   sent.push(await messageOf(notify(notification(NOTIFICATION_SECRET), production)));
   sent.push(await messageOf(notify(notification(NOTIFICATION_SECRET), production)));
-  sent.push(await messageOf(notify(notification(NOTIFICATION_SECRET, { site_id: 'another-site' }), production)));
-  sent.push(await messageOf(notify(unsignedPost('https://site.example/api/deploy-notification'), production)));
-  for (const env of [{ ...notifyEnv, NETLIFY_DEPLOY_NOTIFICATION_SECRET: undefined }, { ...notifyEnv, NETLIFY_DEPLOY_NOTIFICATION_SECRET: LOCAL_DEPLOY_NOTIFICATION_SECRET }, { ...notifyEnv, NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'short' }, { ...notifyEnv, ...PREVIEW }]) {
-    sent.push(await messageOf(notificationFunction(env)(notification(NOTIFICATION_SECRET), production)));
+  sent.push(
+    await messageOf(
+      notify(notification(NOTIFICATION_SECRET, { site_id: 'another-site' }), production),
+    ),
+  );
+  sent.push(
+    await messageOf(
+      notify(unsignedPost('https://site.example/api/deploy-notification'), production),
+    ),
+  );
+  for (const env of [
+    { ...notifyEnv, NETLIFY_DEPLOY_NOTIFICATION_SECRET: undefined },
+    { ...notifyEnv, NETLIFY_DEPLOY_NOTIFICATION_SECRET: LOCAL_DEPLOY_NOTIFICATION_SECRET },
+    { ...notifyEnv, NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'short' },
+    { ...notifyEnv, ...PREVIEW },
+  ]) {
+    sent.push(
+      await messageOf(notificationFunction(env)(notification(NOTIFICATION_SECRET), production)),
+    );
   }
 
   // The scheduled functions and the status functions on the preview site.
-  sent.push(await messageOf(createPublishRetryFunction({ openBlobStore: memoryBlobStore, site: PREVIEW, log: quiet })(new Request('https://p.example/.netlify/functions/publish-retry', { method: 'POST' }))));
+  sent.push(
+    await messageOf(
+      createPublishRetryFunction({ openBlobStore: memoryBlobStore, site: PREVIEW, log: quiet })(
+        new Request('https://p.example/.netlify/functions/publish-retry', { method: 'POST' }),
+      ),
+    ),
+  );
   sent.push(await messageOf(freshnessCheck(undefined, [], PREVIEW)));
 
   // The freshness check: no live deploy recorded, no change, a giveaway closed in the product API.
-  const schools = [tenantRecord('huskymobile', 1, 'e1'), tenantRecord('beavsmobile', 2, null), tenantRecord('cubbymobile', 3, 'e3')];
+  const schools = [
+    tenantRecord('huskymobile', 1, 'e1'),
+    tenantRecord('beavsmobile', 2, null),
+    tenantRecord('cubbymobile', 3, 'e3'),
+  ];
   sent.push(await messageOf(freshnessCheck(undefined, schools)));
   sent.push(await messageOf(freshnessCheck(schools, schools)));
-  sent.push(await messageOf(freshnessCheck(schools, [tenantRecord('huskymobile', 1, null), ...schools.slice(1)])));
-  const status = createStatusFunctions({ openDeploysStore: memoryBlobStore, openQueueStore: memoryBlobStore, readSettings: () => readStatusSettings({}), site: PREVIEW, log: quiet });
+  sent.push(
+    await messageOf(
+      freshnessCheck(schools, [tenantRecord('huskymobile', 1, null), ...schools.slice(1)]),
+    ),
+  );
+  const status = createStatusFunctions({
+    openDeploysStore: memoryBlobStore,
+    openQueueStore: memoryBlobStore,
+    readSettings: () => readStatusSettings({}),
+    site: PREVIEW,
+    log: quiet,
+  });
   sent.push(await messageOf(status.deploys(new Request('https://p.example/api/deploys'))));
 
   // The settings check: refused, and without the hook to check the proof with.
   const check = (env: Record<string, string>, proof: string) =>
-    settingsCheckAnswer(['deploys'], new Request('https://site.example/api/deploys', { headers: { [SETTINGS_CHECK_HEADER]: proof } }), { source: () => env, log: quiet });
+    settingsCheckAnswer(
+      ['deploys'],
+      new Request('https://site.example/api/deploys', {
+        headers: { [SETTINGS_CHECK_HEADER]: proof },
+      }),
+      { source: () => env, log: quiet },
+    );
   sent.push(await messageOf(check({ NETLIFY_BUILD_HOOK_URL: HOOK }, 'nonsense')));
   sent.push(await messageOf(check({}, settingsCheckProof(HOOK))));
 
   resetProcessMemoryStores();
   const statuses = new Map<string, Set<number>>();
-  for (const answer of sent) if (answer) statuses.set(answer.message, (statuses.get(answer.message) ?? new Set()).add(answer.status));
+  for (const answer of sent)
+    if (answer)
+      statuses.set(answer.message, (statuses.get(answer.message) ?? new Set()).add(answer.status));
   return statuses;
 }

@@ -70,17 +70,29 @@ function passages(document: Document): Passage[] {
       starts.push({ offset: text.length, line: part.line });
       text += part.text.trim();
     }
-    found.push({ file: document.path, text, lineAt: (index) => starts.filter((start) => start.offset <= index).at(-1)?.line ?? prose[0]!.line });
+    found.push({
+      file: document.path,
+      text,
+      lineAt: (index) =>
+        starts.filter((start) => start.offset <= index).at(-1)?.line ?? prose[0]!.line,
+    });
     prose = [];
   };
-  const single = (line: number, text: string) => found.push({ file: document.path, text, lineAt: () => line });
+  const single = (line: number, text: string) =>
+    found.push({ file: document.path, text, lineAt: () => line });
 
   let fence: string | undefined;
   document.text.split('\n').forEach((content, index) => {
     const line = index + 1;
     const opening = FENCE.exec(content)?.[1];
     if (fence !== undefined) {
-      if (opening !== undefined && opening[0] === fence[0] && opening.length >= fence.length && content.trim() === opening) fence = undefined;
+      if (
+        opening !== undefined &&
+        opening[0] === fence[0] &&
+        opening.length >= fence.length &&
+        content.trim() === opening
+      )
+        fence = undefined;
       else single(line, content);
       return;
     }
@@ -122,13 +134,15 @@ function nodeProblems(passage: Passage, facts: NodeFacts): FactProblem[] {
   const floor = version(...facts.floor);
   const where = `package.json engines: >=${floor}`;
   const runs = `the scripts install, CI and Netlify run Node ${facts.runs} (scripts/lib/toolchain.sh, netlify.toml)`;
-  const add = (index: number, says: string, reason: string) => problems.push({ file: passage.file, line: passage.lineAt(index), says, reason });
+  const add = (index: number, says: string, reason: string) =>
+    problems.push({ file: passage.file, line: passage.lineAt(index), says, reason });
 
   for (const match of passage.text.matchAll(/\bNode(?:\.js)?\s+v?(\d+)(?:\.(\d+))?(?:\.\d+)?/g)) {
     const major = Number(match[1]);
     if (match[2] !== undefined) {
       const stated = version(major, Number(match[2]));
-      if (stated !== floor) add(match.index, match[0], `the least Node the code needs is ${floor} (${where})`);
+      if (stated !== floor)
+        add(match.index, match[0], `the least Node the code needs is ${floor} (${where})`);
     } else if (major !== facts.runs) {
       add(match.index, match[0], `${runs}; the least it needs is ${floor} (${where})`);
     }
@@ -139,7 +153,12 @@ function nodeProblems(passage: Passage, facts: NodeFacts): FactProblem[] {
   for (const sentence of sentences(passage, false)) {
     if (!/\bNode\b|\bengines\b/.test(sentence.text)) continue;
     for (const match of sentence.text.matchAll(/>=\s*v?(\d+)\.(\d+)/g)) {
-      if (version(Number(match[1]), Number(match[2])) !== floor) add(sentence.start + match.index, match[0], `the least Node the code needs is ${floor} (${where})`);
+      if (version(Number(match[1]), Number(match[2])) !== floor)
+        add(
+          sentence.start + match.index,
+          match[0],
+          `the least Node the code needs is ${floor} (${where})`,
+        );
     }
   }
   return problems;
@@ -166,33 +185,51 @@ function roleBefore(clause: string): PortRole | undefined {
 function portProblems(passage: Passage, facts: PortFacts): FactProblem[] {
   const problems: FactProblem[] = [];
   const known = new Map(Object.entries(facts.ports).map(([role, port]) => [port, role]));
-  const list = Object.entries(facts.ports).map(([role, port]) => `${port} ${role}`).join(', ');
-  const add = (index: number, says: string, reason: string) => problems.push({ file: passage.file, line: passage.lineAt(index), says, reason });
+  const list = Object.entries(facts.ports)
+    .map(([role, port]) => `${port} ${role}`)
+    .join(', ');
+  const add = (index: number, says: string, reason: string) =>
+    problems.push({ file: passage.file, line: passage.lineAt(index), says, reason });
 
   for (const match of passage.text.matchAll(LOCAL_ADDRESS)) {
     const port = Number(match[1]);
     if (!known.has(port)) {
-      add(match.index, match[0], `no part of the local stack uses port ${port} (the code's ports: ${list})`);
+      add(
+        match.index,
+        match[0],
+        `no part of the local stack uses port ${port} (the code's ports: ${list})`,
+      );
       continue;
     }
     // The clause before the address: back to the last table cell, bracket, sentence or list separator.
     const before = passage.text.slice(0, match.index);
-    const cut = Math.max(...['|', '(', ';', ', ', '. ', ': ', '# '].map((mark) => {
-      const at = before.lastIndexOf(mark);
-      return at < 0 ? 0 : at + mark.length;
-    }));
+    const cut = Math.max(
+      ...['|', '(', ';', ', ', '. ', ': ', '# '].map((mark) => {
+        const at = before.lastIndexOf(mark);
+        return at < 0 ? 0 : at + mark.length;
+      }),
+    );
     const role = roleBefore(before.slice(cut));
-    if (role !== undefined && facts.ports[role] !== port) add(match.index, match[0], `the ${role} is on port ${facts.ports[role]}, not ${port}`);
+    if (role !== undefined && facts.ports[role] !== port)
+      add(match.index, match[0], `the ${role} is on port ${facts.ports[role]}, not ${port}`);
   }
-  for (const match of passage.text.matchAll(/`([A-Z_]+)`\s*\(`?(\d+)`?\)|\b([A-Z_]+)=(\d{2,5})\b/g)) {
+  for (const match of passage.text.matchAll(
+    /`([A-Z_]+)`\s*\(`?(\d+)`?\)|\b([A-Z_]+)=(\d{2,5})\b/g,
+  )) {
     const name = match[1] ?? match[3]!;
     const role = facts.settings[name];
     const port = Number(match[2] ?? match[4]);
-    if (role !== undefined && facts.ports[role] !== port) add(match.index, match[0], `${name} defaults to ${facts.ports[role]} (the ${role})`);
+    if (role !== undefined && facts.ports[role] !== port)
+      add(match.index, match[0], `${name} defaults to ${facts.ports[role]} (the ${role})`);
   }
   for (const match of passage.text.matchAll(/\bports?\s+(\d{4,5})\b/g)) {
     const port = Number(match[1]);
-    if (!known.has(port)) add(match.index, match[0], `no part of the local stack uses port ${port} (the code's ports: ${list})`);
+    if (!known.has(port))
+      add(
+        match.index,
+        match[0],
+        `no part of the local stack uses port ${port} (the code's ports: ${list})`,
+      );
   }
   return problems;
 }
@@ -202,13 +239,26 @@ const METHOD = /\b(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\b/g;
 /** In a sentence that names a function, each HTTP method must be one the nearest-named function accepts. */
 function methodProblems(passage: Passage, facts: MethodFacts): FactProblem[] {
   const problems: FactProblem[] = [];
-  const names = { ...Object.fromEntries(Object.keys(facts.methods).map((name) => [name, name])), ...facts.aliases };
-  const pattern = new RegExp(Object.keys(names).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+  const names = {
+    ...Object.fromEntries(Object.keys(facts.methods).map((name) => [name, name])),
+    ...facts.aliases,
+  };
+  const pattern = new RegExp(
+    Object.keys(names)
+      .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('|'),
+    'g',
+  );
   for (const sentence of sentences(passage)) {
-    const mentions = [...sentence.text.matchAll(pattern)].map((match) => ({ name: names[match[0]]!, at: match.index }));
+    const mentions = [...sentence.text.matchAll(pattern)].map((match) => ({
+      name: names[match[0]]!,
+      at: match.index,
+    }));
     if (mentions.length === 0) continue;
     for (const match of sentence.text.matchAll(METHOD)) {
-      const nearest = mentions.reduce((best, mention) => (Math.abs(mention.at - match.index) < Math.abs(best.at - match.index) ? mention : best));
+      const nearest = mentions.reduce((best, mention) =>
+        Math.abs(mention.at - match.index) < Math.abs(best.at - match.index) ? mention : best,
+      );
       const accepted = facts.methods[nearest.name] ?? [];
       if (accepted !== 'any' && !accepted.includes(match[0])) {
         problems.push({
@@ -224,16 +274,20 @@ function methodProblems(passage: Passage, facts: MethodFacts): FactProblem[] {
 }
 
 export function factProblems(documents: readonly Document[], facts: Facts): FactProblem[] {
-  return documents.flatMap((document) =>
-    passages(document).flatMap((passage) => [
-      ...nodeProblems(passage, facts.node),
-      ...portProblems(passage, facts.ports),
-      ...methodProblems(passage, facts.functions),
-    ]),
-  ).sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  return documents
+    .flatMap((document) =>
+      passages(document).flatMap((passage) => [
+        ...nodeProblems(passage, facts.node),
+        ...portProblems(passage, facts.ports),
+        ...methodProblems(passage, facts.functions),
+      ]),
+    )
+    .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }
 
 /** "docs/operations.md:74: says "GET (freshness-check)": …", one line per problem. */
 export function problemLines(problems: readonly FactProblem[]): string[] {
-  return problems.map((problem) => `${problem.file}:${problem.line}: says "${problem.says}": ${problem.reason}`);
+  return problems.map(
+    (problem) => `${problem.file}:${problem.line}: says "${problem.says}": ${problem.reason}`,
+  );
 }

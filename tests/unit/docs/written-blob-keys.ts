@@ -17,10 +17,19 @@ import { readFreshnessSettings } from '../../../src/lib/rebuild/function-setting
 import { resetProcessMemoryStores } from '../../../src/lib/rebuild/state-store.ts';
 import { recordsTransport } from '../../../src/lib/tenants/client.ts';
 import { buildRecord } from '../deploys/fixtures.ts';
-import { HOOK, notification, NOTIFICATION_SECRET, notificationFunction, production, publish, publishFunction, WEBHOOK_SECRET } from './sent-messages.ts';
+import {
+  HOOK,
+  notification,
+  NOTIFICATION_SECRET,
+  notificationFunction,
+  production,
+  publish,
+  publishFunction,
+  WEBHOOK_SECRET,
+} from './sent-messages.ts';
 
 /** The deploy's own store (`getDeployStore`), which the build fills and the notification reads. */
-export const DEPLOY_STORE = 'the deploy\'s own store';
+export const DEPLOY_STORE = "the deploy's own store";
 /** Every site store the code opens by name. */
 export const SITE_STORES = [PUBLISH_QUEUE_STORE, DEPLOYS_STORE, REVOCATION_STORE_NAME] as const;
 
@@ -37,31 +46,90 @@ function recording(into: Set<string>): BlobStore {
 
 export async function writtenBlobKeys(): Promise<Map<string, Set<string>>> {
   resetProcessMemoryStores();
-  const written = new Map<string, Set<string>>([[PUBLISH_QUEUE_STORE, new Set()], [DEPLOYS_STORE, new Set()], [DEPLOY_STORE, new Set()]]);
+  const written = new Map<string, Set<string>>([
+    [PUBLISH_QUEUE_STORE, new Set()],
+    [DEPLOYS_STORE, new Set()],
+    [DEPLOY_STORE, new Set()],
+  ]);
 
   const queue = recording(written.get(PUBLISH_QUEUE_STORE)!);
-  const webhook = publishFunction({ SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET, NETLIFY_BUILD_HOOK_URL: HOOK }, true, {}, () => queue);
+  const webhook = publishFunction(
+    { SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET, NETLIFY_BUILD_HOOK_URL: HOOK },
+    true,
+    {},
+    () => queue,
+  );
   await webhook(await publish(WEBHOOK_SECRET), production);
 
   const deploys = recording(written.get(DEPLOYS_STORE)!);
-  const record = buildRecord({ 'huskymobile-faqs': ['r1', 'husky'], siteSettings: ['r2', null] }, { inputs: { source: 'api', digest: 'd'.repeat(64), tenants: { husky: 'a'.repeat(16) } } });
-  const notify = notificationFunction({ NETLIFY_DEPLOY_NOTIFICATION_SECRET: NOTIFICATION_SECRET, NETLIFY_BUILD_HOOK_URL: HOOK, SITE_ID: 'site-1' }, { deploys, queue }, async () => record);
+  const record = buildRecord(
+    { 'huskymobile-faqs': ['r1', 'husky'], siteSettings: ['r2', null] },
+    { inputs: { source: 'api', digest: 'd'.repeat(64), tenants: { husky: 'a'.repeat(16) } } },
+  );
+  const notify = notificationFunction(
+    {
+      NETLIFY_DEPLOY_NOTIFICATION_SECRET: NOTIFICATION_SECRET,
+      NETLIFY_BUILD_HOOK_URL: HOOK,
+      SITE_ID: 'site-1',
+    },
+    { deploys, queue },
+    async () => record,
+  );
   const at = '2026-11-27T10:05:00.000Z';
-  await notify(notification(NOTIFICATION_SECRET, { id: 'd-live', state: 'ready', published_at: at, updated_at: at }), production);
-  await notify(notification(NOTIFICATION_SECRET, { id: 'd-preview', state: 'ready', context: 'deploy-preview', updated_at: at }), { deploy: { context: 'deploy-preview' } });
+  await notify(
+    notification(NOTIFICATION_SECRET, {
+      id: 'd-live',
+      state: 'ready',
+      published_at: at,
+      updated_at: at,
+    }),
+    production,
+  );
+  await notify(
+    notification(NOTIFICATION_SECRET, {
+      id: 'd-preview',
+      state: 'ready',
+      context: 'deploy-preview',
+      updated_at: at,
+    }),
+    { deploy: { context: 'deploy-preview' } },
+  );
   // The publish's batch ended; a check by hand then finds husky's record changed and asks for a build.
-  await notify(notification(NOTIFICATION_SECRET, { id: 'd-live', state: 'ready', published_at: at, updated_at: '2026-11-27T10:06:00.000Z' }), production);
+  await notify(
+    notification(NOTIFICATION_SECRET, {
+      id: 'd-live',
+      state: 'ready',
+      published_at: at,
+      updated_at: '2026-11-27T10:06:00.000Z',
+    }),
+    production,
+  );
   await createFreshnessCheckFunction({
-    openQueueStore: () => queue, openDeploysStore: () => deploys, site: {}, log: () => {}, fetch: async () => new Response(''),
-    readSettings: () => readFreshnessSettings({ NETLIFY_BUILD_HOOK_URL: HOOK, PUBLIC_API_BASE: 'https://api.example' }),
-    transport: () => recordsTransport([{ id: 1, affiliateId: 1, slug: 'husky', Name: 'Husky Mobile', ActiveGiveawayEvent: null }]),
+    openQueueStore: () => queue,
+    openDeploysStore: () => deploys,
+    site: {},
+    log: () => {},
+    fetch: async () => new Response(''),
+    readSettings: () =>
+      readFreshnessSettings({
+        NETLIFY_BUILD_HOOK_URL: HOOK,
+        PUBLIC_API_BASE: 'https://api.example',
+      }),
+    transport: () =>
+      recordsTransport([
+        { id: 1, affiliateId: 1, slug: 'husky', Name: 'Husky Mobile', ActiveGiveawayEvent: null },
+      ]),
     now: () => new Date('2026-11-27T10:37:00.000Z'),
-  })(new Request('https://site.example/.netlify/functions/freshness-check', { method: 'POST' }), production);
+  })(
+    new Request('https://site.example/.netlify/functions/freshness-check', { method: 'POST' }),
+    production,
+  );
 
   const project = mkdtempSync(join(tmpdir(), 'blob-keys-'));
   try {
     writeStaticSiteOutput(project, record);
-    for (const key of readdirSync(join(project, DEPLOY_BLOBS_DIR))) written.get(DEPLOY_STORE)!.add(key);
+    for (const key of readdirSync(join(project, DEPLOY_BLOBS_DIR)))
+      written.get(DEPLOY_STORE)!.add(key);
   } finally {
     rmSync(project, { recursive: true, force: true });
   }
@@ -71,6 +139,11 @@ export async function writtenBlobKeys(): Promise<Map<string, Set<string>>> {
 
 /** Whether `key`, as a document writes it (`<deploy id>` for any one part), is a key `keys` holds. */
 export function keyMatches(key: string, keys: ReadonlySet<string>): boolean {
-  const pattern = new RegExp(`^${key.split(/<[^>]+>/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+')}$`);
+  const pattern = new RegExp(
+    `^${key
+      .split(/<[^>]+>/)
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^/]+')}$`,
+  );
   return [...keys].some((written) => pattern.test(written));
 }

@@ -4,19 +4,41 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import GiveawayEntryForm from '../../../src/components/islands/GiveawayEntryForm/GiveawayEntryForm.tsx';
 import { goTo } from '../../../src/components/islands/GiveawayEntryForm/navigate.client.ts';
 import {
-  ENTRY_SUCCESS_MESSAGE, MISSING_GUID_MESSAGE, MISSING_SLUG_MESSAGE, OUTCOME_STORAGE_KEY,
+  ENTRY_SUCCESS_MESSAGE,
+  MISSING_GUID_MESSAGE,
+  MISSING_SLUG_MESSAGE,
+  OUTCOME_STORAGE_KEY,
 } from '../../../src/lib/giveaway/entry-submission.ts';
 import type { EntryFormProps } from '../../../src/lib/giveaway/island-props.ts';
 
-vi.mock('../../../src/components/islands/GiveawayEntryForm/navigate.client.ts', () => ({ goTo: vi.fn() }));
+vi.mock('../../../src/components/islands/GiveawayEntryForm/navigate.client.ts', () => ({
+  goTo: vi.fn(),
+}));
 
-const ERRORS = { name: 'Name please.', email: 'Email please.', state: 'State please.', phone: 'Phone please.', agree: 'Agree please.' };
+const ERRORS = {
+  name: 'Name please.',
+  email: 'Email please.',
+  state: 'State please.',
+  phone: 'Phone please.',
+  agree: 'Agree please.',
+};
 const PROPS: EntryFormProps = {
-  eventGUID: 'event-1', apiBase: 'http://api.test', seoSlug: 'uw-husky-mobile', titleId: 'title',
-  labels: { name: 'Name', email: 'Email', state: 'State', phone: 'Phone' }, statePlaceholder: 'Select your State',
+  eventGUID: 'event-1',
+  apiBase: 'http://api.test',
+  seoSlug: 'uw-husky-mobile',
+  titleId: 'title',
+  labels: { name: 'Name', email: 'Email', state: 'State', phone: 'Phone' },
+  statePlaceholder: 'Select your State',
   errors: ERRORS,
-  terms: { leadingText: 'I agree to the', linkText: 'Official Rules', href: 'https://rules.example', external: true, trailingText: '.' },
-  submitText: 'Enter Now', sendingText: 'Sending…',
+  terms: {
+    leadingText: 'I agree to the',
+    linkText: 'Official Rules',
+    href: 'https://rules.example',
+    external: true,
+    trailingText: '.',
+  },
+  submitText: 'Enter Now',
+  sendingText: 'Sending…',
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -36,7 +58,8 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Enter N
 
 function fillValid(except?: keyof typeof ERRORS) {
   if (except !== 'name') fireEvent.change(field('Name'), { target: { value: 'Pat Husky' } });
-  if (except !== 'email') fireEvent.change(field('Email'), { target: { value: 'pat@example.com' } });
+  if (except !== 'email')
+    fireEvent.change(field('Email'), { target: { value: 'pat@example.com' } });
   if (except !== 'state') fireEvent.change(field('State'), { target: { value: 'WA' } });
   if (except !== 'phone') fireEvent.change(field('Phone'), { target: { value: '2065550142' } });
   if (except !== 'agree') fireEvent.click(screen.getByRole('checkbox'));
@@ -56,20 +79,28 @@ describe('giveaway entry form island', () => {
     for (const label of ['Name', 'Email', 'State', 'Phone']) {
       const input = field(label);
       expect(input.getAttribute('aria-invalid')).toBe('true');
-      expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBeTruthy();
+      expect(
+        document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent,
+      ).toBeTruthy();
     }
-    expect(screen.getByRole('checkbox').getAttribute('aria-describedby')).toBe('giveaway-agree-error');
+    expect(screen.getByRole('checkbox').getAttribute('aria-describedby')).toBe(
+      'giveaway-agree-error',
+    );
     expect(document.activeElement).toBe(field('Name'));
     expect(fetchMock).toHaveBeenCalledTimes(0);
   });
 
-  it.each(Object.keys(ERRORS) as (keyof typeof ERRORS)[])('only the %s error shows when only that field is wrong', (wrong) => {
-    render(<GiveawayEntryForm {...PROPS} />);
-    fillValid(wrong);
-    submit();
-    for (const [name, text] of Object.entries(ERRORS)) expect(Boolean(screen.queryByText(text))).toBe(name === wrong);
-    expect(fetchMock).toHaveBeenCalledTimes(0);
-  });
+  it.each(Object.keys(ERRORS) as (keyof typeof ERRORS)[])(
+    'only the %s error shows when only that field is wrong',
+    (wrong) => {
+      render(<GiveawayEntryForm {...PROPS} />);
+      fillValid(wrong);
+      submit();
+      for (const [name, text] of Object.entries(ERRORS))
+        expect(Boolean(screen.queryByText(text))).toBe(name === wrong);
+      expect(fetchMock).toHaveBeenCalledTimes(0);
+    },
+  );
 
   it('the state select starts with the empty placeholder, then the 50 states and DC', () => {
     render(<GiveawayEntryForm {...PROPS} />);
@@ -84,8 +115,10 @@ describe('giveaway entry form island', () => {
     expect(phone.inputMode).toBe('numeric');
     // The national number (no +1): a part name HTML allows only on a text input.
     expect([phone.type, phone.getAttribute('autocomplete')]).toEqual(['text', 'tel-national']);
-    for (const key of ['a', 'Z', '-', ' ', '+', '(']) expect(fireEvent.keyDown(phone, { key })).toBe(false);
-    for (const key of ['5', '0', 'Backspace', 'ArrowLeft', 'Tab']) expect(fireEvent.keyDown(phone, { key })).toBe(true);
+    for (const key of ['a', 'Z', '-', ' ', '+', '('])
+      expect(fireEvent.keyDown(phone, { key })).toBe(false);
+    for (const key of ['5', '0', 'Backspace', 'ArrowLeft', 'Tab'])
+      expect(fireEvent.keyDown(phone, { key })).toBe(true);
     expect(fireEvent.keyDown(phone, { key: 'v', ctrlKey: true })).toBe(true);
   });
 
@@ -100,7 +133,12 @@ describe('giveaway entry form island', () => {
 
   it('a valid submit sends one request, says it is sending, hands the outcome over and navigates', async () => {
     let answer!: (value: unknown) => void;
-    fetchMock.mockImplementation(() => new Promise((resolve) => { answer = resolve; }));
+    fetchMock.mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    );
     render(<GiveawayEntryForm {...PROPS} />);
     fillValid();
     submit();
@@ -112,18 +150,30 @@ describe('giveaway entry form island', () => {
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('http://api.test/k1mobile/giveaway/entry');
     expect(JSON.parse(init.body as string)).toEqual({
-      eventGUID: 'event-1', name: 'Pat Husky', emailAddress: 'pat@example.com', stateCode: 'WA', phone: '2065550142', agreeToGiveawayTerms: true,
+      eventGUID: 'event-1',
+      name: 'Pat Husky',
+      emailAddress: 'pat@example.com',
+      stateCode: 'WA',
+      phone: '2065550142',
+      agreeToGiveawayTerms: true,
     });
     expect((init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
 
     await act(async () => answer({ ok: true, text: async () => '{"result":{}}' }));
-    expect(JSON.parse(sessionStorage.getItem(OUTCOME_STORAGE_KEY)!)).toEqual({ seoSlug: 'uw-husky-mobile', status: 'success', message: ENTRY_SUCCESS_MESSAGE });
+    expect(JSON.parse(sessionStorage.getItem(OUTCOME_STORAGE_KEY)!)).toEqual({
+      seoSlug: 'uw-husky-mobile',
+      status: 'success',
+      message: ENTRY_SUCCESS_MESSAGE,
+    });
     expect(goTo).toHaveBeenCalledWith('/uw-husky-mobile/giveaway-confirmation');
   });
 
   it('without an event id, or without the school slug, logs and sends nothing', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    for (const [props, message] of [[{ eventGUID: '' }, MISSING_GUID_MESSAGE], [{ seoSlug: '' }, MISSING_SLUG_MESSAGE]] as const) {
+    for (const [props, message] of [
+      [{ eventGUID: '' }, MISSING_GUID_MESSAGE],
+      [{ seoSlug: '' }, MISSING_SLUG_MESSAGE],
+    ] as const) {
       cleanup();
       render(<GiveawayEntryForm {...PROPS} {...props} />);
       fillValid();

@@ -16,7 +16,8 @@ const VALID: EntryFormInput = {
   agree: true,
 };
 
-const withField = (field: keyof EntryFormInput, value: unknown) => validateEntry({ ...VALID, [field]: value });
+const withField = (field: keyof EntryFormInput, value: unknown) =>
+  validateEntry({ ...VALID, [field]: value });
 
 describe('validateEntry', () => {
   it('accepts a complete form', () => {
@@ -26,7 +27,13 @@ describe('validateEntry', () => {
   it('reports every field of an empty form as required', () => {
     expect(validateEntry({})).toEqual({
       valid: false,
-      errors: { name: 'required', email: 'required', state: 'required', phone: 'required', agree: 'required' },
+      errors: {
+        name: 'required',
+        email: 'required',
+        state: 'required',
+        phone: 'required',
+        agree: 'required',
+      },
     });
   });
 
@@ -52,15 +59,21 @@ describe('validateEntry', () => {
     it('accepts 1 and 256 characters, any script, and marks between letters', () => {
       expect(withField('name', 'x').valid).toBe(true);
       expect(withField('name', 'x'.repeat(256)).valid).toBe(true);
-      for (const name of ['Zoë O\'Brien-Núñez', '李小龍', 'محمد علي', 'Ｐａｔ', 'J. R. 2nd']) expect(withField('name', name).valid, name).toBe(true);
+      for (const name of ["Zoë O'Brien-Núñez", '李小龍', 'محمد علي', 'Ｐａｔ', 'J. R. 2nd'])
+        expect(withField('name', name).valid, name).toBe(true);
     });
     it('property: valid exactly when the trimmed name has 1..256 characters, a letter, and no control or bidi character', () => {
       fc.assert(
         fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (name) => {
           const trimmed = name.trim();
-          const visible = trimmed.normalize('NFKC').replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '');
-          const expected = trimmed.length >= 1 && trimmed.length <= 256
-            && /\p{L}/u.test(visible) && !/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(trimmed);
+          const visible = trimmed
+            .normalize('NFKC')
+            .replace(/[\u00ad\u200b-\u200d\u2060\ufeff]/g, '');
+          const expected =
+            trimmed.length >= 1 &&
+            trimmed.length <= 256 &&
+            /\p{L}/u.test(visible) &&
+            !/[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(trimmed);
           expect(withField('name', name).valid).toBe(expected);
         }),
         { numRuns: 1000 },
@@ -168,7 +181,16 @@ describe('validateEntry', () => {
   it('property: never throws and valid ⇔ no errors, for any input', () => {
     fc.assert(
       fc.property(
-        fc.record({ name: fc.anything(), email: fc.anything(), state: fc.anything(), phone: fc.anything(), agree: fc.anything() }, { requiredKeys: [] }),
+        fc.record(
+          {
+            name: fc.anything(),
+            email: fc.anything(),
+            state: fc.anything(),
+            phone: fc.anything(),
+            agree: fc.anything(),
+          },
+          { requiredKeys: [] },
+        ),
         (form) => {
           const result = validateEntry(form);
           expect(result.valid).toBe(Object.keys(result.errors).length === 0);
@@ -189,7 +211,13 @@ describe('helpers', () => {
     expect(normaliseEmail('  Pat@Example.COM \n')).toBe('pat@example.com');
   });
   it('normaliseEmail folds full-width forms, drops zero-width and bidi characters and the trailing dot', () => {
-    for (const variant of ['ｐａｔ＠ｅｘａｍｐｌｅ．ｃｏｍ', 'pat\u200b@example.com', 'pat@example.com.', '\u200epat@exa\u2060mple.com', 'PAT@EXAMPLE.COM']) {
+    for (const variant of [
+      'ｐａｔ＠ｅｘａｍｐｌｅ．ｃｏｍ',
+      'pat\u200b@example.com',
+      'pat@example.com.',
+      '\u200epat@exa\u2060mple.com',
+      'PAT@EXAMPLE.COM',
+    ]) {
       expect(normaliseEmail(variant), JSON.stringify(variant)).toBe('pat@example.com');
     }
   });

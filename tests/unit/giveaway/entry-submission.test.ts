@@ -1,11 +1,29 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  ENTRY_FALLBACK_ERROR, ENTRY_SUCCESS_MESSAGE, OUTCOME_STORAGE_KEY, confirmationPath, entryEndpoint, entryPayload,
-  idempotencyKeys, newUuid, outcomeFromAnswer, saveOutcome, sendEntry, serverMessage, takeOutcome, type FetchLike,
+  ENTRY_FALLBACK_ERROR,
+  ENTRY_SUCCESS_MESSAGE,
+  OUTCOME_STORAGE_KEY,
+  confirmationPath,
+  entryEndpoint,
+  entryPayload,
+  idempotencyKeys,
+  newUuid,
+  outcomeFromAnswer,
+  saveOutcome,
+  sendEntry,
+  serverMessage,
+  takeOutcome,
+  type FetchLike,
 } from '../../../src/lib/giveaway/entry-submission.ts';
 
 const GUID = '053219f6-7cee-4319-a4f1-aab3f833263f';
-const VALUES = { name: '  Pat Husky ', email: ' pat@example.com ', state: 'WA', phone: '2065550142', agree: true };
+const VALUES = {
+  name: '  Pat Husky ',
+  email: ' pat@example.com ',
+  state: 'WA',
+  phone: '2065550142',
+  agree: true,
+};
 
 /** An in-memory Storage. */
 function memoryStorage() {
@@ -21,35 +39,61 @@ function memoryStorage() {
 describe('entry payload and endpoint (docs/behaviour.md §3, §7)', () => {
   it('sends exactly the six payload fields, trimmed, phone as digits', () => {
     expect(entryPayload(GUID, { ...VALUES, phone: '206 555 0142' })).toEqual({
-      eventGUID: GUID, name: 'Pat Husky', emailAddress: 'pat@example.com', stateCode: 'WA', phone: '2065550142', agreeToGiveawayTerms: true,
+      eventGUID: GUID,
+      name: 'Pat Husky',
+      emailAddress: 'pat@example.com',
+      stateCode: 'WA',
+      phone: '2065550142',
+      agreeToGiveawayTerms: true,
     });
   });
 
   it('posts to {api}/k1mobile/giveaway/entry whatever the base ends with', () => {
-    expect(entryEndpoint('http://127.0.0.1:8787')).toBe('http://127.0.0.1:8787/k1mobile/giveaway/entry');
-    expect(entryEndpoint('https://api.example.com/')).toBe('https://api.example.com/k1mobile/giveaway/entry');
+    expect(entryEndpoint('http://127.0.0.1:8787')).toBe(
+      'http://127.0.0.1:8787/k1mobile/giveaway/entry',
+    );
+    expect(entryEndpoint('https://api.example.com/')).toBe(
+      'https://api.example.com/k1mobile/giveaway/entry',
+    );
     expect(confirmationPath('uw-husky-mobile')).toBe('/uw-husky-mobile/giveaway-confirmation');
   });
 });
 
 describe('outcome of an answer (docs/behaviour.md §4, §8)', () => {
   it('a 2xx answer is a success with the fixed message', () => {
-    expect(outcomeFromAnswer(true, { result: { entryId: 'x' } })).toEqual({ status: 'success', message: ENTRY_SUCCESS_MESSAGE });
-    expect(outcomeFromAnswer(true, null)).toEqual({ status: 'success', message: ENTRY_SUCCESS_MESSAGE });
+    expect(outcomeFromAnswer(true, { result: { entryId: 'x' } })).toEqual({
+      status: 'success',
+      message: ENTRY_SUCCESS_MESSAGE,
+    });
+    expect(outcomeFromAnswer(true, null)).toEqual({
+      status: 'success',
+      message: ENTRY_SUCCESS_MESSAGE,
+    });
   });
 
   it("an error answer carries the server's resultCode message", () => {
     const body = { error: { resultCode: { message: 'Already entered.' } } };
     expect(serverMessage(body)).toBe('Already entered.');
-    expect(outcomeFromAnswer(false, body)).toEqual({ status: 'error', message: 'Already entered.' });
+    expect(outcomeFromAnswer(false, body)).toEqual({
+      status: 'error',
+      message: 'Already entered.',
+    });
     expect(outcomeFromAnswer(true, body)).toEqual({ status: 'error', message: 'Already entered.' });
   });
 
-  it.each([null, 'text', {}, { error: {} }, { error: { resultCode: { message: '  ' } } }, { error: { resultCode: { message: 42 } } }])(
-    'falls back when the error answer has no message: %j', (body) => {
-      expect(outcomeFromAnswer(false, body)).toEqual({ status: 'error', message: ENTRY_FALLBACK_ERROR });
-    },
-  );
+  it.each([
+    null,
+    'text',
+    {},
+    { error: {} },
+    { error: { resultCode: { message: '  ' } } },
+    { error: { resultCode: { message: 42 } } },
+  ])('falls back when the error answer has no message: %j', (body) => {
+    expect(outcomeFromAnswer(false, body)).toEqual({
+      status: 'error',
+      message: ENTRY_FALLBACK_ERROR,
+    });
+  });
 });
 
 describe('sendEntry', () => {
@@ -63,20 +107,37 @@ describe('sendEntry', () => {
     const [url, init] = fetcher.mock.calls[0]!;
     expect(url).toBe('http://api.test/k1mobile/giveaway/entry');
     expect(init.method).toBe('POST');
-    expect(init.headers).toMatchObject({ 'Content-Type': 'application/json', 'Idempotency-Key': 'key-1' });
+    expect(init.headers).toMatchObject({
+      'Content-Type': 'application/json',
+      'Idempotency-Key': 'key-1',
+    });
     expect(JSON.parse(init.body as string)).toEqual(payload);
   });
 
   it('a network error, or an answer that is not JSON, gives the fallback message', async () => {
-    const down: FetchLike = async () => { throw new TypeError('Failed to fetch'); };
-    expect(await sendEntry(down, 'http://api.test', payload, 'k')).toEqual({ status: 'error', message: ENTRY_FALLBACK_ERROR });
+    const down: FetchLike = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    expect(await sendEntry(down, 'http://api.test', payload, 'k')).toEqual({
+      status: 'error',
+      message: ENTRY_FALLBACK_ERROR,
+    });
     const html: FetchLike = async () => ({ ok: false, text: async () => '<html>502</html>' });
-    expect(await sendEntry(html, 'http://api.test', payload, 'k')).toEqual({ status: 'error', message: ENTRY_FALLBACK_ERROR });
+    expect(await sendEntry(html, 'http://api.test', payload, 'k')).toEqual({
+      status: 'error',
+      message: ENTRY_FALLBACK_ERROR,
+    });
   });
 
   it('a refused entry gives the server message', async () => {
-    const refused: FetchLike = async () => ({ ok: false, text: async () => JSON.stringify({ error: { resultCode: { message: 'Duplicate.' } } }) });
-    expect(await sendEntry(refused, 'http://api.test', payload, 'k')).toEqual({ status: 'error', message: 'Duplicate.' });
+    const refused: FetchLike = async () => ({
+      ok: false,
+      text: async () => JSON.stringify({ error: { resultCode: { message: 'Duplicate.' } } }),
+    });
+    expect(await sendEntry(refused, 'http://api.test', payload, 'k')).toEqual({
+      status: 'error',
+      message: 'Duplicate.',
+    });
   });
 });
 
@@ -103,19 +164,25 @@ describe('hand-off to the confirmation page', () => {
   it('is read once, for the same school only', () => {
     const storage = memoryStorage();
     saveOutcome(storage, 'uw-husky-mobile', { status: 'success', message: ENTRY_SUCCESS_MESSAGE });
-    expect(takeOutcome(storage, 'uw-husky-mobile')).toEqual({ status: 'success', message: ENTRY_SUCCESS_MESSAGE });
+    expect(takeOutcome(storage, 'uw-husky-mobile')).toEqual({
+      status: 'success',
+      message: ENTRY_SUCCESS_MESSAGE,
+    });
     expect(takeOutcome(storage, 'uw-husky-mobile')).toBeNull();
 
     saveOutcome(storage, 'uk-kentucky-mobile', { status: 'error', message: 'No.' });
     expect(takeOutcome(storage, 'uw-husky-mobile')).toBeNull();
   });
 
-  it.each(['not json', '{"seoSlug":"s","status":"maybe","message":"x"}', '{"seoSlug":"s","status":"error"}', 'null'])(
-    'ignores a malformed value: %s', (raw) => {
-      const storage = memoryStorage();
-      storage.setItem(OUTCOME_STORAGE_KEY, raw);
-      expect(takeOutcome(storage, 's')).toBeNull();
-      expect(storage.items.size).toBe(0);
-    },
-  );
+  it.each([
+    'not json',
+    '{"seoSlug":"s","status":"maybe","message":"x"}',
+    '{"seoSlug":"s","status":"error"}',
+    'null',
+  ])('ignores a malformed value: %s', (raw) => {
+    const storage = memoryStorage();
+    storage.setItem(OUTCOME_STORAGE_KEY, raw);
+    expect(takeOutcome(storage, 's')).toBeNull();
+    expect(storage.items.size).toBe(0);
+  });
 });

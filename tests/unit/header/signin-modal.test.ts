@@ -44,7 +44,12 @@ const stops: Array<() => void> = [];
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** Presses Tab (or Shift+Tab) on the focused element; true when the dialog kept focus from moving on. */
 const tab = (shiftKey = false) => {
-  const event = new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true });
+  const event = new KeyboardEvent('keydown', {
+    key: 'Tab',
+    shiftKey,
+    bubbles: true,
+    cancelable: true,
+  });
   document.activeElement!.dispatchEvent(event);
   return event.defaultPrevented;
 };

@@ -1,10 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fetchWithCsrf, isRelativeUrl, needsCsrfToken, readCookie } from '../../../src/lib/http/fetch-with-csrf.ts';
+import {
+  fetchWithCsrf,
+  isRelativeUrl,
+  needsCsrfToken,
+  readCookie,
+} from '../../../src/lib/http/fetch-with-csrf.ts';
 
 function fakeFetch() {
   return vi.fn<typeof fetch>(async () => new Response('{}'));
 }
-const sentHeaders = (mock: ReturnType<typeof fakeFetch>) => new Headers(mock.mock.calls[0]?.[1]?.headers);
+const sentHeaders = (mock: ReturnType<typeof fakeFetch>) =>
+  new Headers(mock.mock.calls[0]?.[1]?.headers);
 
 describe('readCookie', () => {
   it('finds a cookie among others and decodes it', () => {
@@ -35,14 +41,21 @@ describe('which requests carry the token (docs/behaviour.md §7)', () => {
 describe('fetchWithCsrf', () => {
   it('sends the cookie value as X-XSRF-TOKEN on a relative POST, keeping other headers', async () => {
     const fetch = fakeFetch();
-    await fetchWithCsrf('/mobileapi/zipcode/90210/eligibility', { method: 'POST', body: '90210', headers: { 'Content-Type': 'text/plain' } }, { fetch, cookies: () => 'XSRF-TOKEN=tok123' });
+    await fetchWithCsrf(
+      '/mobileapi/zipcode/90210/eligibility',
+      { method: 'POST', body: '90210', headers: { 'Content-Type': 'text/plain' } },
+      { fetch, cookies: () => 'XSRF-TOKEN=tok123' },
+    );
     const headers = sentHeaders(fetch);
     expect(headers.get('X-XSRF-TOKEN')).toBe('tok123');
     expect(headers.get('Content-Type')).toBe('text/plain');
     expect(fetch.mock.calls[0]?.[1]?.body).toBe('90210');
   });
   it('does not send the token to another host or on GET', async () => {
-    for (const [url, method] of [['https://api.example.com/x', 'POST'], ['/x', 'GET']] as const) {
+    for (const [url, method] of [
+      ['https://api.example.com/x', 'POST'],
+      ['/x', 'GET'],
+    ] as const) {
       const fetch = fakeFetch();
       await fetchWithCsrf(url, { method }, { fetch, cookies: () => 'XSRF-TOKEN=tok123' });
       expect(sentHeaders(fetch).has('X-XSRF-TOKEN')).toBe(false);

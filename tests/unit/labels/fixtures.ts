@@ -2,7 +2,9 @@
 import { broadbandFactsSchema } from '../../../src/lib/content/schemas.ts';
 import type { BroadbandFactsRecord } from '../../../src/lib/labels/broadband-csv.ts';
 
-export function factsRecord(overrides: Partial<Record<keyof BroadbandFactsRecord, unknown>> = {}): BroadbandFactsRecord {
+export function factsRecord(
+  overrides: Partial<Record<keyof BroadbandFactsRecord, unknown>> = {},
+): BroadbandFactsRecord {
   return broadbandFactsSchema.parse({
     _id: 'huskymobile-broadbandFacts-fan-1',
     _type: 'broadbandFacts',
@@ -32,7 +34,11 @@ export function factsRecord(overrides: Partial<Record<keyof BroadbandFactsRecord
     additionalUsageLabel: 'Charges for Additional Data Usage',
     additionalUsagePrice: '$0.00',
     policy: [
-      { title: 'Network Management', linkText: 'Read our Policy', link: 'https://example.com/network' },
+      {
+        title: 'Network Management',
+        linkText: 'Read our Policy',
+        link: 'https://example.com/network',
+      },
       { title: 'Privacy', linkText: 'Read our Policy', link: 'https://example.com/privacy' },
     ],
     supportLabel: 'Customer Support',

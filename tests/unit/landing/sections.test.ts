@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CTA_TEXT, carrierLine, faqItems, heroCta, planChoicePath } from '../../../src/lib/landing/sections.ts';
+import {
+  DEFAULT_CTA_TEXT,
+  carrierLine,
+  faqItems,
+  heroCta,
+  planChoicePath,
+} from '../../../src/lib/landing/sections.ts';
 
 describe('heroCta', () => {
   it("defaults to 'Shop Plans' going to #plans", () => {
@@ -8,7 +14,11 @@ describe('heroCta', () => {
   });
 
   it('uses the content text and fragment, with or without the #', () => {
-    expect(heroCta({ ctaText: 'See plans', ctaFragment: '#choose' })).toEqual({ text: 'See plans', href: '#choose', anchorId: 'choose' });
+    expect(heroCta({ ctaText: 'See plans', ctaFragment: '#choose' })).toEqual({
+      text: 'See plans',
+      href: '#choose',
+      anchorId: 'choose',
+    });
     expect(heroCta({ ctaFragment: 'plans-2' }).href).toBe('#plans-2');
   });
 
@@ -38,8 +48,14 @@ describe('planChoicePath', () => {
 
 describe('faqItems', () => {
   it('numbers the expand events from 1', () => {
-    const items = faqItems([{ question: 'Q1', answer: 'A1' }, { question: 'Q2', answer: 'A2' }]);
-    expect(items.map((item) => item.expandEvent)).toEqual(['landingpage.faq1expand', 'landingpage.faq2expand']);
+    const items = faqItems([
+      { question: 'Q1', answer: 'A1' },
+      { question: 'Q2', answer: 'A2' },
+    ]);
+    expect(items.map((item) => item.expandEvent)).toEqual([
+      'landingpage.faq1expand',
+      'landingpage.faq2expand',
+    ]);
     expect(items[1]).toMatchObject({ question: 'Q2', answer: 'A2' });
   });
 });

@@ -3,35 +3,61 @@ import { describe, expect, it } from 'vitest';
 import { groupContent } from '../../../src/lib/content/group.ts';
 import { applyPerspective } from '../../../src/lib/content/perspective.ts';
 import { splitBuildContent } from '../../../src/lib/content/queries.ts';
-import { newSchoolErrors, newSchoolFromTemplate, type ContentDocument, type NewSchoolFields, type SchoolSet } from '../../../src/lib/new-school/from-template.ts';
+import {
+  newSchoolErrors,
+  newSchoolFromTemplate,
+  type ContentDocument,
+  type NewSchoolFields,
+  type SchoolSet,
+} from '../../../src/lib/new-school/from-template.ts';
 
 const bundled = readFileSync(new URL('../../../src/dataset/data.ndjson', import.meta.url), 'utf8')
-  .split('\n').filter(Boolean).map((line) => JSON.parse(line) as ContentDocument);
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as ContentDocument);
 const schools = bundled.filter((doc) => doc._type === 'school');
 
 function templateSet(key: string): SchoolSet {
   const school = schools.find((doc) => doc.key === key)!;
-  return { school, documents: bundled.filter((doc) => (doc.school as { _ref?: string } | undefined)?._ref === school._id) };
+  return {
+    school,
+    documents: bundled.filter(
+      (doc) => (doc.school as { _ref?: string } | undefined)?._ref === school._id,
+    ),
+  };
 }
 
 const FALCON: NewSchoolFields = {
-  key: 'falconmobile', seoSlug: 'ridge-falcon-mobile', baseName: 'Falcon Mobile',
-  schoolName: 'Ridgeview University', schoolShort: 'Ridgeview', mascotNation: 'Falcon Nation',
-  city: 'Boulder', state: 'Colorado',
-  primaryColor: { name: 'Falcon Red', hex: '#9E1B32' }, secondaryColor: { name: 'Falcon Silver', hex: '#A7A9AC' },
+  key: 'falconmobile',
+  seoSlug: 'ridge-falcon-mobile',
+  baseName: 'Falcon Mobile',
+  schoolName: 'Ridgeview University',
+  schoolShort: 'Ridgeview',
+  mascotNation: 'Falcon Nation',
+  city: 'Boulder',
+  state: 'Colorado',
+  primaryColor: { name: 'Falcon Red', hex: '#9E1B32' },
+  secondaryColor: { name: 'Falcon Silver', hex: '#A7A9AC' },
   logo: { _sanityAsset: 'image@file://./images/falconmobile-logo-240x80.svg' },
 };
 
 /** Every string in a value, with its path. */
 function strings(value: unknown, path = ''): Array<[string, string]> {
   if (typeof value === 'string') return [[path, value]];
-  if (Array.isArray(value)) return value.flatMap((item, index) => strings(item, `${path}.${index}`));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, inner]) => strings(inner, path ? `${path}.${key}` : key));
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => strings(item, `${path}.${index}`));
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, inner]) =>
+      strings(inner, path ? `${path}.${key}` : key),
+    );
   return [];
 }
 
 /** Every `_ref` in a value. */
-const refs = (value: unknown): string[] => strings(value).filter(([path]) => path.endsWith('_ref')).map(([, ref]) => ref);
+const refs = (value: unknown): string[] =>
+  strings(value)
+    .filter(([path]) => path.endsWith('_ref'))
+    .map(([, ref]) => ref);
 
 describe('a new school from a template', () => {
   const template = templateSet('cubbymobile');
@@ -39,7 +65,9 @@ describe('a new school from a template', () => {
 
   it('copies every per-school document of the template, each with a new unique id', () => {
     expect(made.documents).toHaveLength(template.documents.length);
-    expect(made.documents.map((doc) => doc._type).sort()).toEqual(template.documents.map((doc) => doc._type).sort());
+    expect(made.documents.map((doc) => doc._type).sort()).toEqual(
+      template.documents.map((doc) => doc._type).sort(),
+    );
     const ids = [made.school._id, ...made.documents.map((doc) => doc._id)];
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.filter((id) => bundled.some((doc) => doc._id === id))).toEqual([]);
@@ -50,24 +78,55 @@ describe('a new school from a template', () => {
   it('points every reference at the new school document', () => {
     for (const doc of made.documents) {
       expect(doc.school, doc._id).toEqual({ _type: 'reference', _ref: 'school-falconmobile' });
-      expect(refs(doc).filter((ref) => ref.startsWith('school-') && ref !== 'school-falconmobile'), doc._id).toEqual([]);
+      expect(
+        refs(doc).filter((ref) => ref.startsWith('school-') && ref !== 'school-falconmobile'),
+        doc._id,
+      ).toEqual([]);
     }
   });
 
   it('makes a preparing school with the given fields, no old addresses, and the template it came from', () => {
     expect(made.school).toMatchObject({
-      _type: 'school', key: 'falconmobile', seoSlug: 'ridge-falcon-mobile', legacyAliases: [], status: 'preparing', templateSchool: 'cubbymobile',
-      baseName: 'Falcon Mobile', schoolName: 'Ridgeview University', schoolShort: 'Ridgeview', mascotNation: 'Falcon Nation',
-      city: 'Boulder', state: 'Colorado', primaryColor: FALCON.primaryColor, secondaryColor: FALCON.secondaryColor,
-      logo: { _type: 'image', _sanityAsset: FALCON.logo && '_sanityAsset' in FALCON.logo ? FALCON.logo._sanityAsset : '' },
+      _type: 'school',
+      key: 'falconmobile',
+      seoSlug: 'ridge-falcon-mobile',
+      legacyAliases: [],
+      status: 'preparing',
+      templateSchool: 'cubbymobile',
+      baseName: 'Falcon Mobile',
+      schoolName: 'Ridgeview University',
+      schoolShort: 'Ridgeview',
+      mascotNation: 'Falcon Nation',
+      city: 'Boulder',
+      state: 'Colorado',
+      primaryColor: FALCON.primaryColor,
+      secondaryColor: FALCON.secondaryColor,
+      logo: {
+        _type: 'image',
+        _sanityAsset: FALCON.logo && '_sanityAsset' in FALCON.logo ? FALCON.logo._sanityAsset : '',
+      },
     });
   });
 
-  it('leaves none of the template school\'s names, key or colours in any text', () => {
-    const names = ['Cubby Mobile', 'Clearwater State University', 'Clearwater State', 'Cub Nation', 'cubbymobile', '#FFC72C'];
+  it("leaves none of the template school's names, key or colours in any text", () => {
+    const names = [
+      'Cubby Mobile',
+      'Clearwater State University',
+      'Clearwater State',
+      'Cub Nation',
+      'cubbymobile',
+      '#FFC72C',
+    ];
     for (const doc of [made.school, ...made.documents]) {
-      for (const [path, text] of strings(doc).filter(([path]) => !path.endsWith('_sanityAsset') && !path.endsWith('_key') && path !== 'templateSchool')) {
-        for (const name of names) expect(text.toLowerCase().includes(name.toLowerCase()), `${doc._id} ${path}: ${text}`).toBe(false);
+      for (const [path, text] of strings(doc).filter(
+        ([path]) =>
+          !path.endsWith('_sanityAsset') && !path.endsWith('_key') && path !== 'templateSchool',
+      )) {
+        for (const name of names)
+          expect(
+            text.toLowerCase().includes(name.toLowerCase()),
+            `${doc._id} ${path}: ${text}`,
+          ).toBe(false);
       }
     }
     const faqs = made.documents.find((doc) => doc._type === 'faqs')!;
@@ -77,42 +136,77 @@ describe('a new school from a template', () => {
 
   it('uses the new logo wherever the template showed its logo, keeping the alt text', () => {
     const footer = made.documents.find((doc) => doc._type === 'footer')!;
-    expect(footer.collegeLogo).toEqual({ _type: 'image', alt: 'Falcon Mobile logo', _sanityAsset: 'image@file://./images/falconmobile-logo-240x80.svg' });
+    expect(footer.collegeLogo).toEqual({
+      _type: 'image',
+      alt: 'Falcon Mobile logo',
+      _sanityAsset: 'image@file://./images/falconmobile-logo-240x80.svg',
+    });
   });
 
-  it('passes the build\'s schemas: the new school has every document and no problem', () => {
+  it("passes the build's schemas: the new school has every document and no problem", () => {
     // As a build reads the dataset: its published documents (it also holds a scheduled draft).
-    const grouped = groupContent(splitBuildContent([...applyPerspective(bundled, 'published'), made.school, ...made.documents] as never));
+    const grouped = groupContent(
+      splitBuildContent([
+        ...applyPerspective(bundled, 'published'),
+        made.school,
+        ...made.documents,
+      ] as never),
+    );
     expect(grouped.problems).toEqual([]);
     const falcon = grouped.schools.find(({ school }) => school.key === 'falconmobile');
     expect(falcon?.school.status).toBe('preparing');
-    expect(Object.entries(falcon?.documents ?? {}).filter(([, docs]) => docs.length === 0).map(([type]) => type)).toEqual([]);
+    expect(
+      Object.entries(falcon?.documents ?? {})
+        .filter(([, docs]) => docs.length === 0)
+        .map(([type]) => type),
+    ).toEqual([]);
   });
 
-  it('copies only published documents, drops Sanity\'s bookkeeping fields and gives ids Sanity made up a readable one', () => {
+  it("copies only published documents, drops Sanity's bookkeeping fields and gives ids Sanity made up a readable one", () => {
     const faqs = template.documents.find((doc) => doc._type === 'faqs')!;
     const fromSanity: SchoolSet = {
       school: { ...template.school, _rev: 'r1', _createdAt: '2026-01-01T00:00:00Z' },
       documents: [
-        { ...faqs, _id: '3f1c0e8a-uuid', _rev: 'r2', _updatedAt: '2026-01-02T00:00:00Z' }, { ...faqs, _id: 'drafts.3f1c0e8a-uuid' },
+        { ...faqs, _id: '3f1c0e8a-uuid', _rev: 'r2', _updatedAt: '2026-01-02T00:00:00Z' },
+        { ...faqs, _id: 'drafts.3f1c0e8a-uuid' },
         { ...faqs, _id: 'versions.rLaunch01.3f1c0e8a-uuid' },
       ],
     };
     const copy = newSchoolFromTemplate(fromSanity, FALCON);
     expect(copy.documents.map((doc) => doc._id)).toEqual(['falconmobile-faqs-copy1']);
-    expect(Object.keys(copy.documents[0]!).filter((key) => ['_rev', '_createdAt', '_updatedAt'].includes(key))).toEqual([]);
-    expect(Object.keys(copy.school).filter((key) => ['_rev', '_createdAt'].includes(key))).toEqual([]);
+    expect(
+      Object.keys(copy.documents[0]!).filter((key) =>
+        ['_rev', '_createdAt', '_updatedAt'].includes(key),
+      ),
+    ).toEqual([]);
+    expect(Object.keys(copy.school).filter((key) => ['_rev', '_createdAt'].includes(key))).toEqual(
+      [],
+    );
   });
 
-  it('keeps the template\'s value where a field is not given, so the content check can list it', () => {
-    const minimal = newSchoolFromTemplate(template, { key: 'owlmobile', seoSlug: 'owl-mobile', baseName: 'Owl Mobile' });
-    expect(minimal.school).toMatchObject({ schoolName: 'Clearwater State University', mascotNation: 'Cub Nation', baseName: 'Owl Mobile' });
-    expect((minimal.school.logo as { _sanityAsset: string })._sanityAsset).toBe('image@file://./images/cubbymobile-logo-240x80.svg');
+  it("keeps the template's value where a field is not given, so the content check can list it", () => {
+    const minimal = newSchoolFromTemplate(template, {
+      key: 'owlmobile',
+      seoSlug: 'owl-mobile',
+      baseName: 'Owl Mobile',
+    });
+    expect(minimal.school).toMatchObject({
+      schoolName: 'Clearwater State University',
+      mascotNation: 'Cub Nation',
+      baseName: 'Owl Mobile',
+    });
+    expect((minimal.school.logo as { _sanityAsset: string })._sanityAsset).toBe(
+      'image@file://./images/cubbymobile-logo-240x80.svg',
+    );
   });
 });
 
 describe('what cannot make a new school', () => {
-  const ok: NewSchoolFields = { key: 'falconmobile', seoSlug: 'falcon-mobile', baseName: 'Falcon Mobile' };
+  const ok: NewSchoolFields = {
+    key: 'falconmobile',
+    seoSlug: 'falcon-mobile',
+    baseName: 'Falcon Mobile',
+  };
 
   it('accepts a free key and address', () => {
     expect(newSchoolErrors(ok, schools)).toEqual([]);
@@ -120,16 +214,33 @@ describe('what cannot make a new school', () => {
   });
 
   it('refuses a key or address another school has, naming that school', () => {
-    expect(newSchoolErrors({ ...ok, key: 'huskymobile' }, schools)).toEqual(['key "huskymobile" is already used by school huskymobile (its key)']);
-    expect(newSchoolErrors({ ...ok, seoSlug: 'gohuskymobile' }, schools)).toEqual(['seo slug "gohuskymobile" is already used by school huskymobile (its old address)']);
-    expect(newSchoolErrors({ ...ok, seoSlug: 'cal-bears-mobile' }, schools)).toEqual(['seo slug "cal-bears-mobile" is already used by school bearsmobile (its seo slug)']);
+    expect(newSchoolErrors({ ...ok, key: 'huskymobile' }, schools)).toEqual([
+      'key "huskymobile" is already used by school huskymobile (its key)',
+    ]);
+    expect(newSchoolErrors({ ...ok, seoSlug: 'gohuskymobile' }, schools)).toEqual([
+      'seo slug "gohuskymobile" is already used by school huskymobile (its old address)',
+    ]);
+    expect(newSchoolErrors({ ...ok, seoSlug: 'cal-bears-mobile' }, schools)).toEqual([
+      'seo slug "cal-bears-mobile" is already used by school bearsmobile (its seo slug)',
+    ]);
   });
 
-  it('refuses addresses of the wrong form or the site\'s own, blank names and bad colours', () => {
-    expect(newSchoolErrors({ ...ok, seoSlug: 'Falcon Mobile' }, schools)).toEqual(['seo slug "Falcon Mobile" must be lower-case letters and digits, words joined by single hyphens (e.g. falcon-mobile)']);
-    expect(newSchoolErrors({ ...ok, key: 'falcon--mobile' }, schools)[0]).toMatch(/^key "falcon--mobile" must be lower-case/);
-    expect(newSchoolErrors({ ...ok, seoSlug: 'search' }, schools)).toEqual(['seo slug "search" is an address the site itself uses']);
-    expect(newSchoolErrors({ ...ok, baseName: '  ', city: '' }, schools)).toEqual(['service name must not be empty', 'city must not be empty']);
-    expect(newSchoolErrors({ ...ok, primaryColor: { name: 'Red', hex: 'red' } }, schools)).toEqual(['primary colour "red" must be a #rrggbb hex value']);
+  it("refuses addresses of the wrong form or the site's own, blank names and bad colours", () => {
+    expect(newSchoolErrors({ ...ok, seoSlug: 'Falcon Mobile' }, schools)).toEqual([
+      'seo slug "Falcon Mobile" must be lower-case letters and digits, words joined by single hyphens (e.g. falcon-mobile)',
+    ]);
+    expect(newSchoolErrors({ ...ok, key: 'falcon--mobile' }, schools)[0]).toMatch(
+      /^key "falcon--mobile" must be lower-case/,
+    );
+    expect(newSchoolErrors({ ...ok, seoSlug: 'search' }, schools)).toEqual([
+      'seo slug "search" is an address the site itself uses',
+    ]);
+    expect(newSchoolErrors({ ...ok, baseName: '  ', city: '' }, schools)).toEqual([
+      'service name must not be empty',
+      'city must not be empty',
+    ]);
+    expect(newSchoolErrors({ ...ok, primaryColor: { name: 'Red', hex: 'red' } }, schools)).toEqual([
+      'primary colour "red" must be a #rrggbb hex value',
+    ]);
   });
 });

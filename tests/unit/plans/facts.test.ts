@@ -16,7 +16,9 @@ describe('selectFacts (docs/behaviour.md §4)', () => {
 
   it('ignores case on both sides', () => {
     expect(selectFacts(records, 'fan ESSENTIALS')?.id).toBe(1);
-    expect(selectFacts([{ planName: 'HUSKY MOBILE STUDENT PLAN', id: 9 }], 'Student Plan')?.id).toBe(9);
+    expect(
+      selectFacts([{ planName: 'HUSKY MOBILE STUDENT PLAN', id: 9 }], 'Student Plan')?.id,
+    ).toBe(9);
   });
 
   it('takes the first match when several contain the label', () => {
@@ -35,7 +37,10 @@ describe('selectFacts (docs/behaviour.md §4)', () => {
 describe('orderedFacts', () => {
   it('sorts by order, records without one last, keeping stored order among equals', () => {
     const sorted = orderedFacts([
-      { planName: 'c' }, { planName: 'b', order: 2 }, { planName: 'a', order: 1 }, { planName: 'd' },
+      { planName: 'c' },
+      { planName: 'b', order: 2 },
+      { planName: 'a', order: 1 },
+      { planName: 'd' },
     ]);
     expect(sorted.map((record) => record.planName)).toEqual(['a', 'b', 'c', 'd']);
   });

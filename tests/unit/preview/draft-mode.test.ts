@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DRAFT_MODE_COOKIE, DRAFT_MODE_LIFETIME_SECONDS, PERSPECTIVE_COOKIE, readDraftMode, signDraftMode } from '../../../src/lib/preview/draft-cookie.ts';
+import {
+  DRAFT_MODE_COOKIE,
+  DRAFT_MODE_LIFETIME_SECONDS,
+  PERSPECTIVE_COOKIE,
+  readDraftMode,
+  signDraftMode,
+} from '../../../src/lib/preview/draft-cookie.ts';
 import { disableDraftMode, draftModeOf } from '../../../src/lib/preview/draft-mode.ts';
 import { revocationKey, revocations } from '../../../src/lib/preview/revocation.ts';
 import { memoryRevocationStore } from './memory-revocation-store.ts';
@@ -9,13 +15,18 @@ const settings = { PREVIEW_COOKIE_SECRET: SECRET };
 const NOW = Date.UTC(2026, 10, 26, 12, 0, 0);
 const PAGE = 'http://preview.test/uw-husky-mobile';
 
-const request = (cookie?: string, query = '') => new Request(`${PAGE}${query}`, { headers: cookie ? { cookie } : {} });
+const request = (cookie?: string, query = '') =>
+  new Request(`${PAGE}${query}`, { headers: cookie ? { cookie } : {} });
 const draftCookie = (value = signDraftMode(SECRET, NOW)) => `${DRAFT_MODE_COOKIE}=${value}`;
 
 function setup() {
   const store = memoryRevocationStore();
   const deps = { revocations: revocations(() => store), nowMs: NOW };
-  return { store, deps, state: (cookie?: string, query = '') => draftModeOf(request(cookie, query), settings, deps) };
+  return {
+    store,
+    deps,
+    state: (cookie?: string, query = '') => draftModeOf(request(cookie, query), settings, deps),
+  };
 }
 
 afterEach(() => {
@@ -28,10 +39,19 @@ describe('which content a request sees', () => {
     const { store, state, deps } = setup();
     const published = { draftMode: false, perspective: 'published' };
     expect(await state()).toEqual(published);
-    expect(await state(`${DRAFT_MODE_COOKIE}=v2.${'A'.repeat(22)}.9999999999.${'A'.repeat(43)}`)).toEqual(published);
+    expect(
+      await state(`${DRAFT_MODE_COOKIE}=v2.${'A'.repeat(22)}.9999999999.${'A'.repeat(43)}`),
+    ).toEqual(published);
     expect(await state(`${DRAFT_MODE_COOKIE}=v1.9999999999.${'A'.repeat(43)}`)).toEqual(published);
-    expect(await draftModeOf(request(draftCookie()), settings, { ...deps, nowMs: NOW + DRAFT_MODE_LIFETIME_SECONDS * 1000 })).toEqual(published);
-    expect(await draftModeOf(request(draftCookie()), { PREVIEW_COOKIE_SECRET: undefined }, deps)).toEqual(published);
+    expect(
+      await draftModeOf(request(draftCookie()), settings, {
+        ...deps,
+        nowMs: NOW + DRAFT_MODE_LIFETIME_SECONDS * 1000,
+      }),
+    ).toEqual(published);
+    expect(
+      await draftModeOf(request(draftCookie()), { PREVIEW_COOKIE_SECRET: undefined }, deps),
+    ).toEqual(published);
     // The perspective switch alone switches nothing on.
     expect(await state(`${PERSPECTIVE_COOKIE}=drafts`)).toEqual(published);
     expect(store.reads).toBe(0);
@@ -42,9 +62,17 @@ describe('which content a request sees', () => {
     const valid = draftCookie();
     expect(await state(valid)).toEqual({ draftMode: true, perspective: 'drafts' });
     expect(store.reads).toBe(1);
-    expect(await state(`${valid}; ${PERSPECTIVE_COOKIE}=published`)).toEqual({ draftMode: true, perspective: 'published' });
-    expect(await state(`${valid}; ${PERSPECTIVE_COOKIE}=published`, `?${PERSPECTIVE_COOKIE}=drafts`)).toEqual({ draftMode: true, perspective: 'drafts' });
-    expect(await state(valid, `?${PERSPECTIVE_COOKIE}=published`)).toEqual({ draftMode: true, perspective: 'published' });
+    expect(await state(`${valid}; ${PERSPECTIVE_COOKIE}=published`)).toEqual({
+      draftMode: true,
+      perspective: 'published',
+    });
+    expect(
+      await state(`${valid}; ${PERSPECTIVE_COOKIE}=published`, `?${PERSPECTIVE_COOKIE}=drafts`),
+    ).toEqual({ draftMode: true, perspective: 'drafts' });
+    expect(await state(valid, `?${PERSPECTIVE_COOKIE}=published`)).toEqual({
+      draftMode: true,
+      perspective: 'published',
+    });
   });
 
   it('a release stack from the address or the cookie (the address first); a value it cannot read is drafts, said to be unreadable', async () => {
@@ -53,13 +81,27 @@ describe('which content a request sees', () => {
     const stack = { draftMode: true, perspective: { releases: ['rLaunch01'] } };
     expect(await state(valid, `?${PERSPECTIVE_COOKIE}=rLaunch01%2Cdrafts`)).toEqual(stack);
     expect(await state(`${valid}; ${PERSPECTIVE_COOKIE}=rLaunch01%2Cdrafts`)).toEqual(stack);
-    expect(await state(`${valid}; ${PERSPECTIVE_COOKIE}=rLaunch01%2Cdrafts`, `?${PERSPECTIVE_COOKIE}=published`)).toEqual({ draftMode: true, perspective: 'published' });
+    expect(
+      await state(
+        `${valid}; ${PERSPECTIVE_COOKIE}=rLaunch01%2Cdrafts`,
+        `?${PERSPECTIVE_COOKIE}=published`,
+      ),
+    ).toEqual({ draftMode: true, perspective: 'published' });
     const unreadable = { draftMode: true, perspective: 'drafts', unreadable: true };
-    for (const bad of ['raw', 'rLaunch01', 'r.x%2Cdrafts', `${'r'.repeat(2000)}%2Cdrafts`, 'unreadable']) {
+    for (const bad of [
+      'raw',
+      'rLaunch01',
+      'r.x%2Cdrafts',
+      `${'r'.repeat(2000)}%2Cdrafts`,
+      'unreadable',
+    ]) {
       expect(await state(valid, `?${PERSPECTIVE_COOKIE}=${bad}`), bad).toEqual(unreadable);
     }
     // Outside draft mode no perspective is read: published.
-    expect(await state(undefined, `?${PERSPECTIVE_COOKIE}=rLaunch01%2Cdrafts`)).toEqual({ draftMode: false, perspective: 'published' });
+    expect(await state(undefined, `?${PERSPECTIVE_COOKIE}=rLaunch01%2Cdrafts`)).toEqual({
+      draftMode: false,
+      perspective: 'published',
+    });
   });
 
   it('published for a cookie whose id was ended, and only for that one', async () => {
@@ -68,7 +110,10 @@ describe('which content a request sees', () => {
     const other = signDraftMode(SECRET, NOW);
     await revocations(() => store).revoke(readDraftMode(ended, SECRET, NOW)!);
     expect(await state(draftCookie(ended))).toEqual({ draftMode: false, perspective: 'published' });
-    expect(await state(draftCookie(ended), `?${PERSPECTIVE_COOKIE}=drafts`)).toEqual({ draftMode: false, perspective: 'published' });
+    expect(await state(draftCookie(ended), `?${PERSPECTIVE_COOKIE}=drafts`)).toEqual({
+      draftMode: false,
+      perspective: 'published',
+    });
     expect(await state(draftCookie(other))).toEqual({ draftMode: true, perspective: 'drafts' });
   });
 
@@ -93,26 +138,37 @@ describe('which content a request sees', () => {
     expect(log).toHaveBeenCalledTimes(1);
     const line = String(log.mock.calls[0]?.[0]);
     expect(line).toContain('published content');
-    for (const part of [value, ...value.split('.').slice(1), SECRET]) expect(line).not.toContain(part);
+    for (const part of [value, ...value.split('.').slice(1), SECRET])
+      expect(line).not.toContain(part);
   });
 
   it('the production store without a Blobs environment fails closed too', async () => {
     vi.stubEnv('NETLIFY_BLOBS_CONTEXT', undefined);
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(await draftModeOf(request(draftCookie()), settings, { nowMs: NOW })).toEqual({ draftMode: false, perspective: 'published' });
+    expect(await draftModeOf(request(draftCookie()), settings, { nowMs: NOW })).toEqual({
+      draftMode: false,
+      perspective: 'published',
+    });
     expect(log).toHaveBeenCalledTimes(1);
   });
 });
 
 describe('/api/preview/disable', () => {
-  const disable = (cookie?: string, query = '') => new Request(`http://preview.test/api/preview/disable${query}`, { headers: cookie ? { cookie } : {} });
+  const disable = (cookie?: string, query = '') =>
+    new Request(`http://preview.test/api/preview/disable${query}`, {
+      headers: cookie ? { cookie } : {},
+    });
 
   it('records the cookie id until its expiry, so a copy of the cookie gets published content', async () => {
     const { store, deps, state } = setup();
     const value = signDraftMode(SECRET, NOW);
     const copy = draftCookie(value);
     expect(await state(copy)).toEqual({ draftMode: true, perspective: 'drafts' });
-    const answer = await disableDraftMode(disable(copy, '?redirect=%2Fuw-husky-mobile%2Fstudent'), settings, deps);
+    const answer = await disableDraftMode(
+      disable(copy, '?redirect=%2Fuw-husky-mobile%2Fstudent'),
+      settings,
+      deps,
+    );
     expect(answer.status).toBe(307);
     expect(answer.headers.get('location')).toBe('/uw-husky-mobile/student');
     const { id, expiry } = readDraftMode(value, SECRET, NOW)!;
@@ -122,20 +178,36 @@ describe('/api/preview/disable', () => {
 
   it('clears both cookies with the same attributes and stays on the site', async () => {
     const { deps } = setup();
-    for (const target of ['https://evil.example', '/.//evil.example', '/%2e%2e//evil.example', '/a/..//evil.example']) {
-      const answer = await disableDraftMode(disable(draftCookie(), `?redirect=${encodeURIComponent(target)}`), settings, deps);
+    for (const target of [
+      'https://evil.example',
+      '/.//evil.example',
+      '/%2e%2e//evil.example',
+      '/a/..//evil.example',
+    ]) {
+      const answer = await disableDraftMode(
+        disable(draftCookie(), `?redirect=${encodeURIComponent(target)}`),
+        settings,
+        deps,
+      );
       expect(answer.status).toBe(307);
       expect(answer.headers.get('location'), target).toBe('/');
       const cookies = answer.headers.getSetCookie();
       expect(cookies).toHaveLength(2);
-      for (const cookie of cookies) expect(cookie).toMatch(/=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=\/; HttpOnly; Secure; SameSite=None; Partitioned$/);
+      for (const cookie of cookies)
+        expect(cookie).toMatch(
+          /=; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Path=\/; HttpOnly; Secure; SameSite=None; Partitioned$/,
+        );
       expect(answer.headers.get('cache-control')).toBe('private, no-store');
     }
   });
 
   it('without a valid cookie there is nothing to end: the store is not touched', async () => {
     const { store, deps } = setup();
-    for (const cookie of [undefined, `${DRAFT_MODE_COOKIE}=v2.${'A'.repeat(22)}.9999999999.${'A'.repeat(43)}`, draftCookie(signDraftMode('another-secret-that-is-long-enough-0000'))]) {
+    for (const cookie of [
+      undefined,
+      `${DRAFT_MODE_COOKIE}=v2.${'A'.repeat(22)}.9999999999.${'A'.repeat(43)}`,
+      draftCookie(signDraftMode('another-secret-that-is-long-enough-0000')),
+    ]) {
       const answer = await disableDraftMode(disable(cookie), settings, deps);
       expect(answer.status).toBe(307);
       expect(answer.headers.getSetCookie()).toHaveLength(2);

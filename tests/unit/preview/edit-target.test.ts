@@ -15,9 +15,19 @@ const doc = { _id: 'huskymobile-planCards-fan', _type: 'planCards' };
 describe('edit targets', () => {
   it('write what createDataAttribute writes: id, type, the path with array items by _key, and base', () => {
     const attribute = editAttribute(doc, ['plans', { _key: 'ede43b95abe8' }, 'planDescription']);
-    expect(attribute).toBe('id=huskymobile-planCards-fan;type=planCards;path=plans:ede43b95abe8.planDescription;base=%2F');
-    expect(attribute).toBe(createDataAttribute({ id: doc._id, type: doc._type, path: ['plans', { _key: 'ede43b95abe8' }, 'planDescription'] }).toString());
-    expect(editAttribute({ _id: 'x', _type: 'whyHero' }, ['bodyParagraphs', 2])).toBe('id=x;type=whyHero;path=bodyParagraphs:2;base=%2F');
+    expect(attribute).toBe(
+      'id=huskymobile-planCards-fan;type=planCards;path=plans:ede43b95abe8.planDescription;base=%2F',
+    );
+    expect(attribute).toBe(
+      createDataAttribute({
+        id: doc._id,
+        type: doc._type,
+        path: ['plans', { _key: 'ede43b95abe8' }, 'planDescription'],
+      }).toString(),
+    );
+    expect(editAttribute({ _id: 'x', _type: 'whyHero' }, ['bodyParagraphs', 2])).toBe(
+      'id=x;type=whyHero;path=bodyParagraphs:2;base=%2F',
+    );
   });
 
   it('are nothing without the attribute maker (the public build) or without a document', () => {
@@ -29,9 +39,13 @@ describe('edit targets', () => {
   it('map a section name to the document field, scope to an item, and name items by _key, else index', () => {
     const edit = fieldEdit({ editAttribute }, doc, { title: 'header', pillars: 'missionPillars' });
     expect(edit?.('title')).toContain('path=header;');
-    expect(edit?.('pillars', itemStep({ _key: 'k1' }, 3), 'title')).toContain('path=missionPillars:k1.title;');
+    expect(edit?.('pillars', itemStep({ _key: 'k1' }, 3), 'title')).toContain(
+      'path=missionPillars:k1.title;',
+    );
     expect(edit?.('pillars', itemStep({}, 3), 'title')).toContain('path=missionPillars:3.title;');
-    expect(scopedEdit(edit, 'plans', { _key: 'a' })?.('planLabel')).toContain('path=plans:a.planLabel;');
+    expect(scopedEdit(edit, 'plans', { _key: 'a' })?.('planLabel')).toContain(
+      'path=plans:a.planLabel;',
+    );
   });
 
   it('come from the views only in draft mode', async () => {
@@ -44,7 +58,9 @@ describe('edit targets', () => {
     expect(hero.edit?.('title')).toBe(editAttribute(hero.header, ['title']));
     expect(drafts.mission?.edit?.('subtitle')).toContain('path=missionSubtitle;');
     const plans = planPageView({ ...props, editAttribute }, 'fan');
-    expect(plans.cards?.edits?.[0]?.card?.('planDescription')).toMatch(/^id=[^;]+;type=planCards;path=plans:[\w-]+\.planDescription;base=%2F$/);
+    expect(plans.cards?.edits?.[0]?.card?.('planDescription')).toMatch(
+      /^id=[^;]+;type=planCards;path=plans:[\w-]+\.planDescription;base=%2F$/,
+    );
     expect(planPageView(props, 'fan').cards?.edits).toBeUndefined();
   });
 });

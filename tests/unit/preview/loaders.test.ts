@@ -9,13 +9,24 @@ import { describe, expect, it, vi } from 'vitest';
 import { OFFLINE_PROJECT_ID } from '../../../studio/project.ts';
 import { SCHOOL_PAGE_CONTENT_QUERY } from '../../../src/lib/content/queries.ts';
 import { TENANT_DOCUMENT_TYPES } from '../../../src/lib/content/schemas.ts';
-import { LISTEN_HEARTBEAT_MS, LOCAL_PROJECT_ID, isPageQuery, liveQueryElement, readLiveQuery, type LiveQuery } from '../../../src/lib/preview/live-query.ts';
+import {
+  LISTEN_HEARTBEAT_MS,
+  LOCAL_PROJECT_ID,
+  isPageQuery,
+  liveQueryElement,
+  readLiveQuery,
+  type LiveQuery,
+} from '../../../src/lib/preview/live-query.ts';
 import { connectLoaders, type LoadersNode } from '../../../src/lib/preview/loaders.ts';
 import { refreshPage } from '../../../src/lib/preview/overlay-options.ts';
 import { pageLiveQuery } from '../../../src/lib/preview/page-live-query.ts';
 import { latestWins } from '../../../src/lib/preview/page-draw.ts';
 
-const LIVE: LiveQuery = pageLiveQuery({ SANITY_PROJECT_ID: undefined, SANITY_DATASET: 'production' }, 'uw-husky-mobile', { perspective: 'drafts' });
+const LIVE: LiveQuery = pageLiveQuery(
+  { SANITY_PROJECT_ID: undefined, SANITY_DATASET: 'production' },
+  'uw-husky-mobile',
+  { perspective: 'drafts' },
+);
 const PROJECT = { projectId: 'offline0', dataset: 'production' };
 
 function fakeNode() {
@@ -23,31 +34,62 @@ function fakeNode() {
   let status: (value: string) => void = () => {};
   const posted: Array<{ type: string; data: any }> = [];
   const node = {
-    on: (type: string, handler: (data: any) => void) => { handlers.set(type, handler); return () => handlers.delete(type); },
+    on: (type: string, handler: (data: any) => void) => {
+      handlers.set(type, handler);
+      return () => handlers.delete(type);
+    },
     post: (type: string, data: any) => posted.push({ type, data }),
-    onStatus: (handler: (value: string) => void) => { status = handler; return () => {}; },
+    onStatus: (handler: (value: string) => void) => {
+      status = handler;
+      return () => {};
+    },
     start: vi.fn(() => vi.fn()),
   };
   return {
-    node: node as unknown as LoadersNode, posted,
-    listens: () => posted.filter((message) => message.type === 'loader/query-listen').map((message) => message.data),
+    node: node as unknown as LoadersNode,
+    posted,
+    listens: () =>
+      posted
+        .filter((message) => message.type === 'loader/query-listen')
+        .map((message) => message.data),
     status: (value: string) => status(value),
     receive: (type: string, data: any) => handlers.get(type)!(data),
   };
 }
 
 const timers = () => ({ setInterval: vi.fn(() => 1 as never), clearInterval: vi.fn() });
-const change = (fields: Record<string, unknown> = {}) => ({ ...PROJECT, perspective: 'drafts', query: LIVE.query, params: LIVE.params, result: { school: {} }, resultSourceMap: { documents: [{ _id: 'a' }] }, ...fields });
+const change = (fields: Record<string, unknown> = {}) => ({
+  ...PROJECT,
+  perspective: 'drafts',
+  query: LIVE.query,
+  params: LIVE.params,
+  result: { school: {} },
+  resultSourceMap: { documents: [{ _id: 'a' }] },
+  ...fields,
+});
 
-describe('the page\'s live query', () => {
-  it('names SCHOOL_PAGE_CONTENT_QUERY with the school\'s params; with the bundled content, the Studio\'s placeholder project', () => {
-    expect(LIVE).toEqual({ projectId: LOCAL_PROJECT_ID, dataset: 'production', query: SCHOOL_PAGE_CONTENT_QUERY, params: { seoSlug: 'uw-husky-mobile', types: TENANT_DOCUMENT_TYPES }, perspective: 'drafts' });
+describe("the page's live query", () => {
+  it("names SCHOOL_PAGE_CONTENT_QUERY with the school's params; with the bundled content, the Studio's placeholder project", () => {
+    expect(LIVE).toEqual({
+      projectId: LOCAL_PROJECT_ID,
+      dataset: 'production',
+      query: SCHOOL_PAGE_CONTENT_QUERY,
+      params: { seoSlug: 'uw-husky-mobile', types: TENANT_DOCUMENT_TYPES },
+      perspective: 'drafts',
+    });
     expect(LOCAL_PROJECT_ID).toBe(OFFLINE_PROJECT_ID);
-    expect(pageLiveQuery({ SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'staging' }, 'x', { perspective: { releases: ['rA'] } })).toMatchObject({ projectId: 'abc123', dataset: 'staging', perspective: 'rA,drafts' });
+    expect(
+      pageLiveQuery({ SANITY_PROJECT_ID: 'abc123', SANITY_DATASET: 'staging' }, 'x', {
+        perspective: { releases: ['rA'] },
+      }),
+    ).toMatchObject({ projectId: 'abc123', dataset: 'staging', perspective: 'rA,drafts' });
   });
 
   it('is written as data no value can break out of, and read back', () => {
-    const hostile = { ...LIVE, params: { seoSlug: '</script><script>alert(1)</script>', types: [] } };
+    const hostile = {
+      ...LIVE,
+      params: { seoSlug: '</script><script>alert(1)</script>', types: [] },
+    };
     const element = liveQueryElement(hostile);
     expect(element.match(/<\/script>/g)).toHaveLength(1);
     document.body.innerHTML = element;
@@ -57,10 +99,26 @@ describe('the page\'s live query', () => {
   });
 
   it('matches a change for the same project, dataset, query and params, whatever the order of its keys', () => {
-    expect(isPageQuery(LIVE, { ...PROJECT, query: LIVE.query, params: { types: TENANT_DOCUMENT_TYPES, seoSlug: 'uw-husky-mobile' } })).toBe(true);
-    expect(isPageQuery(LIVE, { ...PROJECT, query: LIVE.query, params: { seoSlug: 'osu-beavs-mobile', types: TENANT_DOCUMENT_TYPES } })).toBe(false);
-    expect(isPageQuery(LIVE, { ...PROJECT, dataset: 'staging', query: LIVE.query, params: LIVE.params })).toBe(false);
-    expect(isPageQuery(LIVE, { ...PROJECT, query: `${LIVE.query} `, params: LIVE.params })).toBe(false);
+    expect(
+      isPageQuery(LIVE, {
+        ...PROJECT,
+        query: LIVE.query,
+        params: { types: TENANT_DOCUMENT_TYPES, seoSlug: 'uw-husky-mobile' },
+      }),
+    ).toBe(true);
+    expect(
+      isPageQuery(LIVE, {
+        ...PROJECT,
+        query: LIVE.query,
+        params: { seoSlug: 'osu-beavs-mobile', types: TENANT_DOCUMENT_TYPES },
+      }),
+    ).toBe(false);
+    expect(
+      isPageQuery(LIVE, { ...PROJECT, dataset: 'staging', query: LIVE.query, params: LIVE.params }),
+    ).toBe(false);
+    expect(isPageQuery(LIVE, { ...PROJECT, query: `${LIVE.query} `, params: LIVE.params })).toBe(
+      false,
+    );
   });
 });
 
@@ -69,7 +127,15 @@ describe('the loaders node', () => {
     const fake = fakeNode();
     const clock = timers();
     connectLoaders({ node: fake.node, live: LIVE, draw: vi.fn(), timers: clock });
-    expect(fake.listens()).toEqual([{ ...PROJECT, perspective: 'drafts', query: LIVE.query, params: LIVE.params, heartbeat: LISTEN_HEARTBEAT_MS }]);
+    expect(fake.listens()).toEqual([
+      {
+        ...PROJECT,
+        perspective: 'drafts',
+        query: LIVE.query,
+        params: LIVE.params,
+        heartbeat: LISTEN_HEARTBEAT_MS,
+      },
+    ]);
     expect(LISTEN_HEARTBEAT_MS).toBeGreaterThanOrEqual(1_000);
     expect(clock.setInterval).toHaveBeenCalledWith(expect.any(Function), LISTEN_HEARTBEAT_MS);
     fake.status('connected');
@@ -81,11 +147,23 @@ describe('the loaders node', () => {
     const draw = vi.fn(() => Promise.resolve());
     connectLoaders({ node: fake.node, live: LIVE, draw, timers: timers() });
     fake.receive('loader/query-change', change());
-    expect(draw).toHaveBeenCalledWith({ query: LIVE.query, params: LIVE.params, perspective: 'drafts', perspectiveSetting: 'drafts', result: { school: {} } });
-    expect(fake.posted.at(-1)).toEqual({ type: 'loader/documents', data: { ...PROJECT, perspective: 'drafts', documents: [{ _id: 'a' }] } });
+    expect(draw).toHaveBeenCalledWith({
+      query: LIVE.query,
+      params: LIVE.params,
+      perspective: 'drafts',
+      perspectiveSetting: 'drafts',
+      result: { school: {} },
+    });
+    expect(fake.posted.at(-1)).toEqual({
+      type: 'loader/documents',
+      data: { ...PROJECT, perspective: 'drafts', documents: [{ _id: 'a' }] },
+    });
     // Another query, params, project or perspective: dropped.
     fake.receive('loader/query-change', change({ query: '*' }));
-    fake.receive('loader/query-change', change({ params: { seoSlug: 'other', types: TENANT_DOCUMENT_TYPES } }));
+    fake.receive(
+      'loader/query-change',
+      change({ params: { seoSlug: 'other', types: TENANT_DOCUMENT_TYPES } }),
+    );
     fake.receive('loader/query-change', change({ projectId: 'other' }));
     fake.receive('loader/query-change', change({ perspective: 'published' }));
     expect(draw).toHaveBeenCalledTimes(1);
@@ -100,19 +178,34 @@ describe('the loaders node', () => {
     fake.receive('loader/query-change', change());
     expect(draw).not.toHaveBeenCalled();
     fake.receive('loader/query-change', change({ perspective: ['rLaunch', 'drafts'] }));
-    expect(draw).toHaveBeenCalledWith(expect.objectContaining({ perspective: ['rLaunch', 'drafts'], perspectiveSetting: 'rLaunch,drafts' }));
+    expect(draw).toHaveBeenCalledWith(
+      expect.objectContaining({
+        perspective: ['rLaunch', 'drafts'],
+        perspectiveSetting: 'rLaunch,drafts',
+      }),
+    );
   });
 
-  it('is live only while connected to a Studio of the page\'s project and dataset', () => {
+  it("is live only while connected to a Studio of the page's project and dataset", () => {
     const fake = fakeNode();
     const warn = vi.fn();
-    const loaders = connectLoaders({ node: fake.node, live: LIVE, draw: vi.fn(), timers: timers(), warn });
+    const loaders = connectLoaders({
+      node: fake.node,
+      live: LIVE,
+      draw: vi.fn(),
+      timers: timers(),
+      warn,
+    });
     expect(loaders.isLive()).toBe(false);
     fake.status('connected');
     expect(loaders.isLive()).toBe(false);
     fake.receive('loader/perspective', { ...PROJECT, perspective: 'drafts' });
     expect(loaders.isLive()).toBe(true);
-    fake.receive('loader/perspective', { projectId: 'another', dataset: 'production', perspective: 'drafts' });
+    fake.receive('loader/perspective', {
+      projectId: 'another',
+      dataset: 'production',
+      perspective: 'drafts',
+    });
     expect(loaders.isLive()).toBe(false);
     expect(warn).toHaveBeenCalledWith(expect.stringContaining('another/production'));
     fake.receive('loader/perspective', { ...PROJECT, perspective: 'drafts' });
@@ -146,7 +239,13 @@ describe('draws take turns, the last asked for wins', () => {
   it('runs the newest waiting job after the one running, dropping those it replaced', async () => {
     const ran: number[] = [];
     const finish: Array<() => void> = [];
-    const draw = latestWins<number>((job) => new Promise<void>((resolve) => { ran.push(job); finish.push(resolve); }));
+    const draw = latestWins<number>(
+      (job) =>
+        new Promise<void>((resolve) => {
+          ran.push(job);
+          finish.push(resolve);
+        }),
+    );
     const calls = [1, 2, 3, 4].map((job) => draw(job));
     expect(ran).toEqual([1]);
     finish[0]!();
@@ -158,15 +257,25 @@ describe('draws take turns, the last asked for wins', () => {
   });
 });
 
-describe('a school\'s answer fits the posted content limit', () => {
+describe("a school's answer fits the posted content limit", () => {
   it('the largest school of the bundled content is far below it', async () => {
     const { MAX_POSTED_CONTENT_BYTES } = await import('../../../src/lib/preview/posted-content.ts');
-    const lines = readFileSync('src/dataset/data.ndjson', 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as { _id: string; _type: string; school?: { _ref: string } });
+    const lines = readFileSync('src/dataset/data.ndjson', 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { _id: string; _type: string; school?: { _ref: string } });
     const bySchool = new Map<string, number>();
-    for (const doc of lines) if (doc.school?._ref) bySchool.set(doc.school._ref, (bySchool.get(doc.school._ref) ?? 0) + JSON.stringify(doc).length);
+    for (const doc of lines)
+      if (doc.school?._ref)
+        bySchool.set(
+          doc.school._ref,
+          (bySchool.get(doc.school._ref) ?? 0) + JSON.stringify(doc).length,
+        );
     const settings = JSON.stringify(lines.find((doc) => doc._type === 'siteSettings')).length;
     const largest = Math.max(...bySchool.values()) + settings + 2_000;
-    console.log(`[posted-content] largest school's answer ≈ ${Math.round(largest / 1024)} KB; limit ${MAX_POSTED_CONTENT_BYTES / 1024} KB`);
+    console.log(
+      `[posted-content] largest school's answer ≈ ${Math.round(largest / 1024)} KB; limit ${MAX_POSTED_CONTENT_BYTES / 1024} KB`,
+    );
     expect(largest * 8).toBeLessThan(MAX_POSTED_CONTENT_BYTES);
   });
 });

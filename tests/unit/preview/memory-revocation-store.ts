@@ -15,7 +15,9 @@ export function memoryRevocationStore(): MemoryRevocationStore {
     records: new Map(),
     reads: 0,
     writes: 0,
-    fail(error = new Error('Netlify Blobs has generated an internal error (503 status code)')) { failure = error; },
+    fail(error = new Error('Netlify Blobs has generated an internal error (503 status code)')) {
+      failure = error;
+    },
     async get(key) {
       store.reads += 1;
       if (failure) throw failure;

@@ -1,6 +1,12 @@
 /** The overlays' history adapter, refresh handler and perspective switch, with a stand-in window (no Studio); how refreshes coalesce (page-draw.ts `latestWins`, which the drawer runs them through). */
 import { describe, expect, it, vi } from 'vitest';
-import { PERSPECTIVE_SWITCH_PATH, historyAdapter, pageUrl, perspectiveSwitch, refreshPage } from '../../../src/lib/preview/overlay-options.ts';
+import {
+  PERSPECTIVE_SWITCH_PATH,
+  historyAdapter,
+  pageUrl,
+  perspectiveSwitch,
+  refreshPage,
+} from '../../../src/lib/preview/overlay-options.ts';
 import { latestWins } from '../../../src/lib/preview/page-draw.ts';
 import { withOverlays, OVERLAYS_SCRIPT_PATH } from '../../../src/lib/preview/overlays.ts';
 
@@ -9,7 +15,14 @@ function fakeWindow(path = '/uw-husky-mobile/fan') {
   const url = new URL(`http://localhost:4322${path}`);
   return {
     listeners,
-    location: { pathname: url.pathname, search: url.search, hash: url.hash, assign: vi.fn(), replace: vi.fn(), reload: vi.fn() },
+    location: {
+      pathname: url.pathname,
+      search: url.search,
+      hash: url.hash,
+      assign: vi.fn(),
+      replace: vi.fn(),
+      reload: vi.fn(),
+    },
     history: { back: vi.fn() },
     document: { title: 'Fan plans' },
     addEventListener: vi.fn((name: string, listener: () => void) => listeners.set(name, listener)),
@@ -22,7 +35,11 @@ describe('overlay options', () => {
     const win = fakeWindow('/uw-husky-mobile/fan?x=1');
     const navigate = vi.fn();
     const stop = historyAdapter(win as never).subscribe(navigate);
-    expect(navigate).toHaveBeenCalledWith({ type: 'push', url: '/uw-husky-mobile/fan?x=1', title: 'Fan plans' });
+    expect(navigate).toHaveBeenCalledWith({
+      type: 'push',
+      url: '/uw-husky-mobile/fan?x=1',
+      title: 'Fan plans',
+    });
     win.listeners.get('popstate')!();
     expect(navigate).toHaveBeenLastCalledWith(expect.objectContaining({ type: 'pop' }));
     stop();
@@ -41,19 +58,30 @@ describe('overlay options', () => {
     adapter.update({ type: 'pop', url: '/' });
     expect(win.history.back).toHaveBeenCalled();
     expect(pageUrl({ pathname: '/a', search: '?b=1', hash: '#c' })).toBe('/a?b=1#c');
-    expect(pageUrl({ pathname: '/a', search: '?sanity-preview-perspective=drafts&b=1', hash: '' })).toBe('/a?b=1');
-    expect(pageUrl({ pathname: '/a', search: '?sanity-preview-perspective=drafts', hash: '' })).toBe('/a');
+    expect(
+      pageUrl({ pathname: '/a', search: '?sanity-preview-perspective=drafts&b=1', hash: '' }),
+    ).toBe('/a?b=1');
+    expect(
+      pageUrl({ pathname: '/a', search: '?sanity-preview-perspective=drafts', hash: '' }),
+    ).toBe('/a');
   });
 
   it('draw the page again on a manual refresh or a saved edit, and tell when it is done', async () => {
     let done!: () => void;
-    const redraw = vi.fn(() => new Promise<void>((resolve) => { done = resolve; }));
+    const redraw = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          done = resolve;
+        }),
+    );
     const refresh = refreshPage(redraw);
     const manual = refresh({ source: 'manual' });
     expect(manual).toBeInstanceOf(Promise);
     expect(redraw).toHaveBeenCalledTimes(1);
     let settled = false;
-    void (manual as Promise<void>).then(() => { settled = true; });
+    void (manual as Promise<void>).then(() => {
+      settled = true;
+    });
     await Promise.resolve();
     expect(settled).toBe(false);
     done();
@@ -66,7 +94,9 @@ describe('overlay options', () => {
   });
 
   it('add the overlay script at the end of the body', () => {
-    expect(withOverlays('<html><body><p>x</p></body></html>')).toBe(`<html><body><p>x</p><script type="module" src="${OVERLAYS_SCRIPT_PATH}"></script></body></html>`);
+    expect(withOverlays('<html><body><p>x</p></body></html>')).toBe(
+      `<html><body><p>x</p><script type="module" src="${OVERLAYS_SCRIPT_PATH}"></script></body></html>`,
+    );
   });
 });
 
@@ -79,7 +109,14 @@ function controlledRuns() {
     started.push(state);
     return new Promise<void>((resolve) => finish.push(resolve));
   });
-  return { run, started, finish, save: () => { state += 1; } };
+  return {
+    run,
+    started,
+    finish,
+    save: () => {
+      state += 1;
+    },
+  };
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -133,13 +170,31 @@ describe('refreshes coalesce', () => {
   });
 });
 
-describe('the perspective picked in the Studio\'s menu', () => {
-  function switchWindow(shown: string, answer: () => Promise<Response> = async () => new Response('{}', { status: 200 })) {
-    const href = { value: `http://localhost:4322/uw-husky-mobile?sanity-preview-perspective=${shown}` };
+describe("the perspective picked in the Studio's menu", () => {
+  function switchWindow(
+    shown: string,
+    answer: () => Promise<Response> = async () => new Response('{}', { status: 200 }),
+  ) {
+    const href = {
+      value: `http://localhost:4322/uw-husky-mobile?sanity-preview-perspective=${shown}`,
+    };
     const win = {
-      location: { get href() { return href.value; }, reload: vi.fn() },
-      history: { state: null, replaceState: vi.fn((_state: unknown, _title: string, url: URL) => { href.value = String(url); }) },
-      document: { querySelector: (selector: string) => (selector === '[data-perspective]' ? { getAttribute: () => shown } : null) },
+      location: {
+        get href() {
+          return href.value;
+        },
+        reload: vi.fn(),
+      },
+      history: {
+        state: null,
+        replaceState: vi.fn((_state: unknown, _title: string, url: URL) => {
+          href.value = String(url);
+        }),
+      },
+      document: {
+        querySelector: (selector: string) =>
+          selector === '[data-perspective]' ? { getAttribute: () => shown } : null,
+      },
       fetch: vi.fn(answer),
     };
     return win;
@@ -149,27 +204,47 @@ describe('the perspective picked in the Studio\'s menu', () => {
     const redraw = vi.fn(async () => {});
     const win = switchWindow('drafts');
     expect(perspectiveSwitch(win as never, redraw)('drafts')).toBeUndefined();
-    expect(perspectiveSwitch(switchWindow('rLaunch01,drafts') as never, redraw)(['rLaunch01', 'drafts'])).toBeUndefined();
+    expect(
+      perspectiveSwitch(switchWindow('rLaunch01,drafts') as never, redraw)(['rLaunch01', 'drafts']),
+    ).toBeUndefined();
     expect(win.fetch).not.toHaveBeenCalled();
     expect(redraw).not.toHaveBeenCalled();
   });
 
   it('another: kept for the session, written into the address, the page drawn again in place', async () => {
     const order: string[] = [];
-    const redraw = vi.fn(async () => { order.push('redraw'); });
-    const win = switchWindow('drafts', async () => { order.push('kept'); return new Response('{}', { status: 200 }); });
+    const redraw = vi.fn(async () => {
+      order.push('redraw');
+    });
+    const win = switchWindow('drafts', async () => {
+      order.push('kept');
+      return new Response('{}', { status: 200 });
+    });
     await perspectiveSwitch(win as never, redraw)(['rLaunch01', 'drafts']);
-    expect(win.fetch).toHaveBeenCalledWith(PERSPECTIVE_SWITCH_PATH, expect.objectContaining({
-      method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ perspective: ['rLaunch01', 'drafts'] }),
-    }));
-    expect(win.location.href).toBe('http://localhost:4322/uw-husky-mobile?sanity-preview-perspective=rLaunch01%2Cdrafts');
+    expect(win.fetch).toHaveBeenCalledWith(
+      PERSPECTIVE_SWITCH_PATH,
+      expect.objectContaining({
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ perspective: ['rLaunch01', 'drafts'] }),
+      }),
+    );
+    expect(win.location.href).toBe(
+      'http://localhost:4322/uw-husky-mobile?sanity-preview-perspective=rLaunch01%2Cdrafts',
+    );
     expect(order).toEqual(['kept', 'redraw']);
     expect(win.location.reload).not.toHaveBeenCalled();
   });
 
   it('when the session cannot keep it (draft mode ended, the site unreachable): the page is loaded again', async () => {
     const redraw = vi.fn(async () => {});
-    for (const answer of [async () => new Response('{}', { status: 401 }), async () => { throw new TypeError('network'); }]) {
+    for (const answer of [
+      async () => new Response('{}', { status: 401 }),
+      async () => {
+        throw new TypeError('network');
+      },
+    ]) {
       const win = switchWindow('drafts', answer);
       await perspectiveSwitch(win as never, redraw)('published');
       expect(win.location.reload).toHaveBeenCalledTimes(1);

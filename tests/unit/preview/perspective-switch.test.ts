@@ -1,7 +1,14 @@
 /** POST /api/preview/perspective: who may switch the session's perspective, and what is kept. */
 import { describe, expect, it } from 'vitest';
-import { DRAFT_MODE_COOKIE, PERSPECTIVE_COOKIE, signDraftMode } from '../../../src/lib/preview/draft-cookie.ts';
-import { MAX_SWITCH_BODY_BYTES, switchPerspective } from '../../../src/lib/preview/perspective-switch.ts';
+import {
+  DRAFT_MODE_COOKIE,
+  PERSPECTIVE_COOKIE,
+  signDraftMode,
+} from '../../../src/lib/preview/draft-cookie.ts';
+import {
+  MAX_SWITCH_BODY_BYTES,
+  switchPerspective,
+} from '../../../src/lib/preview/perspective-switch.ts';
 import { revocations } from '../../../src/lib/preview/revocation.ts';
 import { memoryRevocationStore } from './memory-revocation-store.ts';
 
@@ -14,23 +21,33 @@ const draftCookie = `${DRAFT_MODE_COOKIE}=${signDraftMode(SECRET, NOW)}`;
 function post(body: string, headers: Record<string, string> = {}, method = 'POST') {
   const store = memoryRevocationStore();
   const request = new Request(`${SITE}/api/preview/perspective`, {
-    method, headers: { 'content-type': 'application/json', cookie: draftCookie, ...headers }, ...(method === 'GET' ? {} : { body }),
+    method,
+    headers: { 'content-type': 'application/json', cookie: draftCookie, ...headers },
+    ...(method === 'GET' ? {} : { body }),
   });
-  return switchPerspective(request, settings, { revocations: revocations(() => store), nowMs: NOW });
+  return switchPerspective(request, settings, {
+    revocations: revocations(() => store),
+    nowMs: NOW,
+  });
 }
 
-const keptCookie = (answer: Response) => answer.headers.getSetCookie().find((cookie) => cookie.startsWith(`${PERSPECTIVE_COOKIE}=`));
+const keptCookie = (answer: Response) =>
+  answer.headers.getSetCookie().find((cookie) => cookie.startsWith(`${PERSPECTIVE_COOKIE}=`));
 
 describe('switching the perspective of a draft-mode session', () => {
-  it('keeps a stack (comlink\'s array or the written form) in the perspective cookie, with the draft cookie\'s attributes', async () => {
+  it("keeps a stack (comlink's array or the written form) in the perspective cookie, with the draft cookie's attributes", async () => {
     for (const perspective of [['rLaunch01', 'drafts'], 'rLaunch01,drafts']) {
       const answer = await post(JSON.stringify({ perspective }));
       expect(answer.status).toBe(200);
       expect(await answer.json()).toEqual({ perspective: 'rLaunch01,drafts' });
-      expect(keptCookie(answer)).toMatch(/^sanity-preview-perspective=rLaunch01%2Cdrafts; Max-Age=3600; Path=\/; HttpOnly; Secure; SameSite=None; Partitioned$/);
+      expect(keptCookie(answer)).toMatch(
+        /^sanity-preview-perspective=rLaunch01%2Cdrafts; Max-Age=3600; Path=\/; HttpOnly; Secure; SameSite=None; Partitioned$/,
+      );
       expect(answer.headers.get('cache-control')).toBe('no-store');
     }
-    expect(await (await post(JSON.stringify({ perspective: 'published' }))).json()).toEqual({ perspective: 'published' });
+    expect(await (await post(JSON.stringify({ perspective: 'published' }))).json()).toEqual({
+      perspective: 'published',
+    });
   });
 
   it('a value it cannot read is kept as unreadable (the page then shows drafts and says so)', async () => {
@@ -45,7 +62,12 @@ describe('switching the perspective of a draft-mode session', () => {
     const body = JSON.stringify({ perspective: 'published' });
     const refusals: Array<[number, Promise<Response>]> = [
       [401, post(body, { cookie: '' })],
-      [401, post(body, { cookie: `${DRAFT_MODE_COOKIE}=${signDraftMode('another-secret-that-is-long-enough-0000', NOW)}` })],
+      [
+        401,
+        post(body, {
+          cookie: `${DRAFT_MODE_COOKIE}=${signDraftMode('another-secret-that-is-long-enough-0000', NOW)}`,
+        }),
+      ],
       [403, post(body, { origin: 'https://evil.example' })],
       [415, post('perspective=published', { 'content-type': 'application/x-www-form-urlencoded' })],
       [415, post(body, { 'content-type': 'text/plain' })],

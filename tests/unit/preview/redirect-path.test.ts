@@ -7,8 +7,14 @@ const SITE = 'http://preview.test';
 describe('where the preview site may redirect: a path of this site only', () => {
   it.each([
     ['/uw-husky-mobile/student', '/uw-husky-mobile/student'],
-    ['/uw-husky-mobile?sanity-preview-perspective=drafts#faq', '/uw-husky-mobile?sanity-preview-perspective=drafts#faq'],
-    ['/uw-husky-mobile/student?a=1&b=%2F%2Fx#plans', '/uw-husky-mobile/student?a=1&b=%2F%2Fx#plans'],
+    [
+      '/uw-husky-mobile?sanity-preview-perspective=drafts#faq',
+      '/uw-husky-mobile?sanity-preview-perspective=drafts#faq',
+    ],
+    [
+      '/uw-husky-mobile/student?a=1&b=%2F%2Fx#plans',
+      '/uw-husky-mobile/student?a=1&b=%2F%2Fx#plans',
+    ],
     ['/a/../b', '/b'],
     ['/a/./b/', '/a/b/'],
     ['/..', '/'],
@@ -20,14 +26,38 @@ describe('where the preview site may redirect: a path of this site only', () => 
   });
 
   it.each([
-    'https://evil.example/x', 'http://evil.example', '//evil.example/x', '///evil.example', '/\\evil.example', '\\\\evil.example',
-    'javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,hi', 'evil.example', '', ' /x',
+    'https://evil.example/x',
+    'http://evil.example',
+    '//evil.example/x',
+    '///evil.example',
+    '/\\evil.example',
+    '\\\\evil.example',
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:text/html,hi',
+    'evil.example',
+    '',
+    ' /x',
     // Tabs and newlines the URL parser would drop: refused as given.
-    '/\tjavascript:x', '/x\ny', '/\t/evil.example', '/\n/evil.example', '/.\t//evil.example', '/%2e\r\n//evil.example',
+    '/\tjavascript:x',
+    '/x\ny',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/.\t//evil.example',
+    '/%2e\r\n//evil.example',
     // Paths that only become `//host` once `.` and `..` segments are removed.
-    '/.//evil.example', '/..//evil.example', '/%2e%2e//evil.example', '/%2e//evil.example', '/%2E//evil.example',
-    '/.%2e//evil.example', '/%2E%2e//evil.example', '/a/..//evil.example', '/a/b/../..//evil.example', '/a/%2e%2e//evil.example',
-    '/./\\evil.example', '/.//evil.example/x?y=1#z',
+    '/.//evil.example',
+    '/..//evil.example',
+    '/%2e%2e//evil.example',
+    '/%2e//evil.example',
+    '/%2E//evil.example',
+    '/.%2e//evil.example',
+    '/%2E%2e//evil.example',
+    '/a/..//evil.example',
+    '/a/b/../..//evil.example',
+    '/a/%2e%2e//evil.example',
+    '/./\\evil.example',
+    '/.//evil.example/x?y=1#z',
   ])('sends %j to the root instead', (target) => {
     expect(sitePath(target)).toBe('/');
   });
@@ -39,23 +69,49 @@ describe('where the preview site may redirect: a path of this site only', () => 
   });
 
   it('never answers a path a browser would take off the site (generated paths)', () => {
-    const piece = fc.constantFrom('/', '//', '\\', '.', '..', '%2e', '%2E', '%2e%2e', '.%2e', '%2E.', '%2f', '%5c', '\t', '\n', '\r', '?', '#', '@', ':', 'evil.example', 'a', ' ');
+    const piece = fc.constantFrom(
+      '/',
+      '//',
+      '\\',
+      '.',
+      '..',
+      '%2e',
+      '%2E',
+      '%2e%2e',
+      '.%2e',
+      '%2E.',
+      '%2f',
+      '%5c',
+      '\t',
+      '\n',
+      '\r',
+      '?',
+      '#',
+      '@',
+      ':',
+      'evil.example',
+      'a',
+      ' ',
+    );
     const target = fc.oneof(
       fc.array(piece, { maxLength: 10 }).map((pieces) => pieces.join('')),
       fc.array(piece, { maxLength: 10 }).map((pieces) => `/${pieces.join('')}`),
       fc.string({ maxLength: 24 }),
     );
-    fc.assert(fc.property(target, (raw) => {
-      const path = sitePath(raw);
-      expect(path.startsWith('/')).toBe(true);
-      expect(path.startsWith('//')).toBe(false);
-      expect(path.startsWith('/\\')).toBe(false);
-      // As a Location the browser resolves it on this site, to the same path.
-      const resolved = new URL(path, SITE);
-      expect(resolved.origin).toBe(SITE);
-      expect(`${resolved.pathname}${resolved.search}${resolved.hash}`).toBe(path);
-      // Checking again changes nothing.
-      expect(sitePath(path)).toBe(path);
-    }), { numRuns: 5000 });
+    fc.assert(
+      fc.property(target, (raw) => {
+        const path = sitePath(raw);
+        expect(path.startsWith('/')).toBe(true);
+        expect(path.startsWith('//')).toBe(false);
+        expect(path.startsWith('/\\')).toBe(false);
+        // As a Location the browser resolves it on this site, to the same path.
+        const resolved = new URL(path, SITE);
+        expect(resolved.origin).toBe(SITE);
+        expect(`${resolved.pathname}${resolved.search}${resolved.hash}`).toBe(path);
+        // Checking again changes nothing.
+        expect(sitePath(path)).toBe(path);
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

@@ -8,9 +8,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initPlanGroup } from '../../../src/lib/plans/plan-toggle.client.ts';
 import { pageDrawer } from '../../../src/lib/preview/page-draw.ts';
-import { hasNewInlineCode, pairNodes, redrawDocument, sameText } from '../../../src/lib/preview/redraw.ts';
+import {
+  hasNewInlineCode,
+  pairNodes,
+  redrawDocument,
+  sameText,
+} from '../../../src/lib/preview/redraw.ts';
 
-interface Plan { id: string; label: string; description: string }
+interface Plan {
+  id: string;
+  label: string;
+  description: string;
+}
 
 const PLANS: Plan[] = [
   { id: 'plan-a', label: 'Fan Essentials', description: 'Talk and text.' },
@@ -18,14 +27,24 @@ const PLANS: Plan[] = [
 ];
 
 /** A school page as the server renders it (PlanCardGrid.astro's markup, an island, the theme). */
-function render({ plans = PLANS, title = 'Fan plans', theme = '#4b2e83', heading = 'Plans for fans', island = 'Husky Mobile' } = {}): string {
-  const cards = plans.map((plan) => `
+function render({
+  plans = PLANS,
+  title = 'Fan plans',
+  theme = '#4b2e83',
+  heading = 'Plans for fans',
+  island = 'Husky Mobile',
+} = {}): string {
+  const cards = plans
+    .map(
+      (plan) => `
       <article class="plan-card" aria-labelledby="${plan.id}-title" data-plan-card="${plan.id}">
         <h2 id="${plan.id}-title">${plan.label}</h2>
         <p class="description" data-sanity="id=cards;type=planCards;path=plans:${plan.id}.planDescription;base=%2F">${plan.description}</p>
         <button type="button" class="plan-card__toggle" aria-expanded="false" aria-controls="${plan.id}-facts" aria-label="Broadband Facts for ${plan.label}">Broadband Facts</button>
       </article>
-      <div id="${plan.id}-facts" class="plan-facts" role="region" hidden><p>Facts for ${plan.label}</p></div>`).join('');
+      <div id="${plan.id}-facts" class="plan-facts" role="region" hidden><p>Facts for ${plan.label}</p></div>`,
+    )
+    .join('');
   return `<!doctype html><html lang="en" data-page-name="Fan Plans"><head><meta charset="utf-8"><title>${title}</title>
     <style>:root{--school-primary:${theme}}</style><script type="module" src="/_astro/page.js"></script></head>
     <body>
@@ -47,10 +66,12 @@ const parse = (html: string) => new DOMParser().parseFromString(html, 'text/html
 function load(html: string): void {
   const page = parse(html);
   document.documentElement.replaceWith(document.importNode(page.documentElement, true));
-  for (const group of document.querySelectorAll<HTMLElement>('[data-plan-group]')) initPlanGroup(group);
+  for (const group of document.querySelectorAll<HTMLElement>('[data-plan-group]'))
+    initPlanGroup(group);
 }
 
-const $ = <T extends Element = HTMLElement>(selector: string) => document.querySelector<T>(selector)!;
+const $ = <T extends Element = HTMLElement>(selector: string) =>
+  document.querySelector<T>(selector)!;
 const toggle = (id: string) => $<HTMLButtonElement>(`[aria-controls="${id}-facts"]`);
 const panel = (id: string) => $(`#${id}-facts`);
 
@@ -64,7 +85,13 @@ describe('redrawing a page in place', () => {
     const description = $('[data-plan-card="plan-b"] .description');
     const button = toggle('plan-b');
     const before = parse(render());
-    redrawDocument(document, parse(render({ plans: [PLANS[0]!, { ...PLANS[1]!, description: 'Unlimited data, now 5G.' }] })), before);
+    redrawDocument(
+      document,
+      parse(
+        render({ plans: [PLANS[0]!, { ...PLANS[1]!, description: 'Unlimited data, now 5G.' }] }),
+      ),
+      before,
+    );
     expect($('[data-plan-card="plan-b"] .description').textContent).toBe('Unlimited data, now 5G.');
     expect($('[data-plan-card="plan-b"] .description')).toBe(description);
     expect(toggle('plan-b')).toBe(button);
@@ -117,22 +144,38 @@ describe('redrawing a page in place', () => {
     redrawDocument(document, next, before);
 
     expect(document.title).toBe('Fan plans, edited');
-    expect([...document.head.querySelectorAll('style')].map((style) => style.textContent)).toEqual([':root{--school-primary:#ffc700}', '.sanity-overlay{outline:1px solid}']);
+    expect([...document.head.querySelectorAll('style')].map((style) => style.textContent)).toEqual([
+      ':root{--school-primary:#ffc700}',
+      '.sanity-overlay{outline:1px solid}',
+    ]);
     expect($('header a').getAttribute('href')).toBe('/uw-husky-mobile/why');
     const card = $('[data-plan-card="plan-a"]');
-    expect([...card.classList]).toEqual(['plan-card', 'plan-card--expanded', 'plan-card--featured']);
+    expect([...card.classList]).toEqual([
+      'plan-card',
+      'plan-card--expanded',
+      'plan-card--featured',
+    ]);
   });
 
   it('inserts and removes what the render adds and drops, in its place, keeping the others', () => {
     load(render());
     const cardB = $('[data-plan-card="plan-b"]');
     const buttonB = toggle('plan-b');
-    const plans = [{ id: 'plan-new', label: 'Fan Starter', description: 'A first plan.' }, PLANS[1]!];
+    const plans = [
+      { id: 'plan-new', label: 'Fan Starter', description: 'A first plan.' },
+      PLANS[1]!,
+    ];
     redrawDocument(document, parse(render({ plans })), parse(render()));
 
-    expect([...document.querySelectorAll('[data-plan-card]')].map((card) => card.getAttribute('data-plan-card'))).toEqual(['plan-new', 'plan-b']);
+    expect(
+      [...document.querySelectorAll('[data-plan-card]')].map((card) =>
+        card.getAttribute('data-plan-card'),
+      ),
+    ).toEqual(['plan-new', 'plan-b']);
     expect(document.querySelector('#plan-a-facts')).toBeNull();
-    expect($('#plan-new-facts').previousElementSibling!.getAttribute('data-plan-card')).toBe('plan-new');
+    expect($('#plan-new-facts').previousElementSibling!.getAttribute('data-plan-card')).toBe(
+      'plan-new',
+    );
     // The card that stayed is the same element, its toggle wired as before.
     expect($('[data-plan-card="plan-b"]')).toBe(cardB);
     buttonB.click();
@@ -154,7 +197,11 @@ describe('redrawing a page in place', () => {
     expect(island.querySelector('form')!.hasAttribute('data-hydrated')).toBe(true);
     expect(swaps).not.toHaveBeenCalled();
 
-    redrawDocument(document, parse(render({ heading: 'Plans', island: 'Husky Mobile 5G' })), parse(render({ heading: 'Plans' })));
+    redrawDocument(
+      document,
+      parse(render({ heading: 'Plans', island: 'Husky Mobile 5G' })),
+      parse(render({ heading: 'Plans' })),
+    );
     const replaced = $('astro-island');
     expect(replaced).not.toBe(island);
     expect(replaced.getAttribute('props')).toContain('Husky Mobile 5G');
@@ -191,19 +238,37 @@ describe('redrawing a page in place', () => {
   });
 
   it('pairs nodes in order by name and key, so an insertion shifts nothing', () => {
-    const list = (ids: string[]) => parse(`<ul>${ids.map((id) => `<li id="${id}">${id}</li>`).join('')}</ul>`).querySelector('ul')!;
+    const list = (ids: string[]) =>
+      parse(`<ul>${ids.map((id) => `<li id="${id}">${id}</li>`).join('')}</ul>`).querySelector(
+        'ul',
+      )!;
     const from = [...list(['a', 'b', 'c']).childNodes];
     const to = [...list(['a', 'x', 'b', 'c']).childNodes];
     const pairs = pairNodes(from, to);
-    expect(to.map((node) => (pairs.get(node) as Element | undefined)?.id ?? null)).toEqual(['a', null, 'b', 'c']);
+    expect(to.map((node) => (pairs.get(node) as Element | undefined)?.id ?? null)).toEqual([
+      'a',
+      null,
+      'b',
+      'c',
+    ]);
     // Unkeyed sections are told apart by their class: one added before the others shifts none of them.
-    const sections = (classes: string[]) => [...parse(`<main>${classes.map((name) => `<section class="${name}"></section>`).join('')}</main>`).querySelector('main')!.childNodes];
+    const sections = (classes: string[]) => [
+      ...parse(
+        `<main>${classes.map((name) => `<section class="${name}"></section>`).join('')}</main>`,
+      ).querySelector('main')!.childNodes,
+    ];
     const page = sections(['hero', 'perks', 'faq']);
     const edited = sections(['hero', 'promo', 'perks', 'faq']);
     const bySection = pairNodes(page, edited);
-    expect(edited.map((node) => (bySection.get(node) as Element | undefined)?.className ?? null)).toEqual(['hero', null, 'perks', 'faq']);
+    expect(
+      edited.map((node) => (bySection.get(node) as Element | undefined)?.className ?? null),
+    ).toEqual(['hero', null, 'perks', 'faq']);
     // Unkeyed, a changed class still pairs by position.
-    const plain = (classes: string[]) => [...parse(`<div>${classes.map((name) => `<p class="${name}">t</p>`).join('')}</div>`).querySelector('div')!.childNodes];
+    const plain = (classes: string[]) => [
+      ...parse(
+        `<div>${classes.map((name) => `<p class="${name}">t</p>`).join('')}</div>`,
+      ).querySelector('div')!.childNodes,
+    ];
     const before = plain(['one', 'two']);
     const after = plain(['one', 'two changed']);
     const paired = pairNodes(before, after);
@@ -218,10 +283,18 @@ describe('redrawing a page in place', () => {
   });
 
   it('tells when a render brings inline code the page was not served with', () => {
-    const withCode = (code: string) => parse(`<html><body><script>${code}</script><script type="application/ld+json">{"x":1}</script></body></html>`);
+    const withCode = (code: string) =>
+      parse(
+        `<html><body><script>${code}</script><script type="application/ld+json">{"x":1}</script></body></html>`,
+      );
     expect(hasNewInlineCode(withCode('a()'), withCode('a()'))).toBe(false);
     expect(hasNewInlineCode(withCode('a()'), withCode('b()'))).toBe(true);
-    expect(hasNewInlineCode(withCode('a()'), parse('<html><body><script type="application/ld+json">{"x":2}</script></body></html>'))).toBe(false);
+    expect(
+      hasNewInlineCode(
+        withCode('a()'),
+        parse('<html><body><script type="application/ld+json">{"x":2}</script></body></html>'),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -240,7 +313,16 @@ function pageWindow(answers: Array<() => Promise<Response>>) {
   return win;
 }
 
-const html = (body: string, init: ResponseInit = {}) => () => Promise.resolve(new Response(body, { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, ...init }));
+const html =
+  (body: string, init: ResponseInit = {}) =>
+  () =>
+    Promise.resolve(
+      new Response(body, {
+        status: 200,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        ...init,
+      }),
+    );
 
 describe('pageDrawer, drawing from the dataset', () => {
   it('fetches the page again with its cookie, draws it in place and keeps the scroll position', async () => {
@@ -252,7 +334,10 @@ describe('pageDrawer, drawing from the dataset', () => {
     expect(win.fetch).toHaveBeenCalledTimes(1);
     await redraw();
     expect(win.fetch).toHaveBeenCalledTimes(2);
-    expect(win.fetch).toHaveBeenLastCalledWith('http://localhost:4322/uw-husky-mobile/fan', expect.objectContaining({ credentials: 'include', cache: 'no-store' }));
+    expect(win.fetch).toHaveBeenLastCalledWith(
+      'http://localhost:4322/uw-husky-mobile/fan',
+      expect.objectContaining({ credentials: 'include', cache: 'no-store' }),
+    );
     expect($('h1').textContent).toBe('Edited');
     expect($('.description')).toBe(description);
     expect(win.location.reload).not.toHaveBeenCalled();
@@ -263,7 +348,9 @@ describe('pageDrawer, drawing from the dataset', () => {
     const win = pageWindow([html(render()), html(render({ heading: 'Edited' }))]);
     const redraw = pageDrawer(win as never).fromDataset;
     // A layout change during the redraw scrolls the page (jsdom has no layout: done by hand).
-    Object.defineProperty(win, 'scrollY', { get: vi.fn().mockReturnValueOnce(640).mockReturnValue(200) });
+    Object.defineProperty(win, 'scrollY', {
+      get: vi.fn().mockReturnValueOnce(640).mockReturnValue(200),
+    });
     await redraw();
     expect(win.scrollTo).toHaveBeenCalledWith({ left: 0, top: 640, behavior: 'instant' });
   });
@@ -272,7 +359,14 @@ describe('pageDrawer, drawing from the dataset', () => {
     for (const answer of [
       html('<h1>Server error</h1>', { status: 500 }),
       html('{}', { headers: { 'content-type': 'application/json' } }),
-      () => Promise.resolve(Object.defineProperty(new Response(render(), { headers: { 'content-type': 'text/html' } }), 'redirected', { value: true })),
+      () =>
+        Promise.resolve(
+          Object.defineProperty(
+            new Response(render(), { headers: { 'content-type': 'text/html' } }),
+            'redirected',
+            { value: true },
+          ),
+        ),
       () => Promise.reject(new TypeError('Failed to fetch')),
     ]) {
       load(render());
@@ -286,14 +380,21 @@ describe('pageDrawer, drawing from the dataset', () => {
 
   it('loads the page instead when the new render brings inline code its policy does not allow', async () => {
     load(render());
-    const win = pageWindow([html(render()), html(render().replace('</main>', '<script>window.x = 1</script></main>'))]);
+    const win = pageWindow([
+      html(render()),
+      html(render().replace('</main>', '<script>window.x = 1</script></main>')),
+    ]);
     void pageDrawer(win as never).fromDataset();
     await vi.waitFor(() => expect(win.location.reload).toHaveBeenCalledTimes(1));
   });
 
   it('does not take a render newer than the page as the one before (an edit saved while the page loaded)', async () => {
     load(render());
-    const edited = () => render({ heading: 'Edited while loading' }).replace('<a href="/uw-husky-mobile">', '<a href="/uw-husky-mobile/why">');
+    const edited = () =>
+      render({ heading: 'Edited while loading' }).replace(
+        '<a href="/uw-husky-mobile">',
+        '<a href="/uw-husky-mobile/why">',
+      );
     const win = pageWindow([html(edited()), html(edited())]);
     await pageDrawer(win as never).fromDataset();
     expect($('h1').textContent).toBe('Edited while loading');
@@ -303,7 +404,10 @@ describe('pageDrawer, drawing from the dataset', () => {
 
   it('draws without the render before when that could not be fetched', async () => {
     load(render());
-    const win = pageWindow([() => Promise.reject(new TypeError('Failed to fetch')), html(render({ heading: 'Edited' }))]);
+    const win = pageWindow([
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      html(render({ heading: 'Edited' })),
+    ]);
     await pageDrawer(win as never).fromDataset();
     expect($('h1').textContent).toBe('Edited');
     expect(win.location.reload).not.toHaveBeenCalled();

@@ -7,25 +7,41 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { describe, expect, it, vi } from 'vitest';
 import { previewFunction } from '../../../src/lib/preview/function-entry.ts';
-import { PREVIEW_RESPONSE_HEADERS, bareCsp, studioOrigins, withPreviewHeaders } from '../../../src/lib/preview/response-headers.ts';
+import {
+  PREVIEW_RESPONSE_HEADERS,
+  bareCsp,
+  studioOrigins,
+  withPreviewHeaders,
+} from '../../../src/lib/preview/response-headers.ts';
 import { SITE_SECURITY_HEADERS } from '../../../src/lib/security/site-headers.ts';
 
 const STUDIO = 'https://schools.sanity.studio';
 
 function expectPreviewHeaders(response: Response) {
-  for (const [name, value] of Object.entries(PREVIEW_RESPONSE_HEADERS)) expect(response.headers.get(name), name).toBe(value);
+  for (const [name, value] of Object.entries(PREVIEW_RESPONSE_HEADERS))
+    expect(response.headers.get(name), name).toBe(value);
 }
 
-describe('the preview\'s response headers', () => {
+describe("the preview's response headers", () => {
   it('are the site\'s security headers of netlify.toml\'s "/*" block, never cached, never indexed', () => {
-    const config = parse(readFileSync('netlify.toml', 'utf8')) as { headers: Array<{ for: string; values: Record<string, string> }> };
+    const config = parse(readFileSync('netlify.toml', 'utf8')) as {
+      headers: Array<{ for: string; values: Record<string, string> }>;
+    };
     const site = config.headers.find((block) => block.for === '/*')?.values ?? {};
     expect(SITE_SECURITY_HEADERS).toEqual(site);
-    for (const name of ['Strict-Transport-Security', 'X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy']) {
+    for (const name of [
+      'Strict-Transport-Security',
+      'X-Content-Type-Options',
+      'Referrer-Policy',
+      'Permissions-Policy',
+    ]) {
       expect(PREVIEW_RESPONSE_HEADERS[name], name).toBe(site[name]);
     }
     expect(PREVIEW_RESPONSE_HEADERS).toMatchObject({
-      'Cache-Control': 'private, no-store', 'CDN-Cache-Control': 'no-store', 'Netlify-CDN-Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex',
+      'Cache-Control': 'private, no-store',
+      'CDN-Cache-Control': 'no-store',
+      'Netlify-CDN-Cache-Control': 'no-store',
+      'X-Robots-Tag': 'noindex',
     });
   });
 
@@ -33,14 +49,27 @@ describe('the preview\'s response headers', () => {
     expect(PREVIEW_RESPONSE_HEADERS['Cross-Origin-Opener-Policy']).toBe('unsafe-none');
   });
 
-  it('frame only in the Studio\'s origins, and a response that is no page loads nothing', () => {
-    expect(studioOrigins(` ${STUDIO}/desk , http://localhost:3333, javascript:alert(1), nonsense, ${STUDIO}`)).toEqual([STUDIO, 'http://localhost:3333']);
-    expect(bareCsp(STUDIO)).toBe(`default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors ${STUDIO}`);
+  it("frame only in the Studio's origins, and a response that is no page loads nothing", () => {
+    expect(
+      studioOrigins(
+        ` ${STUDIO}/desk , http://localhost:3333, javascript:alert(1), nonsense, ${STUDIO}`,
+      ),
+    ).toEqual([STUDIO, 'http://localhost:3333']);
+    expect(bareCsp(STUDIO)).toBe(
+      `default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors ${STUDIO}`,
+    );
     expect(bareCsp(undefined)).toContain("frame-ancestors 'none'");
   });
 
-  it('keep a page\'s own policy and its other headers', async () => {
-    const page = new Response('<p>hi</p>', { status: 200, headers: { 'Content-Type': 'text/html', 'Content-Security-Policy': "default-src 'self'", 'Cache-Control': 'public, max-age=600' } });
+  it("keep a page's own policy and its other headers", async () => {
+    const page = new Response('<p>hi</p>', {
+      status: 200,
+      headers: {
+        'Content-Type': 'text/html',
+        'Content-Security-Policy': "default-src 'self'",
+        'Cache-Control': 'public, max-age=600',
+      },
+    });
     const answer = withPreviewHeaders(page, undefined, STUDIO);
     expectPreviewHeaders(answer);
     expect(answer.headers.get('content-security-policy')).toBe("default-src 'self'");
@@ -49,9 +78,12 @@ describe('the preview\'s response headers', () => {
   });
 });
 
-describe('the page function\'s wrapper', () => {
+describe("the page function's wrapper", () => {
   it('puts them on a redirect the adapter answers before the middleware runs', async () => {
-    const fn = previewFunction(() => new Response(null, { status: 301, headers: { Location: '/uw-husky-mobile' } }), () => STUDIO);
+    const fn = previewFunction(
+      () => new Response(null, { status: 301, headers: { Location: '/uw-husky-mobile' } }),
+      () => STUDIO,
+    );
     const answer = await fn(new Request('https://preview.example/uw-husky-mobile/'), {});
     expect(answer.status).toBe(301);
     expect(answer.headers.get('location')).toBe('/uw-husky-mobile');
@@ -61,7 +93,12 @@ describe('the page function\'s wrapper', () => {
 
   it('answers a throw with a plain 500 that names nothing of the error, with the headers', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const fn = previewFunction(() => { throw new Error('token sk_live_secret rejected at /var/task/x.js'); }, () => STUDIO);
+    const fn = previewFunction(
+      () => {
+        throw new Error('token sk_live_secret rejected at /var/task/x.js');
+      },
+      () => STUDIO,
+    );
     const answer = await fn(new Request('https://preview.example/uw-husky-mobile'), {});
     expect(answer.status).toBe(500);
     const text = await answer.text();
@@ -72,9 +109,12 @@ describe('the page function\'s wrapper', () => {
     logged.mockRestore();
   });
 
-  it('passes the request and Netlify\'s context to the adapter\'s handler', async () => {
+  it("passes the request and Netlify's context to the adapter's handler", async () => {
     const seen: unknown[] = [];
-    const fn = previewFunction((request, context) => { seen.push(request.url, context); return new Response('ok'); });
+    const fn = previewFunction((request, context) => {
+      seen.push(request.url, context);
+      return new Response('ok');
+    });
     await fn(new Request('https://preview.example/a'), { ip: '10.0.0.1' });
     expect(seen).toEqual(['https://preview.example/a', { ip: '10.0.0.1' }]);
   });

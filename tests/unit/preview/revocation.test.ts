@@ -8,9 +8,12 @@ vi.mock('@netlify/blobs', () => ({
   },
 }));
 
-const { REVOCATION_STORE_NAME, blobRevocationStore, revocationKey, revocations } = await import('../../../src/lib/preview/revocation.ts');
+const { REVOCATION_STORE_NAME, blobRevocationStore, revocationKey, revocations } =
+  await import('../../../src/lib/preview/revocation.ts');
 
-beforeEach(() => { opened.length = 0; });
+beforeEach(() => {
+  opened.length = 0;
+});
 
 describe('revocations in Netlify Blobs', () => {
   it('open the site store preview-draft-mode with strong consistency, once per call', async () => {

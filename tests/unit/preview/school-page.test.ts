@@ -12,25 +12,58 @@ import type { ContentSource } from '../../../src/lib/content/source.ts';
 import { heldLookups, PREVIEW_LOOKUP_TTL_MS } from '../../../src/lib/preview/held-lookups.ts';
 import { schoolPageProps } from '../../../src/lib/preview/school-page.ts';
 import { createTenantClient, recordsTransport } from '../../../src/lib/tenants/index.ts';
-import { DRAFT_ONLY_QUESTION, DRAFT_TITLE, PUBLISHED_TITLE_MARK, draftDocuments } from '../../fixtures/drafts/dataset.ts';
+import {
+  DRAFT_ONLY_QUESTION,
+  DRAFT_TITLE,
+  PUBLISHED_TITLE_MARK,
+  draftDocuments,
+} from '../../fixtures/drafts/dataset.ts';
 
 const DATASET = 'src/dataset';
-const bundled = readFileSync(`${DATASET}/data.ndjson`, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>);
-const tenants = JSON.parse(readFileSync(`${DATASET}/tenants.json`, 'utf8')) as Array<Record<string, unknown>>;
+const bundled = readFileSync(`${DATASET}/data.ndjson`, 'utf8')
+  .split('\n')
+  .filter(Boolean)
+  .map((line) => JSON.parse(line) as Record<string, unknown>);
+const tenants = JSON.parse(readFileSync(`${DATASET}/tenants.json`, 'utf8')) as Array<
+  Record<string, unknown>
+>;
 const husky = bundled.find((doc) => doc._type === 'school' && doc.key === 'huskymobile')!;
 // The drafts fixture (husky with a draft hero and a draft-only FAQ) beside every other bundled school.
-const documents = [...draftDocuments(DATASET), ...bundled.filter((doc) => doc._type !== 'siteSettings' && doc._id !== husky._id && (doc.school as { _ref?: string } | undefined)?._ref !== husky._id)];
+const documents = [
+  ...draftDocuments(DATASET),
+  ...bundled.filter(
+    (doc) =>
+      doc._type !== 'siteSettings' &&
+      doc._id !== husky._id &&
+      (doc.school as { _ref?: string } | undefined)?._ref !== husky._id,
+  ),
+];
 
 /** The local source, counting queries and keeping their parameters. */
 function countingSource(perspective: ContentPerspective, docs = documents) {
   const inner = createLocalSource(DATASET, docs, perspective);
   const calls: Array<Record<string, unknown> | undefined> = [];
-  const source: ContentSource = { ...inner, fetch: (query, params) => { calls.push(params); return inner.fetch(query, params); }, get queryCount() { return calls.length; } };
+  const source: ContentSource = {
+    ...inner,
+    fetch: (query, params) => {
+      calls.push(params);
+      return inner.fetch(query, params);
+    },
+    get queryCount() {
+      return calls.length;
+    },
+  };
   return { source, calls };
 }
 
 /** A release the stand-in knows (the release documents are read apart from the page's query). */
-const LAUNCH: ReleaseInfo = { name: 'rLaunch01', title: 'Launch day', scheduledDraft: true, publishAt: new Date('2027-03-01T09:00:00Z'), state: 'scheduled' };
+const LAUNCH: ReleaseInfo = {
+  name: 'rLaunch01',
+  title: 'Launch day',
+  scheduledDraft: true,
+  publishAt: new Date('2027-03-01T09:00:00Z'),
+  state: 'scheduled',
+};
 
 function deps(perspective: ContentPerspective, activeGiveawayIds?: string[], docs = documents) {
   const { source, calls } = countingSource(perspective, docs);
@@ -40,18 +73,31 @@ function deps(perspective: ContentPerspective, activeGiveawayIds?: string[], doc
     return new Map(names.filter((name) => name === LAUNCH.name).map((name) => [name, LAUNCH]));
   };
   return {
-    calls, releaseCalls,
-    deps: { source, releases, loadTenant: createTenantClient(recordsTransport(tenants), { log: () => {} }), settings: { ACTIVE_GIVEAWAY_IDS: activeGiveawayIds, HIDDEN_ENTER_GIVEAWAY_IDS: undefined, MAIN_SITE_URL: undefined } },
+    calls,
+    releaseCalls,
+    deps: {
+      source,
+      releases,
+      loadTenant: createTenantClient(recordsTransport(tenants), { log: () => {} }),
+      settings: {
+        ACTIVE_GIVEAWAY_IDS: activeGiveawayIds,
+        HIDDEN_ENTER_GIVEAWAY_IDS: undefined,
+        MAIN_SITE_URL: undefined,
+      },
+    },
   };
 }
 
 /** The page Astro matched: a school shell's route pattern and its params. */
 const landing = (school: string) => ({ pattern: '/[school]', params: { school } });
-const entryPage = (guid: string) => ({ pattern: '/[school]/giveaway-entry/[guid]', params: { school: 'uw-husky-mobile', guid } });
+const entryPage = (guid: string) => ({
+  pattern: '/[school]/giveaway-entry/[guid]',
+  params: { school: 'uw-husky-mobile', guid },
+});
 const visitor = { draftMode: false, perspective: 'published' } as const;
 const editor = (perspective: ContentPerspective) => ({ draftMode: true, perspective });
 
-describe('a school page\'s data for one request', () => {
+describe("a school page's data for one request", () => {
   it('asks one query, with the school as its parameter, and gets that school only', async () => {
     const { calls, releaseCalls, deps: d } = deps('published');
     const props = await schoolPageProps(landing('uw-husky-mobile'), visitor, d);
@@ -60,16 +106,28 @@ describe('a school page\'s data for one request', () => {
     expect(calls[0]).toMatchObject({ seoSlug: 'uw-husky-mobile' });
     expect(props?.site.key).toBe('huskymobile');
     expect(props?.shown).toEqual({ perspective: 'published' });
-    const ids = Object.values(props!.site.content.documents).flat().map((doc) => (doc as { school?: { _ref: string } }).school?._ref);
+    const ids = Object.values(props!.site.content.documents)
+      .flat()
+      .map((doc) => (doc as { school?: { _ref: string } }).school?._ref);
     expect(ids.length).toBeGreaterThan(20);
     expect(new Set(ids)).toEqual(new Set([husky._id]));
   });
 
   it('published: the published hero and no draft-only FAQ; drafts: the draft hero and the draft-only FAQ', async () => {
-    const published = await schoolPageProps(landing('uw-husky-mobile'), visitor, deps('published').deps);
-    expect(published?.site.content.documents.landingHeader[0]?.title).toContain(PUBLISHED_TITLE_MARK);
+    const published = await schoolPageProps(
+      landing('uw-husky-mobile'),
+      visitor,
+      deps('published').deps,
+    );
+    expect(published?.site.content.documents.landingHeader[0]?.title).toContain(
+      PUBLISHED_TITLE_MARK,
+    );
     expect(published?.site.content.documents.faqs).toEqual([]);
-    const drafts = await schoolPageProps(landing('uw-husky-mobile'), editor('drafts'), deps('drafts').deps);
+    const drafts = await schoolPageProps(
+      landing('uw-husky-mobile'),
+      editor('drafts'),
+      deps('drafts').deps,
+    );
     expect(drafts?.site.content.documents.landingHeader[0]?.title).toBe(DRAFT_TITLE);
     expect(JSON.stringify(drafts?.site.content.documents.faqs)).toContain(DRAFT_ONLY_QUESTION);
     expect(drafts?.shown).toEqual({ perspective: 'drafts' });
@@ -81,8 +139,15 @@ describe('a school page\'s data for one request', () => {
     const props = await schoolPageProps(landing('uw-husky-mobile'), editor(stack), d);
     expect(calls).toHaveLength(1);
     expect(releaseCalls).toEqual([[LAUNCH.name, 'rGone0001']]);
-    expect(props?.shown).toEqual({ perspective: stack, releases: new Map([[LAUNCH.name, LAUNCH]]) });
-    const unreadable = await schoolPageProps(landing('uw-husky-mobile'), { draftMode: true, perspective: 'drafts', unreadable: true }, deps('drafts').deps);
+    expect(props?.shown).toEqual({
+      perspective: stack,
+      releases: new Map([[LAUNCH.name, LAUNCH]]),
+    });
+    const unreadable = await schoolPageProps(
+      landing('uw-husky-mobile'),
+      { draftMode: true, perspective: 'drafts', unreadable: true },
+      deps('drafts').deps,
+    );
     expect(unreadable?.shown).toEqual({ perspective: 'drafts', unreadable: true });
   });
 
@@ -93,8 +158,16 @@ describe('a school page\'s data for one request', () => {
     let now = 1_000;
     let failing = false;
     const counted = createTenantClient(recordsTransport(tenants, stats), { log: () => {} });
-    const held = heldLookups({ loadTenant: (slug) => (failing ? Promise.reject(new Error('the product API is down')) : counted(slug)), releases: d.releases }, { now: () => now });
-    const render = () => schoolPageProps(landing('uw-husky-mobile'), editor(stack), { ...d, ...held });
+    const held = heldLookups(
+      {
+        loadTenant: (slug) =>
+          failing ? Promise.reject(new Error('the product API is down')) : counted(slug),
+        releases: d.releases,
+      },
+      { now: () => now },
+    );
+    const render = () =>
+      schoolPageProps(landing('uw-husky-mobile'), editor(stack), { ...d, ...held });
     expect((await render())?.site.key).toBe('huskymobile');
     expect([stats.requests, releaseCalls.length]).toEqual([2, 1]);
     now += PREVIEW_LOOKUP_TTL_MS - 1;
@@ -114,43 +187,79 @@ describe('a school page\'s data for one request', () => {
   });
 
   it('an unknown school: nothing', async () => {
-    expect(await schoolPageProps(landing('no-such-school'), visitor, deps('published').deps)).toBeUndefined();
+    expect(
+      await schoolPageProps(landing('no-such-school'), visitor, deps('published').deps),
+    ).toBeUndefined();
   });
 
   it('the giveaway is open or closed by the same rule, decided per request', async () => {
-    const event = String(tenants.find((tenant) => tenant.slug === 'huskymobile')!.ActiveGiveawayEvent);
-    const open = await schoolPageProps(entryPage(event.toLowerCase()), visitor, deps('published', [event]).deps);
+    const event = String(
+      tenants.find((tenant) => tenant.slug === 'huskymobile')!.ActiveGiveawayEvent,
+    );
+    const open = await schoolPageProps(
+      entryPage(event.toLowerCase()),
+      visitor,
+      deps('published', [event]).deps,
+    );
     expect(open?.site.giveaway.open).toBe(true);
     expect(open?.eventGUID).toBe(event);
-    const closed = await schoolPageProps(landing('uw-husky-mobile'), visitor, deps('published', ['00000000-0000-4000-8000-000000000000']).deps);
+    const closed = await schoolPageProps(
+      landing('uw-husky-mobile'),
+      visitor,
+      deps('published', ['00000000-0000-4000-8000-000000000000']).deps,
+    );
     expect(closed?.site.giveaway.open).toBe(false);
     // The entry page of an event that is not open is no page.
-    expect(await schoolPageProps(entryPage(event.toLowerCase()), visitor, deps('published', []).deps)).toBeUndefined();
-    expect(await schoolPageProps(entryPage('other'), visitor, deps('published', [event]).deps)).toBeUndefined();
+    expect(
+      await schoolPageProps(entryPage(event.toLowerCase()), visitor, deps('published', []).deps),
+    ).toBeUndefined();
+    expect(
+      await schoolPageProps(entryPage('other'), visitor, deps('published', [event]).deps),
+    ).toBeUndefined();
   });
 });
 
 describe('who may see a school being prepared', () => {
   // Husky, prepared for launch: its school document says so.
-  const preparing = documents.map((doc) => (doc._id === husky._id ? { ...doc, status: 'preparing' } : doc));
+  const preparing = documents.map((doc) =>
+    doc._id === husky._id ? { ...doc, status: 'preparing' } : doc,
+  );
 
   it('outside draft mode it is no page, as on the public site', async () => {
-    expect(await schoolPageProps(landing('uw-husky-mobile'), visitor, deps('published', undefined, preparing).deps)).toBeUndefined();
+    expect(
+      await schoolPageProps(
+        landing('uw-husky-mobile'),
+        visitor,
+        deps('published', undefined, preparing).deps,
+      ),
+    ).toBeUndefined();
   });
 
   it('in draft mode an editor sees it, in either perspective', async () => {
     for (const perspective of ['published', 'drafts'] as const) {
-      const props = await schoolPageProps(landing('uw-husky-mobile'), editor(perspective), deps(perspective, undefined, preparing).deps);
+      const props = await schoolPageProps(
+        landing('uw-husky-mobile'),
+        editor(perspective),
+        deps(perspective, undefined, preparing).deps,
+      );
       expect(props?.site.status).toBe('preparing');
     }
   });
 
   it('a live school is a page for everyone', async () => {
-    expect((await schoolPageProps(landing('osu-beavs-mobile'), visitor, deps('published', undefined, preparing).deps))?.site.status).toBe('live');
+    expect(
+      (
+        await schoolPageProps(
+          landing('osu-beavs-mobile'),
+          visitor,
+          deps('published', undefined, preparing).deps,
+        )
+      )?.site.status,
+    ).toBe('live');
   });
 });
 
-describe('the preview\'s live export source', () => {
+describe("the preview's live export source", () => {
   const perspectives = ['published', 'drafts'] as const;
 
   /** The school page query through the live source and over the whole export, for each address. */
@@ -160,8 +269,14 @@ describe('the preview\'s live export source', () => {
     for (const perspective of perspectives) {
       for (const seoSlug of slugs) {
         const params = { seoSlug, types: TENANT_DOCUMENT_TYPES };
-        const live = await createLiveLocalSource(dir, perspective).fetch(SCHOOL_PAGE_CONTENT_QUERY, params);
-        const full = await createLocalSource(dir, all, perspective).fetch(SCHOOL_PAGE_CONTENT_QUERY, params);
+        const live = await createLiveLocalSource(dir, perspective).fetch(
+          SCHOOL_PAGE_CONTENT_QUERY,
+          params,
+        );
+        const full = await createLocalSource(dir, all, perspective).fetch(
+          SCHOOL_PAGE_CONTENT_QUERY,
+          params,
+        );
         expect(live, `${perspective} ${seoSlug}`).toEqual(full);
       }
     }
@@ -199,21 +314,76 @@ describe('the preview\'s live export source', () => {
       JSON.stringify({ _id: 'school-f', _type: 'school', seoSlug: 'alpha', key: 'f' }),
       '',
       // Documents: a draft that moves one to another school; decoys (nested _id/_ref/seoSlug, text that looks like a key).
-      JSON.stringify({ _id: 'hero-a', _type: 'landingHeader', school: ref('school-a'), title: 'A' }),
-      JSON.stringify({ _type: 'landingHeader', cta: { _id: 'decoy' }, _id: 'drafts.hero-a', school: ref('school-c'), title: 'A moved to C' }),
-      JSON.stringify({ _type: 'whyHero', note: { _id: 'versions.spring.x' }, school: ref('school-a'), _id: 'why-a' }),
-      JSON.stringify({ _id: 'faq-b', _type: 'faqs', faqs: [{ _key: 'k', _id: 'school-a', question: '"_ref":"school-a" "seoSlug":"alpha"', answer: 'x' }], school: ref('school-b') }),
+      JSON.stringify({
+        _id: 'hero-a',
+        _type: 'landingHeader',
+        school: ref('school-a'),
+        title: 'A',
+      }),
+      JSON.stringify({
+        _type: 'landingHeader',
+        cta: { _id: 'decoy' },
+        _id: 'drafts.hero-a',
+        school: ref('school-c'),
+        title: 'A moved to C',
+      }),
+      JSON.stringify({
+        _type: 'whyHero',
+        note: { _id: 'versions.spring.x' },
+        school: ref('school-a'),
+        _id: 'why-a',
+      }),
+      JSON.stringify({
+        _id: 'faq-b',
+        _type: 'faqs',
+        faqs: [
+          {
+            _key: 'k',
+            _id: 'school-a',
+            question: '"_ref":"school-a" "seoSlug":"alpha"',
+            answer: 'x',
+          },
+        ],
+        school: ref('school-b'),
+      }),
       `${JSON.stringify({ _id: 'why-c', _type: 'whyHero', school: ref('school-c'), title: 'C' })}\r`,
-      JSON.stringify({ _id: 'why-d', _type: 'whyHero', school: ref('school-d'), title: 'D', related: ref('school-a') }),
+      JSON.stringify({
+        _id: 'why-d',
+        _type: 'whyHero',
+        school: ref('school-d'),
+        title: 'D',
+        related: ref('school-a'),
+      }),
       // Another reference before the school's, and a nested _id before the document's own.
-      JSON.stringify({ _type: 'howItWorks', cta: ref('school-b'), school: ref('school-a'), title: 'Fan A', _id: 'fan-a' }),
-      JSON.stringify({ _type: 'faqs', faqs: [{ _key: 'k', _id: 'hero-a', seoSlug: 'beta' }], school: ref('school-b'), _id: 'faq-b2' }),
+      JSON.stringify({
+        _type: 'howItWorks',
+        cta: ref('school-b'),
+        school: ref('school-a'),
+        title: 'Fan A',
+        _id: 'fan-a',
+      }),
+      JSON.stringify({
+        _type: 'faqs',
+        faqs: [{ _key: 'k', _id: 'hero-a', seoSlug: 'beta' }],
+        school: ref('school-b'),
+        _id: 'faq-b2',
+      }),
       // A repeated key: JSON keeps the last one.
       '{"_id":"perk-x","_type":"landingPerks","school":{"_ref":"school-a","_type":"reference"},"school":{"_ref":"school-b","_type":"reference"}}',
       // An escaped reference; a release version; a draft-only document; a document of no school.
       '{"_id":"studentHero-a","_type":"planPageHeader","school":{"_type":"reference","_ref":"school-\u0061"},"title":"\u00e9"}',
-      JSON.stringify({ _id: 'versions.spring.hero-a', _type: 'landingHeader', school: ref('school-a'), title: 'Release' }),
-      JSON.stringify({ _id: 'drafts.new-a', _type: 'footer', school: ref('school-a'), title: 'New' }),
+      JSON.stringify({
+        _id: 'versions.spring.hero-a',
+        _type: 'landingHeader',
+        school: ref('school-a'),
+        title: 'Release',
+      }),
+      JSON.stringify({
+        _id: 'drafts.new-a',
+        _type: 'footer',
+        school: ref('school-a'),
+        title: 'New',
+      }),
       JSON.stringify({ _id: 'orphan', _type: 'faqs', faqs: [] }),
     ];
     writeFileSync(join(dir, 'data.ndjson'), `${lines.join('\n')}\n`);
@@ -226,8 +396,13 @@ describe('the preview\'s live export source', () => {
     writeFileSync(file, text);
     const source = createLiveLocalSource(dir, 'drafts');
     const heroTitles = async () => {
-      const answer = await source.fetch<{ documents: Array<{ _type: string; title?: string }> }>(SCHOOL_PAGE_CONTENT_QUERY, { seoSlug: 'uw-husky-mobile', types: TENANT_DOCUMENT_TYPES });
-      return answer.documents.filter((doc) => doc._type === 'landingHeader').map((doc) => doc.title);
+      const answer = await source.fetch<{ documents: Array<{ _type: string; title?: string }> }>(
+        SCHOOL_PAGE_CONTENT_QUERY,
+        { seoSlug: 'uw-husky-mobile', types: TENANT_DOCUMENT_TYPES },
+      );
+      return answer.documents
+        .filter((doc) => doc._type === 'landingHeader')
+        .map((doc) => doc.title);
     };
     expect(await heroTitles()).toEqual([DRAFT_TITLE]);
     writeFileSync(file, text.replace(DRAFT_TITLE, 'Rewritten draft'));
@@ -237,6 +412,11 @@ describe('the preview\'s live export source', () => {
 
   it('an export with a line that is not JSON: the error a whole read gives', async () => {
     writeFileSync(join(dir, 'data.ndjson'), `${JSON.stringify(documents[0])}\n{"_id":"x\\u00",\n`);
-    await expect(createLiveLocalSource(dir, 'published').fetch(SCHOOL_PAGE_CONTENT_QUERY, { seoSlug: 'uw-husky-mobile', types: TENANT_DOCUMENT_TYPES })).rejects.toThrow(/line 2 is not valid JSON/);
+    await expect(
+      createLiveLocalSource(dir, 'published').fetch(SCHOOL_PAGE_CONTENT_QUERY, {
+        seoSlug: 'uw-husky-mobile',
+        types: TENANT_DOCUMENT_TYPES,
+      }),
+    ).rejects.toThrow(/line 2 is not valid JSON/);
   });
 });

@@ -11,7 +11,9 @@ const FUNCTIONS = resolve('src/functions');
 
 function importsOf(file: string): string[] {
   const source = readFileSync(file, 'utf8');
-  const specifiers = [...source.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/gm)].map((match) => match[1]!);
+  const specifiers = [
+    ...source.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]/gm),
+  ].map((match) => match[1]!);
   return specifiers.map((specifier) => resolve(dirname(file), specifier));
 }
 
@@ -28,10 +30,15 @@ function reachable(entry: string): Set<string> {
 }
 
 describe('Netlify functions', () => {
-  it.each(readdirSync(FUNCTIONS).filter((name) => name.endsWith('.ts')))('%s does not load the build\'s settings', (name) => {
-    const loaded = [...reachable(join(FUNCTIONS, name))].map((file) => relative(process.cwd(), file));
-    expect(loaded).toContain(`src/functions/${name}`);
-    expect(loaded.length).toBeGreaterThan(2);
-    expect(loaded).not.toContain('src/lib/config/env.ts');
-  });
+  it.each(readdirSync(FUNCTIONS).filter((name) => name.endsWith('.ts')))(
+    "%s does not load the build's settings",
+    (name) => {
+      const loaded = [...reachable(join(FUNCTIONS, name))].map((file) =>
+        relative(process.cwd(), file),
+      );
+      expect(loaded).toContain(`src/functions/${name}`);
+      expect(loaded.length).toBeGreaterThan(2);
+      expect(loaded).not.toContain('src/lib/config/env.ts');
+    },
+  );
 });

@@ -14,21 +14,28 @@ import { createPublishFunction } from '../../../src/lib/rebuild/publish-function
 const SECRET = 'test-webhook-secret';
 const HOOK = 'https://api.netlify.example/build_hooks/copied-from-production';
 
-const freshnessCall = () => new Request('https://preview.example/.netlify/functions/freshness-check', {
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"next_run":"2026-03-02T00:00:00Z"}',
-});
+const freshnessCall = () =>
+  new Request('https://preview.example/.netlify/functions/freshness-check', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"next_run":"2026-03-02T00:00:00Z"}',
+  });
 
 async function signedPublish(): Promise<Request> {
   const body = JSON.stringify({ _id: 'huskymobile-faqs', _type: 'faqs' });
   return new Request('https://preview.example/.netlify/functions/rebuild-on-publish', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), SECRET) },
+    headers: {
+      'content-type': 'application/json',
+      'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), SECRET),
+    },
     body,
   });
 }
 
 function expectFunctionHeaders(response: Response): void {
-  for (const [name, value] of Object.entries(FUNCTION_HEADERS)) expect(response.headers.get(name), name).toBe(value);
+  for (const [name, value] of Object.entries(FUNCTION_HEADERS))
+    expect(response.headers.get(name), name).toBe(value);
 }
 
 afterEach(() => {
@@ -39,7 +46,12 @@ afterEach(() => {
 });
 
 describe('SITE_MODE as the functions read it', () => {
-  it.each([[{}, false], [{ SITE_MODE: '' }, false], [{ SITE_MODE: 'static' }, false], [{ SITE_MODE: 'preview' }, true]])('%o → preview site: %s', (source, expected) => {
+  it.each([
+    [{}, false],
+    [{ SITE_MODE: '' }, false],
+    [{ SITE_MODE: 'static' }, false],
+    [{ SITE_MODE: 'preview' }, true],
+  ])('%o → preview site: %s', (source, expected) => {
     expect(isPreviewSiteFunction(source)).toBe(expected);
   });
 
@@ -59,21 +71,50 @@ describe('the freshness check on the preview site', () => {
 
     const response = await scheduled.default(freshnessCall());
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ message: 'not on the preview site: the public site checks its own freshness' });
+    expect(await response.json()).toEqual({
+      message: 'not on the preview site: the public site checks its own freshness',
+    });
     expectFunctionHeaders(response);
     expect(fetch).not.toHaveBeenCalled();
-    expect(logged.mock.calls.flat()).toEqual(['[freshness-check] not on the preview site: the public site checks its own freshness (SITE_MODE=preview)']);
+    expect(logged.mock.calls.flat()).toEqual([
+      '[freshness-check] not on the preview site: the public site checks its own freshness (SITE_MODE=preview)',
+    ]);
   });
 
-  const checkWith = (site: Record<string, string | undefined>, readSettings: () => never | ReturnType<typeof settings>, fetch = vi.fn(), openStore = vi.fn(() => memoryBlobStore())) => ({
-    fetch, openStore,
-    run: () => createFreshnessCheckFunction({ openQueueStore: openStore, openDeploysStore: openStore, readSettings, site, fetch, log: () => {}, now: () => new Date('2026-03-02T10:07:30Z') })(freshnessCall()),
+  const checkWith = (
+    site: Record<string, string | undefined>,
+    readSettings: () => never | ReturnType<typeof settings>,
+    fetch = vi.fn(),
+    openStore = vi.fn(() => memoryBlobStore()),
+  ) => ({
+    fetch,
+    openStore,
+    run: () =>
+      createFreshnessCheckFunction({
+        openQueueStore: openStore,
+        openDeploysStore: openStore,
+        readSettings,
+        site,
+        fetch,
+        log: () => {},
+        now: () => new Date('2026-03-02T10:07:30Z'),
+      })(freshnessCall()),
   });
-  const settings = () => ({ NETLIFY_BUILD_HOOK_URL: HOOK, PUBLISH_RETRY_BASE_SECONDS: undefined, DEPLOY_BUDGET_PER_HOUR: undefined, PUBLIC_API_BASE: 'https://api.example', FRESHNESS_CHECK_MINUTES: 60, FRESHNESS_MAX_AGE_DAYS: 7, CONTEXT: 'production' });
+  const settings = () => ({
+    NETLIFY_BUILD_HOOK_URL: HOOK,
+    PUBLISH_RETRY_BASE_SECONDS: undefined,
+    DEPLOY_BUDGET_PER_HOUR: undefined,
+    PUBLIC_API_BASE: 'https://api.example',
+    FRESHNESS_CHECK_MINUTES: 60,
+    FRESHNESS_MAX_AGE_DAYS: 7,
+    CONTEXT: 'production',
+  });
 
   it('does not read its other settings there, nor open a store: a hook setting that is no URL does not matter', async () => {
     vi.spyOn(console, 'log').mockImplementation(() => {});
-    const readSettings = vi.fn(() => { throw new Error('read'); });
+    const readSettings = vi.fn(() => {
+      throw new Error('read');
+    });
     const check = checkWith({ SITE_MODE: 'preview' }, readSettings);
     const response = await check.run();
     expect(response.status).toBe(200);
@@ -87,7 +128,9 @@ describe('the freshness check on the preview site', () => {
     const check = checkWith({ SITE_MODE: 'Preview' }, settings);
     const response = await check.run();
     expect(response.status).toBe(500);
-    expect((await response.json() as { message: string }).message).toMatch(/^freshness-check is not configured: SITE_MODE: /);
+    expect(((await response.json()) as { message: string }).message).toMatch(
+      /^freshness-check is not configured: SITE_MODE: /,
+    );
     expect(check.fetch).not.toHaveBeenCalled();
     expect(check.openStore).not.toHaveBeenCalled();
   });
@@ -104,7 +147,12 @@ describe('the freshness check on the preview site', () => {
 
 describe('rebuild-on-publish on the preview site', () => {
   it('answers a signed publish 404 "not on the preview site" (a failure in Sanity\'s webhook log) and calls no build hook', async () => {
-    for (const [name, value] of Object.entries({ SITE_MODE: 'preview', SANITY_WEBHOOK_SECRET: SECRET, NETLIFY_BUILD_HOOK_URL: HOOK })) vi.stubEnv(name, value);
+    for (const [name, value] of Object.entries({
+      SITE_MODE: 'preview',
+      SANITY_WEBHOOK_SECRET: SECRET,
+      NETLIFY_BUILD_HOOK_URL: HOOK,
+    }))
+      vi.stubEnv(name, value);
     const fetch = vi.fn(async () => new Response(''));
     vi.stubGlobal('fetch', fetch);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -112,20 +160,40 @@ describe('rebuild-on-publish on the preview site', () => {
 
     const response = await fn.default(await signedPublish(), { deploy: { context: 'production' } });
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: 'not on the preview site: send the content webhook to the public site' });
+    expect(await response.json()).toEqual({
+      message: 'not on the preview site: send the content webhook to the public site',
+    });
     expectFunctionHeaders(response);
     expect(fetch).not.toHaveBeenCalled();
-    expect(logged.mock.calls.flat()).toEqual(['[rebuild-on-publish] not on the preview site: send the content webhook to the public site (SITE_MODE=preview)']);
+    expect(logged.mock.calls.flat()).toEqual([
+      '[rebuild-on-publish] not on the preview site: send the content webhook to the public site (SITE_MODE=preview)',
+    ]);
   });
 
   it('opens no Netlify Blobs store and reads no setting, whatever the request', async () => {
     const openBlobStore = vi.fn(() => memoryBlobStore());
-    const readSettings = vi.fn(() => ({ SANITY_WEBHOOK_SECRET: SECRET, NETLIFY_BUILD_HOOK_URL: HOOK, CONTEXT: 'production' }));
+    const readSettings = vi.fn(() => ({
+      SANITY_WEBHOOK_SECRET: SECRET,
+      NETLIFY_BUILD_HOOK_URL: HOOK,
+      CONTEXT: 'production',
+    }));
     const fetch = vi.fn(async () => new Response(''));
-    const handle = createPublishFunction({ openBlobStore, readSettings, site: { SITE_MODE: 'preview' }, log: () => {}, webhook: { fetch } });
+    const handle = createPublishFunction({
+      openBlobStore,
+      readSettings,
+      site: { SITE_MODE: 'preview' },
+      log: () => {},
+      webhook: { fetch },
+    });
 
-    for (const request of [await signedPublish(), new Request('https://preview.example/.netlify/functions/rebuild-on-publish')]) {
-      const response = await handle(request, { deploy: { context: 'production' }, waitUntil: vi.fn() });
+    for (const request of [
+      await signedPublish(),
+      new Request('https://preview.example/.netlify/functions/rebuild-on-publish'),
+    ]) {
+      const response = await handle(request, {
+        deploy: { context: 'production' },
+        waitUntil: vi.fn(),
+      });
       expect(response.status).toBe(404);
     }
     expect(openBlobStore).not.toHaveBeenCalled();
@@ -138,7 +206,11 @@ describe('rebuild-on-publish on the preview site', () => {
     const fetch = vi.fn(async () => new Response(''));
     const handle = createPublishFunction({
       openBlobStore: () => saved,
-      readSettings: () => ({ SANITY_WEBHOOK_SECRET: SECRET, NETLIFY_BUILD_HOOK_URL: HOOK, CONTEXT: undefined }),
+      readSettings: () => ({
+        SANITY_WEBHOOK_SECRET: SECRET,
+        NETLIFY_BUILD_HOOK_URL: HOOK,
+        CONTEXT: undefined,
+      }),
       site: { SITE_MODE: 'static' },
       log: () => {},
       webhook: { fetch, log: () => {} },

@@ -6,9 +6,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import { memoryBlobStore, type BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
-import { PUBLISH_QUEUE_KEY, type BuildHookBody, type PublishedDocument, type PublishQueue } from '../../../src/lib/publish-records/records.ts';
+import {
+  PUBLISH_QUEUE_KEY,
+  type BuildHookBody,
+  type PublishedDocument,
+  type PublishQueue,
+} from '../../../src/lib/publish-records/records.ts';
 import { BatchStartError, createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
-import { BUILD_HOOK_TIMEOUT_MS, doublingDelayMs, RETRY_BASE_MS, RETRY_MAX_UNITS, STALE_UNITS, startDeadlineMs } from '../../../src/lib/rebuild/queue-timing.ts';
+import {
+  BUILD_HOOK_TIMEOUT_MS,
+  doublingDelayMs,
+  RETRY_BASE_MS,
+  RETRY_MAX_UNITS,
+  STALE_UNITS,
+  startDeadlineMs,
+} from '../../../src/lib/rebuild/queue-timing.ts';
 
 const STALE_BUILD_MS = STALE_UNITS * RETRY_BASE_MS;
 
@@ -19,18 +31,19 @@ function harness(options: { store?: BlobStore; failHook?: () => boolean } = {}) 
   let clock = START;
   let counter = 0;
   const builds: BuildHookBody[] = [];
-  const make = () => createPublishQueue({
-    store,
-    now: () => new Date(clock),
-    newBatchId: () => `b-${(counter += 1).toString(16).padStart(8, '0')}`,
-    trigger: async (body) => {
-      // The hook answers after a network round trip: other publishes may arrive meanwhile.
-      await Promise.resolve();
-      if (options.failHook?.()) throw new Error('the build hook answered HTTP 500');
-      builds.push(body);
-      return `title of ${body.batch}`;
-    },
-  });
+  const make = () =>
+    createPublishQueue({
+      store,
+      now: () => new Date(clock),
+      newBatchId: () => `b-${(counter += 1).toString(16).padStart(8, '0')}`,
+      trigger: async (body) => {
+        // The hook answers after a network round trip: other publishes may arrive meanwhile.
+        await Promise.resolve();
+        if (options.failHook?.()) throw new Error('the build hook answered HTTP 500');
+        builds.push(body);
+        return `title of ${body.batch}`;
+      },
+    });
   return {
     queue: make(),
     another: make,
@@ -38,7 +51,8 @@ function harness(options: { store?: BlobStore; failHook?: () => boolean } = {}) 
     builds,
     advance: (ms: number) => (clock += ms),
     at: () => new Date(clock).toISOString(),
-    state: () => (store as ReturnType<typeof memoryBlobStore>).value(PUBLISH_QUEUE_KEY) as PublishQueue,
+    state: () =>
+      (store as ReturnType<typeof memoryBlobStore>).value(PUBLISH_QUEUE_KEY) as PublishQueue,
   };
 }
 
@@ -50,12 +64,27 @@ describe('the publish queue', () => {
   it('a lone publish starts its build at once', async () => {
     const h = harness();
     const outcome = await h.queue.publish(doc('husky-faqs', 'r1', h.at()));
-    expect(outcome).toMatchObject({ outcome: 'started', batch: { batch: 'b-00000001' }, title: 'title of b-00000001' });
-    expect(h.builds).toEqual([{ kind: 'publish', batch: 'b-00000001', documents: [doc('husky-faqs', 'r1', h.at())], more: 0 }]);
-    expect(h.state()).toMatchObject({ waiting: [], waitingMore: 0, inFlight: { batch: 'b-00000001', calledAt: h.at() } });
+    expect(outcome).toMatchObject({
+      outcome: 'started',
+      batch: { batch: 'b-00000001' },
+      title: 'title of b-00000001',
+    });
+    expect(h.builds).toEqual([
+      {
+        kind: 'publish',
+        batch: 'b-00000001',
+        documents: [doc('husky-faqs', 'r1', h.at())],
+        more: 0,
+      },
+    ]);
+    expect(h.state()).toMatchObject({
+      waiting: [],
+      waitingMore: 0,
+      inFlight: { batch: 'b-00000001', calledAt: h.at() },
+    });
   });
 
-  it('a burst of 40 publishes over 10 s starts 2 builds: the first at once, the rest when the first deploy\'s notification says it finished', async () => {
+  it("a burst of 40 publishes over 10 s starts 2 builds: the first at once, the rest when the first deploy's notification says it finished", async () => {
     const h = harness();
     for (let i = 0; i < 40; i += 1) {
       await h.queue.publish(doc(`school${i}-faqs`, `r${i}`, h.at()));
@@ -70,7 +99,9 @@ describe('the publish queue', () => {
 
     expect(h.builds).toHaveLength(2);
     expect(h.builds[0]?.documents.map((document) => document.id)).toEqual(['school0-faqs']);
-    expect(h.builds[1]?.documents.map((document) => document.id).sort()).toEqual(Array.from({ length: 39 }, (_, i) => `school${i + 1}-faqs`).sort());
+    expect(h.builds[1]?.documents.map((document) => document.id).sort()).toEqual(
+      Array.from({ length: 39 }, (_, i) => `school${i + 1}-faqs`).sort(),
+    );
     expect(h.state()).toMatchObject({ waiting: [], waitingMore: 0 });
     expect(h.state().inFlight).toBeUndefined();
   });
@@ -80,12 +111,27 @@ describe('the publish queue', () => {
     const memory = memoryBlobStore();
     const later = () => new Promise((done) => setTimeout(done, 5 + Math.random() * 15));
     const remote: BlobStore = {
-      getWithMetadata: async (key, options) => { await later(); const read = await memory.getWithMetadata(key, options); await later(); return read; },
-      setJSON: async (key, value, options) => { await later(); return memory.setJSON(key, value, options); },
-      delete: async (key) => { await later(); return memory.delete(key); },
+      getWithMetadata: async (key, options) => {
+        await later();
+        const read = await memory.getWithMetadata(key, options);
+        await later();
+        return read;
+      },
+      setJSON: async (key, value, options) => {
+        await later();
+        return memory.setJSON(key, value, options);
+      },
+      delete: async (key) => {
+        await later();
+        return memory.delete(key);
+      },
     };
     const h = harness({ store: remote });
-    const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) => h.queue.publish(doc(`husky${i}-faqs`, 'rRelease', h.at()))));
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        h.queue.publish(doc(`husky${i}-faqs`, 'rRelease', h.at())),
+      ),
+    );
     expect(outcomes.filter((outcome) => outcome.outcome === 'started')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome.outcome === 'waiting')).toHaveLength(29);
     expect(h.builds).toHaveLength(1);
@@ -93,14 +139,19 @@ describe('the publish queue', () => {
     h.advance(80_000);
     await h.queue.finished(h.builds[0]!.batch);
     expect(h.builds).toHaveLength(2);
-    expect([...h.builds[0]!.documents, ...h.builds[1]!.documents].map((document) => document.id).sort()).toEqual(Array.from({ length: 30 }, (_, i) => `husky${i}-faqs`).sort());
+    expect(
+      [...h.builds[0]!.documents, ...h.builds[1]!.documents].map((document) => document.id).sort(),
+    ).toEqual(Array.from({ length: 30 }, (_, i) => `husky${i}-faqs`).sort());
   });
 
   it('publishes during a running build wait (newest revision per document), and the finished build starts the next with them', async () => {
     const h = harness();
     await h.queue.publish(doc('husky-faqs', 'r1', h.at()));
     h.advance(5_000);
-    expect(await h.queue.publish(doc('husky-landingHeader', 'r1', h.at()))).toEqual({ outcome: 'waiting', inFlight: 'b-00000001' });
+    expect(await h.queue.publish(doc('husky-landingHeader', 'r1', h.at()))).toEqual({
+      outcome: 'waiting',
+      inFlight: 'b-00000001',
+    });
     h.advance(5_000);
     const newer = doc('husky-landingHeader', 'r2', h.at());
     await h.queue.publish(newer);
@@ -108,16 +159,27 @@ describe('the publish queue', () => {
     expect(h.builds).toHaveLength(1);
 
     // A build by hand finishing meanwhile is not the publish batch: nothing starts.
-    expect(await h.queue.finished('b-aaaaaaaa')).toEqual({ outcome: 'not-current', inFlight: 'b-00000001' });
-    expect(await h.queue.finished(undefined)).toEqual({ outcome: 'not-current', inFlight: 'b-00000001' });
+    expect(await h.queue.finished('b-aaaaaaaa')).toEqual({
+      outcome: 'not-current',
+      inFlight: 'b-00000001',
+    });
+    expect(await h.queue.finished(undefined)).toEqual({
+      outcome: 'not-current',
+      inFlight: 'b-00000001',
+    });
     expect(h.builds).toHaveLength(1);
 
     await h.queue.finished('b-00000001');
     expect(h.builds).toHaveLength(2);
     expect(h.builds[1]?.documents).toHaveLength(2);
-    expect(h.builds[1]?.documents).toEqual(expect.arrayContaining([doc('husky-faqs', 'r2', h.at()), newer]));
+    expect(h.builds[1]?.documents).toEqual(
+      expect.arrayContaining([doc('husky-faqs', 'r2', h.at()), newer]),
+    );
     // A repeated notification of the first build finds nothing to end.
-    expect(await h.queue.finished('b-00000001')).toEqual({ outcome: 'not-current', inFlight: 'b-00000002' });
+    expect(await h.queue.finished('b-00000001')).toEqual({
+      outcome: 'not-current',
+      inFlight: 'b-00000002',
+    });
     expect(h.builds).toHaveLength(2);
   });
 
@@ -125,43 +187,92 @@ describe('the publish queue', () => {
     const h = harness();
     await h.queue.publish(doc('husky-faqs', 'r1', h.at()));
     h.advance(STALE_BUILD_MS - 1_000);
-    expect(await h.queue.publish(doc('husky-why', 'w1', h.at()))).toMatchObject({ outcome: 'waiting' });
+    expect(await h.queue.publish(doc('husky-why', 'w1', h.at()))).toMatchObject({
+      outcome: 'waiting',
+    });
     h.advance(2_000);
     // Past the deadline: the lost batch's documents wait again, for one unit (a late word may still come).
-    expect(await h.queue.publish(doc('husky-why', 'w2', h.at()))).toMatchObject({ outcome: 'held', hold: { cause: 'no-word', until: new Date(Date.parse(h.at()) + 60_000).toISOString() } });
-    expect(h.state().waiting.map((document) => `${document.id}:${document.rev}`).sort()).toEqual(['husky-faqs:r1', 'husky-why:w2']);
+    expect(await h.queue.publish(doc('husky-why', 'w2', h.at()))).toMatchObject({
+      outcome: 'held',
+      hold: { cause: 'no-word', until: new Date(Date.parse(h.at()) + 60_000).toISOString() },
+    });
+    expect(
+      h
+        .state()
+        .waiting.map((document) => `${document.id}:${document.rev}`)
+        .sort(),
+    ).toEqual(['husky-faqs:r1', 'husky-why:w2']);
     h.advance(60_000);
-    expect(await h.queue.retryWaiting()).toMatchObject({ outcome: 'started', batch: { batch: 'b-00000002' } });
-    expect(h.builds.map((body) => body.documents.map((document) => `${document.id}:${document.rev}`).sort())).toEqual([['husky-faqs:r1'], ['husky-faqs:r1', 'husky-why:w2']]);
+    expect(await h.queue.retryWaiting()).toMatchObject({
+      outcome: 'started',
+      batch: { batch: 'b-00000002' },
+    });
+    expect(
+      h.builds.map((body) =>
+        body.documents.map((document) => `${document.id}:${document.rev}`).sort(),
+      ),
+    ).toEqual([['husky-faqs:r1'], ['husky-faqs:r1', 'husky-why:w2']]);
     // The lost batch's late notification does not end the new one.
-    expect(await h.queue.finished('b-00000001')).toEqual({ outcome: 'not-current', inFlight: 'b-00000002' });
+    expect(await h.queue.finished('b-00000001')).toEqual({
+      outcome: 'not-current',
+      inFlight: 'b-00000002',
+    });
   });
 
-  it('a failed build hook call puts the batch back to waiting with a hold; publishes meanwhile wait; the site\'s retry starts them all', async () => {
+  it("a failed build hook call puts the batch back to waiting with a hold; publishes meanwhile wait; the site's retry starts them all", async () => {
     let fail = true;
     const h = harness({ failHook: () => fail });
     const failedAt = h.at();
-    await expect(h.queue.publish(doc('husky-faqs', 'r1', h.at()))).rejects.toMatchObject({ name: 'BatchStartError', nextAt: '2026-11-27T10:01:00.000Z' });
-    expect(h.state()).toMatchObject({ waiting: [doc('husky-faqs', 'r1', failedAt)], waitingMore: 0, recent: [], hold: { cause: 'hook-failed', attempts: 1, since: failedAt, until: '2026-11-27T10:01:00.000Z', reason: 'the build service did not answer' } });
+    await expect(h.queue.publish(doc('husky-faqs', 'r1', h.at()))).rejects.toMatchObject({
+      name: 'BatchStartError',
+      nextAt: '2026-11-27T10:01:00.000Z',
+    });
+    expect(h.state()).toMatchObject({
+      waiting: [doc('husky-faqs', 'r1', failedAt)],
+      waitingMore: 0,
+      recent: [],
+      hold: {
+        cause: 'hook-failed',
+        attempts: 1,
+        since: failedAt,
+        until: '2026-11-27T10:01:00.000Z',
+        reason: 'the build service did not answer',
+      },
+    });
     expect(h.state().inFlight).toBeUndefined();
     // Before its time: a publish waits, a retry run does nothing.
-    expect(await h.queue.publish(doc('husky-why', 'r1', h.at()))).toMatchObject({ outcome: 'held', hold: { until: '2026-11-27T10:01:00.000Z' } });
+    expect(await h.queue.publish(doc('husky-why', 'r1', h.at()))).toMatchObject({
+      outcome: 'held',
+      hold: { until: '2026-11-27T10:01:00.000Z' },
+    });
     expect(await h.queue.retryWaiting()).toMatchObject({ outcome: 'held' });
     // Its time: it fails again, and the next wait doubles (1, 2, 4, ... minutes, at most 30).
     h.advance(60_000);
-    await expect(h.queue.retryWaiting()).rejects.toMatchObject({ nextAt: '2026-11-27T10:03:00.000Z' });
+    await expect(h.queue.retryWaiting()).rejects.toMatchObject({
+      nextAt: '2026-11-27T10:03:00.000Z',
+    });
     expect(h.state().hold).toMatchObject({ attempts: 2 });
     h.advance(120_000);
     fail = false;
     expect(await h.queue.retryWaiting()).toMatchObject({ outcome: 'started' });
     expect(h.builds).toHaveLength(1);
-    expect(h.builds[0]?.documents.map((document) => document.id).sort()).toEqual(['husky-faqs', 'husky-why']);
+    expect(h.builds[0]?.documents.map((document) => document.id).sort()).toEqual([
+      'husky-faqs',
+      'husky-why',
+    ]);
     expect(h.state().hold).toBeUndefined();
-    expect(await h.queue.retryWaiting()).toEqual({ outcome: 'waiting', inFlight: h.builds[0]!.batch });
+    expect(await h.queue.retryWaiting()).toEqual({
+      outcome: 'waiting',
+      inFlight: h.builds[0]!.batch,
+    });
   });
 
   it('the wait before the site starts again doubles from 1 unit to at most 30', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 12].map((attempts) => doublingDelayMs(attempts, 60_000, RETRY_MAX_UNITS * 60_000) / 60_000)).toEqual([1, 2, 4, 8, 16, 30, 30, 30]);
+    expect(
+      [1, 2, 3, 4, 5, 6, 7, 12].map(
+        (attempts) => doublingDelayMs(attempts, 60_000, RETRY_MAX_UNITS * 60_000) / 60_000,
+      ),
+    ).toEqual([1, 2, 4, 8, 16, 30, 30, 30]);
     expect(doublingDelayMs(3, 1_000, RETRY_MAX_UNITS * 1_000)).toBe(4_000);
   });
 
@@ -171,14 +282,20 @@ describe('the publish queue', () => {
     await h.queue.publish(first);
     expect(await h.queue.publish(first)).toEqual({ outcome: 'duplicate' });
     await h.queue.publish(doc('husky-why', 'w1', h.at()));
-    expect(await h.queue.publish(doc('husky-why', 'w1', h.at()))).toEqual({ outcome: 'waiting', inFlight: 'b-00000001' });
+    expect(await h.queue.publish(doc('husky-why', 'w1', h.at()))).toEqual({
+      outcome: 'waiting',
+      inFlight: 'b-00000001',
+    });
     await h.queue.finished('b-00000001');
     await h.queue.finished('b-00000002');
     // Built already (both batches are in `recent`): a replay within the signature's 5 minutes changes nothing.
-    for (let replay = 0; replay < 4; replay += 1) expect(await h.queue.publish(first)).toEqual({ outcome: 'duplicate' });
+    for (let replay = 0; replay < 4; replay += 1)
+      expect(await h.queue.publish(first)).toEqual({ outcome: 'duplicate' });
     expect(h.builds).toHaveLength(2);
     // A new revision is a new publish; one without a revision cannot be told apart, so it counts.
-    expect(await h.queue.publish(doc('husky-faqs', 'r2', h.at()))).toMatchObject({ outcome: 'started' });
+    expect(await h.queue.publish(doc('husky-faqs', 'r2', h.at()))).toMatchObject({
+      outcome: 'started',
+    });
     await h.queue.finished('b-00000003');
     expect(await h.queue.publish({ ...first, rev: null })).toMatchObject({ outcome: 'started' });
   });
@@ -197,11 +314,18 @@ describe('the publish queue', () => {
   it('two instances receiving publishes at the same moment start one build between them', async () => {
     const h = harness();
     const other = h.another();
-    const outcomes = await Promise.all([h.queue.publish(doc('husky-faqs', 'r1', h.at())), other.publish(doc('husky-why', 'r1', h.at()))]);
+    const outcomes = await Promise.all([
+      h.queue.publish(doc('husky-faqs', 'r1', h.at())),
+      other.publish(doc('husky-why', 'r1', h.at())),
+    ]);
     expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(['started', 'waiting']);
     expect(h.builds).toHaveLength(1);
     const state = h.state();
-    expect([...(state.inFlight?.documents ?? []), ...state.waiting].map((document) => document.id).sort()).toEqual(['husky-faqs', 'husky-why']);
+    expect(
+      [...(state.inFlight?.documents ?? []), ...state.waiting]
+        .map((document) => document.id)
+        .sort(),
+    ).toEqual(['husky-faqs', 'husky-why']);
   });
 
   it('lists at most 100 documents in the build hook body and counts the rest', async () => {
@@ -230,7 +354,9 @@ function failingWrite(n: number, how: 'error' | 'death' = 'error') {
     setJSON: (key, value, options) => {
       writes += 1;
       if (writes !== n) return memory.setJSON(key, value, options);
-      return how === 'error' ? Promise.reject(new Error('Blobs answered HTTP 500')) : new Promise(() => {});
+      return how === 'error'
+        ? Promise.reject(new Error('Blobs answered HTTP 500'))
+        : new Promise(() => {});
     },
     delete: (key) => memory.delete(key),
   };
@@ -238,16 +364,21 @@ function failingWrite(n: number, how: 'error' | 'death' = 'error') {
 }
 
 describe('no publish stranded', () => {
-  it('with a unit shorter than the hook\'s time-out (1 s), a hook call still within its 10 s is not taken as lost: one build', async () => {
+  it("with a unit shorter than the hook's time-out (1 s), a hook call still within its 10 s is not taken as lost: one build", async () => {
     const store = memoryBlobStore();
     let clock = START;
     let answer!: () => void;
     const builds: BuildHookBody[] = [];
     const queue = createPublishQueue({
-      store, now: () => new Date(clock), retryBaseMs: 1_000, newBatchId: () => `b-0000000${builds.length + 1}`,
+      store,
+      now: () => new Date(clock),
+      retryBaseMs: 1_000,
+      newBatchId: () => `b-0000000${builds.length + 1}`,
       trigger: async (body) => {
         // The hook answers 8 s after the call: within BUILD_HOOK_TIMEOUT_MS.
-        await new Promise<void>((resolve) => { answer = resolve; });
+        await new Promise<void>((resolve) => {
+          answer = resolve;
+        });
         builds.push(body);
         return `title of ${body.batch}`;
       },
@@ -259,7 +390,10 @@ describe('no publish stranded', () => {
     clock += 3_000;
     answer();
     expect(await published).toMatchObject({ outcome: 'started', batch: { batch: 'b-00000001' } });
-    expect((store.value(PUBLISH_QUEUE_KEY) as PublishQueue).inFlight).toMatchObject({ batch: 'b-00000001', startedAt: new Date(clock).toISOString() });
+    expect((store.value(PUBLISH_QUEUE_KEY) as PublishQueue).inFlight).toMatchObject({
+      batch: 'b-00000001',
+      startedAt: new Date(clock).toISOString(),
+    });
     // Unconfirmed past the time-out, it is taken as never started: 10 s, not the 1 s unit.
     expect(startDeadlineMs(1_000)).toBe(BUILD_HOOK_TIMEOUT_MS);
     expect(startDeadlineMs(60_000)).toBe(60_000);
@@ -272,18 +406,29 @@ describe('no publish stranded', () => {
     const h = harness({ store, failHook: () => fail });
     const doc1 = doc('doc1-faqs', 'r1', h.at());
     // The hook's failure is what the caller hears, and no time to try again is known: the write that would set one failed.
-    await expect(h.queue.publish(doc1)).rejects.toMatchObject({ name: 'BatchStartError', nextAt: undefined });
-    expect((memory.value(PUBLISH_QUEUE_KEY) as PublishQueue).inFlight).toMatchObject({ batch: 'b-00000001' });
+    await expect(h.queue.publish(doc1)).rejects.toMatchObject({
+      name: 'BatchStartError',
+      nextAt: undefined,
+    });
+    expect((memory.value(PUBLISH_QUEUE_KEY) as PublishQueue).inFlight).toMatchObject({
+      batch: 'b-00000001',
+    });
     fail = false;
     // Within its start deadline (1 unit) the batch may still be starting: nothing is done.
     h.advance(30_000);
     expect(await h.queue.retryWaiting()).toEqual({ outcome: 'waiting', inFlight: 'b-00000001' });
     // Past it the start is taken as failed: its documents wait again, for 1 unit.
     h.advance(31_000);
-    expect(await h.queue.retryWaiting()).toMatchObject({ outcome: 'held', hold: { cause: 'start-unconfirmed', attempts: 1 } });
+    expect(await h.queue.retryWaiting()).toMatchObject({
+      outcome: 'held',
+      hold: { cause: 'start-unconfirmed', attempts: 1 },
+    });
     expect((memory.value(PUBLISH_QUEUE_KEY) as PublishQueue).waiting).toEqual([doc1]);
     h.advance(60_000);
-    expect(await h.queue.retryWaiting()).toMatchObject({ outcome: 'started', batch: { batch: 'b-00000002', documents: [doc1] } });
+    expect(await h.queue.retryWaiting()).toMatchObject({
+      outcome: 'started',
+      batch: { batch: 'b-00000002', documents: [doc1] },
+    });
     expect(h.builds.map((body) => body.documents)).toEqual([[doc1]]);
   });
 
@@ -301,7 +446,10 @@ describe('no publish stranded', () => {
     h.advance(31_000);
     expect(await h.queue.publish(doc1)).toMatchObject({ outcome: 'held' });
     h.advance(60_000);
-    expect(await h.queue.publish(doc1)).toMatchObject({ outcome: 'started', batch: { documents: [doc1] } });
+    expect(await h.queue.publish(doc1)).toMatchObject({
+      outcome: 'started',
+      batch: { documents: [doc1] },
+    });
     expect(h.builds).toHaveLength(1);
   });
 
@@ -310,18 +458,29 @@ describe('no publish stranded', () => {
     const h = harness({ store: memory });
     let calls = 0;
     const dying = createPublishQueue({
-      store: memory, now: () => new Date(Date.parse(h.at())), newBatchId: () => 'b-dead0001',
+      store: memory,
+      now: () => new Date(Date.parse(h.at())),
+      newBatchId: () => 'b-dead0001',
       // The function's time limit ends it before the hook is called.
-      trigger: () => { calls += 1; return new Promise(() => {}); },
+      trigger: () => {
+        calls += 1;
+        return new Promise(() => {});
+      },
     });
     const doc1 = doc('doc1-faqs', 'r1', h.at());
     void dying.publish(doc1);
     await new Promise((settled) => setTimeout(settled, 10));
     expect(h.state().inFlight).toMatchObject({ batch: 'b-dead0001', documents: [doc1] });
     h.advance(61_000);
-    expect(await h.queue.retryWaiting()).toMatchObject({ outcome: 'held', hold: { cause: 'start-unconfirmed' } });
+    expect(await h.queue.retryWaiting()).toMatchObject({
+      outcome: 'held',
+      hold: { cause: 'start-unconfirmed' },
+    });
     h.advance(60_000);
-    expect(await h.queue.retryWaiting()).toMatchObject({ outcome: 'started', batch: { documents: [doc1] } });
+    expect(await h.queue.retryWaiting()).toMatchObject({
+      outcome: 'started',
+      batch: { documents: [doc1] },
+    });
     expect([calls, h.builds.length]).toEqual([1, 1]);
     expect(h.state().inFlight).toMatchObject({ batch: h.builds[0]!.batch, startedAt: h.at() });
   });
@@ -336,7 +495,10 @@ describe('no publish stranded', () => {
     h.advance(20_000);
     await h.queue.building(h.builds[0]!.batch);
     h.advance(10 * 60_000);
-    expect(await h.queue.retryWaiting()).toEqual({ outcome: 'waiting', inFlight: h.builds[0]!.batch });
+    expect(await h.queue.retryWaiting()).toEqual({
+      outcome: 'waiting',
+      inFlight: h.builds[0]!.batch,
+    });
     expect(await h.queue.finished(h.builds[0]!.batch)).toEqual({ outcome: 'idle' });
     expect(h.builds).toHaveLength(1);
   });
@@ -352,9 +514,15 @@ describe('no publish stranded', () => {
       expect(await h.queue.retryWaiting()).toEqual({ outcome: 'waiting', inFlight: 'b-00000001' });
     }
     h.advance(60_000);
-    expect(await h.queue.retryWaiting()).toMatchObject({ outcome: 'held', hold: { cause: 'no-word', reason: 'the build service never reported the build' } });
+    expect(await h.queue.retryWaiting()).toMatchObject({
+      outcome: 'held',
+      hold: { cause: 'no-word', reason: 'the build service never reported the build' },
+    });
     h.advance(60_000);
-    expect(await h.queue.retryWaiting()).toMatchObject({ outcome: 'started', batch: { batch: 'b-00000002', documents: [doc1] } });
+    expect(await h.queue.retryWaiting()).toMatchObject({
+      outcome: 'started',
+      batch: { batch: 'b-00000002', documents: [doc1] },
+    });
     await h.queue.finished('b-00000002');
     for (let minute = 0; minute < 40; minute += 1) {
       h.advance(60_000);
@@ -381,9 +549,18 @@ describe('no publish stranded', () => {
     const h = harness();
     const doc1 = doc('doc1-faqs', 'r1', h.at());
     await h.queue.publish(doc1);
-    expect(await h.queue.finished('b-00000001', 'failed-platform')).toMatchObject({ outcome: 'held', hold: { cause: 'platform-failed', reason: 'the last build failed outside the content (on the build service)' } });
+    expect(await h.queue.finished('b-00000001', 'failed-platform')).toMatchObject({
+      outcome: 'held',
+      hold: {
+        cause: 'platform-failed',
+        reason: 'the last build failed outside the content (on the build service)',
+      },
+    });
     h.advance(60_000);
-    expect(await h.queue.retryWaiting()).toMatchObject({ outcome: 'started', batch: { batch: 'b-00000002', documents: [{ ...doc1, triedAgain: true }] } });
+    expect(await h.queue.retryWaiting()).toMatchObject({
+      outcome: 'started',
+      batch: { batch: 'b-00000002', documents: [{ ...doc1, triedAgain: true }] },
+    });
     // The build hook is told of the publish only.
     expect(h.builds[1]!.documents).toEqual([doc1]);
     expect(await h.queue.finished('b-00000002', 'failed-platform')).toEqual({ outcome: 'idle' });
@@ -391,11 +568,21 @@ describe('no publish stranded', () => {
     const doc2 = doc('doc2-faqs', 'r1', h.at());
     await h.queue.publish(doc2);
     expect(await h.queue.finished('b-00000003', 'failed-build-command')).toMatchObject({
-      outcome: 'held', hold: { cause: 'build-failed', reason: 'the last build failed (its log names why: the content, or a service the build reads)' },
+      outcome: 'held',
+      hold: {
+        cause: 'build-failed',
+        reason:
+          'the last build failed (its log names why: the content, or a service the build reads)',
+      },
     });
     h.advance(60_000);
-    expect(await h.queue.retryWaiting()).toMatchObject({ outcome: 'started', batch: { batch: 'b-00000004', documents: [{ ...doc2, triedAgain: true }] } });
-    expect(await h.queue.finished('b-00000004', 'failed-build-command')).toEqual({ outcome: 'idle' });
+    expect(await h.queue.retryWaiting()).toMatchObject({
+      outcome: 'started',
+      batch: { batch: 'b-00000004', documents: [{ ...doc2, triedAgain: true }] },
+    });
+    expect(await h.queue.finished('b-00000004', 'failed-build-command')).toEqual({
+      outcome: 'idle',
+    });
     h.advance(60 * 60_000);
     expect(await h.queue.retryWaiting()).toEqual({ outcome: 'idle' });
     expect(h.builds).toHaveLength(4);
@@ -416,7 +603,10 @@ describe('no publish stranded', () => {
     // Five days of a site whose notifications never reach it: 14 builds for one publish, 10 of them on the first day, then one a day.
     expect(starts).toHaveLength(14);
     expect(starts.filter((minute) => minute <= 24 * 60)).toHaveLength(10);
-    expect(h.state().hold).toMatchObject({ cause: 'no-word', reason: 'the build service never reported the build' });
+    expect(h.state().hold).toMatchObject({
+      cause: 'no-word',
+      reason: 'the build service never reported the build',
+    });
     // A notification at last (a build by hand's): the next silence waits 1 unit again.
     const last = h.builds.at(-1)!.batch;
     await h.queue.building(undefined, new Date(Date.parse(h.at()) - 1_000).toISOString());
@@ -424,6 +614,9 @@ describe('no publish stranded', () => {
     await h.queue.finished(last);
     await h.queue.publish(doc('doc1-faqs', 'r2', h.at()));
     h.advance(31 * 60_000);
-    expect(await h.queue.retryWaiting()).toMatchObject({ outcome: 'held', hold: { cause: 'no-word', attempts: 1 } });
+    expect(await h.queue.retryWaiting()).toMatchObject({
+      outcome: 'held',
+      hold: { cause: 'no-word', attempts: 1 },
+    });
   });
 });

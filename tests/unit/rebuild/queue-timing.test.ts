@@ -4,13 +4,23 @@
  */
 import { describe, expect, it } from 'vitest';
 import { config as publishRetryConfig } from '../../../src/functions/publish-retry.ts';
-import { doublingDelayMs, publishBoundMs, PUBLISH_RETRY_PERIOD_MS, PUBLISH_RETRY_SCHEDULE, SILENCE_MAX_MS } from '../../../src/lib/rebuild/queue-timing.ts';
+import {
+  doublingDelayMs,
+  publishBoundMs,
+  PUBLISH_RETRY_PERIOD_MS,
+  PUBLISH_RETRY_SCHEDULE,
+  SILENCE_MAX_MS,
+} from '../../../src/lib/rebuild/queue-timing.ts';
 
 const MINUTE = 60_000;
 
-describe('the queue\'s clock', () => {
+describe("the queue's clock", () => {
   it('after silence the wait doubles on past 30 units, up to a day', () => {
-    expect([1, 5, 6, 7, 11, 12, 40].map((losses) => doublingDelayMs(losses, MINUTE, SILENCE_MAX_MS) / MINUTE)).toEqual([1, 16, 32, 64, 1024, 1440, 1440]);
+    expect(
+      [1, 5, 6, 7, 11, 12, 40].map(
+        (losses) => doublingDelayMs(losses, MINUTE, SILENCE_MAX_MS) / MINUTE,
+      ),
+    ).toEqual([1, 16, 32, 64, 1024, 1440, 1440]);
   });
 
   it('publish-retry runs on the schedule its function exports, every minute', () => {
@@ -19,6 +29,10 @@ describe('the queue\'s clock', () => {
   });
 
   it('the bound on "Publishing…": 76 minutes, 86 with a budget of 6 an hour, 136 with 1', () => {
-    expect([publishBoundMs(), publishBoundMs(MINUTE, 0, 6), publishBoundMs(MINUTE, 0, 1)].map((ms) => ms / MINUTE)).toEqual([76, 86, 136]);
+    expect(
+      [publishBoundMs(), publishBoundMs(MINUTE, 0, 6), publishBoundMs(MINUTE, 0, 1)].map(
+        (ms) => ms / MINUTE,
+      ),
+    ).toEqual([76, 86, 136]);
   });
 });

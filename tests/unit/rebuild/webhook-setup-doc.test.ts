@@ -5,7 +5,9 @@ import { TENANT_DOCUMENT_TYPES } from '../../../src/lib/content/schemas.ts';
 
 describe('webhook set-up in docs/deploying.md', () => {
   it('filters on the school registry, the settings and every per-school type', () => {
-    const row = readFileSync('docs/deploying.md', 'utf8').split('\n').find((line) => line.startsWith('| filter |'));
+    const row = readFileSync('docs/deploying.md', 'utf8')
+      .split('\n')
+      .find((line) => line.startsWith('| filter |'));
     const listed = JSON.parse(/_type in (\[[^\]]*\])/.exec(row ?? '')?.[1] ?? '[]') as string[];
     expect(listed.sort()).toEqual(['school', 'siteSettings', ...TENANT_DOCUMENT_TYPES].sort());
   });

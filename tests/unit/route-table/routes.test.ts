@@ -9,8 +9,11 @@ describe('school route table', () => {
   });
 
   it('keeps the confirmation and closed pages out of search engines, and no other page', () => {
-    expect(SCHOOL_ROUTES.filter((route) => route.noindex).map((route) => route.name).sort())
-      .toEqual(['giveaway-closed', 'giveaway-confirmation']);
+    expect(
+      SCHOOL_ROUTES.filter((route) => route.noindex)
+        .map((route) => route.name)
+        .sort(),
+    ).toEqual(['giveaway-closed', 'giveaway-confirmation']);
   });
 
   it('names the page for analytics and titles it with the product', () => {
@@ -27,6 +30,8 @@ describe('school route table', () => {
   it('builds /{seoSlug}/{path} without a trailing slash', () => {
     expect(schoolPath('uw-husky-mobile')).toBe('/uw-husky-mobile');
     expect(schoolPath('uw-husky-mobile', '/why/')).toBe('/uw-husky-mobile/why');
-    expect(schoolPath('uw-husky-mobile', 'giveaway-entry/abc')).toBe('/uw-husky-mobile/giveaway-entry/abc');
+    expect(schoolPath('uw-husky-mobile', 'giveaway-entry/abc')).toBe(
+      '/uw-husky-mobile/giveaway-entry/abc',
+    );
   });
 });

@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { giveawayIdKey, giveawayRoute, isGiveawayOpen, showEnterButton } from '../../../src/lib/giveaway/route.ts';
+import {
+  giveawayIdKey,
+  giveawayRoute,
+  isGiveawayOpen,
+  showEnterButton,
+} from '../../../src/lib/giveaway/route.ts';
 
 const ACTIVE = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
 const HIDDEN = ['a', '33333333-3333-4333-8333-333333333333'];
 
 describe('giveaway route decision (docs/behaviour.md §2, §4)', () => {
   it('goes to the entry page when the event is one of the active ids', () => {
-    expect(giveawayRoute('uw-husky-mobile', ACTIVE[0] as string, ACTIVE)).toBe(`/uw-husky-mobile/giveaway-entry/${ACTIVE[0]}`);
+    expect(giveawayRoute('uw-husky-mobile', ACTIVE[0] as string, ACTIVE)).toBe(
+      `/uw-husky-mobile/giveaway-entry/${ACTIVE[0]}`,
+    );
   });
 
   it.each([null, 'a', 'some-past-event'])('goes to the closed page for %s', (event) => {
-    expect(giveawayRoute('osu-beavs-mobile', event, ACTIVE)).toBe('/osu-beavs-mobile/giveaway-closed');
+    expect(giveawayRoute('osu-beavs-mobile', event, ACTIVE)).toBe(
+      '/osu-beavs-mobile/giveaway-closed',
+    );
     expect(isGiveawayOpen(event, ACTIVE)).toBe(false);
   });
 
@@ -19,7 +28,9 @@ describe('giveaway route decision (docs/behaviour.md §2, §4)', () => {
     const active = [upper];
     expect(isGiveawayOpen(upper.toLowerCase(), active)).toBe(true);
     expect(isGiveawayOpen(` ${upper} `, [upper.toLowerCase()])).toBe(true);
-    expect(giveawayRoute('uw-husky-mobile', upper, active)).toBe(`/uw-husky-mobile/giveaway-entry/${upper.toLowerCase()}`);
+    expect(giveawayRoute('uw-husky-mobile', upper, active)).toBe(
+      `/uw-husky-mobile/giveaway-entry/${upper.toLowerCase()}`,
+    );
     expect(giveawayIdKey(' ABC-def ')).toBe('abc-def');
     expect(showEnterButton((HIDDEN[1] as string).toUpperCase(), HIDDEN)).toBe(false);
     expect(showEnterButton('A', HIDDEN)).toBe(false);

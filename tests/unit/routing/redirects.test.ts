@@ -7,12 +7,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RedirectsHandler } from '@netlify/redirects';
 import { describe, expect, it } from 'vitest';
-import { ASSET_PATHS, formatRedirects, redirectRules, upperCaseGiveawayRules, type RedirectRule, type RedirectSchool } from '../../../src/lib/routing/redirects.ts';
+import {
+  ASSET_PATHS,
+  formatRedirects,
+  redirectRules,
+  upperCaseGiveawayRules,
+  type RedirectRule,
+  type RedirectSchool,
+} from '../../../src/lib/routing/redirects.ts';
 import { PARAMETER_ROUTE_NAMES, fixedSchoolPages } from '../../school-pages.ts';
 
 /** The six seed schools' registry entries as docs/behaviour.md §2 describes them. */
 const schools: RedirectSchool[] = [
-  { seoSlug: 'uw-husky-mobile', legacyAliases: ['gohuskymobile', 'huskymobile'], giveawayEntryRedirect: true },
+  {
+    seoSlug: 'uw-husky-mobile',
+    legacyAliases: ['gohuskymobile', 'huskymobile'],
+    giveawayEntryRedirect: true,
+  },
   { seoSlug: 'osu-beavs-mobile', legacyAliases: ['beavsmobile'], giveawayEntryRedirect: false },
   { seoSlug: 'cal-bears-mobile', legacyAliases: ['bearsmobile'], giveawayEntryRedirect: false },
   { seoSlug: 'cubbymobile', legacyAliases: [], giveawayEntryRedirect: true },
@@ -30,7 +41,12 @@ const rules = redirectRules(schools, MAIN, undefined, { activeGiveawayIds: ACTIV
  * of the route table for every school, and one open giveaway's entry page.
  */
 const PAGES = new Set([
-  '/', '/search', '/default', '/404.html', OPEN_ENTRY, '/_astro/app.js',
+  '/',
+  '/search',
+  '/default',
+  '/404.html',
+  OPEN_ENTRY,
+  '/_astro/app.js',
   ...schools.flatMap(({ seoSlug }) => fixedSchoolPages(seoSlug).map((page) => page.path)),
 ]);
 
@@ -40,18 +56,28 @@ it('knows a built page for every route with a parameter (the giveaway entry is t
 });
 
 function engine(list: readonly RedirectRule[]): RedirectsHandler {
-  return new RedirectsHandler({ configRedirects: [...list], projectDir: mkdtempSync(join(tmpdir(), 'rules-')), jwtRoleClaim: '', jwtSecret: '' });
+  return new RedirectsHandler({
+    configRedirects: [...list],
+    projectDir: mkdtempSync(join(tmpdir(), 'rules-')),
+    jwtRoleClaim: '',
+    jwtSecret: '',
+  });
 }
 const netlify = engine(rules);
 
-interface Outcome { status: number; location?: string }
+interface Outcome {
+  status: number;
+  location?: string;
+}
 
 /** One request: Netlify's matcher, then its shadowing rule (an existing file beats an unforced rule). */
 async function answer(path: string, handler: RedirectsHandler = netlify): Promise<Outcome> {
   const request = new Request(`https://site.example${path}`);
   const file = (candidate: Request) => {
     const wanted = new URL(candidate.url).pathname.replace(/(.)\/$/, '$1');
-    return Promise.resolve(PAGES.has(wanted) ? () => Promise.resolve(new Response('page')) : undefined);
+    return Promise.resolve(
+      PAGES.has(wanted) ? () => Promise.resolve(new Response('page')) : undefined,
+    );
   };
   const match = await handler.match(request);
   if (match === undefined) return { status: (await file(request)) ? 200 : 404 };
@@ -60,7 +86,12 @@ async function answer(path: string, handler: RedirectsHandler = netlify): Promis
   if (response === undefined) return { status: 404 };
   if (match.redirect && response.status >= 300 && response.status < 400) {
     const location = response.headers.get('location') ?? '';
-    return { status: response.status, location: location.startsWith('https://site.example') ? new URL(location).pathname : location.replace(/\/$/, '') };
+    return {
+      status: response.status,
+      location: location.startsWith('https://site.example')
+        ? new URL(location).pathname
+        : location.replace(/\/$/, ''),
+    };
   }
   return { status: match.redirect || response.status !== 200 ? response.status : match.statusCode };
 }
@@ -71,7 +102,8 @@ async function walk(path: string): Promise<{ hops: string[]; final: Outcome }> {
   let current = path;
   for (;;) {
     const outcome = await answer(current);
-    if (outcome.location === undefined || !outcome.location.startsWith('/')) return { hops, final: outcome };
+    if (outcome.location === undefined || !outcome.location.startsWith('/'))
+      return { hops, final: outcome };
     hops.push(outcome.location);
     if (hops.length > 5) throw new Error(`redirect loop from ${path}: ${hops.join(' → ')}`);
     current = outcome.location;
@@ -132,12 +164,21 @@ describe('pages, trailing slashes, giveaways, catch-all', () => {
   });
 
   it('sends the header fan-plans path to the fan plan page', async () => {
-    expect(await answer('/uw-husky-mobile/fan-plans')).toEqual({ status: 301, location: '/uw-husky-mobile/fan' });
-    expect(await answer('/uw-husky-mobile/fan-plans/')).toEqual({ status: 301, location: '/uw-husky-mobile/fan' });
+    expect(await answer('/uw-husky-mobile/fan-plans')).toEqual({
+      status: 301,
+      location: '/uw-husky-mobile/fan',
+    });
+    expect(await answer('/uw-husky-mobile/fan-plans/')).toEqual({
+      status: 301,
+      location: '/uw-husky-mobile/fan',
+    });
   });
 
   it('sends an unknown giveaway id to the school closed page, while the built entry page shadows the rule', async () => {
-    expect(await answer('/uk-kentucky-mobile/giveaway-entry/other-id')).toEqual({ status: 302, location: '/uk-kentucky-mobile/giveaway-closed' });
+    expect(await answer('/uk-kentucky-mobile/giveaway-entry/other-id')).toEqual({
+      status: 302,
+      location: '/uk-kentucky-mobile/giveaway-closed',
+    });
     expect(await answer(OPEN_ENTRY)).toEqual({ status: 200 });
   });
 
@@ -147,8 +188,13 @@ describe('pages, trailing slashes, giveaways, catch-all', () => {
     expect(rules.at(-1)).toEqual({ from: '/*', to: MAIN, status: 302 });
   });
 
-  it('answers 404 for a missing file under the site\'s own asset paths', async () => {
-    for (const path of ['/_astro/gone.js', '/content-images/gone.webp', '/backgrounds/gone.jpg', '/favicon.ico']) {
+  it("answers 404 for a missing file under the site's own asset paths", async () => {
+    for (const path of [
+      '/_astro/gone.js',
+      '/content-images/gone.webp',
+      '/backgrounds/gone.jpg',
+      '/favicon.ico',
+    ]) {
       expect(await answer(path), path).toEqual({ status: 404 });
     }
     expect(await answer('/_astro/app.js')).toEqual({ status: 200 });
@@ -157,31 +203,56 @@ describe('pages, trailing slashes, giveaways, catch-all', () => {
 
 describe('giveaway ids in upper case (some mail tools upper-case links)', () => {
   it('answers one 301 from the upper-cased entry address to the lower-case one, which is the page', async () => {
-    expect(await answer('/uk-kentucky-mobile/giveaway-entry/OPEN-ID')).toEqual({ status: 301, location: OPEN_ENTRY });
-    expect(await walk('/uk-kentucky-mobile/giveaway-entry/OPEN-ID')).toEqual({ hops: [OPEN_ENTRY], final: { status: 200 } });
-    expect(await answer('/uk-kentucky-mobile/giveaway-entry/OPEN-ID/')).toEqual({ status: 301, location: OPEN_ENTRY });
+    expect(await answer('/uk-kentucky-mobile/giveaway-entry/OPEN-ID')).toEqual({
+      status: 301,
+      location: OPEN_ENTRY,
+    });
+    expect(await walk('/uk-kentucky-mobile/giveaway-entry/OPEN-ID')).toEqual({
+      hops: [OPEN_ENTRY],
+      final: { status: 200 },
+    });
+    expect(await answer('/uk-kentucky-mobile/giveaway-entry/OPEN-ID/')).toEqual({
+      status: 301,
+      location: OPEN_ENTRY,
+    });
     expect(await answer(OPEN_ENTRY)).toEqual({ status: 200 });
   });
 
   it('lower-cases every active id once, for every school; a school whose event is another goes on to its closed page', async () => {
     const guid = '053219f6-7cee-4319-a4f1-aab3f833263f';
     expect(upperCaseGiveawayRules(ACTIVE_IDS)).toEqual([
-      { from: '/:school/giveaway-entry/OPEN-ID', to: '/:school/giveaway-entry/open-id', status: 301 },
-      { from: `/:school/giveaway-entry/${guid.toUpperCase()}`, to: `/:school/giveaway-entry/${guid}`, status: 301 },
+      {
+        from: '/:school/giveaway-entry/OPEN-ID',
+        to: '/:school/giveaway-entry/open-id',
+        status: 301,
+      },
+      {
+        from: `/:school/giveaway-entry/${guid.toUpperCase()}`,
+        to: `/:school/giveaway-entry/${guid}`,
+        status: 301,
+      },
     ]);
     expect(await walk(`/uw-husky-mobile/giveaway-entry/${guid.toUpperCase()}`)).toEqual({
-      hops: [`/uw-husky-mobile/giveaway-entry/${guid}`, '/uw-husky-mobile/giveaway-closed'], final: { status: 200 },
+      hops: [`/uw-husky-mobile/giveaway-entry/${guid}`, '/uw-husky-mobile/giveaway-closed'],
+      final: { status: 200 },
     });
   });
 
   it('never matches the lower-case address itself (Netlify matches rule paths case-sensitively), so it cannot loop', async () => {
     const only = engine(upperCaseGiveawayRules(ACTIVE_IDS));
     expect(await only.match(new Request(`https://site.example${OPEN_ENTRY}`))).toBeUndefined();
-    expect(await only.match(new Request('https://site.example/uk-kentucky-mobile/giveaway-entry/Open-Id'))).toBeUndefined();
+    expect(
+      await only.match(
+        new Request('https://site.example/uk-kentucky-mobile/giveaway-entry/Open-Id'),
+      ),
+    ).toBeUndefined();
   });
 
   it('reaches the page from a legacy alias with an upper-cased id in two hops', async () => {
-    expect(await walk('/kentuckymobile/giveawayentry/OPEN-ID')).toEqual({ hops: ['/uk-kentucky-mobile/giveawayentry/OPEN-ID', OPEN_ENTRY], final: { status: 200 } });
+    expect(await walk('/kentuckymobile/giveawayentry/OPEN-ID')).toEqual({
+      hops: ['/uk-kentucky-mobile/giveawayentry/OPEN-ID', OPEN_ENTRY],
+      final: { status: 200 },
+    });
   });
 
   it('writes no rule for an id without letters or one a rule cannot carry', () => {
@@ -194,31 +265,51 @@ describe('the rule set', () => {
   it('forces no rule and has no rule that can match its own target (no loops)', async () => {
     for (const rule of rules) {
       expect(rule.force, rule.from).toBeUndefined();
-      if (!rule.to.startsWith('/') || rule.status !== 301 && rule.status !== 302) continue;
+      if (!rule.to.startsWith('/') || (rule.status !== 301 && rule.status !== 302)) continue;
       const target = rule.to.replace(/:[a-z]+/g, 'x');
       const single = engine([rule]);
-      expect(await answer(target, single), `${rule.from} → ${rule.to}`).not.toMatchObject({ location: target });
+      expect(await answer(target, single), `${rule.from} → ${rule.to}`).not.toMatchObject({
+        location: target,
+      });
     }
   });
 
   it('puts the missing-asset 404s first and the catch-all last; shared rules use placeholders once', () => {
-    expect(rules.slice(0, ASSET_PATHS.length).map((rule) => rule.status)).toEqual(ASSET_PATHS.map(() => 404));
+    expect(rules.slice(0, ASSET_PATHS.length).map((rule) => rule.status)).toEqual(
+      ASSET_PATHS.map(() => 404),
+    );
     const shared = rules.filter((rule) => rule.from.startsWith('/:school/'));
     expect(shared.map((rule) => rule.from)).toEqual([...new Set(shared.map((rule) => rule.from))]);
     expect(shared.length).toBeGreaterThanOrEqual(7);
   });
 
   it('adds two lines per legacy alias (three without a giveawayentry redirect) and nothing else per school', () => {
-    const aliases = schools.flatMap((school) => school.legacyAliases.map(() => school.giveawayEntryRedirect));
+    const aliases = schools.flatMap((school) =>
+      school.legacyAliases.map(() => school.giveawayEntryRedirect),
+    );
     const none = redirectRules([], MAIN, undefined, { activeGiveawayIds: ACTIVE_IDS }).length;
     expect(rules.length).toBe(none + aliases.reduce((sum, entry) => sum + (entry ? 2 : 3), 0));
-    const many = Array.from({ length: 600 }, (_, index) => ({ seoSlug: `school-${index}`, legacyAliases: [`old-${index}`], giveawayEntryRedirect: index % 2 === 0 }));
-    expect(redirectRules(many, MAIN, undefined, { activeGiveawayIds: ACTIVE_IDS }).length).toBe(none + 300 * 2 + 300 * 3);
-    expect(redirectRules([{ seoSlug: 'new-school', legacyAliases: [], giveawayEntryRedirect: true }], MAIN).length).toBe(redirectRules([], MAIN).length);
+    const many = Array.from({ length: 600 }, (_, index) => ({
+      seoSlug: `school-${index}`,
+      legacyAliases: [`old-${index}`],
+      giveawayEntryRedirect: index % 2 === 0,
+    }));
+    expect(redirectRules(many, MAIN, undefined, { activeGiveawayIds: ACTIVE_IDS }).length).toBe(
+      none + 300 * 2 + 300 * 3,
+    );
+    expect(
+      redirectRules(
+        [{ seoSlug: 'new-school', legacyAliases: [], giveawayEntryRedirect: true }],
+        MAIN,
+      ).length,
+    ).toBe(redirectRules([], MAIN).length);
   });
 
   it('sends a legacy giveawayentry link under an alias on in two hops, through the shared rule', async () => {
-    expect(await walk('/kentuckymobile/giveawayentry/open-id')).toEqual({ hops: ['/uk-kentucky-mobile/giveawayentry/open-id', OPEN_ENTRY], final: { status: 200 } });
+    expect(await walk('/kentuckymobile/giveawayentry/open-id')).toEqual({
+      hops: ['/uk-kentucky-mobile/giveawayentry/open-id', OPEN_ENTRY],
+      final: { status: 200 },
+    });
     expect(rules.filter((rule) => rule.from.startsWith('/kentuckymobile'))).toEqual([
       { from: '/kentuckymobile', to: '/uk-kentucky-mobile', status: 301 },
       { from: '/kentuckymobile/*', to: '/uk-kentucky-mobile/:splat', status: 301 },
@@ -237,11 +328,25 @@ describe('the rule set', () => {
 describe('order service proxy', () => {
   it('proxies the relative order-service paths when the service is configured, before every other rule', async () => {
     const withProxy = redirectRules(schools, MAIN, 'https://orders.example.com/');
-    expect(withProxy).toContainEqual({ from: '/mobileapi/*', to: 'https://orders.example.com/mobileapi/:splat', status: 200, force: true });
-    expect(withProxy).toContainEqual({ from: '/account/login', to: 'https://orders.example.com/account/login', status: 200, force: true });
-    const match = await engine(withProxy).match(new Request('https://site.example/mobileapi/zipcode/98105/eligibility'));
+    expect(withProxy).toContainEqual({
+      from: '/mobileapi/*',
+      to: 'https://orders.example.com/mobileapi/:splat',
+      status: 200,
+      force: true,
+    });
+    expect(withProxy).toContainEqual({
+      from: '/account/login',
+      to: 'https://orders.example.com/account/login',
+      status: 200,
+      force: true,
+    });
+    const match = await engine(withProxy).match(
+      new Request('https://site.example/mobileapi/zipcode/98105/eligibility'),
+    );
     expect(match).toMatchObject({ external: true, statusCode: 200 });
-    expect(match?.target.href).toBe('https://orders.example.com/mobileapi/zipcode/98105/eligibility');
+    expect(match?.target.href).toBe(
+      'https://orders.example.com/mobileapi/zipcode/98105/eligibility',
+    );
   });
 
   it('writes no proxy rules without one', () => {
@@ -251,7 +356,11 @@ describe('order service proxy', () => {
 
 describe('retired schools', () => {
   const retired = [
-    { seoSlug: 'old-husky-mobile', legacyAliases: ['oldhusky', 'olderhusky'], redirectTo: '/uw-husky-mobile' },
+    {
+      seoSlug: 'old-husky-mobile',
+      legacyAliases: ['oldhusky', 'olderhusky'],
+      redirectTo: '/uw-husky-mobile',
+    },
     { seoSlug: 'gone-mobile', legacyAliases: ['gonemobile'], redirectTo: MAIN },
   ];
   const withRetired = engine(redirectRules(schools, MAIN, undefined, { retired }));
@@ -272,9 +381,14 @@ describe('retired schools', () => {
     expect(await answer(from, withRetired)).toEqual({ status: 301, location: to });
   });
 
-  it('leaves every other school\'s rules as they were', async () => {
-    expect(await answer('/huskymobile/student', withRetired)).toEqual({ status: 301, location: '/uw-husky-mobile/student' });
-    expect(await answer('/uw-husky-mobile/fan-plans', withRetired)).toEqual({ status: 301, location: '/uw-husky-mobile/fan' });
+  it("leaves every other school's rules as they were", async () => {
+    expect(await answer('/huskymobile/student', withRetired)).toEqual({
+      status: 301,
+      location: '/uw-husky-mobile/student',
+    });
+    expect(await answer('/uw-husky-mobile/fan-plans', withRetired)).toEqual({
+      status: 301,
+      location: '/uw-husky-mobile/fan',
+    });
   });
 });
-

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isPublishedIn, mayFailBuild, schoolStatusOf, successorProblem } from '../../../src/lib/schools/lifecycle.ts';
+import {
+  isPublishedIn,
+  mayFailBuild,
+  schoolStatusOf,
+  successorProblem,
+} from '../../../src/lib/schools/lifecycle.ts';
 
 describe('school lifecycle rules', () => {
   it('reads a missing status as live and refuses an unknown one', () => {
@@ -27,10 +32,22 @@ describe('school lifecycle rules', () => {
   });
 
   it('allows a successor on a retired school only, and never the school itself', () => {
-    expect(successorProblem({ _id: 'school-a', status: 'retired', successor: { _ref: 'school-b' } })).toBeUndefined();
+    expect(
+      successorProblem({ _id: 'school-a', status: 'retired', successor: { _ref: 'school-b' } }),
+    ).toBeUndefined();
     expect(successorProblem({ _id: 'school-a', status: 'retired' })).toBeUndefined();
-    expect(successorProblem({ _id: 'school-a', status: 'live', successor: { _ref: 'school-b' } })).toMatch(/Only a retired school names a successor/);
-    expect(successorProblem({ _id: 'school-a', successor: { _ref: 'school-b' } })).toMatch(/Only a retired school/);
-    expect(successorProblem({ _id: 'drafts.school-a', status: 'retired', successor: { _ref: 'school-a' } })).toBe('A school cannot be its own successor');
+    expect(
+      successorProblem({ _id: 'school-a', status: 'live', successor: { _ref: 'school-b' } }),
+    ).toMatch(/Only a retired school names a successor/);
+    expect(successorProblem({ _id: 'school-a', successor: { _ref: 'school-b' } })).toMatch(
+      /Only a retired school/,
+    );
+    expect(
+      successorProblem({
+        _id: 'drafts.school-a',
+        status: 'retired',
+        successor: { _ref: 'school-a' },
+      }),
+    ).toBe('A school cannot be its own successor');
   });
 });

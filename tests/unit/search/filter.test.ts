@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { filterSchools, matchesQuery, searchSummary } from '../../../src/lib/search/filter.ts';
-import { INDIANA_SCHOOLS, searchCards, servedSchoolCards } from '../../../src/lib/search/schools.ts';
+import {
+  INDIANA_SCHOOLS,
+  searchCards,
+  servedSchoolCards,
+} from '../../../src/lib/search/schools.ts';
 import { searchData, type SearchData } from '../../../src/lib/search/school-index.ts';
 import { getStartedHref, requestSchoolHref } from '../../../src/lib/search/links.ts';
 
-const names = (query: string) => filterSchools(INDIANA_SCHOOLS.map((school) => ({ ...school, state: 'Indiana' })), query).map((school) => school.name);
+const names = (query: string) =>
+  filterSchools(
+    INDIANA_SCHOOLS.map((school) => ({ ...school, state: 'Indiana' })),
+    query,
+  ).map((school) => school.name);
 
 const WESTERN = [
   { name: 'University of Washington', city: 'Seattle', state: 'Washington' },
@@ -29,7 +37,10 @@ describe('school filter: name, city or state, ignoring case', () => {
   });
   it('finds every school of a state, whatever their names', () => {
     expect(western('utah')).toEqual(['University of Utah']);
-    expect(western('washington')).toEqual(['University of Washington', 'Washington State University']);
+    expect(western('washington')).toEqual([
+      'University of Washington',
+      'Washington State University',
+    ]);
     expect(names('indiana')).toHaveLength(INDIANA_SCHOOLS.length);
   });
   it('needs every word of the query, each in the name, city or state', () => {
@@ -49,8 +60,18 @@ describe('school filter: name, city or state, ignoring case', () => {
   });
   it('matches nothing that is in none of the three', () => {
     expect(names('Harvard')).toEqual([]);
-    expect(matchesQuery({ name: 'Butler University', city: 'Indianapolis', state: 'Indiana' }, 'butler  indianapolis ')).toBe(true);
-    expect(matchesQuery({ name: 'Butler University', city: 'Indianapolis', state: 'Indiana' }, 'butler ohio')).toBe(false);
+    expect(
+      matchesQuery(
+        { name: 'Butler University', city: 'Indianapolis', state: 'Indiana' },
+        'butler  indianapolis ',
+      ),
+    ).toBe(true);
+    expect(
+      matchesQuery(
+        { name: 'Butler University', city: 'Indianapolis', state: 'Indiana' },
+        'butler ohio',
+      ),
+    ).toBe(false);
   });
 });
 
@@ -79,31 +100,60 @@ describe('the school list and its links', () => {
     expect(new Set(INDIANA_SCHOOLS.map((school) => school.name)).size).toBe(INDIANA_SCHOOLS.length);
   });
   it('sends Get Started to the main site with the school named', () => {
-    expect(getStartedHref('https://www.k1mobile.example', "Saint Mary's College")).toBe('https://www.k1mobile.example/?school=Saint+Mary%27s+College');
+    expect(getStartedHref('https://www.k1mobile.example', "Saint Mary's College")).toBe(
+      'https://www.k1mobile.example/?school=Saint+Mary%27s+College',
+    );
   });
-  it('asks for a missing school by email to the main site\'s domain', () => {
-    expect(requestSchoolHref('https://www.k1mobile.example')).toMatch(/^mailto:schools@k1mobile\.example\?subject=Please%20add%20my%20school&body=/);
+  it("asks for a missing school by email to the main site's domain", () => {
+    expect(requestSchoolHref('https://www.k1mobile.example')).toMatch(
+      /^mailto:schools@k1mobile\.example\?subject=Please%20add%20my%20school&body=/,
+    );
   });
 });
 
 describe('the search over the cards file the page fetches (the JSON records)', () => {
   // The records as the browser gets them: the built file's JSON, parsed. The order of the list is
   // the cards' (served schools A–Z, then the seed list), and the filter keeps it.
-  const cards = searchCards(servedSchoolCards(WESTERN.filter((school) => school.state).map((school, index) => ({
-    seoSlug: `school-${index}`, brand: `Brand ${index}`, school: { schoolName: school.name, city: school.city, state: school.state },
-    colours: { primary: { name: 'Primary', hex: '#000000' }, secondary: { name: 'Accent', hex: '#ffffff' } },
-  }))));
-  const records = (JSON.parse(JSON.stringify(searchData(cards, 'https://www.k1mobile.example'))) as SearchData).schools;
+  const cards = searchCards(
+    servedSchoolCards(
+      WESTERN.filter((school) => school.state).map((school, index) => ({
+        seoSlug: `school-${index}`,
+        brand: `Brand ${index}`,
+        school: { schoolName: school.name, city: school.city, state: school.state },
+        colours: {
+          primary: { name: 'Primary', hex: '#000000' },
+          secondary: { name: 'Accent', hex: '#ffffff' },
+        },
+      })),
+    ),
+  );
+  const records = (
+    JSON.parse(JSON.stringify(searchData(cards, 'https://www.k1mobile.example'))) as SearchData
+  ).schools;
 
-  it.each(['wash', 'WASHINGTON pullman', 'montreal', 'indiana', 'purdue fort', 'u', 'Harvard', ''])('"%s": the same matches in the same order as the cards the page was built from', (query) => {
-    expect(filterSchools(records, query).map((school) => school.name)).toEqual(filterSchools(cards, query).map((school) => school.name));
-  });
+  it.each(['wash', 'WASHINGTON pullman', 'montreal', 'indiana', 'purdue fort', 'u', 'Harvard', ''])(
+    '"%s": the same matches in the same order as the cards the page was built from',
+    (query) => {
+      expect(filterSchools(records, query).map((school) => school.name)).toEqual(
+        filterSchools(cards, query).map((school) => school.name),
+      );
+    },
+  );
 
   it('served schools A–Z first, then the coming-soon seed, with the empty state for no match', () => {
-    expect(filterSchools(records, 'univ').map((school) => [school.name, school.comingSoon]).slice(0, 4)).toEqual([
-      ['Université de Montréal', false], ['University of Utah', false], ['University of Washington', false], ['Washington State University', false],
+    expect(
+      filterSchools(records, 'univ')
+        .map((school) => [school.name, school.comingSoon])
+        .slice(0, 4),
+    ).toEqual([
+      ['Université de Montréal', false],
+      ['University of Utah', false],
+      ['University of Washington', false],
+      ['Washington State University', false],
     ]);
     expect(filterSchools(records, 'univ').at(-1)?.comingSoon).toBe(true);
-    expect(searchSummary(filterSchools(records, 'Harvard').length, 'Harvard')).toBe('No schools found matching "Harvard"');
+    expect(searchSummary(filterSchools(records, 'Harvard').length, 'Harvard')).toBe(
+      'No schools found matching "Harvard"',
+    );
   });
 });

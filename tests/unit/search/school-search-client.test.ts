@@ -1,12 +1,44 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SEARCH_UNAVAILABLE, initSchoolSearch, type LoadSchools } from '../../../src/lib/search/school-search.client.ts';
+import {
+  SEARCH_UNAVAILABLE,
+  initSchoolSearch,
+  type LoadSchools,
+} from '../../../src/lib/search/school-search.client.ts';
 import type { SearchResult } from '../../../src/lib/search/school-index.ts';
 
 const SCHOOLS: SearchResult[] = [
-  { name: 'University of Washington', city: 'Seattle', state: 'Washington', brand: 'Husky Mobile', href: '/uw-husky-mobile', comingSoon: false, colors: [{ name: 'Husky Purple', hex: '#4B2E83' }, { name: 'Husky Gold', hex: '#B7A57A' }] },
-  { name: 'Washington State University', city: 'Pullman', state: 'Washington', href: '/wsu-cougs-mobile', comingSoon: false, colors: [{ name: 'Crimson', hex: '#981E32' }] },
-  { name: 'Ball State University', city: 'Muncie', state: 'Indiana', href: 'https://main.example/?school=Ball+State+University', comingSoon: true, colors: [{ name: 'Cardinal', hex: '#ba0c2f' }, { name: 'White', hex: '#ffffff' }] },
+  {
+    name: 'University of Washington',
+    city: 'Seattle',
+    state: 'Washington',
+    brand: 'Husky Mobile',
+    href: '/uw-husky-mobile',
+    comingSoon: false,
+    colors: [
+      { name: 'Husky Purple', hex: '#4B2E83' },
+      { name: 'Husky Gold', hex: '#B7A57A' },
+    ],
+  },
+  {
+    name: 'Washington State University',
+    city: 'Pullman',
+    state: 'Washington',
+    href: '/wsu-cougs-mobile',
+    comingSoon: false,
+    colors: [{ name: 'Crimson', hex: '#981E32' }],
+  },
+  {
+    name: 'Ball State University',
+    city: 'Muncie',
+    state: 'Indiana',
+    href: 'https://main.example/?school=Ball+State+University',
+    comingSoon: true,
+    colors: [
+      { name: 'Cardinal', hex: '#ba0c2f' },
+      { name: 'White', hex: '#ffffff' },
+    ],
+  },
 ];
 
 /** The markup SchoolSearch.astro writes (its data attributes and card template), with a tiny list of states. */
@@ -26,9 +58,12 @@ function renderPage(): void {
     <nav data-school-index><h2>Schools by state</h2><a href="/search/washington">Washington</a></nav>`;
 }
 
-const $ = <E extends Element = HTMLElement>(selector: string) => document.querySelector<E>(selector)!;
+const $ = <E extends Element = HTMLElement>(selector: string) =>
+  document.querySelector<E>(selector)!;
 const summary = () => $('[role="status"]').textContent;
-const cards = () => [...document.querySelectorAll<HTMLElement>('[data-school-search-results] > li')];
+const cards = () => [
+  ...document.querySelectorAll<HTMLElement>('[data-school-search-results] > li'),
+];
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 async function type(text: string): Promise<void> {
@@ -39,7 +74,9 @@ async function type(text: string): Promise<void> {
 }
 
 async function pressEnter(): Promise<void> {
-  $<HTMLFormElement>('[data-school-search-form]').dispatchEvent(new Event('submit', { cancelable: true }));
+  $<HTMLFormElement>('[data-school-search-form]').dispatchEvent(
+    new Event('submit', { cancelable: true }),
+  );
   await flush();
 }
 
@@ -70,7 +107,10 @@ describe('search page script', () => {
     start();
     await type('WASH');
     expect(summary()).toBe('Showing 2 school(s) that match "WASH"');
-    expect(cards().map((card) => card.querySelector('h2')?.textContent)).toEqual(['University of Washington', 'Washington State University']);
+    expect(cards().map((card) => card.querySelector('h2')?.textContent)).toEqual([
+      'University of Washington',
+      'Washington State University',
+    ]);
     expect($('[data-school-index]').hidden).toBe(true);
     expect($('[data-school-search-results]').hidden).toBe(false);
 
@@ -94,9 +134,21 @@ describe('search page script', () => {
     expect(card?.querySelector('[data-card-soon]')?.hasAttribute('hidden')).toBe(true);
     expect(card?.textContent).toContain('Husky Mobile');
     expect(card?.textContent).toContain('Seattle, Washington');
-    expect([...card!.querySelectorAll('[data-card-colour-name]')].map((name) => name.textContent)).toEqual(['Husky Purple', 'Husky Gold']);
-    expect([...card!.querySelectorAll('circle')].map((circle) => circle.getAttribute('fill'))).toEqual(['#4B2E83', '#B7A57A']);
-    expect([...card!.querySelectorAll('[data-card-band] rect')].map((rect) => [rect.getAttribute('x'), rect.getAttribute('fill')])).toEqual([['0', '#4B2E83'], ['1', '#B7A57A']]);
+    expect(
+      [...card!.querySelectorAll('[data-card-colour-name]')].map((name) => name.textContent),
+    ).toEqual(['Husky Purple', 'Husky Gold']);
+    expect(
+      [...card!.querySelectorAll('circle')].map((circle) => circle.getAttribute('fill')),
+    ).toEqual(['#4B2E83', '#B7A57A']);
+    expect(
+      [...card!.querySelectorAll('[data-card-band] rect')].map((rect) => [
+        rect.getAttribute('x'),
+        rect.getAttribute('fill'),
+      ]),
+    ).toEqual([
+      ['0', '#4B2E83'],
+      ['1', '#B7A57A'],
+    ]);
     expect(card?.querySelector('a')?.getAttribute('href')).toBe('/uw-husky-mobile');
     expect(card?.querySelector('a')?.textContent).toBe('Get Started with University of Washington');
     expect(card?.outerHTML).not.toContain('style=');
@@ -109,14 +161,18 @@ describe('search page script', () => {
     expect(card?.classList.contains('school-card--soon')).toBe(true);
     expect(card?.querySelector('[data-card-soon]')?.hasAttribute('hidden')).toBe(false);
     expect(card?.querySelector('[data-card-brand]')).toBeNull();
-    expect(card?.querySelector('a')?.getAttribute('href')).toBe('https://main.example/?school=Ball+State+University');
+    expect(card?.querySelector('a')?.getAttribute('href')).toBe(
+      'https://main.example/?school=Ball+State+University',
+    );
   });
 
   it('writes names as text, never as markup', async () => {
     start(async () => [{ ...SCHOOLS[0]!, name: '<img src=x onerror=alert(1)> College' }]);
     await type('college');
     expect(cards()[0]?.querySelector('img')).toBeNull();
-    expect(cards()[0]?.querySelector('h2')?.textContent).toBe('<img src=x onerror=alert(1)> College');
+    expect(cards()[0]?.querySelector('h2')?.textContent).toBe(
+      '<img src=x onerror=alert(1)> College',
+    );
   });
 
   it('Enter opens the school when exactly one matches, and does nothing otherwise', async () => {
@@ -135,7 +191,12 @@ describe('search page script', () => {
 
   it('Enter typed before the cards arrive still opens the single match', async () => {
     let release: (list: SearchResult[]) => void = () => undefined;
-    const { go } = start(() => new Promise((resolve) => { release = resolve; }));
+    const { go } = start(
+      () =>
+        new Promise((resolve) => {
+          release = resolve;
+        }),
+    );
     const input = $<HTMLInputElement>('[data-school-search-input]');
     input.value = 'ball state';
     await pressEnter();
@@ -147,7 +208,10 @@ describe('search page script', () => {
 
   it('when the cards cannot be fetched, says so, keeps the index and tries again on the next keystroke', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const load = vi.fn<LoadSchools>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(SCHOOLS);
+    const load = vi
+      .fn<LoadSchools>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(SCHOOLS);
     start(load);
     await type('utah');
     expect(summary()).toBe(SEARCH_UNAVAILABLE);
@@ -158,23 +222,35 @@ describe('search page script', () => {
   });
 
   it('draws the first cards of a large answer at once and the rest after that frame, in order', async () => {
-    const many: SearchResult[] = Array.from({ length: 300 }, (_, index) => ({ ...SCHOOLS[1]!, name: `Campus ${String(index).padStart(3, '0')}`, href: `/campus-${index}` }));
+    const many: SearchResult[] = Array.from({ length: 300 }, (_, index) => ({
+      ...SCHOOLS[1]!,
+      name: `Campus ${String(index).padStart(3, '0')}`,
+      href: `/campus-${index}`,
+    }));
     start(async () => many);
     await type('campus');
     expect(summary()).toBe('Showing 300 school(s) that match "campus"');
     expect(cards().length).toBeGreaterThan(0);
     expect(cards().length).toBeLessThan(300);
     await vi.waitFor(() => expect(cards()).toHaveLength(300));
-    expect(cards().map((card) => card.querySelector('h2')?.textContent)).toEqual(many.map((school) => school.name));
+    expect(cards().map((card) => card.querySelector('h2')?.textContent)).toEqual(
+      many.map((school) => school.name),
+    );
   });
 
-  it('stops drawing an older keystroke\'s cards when the visitor types on', async () => {
-    const many: SearchResult[] = Array.from({ length: 300 }, (_, index) => ({ ...SCHOOLS[1]!, name: `Campus ${index}`, href: `/campus-${index}` }));
+  it("stops drawing an older keystroke's cards when the visitor types on", async () => {
+    const many: SearchResult[] = Array.from({ length: 300 }, (_, index) => ({
+      ...SCHOOLS[1]!,
+      name: `Campus ${index}`,
+      href: `/campus-${index}`,
+    }));
     start(async () => [...many, SCHOOLS[0]!]);
     await type('campus');
     await type('seattle');
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(cards().map((card) => card.querySelector('h2')?.textContent)).toEqual(['University of Washington']);
+    expect(cards().map((card) => card.querySelector('h2')?.textContent)).toEqual([
+      'University of Washington',
+    ]);
   });
 
   it('applies a query from the address (the form sent without script, or a shared link)', async () => {

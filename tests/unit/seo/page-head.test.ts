@@ -6,8 +6,15 @@ const operator = { productName: 'School Mobile', mainSiteUrl: 'https://main.exam
 describe('schoolPageHead', () => {
   it('titles, describes and points the canonical at the page from the school names alone', () => {
     const head = schoolPageHead({
-      school: { product: 'Husky Mobile', schoolName: 'University of Washington', seoSlug: 'uw-husky-mobile' },
-      operator, route: 'why', siteUrl: 'https://site.example/', path: '/uw-husky-mobile/why/',
+      school: {
+        product: 'Husky Mobile',
+        schoolName: 'University of Washington',
+        seoSlug: 'uw-husky-mobile',
+      },
+      operator,
+      route: 'why',
+      siteUrl: 'https://site.example/',
+      path: '/uw-husky-mobile/why/',
       logoUrl: '/content-images/logo.svg',
     });
     expect(head.title).toBe('Why Husky Mobile?');
@@ -25,7 +32,10 @@ describe('schoolPageHead', () => {
   it('marks the confirmation page noindex', () => {
     const head = schoolPageHead({
       school: { product: 'Husky Mobile', schoolName: 'UW', seoSlug: 'uw-husky-mobile' },
-      operator, route: 'giveaway-confirmation', siteUrl: 'https://site.example', path: '/uw-husky-mobile/giveaway-confirmation',
+      operator,
+      route: 'giveaway-confirmation',
+      siteUrl: 'https://site.example',
+      path: '/uw-husky-mobile/giveaway-confirmation',
     });
     expect(head.noindex).toBe(true);
   });
@@ -33,7 +43,13 @@ describe('schoolPageHead', () => {
 
 describe('barePageHead', () => {
   it('names the operator as the organisation', () => {
-    const head = barePageHead({ settings: operator, siteUrl: 'https://site.example', path: '/search', title: 'Search', description: 'd' });
+    const head = barePageHead({
+      settings: operator,
+      siteUrl: 'https://site.example',
+      path: '/search',
+      title: 'Search',
+      description: 'd',
+    });
     expect(head.jsonLd).toMatchObject({ name: 'School Mobile', url: 'https://site.example' });
     expect(head.canonical).toBe('https://site.example/search');
   });

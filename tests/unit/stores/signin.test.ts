@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $signInOpen, closeSignIn, openSignIn, wantsSignInOnArrival } from '../../../src/stores/signin.ts';
+import {
+  $signInOpen,
+  closeSignIn,
+  openSignIn,
+  wantsSignInOnArrival,
+} from '../../../src/stores/signin.ts';
 
 describe('wantsSignInOnArrival', () => {
   it('is true only when the query has open=signin', () => {

@@ -1,7 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TENANT_MESSAGES, createTenantClient, httpTransport, recordsTransport, type TenantTransport } from '../../../src/lib/tenants/client.ts';
+import {
+  TENANT_MESSAGES,
+  createTenantClient,
+  httpTransport,
+  recordsTransport,
+  type TenantTransport,
+} from '../../../src/lib/tenants/client.ts';
 
-const record = { id: 7, affiliateId: 70, slug: 'huskymobile', Name: 'Husky Mobile', PrimaryColor: '#4B2E83', SeconndaryColor: '#B7A57A', ThirdColor: '#85754D', ActiveGiveawayEvent: 'guid-1' };
+const record = {
+  id: 7,
+  affiliateId: 70,
+  slug: 'huskymobile',
+  Name: 'Husky Mobile',
+  PrimaryColor: '#4B2E83',
+  SeconndaryColor: '#B7A57A',
+  ThirdColor: '#85754D',
+  ActiveGiveawayEvent: 'guid-1',
+};
 
 function client(transport: TenantTransport) {
   const log = vi.fn();
@@ -12,29 +27,44 @@ describe('tenant lookup (docs/behaviour.md §4 two steps)', () => {
   it('loads the code then the full record', async () => {
     const calls: string[] = [];
     const base = recordsTransport([record]);
-    const { load } = client(async (path) => { calls.push(path); return base(path); });
+    const { load } = client(async (path) => {
+      calls.push(path);
+      return base(path);
+    });
     const tenant = await load('huskymobile');
     expect(calls).toEqual(['/k1mobile/tenant/code/huskymobile', '/k1mobile/tenant/7']);
     expect(tenant).toEqual({
-      id: '7', affiliateId: '70', slug: 'huskymobile', name: 'Husky Mobile',
-      primaryColor: '#4B2E83', secondaryColor: '#B7A57A', thirdColor: '#85754D', activeGiveawayEvent: 'guid-1',
+      id: '7',
+      affiliateId: '70',
+      slug: 'huskymobile',
+      name: 'Husky Mobile',
+      primaryColor: '#4B2E83',
+      secondaryColor: '#B7A57A',
+      thirdColor: '#85754D',
+      activeGiveawayEvent: 'guid-1',
     });
   });
 
   it('uses SecondaryColor only as a fallback for the misspelt SeconndaryColor', async () => {
-    const { load } = client(recordsTransport([{ ...record, SeconndaryColor: undefined, SecondaryColor: '#111111' }]));
+    const { load } = client(
+      recordsTransport([{ ...record, SeconndaryColor: undefined, SecondaryColor: '#111111' }]),
+    );
     expect((await load('huskymobile')).secondaryColor).toBe('#111111');
   });
 
   it('fails with "Tenant data failed to load." when the code lookup fails', async () => {
-    const { load, log } = client(async () => { throw new Error('HTTP 500'); });
+    const { load, log } = client(async () => {
+      throw new Error('HTTP 500');
+    });
     await expect(load('huskymobile')).rejects.toThrow(TENANT_MESSAGES.codeFailed);
     expect(log).toHaveBeenCalledWith('Tenant data failed to load.', expect.anything());
   });
 
   it('fails when the code response lacks result.id', async () => {
     const { load } = client(async () => ({ result: { affiliateId: 1 } }));
-    await expect(load('huskymobile')).rejects.toThrow('Initial tenant code response is missing required data.');
+    await expect(load('huskymobile')).rejects.toThrow(
+      'Initial tenant code response is missing required data.',
+    );
   });
 
   it('fails with "Full tenant data failed to load." when the second lookup fails', async () => {
@@ -47,8 +77,12 @@ describe('tenant lookup (docs/behaviour.md §4 two steps)', () => {
   });
 
   it('fails when the full response lacks result', async () => {
-    const { load } = client(async (path) => (path.includes('/code/') ? { result: { id: 7 } } : { data: {} }));
-    await expect(load('huskymobile')).rejects.toThrow('Full tenant data response is missing required data.');
+    const { load } = client(async (path) =>
+      path.includes('/code/') ? { result: { id: 7 } } : { data: {} },
+    );
+    await expect(load('huskymobile')).rejects.toThrow(
+      'Full tenant data response is missing required data.',
+    );
   });
 
   it('treats an unknown slug as a failed first lookup', async () => {
@@ -62,18 +96,34 @@ describe('httpTransport and a rate-limited API', () => {
     const waits: number[] = [];
     let calls = 0;
     const limited = () => new Response('{}', { status: 429, headers: { 'retry-after': '2' } });
-    const fetchTwiceLimited = (async () => (++calls <= 2 ? limited() : Response.json({ result: { id: 1, affiliateId: 2 } }))) as typeof fetch;
-    const transport = httpTransport('http://api.example', { fetchImpl: fetchTwiceLimited, sleep: async (ms) => { waits.push(ms); } });
-    expect(await transport('/k1mobile/tenant/code/x')).toEqual({ result: { id: 1, affiliateId: 2 } });
+    const fetchTwiceLimited = (async () =>
+      ++calls <= 2
+        ? limited()
+        : Response.json({ result: { id: 1, affiliateId: 2 } })) as typeof fetch;
+    const transport = httpTransport('http://api.example', {
+      fetchImpl: fetchTwiceLimited,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    expect(await transport('/k1mobile/tenant/code/x')).toEqual({
+      result: { id: 1, affiliateId: 2 },
+    });
     expect(waits).toEqual([2000, 2000]);
 
-    const alwaysLimited = httpTransport('http://api.example', { fetchImpl: (async () => limited()) as typeof fetch, sleep: async () => {} });
-    await expect(alwaysLimited('/k1mobile/tenant/code/x')).rejects.toThrow('HTTP 429 for /k1mobile/tenant/code/x');
+    const alwaysLimited = httpTransport('http://api.example', {
+      fetchImpl: (async () => limited()) as typeof fetch,
+      sleep: async () => {},
+    });
+    await expect(alwaysLimited('/k1mobile/tenant/code/x')).rejects.toThrow(
+      'HTTP 429 for /k1mobile/tenant/code/x',
+    );
   });
 });
 
 describe('tenant requests over HTTP (concurrency, timeout, retries)', () => {
-  const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const json = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
   /** A fake fetch that answers from a queue of outcomes per call and records what it was asked. */
   function fakeFetch(outcomes: Array<() => Promise<Response>>) {
@@ -99,10 +149,19 @@ describe('tenant requests over HTTP (concurrency, timeout, retries)', () => {
     const stats = { requests: 0, retries: 0 };
     const { fetchImpl } = fakeFetch([
       async () => json({ error: 'busy' }, 503),
-      async () => { throw new TypeError('fetch failed'); },
+      async () => {
+        throw new TypeError('fetch failed');
+      },
       async () => json({ result: { id: 7 } }),
     ]);
-    const transport = httpTransport('http://api.test', { fetchImpl, backoffMs: 100, sleep: async (ms) => { waits.push(ms); }, stats });
+    const transport = httpTransport('http://api.test', {
+      fetchImpl,
+      backoffMs: 100,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+      stats,
+    });
     await expect(transport('/k1mobile/tenant/7')).resolves.toEqual({ result: { id: 7 } });
     expect(waits).toEqual([100, 200]);
     expect(stats).toEqual({ requests: 3, retries: 2 });
@@ -118,7 +177,11 @@ describe('tenant requests over HTTP (concurrency, timeout, retries)', () => {
 
   it('gives up after the last retry with the last error, and the school fails with the documented text', async () => {
     const { fetchImpl } = fakeFetch(Array.from({ length: 3 }, () => async () => json({}, 500)));
-    const transport = httpTransport('http://api.test', { fetchImpl, retries: 2, sleep: async () => {} });
+    const transport = httpTransport('http://api.test', {
+      fetchImpl,
+      retries: 2,
+      sleep: async () => {},
+    });
     const load = createTenantClient(transport, { log: () => {} });
     const failure = load('huskymobile');
     await expect(failure).rejects.toThrow(TENANT_MESSAGES.codeFailed);
@@ -127,19 +190,29 @@ describe('tenant requests over HTTP (concurrency, timeout, retries)', () => {
   });
 
   describe('with fake timers', () => {
-    beforeEach(() => { vi.useFakeTimers(); });
-    afterEach(() => { vi.useRealTimers(); });
-
-    /** A fetch that never answers until its signal aborts (a hung API). */
-    const hanging = (_url: string | URL | Request, init?: RequestInit) => new Promise<Response>((_, fail) => {
-      init?.signal?.addEventListener('abort', () => fail(init.signal?.reason));
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
     });
 
+    /** A fetch that never answers until its signal aborts (a hung API). */
+    const hanging = (_url: string | URL | Request, init?: RequestInit) =>
+      new Promise<Response>((_, fail) => {
+        init?.signal?.addEventListener('abort', () => fail(init.signal?.reason));
+      });
+
     it('abandons an attempt after the timeout, waits the backoff, and tries again', async () => {
-      const fetchImpl = vi.fn()
+      const fetchImpl = vi
+        .fn()
         .mockImplementationOnce(hanging)
         .mockImplementationOnce(async () => json({ result: { id: 7 } }));
-      const transport = httpTransport('http://api.test', { fetchImpl: fetchImpl as unknown as typeof fetch, timeoutMs: 1_000, backoffMs: 250 });
+      const transport = httpTransport('http://api.test', {
+        fetchImpl: fetchImpl as unknown as typeof fetch,
+        timeoutMs: 1_000,
+        backoffMs: 250,
+      });
       const answer = transport('/k1mobile/tenant/7');
       await vi.advanceTimersByTimeAsync(999);
       expect(fetchImpl).toHaveBeenCalledTimes(1);
@@ -153,9 +226,17 @@ describe('tenant requests over HTTP (concurrency, timeout, retries)', () => {
 
     it('fails after timeouts on every attempt with the timeout as the reason', async () => {
       const fetchImpl = vi.fn(hanging);
-      const transport = httpTransport('http://api.test', { fetchImpl: fetchImpl as unknown as typeof fetch, timeoutMs: 1_000, retries: 1, backoffMs: 10 });
+      const transport = httpTransport('http://api.test', {
+        fetchImpl: fetchImpl as unknown as typeof fetch,
+        timeoutMs: 1_000,
+        retries: 1,
+        backoffMs: 10,
+      });
       const answer = transport('/k1mobile/tenant/7');
-      const settled = answer.then(() => new Error('resolved'), (error: unknown) => error as Error);
+      const settled = answer.then(
+        () => new Error('resolved'),
+        (error: unknown) => error as Error,
+      );
       await vi.advanceTimersByTimeAsync(1_000 + 10 + 1_000);
       expect((await settled).message).toBe('no answer within 1000 ms for /k1mobile/tenant/7');
       expect(fetchImpl).toHaveBeenCalledTimes(2);
@@ -171,8 +252,13 @@ describe('tenant requests over HTTP (concurrency, timeout, retries)', () => {
         inFlight -= 1;
         return json({ result: { id: 7, affiliateId: 70 } });
       });
-      const transport = httpTransport('http://api.test', { fetchImpl: fetchImpl as unknown as typeof fetch, concurrency: 3 });
-      const all = Promise.all(Array.from({ length: 10 }, (_, index) => transport(`/k1mobile/tenant/${index}`)));
+      const transport = httpTransport('http://api.test', {
+        fetchImpl: fetchImpl as unknown as typeof fetch,
+        concurrency: 3,
+      });
+      const all = Promise.all(
+        Array.from({ length: 10 }, (_, index) => transport(`/k1mobile/tenant/${index}`)),
+      );
       await vi.advanceTimersByTimeAsync(50 * 4);
       await all;
       expect(fetchImpl).toHaveBeenCalledTimes(10);

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { HEX_COLOUR, SIX_DIGIT_HEX_COLOUR, safeHexColour } from '../../../src/lib/theme/hex-colour.ts';
+import {
+  HEX_COLOUR,
+  SIX_DIGIT_HEX_COLOUR,
+  safeHexColour,
+} from '../../../src/lib/theme/hex-colour.ts';
 
 describe('safeHexColour', () => {
   it('accepts #rgb and #rrggbb and refuses anything else', () => {
@@ -14,7 +18,11 @@ describe('safeHexColour', () => {
 describe('the hex colour patterns', () => {
   it('HEX_COLOUR takes 3 or 6 digits, SIX_DIGIT_HEX_COLOUR only 6', () => {
     expect(['#fff', '#4B2E83'].map((value) => HEX_COLOUR.test(value))).toEqual([true, true]);
-    expect(['#fff', '#4B2E83'].map((value) => SIX_DIGIT_HEX_COLOUR.test(value))).toEqual([false, true]);
-    for (const bad of ['fff', '#ffff', '#gggggg', ' #fff']) expect(HEX_COLOUR.test(bad)).toBe(false);
+    expect(['#fff', '#4B2E83'].map((value) => SIX_DIGIT_HEX_COLOUR.test(value))).toEqual([
+      false,
+      true,
+    ]);
+    for (const bad of ['fff', '#ffff', '#gggggg', ' #fff'])
+      expect(HEX_COLOUR.test(bad)).toBe(false);
   });
 });

@@ -11,15 +11,19 @@ function renderCarousel(): { root: HTMLElement; track: HTMLElement; dots: HTMLBu
   </div>`;
   const root = document.querySelector<HTMLElement>('[data-carousel]') as HTMLElement;
   const track = root.querySelector<HTMLElement>('.carousel-items') as HTMLElement;
-  for (const item of root.querySelectorAll<HTMLElement>('.carousel-item')) Object.defineProperty(item, 'offsetWidth', { value: 300 });
+  for (const item of root.querySelectorAll<HTMLElement>('.carousel-item'))
+    Object.defineProperty(item, 'offsetWidth', { value: 300 });
   track.scrollTo = vi.fn() as typeof track.scrollTo;
   initCarousel(root);
   return { root, track, dots: [...root.querySelectorAll<HTMLButtonElement>('.carousel__dot')] };
 }
 
-const current = (dots: HTMLButtonElement[]) => dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true');
+const current = (dots: HTMLButtonElement[]) =>
+  dots.findIndex((dot) => dot.getAttribute('aria-current') === 'true');
 
-beforeEach(() => { vi.useFakeTimers(); });
+beforeEach(() => {
+  vi.useFakeTimers();
+});
 afterEach(() => {
   vi.useRealTimers();
   document.body.innerHTML = '';

@@ -3,7 +3,13 @@ import { activeIndex, cardOffset } from '../../../src/lib/ui/carousel.ts';
 
 describe('carousel position (docs/behaviour.md §4: rounded offset / (card width + 16 px gap))', () => {
   it.each([
-    [0, 0], [100, 0], [157, 0], [158, 1], [316, 1], [632, 2], [5000, 4],
+    [0, 0],
+    [100, 0],
+    [157, 0],
+    [158, 1],
+    [316, 1],
+    [632, 2],
+    [5000, 4],
   ])('scrollLeft %i with 300 px cards shows card %i', (scrollLeft, expected) => {
     expect(activeIndex(scrollLeft, 300, 5)).toBe(expected);
   });

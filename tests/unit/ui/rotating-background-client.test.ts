@@ -5,7 +5,10 @@
  * and reduced motion (still, no button).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BACKGROUND_ROTATION_MS, PAUSE_CHOICE_KEY } from '../../../src/lib/ui/rotating-background.ts';
+import {
+  BACKGROUND_ROTATION_MS,
+  PAUSE_CHOICE_KEY,
+} from '../../../src/lib/ui/rotating-background.ts';
 import { startBackgroundRotation } from '../../../src/lib/ui/rotating-background.client.ts';
 
 /** A matchMedia stand-in whose reduced-motion answer a test can change. */
@@ -17,7 +20,13 @@ function reducedMotion(initially: boolean) {
     removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
   };
   window.matchMedia = vi.fn(() => query) as unknown as typeof window.matchMedia;
-  return { set(matches: boolean) { query.matches = matches; for (const listener of listeners) listener(); }, listeners };
+  return {
+    set(matches: boolean) {
+      query.matches = matches;
+      for (const listener of listeners) listener();
+    },
+    listeners,
+  };
 }
 
 /** The markup RotatingBackground.astro writes, three images. */
@@ -110,7 +119,8 @@ describe('rotating background with its pause button', () => {
 
   it('a background of one image never moves and its button stays hidden', () => {
     reducedMotion(false);
-    document.body.innerHTML = '<div data-rotating-background data-active="0"><img data-background-image class="is-active"></div><button data-background-toggle hidden></button>';
+    document.body.innerHTML =
+      '<div data-rotating-background data-active="0"><img data-background-image class="is-active"></div><button data-background-toggle hidden></button>';
     const root = document.querySelector<HTMLElement>('[data-rotating-background]')!;
     const toggle = document.querySelector<HTMLButtonElement>('[data-background-toggle]')!;
     startBackgroundRotation(root, toggle);

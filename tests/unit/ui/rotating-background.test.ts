@@ -1,6 +1,12 @@
 /** The pause choice of the rotating backgrounds (WCAG 2.2.2): kept for the visit, read safely. */
 import { describe, expect, it } from 'vitest';
-import { PAUSE_CHOICE_KEY, backgroundMoves, pausedByVisitor, rememberPause, type ChoiceStore } from '../../../src/lib/ui/rotating-background.ts';
+import {
+  PAUSE_CHOICE_KEY,
+  backgroundMoves,
+  pausedByVisitor,
+  rememberPause,
+  type ChoiceStore,
+} from '../../../src/lib/ui/rotating-background.ts';
 
 /** A sessionStorage stand-in. */
 function memoryStore(): ChoiceStore & { items: Map<string, string> } {
@@ -8,16 +14,26 @@ function memoryStore(): ChoiceStore & { items: Map<string, string> } {
   return {
     items,
     getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => { items.set(key, value); },
-    removeItem: (key) => { items.delete(key); },
+    setItem: (key, value) => {
+      items.set(key, value);
+    },
+    removeItem: (key) => {
+      items.delete(key);
+    },
   };
 }
 
 /** Storage that refuses everything, as in a locked-down private window. */
 const refusing: ChoiceStore = {
-  getItem: () => { throw new DOMException('denied', 'SecurityError'); },
-  setItem: () => { throw new DOMException('full', 'QuotaExceededError'); },
-  removeItem: () => { throw new DOMException('denied', 'SecurityError'); },
+  getItem: () => {
+    throw new DOMException('denied', 'SecurityError');
+  },
+  setItem: () => {
+    throw new DOMException('full', 'QuotaExceededError');
+  },
+  removeItem: () => {
+    throw new DOMException('denied', 'SecurityError');
+  },
 };
 
 describe('the visitor’s pause choice', () => {

@@ -40,7 +40,10 @@ describe('whyView', () => {
     const view = whyView(props);
     expect(view.layout.route).toBe('why');
     expect(view.partnerBanner?.banner.bannerNumber).toBe(2);
-    expect(view.choosePlans).toMatchObject({ seoSlug: props.site.seoSlug, events: WHY_PAGE_PLAN_EVENT });
+    expect(view.choosePlans).toMatchObject({
+      seoSlug: props.site.seoSlug,
+      events: WHY_PAGE_PLAN_EVENT,
+    });
     for (const part of [view.hero, view.funds, view.math, view.perks]) expect(part).toBeDefined();
   });
 

@@ -22,13 +22,25 @@ describe('planPageView', () => {
 
   it('links the labels CSV only when the school has broadband facts', async () => {
     const props = await schoolPage();
-    expect(planPageView(props, 'fan').finePrint?.labelsCsvHref).toBe(`/${props.site.seoSlug}/broadband-labels.csv`);
-    expect(planPageView(without(props, 'broadbandFacts'), 'fan').finePrint?.labelsCsvHref).toBeUndefined();
+    expect(planPageView(props, 'fan').finePrint?.labelsCsvHref).toBe(
+      `/${props.site.seoSlug}/broadband-labels.csv`,
+    );
+    expect(
+      planPageView(without(props, 'broadbandFacts'), 'fan').finePrint?.labelsCsvHref,
+    ).toBeUndefined();
   });
 
   it('leaves out heading, fine print and give-back bar without the page header, and the grid without cards', async () => {
-    const view = planPageView(without(await schoolPage(), 'planPageHeader', 'planCards'), 'student');
-    expect([view.heading, view.finePrint, view.giveback, view.cards]).toEqual([undefined, undefined, undefined, undefined]);
+    const view = planPageView(
+      without(await schoolPage(), 'planPageHeader', 'planCards'),
+      'student',
+    );
+    expect([view.heading, view.finePrint, view.giveback, view.cards]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(view.giveawaysBanner).toBeDefined();
   });
 

@@ -9,7 +9,9 @@ export function bundledMatrix(): Promise<SiteMatrix> {
 }
 
 /** One school's page props; `pick` chooses the school (the first that matches). */
-export async function schoolPage(pick: (site: SchoolSite) => boolean = () => true): Promise<SchoolPageProps> {
+export async function schoolPage(
+  pick: (site: SchoolSite) => boolean = () => true,
+): Promise<SchoolPageProps> {
   const matrix = await bundledMatrix();
   const site = matrix.schools.find(pick);
   if (!site) throw new Error('no bundled school matches');
@@ -17,7 +19,10 @@ export async function schoolPage(pick: (site: SchoolSite) => boolean = () => tru
 }
 
 /** The same school with no documents of the given types (as if each were missing or invalid). */
-export function without(props: SchoolPageProps, ...types: Array<keyof SchoolSite['content']['documents']>): SchoolPageProps {
+export function without(
+  props: SchoolPageProps,
+  ...types: Array<keyof SchoolSite['content']['documents']>
+): SchoolPageProps {
   const documents = { ...props.site.content.documents };
   for (const type of types) documents[type] = [] as never;
   return { ...props, site: { ...props.site, content: { ...props.site.content, documents } } };

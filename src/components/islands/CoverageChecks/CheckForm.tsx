@@ -56,10 +56,16 @@ export default function CheckForm(props: CheckFormProps) {
   const hintId = `${id}-hint`;
   return (
     <form className="check" noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="check__title">{props.title}</h2>
+      <h2 id={`${id}-title`} className="check__title">
+        {props.title}
+      </h2>
       <p className="check__intro">{props.intro}</p>
-      <label htmlFor={`${id}-input`} className="check__label">{props.label}</label>
-      <p id={hintId} className="check__hint">{props.hint}</p>
+      <label htmlFor={`${id}-input`} className="check__label">
+        {props.label}
+      </label>
+      <p id={hintId} className="check__hint">
+        {props.hint}
+      </p>
       <div className="check__row">
         <input
           ref={input}
@@ -74,14 +80,27 @@ export default function CheckForm(props: CheckFormProps) {
           value={value}
           onChange={(event) => onChange(event.target.value)}
         />
-        <button type="submit" className="button button--primary check__button">{props.buttonText}</button>
+        <button type="submit" className="button button--primary check__button">
+          {props.buttonText}
+        </button>
       </div>
-      {error && <p id={errorId} className="check__error">{error}</p>}
+      {error && (
+        <p id={errorId} className="check__error">
+          {error}
+        </p>
+      )}
       <div className="check__status" role="status">
         {result && (
-          <div className={`check__result check__result--${result.tone}`} data-result-tone={result.tone}>
-            <span className="check__result-icon" aria-hidden="true">{ICONS[result.tone]}</span>
-            <p><strong>{result.title}</strong> {result.detail}</p>
+          <div
+            className={`check__result check__result--${result.tone}`}
+            data-result-tone={result.tone}
+          >
+            <span className="check__result-icon" aria-hidden="true">
+              {ICONS[result.tone]}
+            </span>
+            <p>
+              <strong>{result.title}</strong> {result.detail}
+            </p>
           </div>
         )}
         {announcement && <span className="visually-hidden">{announcement}</span>}

@@ -3,7 +3,13 @@
  * order service (docs/behaviour.md §7); its answer is not used and a failure is only logged.
  */
 import {
-  coverageFor, coverageMessage, eligibilityPath, esimCompatibilityFor, esimMessage, imeiError, zipError,
+  coverageFor,
+  coverageMessage,
+  eligibilityPath,
+  esimCompatibilityFor,
+  esimMessage,
+  imeiError,
+  zipError,
 } from '../../../lib/coverage/checks.ts';
 import { fetchWithCsrf } from '../../../lib/http/fetch-with-csrf.ts';
 import CheckForm from './CheckForm.tsx';
@@ -15,7 +21,11 @@ interface Props {
 }
 
 function notifyOrderService(zip: string) {
-  fetchWithCsrf(eligibilityPath(zip), { method: 'POST', body: zip, headers: { 'Content-Type': 'text/plain' } })
+  fetchWithCsrf(eligibilityPath(zip), {
+    method: 'POST',
+    body: zip,
+    headers: { 'Content-Type': 'text/plain' },
+  })
     .then((response) => {
       if (!response.ok) console.error(`Coverage check failed: HTTP ${response.status}`);
     })

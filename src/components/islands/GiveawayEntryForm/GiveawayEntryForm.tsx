@@ -3,9 +3,22 @@
  * submit attempt, one POST per submit, the outcome handed to the confirmation page.
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PHONE_MAX_DIGITS, US_STATES, validateEntry, type EntryField } from '../../../lib/giveaway/entry-rules.ts';
 import {
-  MISSING_GUID_MESSAGE, MISSING_SLUG_MESSAGE, confirmationPath, entryPayload, idempotencyKeys, saveOutcome, sendEntry,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PHONE_MAX_DIGITS,
+  US_STATES,
+  validateEntry,
+  type EntryField,
+} from '../../../lib/giveaway/entry-rules.ts';
+import {
+  MISSING_GUID_MESSAGE,
+  MISSING_SLUG_MESSAGE,
+  confirmationPath,
+  entryPayload,
+  idempotencyKeys,
+  saveOutcome,
+  sendEntry,
   type EntryFormValues,
 } from '../../../lib/giveaway/entry-submission.ts';
 import type { EntryFormProps } from '../../../lib/giveaway/island-props.ts';
@@ -25,7 +38,9 @@ export default function GiveawayEntryForm(props: EntryFormProps) {
   const [ready, setReady] = useState(false);
   const sendingNow = useRef(false);
   const keyFor = useRef(idempotencyKeys()).current;
-  const fields = useRef<Partial<Record<EntryField, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const fields = useRef<Partial<Record<EntryField, HTMLInputElement | HTMLSelectElement | null>>>(
+    {},
+  );
 
   useEffect(() => {
     setReady(true);
@@ -43,9 +58,10 @@ export default function GiveawayEntryForm(props: EntryFormProps) {
   const invalid = (field: EntryField) => submitted && errors[field] !== undefined;
   const set = <K extends keyof EntryFormValues>(field: K, value: EntryFormValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
-  const register = (field: EntryField) => (element: HTMLInputElement | HTMLSelectElement | null) => {
-    fields.current[field] = element;
-  };
+  const register =
+    (field: EntryField) => (element: HTMLInputElement | HTMLSelectElement | null) => {
+      fields.current[field] = element;
+    };
   const aria = (field: EntryField) => ({
     'aria-invalid': invalid(field),
     'aria-describedby': describedBy(field, invalid(field)),
@@ -67,7 +83,12 @@ export default function GiveawayEntryForm(props: EntryFormProps) {
     sendingNow.current = true;
     setSending(true);
     const payload = entryPayload(props.eventGUID, values);
-    const outcome = await sendEntry((url, init) => fetch(url, init), props.apiBase, payload, keyFor(payload));
+    const outcome = await sendEntry(
+      (url, init) => fetch(url, init),
+      props.apiBase,
+      payload,
+      keyFor(payload),
+    );
     try {
       saveOutcome(window.sessionStorage, props.seoSlug, outcome);
     } catch (error) {
@@ -81,16 +102,33 @@ export default function GiveawayEntryForm(props: EntryFormProps) {
       <div className="entry-form__field">
         <label htmlFor="giveaway-name">{labels.name}</label>
         <input
-          id="giveaway-name" name="name" type="text" autoComplete="name" maxLength={NAME_MAX_LENGTH} required
-          value={values.name} onChange={(event) => set('name', event.target.value)} ref={register('name')} {...aria('name')}
+          id="giveaway-name"
+          name="name"
+          type="text"
+          autoComplete="name"
+          maxLength={NAME_MAX_LENGTH}
+          required
+          value={values.name}
+          onChange={(event) => set('name', event.target.value)}
+          ref={register('name')}
+          {...aria('name')}
         />
         <FieldError field="name" shown={invalid('name')} text={messages.name} />
       </div>
       <div className="entry-form__field">
         <label htmlFor="giveaway-email">{labels.email}</label>
         <input
-          id="giveaway-email" name="email" type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} required spellCheck={false}
-          value={values.email} onChange={(event) => set('email', event.target.value)} ref={register('email')} {...aria('email')}
+          id="giveaway-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={EMAIL_MAX_LENGTH}
+          required
+          spellCheck={false}
+          value={values.email}
+          onChange={(event) => set('email', event.target.value)}
+          ref={register('email')}
+          {...aria('email')}
         />
         <FieldError field="email" shown={invalid('email')} text={messages.email} />
       </div>
@@ -98,40 +136,71 @@ export default function GiveawayEntryForm(props: EntryFormProps) {
         <div className="entry-form__field">
           <label htmlFor="giveaway-state">{labels.state}</label>
           <select
-            id="giveaway-state" name="state" autoComplete="address-level1" required
-            value={values.state} onChange={(event) => set('state', event.target.value)} ref={register('state')} {...aria('state')}
+            id="giveaway-state"
+            name="state"
+            autoComplete="address-level1"
+            required
+            value={values.state}
+            onChange={(event) => set('state', event.target.value)}
+            ref={register('state')}
+            {...aria('state')}
           >
             <option value="">{props.statePlaceholder}</option>
-            {US_STATES.map((state) => <option key={state.code} value={state.code}>{state.name}</option>)}
+            {US_STATES.map((state) => (
+              <option key={state.code} value={state.code}>
+                {state.name}
+              </option>
+            ))}
           </select>
           <FieldError field="state" shown={invalid('state')} text={messages.state} />
         </div>
         <div className="entry-form__field">
           <label htmlFor="giveaway-phone">{labels.phone}</label>
           <PhoneInput
-            value={values.phone} maxDigits={PHONE_MAX_DIGITS} onDigits={(digits) => set('phone', digits)}
-            inputRef={register('phone')} {...aria('phone')}
+            value={values.phone}
+            maxDigits={PHONE_MAX_DIGITS}
+            onDigits={(digits) => set('phone', digits)}
+            inputRef={register('phone')}
+            {...aria('phone')}
           />
           <FieldError field="phone" shown={invalid('phone')} text={messages.phone} />
         </div>
       </div>
       <div className="entry-form__field entry-form__field--check">
         <input
-          id="giveaway-agree" name="agree" type="checkbox" required
-          checked={values.agree} onChange={(event) => set('agree', event.target.checked)} ref={register('agree')} {...aria('agree')}
+          id="giveaway-agree"
+          name="agree"
+          type="checkbox"
+          required
+          checked={values.agree}
+          onChange={(event) => set('agree', event.target.checked)}
+          ref={register('agree')}
+          {...aria('agree')}
         />
         <label htmlFor="giveaway-agree">
           {terms.leadingText && `${terms.leadingText} `}
-          {terms.href
-            ? <a href={terms.href} {...(terms.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
-                {terms.linkText}{terms.external && <span className="visually-hidden"> (opens in a new tab)</span>}
-              </a>
-            : terms.linkText}
-          {terms.trailingText && (/^[.,;:!?]/.test(terms.trailingText) ? terms.trailingText : ` ${terms.trailingText}`)}
+          {terms.href ? (
+            <a
+              href={terms.href}
+              {...(terms.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+            >
+              {terms.linkText}
+              {terms.external && <span className="visually-hidden"> (opens in a new tab)</span>}
+            </a>
+          ) : (
+            terms.linkText
+          )}
+          {terms.trailingText &&
+            (/^[.,;:!?]/.test(terms.trailingText) ? terms.trailingText : ` ${terms.trailingText}`)}
         </label>
         <FieldError field="agree" shown={invalid('agree')} text={messages.agree} />
       </div>
-      <button type="submit" className="button button--primary entry-form__submit" disabled={!ready || sending} aria-busy={sending}>
+      <button
+        type="submit"
+        className="button button--primary entry-form__submit"
+        disabled={!ready || sending}
+        aria-busy={sending}
+      >
         {sending ? props.sendingText : props.submitText}
       </button>
     </form>

@@ -8,13 +8,27 @@ export function describedBy(field: EntryField, shown: boolean): string | undefin
   return shown ? errorId(field) : undefined;
 }
 
-export function FieldError({ field, shown, text }: { field: EntryField; shown: boolean; text: string }) {
+export function FieldError({
+  field,
+  shown,
+  text,
+}: {
+  field: EntryField;
+  shown: boolean;
+  text: string;
+}) {
   if (!shown) return null;
-  return <p className="entry-form__error" id={errorId(field)}>{text}</p>;
+  return (
+    <p className="entry-form__error" id={errorId(field)}>
+      {text}
+    </p>
+  );
 }
 
 /** A printable key other than a digit; shortcuts (Ctrl/Cmd + key) and editing keys pass. */
-export function isBlockedPhoneKey(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>): boolean {
+export function isBlockedPhoneKey(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>,
+): boolean {
   if (event.ctrlKey || event.metaKey || event.altKey) return false;
   return event.key.length === 1 && !/[0-9]/.test(event.key);
 }
@@ -49,9 +63,19 @@ export function PhoneInput({ value, maxDigits, onDigits, inputRef, ...aria }: Ph
   };
   return (
     <input
-      id="giveaway-phone" name="phone" type="text" inputMode="numeric" autoComplete="tel-national" required
-      maxLength={maxDigits} value={value} ref={inputRef} {...aria}
-      onKeyDown={(event) => { if (isBlockedPhoneKey(event)) event.preventDefault(); }}
+      id="giveaway-phone"
+      name="phone"
+      type="text"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      required
+      maxLength={maxDigits}
+      value={value}
+      ref={inputRef}
+      {...aria}
+      onKeyDown={(event) => {
+        if (isBlockedPhoneKey(event)) event.preventDefault();
+      }}
       onPaste={onPaste}
       onChange={(event) => onDigits(digitsOnly(event.target.value).slice(0, maxDigits))}
     />

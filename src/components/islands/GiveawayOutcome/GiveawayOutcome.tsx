@@ -17,7 +17,13 @@ function readOutcome(seoSlug: string): EntryOutcome | null {
   }
 }
 
-export default function GiveawayOutcome({ seoSlug, neutralTitle, success, error, children }: ConfirmationProps & { children?: ReactNode }) {
+export default function GiveawayOutcome({
+  seoSlug,
+  neutralTitle,
+  success,
+  error,
+  children,
+}: ConfirmationProps & { children?: ReactNode }) {
   const [outcome, setOutcome] = useState<EntryOutcome | null>(null);
   useEffect(() => setOutcome(readOutcome(seoSlug)), [seoSlug]);
 
@@ -38,7 +44,9 @@ export default function GiveawayOutcome({ seoSlug, neutralTitle, success, error,
           <p className="giveaway-outcome__lead">{error.dupSubmitError}</p>
           <p className="giveaway-outcome__lead">{error.phoneEmailError}</p>
           {/* The entrant can correct the entry: back to the school's giveaway route (form when open, closed page otherwise). */}
-          <a className="button button--light giveaway-outcome__retry" href={error.retry.href}>{error.retry.text}</a>
+          <a className="button button--light giveaway-outcome__retry" href={error.retry.href}>
+            {error.retry.text}
+          </a>
         </>
       )}
       {!outcome && (children ?? <h1>{neutralTitle}</h1>)}

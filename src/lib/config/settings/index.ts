@@ -13,9 +13,22 @@ import type { FunctionName, NetlifyScope, SettingDefinition, SiteName, SiteUse }
 
 export { MIN_SECRET_LENGTH } from './sites.ts';
 export { FUNCTION_NAMES } from './types.ts';
-export type { FunctionName, NetlifyScope, Reader, Requirement, SettingDefinition, SiteName, SiteUse } from './types.ts';
+export type {
+  FunctionName,
+  NetlifyScope,
+  Reader,
+  Requirement,
+  SettingDefinition,
+  SiteName,
+  SiteUse,
+} from './types.ts';
 
-export const SETTINGS = { ...SITE_SETTINGS, ...STUDIO_SETTINGS, ...PLATFORM_SETTINGS, ...LOCAL_SETTINGS } as const satisfies Record<string, SettingDefinition>;
+export const SETTINGS = {
+  ...SITE_SETTINGS,
+  ...STUDIO_SETTINGS,
+  ...PLATFORM_SETTINGS,
+  ...LOCAL_SETTINGS,
+} as const satisfies Record<string, SettingDefinition>;
 
 export type SettingName = keyof typeof SETTINGS;
 
@@ -23,7 +36,9 @@ type Shape<N extends SettingName> = { [K in N]: (typeof SETTINGS)[K]['schema'] }
 
 /** The registry's entry for `name`, or undefined for a name it does not know. */
 export function settingDefinition(name: string): SettingDefinition | undefined {
-  return Object.hasOwn(SETTINGS, name) ? (SETTINGS as Record<string, SettingDefinition>)[name] : undefined;
+  return Object.hasOwn(SETTINGS, name)
+    ? (SETTINGS as Record<string, SettingDefinition>)[name]
+    : undefined;
 }
 
 export function isSettingName(name: string): name is SettingName {
@@ -31,8 +46,12 @@ export function isSettingName(name: string): name is SettingName {
 }
 
 /** One zod object of these settings, each with the registry's rules: what a reader parses its environment with. */
-export function settingsSchema<const N extends SettingName>(names: readonly N[]): z.ZodObject<Shape<N>> {
-  return z.object(Object.fromEntries(names.map((name) => [name, SETTINGS[name].schema]))) as unknown as z.ZodObject<Shape<N>>;
+export function settingsSchema<const N extends SettingName>(
+  names: readonly N[],
+): z.ZodObject<Shape<N>> {
+  return z.object(
+    Object.fromEntries(names.map((name) => [name, SETTINGS[name].schema])),
+  ) as unknown as z.ZodObject<Shape<N>>;
 }
 
 /** Every registered name, in the registry's order. */
@@ -64,7 +83,7 @@ export function homesOf(name: string): string[] {
   if (!definition) return [];
   const homes: string[] = [];
   if (definition.sites?.production) homes.push('the public site');
-  if (definition.sites?.preview) homes.push('the editors\' preview site');
+  if (definition.sites?.preview) homes.push("the editors' preview site");
   if (definition.studio) homes.push('the Studio (studio/.env)');
   if (definition.shell) homes.push(`your shell (${definition.shell.command})`);
   return homes;

@@ -4,8 +4,20 @@
  * the step that makes it.
  */
 import { z } from 'zod';
-import { LOCAL_DEPLOY_NOTIFICATION_SECRET, LOCAL_EDITOR_PASS_SECRET, LOCAL_SITE_URL, LOCAL_STUDIO_URL, LOCAL_WEBHOOK_SECRET } from '../local-addresses.ts';
-import { idListSetting, secretSetting, setting, urlSetting, yesNoSetting } from '../setting-types.ts';
+import {
+  LOCAL_DEPLOY_NOTIFICATION_SECRET,
+  LOCAL_EDITOR_PASS_SECRET,
+  LOCAL_SITE_URL,
+  LOCAL_STUDIO_URL,
+  LOCAL_WEBHOOK_SECRET,
+} from '../local-addresses.ts';
+import {
+  idListSetting,
+  secretSetting,
+  setting,
+  urlSetting,
+  yesNoSetting,
+} from '../setting-types.ts';
 import type { SettingDefinition } from './types.ts';
 
 /** The least length of a secret someone types into two consoles (a captured signature allows an offline guess). */
@@ -16,7 +28,9 @@ export const MIN_SECRET_LENGTH = 32;
  * the quarter hours that are a multiple of the interval, so an interval is a multiple of 15 that
  * divides a day.
  */
-export const FRESHNESS_INTERVALS: readonly number[] = [15, 30, 45, 60, 90, 120, 180, 240, 360, 480, 720, 1440];
+export const FRESHNESS_INTERVALS: readonly number[] = [
+  15, 30, 45, 60, 90, 120, 180, 240, 360, 480, 720, 1440,
+];
 
 /** The rule count from which Netlify's redirects docs advise wildcards or placeholders instead (REDIRECT_RULE_LIMIT). */
 export const NETLIFY_REDIRECT_ADVICE = 10_000;
@@ -30,20 +44,35 @@ export const SITE_SETTINGS = {
   CONTENT_SOURCE: {
     schema: setting(z.enum(['local', 'sanity']).default('local')),
     format: '`local` or `sanity`',
-    sentence: 'Where the content comes from: `sanity` (the project SANITY_PROJECT_ID names) on both sites; `local`, the bundled demo content.',
+    sentence:
+      'Where the content comes from: `sanity` (the project SANITY_PROJECT_ID names) on both sites; `local`, the bundled demo content.',
     setBy: 'operator',
     default: '`local`',
-    sites: { production: { scopes: BUILDS, step: 6, required: UNLESS_DEMO }, preview: { scopes: BOTH, step: 10, required: 'always' } },
+    sites: {
+      production: { scopes: BUILDS, step: 6, required: UNLESS_DEMO },
+      preview: { scopes: BOTH, step: 10, required: 'always' },
+    },
     readBy: ['build', 'preview function', 'content:check', 'setup:check'],
   },
   SANITY_PROJECT_ID: {
     schema: setting(z.string().optional()),
     format: 'a Sanity project id',
-    sentence: 'The Sanity project both sites read; the public site\'s status functions check an editor\'s token against it too.',
+    sentence:
+      "The Sanity project both sites read; the public site's status functions check an editor's token against it too.",
     setBy: 'operator',
     default: '–',
-    sites: { production: { scopes: BOTH, step: 6, required: UNLESS_DEMO }, preview: { scopes: BOTH, step: 10, required: 'always' } },
-    readBy: ['build', 'preview function', 'publish-status', 'deploys', 'content:check', 'setup:check'],
+    sites: {
+      production: { scopes: BOTH, step: 6, required: UNLESS_DEMO },
+      preview: { scopes: BOTH, step: 10, required: 'always' },
+    },
+    readBy: [
+      'build',
+      'preview function',
+      'publish-status',
+      'deploys',
+      'content:check',
+      'setup:check',
+    ],
   },
   SANITY_DATASET: {
     schema: setting(z.string().default('production')),
@@ -51,23 +80,38 @@ export const SITE_SETTINGS = {
     sentence: 'The dataset both sites read, when it is not `production`.',
     setBy: 'operator',
     default: '`production`',
-    sites: { production: { scopes: BOTH, step: 6, required: 'optional' }, preview: { scopes: BOTH, step: 10, required: 'optional' } },
-    readBy: ['build', 'preview function', 'publish-status', 'deploys', 'content:check', 'setup:check'],
+    sites: {
+      production: { scopes: BOTH, step: 6, required: 'optional' },
+      preview: { scopes: BOTH, step: 10, required: 'optional' },
+    },
+    readBy: [
+      'build',
+      'preview function',
+      'publish-status',
+      'deploys',
+      'content:check',
+      'setup:check',
+    ],
   },
   SANITY_API_READ_TOKEN: {
     schema: secretSetting(),
     format: 'a Sanity token (Viewer)',
-    sentence: 'A read token: the public site\'s build needs one only for a private dataset; the preview site reads drafts with one.',
+    sentence:
+      "A read token: the public site's build needs one only for a private dataset; the preview site reads drafts with one.",
     setBy: 'operator',
     secret: {},
     default: '–',
-    sites: { production: { scopes: BUILDS, step: 6, required: { when: 'if the dataset is private' } }, preview: { scopes: FUNCTIONS, step: 10, required: 'always' } },
+    sites: {
+      production: { scopes: BUILDS, step: 6, required: { when: 'if the dataset is private' } },
+      preview: { scopes: FUNCTIONS, step: 10, required: 'always' },
+    },
     readBy: ['build', 'preview function', 'content:check', 'setup:check'],
   },
   CONTENT_PREVIEW: {
     schema: yesNoSetting(false),
     format: 'yes/no',
-    sentence: 'A draft preview build, for deploy previews and branch deploys only: refused in the production context.',
+    sentence:
+      'A draft preview build, for deploy previews and branch deploys only: refused in the production context.',
     setBy: 'operator',
     default: '`false`',
     sites: { production: { scopes: BUILDS, required: 'optional' } },
@@ -76,16 +120,21 @@ export const SITE_SETTINGS = {
   PUBLIC_API_BASE: {
     schema: urlSetting(),
     format: 'URL',
-    sentence: 'The product API (`{api}`), in every deploy context: without it pages would call the local API; the freshness check reads the tenant records from it too.',
+    sentence:
+      'The product API (`{api}`), in every deploy context: without it pages would call the local API; the freshness check reads the tenant records from it too.',
     setBy: 'operator',
     default: 'the local API, on local builds only',
-    sites: { production: { scopes: BOTH, step: 6, required: UNLESS_DEMO }, preview: { scopes: BOTH, step: 10, required: 'always' } },
+    sites: {
+      production: { scopes: BOTH, step: 6, required: UNLESS_DEMO },
+      preview: { scopes: BOTH, step: 10, required: 'always' },
+    },
     readBy: ['build', 'preview function', 'freshness-check', 'content:check', 'setup:check'],
   },
   ORDER_SERVICE_URL: {
     schema: urlSetting(),
     format: 'URL',
-    sentence: 'The order service behind `/account/login`, `/nexusapi/*` and `/mobileapi/*`: the build writes proxy rules for it.',
+    sentence:
+      'The order service behind `/account/login`, `/nexusapi/*` and `/mobileapi/*`: the build writes proxy rules for it.',
     setBy: 'operator',
     default: '–',
     sites: { production: { scopes: BUILDS, step: 6, required: 'optional' } },
@@ -94,16 +143,21 @@ export const SITE_SETTINGS = {
   SITE_URL: {
     schema: urlSetting(),
     format: 'URL',
-    sentence: 'The site\'s address for canonical URLs, sitemap and structured data: the public site takes Netlify\'s `URL` without it; the preview site\'s function needs it.',
+    sentence:
+      "The site's address for canonical URLs, sitemap and structured data: the public site takes Netlify's `URL` without it; the preview site's function needs it.",
     setBy: 'operator',
     default: `Netlify's \`URL\` (production) or \`DEPLOY_PRIME_URL\` (previews), else \`${LOCAL_SITE_URL}\``,
-    sites: { production: { scopes: BUILDS, step: 6, required: 'optional' }, preview: { scopes: BOTH, step: 10, required: 'always' } },
+    sites: {
+      production: { scopes: BUILDS, step: 6, required: 'optional' },
+      preview: { scopes: BOTH, step: 10, required: 'always' },
+    },
     readBy: ['build', 'preview function', 'local stack', 'setup:check'],
   },
   ALLOW_DEMO_DEPLOY: {
     schema: yesNoSetting(false),
     format: 'yes/no',
-    sentence: '`true` lets a Netlify build publish the bundled demo content without Sanity or a product API; `setup:check` then needs `--demo`.',
+    sentence:
+      '`true` lets a Netlify build publish the bundled demo content without Sanity or a product API; `setup:check` then needs `--demo`.',
     setBy: 'operator',
     default: '`false`',
     sites: { production: { scopes: BUILDS, required: { when: 'only for a demo deploy' } } },
@@ -112,34 +166,44 @@ export const SITE_SETTINGS = {
   MAIN_SITE_URL: {
     schema: urlSetting(),
     format: 'URL',
-    sentence: 'Where unknown paths go, instead of the content\'s `siteSettings.mainSiteUrl`.',
+    sentence: "Where unknown paths go, instead of the content's `siteSettings.mainSiteUrl`.",
     setBy: 'operator',
-    default: 'the content\'s `siteSettings.mainSiteUrl`',
-    sites: { production: { scopes: BUILDS, step: 6, required: 'optional' }, preview: { scopes: BOTH, step: 10, required: 'optional' } },
+    default: "the content's `siteSettings.mainSiteUrl`",
+    sites: {
+      production: { scopes: BUILDS, step: 6, required: 'optional' },
+      preview: { scopes: BOTH, step: 10, required: 'optional' },
+    },
     readBy: ['build', 'preview function'],
   },
   ACTIVE_GIVEAWAY_IDS: {
     schema: idListSetting(),
     format: 'comma-separated ids',
-    sentence: 'The giveaways open for entries, instead of the content\'s `siteSettings` list.',
+    sentence: "The giveaways open for entries, instead of the content's `siteSettings` list.",
     setBy: 'operator',
-    default: 'the content\'s `siteSettings`',
-    sites: { production: { scopes: BUILDS, step: 6, required: 'optional' }, preview: { scopes: BOTH, step: 10, required: 'optional' } },
+    default: "the content's `siteSettings`",
+    sites: {
+      production: { scopes: BUILDS, step: 6, required: 'optional' },
+      preview: { scopes: BOTH, step: 10, required: 'optional' },
+    },
     readBy: ['build', 'preview function', 'local stack', 'preview server', 'benches'],
   },
   HIDDEN_ENTER_GIVEAWAY_IDS: {
     schema: idListSetting(),
     format: 'comma-separated ids',
-    sentence: 'The giveaways whose enter button is hidden, instead of the content\'s `siteSettings` list.',
+    sentence:
+      "The giveaways whose enter button is hidden, instead of the content's `siteSettings` list.",
     setBy: 'operator',
-    default: 'the content\'s `siteSettings`',
-    sites: { production: { scopes: BUILDS, step: 6, required: 'optional' }, preview: { scopes: BOTH, step: 10, required: 'optional' } },
+    default: "the content's `siteSettings`",
+    sites: {
+      production: { scopes: BUILDS, step: 6, required: 'optional' },
+      preview: { scopes: BOTH, step: 10, required: 'optional' },
+    },
     readBy: ['build', 'preview function'],
   },
   PUBLIC_SEGMENT_WRITE_KEY: {
     schema: setting(z.string().optional()),
     format: 'text',
-    sentence: 'Segment\'s write key: unset, the pages make no analytics requests at all.',
+    sentence: "Segment's write key: unset, the pages make no analytics requests at all.",
     setBy: 'operator',
     default: '–',
     sites: { production: { scopes: BUILDS, step: 6, required: 'optional' } },
@@ -157,16 +221,28 @@ export const SITE_SETTINGS = {
   SANITY_STUDIO_URL: {
     schema: setting(z.string().optional()),
     format: 'comma-separated http(s) URLs',
-    sentence: 'The deployed Studio\'s address: on the public site the only origin that may read the publish status (CORS), on the preview site the only one that may frame it.',
+    sentence:
+      "The deployed Studio's address: on the public site the only origin that may read the publish status (CORS), on the preview site the only one that may frame it.",
     setBy: 'operator',
     default: `\`${LOCAL_STUDIO_URL}\`, on local runs only (a deployed site refuses it)`,
-    sites: { production: { scopes: FUNCTIONS, step: 6, required: 'always' }, preview: { scopes: BOTH, step: 10, required: 'always' } },
-    readBy: ['build', 'preview function', 'publish-status', 'deploys', 'local stack', 'setup:check'],
+    sites: {
+      production: { scopes: FUNCTIONS, step: 6, required: 'always' },
+      preview: { scopes: BOTH, step: 10, required: 'always' },
+    },
+    readBy: [
+      'build',
+      'preview function',
+      'publish-status',
+      'deploys',
+      'local stack',
+      'setup:check',
+    ],
   },
   EDITOR_PASS_SECRET: {
     schema: secretSetting(MIN_SECRET_LENGTH),
     format: `secret, at least ${MIN_SECRET_LENGTH} characters`,
-    sentence: 'Signs the pass the status functions give an editor Sanity has proven, so the Studio\'s badge needs no call to Sanity for 12 hours whatever outsiders send; a new value makes every editor be proven again.',
+    sentence:
+      "Signs the pass the status functions give an editor Sanity has proven, so the Studio's badge needs no call to Sanity for 12 hours whatever outsiders send; a new value makes every editor be proven again.",
     setBy: 'operator',
     secret: { minLength: MIN_SECRET_LENGTH },
     default: `– (the local stack: \`${LOCAL_EDITOR_PASS_SECRET}\`, refused anywhere else)`,
@@ -176,18 +252,30 @@ export const SITE_SETTINGS = {
   NETLIFY_BUILD_HOOK_URL: {
     schema: urlSetting(),
     format: 'URL (secret)',
-    sentence: 'The site\'s build hook: a publish, the freshness check and `npm run rebuild` start builds with it; it also proves the operator to the functions\' settings check.',
+    sentence:
+      "The site's build hook: a publish, the freshness check and `npm run rebuild` start builds with it; it also proves the operator to the functions' settings check.",
     setBy: 'operator',
     secret: {},
     default: '– (the local stack: its own build hook)',
     sites: { production: { scopes: FUNCTIONS, step: 7, required: 'always' } },
     shell: { command: 'npm run rebuild', step: 7 },
-    readBy: ['rebuild-on-publish', 'freshness-check', 'publish-retry', 'deploy-notification', 'publish-status', 'deploys', 'rebuild', 'setup:check', 'benches'],
+    readBy: [
+      'rebuild-on-publish',
+      'freshness-check',
+      'publish-retry',
+      'deploy-notification',
+      'publish-status',
+      'deploys',
+      'rebuild',
+      'setup:check',
+      'benches',
+    ],
   },
   SANITY_WEBHOOK_SECRET: {
     schema: secretSetting(MIN_SECRET_LENGTH),
     format: `secret, at least ${MIN_SECRET_LENGTH} characters`,
-    sentence: 'The content webhook\'s secret (the same value as the webhook\'s in Sanity): without it rebuild-on-publish refuses every publish.',
+    sentence:
+      "The content webhook's secret (the same value as the webhook's in Sanity): without it rebuild-on-publish refuses every publish.",
     setBy: 'operator',
     secret: { minLength: MIN_SECRET_LENGTH },
     default: `– (the local stack: \`${LOCAL_WEBHOOK_SECRET}\`, refused anywhere else)`,
@@ -197,7 +285,8 @@ export const SITE_SETTINGS = {
   NETLIFY_DEPLOY_NOTIFICATION_SECRET: {
     schema: secretSetting(MIN_SECRET_LENGTH),
     format: `secret, at least ${MIN_SECRET_LENGTH} characters`,
-    sentence: 'The JWS secret of the site\'s deploy notifications (the same value as in Netlify\'s notification settings): without it deploy-notification refuses every notification, so publishes during a build wait up to 30 minutes and the Studio cannot tell what is live.',
+    sentence:
+      "The JWS secret of the site's deploy notifications (the same value as in Netlify's notification settings): without it deploy-notification refuses every notification, so publishes during a build wait up to 30 minutes and the Studio cannot tell what is live.",
     setBy: 'operator',
     secret: { minLength: MIN_SECRET_LENGTH },
     default: `– (the local stack: \`${LOCAL_DEPLOY_NOTIFICATION_SECRET}\`, refused anywhere else)`,
@@ -209,7 +298,9 @@ export const SITE_SETTINGS = {
     // "Netlify processes and serializes your redirect rules across the _redirects and netlify.toml
     // files. If the size of this output is too large, the deploy might fail. If you need to set up
     // 10,000 redirects or more, we recommend using wildcards or placeholders as much as possible."
-    schema: setting(z.coerce.number().int().min(1).max(NETLIFY_REDIRECT_ADVICE).default(NETLIFY_REDIRECT_ADVICE)),
+    schema: setting(
+      z.coerce.number().int().min(1).max(NETLIFY_REDIRECT_ADVICE).default(NETLIFY_REDIRECT_ADVICE),
+    ),
     format: `a whole number, 1 to ${NETLIFY_REDIRECT_ADVICE}`,
     sentence: `The build refuses to write this many redirect rules or more (Netlify advises wildcards from ${NETLIFY_REDIRECT_ADVICE.toLocaleString('en-US')} rules on, and a deploy may fail when its rules are too large); only a lower value can be set.`,
     setBy: 'operator',
@@ -220,16 +311,32 @@ export const SITE_SETTINGS = {
   PUBLISH_RETRY_BASE_SECONDS: {
     schema: setting(z.coerce.number().int().min(1).max(3600).optional()),
     format: 'seconds, 1 to 3600',
-    sentence: 'The publish queue\'s unit of time: the first wait before the site starts a publish again after a start failed (then doubling, at most 30 units); a start unconfirmed after 1 unit, or a build never heard of for 30, is taken as lost. Leave it unset.',
+    sentence:
+      "The publish queue's unit of time: the first wait before the site starts a publish again after a start failed (then doubling, at most 30 units); a start unconfirmed after 1 unit, or a build never heard of for 30, is taken as lost. Leave it unset.",
     setBy: 'operator',
     default: '`60`',
     sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
-    readBy: ['rebuild-on-publish', 'publish-retry', 'deploy-notification', 'freshness-check', 'rebuild'],
+    readBy: [
+      'rebuild-on-publish',
+      'publish-retry',
+      'deploy-notification',
+      'freshness-check',
+      'rebuild',
+    ],
   },
   FRESHNESS_CHECK_MINUTES: {
-    schema: setting(z.coerce.number().int().refine((minutes) => FRESHNESS_INTERVALS.includes(minutes), { message: `one of ${FRESHNESS_INTERVALS.join(', ')}` }).default(60)),
+    schema: setting(
+      z.coerce
+        .number()
+        .int()
+        .refine((minutes) => FRESHNESS_INTERVALS.includes(minutes), {
+          message: `one of ${FRESHNESS_INTERVALS.join(', ')}`,
+        })
+        .default(60),
+    ),
     format: `minutes: ${FRESHNESS_INTERVALS.join(', ')}`,
-    sentence: 'How often the freshness check compares what the site is built from (the tenant records) with what the live deploy was built from, and starts a build only when they differ.',
+    sentence:
+      'How often the freshness check compares what the site is built from (the tenant records) with what the live deploy was built from, and starts a build only when they differ.',
     setBy: 'operator',
     default: '`60`',
     sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
@@ -238,7 +345,8 @@ export const SITE_SETTINGS = {
   FRESHNESS_MAX_AGE_DAYS: {
     schema: setting(z.coerce.number().int().min(1).max(90).default(7)),
     format: 'days, 1 to 90',
-    sentence: 'The freshness check builds whatever changed once the live deploy is this old: the safety net for an input nobody noticed.',
+    sentence:
+      'The freshness check builds whatever changed once the live deploy is this old: the safety net for an input nobody noticed.',
     setBy: 'operator',
     default: '`7`',
     sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
@@ -247,25 +355,44 @@ export const SITE_SETTINGS = {
   DEPLOY_BUDGET_PER_HOUR: {
     schema: setting(z.coerce.number().int().min(1).max(60).optional()),
     format: 'deploys, 1 to 60',
-    sentence: 'The most production deploys the site starts in an hour (each costs Netlify credits): the hour is cut into this many slots, one build each; past it, publishes and freshness builds wait for the next slot. Unset: no budget.',
+    sentence:
+      'The most production deploys the site starts in an hour (each costs Netlify credits): the hour is cut into this many slots, one build each; past it, publishes and freshness builds wait for the next slot. Unset: no budget.',
     setBy: 'operator',
     default: '– (no budget)',
     sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
-    readBy: ['rebuild-on-publish', 'freshness-check', 'publish-retry', 'deploy-notification', 'deploys'],
+    readBy: [
+      'rebuild-on-publish',
+      'freshness-check',
+      'publish-retry',
+      'deploy-notification',
+      'deploys',
+    ],
   },
   SITE_MODE: {
     schema: setting(z.enum(['static', 'preview']).default('static')),
     format: '`static` or `preview`',
-    sentence: '`preview` makes the editors\' preview site (pages rendered on request), and keeps the public site\'s functions deployed there idle; the public site leaves it unset.',
+    sentence:
+      "`preview` makes the editors' preview site (pages rendered on request), and keeps the public site's functions deployed there idle; the public site leaves it unset.",
     setBy: 'operator',
     default: '`static`',
     sites: { preview: { scopes: BOTH, step: 10, required: 'always' } },
-    readBy: ['build', 'preview function', 'rebuild-on-publish', 'freshness-check', 'publish-retry', 'deploy-notification', 'publish-status', 'deploys', 'setup:check'],
+    readBy: [
+      'build',
+      'preview function',
+      'rebuild-on-publish',
+      'freshness-check',
+      'publish-retry',
+      'deploy-notification',
+      'publish-status',
+      'deploys',
+      'setup:check',
+    ],
   },
   PREVIEW_COOKIE_SECRET: {
     schema: secretSetting(MIN_SECRET_LENGTH),
     format: `secret, at least ${MIN_SECRET_LENGTH} characters`,
-    sentence: 'Signs the preview site\'s draft-mode cookie; changing it ends every editor\'s draft mode.',
+    sentence:
+      "Signs the preview site's draft-mode cookie; changing it ends every editor's draft mode.",
     setBy: 'operator',
     secret: { minLength: MIN_SECRET_LENGTH },
     default: '– (the local preview server: a new random value each start)',

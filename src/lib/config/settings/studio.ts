@@ -14,7 +14,8 @@ export const STUDIO_SETTINGS = {
   SANITY_STUDIO_PROJECT_ID: {
     schema: setting(z.string().optional()),
     format: 'a Sanity project id',
-    sentence: 'The Sanity project the Studio and every `npx sanity …` in studio/ act on: the sites\' SANITY_PROJECT_ID.',
+    sentence:
+      "The Sanity project the Studio and every `npx sanity …` in studio/ act on: the sites' SANITY_PROJECT_ID.",
     setBy: 'operator',
     default: 'the placeholder `offline0`, which builds offline but reaches no project',
     studio: { step: 1, required: 'always' },
@@ -23,7 +24,7 @@ export const STUDIO_SETTINGS = {
   SANITY_STUDIO_DATASET: {
     schema: setting(z.string().default('production')),
     format: 'a dataset name',
-    sentence: 'The dataset editors work in: the sites\' SANITY_DATASET.',
+    sentence: "The dataset editors work in: the sites' SANITY_DATASET.",
     setBy: 'operator',
     default: '`production`',
     studio: { step: 1, required: 'optional' },
@@ -32,7 +33,7 @@ export const STUDIO_SETTINGS = {
   SANITY_STUDIO_PREVIEW_URL: {
     schema: setting(z.string().optional()),
     format: 'URL',
-    sentence: 'The editors\' preview site, which Presentation frames beside the documents.',
+    sentence: "The editors' preview site, which Presentation frames beside the documents.",
     setBy: 'operator',
     default: `\`${LOCAL_PREVIEW_URL}\`, the local preview server`,
     studio: { step: 4, required: 'always' },
@@ -41,7 +42,7 @@ export const STUDIO_SETTINGS = {
   SANITY_STUDIO_PUBLIC_SITE_URL: {
     schema: setting(z.string().optional()),
     format: 'URL',
-    sentence: 'The public site, which the Studio\'s live-status badges and Deploys tool ask.',
+    sentence: "The public site, which the Studio's live-status badges and Deploys tool ask.",
     setBy: 'operator',
     default: `\`${LOCAL_SITE_URL}\`, the local stack`,
     studio: { step: 4, required: 'always' },
@@ -50,7 +51,8 @@ export const STUDIO_SETTINGS = {
   SANITY_ACTIVE_ENV: {
     schema: setting(z.string().optional()),
     format: 'a mode name',
-    sentence: 'Which studio/.env.<mode> files the Studio\'s settings come from, for `setup:check --site studio`, the import and the Sanity CLI alike.',
+    sentence:
+      "Which studio/.env.<mode> files the Studio's settings come from, for `setup:check --site studio`, the import and the Sanity CLI alike.",
     setBy: 'operator',
     default: '`production` (the files `sanity deploy` reads)',
     shell: { command: 'npm run setup:check -- --site studio, npm run dataset:import' },
@@ -59,7 +61,8 @@ export const STUDIO_SETTINGS = {
   SANITY_AUTH_TOKEN: {
     schema: secretSetting(),
     format: 'a Sanity token (Editor)',
-    sentence: 'The import\'s token, for step 3 only: deleted after it (or use your own `npx sanity login` session).',
+    sentence:
+      "The import's token, for step 3 only: deleted after it (or use your own `npx sanity login` session).",
     setBy: 'operator',
     secret: {},
     default: 'the `sanity login` session',
@@ -69,7 +72,7 @@ export const STUDIO_SETTINGS = {
   SANITY_IMPORT_TOKEN: {
     schema: secretSetting(),
     format: 'a Sanity token (Editor)',
-    sentence: 'The Sanity CLI\'s import token, taken before SANITY_AUTH_TOKEN.',
+    sentence: "The Sanity CLI's import token, taken before SANITY_AUTH_TOKEN.",
     setBy: 'operator',
     secret: {},
     default: 'SANITY_AUTH_TOKEN',

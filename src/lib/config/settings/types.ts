@@ -13,7 +13,14 @@ export type SiteName = 'production' | 'preview';
 export type NetlifyScope = 'Builds' | 'Functions';
 
 /** The public site's Netlify functions (src/functions/). */
-export const FUNCTION_NAMES = ['rebuild-on-publish', 'freshness-check', 'publish-retry', 'deploy-notification', 'publish-status', 'deploys'] as const;
+export const FUNCTION_NAMES = [
+  'rebuild-on-publish',
+  'freshness-check',
+  'publish-retry',
+  'deploy-notification',
+  'publish-status',
+  'deploys',
+] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
 /** What reads a setting: the build, a function, a command, the Studio, or the local tools. */

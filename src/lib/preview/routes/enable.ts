@@ -8,5 +8,9 @@ export const prerender = false;
 
 export const GET: APIRoute = async ({ request }) => {
   const settings = env();
-  return enableDraftMode(request, await previewSecretClient(settings), settings.PREVIEW_COOKIE_SECRET);
+  return enableDraftMode(
+    request,
+    await previewSecretClient(settings),
+    settings.PREVIEW_COOKIE_SECRET,
+  );
 };

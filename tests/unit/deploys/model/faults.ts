@@ -11,9 +11,11 @@
  */
 import type { BlobStore, WriteOptions } from '../../../../src/lib/publish-records/blob-store.ts';
 
-export type StoreFault = 'read-error' | 'write-error' | 'write-lost-answer' | 'race' | 'die-before' | 'die-after';
+export type StoreFault =
+  'read-error' | 'write-error' | 'write-lost-answer' | 'race' | 'die-before' | 'die-after';
 export type HookFault = 'http-500' | 'timeout' | 'accepted-timeout' | 'die' | 'die-after-accept';
-export type NotificationFault = { kind: 'lose' } | { kind: 'duplicate'; afterMs: number } | { kind: 'delay'; ms: number };
+export type NotificationFault =
+  { kind: 'lose' } | { kind: 'duplicate'; afterMs: number } | { kind: 'delay'; ms: number };
 export type ApiFault = 'error' | 'no-answer';
 
 /**
@@ -153,7 +155,8 @@ export class Faults {
         const fault = faults.nextStore();
         if (fault) faults.count(`${name} read ${key}: ${fault}`);
         if (fault === 'die-before' || fault === 'die-after') return invocation.die();
-        if (fault === 'read-error' || fault === 'write-error' || fault === 'write-lost-answer') throw new Error('Netlify Blobs answered HTTP 500');
+        if (fault === 'read-error' || fault === 'write-error' || fault === 'write-lost-answer')
+          throw new Error('Netlify Blobs answered HTTP 500');
         return store.getWithMetadata(key, options);
       },
       async setJSON(key, value, options?: WriteOptions) {
@@ -161,7 +164,8 @@ export class Faults {
         const fault = faults.nextStore();
         if (fault) faults.count(`${name} write ${key}: ${fault}`);
         if (fault === 'die-before') return invocation.die();
-        if (fault === 'read-error' || fault === 'write-error') throw new Error('Netlify Blobs answered HTTP 500');
+        if (fault === 'read-error' || fault === 'write-error')
+          throw new Error('Netlify Blobs answered HTTP 500');
         if (fault === 'race') {
           // Another instance wrote in between: the entry's etag moved on.
           const current = await store.getWithMetadata(key, { type: 'json' });
@@ -169,7 +173,8 @@ export class Faults {
         }
         const written = await store.setJSON(key, value, options);
         if (fault === 'die-after') return invocation.die();
-        if (fault === 'write-lost-answer') throw new Error('Netlify Blobs: the connection closed before the answer');
+        if (fault === 'write-lost-answer')
+          throw new Error('Netlify Blobs: the connection closed before the answer');
         return written;
       },
       delete: (key) => store.delete(key),

@@ -8,13 +8,20 @@
  * words it: its build command on broken content or on the product API being down alike (@netlify/build's
  * exit code 2, whatever the command's: build-failure.ts), or Netlify's own step.
  */
-import { buildHookBodySchema, type BuildHookBody, type BuildInputs, type BuildRecord } from '../../../../src/lib/publish-records/records.ts';
+import {
+  buildHookBodySchema,
+  type BuildHookBody,
+  type BuildInputs,
+  type BuildRecord,
+} from '../../../../src/lib/publish-records/records.ts';
 import type { Faults, Invocation } from './faults.ts';
 
 export const SITE_ID = 'site-model';
 /** A failed build command: broken content, or a service the build reads down (Netlify's words are the same). */
-export const CONTENT_FAILURE = 'Failed during stage \'building site\': Build script returned non-zero exit code: 2';
-export const PLATFORM_FAILURE = 'Failed during stage \'Install dependencies\': dependency_installation script returned non-zero exit code: 1';
+export const CONTENT_FAILURE =
+  "Failed during stage 'building site': Build script returned non-zero exit code: 2";
+export const PLATFORM_FAILURE =
+  "Failed during stage 'Install dependencies': dependency_installation script returned non-zero exit code: 1";
 
 export interface Revision {
   rev: string;
@@ -66,10 +73,21 @@ export function createNetlify(options: NetlifyOptions) {
   function notification(deploy: NetlifyDeploy, state: string): Record<string, unknown> {
     const now = options.now();
     return {
-      id: deploy.id, site_id: SITE_ID, build_id: deploy.id, state, context: 'production', branch: 'main', title: deploy.title,
-      created_at: iso(deploy.createdAt), updated_at: iso(now), published_at: state === 'ready' ? iso(now) : null,
-      deploy_time: deploy.startedAt === undefined ? null : Math.round((now - deploy.startedAt) / 1000),
-      error_message: deploy.errorMessage ?? null, locked: null, deploy_ssl_url: `https://${deploy.id}--site.netlify.app`,
+      id: deploy.id,
+      site_id: SITE_ID,
+      build_id: deploy.id,
+      state,
+      context: 'production',
+      branch: 'main',
+      title: deploy.title,
+      created_at: iso(deploy.createdAt),
+      updated_at: iso(now),
+      published_at: state === 'ready' ? iso(now) : null,
+      deploy_time:
+        deploy.startedAt === undefined ? null : Math.round((now - deploy.startedAt) / 1000),
+      error_message: deploy.errorMessage ?? null,
+      locked: null,
+      deploy_ssl_url: `https://${deploy.id}--site.netlify.app`,
     };
   }
 
@@ -84,27 +102,38 @@ export function createNetlify(options: NetlifyOptions) {
       deploy.inputs = options.inputs();
       const broken = [...options.content()].some(([, revision]) => revision.broken);
       options.emit(notification(deploy, 'building'));
-      options.schedule(options.now() + options.buildMs(), `netlify finishes ${deploy.id}`, async () => {
-        deploy.finishedAt = options.now();
-        building = undefined;
-        const platform = options.faults.nextBuildFailsOnPlatform();
-        const outage = !platform && options.faults.nextBuildMeetsOutage();
-        if (platform || outage || broken) {
-          deploy.state = 'error';
-          deploy.failedOn = platform ? 'platform' : outage ? 'outage' : 'content';
-          deploy.errorMessage = platform ? PLATFORM_FAILURE : CONTENT_FAILURE;
-        } else {
-          deployStores.set(deploy.id, {
-            version: 1, contentReadAt: iso(deploy.startedAt!), trigger: deploy.body ?? { kind: 'unknown' },
-            documents: Object.fromEntries([...deploy.read!].map(([id, rev]) => [id, { rev, type: 'faqs', school: null }])),
-            schools: [], leftOut: [], problems: [], inputs: deploy.inputs!,
-          });
-          deploy.state = 'ready';
-          published = deploy;
-        }
-        options.emit(notification(deploy, deploy.state));
-        startNext();
-      });
+      options.schedule(
+        options.now() + options.buildMs(),
+        `netlify finishes ${deploy.id}`,
+        async () => {
+          deploy.finishedAt = options.now();
+          building = undefined;
+          const platform = options.faults.nextBuildFailsOnPlatform();
+          const outage = !platform && options.faults.nextBuildMeetsOutage();
+          if (platform || outage || broken) {
+            deploy.state = 'error';
+            deploy.failedOn = platform ? 'platform' : outage ? 'outage' : 'content';
+            deploy.errorMessage = platform ? PLATFORM_FAILURE : CONTENT_FAILURE;
+          } else {
+            deployStores.set(deploy.id, {
+              version: 1,
+              contentReadAt: iso(deploy.startedAt!),
+              trigger: deploy.body ?? { kind: 'unknown' },
+              documents: Object.fromEntries(
+                [...deploy.read!].map(([id, rev]) => [id, { rev, type: 'faqs', school: null }]),
+              ),
+              schools: [],
+              leftOut: [],
+              problems: [],
+              inputs: deploy.inputs!,
+            });
+            deploy.state = 'ready';
+            published = deploy;
+          }
+          options.emit(notification(deploy, deploy.state));
+          startNext();
+        },
+      );
     });
   }
 
@@ -112,8 +141,11 @@ export function createNetlify(options: NetlifyOptions) {
     counter += 1;
     const parsed = buildHookBodySchema.safeParse(JSON.parse(text));
     const deploy: NetlifyDeploy = {
-      id: counter.toString(16).padStart(24, '0'), title: url.searchParams.get('trigger_title'), body: parsed.success ? parsed.data : undefined,
-      createdAt: options.now(), state: 'enqueued',
+      id: counter.toString(16).padStart(24, '0'),
+      title: url.searchParams.get('trigger_title'),
+      body: parsed.success ? parsed.data : undefined,
+      createdAt: options.now(),
+      state: 'enqueued',
     };
     deploys.push(deploy);
     waiting.push(deploy);
@@ -128,9 +160,11 @@ export function createNetlify(options: NetlifyOptions) {
       const text = String(init.body);
       if (fault === 'die') return invocation.die();
       if (fault === 'http-500') return new Response('Internal Server Error', { status: 500 });
-      if (fault === 'timeout') throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+      if (fault === 'timeout')
+        throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
       accept(input, text);
-      if (fault === 'accepted-timeout') throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+      if (fault === 'accepted-timeout')
+        throw new DOMException('The operation was aborted due to timeout', 'TimeoutError');
       if (fault === 'die-after-accept') return invocation.die();
       return new Response(null, { status: 200 });
     };

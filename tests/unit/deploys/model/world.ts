@@ -19,8 +19,19 @@ import { manualBody, triggerBuild } from '../../../../src/lib/rebuild/build-hook
 import { createFreshnessCheckFunction } from '../../../../src/lib/rebuild/freshness-check.ts';
 import { createPublishFunction } from '../../../../src/lib/rebuild/publish-function.ts';
 import { createPublishRetryFunction } from '../../../../src/lib/rebuild/publish-retry.ts';
-import { PRODUCTION_HISTORY_KEY, PUBLISH_QUEUE_KEY, type BuildInputs, type DocumentStatus, type ProductionHistory, type PublishQueue } from '../../../../src/lib/publish-records/records.ts';
-import { recordsTransport, TenantHttpError, type TenantTransport } from '../../../../src/lib/tenants/client.ts';
+import {
+  PRODUCTION_HISTORY_KEY,
+  PUBLISH_QUEUE_KEY,
+  type BuildInputs,
+  type DocumentStatus,
+  type ProductionHistory,
+  type PublishQueue,
+} from '../../../../src/lib/publish-records/records.ts';
+import {
+  recordsTransport,
+  TenantHttpError,
+  type TenantTransport,
+} from '../../../../src/lib/tenants/client.ts';
 import { inputsDigest, tenantDigest } from '../../../../src/lib/tenants/digest.ts';
 import { toTenant } from '../../../../src/lib/tenants/schema.ts';
 import { Faults, Invocation } from './faults.ts';
@@ -82,13 +93,20 @@ export class World {
   readonly random: () => number;
   /** DEPLOY_BUDGET_PER_HOUR, or none. */
   readonly budget: number | undefined;
-  readonly tenants = new Map<string, TenantState>(SCHOOLS.map((slug, at) => [slug, { id: at + 1, event: `${slug}-event-0`, name: `${slug} Mobile` }]));
+  readonly tenants = new Map<string, TenantState>(
+    SCHOOLS.map((slug, at) => [
+      slug,
+      { id: at + 1, event: `${slug}-event-0`, name: `${slug} Mobile` },
+    ]),
+  );
   tenantChanges = 0;
   private active = new Set<Invocation>();
   readonly faults = new Faults(() => this.clock);
   readonly queueStore = memoryBlobStore();
   readonly deploysStore = memoryBlobStore();
-  readonly content = new Map<string, Revision>(DOCUMENTS.map((id) => [id, { rev: `${id}-r0`, broken: false }]));
+  readonly content = new Map<string, Revision>(
+    DOCUMENTS.map((id) => [id, { rev: `${id}-r0`, broken: false }]),
+  );
   readonly published: Published[] = [];
   readonly log: string[] = [];
   replays = 0;
@@ -125,7 +143,9 @@ export class World {
   private invoke<T>(work: (invocation: Invocation) => Promise<T>): Promise<T | 'died'> {
     const invocation = new Invocation();
     this.active.add(invocation);
-    const answered = work(invocation).finally(() => { invocation.state = 'done'; });
+    const answered = work(invocation).finally(() => {
+      invocation.state = 'done';
+    });
     return Promise.race([answered, invocation.death]);
   }
 
@@ -137,20 +157,34 @@ export class World {
   private async drive(work: Promise<unknown>): Promise<void> {
     let settled = false;
     let failure: { error: unknown } | undefined;
-    work.then(() => { settled = true; }, (error: unknown) => { settled = true; failure = { error }; });
+    work.then(
+      () => {
+        settled = true;
+      },
+      (error: unknown) => {
+        settled = true;
+        failure = { error };
+      },
+    );
     const giveUp = Date.now() + 60_000;
     while (!settled) {
       await new Promise((next) => setImmediate(next));
       if (settled) break;
-      const live = [...this.active].filter((invocation) => invocation.state !== 'done' && !invocation.dead);
+      const live = [...this.active].filter(
+        (invocation) => invocation.state !== 'done' && !invocation.dead,
+      );
       if (live.length > 0 && live.every((invocation) => invocation.state === 'gated')) {
         live[Math.floor(this.random() * live.length)]!.release();
         continue;
       }
       if (vi.getTimerCount() > 0) vi.advanceTimersToNextTimer();
-      if (Date.now() > giveUp) throw new Error(`an invocation neither answered nor died (${this.log.slice(-5).join('; ')})`);
+      if (Date.now() > giveUp)
+        throw new Error(
+          `an invocation neither answered nor died (${this.log.slice(-5).join('; ')})`,
+        );
     }
-    for (const invocation of this.active) if (invocation.state === 'done' || invocation.dead) this.active.delete(invocation);
+    for (const invocation of this.active)
+      if (invocation.state === 'done' || invocation.dead) this.active.delete(invocation);
     if (failure) throw failure.error;
   }
 
@@ -175,7 +209,13 @@ export class World {
   /** Runs every event due by `until` (the clock ends there). */
   async advanceTo(until: number): Promise<void> {
     for (;;) {
-      const next = this.events.reduce<Event | undefined>((first, event) => (!first || event.at < first.at || (event.at === first.at && event.order < first.order) ? event : first), undefined);
+      const next = this.events.reduce<Event | undefined>(
+        (first, event) =>
+          !first || event.at < first.at || (event.at === first.at && event.order < first.order)
+            ? event
+            : first,
+        undefined,
+      );
       if (!next || next.at > until) break;
       this.clock = next.at;
       const due = this.events.filter((event) => event.at === next.at);
@@ -193,7 +233,13 @@ export class World {
       const rev = `${id}-r${(this.revisions += 1)}`;
       this.content.set(id, { rev, broken });
       this.lastPublishedAt = Math.max(this.clock, this.lastPublishedAt + 1);
-      const published: Published = { id, rev, broken, publishedAt: new Date(this.lastPublishedAt).toISOString(), acknowledged: false };
+      const published: Published = {
+        id,
+        rev,
+        broken,
+        publishedAt: new Date(this.lastPublishedAt).toISOString(),
+        acknowledged: false,
+      };
       this.published.push(published);
       this.schedule(this.clock, `webhook ${rev}`, () => this.deliverWebhook(published, 0));
     }
@@ -208,46 +254,92 @@ export class World {
   }
 
   private async deliverWebhook(published: Published, attempt: number): Promise<void> {
-    const body = JSON.stringify({ _id: published.id, _type: 'faqs', _rev: published.rev, _updatedAt: published.publishedAt });
+    const body = JSON.stringify({
+      _id: published.id,
+      _type: 'faqs',
+      _rev: published.rev,
+      _updatedAt: published.publishedAt,
+    });
     const signature = await encodeSignatureHeader(body, this.clock, WEBHOOK_SECRET);
     const request = new Request('https://site.example/.netlify/functions/rebuild-on-publish', {
-      method: 'POST', headers: { 'content-type': 'application/json', 'sanity-webhook-signature': signature }, body,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sanity-webhook-signature': signature },
+      body,
     });
-    const answer = await this.invoke((invocation) => createPublishFunction({
-      openBlobStore: () => this.faults.wrap(this.queueStore, invocation, 'webhook'),
-      readSettings: () => ({ NETLIFY_BUILD_HOOK_URL: HOOK_URL, PUBLISH_RETRY_BASE_SECONDS: undefined, DEPLOY_BUDGET_PER_HOUR: this.budget, SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET, CONTEXT: 'production' }),
-      site: {},
-      log: (line) => this.note(line),
-      webhook: { fetch: this.netlify.hook(invocation), now: () => this.clock, newBatchId: () => this.batchId(), log: (line) => this.note(line) },
-    })(request, { deploy: { context: 'production' } }));
+    const answer = await this.invoke((invocation) =>
+      createPublishFunction({
+        openBlobStore: () => this.faults.wrap(this.queueStore, invocation, 'webhook'),
+        readSettings: () => ({
+          NETLIFY_BUILD_HOOK_URL: HOOK_URL,
+          PUBLISH_RETRY_BASE_SECONDS: undefined,
+          DEPLOY_BUDGET_PER_HOUR: this.budget,
+          SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET,
+          CONTEXT: 'production',
+        }),
+        site: {},
+        log: (line) => this.note(line),
+        webhook: {
+          fetch: this.netlify.hook(invocation),
+          now: () => this.clock,
+          newBatchId: () => this.batchId(),
+          log: (line) => this.note(line),
+        },
+      })(request, { deploy: { context: 'production' } }),
+    );
     const status = answer === 'died' ? 'died' : answer.status;
     this.note(`webhook ${published.rev} (delivery ${attempt + 1}): ${status}`);
     if (status === 202) published.acknowledged = true;
-    else if (attempt < REDELIVERIES) this.schedule(this.clock + 30_000, `redeliver ${published.rev}`, () => this.deliverWebhook(published, attempt + 1));
+    else if (attempt < REDELIVERIES)
+      this.schedule(this.clock + 30_000, `redeliver ${published.rev}`, () =>
+        this.deliverWebhook(published, attempt + 1),
+      );
   }
 
   // ---- The scheduled functions ---------------------------------------------------------------
 
   private async retry(): Promise<void> {
-    await this.invoke((invocation) => createPublishRetryFunction({
-      openBlobStore: () => this.faults.wrap(this.queueStore, invocation, 'publish-retry'),
-      readSettings: () => ({ NETLIFY_BUILD_HOOK_URL: HOOK_URL, PUBLISH_RETRY_BASE_SECONDS: undefined, DEPLOY_BUDGET_PER_HOUR: this.budget, CONTEXT: 'production' }),
-      site: {}, log: (line) => this.note(line), now: () => new Date(this.clock), fetch: this.netlify.hook(invocation),
-    })(new Request('https://site.example/.netlify/functions/publish-retry', { method: 'POST' })));
+    await this.invoke((invocation) =>
+      createPublishRetryFunction({
+        openBlobStore: () => this.faults.wrap(this.queueStore, invocation, 'publish-retry'),
+        readSettings: () => ({
+          NETLIFY_BUILD_HOOK_URL: HOOK_URL,
+          PUBLISH_RETRY_BASE_SECONDS: undefined,
+          DEPLOY_BUDGET_PER_HOUR: this.budget,
+          CONTEXT: 'production',
+        }),
+        site: {},
+        log: (line) => this.note(line),
+        now: () => new Date(this.clock),
+        fetch: this.netlify.hook(invocation),
+      })(new Request('https://site.example/.netlify/functions/publish-retry', { method: 'POST' })),
+    );
   }
 
   /** The freshness check, as the scheduler runs it (on the quarter hour: it checks on those FRESHNESS_MINUTES names). */
   private async freshness(): Promise<void> {
-    await this.invoke((invocation) => createFreshnessCheckFunction({
-      openQueueStore: () => this.faults.wrap(this.queueStore, invocation, 'freshness-check'),
-      openDeploysStore: () => this.faults.wrap(this.deploysStore, invocation, 'freshness-check'),
-      readSettings: () => ({
-        NETLIFY_BUILD_HOOK_URL: HOOK_URL, PUBLISH_RETRY_BASE_SECONDS: undefined, DEPLOY_BUDGET_PER_HOUR: this.budget, PUBLIC_API_BASE: API_BASE,
-        FRESHNESS_CHECK_MINUTES: FRESHNESS_MINUTES, FRESHNESS_MAX_AGE_DAYS: 7, CONTEXT: 'production',
-      }),
-      site: {}, log: (line) => this.note(`[freshness-check] ${line}`), now: () => new Date(this.clock), fetch: this.netlify.hook(invocation),
-      transport: () => this.productApi(invocation),
-    })(new Request('https://site.example/.netlify/functions/freshness-check', { method: 'POST' }), { deploy: { context: 'production' } }));
+    await this.invoke((invocation) =>
+      createFreshnessCheckFunction({
+        openQueueStore: () => this.faults.wrap(this.queueStore, invocation, 'freshness-check'),
+        openDeploysStore: () => this.faults.wrap(this.deploysStore, invocation, 'freshness-check'),
+        readSettings: () => ({
+          NETLIFY_BUILD_HOOK_URL: HOOK_URL,
+          PUBLISH_RETRY_BASE_SECONDS: undefined,
+          DEPLOY_BUDGET_PER_HOUR: this.budget,
+          PUBLIC_API_BASE: API_BASE,
+          FRESHNESS_CHECK_MINUTES: FRESHNESS_MINUTES,
+          FRESHNESS_MAX_AGE_DAYS: 7,
+          CONTEXT: 'production',
+        }),
+        site: {},
+        log: (line) => this.note(`[freshness-check] ${line}`),
+        now: () => new Date(this.clock),
+        fetch: this.netlify.hook(invocation),
+        transport: () => this.productApi(invocation),
+      })(
+        new Request('https://site.example/.netlify/functions/freshness-check', { method: 'POST' }),
+        { deploy: { context: 'production' } },
+      ),
+    );
   }
 
   /** The product API as one check reads it (each request a step of the invocation); a fault armed for it fails, or hangs, the whole read. */
@@ -258,13 +350,38 @@ export class World {
       if (fault === 'error') throw new TenantHttpError(503, path);
       if (fault === 'no-answer') return new Promise(() => {});
       // The records as they are when this request arrives.
-      return recordsTransport([...this.tenants].map(([slug, tenant]) => ({ id: tenant.id, affiliateId: 1, slug, Name: tenant.name, ActiveGiveawayEvent: tenant.event })))(path);
+      return recordsTransport(
+        [...this.tenants].map(([slug, tenant]) => ({
+          id: tenant.id,
+          affiliateId: 1,
+          slug,
+          Name: tenant.name,
+          ActiveGiveawayEvent: tenant.event,
+        })),
+      )(path);
     };
   }
 
   /** What a build reads of the product API now, digested as the build digests it. */
   inputs(): BuildInputs {
-    const tenants = Object.fromEntries([...this.tenants].map(([slug, tenant]) => [slug, tenantDigest(toTenant({ id: tenant.id, affiliateId: 1, slug, Name: tenant.name, ActiveGiveawayEvent: tenant.event }, slug, '1'))]));
+    const tenants = Object.fromEntries(
+      [...this.tenants].map(([slug, tenant]) => [
+        slug,
+        tenantDigest(
+          toTenant(
+            {
+              id: tenant.id,
+              affiliateId: 1,
+              slug,
+              Name: tenant.name,
+              ActiveGiveawayEvent: tenant.event,
+            },
+            slug,
+            '1',
+          ),
+        ),
+      ]),
+    );
     return { source: 'api', digest: inputsDigest(tenants), tenants };
   }
 
@@ -273,14 +390,19 @@ export class World {
     const tenant = this.tenants.get(slug)!;
     this.tenantChanges += 1;
     tenant.event = tenant.event === null ? `${slug}-event-${this.tenantChanges}` : null;
-    this.note(`tenant ${slug}: giveaway ${tenant.event === null ? 'closed' : `open (${tenant.event})`}`);
+    this.note(
+      `tenant ${slug}: giveaway ${tenant.event === null ? 'closed' : `open (${tenant.event})`}`,
+    );
   }
 
   /** Ops force a build now (`npm run rebuild`): straight to the build hook, its own batch. */
   byHand(): void {
     this.schedule(this.clock, 'build by hand', async () => {
       await this.invoke(async (invocation) => {
-        const title = await triggerBuild(HOOK_URL, manualBody(), { fetch: this.netlify.hook(invocation), now: new Date(this.clock) }).catch((error: Error) => `failed: ${error.message}`);
+        const title = await triggerBuild(HOOK_URL, manualBody(), {
+          fetch: this.netlify.hook(invocation),
+          now: new Date(this.clock),
+        }).catch((error: Error) => `failed: ${error.message}`);
         this.note(`build by hand: ${title}`);
       });
     });
@@ -294,28 +416,51 @@ export class World {
     if (fault?.kind === 'lose') return;
     const delay = fault?.kind === 'delay' ? fault.ms : 1_000;
     this.schedule(this.clock + delay, what, () => this.deliverNotification(body));
-    if (fault?.kind === 'duplicate') this.schedule(this.clock + delay + fault.afterMs, `${what} again`, () => this.deliverNotification(body));
+    if (fault?.kind === 'duplicate')
+      this.schedule(this.clock + delay + fault.afterMs, `${what} again`, () =>
+        this.deliverNotification(body),
+      );
   }
 
   private async deliverNotification(body: Record<string, unknown>): Promise<void> {
     const text = JSON.stringify(body);
     const request = new Request('https://site.example/api/deploy-notification', {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-webhook-signature': signNetlifyNotification(text, NOTIFICATION_SECRET) }, body: text,
-    });
-    const answer = await this.invoke((invocation) => createNotificationFunction({
-      openDeploysStore: () => this.faults.wrap(this.deploysStore, invocation, 'notification'),
-      openQueueStore: () => this.faults.wrap(this.queueStore, invocation, 'notification'),
-      readBuildReport: async (deployId) => {
-        // A read of the deploy's own store: a Blobs read like any other.
-        const store = this.faults.wrap(memoryBlobStore(), invocation, 'notification');
-        await store.getWithMetadata('build-record', { type: 'json' });
-        return this.netlify.buildRecord(deployId);
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-webhook-signature': signNetlifyNotification(text, NOTIFICATION_SECRET),
       },
-      readSettings: () => ({ NETLIFY_BUILD_HOOK_URL: HOOK_URL, PUBLISH_RETRY_BASE_SECONDS: undefined, DEPLOY_BUDGET_PER_HOUR: this.budget, NETLIFY_DEPLOY_NOTIFICATION_SECRET: NOTIFICATION_SECRET, SITE_ID, CONTEXT: 'production' }),
-      site: {}, log: (line) => this.note(line), fetch: this.netlify.hook(invocation), now: () => new Date(this.clock),
-    })(request, { deploy: { context: 'production' } }));
-    this.note(`notification ${String(body['id']).slice(-4)} ${String(body['state'])}: ${answer === 'died' ? 'died' : answer.status}`);
-    const since = (this.deploysStore.value(PRODUCTION_HISTORY_KEY) as ProductionHistory | undefined)?.live?.since;
+      body: text,
+    });
+    const answer = await this.invoke((invocation) =>
+      createNotificationFunction({
+        openDeploysStore: () => this.faults.wrap(this.deploysStore, invocation, 'notification'),
+        openQueueStore: () => this.faults.wrap(this.queueStore, invocation, 'notification'),
+        readBuildReport: async (deployId) => {
+          // A read of the deploy's own store: a Blobs read like any other.
+          const store = this.faults.wrap(memoryBlobStore(), invocation, 'notification');
+          await store.getWithMetadata('build-record', { type: 'json' });
+          return this.netlify.buildRecord(deployId);
+        },
+        readSettings: () => ({
+          NETLIFY_BUILD_HOOK_URL: HOOK_URL,
+          PUBLISH_RETRY_BASE_SECONDS: undefined,
+          DEPLOY_BUDGET_PER_HOUR: this.budget,
+          NETLIFY_DEPLOY_NOTIFICATION_SECRET: NOTIFICATION_SECRET,
+          SITE_ID,
+          CONTEXT: 'production',
+        }),
+        site: {},
+        log: (line) => this.note(line),
+        fetch: this.netlify.hook(invocation),
+        now: () => new Date(this.clock),
+      })(request, { deploy: { context: 'production' } }),
+    );
+    this.note(
+      `notification ${String(body['id']).slice(-4)} ${String(body['state'])}: ${answer === 'died' ? 'died' : answer.status}`,
+    );
+    const since = (this.deploysStore.value(PRODUCTION_HISTORY_KEY) as ProductionHistory | undefined)
+      ?.live?.since;
     if (since && since !== this.liveSince.at(-1)) this.liveSince.push(since);
   }
 
@@ -325,18 +470,37 @@ export class World {
     const status = createStatusFunctions({
       openDeploysStore: () => this.deploysStore,
       openQueueStore: () => this.queueStore,
-      readSettings: () => ({ SANITY_STUDIO_URL: undefined, SANITY_PROJECT_ID: 'model', SANITY_DATASET: 'production', SANITY_API_HOST: undefined, EDITOR_PASS_SECRET: PASS_SECRET, SITE_ID, CONTEXT: 'production', DEPLOY_BUDGET_PER_HOUR: this.budget }),
+      readSettings: () => ({
+        SANITY_STUDIO_URL: undefined,
+        SANITY_PROJECT_ID: 'model',
+        SANITY_DATASET: 'production',
+        SANITY_API_HOST: undefined,
+        EDITOR_PASS_SECRET: PASS_SECRET,
+        SITE_ID,
+        CONTEXT: 'production',
+        DEPLOY_BUDGET_PER_HOUR: this.budget,
+      }),
       verifyToken: async (token) => (token === EDITOR ? 'editor' : 'refused'),
-      site: {}, now: () => new Date(this.clock), log: () => {},
+      site: {},
+      now: () => new Date(this.clock),
+      log: () => {},
     });
     const ids = questions.map((question) => `${question.id}:${question.rev}`).join(',');
-    const answer = await status.publishStatus(new Request(`https://site.example/api/publish-status?ids=${ids}`, { headers: { authorization: `Bearer ${EDITOR}` } }), { deploy: { context: 'production' } });
+    const answer = await status.publishStatus(
+      new Request(`https://site.example/api/publish-status?ids=${ids}`, {
+        headers: { authorization: `Bearer ${EDITOR}` },
+      }),
+      { deploy: { context: 'production' } },
+    );
     return ((await answer.json()) as { documents: Record<string, DocumentStatus> }).documents;
   }
 
   /** When the last notification still on its way arrives (the world's clock if none is). */
   pendingDeliveries(): number {
-    return Math.max(this.clock, ...this.events.filter((event) => event.what.startsWith('notify')).map((event) => event.at));
+    return Math.max(
+      this.clock,
+      ...this.events.filter((event) => event.what.startsWith('notify')).map((event) => event.at),
+    );
   }
 
   queue(): PublishQueue | undefined {
@@ -349,7 +513,12 @@ export class World {
 
   note(line: string): void {
     // publish-retry's idle minutes, and the freshness check's runs that are not due, say nothing.
-    if (line.endsWith('nothing waits') || line.endsWith('is building') || line.includes('not due: the next check')) return;
+    if (
+      line.endsWith('nothing waits') ||
+      line.endsWith('is building') ||
+      line.includes('not due: the next check')
+    )
+      return;
     this.log.push(`${new Date(this.clock).toISOString().slice(11, 19)} ${line}`);
   }
 }
