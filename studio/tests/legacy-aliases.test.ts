@@ -70,7 +70,7 @@ describe('old addresses (legacy aliases)', () => {
 
 describe("the school's address (seo slug)", () => {
   it("the Studio refuses an address the site serves itself with the build's words, and the build refuses it too", async () => {
-    const doc = { ...structuredClone(beavs), seoSlug: 'search' };
+    const doc: Doc = { ...structuredClone(beavs), seoSlug: 'search' };
     const messages = (await studioErrors(doc, ids)).map((marker) => marker.message);
     expect(messages.join(' ')).toContain('"search" is an address the site serves itself (/search)');
     const raw = splitBuildContent([
