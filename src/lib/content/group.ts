@@ -124,7 +124,7 @@ export function parseSchools(rawSchools: unknown[]): ParsedSchools {
     if (parsed.success) {
       if (parsed.data.status === 'retired')
         result.retiredSchools.push(parsed.data as RetiredSchoolDocument);
-      else result.schools.push(parsed.data as School);
+      else result.schools.push(parsed.data);
       continue;
     }
     // Only a live school's broken document stops the build; a preparing or retired one is left out and reported.

@@ -97,7 +97,7 @@ export function createPublishWebhook(options: PublishWebhookOptions) {
     budgetPerHour: options.budgetPerHour,
   });
 
-  return (request: Request, _context: FunctionContext = {}): Promise<Response> =>
+  return (request: Request): Promise<Response> =>
     guarded('rebuild-on-publish', () => handlePublish(request), log);
 
   async function handlePublish(request: Request): Promise<Response> {

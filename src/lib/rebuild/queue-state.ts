@@ -414,7 +414,7 @@ export function ended(
     };
   }
   return {
-    ...withoutFresh(rest as PublishQueue, entry.freshness),
+    ...withoutFresh(rest, entry.freshness),
     ...kept,
     recent,
     waiting: queue.waiting.filter((waiting) => !carried(waiting)),

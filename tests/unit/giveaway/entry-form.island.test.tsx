@@ -53,7 +53,7 @@ afterEach(() => {
   vi.mocked(goTo).mockClear();
 });
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Enter Now' }));
 
 function fillValid(except?: keyof typeof ERRORS) {
@@ -91,13 +91,14 @@ describe('giveaway entry form island', () => {
   });
 
   it.each(Object.keys(ERRORS) as (keyof typeof ERRORS)[])(
-    'only the %s error shows when only that field is wrong',
+    'only the %s error shows, with the focus on its field, when only that field is wrong',
     (wrong) => {
       render(<GiveawayEntryForm {...PROPS} />);
       fillValid(wrong);
       submit();
       for (const [name, text] of Object.entries(ERRORS))
         expect(Boolean(screen.queryByText(text))).toBe(name === wrong);
+      expect(document.activeElement?.getAttribute('name')).toBe(wrong);
       expect(fetchMock).toHaveBeenCalledTimes(0);
     },
   );
