@@ -172,11 +172,9 @@ async function main(): Promise<void> {
             document.querySelectorAll('astro-island[ssr]').length === 0 ||
             document.readyState === 'complete',
         );
-        await page.evaluate(() =>
-          Promise.all(
-            [...document.querySelectorAll('astro-island')].map((island) => island.scrollIntoView()),
-          ),
-        );
+        await page.evaluate(() => {
+          for (const island of document.querySelectorAll('astro-island')) island.scrollIntoView();
+        });
         await page.waitForFunction(
           () => document.querySelectorAll('astro-island[ssr]').length === 0,
           undefined,

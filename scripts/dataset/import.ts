@@ -44,10 +44,10 @@ export interface FsProbe {
   home: string;
   /** The current folder a relative --file is read from. */
   cwd: string;
-  isFile(path: string): boolean;
-  isDirectory(path: string): boolean;
+  isFile: (path: string) => boolean;
+  isDirectory: (path: string) => boolean;
   /** The file's text, or undefined when it cannot be read. */
-  read(path: string): string | undefined;
+  read: (path: string) => string | undefined;
 }
 
 export type ImportPlan =

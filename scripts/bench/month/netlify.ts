@@ -18,14 +18,14 @@ import {
 /** Events in time order; those due at one moment run at once (their Blobs writes race as concurrent instances' would). */
 export class FakeClock {
   now: number;
-  private events: Array<{ at: number; order: number; run: () => Promise<void> }> = [];
+  private events: Array<{ at: number; order: number; run: () => void | Promise<void> }> = [];
   private order = 0;
 
   constructor(start: number) {
     this.now = start;
   }
 
-  schedule(at: number, run: () => Promise<void>): void {
+  schedule(at: number, run: () => void | Promise<void>): void {
     const event = { at: Math.max(at, this.now), order: (this.order += 1), run };
     // Kept sorted: insert after every event due no later.
     let low = 0;
@@ -45,7 +45,11 @@ export class FakeClock {
       let count = 0;
       while (count < this.events.length && this.events[count]!.at === at) count += 1;
       const due = this.events.splice(0, count);
-      await Promise.all(due.map((event) => event.run()));
+      await Promise.all(
+        due.map(async (event) => {
+          await event.run();
+        }),
+      );
     }
     this.now = Math.max(this.now, end);
   }
@@ -106,7 +110,7 @@ export function createFakeNetlify(options: FakeNetlifyOptions) {
     if (building || waiting.length === 0) return;
     building = true;
     const deploy = waiting.shift()!;
-    clock.schedule(clock.now + 5_000, async () => {
+    clock.schedule(clock.now + 5_000, () => {
       deploy.readAt = clock.now;
       const read = options.read();
       notify(deploy, 'building');
@@ -141,8 +145,9 @@ export function createFakeNetlify(options: FakeNetlifyOptions) {
   return {
     deploys,
     /** The build hook (its `fetch`): Netlify takes the call and answers at once. */
-    hook: async (url: URL, init: RequestInit): Promise<Response> => {
-      const parsed = buildHookBodySchema.safeParse(JSON.parse(String(init.body)));
+    hook: (url: URL, init: RequestInit): Promise<Response> => {
+      // The site's build hook call (build-hook.ts) sends its body as JSON text.
+      const parsed = buildHookBodySchema.safeParse(JSON.parse(init.body as string));
       const deploy: MonthDeploy = {
         id: (deploys.length + 1).toString(16).padStart(24, '0'),
         body: parsed.success ? parsed.data : undefined,
@@ -152,7 +157,7 @@ export function createFakeNetlify(options: FakeNetlifyOptions) {
       deploys.push(deploy);
       waiting.push(deploy);
       startNext();
-      return new Response(null, { status: 200 });
+      return Promise.resolve(new Response(null, { status: 200 }));
     },
   };
 }

@@ -222,7 +222,7 @@ async function run(activity: MonthActivity, options: ReplayOptions): Promise<Mon
     });
   }
   for (const change of activity.tenantChanges) {
-    clock.schedule(change.at, async () => {
+    clock.schedule(change.at, () => {
       for (const school of change.schools)
         events[school] = events[school] === null ? `event-${school}-${change.at}` : null;
     });

@@ -114,9 +114,9 @@ export interface LocalDeploysOptions {
 
 export interface LocalDeploys {
   /** The deploy visitors get now. */
-  published(): NetlifySite;
+  published: () => NetlifySite;
   /** The build hook and the deploys list; undefined for any other request. */
-  handle(request: Request): Promise<Response | undefined>;
+  handle: (request: Request) => Promise<Response | undefined>;
   deploys(): LocalDeploy[];
   /** Resolves once every build called so far has finished and notified. */
   idle(): Promise<void>;
@@ -328,7 +328,7 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
       .then(() => run(deploy, body, `${url.origin}${url.pathname}`))
       .catch(async (error: unknown) => {
         Object.assign(deploy, { state: 'error', errorMessage: (error as Error).message });
-        warn(`deploy ${id}: ${(error as Error).stack ?? error}`);
+        warn(`deploy ${id}: ${(error as Error).stack ?? String(error)}`);
         // As Netlify would: the site hears the deploy failed, so publishes waiting on it go on.
         await notify(deploy, 'error');
       });
