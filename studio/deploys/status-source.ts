@@ -175,9 +175,6 @@ export function createStatusSource(options: StatusSourceOptions): StatusSource {
 
 /** The site's own words for a refusal: every function answers `{"message": "…"}`. */
 function errorText(body: unknown): string {
-  const message =
-    body && typeof body === 'object' && 'message' in body
-      ? (body as { message: unknown }).message
-      : undefined;
+  const message = body && typeof body === 'object' && 'message' in body ? body.message : undefined;
   return typeof message === 'string' && message ? `: ${message.replace(/\.$/, '')}` : '';
 }

@@ -1,6 +1,6 @@
 /** What every page of a school shares: the header, the sign-in dialog and the footer. */
-import { defineType } from 'sanity';
-import { image, item, link, list, optionalText, SCHOOL_NAME, schoolField, text } from './fields';
+import { defineType, type PreviewValue } from 'sanity';
+import { image, item, link, list, SCHOOL_NAME, schoolField, text } from './fields';
 
 export const headerNav = defineType({
   name: 'headerNav',
@@ -39,7 +39,7 @@ export const headerNav = defineType({
   ],
   preview: {
     select: { title: 'signInButtonText', subtitle: SCHOOL_NAME },
-    prepare: ({ subtitle }) => ({ title: 'Header', subtitle }),
+    prepare: ({ subtitle }: { subtitle?: string }) => ({ title: 'Header', subtitle }),
   },
 });
 
@@ -100,7 +100,11 @@ export const footer = defineType({
   ],
   preview: {
     select: { subtitle: SCHOOL_NAME, media: 'collegeLogo' },
-    prepare: ({ subtitle, media }) => ({ title: 'Footer', subtitle, media }),
+    prepare: ({ subtitle, media }: { subtitle?: string; media?: PreviewValue['media'] }) => ({
+      title: 'Footer',
+      subtitle,
+      media,
+    }),
   },
 });
 

@@ -1,5 +1,5 @@
 /** The school's landing page (/{school}), top to bottom. */
-import { defineField, defineType } from 'sanity';
+import { defineField, defineType, type PreviewValue } from 'sanity';
 import {
   hexColour,
   image,
@@ -86,7 +86,15 @@ export const partnerBanner = defineType({
   ],
   preview: {
     select: { number: 'bannerNumber', school: SCHOOL_NAME, media: 'banner' },
-    prepare: ({ number, school, media }) => ({
+    prepare: ({
+      number,
+      school,
+      media,
+    }: {
+      number?: number;
+      school?: string;
+      media?: PreviewValue['media'];
+    }) => ({
       title: `Partner banner ${number ?? '?'}`,
       subtitle: school,
       media,

@@ -39,7 +39,10 @@ const textSection = (name: string, title: string, description: string) =>
     title,
     type: 'object',
     fields: [text('text', 'Text', description, { rows: name === 'paragraph' ? 4 : 1 })],
-    preview: { select: { subtitle: 'text' }, prepare: ({ subtitle }) => ({ title, subtitle }) },
+    preview: {
+      select: { subtitle: 'text' },
+      prepare: ({ subtitle }: { subtitle?: string }) => ({ title, subtitle }),
+    },
   });
 
 export const pressRelease = defineType({
@@ -74,7 +77,10 @@ export const pressRelease = defineType({
           ],
           preview: {
             select: { first: 'items.0' },
-            prepare: ({ first }) => ({ title: 'Bulleted list', subtitle: first }),
+            prepare: ({ first }: { first?: string }) => ({
+              title: 'Bulleted list',
+              subtitle: first,
+            }),
           },
         }),
         defineArrayMember({
