@@ -49,6 +49,11 @@ export default tseslint.config(
     languageOptions: { parserOptions: { projectService: false, project: true } },
   },
   {
+    // Playwright reads a test's fixtures from its first parameter's destructuring: a hook needing none writes `{}`.
+    files: ['tests/e2e/**'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
+  {
     // Lighthouse's bench installs its own packages only when it runs, so no types reach its imports.
     files: ['scripts/bench/lighthouse/**'],
     ...tseslint.configs.disableTypeChecked,

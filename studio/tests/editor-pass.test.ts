@@ -83,7 +83,7 @@ function publicSite(
   secret = SETTINGS.EDITOR_PASS_SECRET,
 ) {
   const clock = { now: Date.parse('2026-11-27T10:05:00.000Z') };
-  const sanity = vi.fn(async (_token: string): Promise<TokenVerdict> => verdict);
+  const sanity = vi.fn<(token: string) => Promise<TokenVerdict>>(() => Promise.resolve(verdict));
   const functions = createStatusFunctions({
     openDeploysStore: () => s.deploysStore,
     openQueueStore: () => s.queueStore,
@@ -95,7 +95,7 @@ function publicSite(
   });
   // The Studio's fetch, reaching the function as Netlify would (the caller's address included).
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
-    functions.publishStatus(new Request(String(input), init), {
+    functions.publishStatus(new Request(input, init), {
       ip: '192.0.2.10',
     })) as typeof globalThis.fetch;
   const flood = async (count: number) => {

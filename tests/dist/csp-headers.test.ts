@@ -132,7 +132,7 @@ describe('dist/_headers', () => {
     },
   );
 
-  it('leaves the content SVGs their own sandbox policy, and no other', async () => {
+  it('leaves the content SVGs their own sandbox policy, and no other', () => {
     const svg = readdirSync(join(DIST, 'content-images')).find((name) => name.endsWith('.svg'));
     expect(svg).toBeDefined();
     expect(policiesFor(`/content-images/${svg}`)).toEqual([

@@ -59,11 +59,11 @@ describe('search-engine data', () => {
         '@context': 'https://schema.org',
         '@type': 'Organization',
         url: `${SITE_URL}/${seo}`,
-        logo: expect.stringMatching(/^https?:\/\/.+\.(svg|png|webp)$/),
+        logo: expect.stringMatching(/^https?:\/\/.+\.(svg|png|webp)$/) as string,
         parentOrganization: {
           '@type': 'Organization',
-          name: expect.any(String),
-          url: expect.stringMatching(/^https:\/\//),
+          name: expect.any(String) as string,
+          url: expect.stringMatching(/^https:\/\//) as string,
         },
       });
       expect(data.name).not.toMatch(/university/i);

@@ -45,11 +45,7 @@ export class FakeClock {
       let count = 0;
       while (count < this.events.length && this.events[count]!.at === at) count += 1;
       const due = this.events.splice(0, count);
-      await Promise.all(
-        due.map(async (event) => {
-          await event.run();
-        }),
-      );
+      await Promise.all(due.map((event) => Promise.resolve(event.run())));
     }
     this.now = Math.max(this.now, end);
   }

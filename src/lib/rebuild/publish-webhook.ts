@@ -81,7 +81,9 @@ function accepted(outcome: QueueOutcome): string {
   return 'waiting for the running build';
 }
 
-export function createPublishWebhook(options: PublishWebhookOptions) {
+export function createPublishWebhook(
+  options: PublishWebhookOptions,
+): (request: Request, context?: FunctionContext) => Promise<Response> {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((message: string) => console.log(`[rebuild-on-publish] ${message}`));
   const queue = createPublishQueue({

@@ -154,7 +154,7 @@ describe('the publish loop on the local stack', () => {
       state: 'ready',
       title: expect.stringMatching(
         /^Publish of 1 document \(landingHeader\) \[batch b-[0-9a-f]{8}\]$/,
-      ),
+      ) as string,
     });
     const live = await statusOf(`${LANDING}:${published.rev}`);
     // A visitor's answer names no deploy: the time it went live is the deploy's publish time.
@@ -251,7 +251,7 @@ describe('the publish loop on the local stack', () => {
     const [failed] = await localDeploys();
     expect(failed).toMatchObject({
       state: 'error',
-      errorMessage: expect.stringMatching(/^Build script returned non-zero exit code/),
+      errorMessage: expect.stringMatching(/^Build script returned non-zero exit code/) as string,
     });
     expect(titleOf((await get(PAGE)).text)).toBe('new');
     // What the failed build was to carry is not live; the landing header's revision still is.

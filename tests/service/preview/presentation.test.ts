@@ -284,7 +284,7 @@ describe('Presentation and the overlays', () => {
     const texts = await frame.evaluate(async () => {
       const text = (root: Document) =>
         [...root.querySelectorAll('body > header, main, body > footer')].map((element) =>
-          element.textContent!.replace(/\s+/g, ' ').trim(),
+          element.textContent.replace(/\s+/g, ' ').trim(),
         );
       const rendered = new DOMParser().parseFromString(
         await (await fetch(location.href, { cache: 'no-store' })).text(),

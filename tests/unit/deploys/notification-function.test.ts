@@ -42,11 +42,11 @@ function make(
       if (options.blobs === false) throw new Error('no Blobs');
       return memoryBlobStore();
     },
-    readBuildReport: async () => undefined,
+    readBuildReport: () => Promise.resolve(undefined),
     readSettings: () => ({ ...SETTINGS, ...options.settings }),
     site: options.site ?? {},
     log: (line) => logged.push(line),
-    fetch: async () => new Response(''),
+    fetch: () => Promise.resolve(new Response('')),
   });
   return { handle, deploys, logged };
 }
@@ -162,7 +162,7 @@ describe('deploy-notification as a function', () => {
     const handle = createNotificationFunction({
       openDeploysStore,
       openQueueStore: openDeploysStore,
-      readBuildReport: async () => undefined,
+      readBuildReport: () => Promise.resolve(undefined),
       readSettings,
       site: { SITE_MODE: 'preview' },
       log: () => {},

@@ -24,6 +24,10 @@ import {
   SETTINGS_CHECK_HEADER,
 } from '../../../src/lib/setup/settings-proof.ts';
 import type { BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import type {
+  DeploysAnswer,
+  PublishStatusAnswer,
+} from '../../../src/lib/publish-records/records.ts';
 import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
 import { FUNCTION_HEADERS } from '../../../src/lib/rebuild/function-http.ts';
 import type { StatusSettings } from '../../../src/lib/rebuild/function-settings.ts';
@@ -83,7 +87,9 @@ function functions(
     site?: Record<string, string>;
   } = {},
 ) {
-  const verify = vi.fn(async (_token: string) => options.verdict ?? 'editor');
+  const verify = vi.fn<(token: string) => Promise<TokenVerdict>>(() =>
+    Promise.resolve(options.verdict ?? 'editor'),
+  );
   const made = createStatusFunctions({
     openDeploysStore: () => options.deploysStore ?? s.deploysStore,
     openQueueStore: () => s.queueStore,
@@ -95,6 +101,10 @@ function functions(
   });
   return { ...made, verify };
 }
+
+/** The two answers as the Studio reads them. */
+const statusAnswer = async (response: Response) => (await response.json()) as PublishStatusAnswer;
+const deploysAnswer = async (response: Response) => (await response.json()) as DeploysAnswer;
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   new Request(`https://site.example${path}`, { headers });
@@ -187,11 +197,11 @@ describe('two kinds of caller', () => {
   it('a visitor (no token) gets the same answer for a school being prepared as for ids that never existed', async () => {
     const s = await liveSite();
     const { publishStatus, verify } = functions(s);
-    const body = await (
+    const body = await statusAnswer(
       await publishStatus(
         get('/api/publish-status?ids=newu-faqs,school-newu,guessu-faqs,school-guessu'),
-      )
-    ).json();
+      ),
+    );
     const never = { state: 'unknown', reason: 'No recorded deploy carried this document yet.' };
     expect(body.documents).toEqual({
       'newu-faqs': never,
@@ -212,7 +222,10 @@ describe('two kinds of caller', () => {
       expect(text).toContain(
         `"${id}":{"state":"unknown","reason":"No recorded deploy carried this document yet."}`,
       );
-      expect(Object.keys(JSON.parse(text).documents)).toEqual([id, 'husky-faqs']);
+      expect(Object.keys((JSON.parse(text) as PublishStatusAnswer).documents)).toEqual([
+        id,
+        'husky-faqs',
+      ]);
     },
   );
 
@@ -223,7 +236,7 @@ describe('two kinds of caller', () => {
       publishStatus(
         get('/api/publish-status?ids=newu-faqs', { authorization: 'Bearer sk-editor-token' }),
       );
-    const body = await (await ask()).json();
+    const body = await statusAnswer(await ask());
     expect(body.documents['newu-faqs']).toEqual({
       state: 'not-live',
       code: 'not-launched',
@@ -241,7 +254,7 @@ describe('two kinds of caller', () => {
     const { publishStatus, verify } = functions(s, { verdict: 'refused' });
     const ask = () =>
       publishStatus(get('/api/publish-status?ids=newu-faqs', { authorization: 'Bearer sk-other' }));
-    const body = await (await ask()).json();
+    const body = await statusAnswer(await ask());
     expect(body.documents['newu-faqs']).not.toHaveProperty('school');
     expect(body).not.toHaveProperty('editorPass');
     await ask();
@@ -275,18 +288,19 @@ describe('two kinds of caller', () => {
   it('an editor proven by Sanity gets a pass with the answer; with it (and the same token) no call to Sanity is made again', async () => {
     const s = await liveSite();
     const { publishStatus, deploys, verify } = functions(s, { verdict: 'editor' });
-    const first = await (
+    const first = await statusAnswer(
       await publishStatus(
         get('/api/publish-status?ids=newu-faqs', { authorization: 'Bearer sk-editor-token' }),
-      )
-    ).json();
+      ),
+    );
+    expect(first.editorPass?.pass).toMatch(/^ey[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(first.editorPass).toEqual({
-      pass: expect.stringMatching(/^ey[\w-]+\.[\w-]+\.[\w-]+$/),
+      pass: first.editorPass?.pass,
       expiresAt: '2026-11-27T22:05:00.000Z',
     });
     expect(
       await checkPass(
-        first.editorPass.pass,
+        first.editorPass!.pass,
         'sk-editor-token',
         PASS_SCOPE,
         Date.parse('2026-11-27T21:00:00.000Z'),
@@ -294,9 +308,9 @@ describe('two kinds of caller', () => {
     ).toEqual({ valid: true });
     const withPass = {
       authorization: 'Bearer sk-editor-token',
-      'x-editor-pass': first.editorPass.pass,
+      'x-editor-pass': first.editorPass!.pass,
     };
-    const again = await (await deploys(get('/api/deploys', withPass))).json();
+    const again = await deploysAnswer(await deploys(get('/api/deploys', withPass)));
     expect(again.deploys[0]).toMatchObject({ id: 'd-1' });
     expect(again).not.toHaveProperty('editorPass');
     expect(verify).toHaveBeenCalledTimes(1);
@@ -314,7 +328,7 @@ describe('two kinds of caller', () => {
         error_message: 'School newu: no tenant record',
       }),
     );
-    const visitor = await (await functions(s).deploys(get('/api/deploys'))).json();
+    const visitor = await deploysAnswer(await functions(s).deploys(get('/api/deploys')));
     expect(visitor).toEqual({
       deploys: [],
       site: {
@@ -329,11 +343,11 @@ describe('two kinds of caller', () => {
     expect(JSON.stringify(visitor)).not.toMatch(
       /newu|Rebuild by hand|tenant|d-1|d-2|b-00abcdef|not launched|trigger|error|documents/,
     );
-    const editor = await (
+    const editor = await deploysAnswer(
       await functions(s, { verdict: 'editor' }).deploys(
         get('/api/deploys', { authorization: 'Bearer sk-editor' }),
-      )
-    ).json();
+      ),
+    );
     expect(editor.deploys[0]).toMatchObject({
       title: 'Rebuild by hand [batch b-00abcdef]',
       errorMessage: 'School newu: no tenant record',
@@ -355,7 +369,7 @@ describe('two kinds of caller', () => {
       openDeploysStore: () => s.deploysStore,
       openQueueStore: () => queueStore,
       readSettings: () => SETTINGS,
-      verifyToken: async () => 'editor',
+      verifyToken: () => Promise.resolve('editor'),
       site: {},
       log: () => {},
     });
@@ -388,7 +402,7 @@ describe('without EDITOR_PASS_SECRET (a deployed site where it was never set)', 
       openDeploysStore: () => s.deploysStore,
       openQueueStore: () => s.queueStore,
       readSettings: () => ({ ...SETTINGS, ...unset }),
-      verifyToken: async () => 'editor',
+      verifyToken: () => Promise.resolve('editor'),
       site: {},
       now: () => new Date('2026-11-27T10:05:00.000Z'),
       log: (line) => logged.push(line),
@@ -410,7 +424,7 @@ describe('without EDITOR_PASS_SECRET (a deployed site where it was never set)', 
   it('an editor is proven by the verdict, as without a pass, and gets no pass; one log line names the setting', async () => {
     const s = await liveSite();
     const logged: string[] = [];
-    const verify = vi.fn(async (_token: string): Promise<TokenVerdict> => 'editor');
+    const verify = vi.fn<(token: string) => Promise<TokenVerdict>>(() => Promise.resolve('editor'));
     const made = createStatusFunctions({
       openDeploysStore: () => s.deploysStore,
       openQueueStore: () => s.queueStore,
@@ -434,7 +448,7 @@ describe('without EDITOR_PASS_SECRET (a deployed site where it was never set)', 
     for (const headers of asked) {
       const response = await made.publishStatus(get('/api/publish-status?ids=newu-faqs', headers));
       expect(response.status).toBe(200);
-      const body = await response.json();
+      const body = await statusAnswer(response);
       expect(body.documents['newu-faqs']).toMatchObject({
         state: 'not-live',
         code: 'not-launched',
@@ -456,7 +470,9 @@ describe('without EDITOR_PASS_SECRET (a deployed site where it was never set)', 
 
   it('the documented local value on a deployed site counts as none: a pass it would sign proves nothing', async () => {
     const s = await liveSite();
-    const verify = vi.fn(async (_token: string): Promise<TokenVerdict> => 'refused');
+    const verify = vi.fn<(token: string) => Promise<TokenVerdict>>(() =>
+      Promise.resolve('refused'),
+    );
     const made = createStatusFunctions({
       openDeploysStore: () => s.deploysStore,
       openQueueStore: () => s.queueStore,
@@ -473,14 +489,14 @@ describe('without EDITOR_PASS_SECRET (a deployed site where it was never set)', 
         Date.parse('2026-11-27T10:00:00.000Z'),
       )
     ).pass;
-    const body = await (
+    const body = await statusAnswer(
       await made.publishStatus(
         get('/api/publish-status?ids=newu-faqs', {
           authorization: 'Bearer sk-outsider',
           'x-editor-pass': signedLocally,
         }),
-      )
-    ).json();
+      ),
+    );
     expect(body.documents['newu-faqs']).toEqual({
       state: 'unknown',
       reason: 'No recorded deploy carried this document yet.',
@@ -539,16 +555,14 @@ describe('requests and failures', () => {
   it('a store that cannot be read: every document unknown (publish-status), 503 (deploys)', async () => {
     const s = await liveSite();
     const broken: BlobStore = {
-      getWithMetadata: async () => {
-        throw new Error('Blobs 500');
-      },
-      setJSON: async () => ({ modified: false }),
-      delete: async () => {},
+      getWithMetadata: () => Promise.reject(new Error('Blobs 500')),
+      setJSON: () => Promise.resolve({ modified: false }),
+      delete: () => Promise.resolve(),
     };
     const made = functions(s, { deploysStore: broken });
     const status = await made.publishStatus(get('/api/publish-status?ids=husky-faqs'));
     expect(status.status).toBe(200);
-    expect((await status.json()).documents).toEqual({
+    expect((await statusAnswer(status)).documents).toEqual({
       'husky-faqs': {
         state: 'unknown',
         reason: 'The publish records cannot be read right now; try again in a moment.',
@@ -580,7 +594,7 @@ describe('requests and failures', () => {
         throw new Error('no Blobs');
       },
       readSettings: () => SETTINGS,
-      verifyToken: async () => 'editor',
+      verifyToken: () => Promise.resolve('editor'),
       site: {},
       log: () => {},
     });
@@ -657,7 +671,7 @@ describe("who is an editor: a member of the project with an editor's role, as Sa
       );
     });
     await new Promise<void>((ready) => server!.listen(0, '127.0.0.1', ready));
-    return { apiHost: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, requests };
+    return { apiHost: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
   }
 
   it.each([
@@ -718,7 +732,7 @@ describe("who is an editor: a member of the project with an editor's role, as Sa
       const logged: string[] = [];
       const access = siteAccess(target, {
         pass: PASS_SCOPE,
-        verify: async () => 'editor',
+        verify: () => Promise.resolve('editor'),
         log: (line) => logged.push(line),
       });
       expect(await access.callerOf(get('/', { authorization: 'Bearer editor-token' }))).toEqual({
@@ -752,7 +766,7 @@ describe("who is an editor: a member of the project with an editor's role, as Sa
           get('/api/publish-status?ids=newu-faqs', { authorization: `Bearer ${token}` }),
         );
         expect(response.status).toBe(200);
-        expect((await response.json()).documents['newu-faqs']).toEqual({
+        expect((await statusAnswer(response)).documents['newu-faqs']).toEqual({
           state: 'unknown',
           reason: 'No recorded deploy carried this document yet.',
         });

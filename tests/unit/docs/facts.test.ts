@@ -149,9 +149,12 @@ const FUNCTIONS: Record<string, { handler: string; answer: () => Promise<Respons
         log: () => undefined,
         deploys: createDeployStore({
           store: memoryStateStore(),
-          readBuildReport: async () => undefined,
+          readBuildReport: () => Promise.resolve(undefined),
         }),
-        queue: createPublishQueue({ store: memoryStateStore(), trigger: async () => '' }),
+        queue: createPublishQueue({
+          store: memoryStateStore(),
+          trigger: () => Promise.resolve(''),
+        }),
       }),
   },
   'publish-status': {
@@ -169,7 +172,7 @@ function statusFunctions() {
     openDeploysStore: memoryStateStore,
     openQueueStore: memoryStateStore,
     readSettings: () => readStatusSettings({}),
-    verifyToken: async () => 'refused',
+    verifyToken: () => Promise.resolve('refused'),
     site: {},
     log: () => undefined,
   });

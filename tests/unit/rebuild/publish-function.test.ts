@@ -61,7 +61,10 @@ function setup(
     openBlobStore: options.openBlobStore ?? noBlobs,
     log: (line) => logged.push(line),
     webhook: {
-      fetch: async (url) => (hookCalls.push(url), new Response('')),
+      fetch: (url) => {
+        hookCalls.push(url);
+        return Promise.resolve(new Response(''));
+      },
       log: (line) => logged.push(line),
     },
   });
@@ -126,7 +129,7 @@ describe('rebuild-on-publish with Netlify Blobs', () => {
     expect(blobs.value(PUBLISH_QUEUE_KEY)).toMatchObject({
       waiting: [],
       inFlight: {
-        batch: expect.stringMatching(/^b-[0-9a-f]{8}$/),
+        batch: expect.stringMatching(/^b-[0-9a-f]{8}$/) as string,
         documents: [
           { id: 'huskymobile-faqs', type: 'faqs', rev: 'r1', publishedAt: '2026-03-01T12:00:00Z' },
         ],

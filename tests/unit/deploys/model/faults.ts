@@ -148,21 +148,20 @@ export class Faults {
 
   /** `store` as one invocation sees it: each read and write may fire the next armed fault. */
   wrap(store: BlobStore, invocation: Invocation, name: string): BlobStore {
-    const faults = this;
     return {
-      async getWithMetadata(key, options) {
+      getWithMetadata: async (key, options) => {
         await invocation.gate();
-        const fault = faults.nextStore();
-        if (fault) faults.count(`${name} read ${key}: ${fault}`);
+        const fault = this.nextStore();
+        if (fault) this.count(`${name} read ${key}: ${fault}`);
         if (fault === 'die-before' || fault === 'die-after') return invocation.die();
         if (fault === 'read-error' || fault === 'write-error' || fault === 'write-lost-answer')
           throw new Error('Netlify Blobs answered HTTP 500');
         return store.getWithMetadata(key, options);
       },
-      async setJSON(key, value, options?: WriteOptions) {
+      setJSON: async (key, value, options?: WriteOptions) => {
         await invocation.gate();
-        const fault = faults.nextStore();
-        if (fault) faults.count(`${name} write ${key}: ${fault}`);
+        const fault = this.nextStore();
+        if (fault) this.count(`${name} write ${key}: ${fault}`);
         if (fault === 'die-before') return invocation.die();
         if (fault === 'read-error' || fault === 'write-error')
           throw new Error('Netlify Blobs answered HTTP 500');

@@ -53,7 +53,7 @@ export interface NetlifyOptions {
   /** The tenant records as the product API has them now, digested (a build reads them at its start). */
   inputs: () => BuildInputs;
   /** Schedules `run` at time `at` (the world's event queue). */
-  schedule: (at: number, what: string, run: () => Promise<void>) => void;
+  schedule: (at: number, what: string, run: () => void | Promise<void>) => void;
   /** A notification to deliver (the world applies the notification faults). */
   emit: (body: Record<string, unknown>) => void;
   /** How long the next build takes. */
@@ -95,45 +95,41 @@ export function createNetlify(options: NetlifyOptions) {
     if (building || waiting.length === 0) return;
     const deploy = waiting.shift()!;
     building = deploy;
-    options.schedule(options.now() + 5_000, `netlify starts ${deploy.id}`, async () => {
+    options.schedule(options.now() + 5_000, `netlify starts ${deploy.id}`, () => {
       deploy.state = 'building';
       deploy.startedAt = options.now();
       deploy.read = new Map([...options.content()].map(([id, revision]) => [id, revision.rev]));
       deploy.inputs = options.inputs();
       const broken = [...options.content()].some(([, revision]) => revision.broken);
       options.emit(notification(deploy, 'building'));
-      options.schedule(
-        options.now() + options.buildMs(),
-        `netlify finishes ${deploy.id}`,
-        async () => {
-          deploy.finishedAt = options.now();
-          building = undefined;
-          const platform = options.faults.nextBuildFailsOnPlatform();
-          const outage = !platform && options.faults.nextBuildMeetsOutage();
-          if (platform || outage || broken) {
-            deploy.state = 'error';
-            deploy.failedOn = platform ? 'platform' : outage ? 'outage' : 'content';
-            deploy.errorMessage = platform ? PLATFORM_FAILURE : CONTENT_FAILURE;
-          } else {
-            deployStores.set(deploy.id, {
-              version: 1,
-              contentReadAt: iso(deploy.startedAt!),
-              trigger: deploy.body ?? { kind: 'unknown' },
-              documents: Object.fromEntries(
-                [...deploy.read!].map(([id, rev]) => [id, { rev, type: 'faqs', school: null }]),
-              ),
-              schools: [],
-              leftOut: [],
-              problems: [],
-              inputs: deploy.inputs!,
-            });
-            deploy.state = 'ready';
-            published = deploy;
-          }
-          options.emit(notification(deploy, deploy.state));
-          startNext();
-        },
-      );
+      options.schedule(options.now() + options.buildMs(), `netlify finishes ${deploy.id}`, () => {
+        deploy.finishedAt = options.now();
+        building = undefined;
+        const platform = options.faults.nextBuildFailsOnPlatform();
+        const outage = !platform && options.faults.nextBuildMeetsOutage();
+        if (platform || outage || broken) {
+          deploy.state = 'error';
+          deploy.failedOn = platform ? 'platform' : outage ? 'outage' : 'content';
+          deploy.errorMessage = platform ? PLATFORM_FAILURE : CONTENT_FAILURE;
+        } else {
+          deployStores.set(deploy.id, {
+            version: 1,
+            contentReadAt: iso(deploy.startedAt!),
+            trigger: deploy.body ?? { kind: 'unknown' },
+            documents: Object.fromEntries(
+              [...deploy.read!].map(([id, rev]) => [id, { rev, type: 'faqs', school: null }]),
+            ),
+            schools: [],
+            leftOut: [],
+            problems: [],
+            inputs: deploy.inputs!,
+          });
+          deploy.state = 'ready';
+          published = deploy;
+        }
+        options.emit(notification(deploy, deploy.state));
+        startNext();
+      });
     });
   }
 
@@ -157,7 +153,8 @@ export function createNetlify(options: NetlifyOptions) {
     return async (input: URL, init: RequestInit): Promise<Response> => {
       await invocation.gate();
       const fault = options.faults.nextHook();
-      const text = String(init.body);
+      // The site's build hook call (build-hook.ts) sends its body as JSON text.
+      const text = init.body as string;
       if (fault === 'die') return invocation.die();
       if (fault === 'http-500') return new Response('Internal Server Error', { status: 500 });
       if (fault === 'timeout')
