@@ -10,6 +10,10 @@ import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
+// A relative module specifier that does not end in a file extension (`./x`, `../lib`, `./x.client`).
+const RELATIVE_WITHOUT_EXTENSION =
+  '/^\\.{1,2}(\\/(?!.*\\.(ts|tsx|astro|js|mjs|cjs|json|css|svg|png|webp|ndjson)$).*)?$/';
+
 export default tseslint.config(
   {
     ignores: [
@@ -40,6 +44,20 @@ export default tseslint.config(
     rules: {
       // Leaving out keys by destructuring (`const { _rev, ...fields } = doc`) is how the code omits fields.
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+      // One import style: a relative import names its file with the extension (`./x.ts`), as Node reads it.
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ImportDeclaration',
+          'ExportNamedDeclaration',
+          'ExportAllDeclaration',
+          'ImportExpression',
+        ].map((node) => ({
+          selector: `${node} > Literal.source[value=${RELATIVE_WITHOUT_EXTENSION}]`,
+          message:
+            'Name the imported file with its extension (./x.ts), as in the rest of the tree.',
+        })),
+      ],
     },
   },
   ...astro.configs.recommended,

@@ -19,7 +19,7 @@ import {
   type MainDocumentRoute,
 } from '../src/lib/preview/presentation-routes.ts';
 import { schoolPath } from '../src/lib/route-table/routes.ts';
-import { siteOrigin } from './site-origin';
+import { siteOrigin } from './site-origin.ts';
 
 /** The local preview server (`npm run preview:server`). */
 export const DEFAULT_PREVIEW_URL = 'http://localhost:4322';

@@ -6,7 +6,7 @@
 import { CogIcon } from '@sanity/icons/Cog';
 import { FolderIcon } from '@sanity/icons/Folder';
 import type { StructureResolver } from 'sanity/structure';
-import { SCHOOL_DOCUMENT_GROUPS } from './schemaTypes';
+import { SCHOOL_DOCUMENT_GROUPS } from './schemaTypes/index.ts';
 
 export const structure: StructureResolver = (S) =>
   S.list()

@@ -9,14 +9,14 @@ import { Box, Button, Card, Flex, Grid, Select, Stack, Text, TextInput } from '@
 import { useState, type ChangeEvent } from 'react';
 import { useClient, type DocumentActionComponent } from 'sanity';
 import { useRouter } from 'sanity/router';
-import { schoolPresentationIntent } from '../presentation';
+import { schoolPresentationIntent } from '../presentation.ts';
 import {
   createSchoolFromTemplate,
   EMPTY_FORM,
   fieldsFromForm,
   NewSchoolRefused,
   type NewSchoolForm,
-} from './new-school-request';
+} from './new-school-request.ts';
 
 const API_VERSION = '2025-09-15';
 

@@ -18,8 +18,8 @@ import {
   Text,
 } from '@sanity/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BADGE_TONES, type DeployRow, type DeploysResult } from './deploys-view';
-import type { TimeFormat } from './status';
+import { BADGE_TONES, type DeployRow, type DeploysResult } from './deploys-view.ts';
+import type { TimeFormat } from './status.ts';
 
 /** How often the list is asked again while a build runs. */
 export const REFRESH_WHILE_BUILDING_MS = 15_000;

@@ -1,6 +1,6 @@
 /** What every page of a school shares: the header, the sign-in dialog and the footer. */
 import { defineType, type PreviewValue } from 'sanity';
-import { image, item, link, list, SCHOOL_NAME, schoolField, text } from './fields';
+import { image, item, link, list, SCHOOL_NAME, schoolField, text } from './fields.ts';
 
 export const headerNav = defineType({
   name: 'headerNav',

@@ -1,6 +1,6 @@
 /** The giveaway pages: entry form, confirmation, closed; and the giveaway banner of the plan pages (parts of it also on the confirmation page). */
 import { defineType } from 'sanity';
-import { image, item, link, list, optionalText, SCHOOL_NAME, schoolField, text } from './fields';
+import { image, item, link, list, optionalText, SCHOOL_NAME, schoolField, text } from './fields.ts';
 
 export const giveawayForm = defineType({
   name: 'giveawayForm',

@@ -10,7 +10,7 @@ import {
   SCHOOL_NAME,
   schoolField,
   text,
-} from './fields';
+} from './fields.ts';
 
 /** A plan choice: the fan, student or faculty card linking to its plan page. */
 export const planChoice = defineType({

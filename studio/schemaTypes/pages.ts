@@ -1,6 +1,15 @@
 /** The coverage, newsroom and international dialing pages. */
 import { defineArrayMember, defineType } from 'sanity';
-import { link, list, optionalText, SCHOOL_NAME, schoolField, text, textList, url } from './fields';
+import {
+  link,
+  list,
+  optionalText,
+  SCHOOL_NAME,
+  schoolField,
+  text,
+  textList,
+  url,
+} from './fields.ts';
 
 export const coverageMapPage = defineType({
   name: 'coverageMapPage',

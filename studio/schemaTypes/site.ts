@@ -12,7 +12,7 @@ import {
   optionalText,
   text,
   url,
-} from './fields';
+} from './fields.ts';
 import {
   SCHOOL_STATUSES,
   SCHOOL_STATUS_TITLES,

@@ -9,14 +9,14 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { deploysAnswerSchema } from '../../src/lib/publish-records/records.ts';
-import { DeploysView } from '../deploys/DeploysView';
+import { DeploysView } from '../deploys/DeploysView.tsx';
 import {
   deploysFromAnswer,
   duration,
   fetchDeploys,
   triggerText,
   type DeploysResult,
-} from '../deploys/deploys-view';
+} from '../deploys/deploys-view.ts';
 
 const answer: unknown = JSON.parse(
   readFileSync(new URL('./fixtures/deploys.json', import.meta.url), 'utf8'),

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStatusFunctions } from '../../src/lib/deploys/status-function.ts';
 import type { TokenVerdict } from '../../src/lib/deploys/access.ts';
 import { buildRecord, deploy, site } from '../../tests/unit/deploys/fixtures.ts';
-import type { StatusSource } from '../deploys/status-source';
+import type { StatusSource } from '../deploys/status-source.ts';
 
 const TOKEN = 'sk-editor-session-token';
 const KEY = `school-site:editor-pass:${createHash('sha256').update(TOKEN).digest('hex')}`;
@@ -119,7 +119,7 @@ async function loadStudio({
   clock: { now: number };
 }): Promise<StatusSource> {
   vi.resetModules();
-  const { createStatusSource } = await import('../deploys/status-source');
+  const { createStatusSource } = await import('../deploys/status-source.ts');
   return createStatusSource({
     origin: 'https://site.example',
     token: TOKEN,

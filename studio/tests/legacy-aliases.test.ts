@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { groupContent } from '../../src/lib/content/group.ts';
 import { splitBuildContent } from '../../src/lib/content/queries.ts';
-import { studioErrors } from './studio-validation';
+import { studioErrors } from './studio-validation.ts';
 
 type Doc = Record<string, unknown>;
 const documents = readFileSync(new URL('../../src/dataset/data.ndjson', import.meta.url), 'utf8')

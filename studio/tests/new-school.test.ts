@@ -12,8 +12,8 @@ import {
   fieldsFromForm,
   NewSchoolRefused,
   type SchoolClient,
-} from '../actions/new-school-request';
-import { asImported, studioMarkers } from './studio-validation';
+} from '../actions/new-school-request.ts';
+import { asImported, studioMarkers } from './studio-validation.ts';
 
 // The published documents, as the Studio's template query sees them (the dataset also holds a scheduled draft).
 const documents = applyPerspective(

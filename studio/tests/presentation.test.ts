@@ -23,8 +23,8 @@ import {
   PREVIEW_MODE,
   schoolPresentationIntent,
   SITE_WIDE_SCHOOLS_QUERY,
-} from '../presentation';
-import { schemaTypes } from '../schemaTypes';
+} from '../presentation.ts';
+import { schemaTypes } from '../schemaTypes/index.ts';
 
 type Doc = Record<string, unknown> & { _id: string; _type: string };
 // The published documents (the dataset also holds a scheduled draft).

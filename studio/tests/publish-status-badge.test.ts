@@ -17,9 +17,9 @@ import {
 } from 'sanity';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publishStatusAnswerSchema } from '../../src/lib/publish-records/records.ts';
-import { createPublishStatusBadge } from '../deploys/publish-status-badge';
-import { statusFromAnswer } from '../deploys/status';
-import type { StatusEntry, StatusSource, WatchedDocument } from '../deploys/status-source';
+import { createPublishStatusBadge } from '../deploys/publish-status-badge.ts';
+import { statusFromAnswer } from '../deploys/status.ts';
+import type { StatusEntry, StatusSource, WatchedDocument } from '../deploys/status-source.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

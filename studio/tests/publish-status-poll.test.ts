@@ -14,9 +14,13 @@ import {
   statusHeaders,
   statusUrl,
   type DocumentStatus,
-} from '../deploys/status';
-import { createStatusSource, type StatusSource } from '../deploys/status-source';
-import { DEFAULT_PUBLIC_SITE_URL, publicSiteOrigin, schoolPageUrl } from '../deploys/public-site';
+} from '../deploys/status.ts';
+import { createStatusSource, type StatusSource } from '../deploys/status-source.ts';
+import {
+  DEFAULT_PUBLIC_SITE_URL,
+  publicSiteOrigin,
+  schoolPageUrl,
+} from '../deploys/public-site.ts';
 
 const publishing: DocumentStatus = {
   state: 'publishing',

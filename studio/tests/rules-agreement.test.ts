@@ -10,8 +10,8 @@ import { applyPerspective } from '../../src/lib/content/perspective.ts';
 import { ContentError, groupContent } from '../../src/lib/content/group.ts';
 import { splitBuildContent } from '../../src/lib/content/queries.ts';
 import { isAllowedLink as buildAllowsLink } from '../../src/lib/content/link-guard.ts';
-import { isAllowedLink as studioAllowsLink } from '../schemaTypes/fields';
-import { studioErrors } from './studio-validation';
+import { isAllowedLink as studioAllowsLink } from '../schemaTypes/fields.ts';
+import { studioErrors } from './studio-validation.ts';
 
 type Doc = Record<string, unknown>;
 // The published documents, as the build reads them (the dataset also holds a scheduled draft).

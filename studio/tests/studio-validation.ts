@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { evaluate, parse } from 'groq-js';
 import { createSchema, validateDocument, type SanityDocument } from 'sanity';
-import { schemaTypes } from '../schemaTypes';
+import { schemaTypes } from '../schemaTypes/index.ts';
 
 export const DATASET_IMAGES = new URL('../../src/dataset/images/', import.meta.url);
 
