@@ -25,6 +25,8 @@ export default tseslint.config(
       'reports/',
       'test-results/',
       'playwright-report/',
+      '.preview/',
+      '.scratch/',
       '**/node_modules/',
       'studio/dist/',
       'studio/.sanity/',

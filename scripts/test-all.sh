@@ -9,7 +9,8 @@
 #
 # After the build, two lanes run side by side, each printing its log when it is done:
 #   browser  Playwright against the local stack (most of its time is the browser waiting on pages)
-#   checks   types, size budgets, the bench, the installs' warnings, the Studio's types and build, then vitest
+#   checks   types, size budgets, the bench, the installs' warnings, the format and lint checks, the
+#            Studio's types and build, then vitest
 #            (its Netlify tier runs Netlify's own build and dev server on clean copies of the project)
 # The Studio's and netlify-cli's own installs (npm ci, disk-bound) start first, beside the build.
 set -uo pipefail
@@ -54,6 +55,9 @@ checks_lane() {
   cat reports/lane-netlify-cli-install.log
   # No install of this run (scripts/test.sh's, in SETUP_LOG, and the Studio's) warns about install scripts.
   step install-scripts bash scripts/lib/quiet-installs.sh "${SETUP_LOG:-}" reports/lane-studio-install.log reports/lane-netlify-cli-install.log
+  # Prettier's layout and ESLint's rules (CONTRIBUTING.md#style-format-and-lint); lint reads the Studio's types from its install.
+  step format npm run format:check
+  step lint npm run lint
   step studio-types bash scripts/studio.sh types
   step studio-build bash scripts/studio.sh build
   # unit, service, studio, netlify and dist projects; tests are counted from the JSON report, and its exit
