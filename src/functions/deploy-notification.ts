@@ -2,17 +2,17 @@
  * POST /api/deploy-notification — Netlify's deploy notifications (started, succeeded, failed,
  * restored, locked, unlocked), signed with NETLIFY_DEPLOY_NOTIFICATION_SECRET: records each
  * deploy, moves the live pointer, and starts the next publish batch (src/lib/deploys).
- * With X-Settings-Check, the operator's settings check (src/lib/setup/settings-check-function.ts).
+ * With X-Settings-Check, the operator's settings check (src/lib/functions/settings-check.ts).
  */
 import { getDeployStore, getStore } from '@netlify/blobs';
-import { asBlobStore } from '../lib/publish-records/blob-store.ts';
+import { asBlobStore } from '../lib/functions/blob-store.ts';
 import { createNotificationFunction } from '../lib/deploys/notification-function.ts';
 import {
   BUILD_RECORD_BLOB,
   DEPLOYS_STORE,
   PUBLISH_QUEUE_STORE,
 } from '../lib/publish-records/records.ts';
-import { withSettingsCheck } from '../lib/setup/settings-check-function.ts';
+import { withSettingsCheck } from '../lib/functions/settings-check.ts';
 
 export default withSettingsCheck(
   ['deploy-notification'],

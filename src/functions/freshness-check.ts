@@ -5,7 +5,7 @@
  * by hand (Netlify's "Run now") checks at once (src/lib/rebuild/freshness-check.ts).
  */
 import { getStore } from '@netlify/blobs';
-import { asBlobStore } from '../lib/publish-records/blob-store.ts';
+import { asBlobStore } from '../lib/functions/blob-store.ts';
 import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../lib/publish-records/records.ts';
 import { createFreshnessCheckFunction } from '../lib/rebuild/freshness-check.ts';
 

@@ -3,7 +3,7 @@
  * once their time to try again has come (src/lib/rebuild/publish-retry.ts).
  */
 import { getStore } from '@netlify/blobs';
-import { asBlobStore } from '../lib/publish-records/blob-store.ts';
+import { asBlobStore } from '../lib/functions/blob-store.ts';
 import { PUBLISH_QUEUE_STORE } from '../lib/publish-records/records.ts';
 import { createPublishRetryFunction } from '../lib/rebuild/publish-retry.ts';
 

@@ -4,7 +4,7 @@
  * (src/lib/deploys/status.ts).
  */
 import { netlifyStatusFunctions } from '../lib/deploys/status-stores.ts';
-import { withSettingsCheck } from '../lib/setup/settings-check-function.ts';
+import { withSettingsCheck } from '../lib/functions/settings-check.ts';
 
 export default withSettingsCheck(['publish-status'], netlifyStatusFunctions().publishStatus);
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { getDeployStore, getStore } from '@netlify/blobs';
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { BLOBS_CONTEXT_VARIABLE, startLocalBlobs } from '../../local-stack/netlify/blobs.ts';
-import { asBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { asBlobStore } from '../../../src/lib/functions/blob-store.ts';
 import {
   BUILD_RECORD_BLOB,
   DEPLOYS_STORE,

@@ -13,7 +13,7 @@ import {
   updateJson,
   type BlobStore,
   type Versioned,
-} from '../publish-records/blob-store.ts';
+} from '../functions/blob-store.ts';
 import { applyNotification, isPublished, timeOf } from './deploy-state.ts';
 import { indexOf, summaryOf } from './live-index.ts';
 import {

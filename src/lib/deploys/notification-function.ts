@@ -3,18 +3,17 @@
  * settings (a local default secret refused on a deployed site) and its stores are set up inside
  * the error guard, so a set-up problem answers a 500 naming what to fix.
  */
-import { guarded } from '../rebuild/function-http.ts';
+import { guarded, type FunctionContext } from '../functions/function-http.ts';
 import {
   functionSecret,
   readDeployNotificationSettings,
   type DeployNotificationSettings,
-} from '../rebuild/function-settings.ts';
-import { previewSiteAnswer } from '../rebuild/preview-site-guard.ts';
+} from '../functions/function-settings.ts';
+import { previewSiteAnswer } from '../functions/preview-site-guard.ts';
 import type { FetchLike } from '../rebuild/build-hook.ts';
 import { queueFromSettings } from '../rebuild/publish-queue.ts';
-import type { FunctionContext } from '../rebuild/publish-webhook.ts';
-import { siteStore } from '../rebuild/state-store.ts';
-import type { BlobStore } from '../publish-records/blob-store.ts';
+import { siteStore } from '../functions/state-store.ts';
+import type { BlobStore } from '../functions/blob-store.ts';
 import { createDeployStore } from './deploy-store.ts';
 import { handleNotification } from './notification.ts';
 import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../publish-records/records.ts';

@@ -8,7 +8,7 @@
  * A production deploy that starts confirms its publish batch's start; one that finishes ends the
  * batch (a failed build puts its documents back once) and starts the next one.
  */
-import { answer, checkRequest } from '../rebuild/function-http.ts';
+import { answer, checkRequest } from '../functions/function-http.ts';
 import {
   BatchStartError,
   type BuildOutcome,

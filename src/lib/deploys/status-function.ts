@@ -7,17 +7,16 @@
  */
 import { LOCAL_STUDIO_URL } from '../config/local-addresses.ts';
 import { isLocalStack } from '../config/local-stack.ts';
-import { guarded } from '../rebuild/function-http.ts';
+import { guarded, type FunctionContext } from '../functions/function-http.ts';
 import {
   readDeploysSettings,
   readStatusSettings,
   secretOrProblem,
   type DeploysSettings,
   type StatusSettings,
-} from '../rebuild/function-settings.ts';
-import { previewSiteAnswer } from '../rebuild/preview-site-guard.ts';
-import type { FunctionContext } from '../rebuild/publish-webhook.ts';
-import { siteStore } from '../rebuild/state-store.ts';
+} from '../functions/function-settings.ts';
+import { previewSiteAnswer } from '../functions/preview-site-guard.ts';
+import { siteStore } from '../functions/state-store.ts';
 import { studioOrigins } from '../security/studio-origins.ts';
 import {
   siteAccess,
@@ -27,7 +26,7 @@ import {
   type VerifyToken,
 } from './access.ts';
 import type { PassScope } from './editor-pass.ts';
-import type { BlobStore } from '../publish-records/blob-store.ts';
+import type { BlobStore } from '../functions/blob-store.ts';
 import {
   DEPLOYS_STORE,
   PUBLISH_QUEUE_STORE,

@@ -1,6 +1,6 @@
 /** The Netlify Blobs stores the status functions read (one module for both functions). */
 import { getStore } from '@netlify/blobs';
-import { asBlobStore } from '../publish-records/blob-store.ts';
+import { asBlobStore } from '../functions/blob-store.ts';
 import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../publish-records/records.ts';
 import { createStatusFunctions } from './status-function.ts';
 

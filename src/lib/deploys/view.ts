@@ -6,7 +6,7 @@
  * editor's deploys answer, the other deploys' history and the freshness check's record instead.
  */
 import { EMPTY_QUEUE } from '../rebuild/publish-queue.ts';
-import { readJson, type BlobStore } from '../publish-records/blob-store.ts';
+import { readJson, type BlobStore } from '../functions/blob-store.ts';
 import { timeOf } from './deploy-state.ts';
 import {
   EMPTY_PRODUCTION_HISTORY,

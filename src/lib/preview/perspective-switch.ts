@@ -8,7 +8,7 @@
  */
 import type { Env } from '../config/env.ts';
 import { perspectiveSetting, readPerspective } from '../content/perspective-name.ts';
-import { answer, checkRequest, FUNCTION_HEADERS } from '../rebuild/function-http.ts';
+import { answer, checkRequest, FUNCTION_HEADERS } from '../functions/function-http.ts';
 import { PERSPECTIVE_COOKIE, setCookieHeader } from './draft-cookie.ts';
 import { draftModeOf, type DraftModeDeps } from './draft-mode.ts';
 

@@ -23,7 +23,7 @@ import {
 } from '../content/index.ts';
 import { perspectiveSetting, readPerspective } from '../content/perspective-name.ts';
 import { SCHOOL_PAGE_CONTENT_QUERY, type SchoolPageAnswer } from '../content/queries.ts';
-import { answer, checkRequest } from '../rebuild/function-http.ts';
+import { answer, checkRequest } from '../functions/function-http.ts';
 import type { DraftModeState } from './draft-mode.ts';
 import { sameParams } from './live-query.ts';
 

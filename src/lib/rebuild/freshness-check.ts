@@ -9,8 +9,8 @@
  * deploy budget, and one batch carries it with any publishes waiting. Its outcome goes to the log
  * and its record, which the Deploys view shows.
  */
-import type { BlobStore } from '../publish-records/blob-store.ts';
-import { readJson, updateJson } from '../publish-records/blob-store.ts';
+import type { BlobStore } from '../functions/blob-store.ts';
+import { readJson, updateJson } from '../functions/blob-store.ts';
 import {
   DEPLOYS_STORE,
   EMPTY_PRODUCTION_HISTORY,
@@ -35,8 +35,8 @@ import {
 import { tenantDigest } from '../tenants/digest.ts';
 import type { FetchLike } from './build-hook.ts';
 import { SettingsError } from '../config/setting-types.ts';
-import { answer, checkRequest, guarded } from './function-http.ts';
-import { readFreshnessSettings, type FreshnessSettings } from './function-settings.ts';
+import { answer, checkRequest, guarded, type FunctionContext } from '../functions/function-http.ts';
+import { readFreshnessSettings, type FreshnessSettings } from '../functions/function-settings.ts';
 import {
   afterReading,
   beforeReading,
@@ -45,15 +45,14 @@ import {
   type TenantRead,
   type Verdict,
 } from './freshness.ts';
-import { previewSiteAnswer } from './preview-site-guard.ts';
+import { previewSiteAnswer } from '../functions/preview-site-guard.ts';
 import {
   BatchStartError,
   EMPTY_QUEUE,
   queueFromSettings,
   type QueueOutcome,
 } from './publish-queue.ts';
-import type { FunctionContext } from './publish-webhook.ts';
-import { siteStore } from './state-store.ts';
+import { siteStore } from '../functions/state-store.ts';
 
 /** The product API's answers are awaited this long at most: the check ends well within Netlify's 30 s for a scheduled function. */
 export const TENANT_READ_DEADLINE_MS = 20_000;

@@ -5,15 +5,15 @@
  * missing Netlify Blobs answers a 500 that says what to fix (and is logged) instead of crashing.
  */
 import { PUBLISH_QUEUE_STORE } from '../publish-records/records.ts';
-import { guarded } from './function-http.ts';
-import { functionSecret, readPublishSettings, type PublishSettings } from './function-settings.ts';
-import { previewSiteAnswer } from './preview-site-guard.ts';
+import { guarded, type FunctionContext } from '../functions/function-http.ts';
 import {
-  createPublishWebhook,
-  type FunctionContext,
-  type PublishWebhookOptions,
-} from './publish-webhook.ts';
-import { siteStore, type BlobStore } from './state-store.ts';
+  functionSecret,
+  readPublishSettings,
+  type PublishSettings,
+} from '../functions/function-settings.ts';
+import { previewSiteAnswer } from '../functions/preview-site-guard.ts';
+import { createPublishWebhook, type PublishWebhookOptions } from './publish-webhook.ts';
+import { siteStore, type BlobStore } from '../functions/state-store.ts';
 
 export interface PublishFunctionOptions {
   /** Netlify Blobs' `rebuild-on-publish` store (throws where Blobs is not set up). */

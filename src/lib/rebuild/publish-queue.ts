@@ -31,8 +31,8 @@
  *   (deploy-budget.ts): what would start in a slot already used waits, held until the next free
  *   slot, and publish-retry starts it then.
  */
-import type { BlobStore } from '../publish-records/blob-store.ts';
-import { readJson, updateJson } from '../publish-records/blob-store.ts';
+import type { BlobStore } from '../functions/blob-store.ts';
+import { readJson, updateJson } from '../functions/blob-store.ts';
 import {
   MAX_FRESHNESS_REASON,
   newBatchId as randomBatchId,
@@ -46,7 +46,7 @@ import {
 } from '../publish-records/records.ts';
 import { triggerBuild, type FetchLike } from './build-hook.ts';
 import { budgetAllowsAt, heardOther } from './deploy-budget.ts';
-import type { QueueSettings } from './function-settings.ts';
+import type { QueueSettings } from '../functions/function-settings.ts';
 import { RETRY_BASE_MS } from './queue-timing.ts';
 import {
   alreadyBuilt,

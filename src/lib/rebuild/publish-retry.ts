@@ -7,12 +7,14 @@
  */
 import { PUBLISH_QUEUE_STORE } from '../publish-records/records.ts';
 import type { FetchLike } from './build-hook.ts';
-import { answer, guarded } from './function-http.ts';
-import { readPublishRetrySettings, type PublishRetrySettings } from './function-settings.ts';
-import { previewSiteAnswer } from './preview-site-guard.ts';
+import { answer, guarded, type FunctionContext } from '../functions/function-http.ts';
+import {
+  readPublishRetrySettings,
+  type PublishRetrySettings,
+} from '../functions/function-settings.ts';
+import { previewSiteAnswer } from '../functions/preview-site-guard.ts';
 import { BatchStartError, queueFromSettings, type QueueOutcome } from './publish-queue.ts';
-import type { FunctionContext } from './publish-webhook.ts';
-import { siteStore, type BlobStore } from './state-store.ts';
+import { siteStore, type BlobStore } from '../functions/state-store.ts';
 
 /** On the preview site the schedule fires too: nothing went wrong, so 200. */
 export const RETRY_ON_PREVIEW_SITE = {

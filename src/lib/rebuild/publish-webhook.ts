@@ -4,14 +4,14 @@
  * published document ({_id, _type, _rev, _updatedAt}) that joins the publish queue, which starts
  * a build at once when none is running (publish-queue.ts).
  */
-import type { BlobStore } from '../publish-records/blob-store.ts';
+import type { BlobStore } from '../functions/blob-store.ts';
 import {
   publishedDocumentFrom,
   publishWebhookBodySchema,
   type PublishedDocument,
 } from '../publish-records/records.ts';
 import { triggerBuild, type FetchLike } from './build-hook.ts';
-import { answer, checkRequest, guarded } from './function-http.ts';
+import { answer, checkRequest, guarded, type FunctionContext } from '../functions/function-http.ts';
 import { BatchStartError, createPublishQueue, type QueueOutcome } from './publish-queue.ts';
 import { checkWebhookSignature, SIGNATURE_HEADER_NAME } from './webhook-signature.ts';
 
@@ -27,14 +27,6 @@ export interface PublishWebhookOptions {
   /** The deploy budget (DEPLOY_BUDGET_PER_HOUR). */
   budgetPerHour?: number | undefined;
   log?: (message: string) => void;
-}
-
-/** What Netlify passes as the second argument: `waitUntil`, and the deploy context the invocation serves. */
-export interface FunctionContext {
-  waitUntil?: (work: Promise<unknown>) => void;
-  deploy?: { context?: string };
-  /** The caller's address, as Netlify saw it. */
-  ip?: string;
 }
 
 /** The content service sends the projection {_id, _type, _rev, _updatedAt}: far below this. */

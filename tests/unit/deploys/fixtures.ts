@@ -1,5 +1,5 @@
 /** Netlify deploy notifications, build records and a site's stores, for the deploy tests. */
-import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
 import { createDeployStore } from '../../../src/lib/deploys/deploy-store.ts';
 import { signNetlifyNotification } from '../../../src/lib/deploys/jws.ts';
 import { handleNotification } from '../../../src/lib/deploys/notification.ts';

@@ -3,7 +3,7 @@
  * (the documented local secret only in the local stack, whatever the context; Netlify Blobs).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
 import { createNotificationFunction } from '../../../src/lib/deploys/notification-function.ts';
 import {
   LOCAL_DEPLOY_NOTIFICATION_SECRET,
@@ -11,8 +11,8 @@ import {
   PRODUCTION_HISTORY_KEY,
   type ProductionHistory,
 } from '../../../src/lib/publish-records/records.ts';
-import type { DeployNotificationSettings } from '../../../src/lib/rebuild/function-settings.ts';
-import { resetProcessMemoryStores } from '../../../src/lib/rebuild/state-store.ts';
+import type { DeployNotificationSettings } from '../../../src/lib/functions/function-settings.ts';
+import { resetProcessMemoryStores } from '../../../src/lib/functions/state-store.ts';
 import { markLocalStack, unmarkLocalStack } from '../../../src/lib/config/local-stack.ts';
 import { deploy, signed, SITE_ID } from './fixtures.ts';
 

@@ -18,15 +18,15 @@ import { checkPass, issuePass } from '../../../src/lib/deploys/editor-pass.ts';
 import {
   settingsCheckAnswer,
   type SettingsCheckAnswer,
-} from '../../../src/lib/setup/settings-check-function.ts';
+} from '../../../src/lib/functions/settings-check.ts';
 import {
   settingsCheckProof,
   SETTINGS_CHECK_HEADER,
-} from '../../../src/lib/setup/settings-proof.ts';
-import type { BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+} from '../../../src/lib/functions/settings-proof.ts';
+import type { BlobStore } from '../../../src/lib/functions/blob-store.ts';
 import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
-import { FUNCTION_HEADERS } from '../../../src/lib/rebuild/function-http.ts';
-import type { StatusSettings } from '../../../src/lib/rebuild/function-settings.ts';
+import { FUNCTION_HEADERS } from '../../../src/lib/functions/function-http.ts';
+import type { StatusSettings } from '../../../src/lib/functions/function-settings.ts';
 import { buildRecord, deploy, site } from './fixtures.ts';
 
 const STUDIO = 'https://school-mobile.sanity.studio';

@@ -16,7 +16,7 @@ import {
 import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
 import { createPublishWebhook } from '../../../src/lib/rebuild/publish-webhook.ts';
 import { createPublishRetryFunction } from '../../../src/lib/rebuild/publish-retry.ts';
-import { memoryStateStore } from '../../../src/lib/rebuild/state-store.ts';
+import { memoryStateStore } from '../../../src/lib/functions/state-store.ts';
 import { createDeployStore } from '../../../src/lib/deploys/deploy-store.ts';
 import { handleNotification } from '../../../src/lib/deploys/notification.ts';
 import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
@@ -24,7 +24,7 @@ import {
   readFreshnessSettings,
   readPublishRetrySettings,
   readStatusSettings,
-} from '../../../src/lib/rebuild/function-settings.ts';
+} from '../../../src/lib/functions/function-settings.ts';
 import { createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
 import {
   factProblems,

@@ -5,7 +5,7 @@
  * A situation the documents start quoting is added here, which is the proof the code sends it.
  */
 import { encodeSignatureHeader } from '@sanity/webhook';
-import { memoryBlobStore, type BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore, type BlobStore } from '../../../src/lib/functions/blob-store.ts';
 import { signNetlifyNotification } from '../../../src/lib/deploys/jws.ts';
 import { createNotificationFunction } from '../../../src/lib/deploys/notification-function.ts';
 import {
@@ -18,7 +18,7 @@ import {
   readFreshnessSettings,
   readPublishSettings,
   readStatusSettings,
-} from '../../../src/lib/rebuild/function-settings.ts';
+} from '../../../src/lib/functions/function-settings.ts';
 import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
 import {
   LIVE_INPUTS_KEY,
@@ -30,12 +30,12 @@ import { inputsDigest, tenantDigest } from '../../../src/lib/tenants/digest.ts';
 import { toTenant } from '../../../src/lib/tenants/schema.ts';
 import { createPublishFunction } from '../../../src/lib/rebuild/publish-function.ts';
 import { createPublishRetryFunction } from '../../../src/lib/rebuild/publish-retry.ts';
-import { resetProcessMemoryStores } from '../../../src/lib/rebuild/state-store.ts';
-import { settingsCheckAnswer } from '../../../src/lib/setup/settings-check-function.ts';
+import { resetProcessMemoryStores } from '../../../src/lib/functions/state-store.ts';
+import { settingsCheckAnswer } from '../../../src/lib/functions/settings-check.ts';
 import {
   settingsCheckProof,
   SETTINGS_CHECK_HEADER,
-} from '../../../src/lib/setup/settings-proof.ts';
+} from '../../../src/lib/functions/settings-proof.ts';
 import { deploy } from '../deploys/fixtures.ts';
 
 export const HOOK = 'https://api.netlify.com/build_hooks/abc';

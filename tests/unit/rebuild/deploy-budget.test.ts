@@ -5,7 +5,7 @@
  * a deploy the queue did not start taking its slot.
  */
 import { describe, expect, it } from 'vitest';
-import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
 import {
   PUBLISH_QUEUE_KEY,
   type BuildHookBody,

@@ -6,7 +6,7 @@
  * deploy older than the setting builds, and on the preview site nothing is read or built.
  */
 import { describe, expect, it } from 'vitest';
-import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
 import {
   DEPLOYS_STORE,
   EMPTY_PRODUCTION_HISTORY,

@@ -6,7 +6,7 @@
  */
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryBlobStore, type BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore, type BlobStore } from '../../../src/lib/functions/blob-store.ts';
 import {
   LOCAL_WEBHOOK_SECRET,
   PUBLISH_QUEUE_KEY,
@@ -15,11 +15,11 @@ import { createPublishFunction } from '../../../src/lib/rebuild/publish-function
 import {
   BLOBS_MISSING_MESSAGE,
   resetProcessMemoryStores,
-} from '../../../src/lib/rebuild/state-store.ts';
+} from '../../../src/lib/functions/state-store.ts';
 import {
   readPublishSettings,
   type PublishSettings,
-} from '../../../src/lib/rebuild/function-settings.ts';
+} from '../../../src/lib/functions/function-settings.ts';
 import { markLocalStack, unmarkLocalStack } from '../../../src/lib/config/local-stack.ts';
 
 const SECRET = 'test-webhook-secret-of-40-characters-xyz';

@@ -5,7 +5,7 @@
  * block publishing for more than 30 minutes, and a failed build hook call puts its batch back.
  */
 import { describe, expect, it } from 'vitest';
-import { memoryBlobStore, type BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore, type BlobStore } from '../../../src/lib/functions/blob-store.ts';
 import {
   PUBLISH_QUEUE_KEY,
   type BuildHookBody,

@@ -5,7 +5,7 @@
  */
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
 import { PUBLISH_QUEUE_KEY, type BuildHookBody } from '../../../src/lib/publish-records/records.ts';
 import { BUILD_HOOK_TIMEOUT_MS } from '../../../src/lib/rebuild/queue-timing.ts';
 import { BuildHookError, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';

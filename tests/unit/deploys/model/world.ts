@@ -11,7 +11,7 @@
  */
 import { vi } from 'vitest';
 import { encodeSignatureHeader } from '@sanity/webhook';
-import { memoryBlobStore } from '../../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore } from '../../../../src/lib/functions/blob-store.ts';
 import { signNetlifyNotification } from '../../../../src/lib/deploys/jws.ts';
 import { createNotificationFunction } from '../../../../src/lib/deploys/notification-function.ts';
 import { createStatusFunctions } from '../../../../src/lib/deploys/status-function.ts';

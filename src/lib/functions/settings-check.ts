@@ -10,8 +10,8 @@
  */
 import { settingText } from '../config/setting-types.ts';
 import type { FunctionName } from '../config/settings/index.ts';
-import { answer, FUNCTION_HEADERS } from '../rebuild/function-http.ts';
-import { isPreviewSiteFunction } from '../rebuild/preview-site-guard.ts';
+import { answer, FUNCTION_HEADERS } from './function-http.ts';
+import { isPreviewSiteFunction } from './preview-site-guard.ts';
 import { functionProblems, misplacedSettings, type FunctionProblems } from './function-problems.ts';
 import { isValidProof, SETTINGS_CHECK_HEADER } from './settings-proof.ts';
 

@@ -19,6 +19,14 @@ export const FUNCTION_HEADERS: Readonly<Record<string, string>> = {
     "default-src 'none'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
 };
 
+/** What Netlify passes as the second argument: `waitUntil`, and the deploy context the invocation serves. */
+export interface FunctionContext {
+  waitUntil?: (work: Promise<unknown>) => void;
+  deploy?: { context?: string };
+  /** The caller's address, as Netlify saw it. */
+  ip?: string;
+}
+
 export function answer(
   status: number,
   message: string,

@@ -1,12 +1,12 @@
 /** The rebuild functions read only their own settings: the build's rules never stop them, their own bad settings answer a clear 500. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
 import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
 import {
   readBuildHookSettings,
   readFreshnessSettings,
   readPublishSettings,
-} from '../../../src/lib/rebuild/function-settings.ts';
+} from '../../../src/lib/functions/function-settings.ts';
 
 const HOOK = 'https://api.netlify.example/build_hooks/hook123';
 const SECRET = 's3cret-of-at-least-thirty-two-characters';

@@ -5,10 +5,10 @@
  */
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
-import { FUNCTION_HEADERS } from '../../../src/lib/rebuild/function-http.ts';
+import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
+import { FUNCTION_HEADERS } from '../../../src/lib/functions/function-http.ts';
 import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
-import { isPreviewSiteFunction } from '../../../src/lib/rebuild/preview-site-guard.ts';
+import { isPreviewSiteFunction } from '../../../src/lib/functions/preview-site-guard.ts';
 import { createPublishFunction } from '../../../src/lib/rebuild/publish-function.ts';
 
 const SECRET = 'test-webhook-secret';

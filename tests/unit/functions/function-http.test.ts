@@ -7,14 +7,14 @@ import {
   checkRequest,
   FUNCTION_HEADERS,
   guarded,
-} from '../../../src/lib/rebuild/function-http.ts';
+} from '../../../src/lib/functions/function-http.ts';
 import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
-import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
 import {
   createPublishWebhook,
   MAX_WEBHOOK_BODY_BYTES,
 } from '../../../src/lib/rebuild/publish-webhook.ts';
-import { memoryStateStore } from '../../../src/lib/rebuild/state-store.ts';
+import { memoryStateStore } from '../../../src/lib/functions/state-store.ts';
 import { sameInConstantTime } from '../../../src/lib/rebuild/webhook-signature.ts';
 
 const URL_ = 'https://site.example/.netlify/functions/rebuild-on-publish';

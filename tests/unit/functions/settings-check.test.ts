@@ -15,12 +15,12 @@ import {
   settingsCheckAnswer,
   withSettingsCheck,
   type SettingsCheckAnswer,
-} from '../../../src/lib/setup/settings-check-function.ts';
+} from '../../../src/lib/functions/settings-check.ts';
 import {
   isValidProof,
   settingsCheckProof,
   SETTINGS_CHECK_HEADER,
-} from '../../../src/lib/setup/settings-proof.ts';
+} from '../../../src/lib/functions/settings-proof.ts';
 import { checkSetup, exitStatus, formatReport } from '../../../src/lib/setup/setup-check.ts';
 import type { FunctionName } from '../../../src/lib/config/settings/index.ts';
 
