@@ -11,7 +11,7 @@ import {
   BUILD_RECORD_BLOB,
   DEPLOYS_STORE,
   PUBLISH_QUEUE_STORE,
-} from '../lib/publish-records/records.ts';
+} from '../lib/publish-records/names.ts';
 import { withSettingsCheck } from '../lib/functions/settings-check.ts';
 
 export default withSettingsCheck(

@@ -6,7 +6,7 @@
  */
 import { getStore } from '@netlify/blobs';
 import { asBlobStore } from '../lib/functions/blob-store.ts';
-import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../lib/publish-records/records.ts';
+import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../lib/publish-records/names.ts';
 import { createFreshnessCheckFunction } from '../lib/rebuild/freshness-check.ts';
 
 export default createFreshnessCheckFunction({

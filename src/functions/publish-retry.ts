@@ -4,7 +4,7 @@
  */
 import { getStore } from '@netlify/blobs';
 import { asBlobStore } from '../lib/functions/blob-store.ts';
-import { PUBLISH_QUEUE_STORE } from '../lib/publish-records/records.ts';
+import { PUBLISH_QUEUE_STORE } from '../lib/publish-records/names.ts';
 import { createPublishRetryFunction } from '../lib/rebuild/publish-retry.ts';
 
 export default createPublishRetryFunction({

@@ -6,7 +6,7 @@
  */
 import { getStore } from '@netlify/blobs';
 import { asBlobStore } from '../lib/functions/blob-store.ts';
-import { PUBLISH_QUEUE_STORE } from '../lib/publish-records/records.ts';
+import { PUBLISH_QUEUE_STORE } from '../lib/publish-records/names.ts';
 import { createPublishFunction } from '../lib/rebuild/publish-function.ts';
 import { withSettingsCheck } from '../lib/functions/settings-check.ts';
 

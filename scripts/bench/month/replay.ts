@@ -14,12 +14,12 @@ import { getDeployStore, getStore } from '@netlify/blobs';
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { BLOBS_CONTEXT_VARIABLE, startLocalBlobs } from '../../local-stack/netlify/blobs.ts';
 import { asBlobStore } from '../../../src/lib/functions/blob-store.ts';
+import { newBatchId } from '../../../src/lib/publish-records/hook-body.ts';
 import {
   BUILD_RECORD_BLOB,
   DEPLOYS_STORE,
-  newBatchId,
   PUBLISH_QUEUE_STORE,
-} from '../../../src/lib/publish-records/records.ts';
+} from '../../../src/lib/publish-records/names.ts';
 import { createNotificationFunction } from '../../../src/lib/deploys/notification-function.ts';
 import { triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
 import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';

@@ -16,7 +16,7 @@ import { siteStore } from '../functions/state-store.ts';
 import type { BlobStore } from '../functions/blob-store.ts';
 import { createDeployStore } from './deploy-store.ts';
 import { handleNotification } from './notification.ts';
-import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../publish-records/records.ts';
+import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../publish-records/names.ts';
 
 export interface NotificationFunctionOptions {
   openDeploysStore: () => BlobStore;

@@ -20,11 +20,11 @@ import { isFinished, recordState, timesProblem } from './deploy-state.ts';
 import type { DeployStoreHandle } from './deploy-store.ts';
 import { NETLIFY_SIGNATURE_HEADER, verifyNetlifySignature } from './jws.ts';
 import {
-  batchFromTitle,
   deployNotificationSchema,
   MAX_CLOCK_SKEW_MS,
   type DeployNotification,
-} from '../publish-records/records.ts';
+} from '../publish-records/deploy-history.ts';
+import { batchFromTitle } from '../publish-records/hook-body.ts';
 
 /** Netlify's deploy object is a few KB; far below this. */
 export const MAX_NOTIFICATION_BODY_BYTES = 256 * 1024;

@@ -27,13 +27,12 @@ import {
 } from './access.ts';
 import type { PassScope } from './editor-pass.ts';
 import type { BlobStore } from '../functions/blob-store.ts';
+import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../publish-records/names.ts';
 import {
-  DEPLOYS_STORE,
-  PUBLISH_QUEUE_STORE,
   type DeploysAnswer,
   type DocumentStatus,
   type PublishStatusAnswer,
-} from '../publish-records/records.ts';
+} from '../publish-records/status-answers.ts';
 import {
   deploysAnswer,
   documentStatus,

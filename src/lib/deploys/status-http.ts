@@ -5,7 +5,8 @@
  * it): what an answer may say is decided by who the caller is (access.ts).
  */
 import { FUNCTION_HEADERS } from '../functions/function-http.ts';
-import { PASS_HEADER, type AccessChecking } from '../publish-records/records.ts';
+import { PASS_HEADER } from '../publish-records/names.ts';
+import { type AccessChecking } from '../publish-records/status-answers.ts';
 
 /** The answer depends on the origin (CORS), the token and the editor's pass (what an editor may see). */
 export const STATUS_VARY = `Origin, Authorization, ${PASS_HEADER}`;

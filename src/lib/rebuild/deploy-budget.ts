@@ -5,7 +5,7 @@
  * production deploy it hears of (a git push, a build by hand), so a slot a build of any kind took
  * is not taken again.
  */
-import type { PublishQueue } from '../publish-records/records.ts';
+import type { PublishQueue } from '../publish-records/queue-record.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

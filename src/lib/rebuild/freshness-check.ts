@@ -12,20 +12,24 @@
 import type { BlobStore } from '../functions/blob-store.ts';
 import { readJson, updateJson } from '../functions/blob-store.ts';
 import {
-  DEPLOYS_STORE,
   EMPTY_PRODUCTION_HISTORY,
-  FRESHNESS_KEY,
-  freshnessStateSchema,
-  LIVE_INPUTS_KEY,
   liveInputsSchema,
-  PRODUCTION_HISTORY_KEY,
   productionHistorySchema,
+  type LiveInputs,
+} from '../publish-records/deploy-history.ts';
+import {
+  DEPLOYS_STORE,
+  FRESHNESS_KEY,
+  LIVE_INPUTS_KEY,
+  PRODUCTION_HISTORY_KEY,
   PUBLISH_QUEUE_KEY,
   PUBLISH_QUEUE_STORE,
+} from '../publish-records/names.ts';
+import {
+  freshnessStateSchema,
   publishQueueSchema,
   type FreshnessState,
-  type LiveInputs,
-} from '../publish-records/records.ts';
+} from '../publish-records/queue-record.ts';
 import {
   createTenantClient,
   httpTransport,

@@ -4,7 +4,7 @@
  * guard on the first invocation, so a bad setting, a local default secret on a deployed site or a
  * missing Netlify Blobs answers a 500 that says what to fix (and is logged) instead of crashing.
  */
-import { PUBLISH_QUEUE_STORE } from '../publish-records/records.ts';
+import { PUBLISH_QUEUE_STORE } from '../publish-records/names.ts';
 import { guarded, type FunctionContext } from '../functions/function-http.ts';
 import {
   functionSecret,

@@ -36,14 +36,16 @@ import { readJson, updateJson } from '../functions/blob-store.ts';
 import {
   MAX_FRESHNESS_REASON,
   newBatchId as randomBatchId,
-  PUBLISH_QUEUE_KEY,
+  type BuildHookBody,
+  type PublishedDocument,
+} from '../publish-records/hook-body.ts';
+import { PUBLISH_QUEUE_KEY } from '../publish-records/names.ts';
+import {
   publishQueueSchema,
   type Batch,
-  type BuildHookBody,
   type Hold,
-  type PublishedDocument,
   type PublishQueue,
-} from '../publish-records/records.ts';
+} from '../publish-records/queue-record.ts';
 import { triggerBuild, type FetchLike } from './build-hook.ts';
 import { budgetAllowsAt, heardOther } from './deploy-budget.ts';
 import type { QueueSettings } from '../functions/function-settings.ts';

@@ -5,7 +5,7 @@
  * hold is over (publish-queue.ts `retryWaiting`), with a doubling wait after each failed start. A run
  * with nothing due reads one blob and changes nothing.
  */
-import { PUBLISH_QUEUE_STORE } from '../publish-records/records.ts';
+import { PUBLISH_QUEUE_STORE } from '../publish-records/names.ts';
 import type { FetchLike } from './build-hook.ts';
 import { answer, guarded, type FunctionContext } from '../functions/function-http.ts';
 import {

@@ -9,7 +9,7 @@ import {
   publishedDocumentFrom,
   publishWebhookBodySchema,
   type PublishedDocument,
-} from '../publish-records/records.ts';
+} from '../publish-records/hook-body.ts';
 import { triggerBuild, type FetchLike } from './build-hook.ts';
 import { answer, checkRequest, guarded, type FunctionContext } from '../functions/function-http.ts';
 import { BatchStartError, createPublishQueue, type QueueOutcome } from './publish-queue.ts';

@@ -11,19 +11,21 @@
  * stays unknown for longer than its deadline plus a minute.
  */
 import {
-  asPublished,
   boundedDocuments,
+  type BuildHookBody,
+  type PublishedDocument,
+} from '../publish-records/hook-body.ts';
+import {
+  asPublished,
   MAX_WAITING_DOCUMENTS,
   RECENT_BATCHES,
   type Batch,
-  type BuildHookBody,
   type FreshnessRequest,
   type Hold,
   type HoldCause,
-  type PublishedDocument,
   type PublishQueue,
   type QueuedDocument,
-} from '../publish-records/records.ts';
+} from '../publish-records/queue-record.ts';
 import { withSlotUsed } from './deploy-budget.ts';
 import {
   doublingDelayMs,

@@ -3,7 +3,8 @@ import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
 import { createDeployStore } from '../../../src/lib/deploys/deploy-store.ts';
 import { signNetlifyNotification } from '../../../src/lib/deploys/jws.ts';
 import { handleNotification } from '../../../src/lib/deploys/notification.ts';
-import type { BuildRecord, BuildHookBody } from '../../../src/lib/publish-records/records.ts';
+import type { BuildRecord } from '../../../src/lib/publish-records/build-record.ts';
+import type { BuildHookBody } from '../../../src/lib/publish-records/hook-body.ts';
 import { createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
 
 export const SECRET = 'test-notification-secret';

@@ -5,12 +5,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
 import { createNotificationFunction } from '../../../src/lib/deploys/notification-function.ts';
+import { type ProductionHistory } from '../../../src/lib/publish-records/deploy-history.ts';
 import {
   LOCAL_DEPLOY_NOTIFICATION_SECRET,
   LOCAL_SITE_ID,
   PRODUCTION_HISTORY_KEY,
-  type ProductionHistory,
-} from '../../../src/lib/publish-records/records.ts';
+} from '../../../src/lib/publish-records/names.ts';
 import type { DeployNotificationSettings } from '../../../src/lib/functions/function-settings.ts';
 import { resetProcessMemoryStores } from '../../../src/lib/functions/state-store.ts';
 import { markLocalStack, unmarkLocalStack } from '../../../src/lib/config/local-stack.ts';

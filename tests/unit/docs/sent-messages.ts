@@ -11,7 +11,7 @@ import { createNotificationFunction } from '../../../src/lib/deploys/notificatio
 import {
   LOCAL_DEPLOY_NOTIFICATION_SECRET,
   LOCAL_WEBHOOK_SECRET,
-} from '../../../src/lib/publish-records/records.ts';
+} from '../../../src/lib/publish-records/names.ts';
 import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
 import {
   readDeployNotificationSettings,
@@ -24,7 +24,7 @@ import {
   LIVE_INPUTS_KEY,
   PRODUCTION_HISTORY_KEY,
   PUBLISH_QUEUE_KEY,
-} from '../../../src/lib/publish-records/records.ts';
+} from '../../../src/lib/publish-records/names.ts';
 import { recordsTransport } from '../../../src/lib/tenants/client.ts';
 import { inputsDigest, tenantDigest } from '../../../src/lib/tenants/digest.ts';
 import { toTenant } from '../../../src/lib/tenants/schema.ts';

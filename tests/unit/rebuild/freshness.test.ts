@@ -8,18 +8,22 @@
 import { describe, expect, it } from 'vitest';
 import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
 import {
-  DEPLOYS_STORE,
   EMPTY_PRODUCTION_HISTORY,
+  type DeployRecord,
+  type LiveInputs,
+  type ProductionHistory,
+} from '../../../src/lib/publish-records/deploy-history.ts';
+import {
+  DEPLOYS_STORE,
   FRESHNESS_KEY,
   LIVE_INPUTS_KEY,
   PRODUCTION_HISTORY_KEY,
   PUBLISH_QUEUE_KEY,
-  type DeployRecord,
+} from '../../../src/lib/publish-records/names.ts';
+import {
   type FreshnessState,
-  type LiveInputs,
-  type ProductionHistory,
   type PublishQueue,
-} from '../../../src/lib/publish-records/records.ts';
+} from '../../../src/lib/publish-records/queue-record.ts';
 import {
   createFreshnessCheckFunction,
   readTenantDigests,

@@ -7,10 +7,7 @@
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryBlobStore, type BlobStore } from '../../../src/lib/functions/blob-store.ts';
-import {
-  LOCAL_WEBHOOK_SECRET,
-  PUBLISH_QUEUE_KEY,
-} from '../../../src/lib/publish-records/records.ts';
+import { LOCAL_WEBHOOK_SECRET, PUBLISH_QUEUE_KEY } from '../../../src/lib/publish-records/names.ts';
 import { createPublishFunction } from '../../../src/lib/rebuild/publish-function.ts';
 import {
   BLOBS_MISSING_MESSAGE,

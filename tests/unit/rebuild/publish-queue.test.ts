@@ -7,11 +7,11 @@
 import { describe, expect, it } from 'vitest';
 import { memoryBlobStore, type BlobStore } from '../../../src/lib/functions/blob-store.ts';
 import {
-  PUBLISH_QUEUE_KEY,
   type BuildHookBody,
   type PublishedDocument,
-  type PublishQueue,
-} from '../../../src/lib/publish-records/records.ts';
+} from '../../../src/lib/publish-records/hook-body.ts';
+import { PUBLISH_QUEUE_KEY } from '../../../src/lib/publish-records/names.ts';
+import { type PublishQueue } from '../../../src/lib/publish-records/queue-record.ts';
 import { BatchStartError, createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
 import {
   BUILD_HOOK_TIMEOUT_MS,

@@ -6,7 +6,8 @@
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
-import { PUBLISH_QUEUE_KEY, type BuildHookBody } from '../../../src/lib/publish-records/records.ts';
+import { type BuildHookBody } from '../../../src/lib/publish-records/hook-body.ts';
+import { PUBLISH_QUEUE_KEY } from '../../../src/lib/publish-records/names.ts';
 import { BUILD_HOOK_TIMEOUT_MS } from '../../../src/lib/rebuild/queue-timing.ts';
 import { BuildHookError, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
 import { createPublishWebhook } from '../../../src/lib/rebuild/publish-webhook.ts';

@@ -19,14 +19,14 @@ import { manualBody, triggerBuild } from '../../../../src/lib/rebuild/build-hook
 import { createFreshnessCheckFunction } from '../../../../src/lib/rebuild/freshness-check.ts';
 import { createPublishFunction } from '../../../../src/lib/rebuild/publish-function.ts';
 import { createPublishRetryFunction } from '../../../../src/lib/rebuild/publish-retry.ts';
+import { type BuildInputs } from '../../../../src/lib/publish-records/build-record.ts';
+import { type ProductionHistory } from '../../../../src/lib/publish-records/deploy-history.ts';
 import {
   PRODUCTION_HISTORY_KEY,
   PUBLISH_QUEUE_KEY,
-  type BuildInputs,
-  type DocumentStatus,
-  type ProductionHistory,
-  type PublishQueue,
-} from '../../../../src/lib/publish-records/records.ts';
+} from '../../../../src/lib/publish-records/names.ts';
+import { type PublishQueue } from '../../../../src/lib/publish-records/queue-record.ts';
+import { type DocumentStatus } from '../../../../src/lib/publish-records/status-answers.ts';
 import {
   recordsTransport,
   TenantHttpError,
