@@ -18,7 +18,7 @@ export const LISTEN_HEARTBEAT_MS = 20_000;
 
 /**
  * The project id a page names when the site reads the bundled content (no SANITY_PROJECT_ID): the
- * Studio's own placeholder for a Studio without a project (studio/project.ts, held equal by a
+ * Studio's own placeholder for a Studio without a project (config/studio-project.ts, held equal by a
  * test), with SANITY_DATASET's default `production`.
  */
 export const LOCAL_PROJECT_ID = 'offline0';

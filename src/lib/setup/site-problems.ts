@@ -5,7 +5,7 @@
  * are the ones the build (env.ts, netlify-deploy.ts) and the functions (preview-function-settings.ts,
  * src/lib/functions/function-problems.ts) run themselves, as on a deployed context. Names only, never values.
  */
-import { OFFLINE_PROJECT_ID } from '../../../studio/project.ts';
+import { OFFLINE_PROJECT_ID } from '../config/studio-project.ts';
 import {
   contentPreviewProblems,
   envFields,
