@@ -4,6 +4,7 @@
  * INCOMING_HOOK_BODY), its batch id and the deploy message it becomes.
  */
 import { z } from 'zod';
+import { parseJson } from '../functions/json-body.ts';
 import { isoTime } from './record-parts.ts';
 
 /** Documents listed in one build hook call; past it only a count (`more`) goes along. */
@@ -74,13 +75,9 @@ export type BuildTrigger = z.infer<typeof buildTriggerSchema>;
 
 /** Reads INCOMING_HOOK_BODY (or any text claiming to be a build hook body). */
 export function parseBuildTrigger(text: string | undefined | null): BuildTrigger {
-  if (!text) return { kind: 'unknown' };
-  try {
-    const parsed = buildHookBodySchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : { kind: 'unknown' };
-  } catch {
-    return { kind: 'unknown' };
-  }
+  const json = text ? parseJson(text) : { ok: false as const };
+  const parsed = json.ok ? buildHookBodySchema.safeParse(json.value) : undefined;
+  return parsed?.success ? parsed.data : { kind: 'unknown' };
 }
 
 /** A new batch id: `b-` + 8 hex digits. */

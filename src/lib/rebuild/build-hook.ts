@@ -6,8 +6,7 @@
  */
 import { buildHookTitle, newBatchId, type BuildHookBody } from '../publish-records/hook-body.ts';
 import { BUILD_HOOK_TIMEOUT_MS } from './queue-timing.ts';
-
-export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
+import type { FetchLike } from '../functions/define-function.ts';
 
 export class BuildHookError extends Error {}
 

@@ -43,12 +43,13 @@ import { PUBLISH_QUEUE_KEY } from '../publish-records/names.ts';
 import {
   publishQueueSchema,
   type Batch,
-  type Hold,
   type PublishQueue,
 } from '../publish-records/queue-record.ts';
-import { triggerBuild, type FetchLike } from './build-hook.ts';
+import type { FetchLike } from '../functions/define-function.ts';
+import { triggerBuild } from './build-hook.ts';
 import { budgetAllowsAt, heardOther } from './deploy-budget.ts';
 import type { QueueSettings } from '../functions/function-settings.ts';
+import type { QueueOutcome } from './queue-outcome.ts';
 import { RETRY_BASE_MS } from './queue-timing.ts';
 import {
   alreadyBuilt,
@@ -77,20 +78,6 @@ export { EMPTY_QUEUE, type BuildOutcome } from './queue-state.ts';
  * conditional writes lands one of them, so a burst of this many still joins the queue.
  */
 export const PUBLISH_ATTEMPTS = 64;
-
-export type QueueOutcome =
-  /** A batch was started: its build hook call succeeded. `recovered`: the batch taken as lost on the way. */
-  | { outcome: 'started'; batch: Batch; body: BuildHookBody; title: string; recovered?: string }
-  /** The publish waits for the batch in flight. */
-  | { outcome: 'waiting'; inFlight: string }
-  /** What waits is held until `hold.until` (the build hook did not answer, a build was lost…). */
-  | { outcome: 'held'; hold: Hold }
-  /** The same revision is in flight or in a batch that built (a freshness build: one already waits or is in flight): nothing changes. */
-  | { outcome: 'duplicate' }
-  /** Nothing waits, nothing to start. */
-  | { outcome: 'idle' }
-  /** `finished`: the deploy was not the in-flight batch's (a build by hand, a git push, an older batch). */
-  | { outcome: 'not-current'; inFlight: string };
 
 /** The build hook call of a started batch failed; the batch waits again, the site calls the hook again at `nextAt` (unknown when that could not be written). */
 export class BatchStartError extends Error {
@@ -317,12 +304,17 @@ export type PublishQueueHandle = ReturnType<typeof createPublishQueue>;
 /**
  * The queue as a function that starts builds sets it up from its settings (QUEUE_SETTINGS in
  * function-settings.ts): the build hook called at `now` (with `fetch` when given), the queue's unit
- * of time when PUBLISH_RETRY_BASE_SECONDS is set, and the deploy budget.
+ * of time when PUBLISH_RETRY_BASE_SECONDS is set, and the deploy budget; every function that moves
+ * the queue builds it so (`newBatchId`: tests and the model name their batches).
  */
 export function queueFromSettings(
   store: BlobStore,
   settings: QueueSettings,
-  { now, fetch }: { now: () => Date; fetch?: FetchLike | undefined },
+  {
+    now,
+    fetch,
+    newBatchId,
+  }: { now: () => Date; fetch?: FetchLike | undefined; newBatchId?: (() => string) | undefined },
 ): PublishQueueHandle {
   return createPublishQueue({
     store,
@@ -332,6 +324,7 @@ export function queueFromSettings(
         ...(fetch ? { fetch } : {}),
       }),
     now,
+    ...(newBatchId ? { newBatchId } : {}),
     ...(settings.PUBLISH_RETRY_BASE_SECONDS
       ? { retryBaseMs: settings.PUBLISH_RETRY_BASE_SECONDS * 1000 }
       : {}),

@@ -2,9 +2,10 @@
  * The deploy-notification function as Netlify runs it: idle on the preview site, its own settings
  * (the documented local secret only in the local stack, whatever the context; Netlify Blobs).
  */
+import { defineFunction } from '../../../src/lib/functions/define-function.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
-import { createNotificationFunction } from '../../../src/lib/deploys/notification-function.ts';
+import { deployNotification } from '../../../src/lib/deploys/notification-function.ts';
 import { type ProductionHistory } from '../../../src/lib/publish-records/deploy-history.ts';
 import {
   LOCAL_DEPLOY_NOTIFICATION_SECRET,
@@ -33,20 +34,22 @@ function make(
 ) {
   const deploys = memoryBlobStore();
   const logged: string[] = [];
-  const handle = createNotificationFunction({
-    openDeploysStore: () => {
-      if (options.blobs === false) throw new Error('no Blobs');
-      return deploys;
+  const handle = defineFunction(deployNotification, {
+    openStores: {
+      deploys: () => {
+        if (options.blobs === false) throw new Error('no Blobs');
+        return deploys;
+      },
+      queue: () => {
+        if (options.blobs === false) throw new Error('no Blobs');
+        return memoryBlobStore();
+      },
     },
-    openQueueStore: () => {
-      if (options.blobs === false) throw new Error('no Blobs');
-      return memoryBlobStore();
-    },
-    readBuildReport: async () => undefined,
     readSettings: () => ({ ...SETTINGS, ...options.settings }),
     site: options.site ?? {},
     log: (line) => logged.push(line),
     fetch: async () => new Response(''),
+    deps: { readBuildReport: async () => undefined },
   });
   return { handle, deploys, logged };
 }
@@ -159,13 +162,12 @@ describe('deploy-notification as a function', () => {
   it("stays idle on the editors' preview site: 404, nothing read", async () => {
     const readSettings = vi.fn(() => SETTINGS);
     const openDeploysStore = vi.fn(() => memoryBlobStore());
-    const handle = createNotificationFunction({
-      openDeploysStore,
-      openQueueStore: openDeploysStore,
-      readBuildReport: async () => undefined,
-      readSettings,
+    const handle = defineFunction(deployNotification, {
+      openStores: { deploys: openDeploysStore, queue: openDeploysStore },
+      readSettings: readSettings,
       site: { SITE_MODE: 'preview' },
       log: () => {},
+      deps: { readBuildReport: async () => undefined },
     });
     const response = await handle(signed(deploy({ id: 'd-1' }), REAL_SECRET), {
       deploy: { context: 'production' },

@@ -4,11 +4,12 @@
  * instance; the documented local secret is taken only by the local stack (its process marked so),
  * in every other run, whatever its context, an unset or local secret is a 500 naming it.
  */
+import { defineFunction } from '../../../src/lib/functions/define-function.ts';
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { memoryBlobStore, type BlobStore } from '../../../src/lib/functions/blob-store.ts';
 import { LOCAL_WEBHOOK_SECRET, PUBLISH_QUEUE_KEY } from '../../../src/lib/publish-records/names.ts';
-import { createPublishFunction } from '../../../src/lib/rebuild/publish-function.ts';
+import { rebuildOnPublish } from '../../../src/lib/rebuild/publish-webhook.ts';
 import {
   BLOBS_MISSING_MESSAGE,
   resetProcessMemoryStores,
@@ -53,14 +54,11 @@ function setup(
 ) {
   const logged: string[] = [];
   const hookCalls: URL[] = [];
-  const handle = createPublishFunction({
+  const handle = defineFunction(rebuildOnPublish, {
+    openStores: { queue: options.openBlobStore ?? noBlobs },
     readSettings: options.settings ?? (() => SETTINGS),
-    openBlobStore: options.openBlobStore ?? noBlobs,
     log: (line) => logged.push(line),
-    webhook: {
-      fetch: async (url) => (hookCalls.push(url), new Response('')),
-      log: (line) => logged.push(line),
-    },
+    fetch: async (url) => (hookCalls.push(url), new Response('')),
   });
   return { handle, logged, hookCalls };
 }

@@ -40,9 +40,13 @@ function setup(overrides: { secret?: string; hookUrl?: string; hookStatus?: numb
   let status = overrides.hookStatus ?? 200;
   const handle = createPublishWebhook({
     secret: 'secret' in overrides ? overrides.secret : SECRET,
-    hookUrl: 'hookUrl' in overrides ? overrides.hookUrl : HOOK,
+    settings: {
+      NETLIFY_BUILD_HOOK_URL: 'hookUrl' in overrides ? overrides.hookUrl : HOOK,
+      PUBLISH_RETRY_BASE_SECONDS: undefined,
+      DEPLOY_BUDGET_PER_HOUR: undefined,
+    },
     store,
-    now: () => NOW,
+    now: () => new Date(NOW),
     newBatchId: (() => {
       let n = 0;
       return () => `b-0000000${(n += 1)}`;
