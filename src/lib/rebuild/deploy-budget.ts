@@ -73,18 +73,6 @@ export function withSlotUsed(
 }
 
 /**
- * With a deploy budget of `perHour`: the moment from `now` on when what waits may start (`now`, or
- * the next free slot's start). Without one: `now`.
- */
-export function budgetAllowsAt(
-  queue: PublishQueue,
-  now: Date,
-  perHour: number | undefined,
-): number {
-  return perHour ? nextFreeAt(queue.slots, now.getTime(), perHour) : now.getTime();
-}
-
-/**
  * A production deploy the queue did not start (a git push, a build by hand, Netlify's UI), heard
  * of: with a deploy budget its slot (of when Netlify was asked for it) is used too.
  */

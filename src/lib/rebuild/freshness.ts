@@ -18,7 +18,7 @@ import { failureCause } from '../publish-records/build-failure.ts';
 import type { LiveInputs, ProductionHistory } from '../publish-records/deploy-history.ts';
 import type { FreshnessState, PublishQueue } from '../publish-records/queue-record.ts';
 import { NETLIFY_BUILD_LIMIT_MS } from './queue-timing.ts';
-import { hasWaiting } from './queue-state.ts';
+import { hasWaiting } from './start-decision.ts';
 import { changedSchools } from '../tenants/digest.ts';
 
 /** The function's schedule: every quarter hour. */

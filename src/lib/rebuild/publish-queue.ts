@@ -2,9 +2,10 @@
  * The publish queue: publishes become builds without a needless wait, and none is left behind. Its
  * one record (`rebuild-on-publish`/`publish-queue`) holds the publishes waiting for a build, the
  * batch in flight (its build hook was called and its deploy has not finished), the last few batches
- * and, while what waits may not start yet, a hold (why, and until when). The rules are pure
- * (queue-state.ts); this module reads the record, applies a rule, writes it back conditionally and
- * calls the build hook.
+ * and, while what waits may not start yet, a hold (why, and until when). The rules are pure: what
+ * the record becomes after each event (queue-state.ts), and whether what waits starts a build now
+ * or waits, until when and why (start-decision.ts). This module only reads the record, decides,
+ * writes it back conditionally and calls the build hook.
  *
  * - A publish joins `waiting` (the newest revision per document). If nothing is in flight or held,
  *   the waiting publishes become a batch at once and the build hook is called.
@@ -47,7 +48,7 @@ import {
 } from '../publish-records/queue-record.ts';
 import type { FetchLike } from '../functions/define-function.ts';
 import { triggerBuild } from './build-hook.ts';
-import { budgetAllowsAt, heardOther } from './deploy-budget.ts';
+import { heardOther } from './deploy-budget.ts';
 import type { QueueSettings } from '../functions/function-settings.ts';
 import type { QueueOutcome } from './queue-outcome.ts';
 import { RETRY_BASE_MS } from './queue-timing.ts';
@@ -57,18 +58,17 @@ import {
   confirmed,
   EMPTY_QUEUE,
   ended,
-  hasWaiting,
   heardAhead,
   heardFromNetlify,
   hookBody,
   isQueueBatch,
-  mayStart,
   settle,
   start,
   startFailed,
   withWaiting,
   type BuildOutcome,
 } from './queue-state.ts';
+import { decideStart } from './start-decision.ts';
 
 export { EMPTY_QUEUE, type BuildOutcome } from './queue-state.ts';
 
@@ -148,24 +148,29 @@ export function createPublishQueue(options: PublishQueueOptions) {
     );
   }
 
-  /** The queue after starting what waits, if it may start now (the deploy budget too); the decision to report otherwise. */
+  /** What waits, started if the decision (start-decision.ts) says now; the outcome to report otherwise. */
   function startIfDue(
     queue: PublishQueue,
     at: Date,
     lost: string | undefined,
   ): { next: PublishQueue; result: Decision } {
-    const may = mayStart(queue, at);
-    if (may === 'in-flight')
-      return { next: queue, result: { outcome: 'waiting', inFlight: queue.inFlight!.batch } };
-    if (!hasWaiting(queue)) return { next: queue, result: { outcome: 'idle' } };
-    if (may === 'held') return { next: queue, result: { outcome: 'held', hold: queue.hold! } };
-    const free = budgetAllowsAt(queue, at, perHour);
-    if (free > at.getTime()) {
-      const held = budgetHold(queue, at, free);
-      return { next: held, result: { outcome: 'held', hold: held.hold! } };
+    const decided = decideStart(queue, at, { budgetPerHour: perHour });
+    if (decided.start) {
+      const { next, batch } = start(queue, newBatchId(), at, perHour);
+      return { next, result: { outcome: 'start', batch, recovered: lost } };
     }
-    const { next, batch } = start(queue, newBatchId(), at, perHour);
-    return { next, result: { outcome: 'start', batch, recovered: lost } };
+    switch (decided.why) {
+      case 'in-flight':
+        return { next: queue, result: { outcome: 'waiting', inFlight: decided.batch } };
+      case 'idle':
+        return { next: queue, result: { outcome: 'idle' } };
+      case 'held':
+        return { next: queue, result: { outcome: 'held', hold: decided.hold } };
+      case 'deploy-budget': {
+        const held = budgetHold(queue, at, decided.until);
+        return { next: held, result: { outcome: 'held', hold: held.hold! } };
+      }
+    }
   }
 
   /** Calls the hook for a batch this instance just put in flight; records the answer either way. */
