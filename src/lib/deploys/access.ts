@@ -134,7 +134,7 @@ export type Caller =
 
 /** Who is asking, decided per request; `ip`: the caller's address (Netlify's `context.ip`), which the budget charges. */
 export interface Access {
-  callerOf(request: Request, ip?: string): Promise<Caller>;
+  callerOf: (request: Request, ip?: string) => Promise<Caller>;
 }
 
 export interface AccessOptions {
@@ -165,7 +165,7 @@ export function siteAccess(
     options.log?.(
       `${problem}: editors' tokens cannot be checked, so every caller is answered as a visitor`,
     );
-    return { callerOf: async () => ({ kind: 'visitor' }) };
+    return { callerOf: () => Promise.resolve({ kind: 'visitor' }) };
   }
   return createAccess({
     ...options,

@@ -14,7 +14,8 @@ import {
 /** Spends `address`'s whole share on a fresh budget (each charge admitted), and gives the budget. */
 async function shareSpentBy(address: string) {
   const budget = createTokenBudget();
-  for (let at = 0; at < ADDRESS_SHARE; at += 1) expect(await budget.charge(address)).toBeUndefined();
+  for (let at = 0; at < ADDRESS_SHARE; at += 1)
+    expect(await budget.charge(address)).toBeUndefined();
   return budget;
 }
 
@@ -39,7 +40,8 @@ describe("the caller's address, as the share counts it", () => {
       { length: ADDRESS_SHARE },
       (_, at) => `2001:db8:aa:${(at * 0x1111).toString(16)}::${at + 1}`,
     );
-    for (const address of inOnePrefix) expect(await budget.charge(address), address).toBeUndefined();
+    for (const address of inOnePrefix)
+      expect(await budget.charge(address), address).toBeUndefined();
     for (const sameNetwork of [
       '2001:db8:aa::1',
       '2001:DB8:AA:FFFF:FFFF:FFFF:FFFF:FFFF',
@@ -73,6 +75,7 @@ describe("the caller's address, as the share counts it", () => {
 
   it('no address at all (a local run): only the instance budget counts', async () => {
     const budget = createTokenBudget();
-    for (let at = 0; at <= ADDRESS_SHARE; at += 1) expect(await budget.charge(undefined)).toBeUndefined();
+    for (let at = 0; at <= ADDRESS_SHARE; at += 1)
+      expect(await budget.charge(undefined)).toBeUndefined();
   });
 });
