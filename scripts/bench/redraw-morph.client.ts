@@ -7,7 +7,7 @@
  */
 import { Idiomorph } from 'idiomorph';
 import morphdom from 'morphdom';
-import { redrawDocument } from '../../src/lib/preview/redraw.ts';
+import { redrawDocument } from '../../src/lib/preview/browser/redraw.ts';
 
 const isOverlayRoot = (node: Node) =>
   node.nodeType === 1 && (node as Element).localName === 'sanity-visual-editing';
