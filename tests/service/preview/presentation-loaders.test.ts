@@ -22,8 +22,8 @@ import { SCHOOL_PAGE_CONTENT_QUERY } from '../../../src/lib/content/queries.ts';
 import { TENANT_DOCUMENT_TYPES } from '../../../src/lib/content/schemas.ts';
 import { createLocalSource } from '../../../src/lib/content/local.ts';
 import { LISTEN_HEARTBEAT_MS } from '../../../src/lib/preview/live-query.ts';
-import { MAX_POSTED_CONTENT_BYTES } from '../../../src/lib/preview/posted-content.ts';
-import { PREVIEW_RESPONSE_HEADERS } from '../../../src/lib/preview/response-headers.ts';
+import { MAX_POSTED_CONTENT_BYTES } from '../../../src/lib/preview/server/posted-content.ts';
+import { PREVIEW_RESPONSE_HEADERS } from '../../../src/lib/preview/server/response-headers.ts';
 import { raw } from '../local-stack/helpers.ts';
 import {
   CHROMIUM,
