@@ -105,6 +105,7 @@ export function statusFunctions(): Record<
             : {
                 secret: found.secret,
                 site: settings.SITE_ID,
+                context: run.deployContext,
                 projectId: settings.SANITY_PROJECT_ID,
                 dataset: settings.SANITY_DATASET,
               };

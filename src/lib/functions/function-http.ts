@@ -8,7 +8,7 @@
 import { parse as parseContentType } from 'content-type';
 import { SettingsError } from '../config/setting-types.ts';
 import { SITE_SECURITY_HEADERS } from '../security/site-headers.ts';
-import { NOT_JSON, parseJson } from './json-body.ts';
+import { NOT_JSON, parseJson } from '../http/json-body.ts';
 
 /** The site-wide headers of netlify.toml's "/*" block, plus no caching and a policy that loads nothing. */
 export const FUNCTION_HEADERS: Readonly<Record<string, string>> = {

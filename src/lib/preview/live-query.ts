@@ -3,10 +3,10 @@
  * channel names it: the project and dataset, the query text, its params and the perspective.
  * The server writes it into a page in draft mode (a JSON data block, never run); the page's loaders
  * node (loaders.ts) reads it, listens for it, and takes a `loader/query-change` only when it is
- * for exactly this query in the perspective wanted. It imports only the functions' JSON check, which
- * imports nothing: the overlays' bundle uses it.
+ * for exactly this query in the perspective wanted. It imports only the one JSON check
+ * (http/json-body.ts), which imports nothing: the overlays' bundle uses it.
  */
-import { parseJson } from '../functions/json-body.ts';
+import { parseJson } from '../http/json-body.ts';
 
 /** The element that carries it (a `<script type="application/json">`). */
 const LIVE_QUERY_ELEMENT_ID = 'sanity-live-query';

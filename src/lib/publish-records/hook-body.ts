@@ -4,7 +4,7 @@
  * INCOMING_HOOK_BODY), its batch id and the deploy message it becomes.
  */
 import { z } from 'zod';
-import { parseJson } from '../functions/json-body.ts';
+import { parseJson } from '../http/json-body.ts';
 import { isoTime } from './record-parts.ts';
 
 /** Documents listed in one build hook call; past it only a count (`more`) goes along. */

@@ -1,8 +1,9 @@
 /**
  * The one JSON check: the value a text holds, or that it holds none. Every door that takes a JSON
- * body reads it through this (function-http.ts `jsonBody` answers 400 "the body is not JSON"), and
- * so do the quiet readers (the build hook body the build reads, a page's live-query block). No
- * imports: the overlays' browser bundle uses it too.
+ * body reads it through this (the functions' kit, functions/function-http.ts `jsonBody`, answers
+ * 400 "the body is not JSON"), and so do the quiet readers (the build hook body the build reads, a
+ * page's live-query block). It runs anywhere and imports nothing: the overlays' browser bundle
+ * uses it too, which is why it is not in the functions' folder.
  */
 
 export const NOT_JSON = 'the body is not JSON';
