@@ -1,6 +1,6 @@
 /**
  * The Deploys tool's content: the public site's recent deploys (`/api/deploys`, shapes in
- * src/lib/publish-records/records.ts) as rows an editor reads: what started each, when, how long it
+ * src/lib/publish-records/status-answers.ts) as rows an editor reads: what started each, when, how long it
  * took, its state as a badge, the schools built (with their live pages) and the schools left out
  * with why. Pure; DeploysTool.tsx draws it.
  */
@@ -9,10 +9,10 @@ import {
   deploysAnswerSchema,
   type DeploysAnswer,
   type DeploySummary,
-} from '../../src/lib/publish-records/records.ts';
-import { checkingAccess, keepPass, passFor } from './editor-pass.ts';
-import { schoolPageUrl } from './public-site.ts';
-import { fullTime, shortTime, statusHeaders, type TimeFormat } from './status.ts';
+} from '../../src/lib/publish-records/status-answers.ts';
+import { checkingAccess, keepPass, passFor } from './editor-pass';
+import { schoolPageUrl } from './public-site';
+import { fullTime, shortTime, statusHeaders, type TimeFormat } from './status';
 
 export type BadgeColor = NonNullable<DocumentBadgeDescription['color']>;
 /** Sanity's document badge colours as @sanity/ui tones (the mapping the document pane uses). */

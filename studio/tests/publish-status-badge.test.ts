@@ -16,10 +16,10 @@ import {
   type DocumentBadgeProps,
 } from 'sanity';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { publishStatusAnswerSchema } from '../../src/lib/publish-records/records.ts';
-import { createPublishStatusBadge } from '../deploys/publish-status-badge.ts';
-import { statusFromAnswer } from '../deploys/status.ts';
-import type { StatusEntry, StatusSource, WatchedDocument } from '../deploys/status-source.ts';
+import { publishStatusAnswerSchema } from '../../src/lib/publish-records/status-answers.ts';
+import { createPublishStatusBadge } from '../deploys/publish-status-badge';
+import { statusFromAnswer } from '../deploys/status';
+import type { StatusEntry, StatusSource, WatchedDocument } from '../deploys/status-source';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -93,8 +93,7 @@ async function badgesFor(props: DocumentBadgeProps): Promise<DocumentBadgeDescri
   const container = document.createElement('div');
   const root = createRoot(container);
   mounted.push(() => act(() => root.unmount()));
-  // Given a promise, act also waits for what the render starts in microtasks.
-  await act(() => {
+  await act(async () => {
     root.render(
       createElement(GetHookCollectionState<DocumentBadgeProps, DocumentBadgeDescription>, {
         hooks: [Badge],
@@ -105,7 +104,6 @@ async function badgesFor(props: DocumentBadgeProps): Promise<DocumentBadgeDescri
         },
       }),
     );
-    return Promise.resolve();
   });
   // Sanity collects the hooks' states on a throttled task (60 ms).
   await vi.waitFor(() => expect(states).toBeDefined());
@@ -201,7 +199,7 @@ const expected: Record<string, DocumentBadgeDescription> = {
 };
 
 describe('the live-status badge, as Sanity runs it', () => {
-  it("the sample answer is the public site's JSON (records.ts)", () => {
+  it("the sample answer is the public site's JSON (status-answers.ts)", () => {
     expect(publishStatusAnswerSchema.safeParse(answer).success).toBe(true);
     expect(Object.keys((answer as { documents: object }).documents).sort()).toEqual(
       Object.keys(expected).sort(),
@@ -213,7 +211,7 @@ describe('the live-status badge, as Sanity runs it', () => {
     it(`${badge.label}: ${id}`, async () => {
       const { stub, watched } = sampleSource();
       source = stub;
-      const rev = revisions[id];
+      const rev = revisions[id]!;
       expect(await badgesFor(editState(id, { rev }))).toEqual([badge]);
       // It asked about the published id and its published revision, with the publish time.
       expect(watched).toEqual([{ id, rev, publishedAt: '2026-11-27T20:03:00Z' }]);

@@ -8,12 +8,14 @@
 import { getDeployStore } from '@netlify/blobs';
 import { netlifySignature } from '../../local-stack/netlify/deploy-notifications.ts';
 import {
-  BUILD_RECORD_BLOB,
-  buildHookBodySchema,
-  type BuildHookBody,
   type BuildInputs,
   type BuildRecord,
-} from '../../../src/lib/publish-records/records.ts';
+} from '../../../src/lib/publish-records/build-record.ts';
+import {
+  buildHookBodySchema,
+  type BuildHookBody,
+} from '../../../src/lib/publish-records/hook-body.ts';
+import { BUILD_RECORD_BLOB } from '../../../src/lib/publish-records/names.ts';
 
 /** Events in time order; those due at one moment run at once (their Blobs writes race as concurrent instances' would). */
 export class FakeClock {

@@ -7,24 +7,25 @@
  * freshness check every quarter hour (its interval 60 minutes) keeps the tenant records current.
  * The product API is the month's tenant records in memory; the build hook is netlify.ts.
  */
+import { defineFunction } from '../../../src/lib/functions/define-function.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getDeployStore, getStore } from '@netlify/blobs';
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { BLOBS_CONTEXT_VARIABLE, startLocalBlobs } from '../../local-stack/netlify/blobs.ts';
-import { asBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { asBlobStore } from '../../../src/lib/functions/blob-store.ts';
+import { newBatchId } from '../../../src/lib/publish-records/hook-body.ts';
 import {
   BUILD_RECORD_BLOB,
   DEPLOYS_STORE,
-  newBatchId,
   PUBLISH_QUEUE_STORE,
-} from '../../../src/lib/publish-records/records.ts';
-import { createNotificationFunction } from '../../../src/lib/deploys/notification-function.ts';
+} from '../../../src/lib/publish-records/names.ts';
+import { deployNotification } from '../../../src/lib/deploys/notification-function.ts';
 import { triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
-import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
-import { createPublishFunction } from '../../../src/lib/rebuild/publish-function.ts';
-import { createPublishRetryFunction } from '../../../src/lib/rebuild/publish-retry.ts';
+import { freshnessCheck } from '../../../src/lib/rebuild/freshness-check.ts';
+import { rebuildOnPublish } from '../../../src/lib/rebuild/publish-webhook.ts';
+import { publishRetry } from '../../../src/lib/rebuild/publish-retry.ts';
 import { recordsTransport } from '../../../src/lib/tenants/client.ts';
 import { inputsDigest, tenantDigest } from '../../../src/lib/tenants/digest.ts';
 import { toTenant } from '../../../src/lib/tenants/schema.ts';
@@ -129,47 +130,47 @@ async function run(activity: MonthActivity, options: ReplayOptions): Promise<Mon
     DEPLOY_BUDGET_PER_HOUR: budget,
     CONTEXT: 'production',
   };
-  const publish = createPublishFunction({
-    openBlobStore: queueStore,
+  const publish = defineFunction(rebuildOnPublish, {
+    openStores: { queue: queueStore },
     readSettings: () => ({ ...queueSettings, SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET }),
     site: {},
     log: quiet,
-    webhook: { fetch: netlify.hook, now: () => clock.now, log: quiet },
+    fetch: netlify.hook,
+    now: () => new Date(clock.now),
   });
-  const retry = createPublishRetryFunction({
-    openBlobStore: queueStore,
+  const retry = defineFunction(publishRetry, {
+    openStores: { queue: queueStore },
     readSettings: () => queueSettings,
     site: {},
     log: quiet,
-    now,
+    now: now,
     fetch: netlify.hook,
   });
-  const notification = createNotificationFunction({
-    openDeploysStore: deploysStore,
-    openQueueStore: queueStore,
+  const notification = defineFunction(deployNotification, {
+    openStores: { deploys: deploysStore, queue: queueStore },
     site: {},
     log: quiet,
     fetch: netlify.hook,
-    now,
-    readBuildReport: (deployId) =>
-      getDeployStore({ deployID: deployId, consistency: 'strong' }).get(BUILD_RECORD_BLOB, {
-        type: 'json',
-      }),
+    now: now,
     readSettings: () => ({
       ...queueSettings,
       NETLIFY_DEPLOY_NOTIFICATION_SECRET: NOTIFICATION_SECRET,
       SITE_ID,
     }),
+    deps: {
+      readBuildReport: (deployId) =>
+        getDeployStore({ deployID: deployId, consistency: 'strong' }).get(BUILD_RECORD_BLOB, {
+          type: 'json',
+        }),
+    },
   });
   let checks = 0;
   let apiReads = 0;
-  const freshness = createFreshnessCheckFunction({
-    openQueueStore: queueStore,
-    openDeploysStore: deploysStore,
+  const freshness = defineFunction(freshnessCheck, {
+    openStores: { queue: queueStore, deploys: deploysStore },
     site: {},
-    now,
+    now: now,
     fetch: netlify.hook,
-    // A check that ran logs what it found; it asks for a transport each time it reads the product API.
     log: () => {
       checks += 1;
     },
@@ -179,9 +180,11 @@ async function run(activity: MonthActivity, options: ReplayOptions): Promise<Mon
       FRESHNESS_CHECK_MINUTES: 60,
       FRESHNESS_MAX_AGE_DAYS: 7,
     }),
-    transport: () => {
-      apiReads += 1;
-      return recordsTransport(records());
+    deps: {
+      transport: () => {
+        apiReads += 1;
+        return recordsTransport(records());
+      },
     },
   });
 

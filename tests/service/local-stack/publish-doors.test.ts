@@ -15,10 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { publishLocally } from '../../../scripts/local-stack/publish.ts';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
-import {
-  type DeploysAnswer,
-  type DocumentStatus,
-} from '../../../src/lib/publish-records/records.ts';
+import { type DocumentStatus } from '../../../src/lib/publish-records/status-answers.ts';
 import { manualBody, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
 import { badgeFor } from '../../../studio/deploys/status.ts';
 import { createStatusSource } from '../../../studio/deploys/status-source.ts';
@@ -88,7 +85,7 @@ beforeAll(async () => {
     hook.calls += 1;
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    const relay = async () => {
+    request.on('end', async () => {
       if (hook.failNext > 0) {
         hook.failNext -= 1;
         response.writeHead(503).end('Service Unavailable');
@@ -108,8 +105,7 @@ beforeAll(async () => {
         },
       );
       response.writeHead(answer.status).end(await answer.text());
-    };
-    request.on('end', () => void relay());
+    });
   });
   const hookUrl = `${await listenOn(hookProxy)}/build_hooks/local`;
 
@@ -214,7 +210,7 @@ describe('what an outsider learns', () => {
     const editor = await get('/api/deploys', asEditor);
     expect(editor.text).toContain(ids.at(-1)!);
     expect(editor.text).toContain('cubbymobile');
-    expect((JSON.parse(editor.text) as DeploysAnswer).deploys[0]).toMatchObject({
+    expect(JSON.parse(editor.text).deploys[0]).toMatchObject({
       trigger: { kind: 'manual', documents: 0 },
     });
   });
@@ -339,7 +335,7 @@ describe('editors cannot be locked out', () => {
     const again = createStatusSource({ origin: site, token: EDITOR });
     const stop = again.watch({ id: 'cubbymobile-faqs', rev }, () => {});
     const status = await until(
-      () => Promise.resolve(again.get('cubbymobile-faqs')?.status),
+      async () => again.get('cubbymobile-faqs')?.status,
       (seen) => seen !== undefined,
       10_000,
       'the badge again',
@@ -357,7 +353,7 @@ describe('editors cannot be locked out', () => {
     });
     expect(badgeFor(status.at(-1)!)).toMatchObject({
       label: 'Not live: no tenant record',
-      title: expect.stringContaining('School: cubbymobile.') as string,
+      title: expect.stringContaining('School: cubbymobile.'),
     });
     expect(sanity!.asked()).toBe(asked);
     // An editor who never asked before, within the same minute: told to wait, never shown the visitor's answer.
@@ -366,7 +362,7 @@ describe('editors cannot be locked out', () => {
     });
     expect(newcomer.status).toBe(503);
     expect(JSON.parse(newcomer.text)).toMatchObject({
-      message: expect.stringMatching(/^checking your access; ask again in \d+ s$/) as string,
+      message: expect.stringMatching(/^checking your access; ask again in \d+ s$/),
       access: 'checking',
     });
     expect(Number(newcomer.headers.get('retry-after'))).toBeLessThanOrEqual(60);

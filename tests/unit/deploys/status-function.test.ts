@@ -18,20 +18,15 @@ import { checkPass, issuePass } from '../../../src/lib/deploys/editor-pass.ts';
 import {
   settingsCheckAnswer,
   type SettingsCheckAnswer,
-} from '../../../src/lib/setup/settings-check-function.ts';
+} from '../../../src/lib/functions/settings-check.ts';
 import {
   settingsCheckProof,
   SETTINGS_CHECK_HEADER,
-} from '../../../src/lib/setup/settings-proof.ts';
-import type { BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
-import type {
-  DeploysAnswer,
-  PublishStatusAnswer,
-} from '../../../src/lib/publish-records/records.ts';
-import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
-import { FUNCTION_HEADERS } from '../../../src/lib/rebuild/function-http.ts';
-import type { StatusSettings } from '../../../src/lib/rebuild/function-settings.ts';
-import { buildRecord, deploy, site } from './fixtures.ts';
+} from '../../../src/lib/functions/settings-proof.ts';
+import type { BlobStore } from '../../../src/lib/functions/blob-store.ts';
+import { FUNCTION_HEADERS } from '../../../src/lib/functions/function-http.ts';
+import type { StatusSettings } from '../../../src/lib/functions/function-settings.ts';
+import { buildRecord, deploy, site, statusHandlers } from './fixtures.ts';
 
 const STUDIO = 'https://school-mobile.sanity.studio';
 const PASS_SECRET = 'a-real-editor-pass-secret-0123456789abcdef';
@@ -87,24 +82,20 @@ function functions(
     site?: Record<string, string>;
   } = {},
 ) {
-  const verify = vi.fn<(token: string) => Promise<TokenVerdict>>(() =>
-    Promise.resolve(options.verdict ?? 'editor'),
-  );
-  const made = createStatusFunctions({
-    openDeploysStore: () => options.deploysStore ?? s.deploysStore,
-    openQueueStore: () => s.queueStore,
+  const verify = vi.fn(async (_token: string) => options.verdict ?? 'editor');
+  const made = statusHandlers({
+    openStores: {
+      deploys: () => options.deploysStore ?? s.deploysStore,
+      queue: () => s.queueStore,
+    },
     readSettings: () => ({ ...SETTINGS, ...options.settings }),
-    verifyToken: verify,
     site: options.site ?? {},
     now: () => new Date('2026-11-27T10:05:00.000Z'),
     log: () => {},
+    deps: { verifyToken: verify },
   });
   return { ...made, verify };
 }
-
-/** The two answers as the Studio reads them. */
-const statusAnswer = async (response: Response) => (await response.json()) as PublishStatusAnswer;
-const deploysAnswer = async (response: Response) => (await response.json()) as DeploysAnswer;
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   new Request(`https://site.example${path}`, { headers });
@@ -197,11 +188,11 @@ describe('two kinds of caller', () => {
   it('a visitor (no token) gets the same answer for a school being prepared as for ids that never existed', async () => {
     const s = await liveSite();
     const { publishStatus, verify } = functions(s);
-    const body = await statusAnswer(
+    const body = await (
       await publishStatus(
         get('/api/publish-status?ids=newu-faqs,school-newu,guessu-faqs,school-guessu'),
-      ),
-    );
+      )
+    ).json();
     const never = { state: 'unknown', reason: 'No recorded deploy carried this document yet.' };
     expect(body.documents).toEqual({
       'newu-faqs': never,
@@ -222,10 +213,7 @@ describe('two kinds of caller', () => {
       expect(text).toContain(
         `"${id}":{"state":"unknown","reason":"No recorded deploy carried this document yet."}`,
       );
-      expect(Object.keys((JSON.parse(text) as PublishStatusAnswer).documents)).toEqual([
-        id,
-        'husky-faqs',
-      ]);
+      expect(Object.keys(JSON.parse(text).documents)).toEqual([id, 'husky-faqs']);
     },
   );
 
@@ -236,7 +224,7 @@ describe('two kinds of caller', () => {
       publishStatus(
         get('/api/publish-status?ids=newu-faqs', { authorization: 'Bearer sk-editor-token' }),
       );
-    const body = await statusAnswer(await ask());
+    const body = await (await ask()).json();
     expect(body.documents['newu-faqs']).toEqual({
       state: 'not-live',
       code: 'not-launched',
@@ -254,7 +242,7 @@ describe('two kinds of caller', () => {
     const { publishStatus, verify } = functions(s, { verdict: 'refused' });
     const ask = () =>
       publishStatus(get('/api/publish-status?ids=newu-faqs', { authorization: 'Bearer sk-other' }));
-    const body = await statusAnswer(await ask());
+    const body = await (await ask()).json();
     expect(body.documents['newu-faqs']).not.toHaveProperty('school');
     expect(body).not.toHaveProperty('editorPass');
     await ask();
@@ -288,19 +276,18 @@ describe('two kinds of caller', () => {
   it('an editor proven by Sanity gets a pass with the answer; with it (and the same token) no call to Sanity is made again', async () => {
     const s = await liveSite();
     const { publishStatus, deploys, verify } = functions(s, { verdict: 'editor' });
-    const first = await statusAnswer(
+    const first = await (
       await publishStatus(
         get('/api/publish-status?ids=newu-faqs', { authorization: 'Bearer sk-editor-token' }),
-      ),
-    );
-    expect(first.editorPass?.pass).toMatch(/^ey[\w-]+\.[\w-]+\.[\w-]+$/);
+      )
+    ).json();
     expect(first.editorPass).toEqual({
-      pass: first.editorPass?.pass,
+      pass: expect.stringMatching(/^ey[\w-]+\.[\w-]+\.[\w-]+$/),
       expiresAt: '2026-11-27T22:05:00.000Z',
     });
     expect(
       await checkPass(
-        first.editorPass!.pass,
+        first.editorPass.pass,
         'sk-editor-token',
         PASS_SCOPE,
         Date.parse('2026-11-27T21:00:00.000Z'),
@@ -308,9 +295,9 @@ describe('two kinds of caller', () => {
     ).toEqual({ valid: true });
     const withPass = {
       authorization: 'Bearer sk-editor-token',
-      'x-editor-pass': first.editorPass!.pass,
+      'x-editor-pass': first.editorPass.pass,
     };
-    const again = await deploysAnswer(await deploys(get('/api/deploys', withPass)));
+    const again = await (await deploys(get('/api/deploys', withPass))).json();
     expect(again.deploys[0]).toMatchObject({ id: 'd-1' });
     expect(again).not.toHaveProperty('editorPass');
     expect(verify).toHaveBeenCalledTimes(1);
@@ -328,7 +315,7 @@ describe('two kinds of caller', () => {
         error_message: 'School newu: no tenant record',
       }),
     );
-    const visitor = await deploysAnswer(await functions(s).deploys(get('/api/deploys')));
+    const visitor = await (await functions(s).deploys(get('/api/deploys'))).json();
     expect(visitor).toEqual({
       deploys: [],
       site: {
@@ -343,11 +330,11 @@ describe('two kinds of caller', () => {
     expect(JSON.stringify(visitor)).not.toMatch(
       /newu|Rebuild by hand|tenant|d-1|d-2|b-00abcdef|not launched|trigger|error|documents/,
     );
-    const editor = await deploysAnswer(
+    const editor = await (
       await functions(s, { verdict: 'editor' }).deploys(
         get('/api/deploys', { authorization: 'Bearer sk-editor' }),
-      ),
-    );
+      )
+    ).json();
     expect(editor.deploys[0]).toMatchObject({
       title: 'Rebuild by hand [batch b-00abcdef]',
       errorMessage: 'School newu: no tenant record',
@@ -365,13 +352,12 @@ describe('two kinds of caller', () => {
         s.queueStore.getWithMetadata(key, options)
       ),
     };
-    const made = createStatusFunctions({
-      openDeploysStore: () => s.deploysStore,
-      openQueueStore: () => queueStore,
+    const made = statusHandlers({
+      openStores: { deploys: () => s.deploysStore, queue: () => queueStore },
       readSettings: () => SETTINGS,
-      verifyToken: () => Promise.resolve('editor'),
       site: {},
       log: () => {},
+      deps: { verifyToken: async () => 'editor' },
     });
     expect((await made.deploys(get('/api/deploys'))).status).toBe(200);
     expect(queueReads).toEqual([]);
@@ -398,14 +384,13 @@ describe('without EDITOR_PASS_SECRET (a deployed site where it was never set)', 
   it('visitors get the same answers as with it, never a 500, and the secret is not read for them', async () => {
     const s = await liveSite();
     const logged: string[] = [];
-    const made = createStatusFunctions({
-      openDeploysStore: () => s.deploysStore,
-      openQueueStore: () => s.queueStore,
+    const made = statusHandlers({
+      openStores: { deploys: () => s.deploysStore, queue: () => s.queueStore },
       readSettings: () => ({ ...SETTINGS, ...unset }),
-      verifyToken: () => Promise.resolve('editor'),
       site: {},
       now: () => new Date('2026-11-27T10:05:00.000Z'),
       log: (line) => logged.push(line),
+      deps: { verifyToken: async () => 'editor' },
     });
     const status = await made.publishStatus(
       get('/api/publish-status?ids=husky-faqs,newu-faqs', { origin: STUDIO }),
@@ -424,15 +409,14 @@ describe('without EDITOR_PASS_SECRET (a deployed site where it was never set)', 
   it('an editor is proven by the verdict, as without a pass, and gets no pass; one log line names the setting', async () => {
     const s = await liveSite();
     const logged: string[] = [];
-    const verify = vi.fn<(token: string) => Promise<TokenVerdict>>(() => Promise.resolve('editor'));
-    const made = createStatusFunctions({
-      openDeploysStore: () => s.deploysStore,
-      openQueueStore: () => s.queueStore,
+    const verify = vi.fn(async (_token: string): Promise<TokenVerdict> => 'editor');
+    const made = statusHandlers({
+      openStores: { deploys: () => s.deploysStore, queue: () => s.queueStore },
       readSettings: () => ({ ...SETTINGS, ...unset }),
-      verifyToken: verify,
       site: {},
       now: () => new Date('2026-11-27T10:05:00.000Z'),
       log: (line) => logged.push(line),
+      deps: { verifyToken: verify },
     });
     const forged = (
       await issuePass(
@@ -448,7 +432,7 @@ describe('without EDITOR_PASS_SECRET (a deployed site where it was never set)', 
     for (const headers of asked) {
       const response = await made.publishStatus(get('/api/publish-status?ids=newu-faqs', headers));
       expect(response.status).toBe(200);
-      const body = await statusAnswer(response);
+      const body = await response.json();
       expect(body.documents['newu-faqs']).toMatchObject({
         state: 'not-live',
         code: 'not-launched',
@@ -470,17 +454,14 @@ describe('without EDITOR_PASS_SECRET (a deployed site where it was never set)', 
 
   it('the documented local value on a deployed site counts as none: a pass it would sign proves nothing', async () => {
     const s = await liveSite();
-    const verify = vi.fn<(token: string) => Promise<TokenVerdict>>(() =>
-      Promise.resolve('refused'),
-    );
-    const made = createStatusFunctions({
-      openDeploysStore: () => s.deploysStore,
-      openQueueStore: () => s.queueStore,
+    const verify = vi.fn(async (_token: string): Promise<TokenVerdict> => 'refused');
+    const made = statusHandlers({
+      openStores: { deploys: () => s.deploysStore, queue: () => s.queueStore },
       readSettings: () => ({ ...SETTINGS, EDITOR_PASS_SECRET: LOCAL_EDITOR_PASS_SECRET }),
-      verifyToken: verify,
       site: {},
       now: () => new Date('2026-11-27T10:05:00.000Z'),
       log: () => {},
+      deps: { verifyToken: verify },
     });
     const signedLocally = (
       await issuePass(
@@ -489,14 +470,14 @@ describe('without EDITOR_PASS_SECRET (a deployed site where it was never set)', 
         Date.parse('2026-11-27T10:00:00.000Z'),
       )
     ).pass;
-    const body = await statusAnswer(
+    const body = await (
       await made.publishStatus(
         get('/api/publish-status?ids=newu-faqs', {
           authorization: 'Bearer sk-outsider',
           'x-editor-pass': signedLocally,
         }),
-      ),
-    );
+      )
+    ).json();
     expect(body.documents['newu-faqs']).toEqual({
       state: 'unknown',
       reason: 'No recorded deploy carried this document yet.',
@@ -555,14 +536,16 @@ describe('requests and failures', () => {
   it('a store that cannot be read: every document unknown (publish-status), 503 (deploys)', async () => {
     const s = await liveSite();
     const broken: BlobStore = {
-      getWithMetadata: () => Promise.reject(new Error('Blobs 500')),
-      setJSON: () => Promise.resolve({ modified: false }),
-      delete: () => Promise.resolve(),
+      getWithMetadata: async () => {
+        throw new Error('Blobs 500');
+      },
+      setJSON: async () => ({ modified: false }),
+      delete: async () => {},
     };
     const made = functions(s, { deploysStore: broken });
     const status = await made.publishStatus(get('/api/publish-status?ids=husky-faqs'));
     expect(status.status).toBe(200);
-    expect((await statusAnswer(status)).documents).toEqual({
+    expect((await status.json()).documents).toEqual({
       'husky-faqs': {
         state: 'unknown',
         reason: 'The publish records cannot be read right now; try again in a moment.',
@@ -586,17 +569,19 @@ describe('requests and failures', () => {
 
   it('a deployed site without Netlify Blobs answers 500 saying so', async () => {
     const s = site();
-    const made = createStatusFunctions({
-      openDeploysStore: () => {
-        throw new Error('no Blobs');
-      },
-      openQueueStore: () => {
-        throw new Error('no Blobs');
+    const made = statusHandlers({
+      openStores: {
+        deploys: () => {
+          throw new Error('no Blobs');
+        },
+        queue: () => {
+          throw new Error('no Blobs');
+        },
       },
       readSettings: () => SETTINGS,
-      verifyToken: () => Promise.resolve('editor'),
       site: {},
       log: () => {},
+      deps: { verifyToken: async () => 'editor' },
     });
     void s;
     const response = await made.publishStatus(get('/api/publish-status?ids=husky-faqs'), {
@@ -671,7 +656,7 @@ describe("who is an editor: a member of the project with an editor's role, as Sa
       );
     });
     await new Promise<void>((ready) => server!.listen(0, '127.0.0.1', ready));
-    return { apiHost: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
+    return { apiHost: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, requests };
   }
 
   it.each([
@@ -732,7 +717,7 @@ describe("who is an editor: a member of the project with an editor's role, as Sa
       const logged: string[] = [];
       const access = siteAccess(target, {
         pass: PASS_SCOPE,
-        verify: () => Promise.resolve('editor'),
+        verify: async () => 'editor',
         log: (line) => logged.push(line),
       });
       expect(await access.callerOf(get('/', { authorization: 'Bearer editor-token' }))).toEqual({
@@ -745,9 +730,8 @@ describe("who is an editor: a member of the project with an editor's role, as Sa
       expect(logged[0]).toContain(named);
 
       const s = await liveSite();
-      const made = createStatusFunctions({
-        openDeploysStore: () => s.deploysStore,
-        openQueueStore: () => s.queueStore,
+      const made = statusHandlers({
+        openStores: { deploys: () => s.deploysStore, queue: () => s.queueStore },
         site: {},
         log: (line) => logged.push(line),
         readSettings: () => ({
@@ -766,7 +750,7 @@ describe("who is an editor: a member of the project with an editor's role, as Sa
           get('/api/publish-status?ids=newu-faqs', { authorization: `Bearer ${token}` }),
         );
         expect(response.status).toBe(200);
-        expect((await statusAnswer(response)).documents['newu-faqs']).toEqual({
+        expect((await response.json()).documents['newu-faqs']).toEqual({
           state: 'unknown',
           reason: 'No recorded deploy carried this document yet.',
         });

@@ -5,25 +5,27 @@
  * builds, inputs unreadable briefly build nothing and for longer than the stated time build, a live
  * deploy older than the setting builds, and on the preview site nothing is read or built.
  */
+import { defineFunction } from '../../../src/lib/functions/define-function.ts';
 import { describe, expect, it } from 'vitest';
-import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
+import {
+  EMPTY_PRODUCTION_HISTORY,
+  type DeployRecord,
+  type LiveInputs,
+  type ProductionHistory,
+} from '../../../src/lib/publish-records/deploy-history.ts';
 import {
   DEPLOYS_STORE,
-  EMPTY_PRODUCTION_HISTORY,
   FRESHNESS_KEY,
   LIVE_INPUTS_KEY,
   PRODUCTION_HISTORY_KEY,
   PUBLISH_QUEUE_KEY,
-  type DeployRecord,
-  type FreshnessState,
-  type LiveInputs,
-  type ProductionHistory,
-  type PublishQueue,
-} from '../../../src/lib/publish-records/records.ts';
+} from '../../../src/lib/publish-records/names.ts';
 import {
-  createFreshnessCheckFunction,
-  readTenantDigests,
-} from '../../../src/lib/rebuild/freshness-check.ts';
+  type FreshnessState,
+  type PublishQueue,
+} from '../../../src/lib/publish-records/queue-record.ts';
+import { freshnessCheck, readTenantDigests } from '../../../src/lib/rebuild/freshness-check.ts';
 import {
   AFTER_FAILED_BUILD_MS,
   afterReading,
@@ -195,7 +197,7 @@ describe('the decision table', () => {
       action: 'none',
       outcome: expect.stringMatching(
         /^the tenant records could not be read \(huskymobile: .*HTTP 503.*\): no build yet, one starts if they cannot be read for 3 hours$/,
-      ) as string,
+      ),
     });
     expect(first.unreadableSince).toBe(NOW.toISOString());
     const since = new Date(NOW.getTime() - UNREADABLE_BUILD_MS + 60_000).toISOString();
@@ -333,9 +335,8 @@ describe('the freshness-check function', () => {
     const apiCalls: string[] = [];
     const api = recordsTransport(options.records ?? RECORDS);
     const logged: string[] = [];
-    const check = createFreshnessCheckFunction({
-      openQueueStore: () => queueStore,
-      openDeploysStore: () => deploysStore,
+    const check = defineFunction(freshnessCheck, {
+      openStores: { queue: () => queueStore, deploys: () => deploysStore },
       readSettings: () => ({
         NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.example/build_hooks/f',
         PUBLISH_RETRY_BASE_SECONDS: undefined,
@@ -348,16 +349,10 @@ describe('the freshness-check function', () => {
       site: options.site ?? {},
       log: (line) => logged.push(line),
       now: () => options.now ?? NOW,
-      fetch: (url) => {
-        hookCalls.push(url);
-        return Promise.resolve(new Response(null, { status: 200 }));
+      fetch: async (url) => (hookCalls.push(url), new Response(null, { status: 200 })),
+      deps: {
+        transport: () => options.transport ?? (async (path) => (apiCalls.push(path), api(path))),
       },
-      transport: () =>
-        options.transport ??
-        ((path) => {
-          apiCalls.push(path);
-          return Promise.resolve(api(path));
-        }),
     });
     const run = async () => {
       const response = await check(
@@ -387,7 +382,7 @@ describe('the freshness-check function', () => {
     expect(await w.run()).toEqual({ status: 200, message: 'no change since the live deploy' });
     expect(w.apiCalls).toHaveLength(2 * RECORDS.length);
     expect(w.hookCalls).toEqual([]);
-    expect(w.logged).toEqual(['no change since the live deploy']);
+    expect(w.logged).toEqual(['[freshness-check] no change since the live deploy']);
     expect(w.state()).toEqual({
       checkedAt: NOW.toISOString(),
       outcome: 'no change since the live deploy',
@@ -412,7 +407,7 @@ describe('the freshness-check function', () => {
       reason: 'tenant records changed for 1 school (huskymobile)',
     });
     expect(w.logged[0]).toMatch(
-      /^tenant records changed for 1 school \(huskymobile\): build started \(Freshness check: /,
+      /^\[freshness-check\] tenant records changed for 1 school \(huskymobile\): build started: Freshness check: /,
     );
   });
 
@@ -426,7 +421,9 @@ describe('the freshness-check function', () => {
   });
 
   it('the product API failing: no build, its record counting since when; past the stated time, a build', async () => {
-    const failing: TenantTransport = (path) => Promise.reject(new Error(`HTTP 503 for ${path}`));
+    const failing: TenantTransport = async (path) => {
+      throw new Error(`HTTP 503 for ${path}`);
+    };
     const w = world({ live: liveInputs(), transport: failing });
     expect((await w.run()).message).toMatch(
       /^the tenant records could not be read \(.*HTTP 503.*\): no build yet/,

@@ -9,7 +9,7 @@
  * answer at all), and the scheduler (publish-retry's runs skipped for a while: a clock jump). Every
  * fault counts once, when it fires.
  */
-import type { BlobStore, WriteOptions } from '../../../../src/lib/publish-records/blob-store.ts';
+import type { BlobStore, WriteOptions } from '../../../../src/lib/functions/blob-store.ts';
 
 export type StoreFault =
   'read-error' | 'write-error' | 'write-lost-answer' | 'race' | 'die-before' | 'die-after';

@@ -9,11 +9,13 @@
  * exit code 2, whatever the command's: build-failure.ts), or Netlify's own step.
  */
 import {
-  buildHookBodySchema,
-  type BuildHookBody,
   type BuildInputs,
   type BuildRecord,
-} from '../../../../src/lib/publish-records/records.ts';
+} from '../../../../src/lib/publish-records/build-record.ts';
+import {
+  buildHookBodySchema,
+  type BuildHookBody,
+} from '../../../../src/lib/publish-records/hook-body.ts';
 import type { Faults, Invocation } from './faults.ts';
 
 export const SITE_ID = 'site-model';

@@ -9,24 +9,25 @@
  * by `advanceTo`, which runs every event due in order, those due at the same moment at once (so
  * their reads and writes interleave as concurrent instances' would).
  */
+import { statusHandlers } from '../fixtures.ts';
+import { defineFunction } from '../../../../src/lib/functions/define-function.ts';
 import { vi } from 'vitest';
 import { encodeSignatureHeader } from '@sanity/webhook';
-import { memoryBlobStore } from '../../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore } from '../../../../src/lib/functions/blob-store.ts';
 import { signNetlifyNotification } from '../../../../src/lib/deploys/jws.ts';
-import { createNotificationFunction } from '../../../../src/lib/deploys/notification-function.ts';
-import { createStatusFunctions } from '../../../../src/lib/deploys/status-function.ts';
+import { deployNotification } from '../../../../src/lib/deploys/notification-function.ts';
 import { manualBody, triggerBuild } from '../../../../src/lib/rebuild/build-hook.ts';
-import { createFreshnessCheckFunction } from '../../../../src/lib/rebuild/freshness-check.ts';
-import { createPublishFunction } from '../../../../src/lib/rebuild/publish-function.ts';
-import { createPublishRetryFunction } from '../../../../src/lib/rebuild/publish-retry.ts';
+import { freshnessCheck } from '../../../../src/lib/rebuild/freshness-check.ts';
+import { rebuildOnPublish } from '../../../../src/lib/rebuild/publish-webhook.ts';
+import { publishRetry } from '../../../../src/lib/rebuild/publish-retry.ts';
+import { type BuildInputs } from '../../../../src/lib/publish-records/build-record.ts';
+import { type ProductionHistory } from '../../../../src/lib/publish-records/deploy-history.ts';
 import {
   PRODUCTION_HISTORY_KEY,
   PUBLISH_QUEUE_KEY,
-  type BuildInputs,
-  type DocumentStatus,
-  type ProductionHistory,
-  type PublishQueue,
-} from '../../../../src/lib/publish-records/records.ts';
+} from '../../../../src/lib/publish-records/names.ts';
+import { type PublishQueue } from '../../../../src/lib/publish-records/queue-record.ts';
+import { type DocumentStatus } from '../../../../src/lib/publish-records/status-answers.ts';
 import {
   recordsTransport,
   TenantHttpError,
@@ -56,7 +57,7 @@ interface Event {
   at: number;
   order: number;
   what: string;
-  run: () => void | Promise<void>;
+  run: () => Promise<void>;
 }
 
 export interface Published {
@@ -188,7 +189,7 @@ export class World {
     if (failure) throw failure.error;
   }
 
-  schedule(at: number, what: string, run: () => void | Promise<void>): void {
+  schedule(at: number, what: string, run: () => Promise<void>): void {
     this.events.push({ at: Math.max(at, this.clock), order: (this.order += 1), what, run });
   }
 
@@ -220,7 +221,7 @@ export class World {
       this.clock = next.at;
       const due = this.events.filter((event) => event.at === next.at);
       this.events = this.events.filter((event) => event.at !== next.at);
-      await this.drive(Promise.all(due.map((event) => Promise.resolve(event.run()))));
+      await this.drive(Promise.all(due.map((event) => event.run())));
     }
     this.clock = Math.max(this.clock, until);
   }
@@ -267,8 +268,8 @@ export class World {
       body,
     });
     const answer = await this.invoke((invocation) =>
-      createPublishFunction({
-        openBlobStore: () => this.faults.wrap(this.queueStore, invocation, 'webhook'),
+      defineFunction(rebuildOnPublish, {
+        openStores: { queue: () => this.faults.wrap(this.queueStore, invocation, 'webhook') },
         readSettings: () => ({
           NETLIFY_BUILD_HOOK_URL: HOOK_URL,
           PUBLISH_RETRY_BASE_SECONDS: undefined,
@@ -278,12 +279,9 @@ export class World {
         }),
         site: {},
         log: (line) => this.note(line),
-        webhook: {
-          fetch: this.netlify.hook(invocation),
-          now: () => this.clock,
-          newBatchId: () => this.batchId(),
-          log: (line) => this.note(line),
-        },
+        fetch: this.netlify.hook(invocation),
+        now: () => new Date(this.clock),
+        deps: { newBatchId: () => this.batchId() },
       })(request, { deploy: { context: 'production' } }),
     );
     const status = answer === 'died' ? 'died' : answer.status;
@@ -299,8 +297,8 @@ export class World {
 
   private async retry(): Promise<void> {
     await this.invoke((invocation) =>
-      createPublishRetryFunction({
-        openBlobStore: () => this.faults.wrap(this.queueStore, invocation, 'publish-retry'),
+      defineFunction(publishRetry, {
+        openStores: { queue: () => this.faults.wrap(this.queueStore, invocation, 'publish-retry') },
         readSettings: () => ({
           NETLIFY_BUILD_HOOK_URL: HOOK_URL,
           PUBLISH_RETRY_BASE_SECONDS: undefined,
@@ -318,9 +316,11 @@ export class World {
   /** The freshness check, as the scheduler runs it (on the quarter hour: it checks on those FRESHNESS_MINUTES names). */
   private async freshness(): Promise<void> {
     await this.invoke((invocation) =>
-      createFreshnessCheckFunction({
-        openQueueStore: () => this.faults.wrap(this.queueStore, invocation, 'freshness-check'),
-        openDeploysStore: () => this.faults.wrap(this.deploysStore, invocation, 'freshness-check'),
+      defineFunction(freshnessCheck, {
+        openStores: {
+          queue: () => this.faults.wrap(this.queueStore, invocation, 'freshness-check'),
+          deploys: () => this.faults.wrap(this.deploysStore, invocation, 'freshness-check'),
+        },
         readSettings: () => ({
           NETLIFY_BUILD_HOOK_URL: HOOK_URL,
           PUBLISH_RETRY_BASE_SECONDS: undefined,
@@ -331,10 +331,10 @@ export class World {
           CONTEXT: 'production',
         }),
         site: {},
-        log: (line) => this.note(`[freshness-check] ${line}`),
+        log: (line) => this.note(line),
         now: () => new Date(this.clock),
         fetch: this.netlify.hook(invocation),
-        transport: () => this.productApi(invocation),
+        deps: { transport: () => this.productApi(invocation) },
       })(
         new Request('https://site.example/.netlify/functions/freshness-check', { method: 'POST' }),
         { deploy: { context: 'production' } },
@@ -433,14 +433,10 @@ export class World {
       body: text,
     });
     const answer = await this.invoke((invocation) =>
-      createNotificationFunction({
-        openDeploysStore: () => this.faults.wrap(this.deploysStore, invocation, 'notification'),
-        openQueueStore: () => this.faults.wrap(this.queueStore, invocation, 'notification'),
-        readBuildReport: async (deployId) => {
-          // A read of the deploy's own store: a Blobs read like any other.
-          const store = this.faults.wrap(memoryBlobStore(), invocation, 'notification');
-          await store.getWithMetadata('build-record', { type: 'json' });
-          return this.netlify.buildRecord(deployId);
+      defineFunction(deployNotification, {
+        openStores: {
+          deploys: () => this.faults.wrap(this.deploysStore, invocation, 'notification'),
+          queue: () => this.faults.wrap(this.queueStore, invocation, 'notification'),
         },
         readSettings: () => ({
           NETLIFY_BUILD_HOOK_URL: HOOK_URL,
@@ -454,6 +450,14 @@ export class World {
         log: (line) => this.note(line),
         fetch: this.netlify.hook(invocation),
         now: () => new Date(this.clock),
+        deps: {
+          readBuildReport: async (deployId) => {
+            // A read of the deploy's own store: a Blobs read like any other.
+            const store = this.faults.wrap(memoryBlobStore(), invocation, 'notification');
+            await store.getWithMetadata('build-record', { type: 'json' });
+            return this.netlify.buildRecord(deployId);
+          },
+        },
       })(request, { deploy: { context: 'production' } }),
     );
     this.note(
@@ -467,9 +471,8 @@ export class World {
   // ---- What an editor's badge is told --------------------------------------------------------------
 
   async statusOf(questions: readonly Published[]): Promise<Record<string, DocumentStatus>> {
-    const status = createStatusFunctions({
-      openDeploysStore: () => this.deploysStore,
-      openQueueStore: () => this.queueStore,
+    const status = statusHandlers({
+      openStores: { deploys: () => this.deploysStore, queue: () => this.queueStore },
       readSettings: () => ({
         SANITY_STUDIO_URL: undefined,
         SANITY_PROJECT_ID: 'model',
@@ -480,10 +483,10 @@ export class World {
         CONTEXT: 'production',
         DEPLOY_BUDGET_PER_HOUR: this.budget,
       }),
-      verifyToken: (token) => Promise.resolve(token === EDITOR ? 'editor' : 'refused'),
       site: {},
       now: () => new Date(this.clock),
       log: () => {},
+      deps: { verifyToken: async (token) => (token === EDITOR ? 'editor' : 'refused') },
     });
     const ids = questions.map((question) => `${question.id}:${question.rev}`).join(',');
     const answer = await status.publishStatus(
@@ -514,8 +517,8 @@ export class World {
   note(line: string): void {
     // publish-retry's idle minutes, and the freshness check's runs that are not due, say nothing.
     if (
-      line.endsWith('nothing waits') ||
-      line.endsWith('is building') ||
+      (line.startsWith('[publish-retry] ') &&
+        (line.endsWith('nothing waits') || line.endsWith('is building'))) ||
       line.includes('not due: the next check')
     )
       return;
