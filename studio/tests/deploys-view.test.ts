@@ -9,14 +9,14 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { deploysAnswerSchema } from '../../src/lib/publish-records/status-answers.ts';
-import { DeploysView } from '../deploys/DeploysView';
+import { DeploysView } from '../deploys/DeploysView.tsx';
 import {
   deploysFromAnswer,
   duration,
   fetchDeploys,
   triggerText,
   type DeploysResult,
-} from '../deploys/deploys-view';
+} from '../deploys/deploys-view.ts';
 
 const answer: unknown = JSON.parse(
   readFileSync(new URL('./fixtures/deploys.json', import.meta.url), 'utf8'),
@@ -222,9 +222,9 @@ describe('the deploys answer as rows', () => {
 describe('asking the public site', () => {
   it("sends the editor's token and reads the answer", async () => {
     const calls: Array<[string, RequestInit | undefined]> = [];
-    const result = await fetchDeploys(origin, 'sk-editor', format, async (input, init) => {
-      calls.push([String(input), init]);
-      return Response.json(answer);
+    const result = await fetchDeploys(origin, 'sk-editor', format, (input, init) => {
+      calls.push([input instanceof Request ? input.url : input.toString(), init]);
+      return Promise.resolve(Response.json(answer));
     });
     expect(calls[0]![0]).toBe('https://schoolmobile.example/api/deploys');
     expect(calls[0]![1]?.headers).toEqual({
@@ -236,17 +236,17 @@ describe('asking the public site', () => {
 
   it('says the site could not be reached, and why', async () => {
     expect(
-      await fetchDeploys(origin, undefined, format, async () => {
-        throw new TypeError('Failed to fetch');
-      }),
+      await fetchDeploys(origin, undefined, format, () =>
+        Promise.reject(new TypeError('Failed to fetch')),
+      ),
     ).toEqual({
       ok: false,
       error:
         'The public site could not be reached: Failed to fetch (https://schoolmobile.example).',
     });
     expect(
-      await fetchDeploys(origin, undefined, format, async () =>
-        Response.json({ message: 'origin not allowed' }, { status: 403 }),
+      await fetchDeploys(origin, undefined, format, () =>
+        Promise.resolve(Response.json({ message: 'origin not allowed' }, { status: 403 })),
       ),
     ).toEqual({
       ok: false,
@@ -258,9 +258,9 @@ describe('asking the public site', () => {
   it('keeps the pass the site gives a proven editor and sends it back; "checking your access" is said as such', async () => {
     const sent: unknown[] = [];
     const ask = (body: unknown, status = 200) =>
-      fetchDeploys(origin, 'sk-deploys-editor', format, async (_input, init) => {
+      fetchDeploys(origin, 'sk-deploys-editor', format, (_input, init) => {
         sent.push(init?.headers);
-        return Response.json(body, { status });
+        return Promise.resolve(Response.json(body, { status }));
       });
     await ask({
       ...(answer as object),

@@ -32,7 +32,7 @@ function publishWebhook(store = memoryStateStore()) {
       DEPLOY_BUDGET_PER_HOUR: undefined,
     },
     store,
-    fetch: async () => new Response(''),
+    fetch: () => Promise.resolve(new Response('')),
     log: (line) => logged.push(line),
   });
   return { handle, logged };
@@ -118,9 +118,10 @@ describe('function request checks', () => {
     const logged: string[] = [];
     const response = await guarded(
       'x',
-      async () => {
-        throw new Error('ECONNREFUSED 10.0.0.7:5432 at Pool.connect (/var/task/db.js:12:3)');
-      },
+      () =>
+        Promise.reject(
+          new Error('ECONNREFUSED 10.0.0.7:5432 at Pool.connect (/var/task/db.js:12:3)'),
+        ),
       (line) => logged.push(line),
     );
     expect(response.status).toBe(500);
@@ -268,7 +269,10 @@ describe('freshness-check: whatever the scheduler sends', () => {
       }),
       site: {},
       now: () => new Date('2026-03-02T10:07:30Z'),
-      fetch: async (url: URL) => (calls.push(url), new Response('')),
+      fetch: (url: URL) => {
+        calls.push(url);
+        return Promise.resolve(new Response(''));
+      },
       log: () => {},
     });
     return { calls, check, checked: () => queueStore.value('freshness') !== undefined };
