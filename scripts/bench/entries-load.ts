@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
+import { percentile } from '../support/stats.ts';
 
 const { values } = parseArgs({ options: { count: { type: 'string', default: '1000' } } });
 const COUNT = Number(values.count);
@@ -83,10 +84,6 @@ function startApi(
       }
     });
   });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 async function main(): Promise<void> {

@@ -31,6 +31,7 @@ import {
 import { publishLocally } from '../local-stack/publish.ts';
 import { workingDatasetDir } from '../local-stack/working-dataset.ts';
 import { writeSyntheticDataset } from './synthetic-files.ts';
+import { median } from '../support/stats.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const DOCUMENT = 'huskymobile-landingHeader';
@@ -72,12 +73,6 @@ interface Run {
 }
 
 const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
-
-function median(numbers: number[]): number {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 async function startStack(
   environment: NodeJS.ProcessEnv,

@@ -18,6 +18,7 @@ import { chromium, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { CHROMIUM } from '../dev/studio-host.ts';
 import { LOCAL_DRAFT_MODE_PATH } from '../local-stack/preview/local-draft-mode.ts';
+import { median, percentile } from '../support/stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -133,11 +134,6 @@ async function weigh(page: Page, morph: string, target: (typeof PAGES)[number]):
   );
 }
 
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-};
-
 async function main(): Promise<void> {
   const bundle = await build({
     entryPoints: [join(import.meta.dirname, 'redraw-morph.client.ts')],
@@ -191,7 +187,7 @@ async function main(): Promise<void> {
       }
       rows.push([
         morph,
-        `${quantile(times, 0.5).toFixed(1)} / ${quantile(times, 0.95).toFixed(1)} ms`,
+        `${median(times).toFixed(1)} / ${percentile(times, 95).toFixed(1)} ms`,
         ...Object.values(kept).map((flags) => (flags.every(Boolean) ? 'kept' : 'lost')),
         `${Math.round(moved)} px`,
       ]);
