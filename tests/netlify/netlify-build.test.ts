@@ -36,7 +36,7 @@ import {
   runNetlify,
   toolEnvironment,
   type ToolRun,
-} from './netlify-cli.ts';
+} from '../../scripts/support/netlify/cli.ts';
 
 const DEPLOY_ID = '6a1f0c2b9d8e7f6a5b4c3d2e';
 const SITE_ID = '3f2c1e0a-9b8d-4c7e-8f6a-5b4c3d2e1f00';

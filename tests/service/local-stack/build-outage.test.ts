@@ -17,7 +17,8 @@ import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.
 import { type DocumentStatus } from '../../../src/lib/publish-records/records.ts';
 import { manualBody, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
-import { ROOT, freePort, startStackProcess, type StackProcess } from './stack-process.ts';
+import { freePort } from '../../../scripts/support/process.ts';
+import { ROOT, startStackProcess, type StackProcess } from './stack-process.ts';
 
 const HOOK_TOKEN = 'build-outage-hook-token';
 const PAGE = '/uw-husky-mobile';
