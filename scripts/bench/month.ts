@@ -202,7 +202,7 @@ async function main(): Promise<void> {
       replaySeconds: (performance.now() - started) / 1000,
     });
     console.log(
-      `[bench-month] ${row.name}: replayed in ${results.at(-1)!.replaySeconds.toFixed(1)} s`,
+      `[bench-month] ${row.name}: replayed in ${results.at(-1)!.replaySeconds.toFixed(1)} s (${replay.redeliveries} webhook deliveries made again)`,
     );
   }
   const today = results[0]!.deploys;

@@ -19,7 +19,7 @@ import { parseAllRedirects } from '@netlify/redirect-parser';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '../../scripts/local-stack/netlify/blobs.ts';
-import { netlifySignature } from '../../scripts/local-stack/netlify/deploy-notifications.ts';
+import { netlifySignature } from '../../scripts/support/netlify/notifications.ts';
 import { BUILD_RECORD_FILE, SITE_FUNCTIONS_DIR } from '../../src/lib/build/netlify-output.ts';
 import {
   BUILD_RECORD_BLOB,
