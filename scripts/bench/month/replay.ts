@@ -16,7 +16,8 @@ import { BLOBS_CONTEXT_VARIABLE, startLocalBlobs } from '../../local-stack/netli
 import { asBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
 import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../../../src/lib/publish-records/records.ts';
 import { SITE_ID, type SimulatedDeploy } from '../../support/world/netlify.ts';
-import { World, type WorldStores } from '../../support/world/world.ts';
+import type { WorldStores } from '../../support/world/options.ts';
+import { World } from '../../support/world/world.ts';
 import type { MonthActivity } from './activity.ts';
 
 export type Behaviour = 'today' | 'freshness';

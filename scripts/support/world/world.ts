@@ -12,12 +12,9 @@
  * activity (the model's commands, the bench's month: they call `publish`, `changeTenant`, `byHand`
  * and move the clock) and the schedules.
  */
-import { encodeSignatureHeader } from '@sanity/webhook';
-import { createNotificationFunction } from '../../../src/lib/deploys/notification-function.ts';
-import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
-import { memoryBlobStore, type BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import type { BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
 import {
-  BUILD_RECORD_BLOB,
+  newBatchId,
   PRODUCTION_HISTORY_KEY,
   PUBLISH_QUEUE_KEY,
   type BuildInputs,
@@ -26,31 +23,17 @@ import {
   type PublishQueue,
 } from '../../../src/lib/publish-records/records.ts';
 import { manualBody, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
-import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
-import { createPublishFunction } from '../../../src/lib/rebuild/publish-function.ts';
-import { createPublishRetryFunction } from '../../../src/lib/rebuild/publish-retry.ts';
-import { newBatchId } from '../../../src/lib/publish-records/records.ts';
 import { TenantHttpError, type TenantTransport } from '../../../src/lib/tenants/client.ts';
 import type { DeployNotificationBody } from '../netlify/notifications.ts';
-import { signedNotification } from '../netlify/notifications.ts';
 import { seeded } from '../random.ts';
 import { SimClock } from './clock.ts';
 import { Faults } from './faults.ts';
 import { interleave, Invocation } from './invocations.ts';
-import {
-  createSimulatedNetlify,
-  SITE_ID,
-  type Revision,
-  type SimulatedNetlify,
-} from './netlify.ts';
+import { createSimulatedNetlify, type Revision, type SimulatedNetlify } from './netlify.ts';
+import { memoryStores, type WorldOptions, type WorldStores } from './options.ts';
 import { ProductApi } from './product-api.ts';
+import { createSite, HOOK_URL, type InvocationDoors, type Site } from './site.ts';
 
-const WEBHOOK_SECRET = 'simulated-webhook-secret-0123456789abcdef';
-const NOTIFICATION_SECRET = 'simulated-notification-secret-0123456789abcdef';
-const PASS_SECRET = 'simulated-editor-pass-secret-0123456789abcdef';
-const HOOK_URL = 'https://api.netlify.example/build_hooks/simulated';
-const EDITOR = 'editor-session-token';
-const API_BASE = 'https://api.simulated.example';
 /** Sanity delivers a webhook that failed twice more, 30 s apart (Sanity's changelog, 29 April 2026). */
 const REDELIVERIES = 2;
 const MINUTE = 60_000;
@@ -58,63 +41,6 @@ const QUARTER_HOUR = 15 * MINUTE;
 const DAY = 24 * 60 * MINUTE;
 /** How long Netlify takes to post a notification. */
 const NOTIFICATION_DELAY_MS = 1_000;
-
-/** The Blobs stores the functions use, and a deploy's own store (its build record). */
-export interface WorldStores {
-  queue: () => BlobStore;
-  deploys: () => BlobStore;
-  deploy: (deployId: string) => BlobStore;
-}
-
-/** Stores in memory, with Netlify Blobs' conditional-write rules. */
-export function memoryStores(): WorldStores {
-  const queue = memoryBlobStore();
-  const deploys = memoryBlobStore();
-  const perDeploy = new Map<string, BlobStore>();
-  return {
-    queue: () => queue,
-    deploys: () => deploys,
-    deploy: (deployId) => {
-      if (!perDeploy.has(deployId)) perDeploy.set(deployId, memoryBlobStore());
-      return perDeploy.get(deployId)!;
-    },
-  };
-}
-
-export interface WorldOptions {
-  /** When the clock starts. */
-  start: number;
-  /** The schools the product API keeps tenant records of. */
-  schools: readonly string[];
-  /** Documents published before the world starts (revision `<id>-r0`). */
-  documents?: readonly string[];
-  /** What a document is: its webhook's `_type`, its build record's type and school (default: an FAQ of no school). */
-  describe?: (id: string) => { type: string; school: string | null };
-  /** DEPLOY_BUDGET_PER_HOUR, or none. */
-  budget?: number | undefined;
-  /** How long builds take (ms) until `buildMs` is changed. */
-  buildMs: number;
-  /** FRESHNESS_CHECK_MINUTES: the freshness check runs on every quarter hour, checking on those. None: no freshness check. */
-  freshnessMinutes?: number | undefined;
-  /** The nightly build, every midnight (UTC), as the nightly function made it before the freshness check. */
-  nightly?: boolean;
-  /**
-   * publish-retry on every minute; or only while something may wait (after a publish, a
-   * notification, a build called or a freshness check, until it answers that nothing waits): a run
-   * with nothing to do changes nothing, so a month skips its quiet minutes.
-   */
-  retry: 'every-minute' | 'while-busy';
-  /** The Blobs stores (default memoryStores()). */
-  stores?: WorldStores;
-  /**
-   * Faults injected (`world.faults` arms them): every invocation then stops at each step outside it
-   * and the world lets them on in an order drawn from `seed`; `moveTimers` moves fake timers when
-   * nothing else can (updateJson's pauses between lost races).
-   */
-  faults?: { seed: number; moveTimers: () => void };
-  /** Keeps the log of what happened and every move of the live pointer (the fault model's checks). */
-  observe?: boolean;
-}
 
 export interface Published {
   id: string;
@@ -128,8 +54,6 @@ export interface Published {
   acknowledged: boolean;
 }
 
-const quiet = () => {};
-
 export class World {
   readonly clock: SimClock;
   readonly budget: number | undefined;
@@ -140,6 +64,7 @@ export class World {
   readonly published: Published[] = [];
   readonly log: string[] = [];
   readonly netlify: SimulatedNetlify;
+  private readonly site: Site;
   /** The live pointer's `since` after every notification (with `observe`): it never moves back. */
   readonly liveSince: string[] = [];
   replays = 0;
@@ -192,6 +117,13 @@ export class World {
       emit: (body) => this.emit(body),
       buildMs: () => this.buildMs,
     });
+    this.site = createSite({
+      now: () => this.clock.now,
+      budget: options.budget,
+      freshnessMinutes: options.freshnessMinutes,
+      log: (line) => this.note(line),
+      newBatchId: () => this.batchId(),
+    });
     // The scheduler's runs, for as long as the world runs: from the first minute, quarter hour or midnight after the start.
     const next = (period: number) => Math.ceil((options.start + 1) / period) * period;
     this.every(MINUTE, next(MINUTE), 'publish-retry', () => this.retry());
@@ -226,17 +158,16 @@ export class World {
     return Promise.race([answered, invocation.death]);
   }
 
-  /** A store as one invocation sees it: with faults, each read and write is a step that may fail. */
-  private store(store: BlobStore, invocation: Invocation, name: string): BlobStore {
-    return this.faults ? this.faults.wrap(store, invocation, name) : store;
-  }
-
-  private settings() {
+  /** What one invocation's instance reaches: with faults, each store operation, hook call and API request is a step that may fail. */
+  private doors(invocation: Invocation, name: string): InvocationDoors {
+    const store = (opened: BlobStore) =>
+      this.faults ? this.faults.wrap(opened, invocation, name) : opened;
     return {
-      NETLIFY_BUILD_HOOK_URL: HOOK_URL,
-      PUBLISH_RETRY_BASE_SECONDS: undefined,
-      DEPLOY_BUDGET_PER_HOUR: this.budget,
-      CONTEXT: 'production',
+      queue: () => store(this.stores.queue()),
+      deploys: () => store(this.stores.deploys()),
+      deploy: (deployId) => store(this.stores.deploy(deployId)),
+      hook: this.netlify.hook(invocation),
+      productApi: () => this.readProductApi(invocation),
     };
   }
 
@@ -276,34 +207,17 @@ export class World {
 
   private async deliverWebhook(published: Published, attempt: number): Promise<void> {
     this.busy = true;
-    const body = JSON.stringify({
-      _id: published.id,
-      _type: this.describe(published.id).type,
-      _rev: published.rev,
-      _updatedAt: published.publishedAt,
-    });
-    const signature = await encodeSignatureHeader(body, this.clock.now, WEBHOOK_SECRET);
-    const request = new Request('https://site.example/.netlify/functions/rebuild-on-publish', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'sanity-webhook-signature': signature },
-      body,
-    });
-    const answer = await this.invoke(async (invocation) => {
-      const response = await createPublishFunction({
-        openBlobStore: () => this.store(this.stores.queue(), invocation, 'webhook'),
-        readSettings: () => ({ ...this.settings(), SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET }),
-        site: {},
-        log: (line) => this.note(line),
-        webhook: {
-          fetch: this.netlify.hook(invocation),
-          now: () => this.clock.now,
-          newBatchId: () => this.batchId(),
-          log: (line) => this.note(line),
+    const answer = await this.invoke((invocation) =>
+      this.site.publishWebhook(
+        {
+          id: published.id,
+          type: this.describe(published.id).type,
+          rev: published.rev,
+          updatedAt: published.publishedAt,
         },
-      })(request, { deploy: { context: 'production' } });
-      await response.arrayBuffer();
-      return response.status;
-    });
+        this.doors(invocation, 'webhook'),
+      ),
+    );
     this.note(`webhook ${published.rev} (delivery ${attempt + 1}): ${answer}`);
     if (answer === 202) published.acknowledged = true;
     else if (attempt < REDELIVERIES) {
@@ -319,48 +233,17 @@ export class World {
   private async retry(): Promise<void> {
     if (this.clock.now < this.skipRetryUntil) return;
     if (this.options.retry === 'while-busy' && !this.busy) return;
-    const message = await this.invoke(async (invocation) => {
-      const answer = await createPublishRetryFunction({
-        openBlobStore: () => this.store(this.stores.queue(), invocation, 'publish-retry'),
-        readSettings: () => this.settings(),
-        site: {},
-        log: (line) => this.note(line),
-        now: () => new Date(this.clock.now),
-        fetch: this.netlify.hook(invocation),
-      })(new Request('https://site.example/.netlify/functions/publish-retry', { method: 'POST' }));
-      const text = await answer.text();
-      return text.startsWith('{') ? (JSON.parse(text) as { message?: string }).message : text;
-    });
+    const message = await this.invoke((invocation) =>
+      this.site.retry(this.doors(invocation, 'publish-retry')),
+    );
     if (message === 'nothing waits') this.busy = false;
   }
 
   /** The freshness check, as the scheduler runs it (on the quarter hour: it checks on the FRESHNESS_CHECK_MINUTES it names). */
   private async freshness(): Promise<void> {
-    await this.invoke(async (invocation) => {
-      const answer = await createFreshnessCheckFunction({
-        openQueueStore: () => this.store(this.stores.queue(), invocation, 'freshness-check'),
-        openDeploysStore: () => this.store(this.stores.deploys(), invocation, 'freshness-check'),
-        readSettings: () => ({
-          ...this.settings(),
-          PUBLIC_API_BASE: API_BASE,
-          FRESHNESS_CHECK_MINUTES: this.options.freshnessMinutes!,
-          FRESHNESS_MAX_AGE_DAYS: 7,
-        }),
-        site: {},
-        log: (line) => {
-          // A check that ran logs what it found.
-          this.checks += 1;
-          this.note(`[freshness-check] ${line}`);
-        },
-        now: () => new Date(this.clock.now),
-        fetch: this.netlify.hook(invocation),
-        transport: () => this.readProductApi(invocation),
-      })(
-        new Request('https://site.example/.netlify/functions/freshness-check', { method: 'POST' }),
-        { deploy: { context: 'production' } },
-      );
-      await answer.arrayBuffer();
-    });
+    await this.invoke((invocation) =>
+      this.site.freshness(this.doors(invocation, 'freshness-check')),
+    );
     this.busy = true;
   }
 
@@ -435,43 +318,14 @@ export class World {
 
   private async deliverNotification(body: DeployNotificationBody): Promise<void> {
     this.busy = true;
-    const { text, headers } = signedNotification(body, NOTIFICATION_SECRET);
-    const request = new Request('https://site.example/api/deploy-notification', {
-      method: 'POST',
-      headers,
-      body: text,
-    });
-    const answer = await this.invoke(async (invocation) => {
-      const response = await createNotificationFunction({
-        openDeploysStore: () => this.store(this.stores.deploys(), invocation, 'notification'),
-        openQueueStore: () => this.store(this.stores.queue(), invocation, 'notification'),
-        // A read of the deploy's own store: a Blobs read like any other.
-        readBuildReport: async (deployId) =>
-          (
-            await this.store(
-              this.stores.deploy(deployId),
-              invocation,
-              'notification',
-            ).getWithMetadata(BUILD_RECORD_BLOB, { type: 'json' })
-          )?.data,
-        readSettings: () => ({
-          ...this.settings(),
-          NETLIFY_DEPLOY_NOTIFICATION_SECRET: NOTIFICATION_SECRET,
-          SITE_ID,
-        }),
-        site: {},
-        log: (line) => this.note(line),
-        fetch: this.netlify.hook(invocation),
-        now: () => new Date(this.clock.now),
-      })(request, { deploy: { context: 'production' } });
-      await response.arrayBuffer();
-      return response.status;
-    });
+    const answer = await this.invoke((invocation) =>
+      this.site.notification(body, this.doors(invocation, 'notification')),
+    );
     this.note(`notification ${body.id.slice(-4)} ${body.state}: ${answer}`);
     if (this.options.observe) {
-      const history = await this.stores.deploys().getWithMetadata(PRODUCTION_HISTORY_KEY, {
-        type: 'json',
-      });
+      const history = await this.stores
+        .deploys()
+        .getWithMetadata(PRODUCTION_HISTORY_KEY, { type: 'json' });
       const since = (history?.data as ProductionHistory | undefined)?.live?.since;
       if (since && since !== this.liveSince.at(-1)) this.liveSince.push(since);
     }
@@ -479,33 +333,9 @@ export class World {
 
   // ---- What an editor's badge is told, and what the queue holds ------------------------------------
 
-  async statusOf(questions: readonly Published[]): Promise<Record<string, DocumentStatus>> {
-    const status = createStatusFunctions({
-      openDeploysStore: this.stores.deploys,
-      openQueueStore: this.stores.queue,
-      readSettings: () => ({
-        SANITY_STUDIO_URL: undefined,
-        SANITY_PROJECT_ID: 'simulated',
-        SANITY_DATASET: 'production',
-        SANITY_API_HOST: undefined,
-        EDITOR_PASS_SECRET: PASS_SECRET,
-        SITE_ID,
-        CONTEXT: 'production',
-        DEPLOY_BUDGET_PER_HOUR: this.budget,
-      }),
-      verifyToken: (token) => Promise.resolve(token === EDITOR ? 'editor' : 'refused'),
-      site: {},
-      now: () => new Date(this.clock.now),
-      log: quiet,
-    });
-    const ids = questions.map((question) => `${question.id}:${question.rev}`).join(',');
-    const answer = await status.publishStatus(
-      new Request(`https://site.example/api/publish-status?ids=${ids}`, {
-        headers: { authorization: `Bearer ${EDITOR}` },
-      }),
-      { deploy: { context: 'production' } },
-    );
-    return ((await answer.json()) as { documents: Record<string, DocumentStatus> }).documents;
+  /** What an editor's badges say of these revisions now. */
+  statusOf(questions: readonly Published[]): Promise<Record<string, DocumentStatus>> {
+    return this.site.badges(questions, this.stores);
   }
 
   /** When the last notification still on its way arrives (the clock's now if none is). */
@@ -529,6 +359,8 @@ export class World {
   }
 
   note(line: string): void {
+    // A freshness check that ran logs what it found.
+    if (line.startsWith('[freshness-check]')) this.checks += 1;
     if (!this.options.observe) return;
     // publish-retry's idle minutes, and the freshness check's runs that are not due, say nothing.
     if (
