@@ -28,7 +28,7 @@ import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readNdjson } from '../../src/lib/content/local.ts';
-import { DRAFT_MODE_COOKIE, signDraftMode } from '../../src/lib/preview/draft-cookie.ts';
+import { DRAFT_MODE_COOKIE, signDraftMode } from '../../src/lib/preview/server/draft-cookie.ts';
 import { DEFAULT_LIMITS, createApiHttpServer, createLocalApi } from '../local-stack/api/server.ts';
 import { listen, type RunningServer } from '../local-stack/listen.ts';
 import { startLocalBlobs } from '../local-stack/netlify/blobs.ts';

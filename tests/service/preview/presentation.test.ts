@@ -128,7 +128,7 @@ describe('Presentation and the overlays', () => {
     const cards = planCards(stack.documents());
     const plan = (cards.plans as Array<{ _key: string; planDescription: string }>)[0]!;
     const description = frame.locator('.plan-card .description').first();
-    await expect(description.textContent()).resolves.toBe(plan.planDescription);
+    await expect(description.innerText()).resolves.toBe(plan.planDescription);
 
     // Click → visual-editing/focus
     const focus = page.evaluate(() => window.studio.next('visual-editing/focus'));
@@ -190,7 +190,8 @@ describe('Presentation and the overlays', () => {
     await frame.evaluate(() => {
       const seen: Record<string, number> = {};
       const note = () => {
-        const text = document.querySelector('.plan-card .description')?.textContent;
+        const text = (document.querySelector('.plan-card .description') as HTMLElement | null)
+          ?.innerText;
         if (text && !(text in seen)) seen[text] = Date.now();
       };
       new MutationObserver(note).observe(document.body, {
@@ -209,7 +210,7 @@ describe('Presentation and the overlays', () => {
         (wanted) => (window as unknown as { seenTexts: Record<string, number> }).seenTexts[wanted],
         text,
       );
-    const shownText = () => description.textContent();
+    const shownText = () => description.innerText();
 
     const ROUNDS = 8;
     const times: number[] = [];

@@ -8,8 +8,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRAFT_MODE_COOKIE, signDraftMode } from '../../../src/lib/preview/draft-cookie.ts';
-import { PREVIEW_RESPONSE_HEADERS } from '../../../src/lib/preview/response-headers.ts';
+import { DRAFT_MODE_COOKIE, signDraftMode } from '../../../src/lib/preview/server/draft-cookie.ts';
+import { PREVIEW_RESPONSE_HEADERS } from '../../../src/lib/preview/server/response-headers.ts';
 import {
   DRAFT_ONLY_QUESTION,
   DRAFT_TITLE,

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { DEPLOY_BLOBS_DIR, writeStaticSiteOutput } from '../../../src/lib/build/netlify-output.ts';
 import { memoryBlobStore, type BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
 import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../../../src/lib/publish-records/records.ts';
-import { REVOCATION_STORE_NAME } from '../../../src/lib/preview/revocation.ts';
+import { REVOCATION_STORE_NAME } from '../../../src/lib/preview/server/revocation.ts';
 import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
 import { readFreshnessSettings } from '../../../src/lib/rebuild/function-settings.ts';
 import { resetProcessMemoryStores } from '../../../src/lib/rebuild/state-store.ts';

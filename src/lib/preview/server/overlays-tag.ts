@@ -1,13 +1,11 @@
 /**
  * Presentation's overlays (`@sanity/visual-editing`) and the page's loaders node on the editors'
- * preview site: bundled once per preview build into a static file of its own (overlays.client.ts,
- * overlays-build.ts), and added to a page only in draft mode (middleware.ts), after the query the
- * page was drawn from (live-query.ts). The public static build never builds or links it.
+ * preview site: bundled once per preview build into a static file of its own (browser/overlays.ts,
+ * build/overlays-build.ts), and added to a page only in draft mode (middleware.ts), after the query
+ * the page was drawn from (live-query.ts). The public static build never builds or links it.
  */
-import { liveQueryElement, type LiveQuery } from './live-query.ts';
-
-/** Where the bundle is served from on the preview site. */
-export const OVERLAYS_SCRIPT_PATH = '/_preview/overlays.js';
+import { liveQueryElement, type LiveQuery } from '../live-query.ts';
+import { OVERLAYS_SCRIPT_PATH } from '../paths.ts';
 
 const TAG = `<script type="module" src="${OVERLAYS_SCRIPT_PATH}"></script>`;
 

@@ -18,7 +18,7 @@ import {
   type LoaderNodeMsg,
 } from '@sanity/presentation-comlink';
 import { enableVisualEditing } from '@sanity/visual-editing/enable-visual-editing';
-import { readLiveQuery } from './live-query.ts';
+import { readLiveQuery } from '../live-query.ts';
 import { connectLoaders, type LoadersNode } from './loaders.ts';
 import { historyAdapter, perspectiveSwitch, refreshPage } from './overlay-options.ts';
 import { pageDrawer } from './page-draw.ts';

@@ -6,18 +6,18 @@
  * robots.txt keeps every crawler out.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { env } from '../config/env.ts';
-import { previewFunctionSetupRefusal } from '../config/preview-function-settings.ts';
-import { single } from '../content/index.ts';
-import { coverageMapSources } from '../coverage/island-props.ts';
-import { isSchoolRoute } from '../routing/on-demand-page.ts';
-import type { GroupedContent } from '../content/index.ts';
+import { env } from '../../config/env.ts';
+import { previewFunctionSetupRefusal } from '../../config/preview-function-settings.ts';
+import { single } from '../../content/index.ts';
+import { coverageMapSources } from '../../coverage/island-props.ts';
+import { isSchoolRoute } from '../../routing/on-demand-page.ts';
+import type { GroupedContent } from '../../content/index.ts';
 import { draftModeOf, type DraftModeState } from './draft-mode.ts';
 import { editAttribute } from './edit-attribute.ts';
-import { withOverlays } from './overlays.ts';
+import { withOverlays } from './overlays-tag.ts';
 import { PREVIEW_ROBOTS_TXT, previewCsp, withPreviewHeaders } from './headers.ts';
 import { pageLiveQuery } from './page-live-query.ts';
-import type { LiveQuery } from './live-query.ts';
+import type { LiveQuery } from '../live-query.ts';
 import { postedContent } from './posted-content.ts';
 import { schoolPageProps } from './school-page.ts';
 

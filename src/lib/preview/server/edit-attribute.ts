@@ -5,7 +5,7 @@
  * page's props (views/edit-target.ts), so the public build never imports it.
  */
 import { createDataAttribute } from '@sanity/visual-editing/create-data-attribute';
-import type { EditAttribute, FieldPath } from '../views/edit-target.ts';
+import type { EditAttribute, FieldPath } from '../../views/edit-target.ts';
 
 type StudioPath = Array<string | number | { _key: string }>;
 

@@ -10,9 +10,8 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import netlify from '@astrojs/netlify';
 import { wrapPageFunction } from './function-build.ts';
-import { PERSPECTIVE_SWITCH_PATH } from './overlay-options.ts';
+import { OVERLAYS_SCRIPT_PATH, PERSPECTIVE_SWITCH_PATH } from '../paths.ts';
 import { buildOverlays } from './overlays-build.ts';
-import { OVERLAYS_SCRIPT_PATH } from './overlays.ts';
 
 /** Netlify's adapter, offline: no image CDN, no edge middleware, no sessions store. */
 export function previewAdapter() {
@@ -33,21 +32,21 @@ export function previewSite(): AstroIntegration {
       'astro:config:setup': ({ injectRoute, addMiddleware }) => {
         injectRoute({
           pattern: '/api/preview/enable',
-          entrypoint: fileURLToPath(new URL('./routes/enable.ts', import.meta.url)),
+          entrypoint: fileURLToPath(new URL('../server/routes/enable.ts', import.meta.url)),
           prerender: false,
         });
         injectRoute({
           pattern: '/api/preview/disable',
-          entrypoint: fileURLToPath(new URL('./routes/disable.ts', import.meta.url)),
+          entrypoint: fileURLToPath(new URL('../server/routes/disable.ts', import.meta.url)),
           prerender: false,
         });
         injectRoute({
           pattern: PERSPECTIVE_SWITCH_PATH,
-          entrypoint: fileURLToPath(new URL('./routes/perspective.ts', import.meta.url)),
+          entrypoint: fileURLToPath(new URL('../server/routes/perspective.ts', import.meta.url)),
           prerender: false,
         });
         addMiddleware({
-          entrypoint: fileURLToPath(new URL('./middleware.ts', import.meta.url)),
+          entrypoint: fileURLToPath(new URL('../server/middleware.ts', import.meta.url)),
           order: 'pre',
         });
       },

@@ -20,6 +20,13 @@
  * - a part whose render is unchanged (`base` and `next` equal) is not visited at all: a keystroke
  *   changes one text, and the rest of the page costs one native comparison.
  * Without `base`, every attribute and node not in the new render goes (the render wins).
+ *
+ * Why not morphdom or idiomorph (`npm run bench:redraw`, docs/performance.md): with the hooks their
+ * docs advise they keep an open FAQ or facts panel too, but a hook sees only the live element and
+ * the new render, so for each attribute name it must choose in advance whether the page's value or
+ * the render's wins, and a script's class token goes with any class change. The three-way rule
+ * above (a script's change stays until a render changes that same attribute or token) needs the
+ * render before, which neither library takes; drawing with it costs about what morphdom does.
  */
 
 const ELEMENT = 1;

@@ -3,9 +3,9 @@
  * three changes: the page's own inline scripts hashed as it is served, inline styles allowed
  * (Presentation's overlays inject `<style>`), and `frame-ancestors` = the Studio's origins.
  */
-import { publicApiBase, type Env } from '../config/env.ts';
-import { cspHeaderValue, SEGMENT_HOSTS, type CspSources } from '../security/csp.ts';
-import { inlineHashes } from '../security/inline-hashes.ts';
+import { publicApiBase, type Env } from '../../config/env.ts';
+import { cspHeaderValue, SEGMENT_HOSTS, type CspSources } from '../../security/csp.ts';
+import { inlineHashes } from '../../security/inline-hashes.ts';
 import { frameAncestors } from './response-headers.ts';
 
 // What every response carries lives beside the function's wrapper (response-headers.ts).

@@ -20,12 +20,12 @@ import {
   schoolPageContent,
   schoolPageQueryParams,
   type GroupedContent,
-} from '../content/index.ts';
-import { perspectiveSetting, readPerspective } from '../content/perspective-name.ts';
-import { SCHOOL_PAGE_CONTENT_QUERY, type SchoolPageAnswer } from '../content/queries.ts';
-import { answer, checkRequest } from '../rebuild/function-http.ts';
+} from '../../content/index.ts';
+import { perspectiveSetting, readPerspective } from '../../content/perspective-name.ts';
+import { SCHOOL_PAGE_CONTENT_QUERY, type SchoolPageAnswer } from '../../content/queries.ts';
+import { answer, checkRequest } from '../../rebuild/function-http.ts';
 import type { DraftModeState } from './draft-mode.ts';
-import { sameParams } from './live-query.ts';
+import { sameParams } from '../live-query.ts';
 
 /**
  * The largest body taken: 1 MiB. A school's answer is its school document, the site settings and

@@ -8,22 +8,22 @@
  * tenant record and the releases are kept by the instance for a while (held-lookups.ts).
  * Content the Studio posted (a `loader/query-change`) takes the query's place.
  */
-import { env, type Env } from '../config/env.ts';
+import { env, type Env } from '../../config/env.ts';
 import {
   fetchSchoolPageContent,
   requestContentSource,
   type ContentSource,
   type GroupedContent,
-} from '../content/index.ts';
-import { releaseNames, type ContentPerspective } from '../content/perspective-name.ts';
-import { fetchReleases } from '../content/releases.ts';
-import { previewSecretClient } from '../content/secret-client.ts';
-import { buildSiteMatrix } from '../routing/matrix.ts';
-import { onDemandPageProps, type SchoolShellProps } from '../routing/on-demand-page.ts';
-import { isPublishedIn } from '../schools/lifecycle.ts';
-import { tenantClientFromEnv } from '../tenants/index.ts';
-import type { EditableProps } from '../views/edit-target.ts';
-import type { ShownPerspective } from '../views/perspective-label.ts';
+} from '../../content/index.ts';
+import { releaseNames, type ContentPerspective } from '../../content/perspective-name.ts';
+import { fetchReleases } from '../../content/releases.ts';
+import { previewSecretClient } from '../../content/secret-client.ts';
+import { buildSiteMatrix } from '../../routing/matrix.ts';
+import { onDemandPageProps, type SchoolShellProps } from '../../routing/on-demand-page.ts';
+import { isPublishedIn } from '../../schools/lifecycle.ts';
+import { tenantClientFromEnv } from '../../tenants/index.ts';
+import type { EditableProps } from '../../views/edit-target.ts';
+import type { ShownPerspective } from '../../views/perspective-label.ts';
 import { heldLookups, type PreviewLookups } from './held-lookups.ts';
 
 /** What a page shell gets on request: its getStaticPaths props, and which content it shows. */

@@ -1,6 +1,6 @@
 /**
  * Wraps the page function Netlify's adapter writes (preview build only, integration.ts): its entry
- * `ssr.mjs` becomes function-entry.ts around the adapter's handler, so every response of the
+ * `ssr.mjs` becomes server/function-entry.ts around the adapter's handler, so every response of the
  * function carries the preview's headers. The adapter's entry is kept beside it, unchanged.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ export async function wrapPageFunction(functionDir: string): Promise<void> {
     );
   writeFileSync(join(functionDir, ADAPTER_ENTRY), adapterEntry);
   await build({
-    entryPoints: [fileURLToPath(new URL('./function-entry.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL('../server/function-entry.ts', import.meta.url))],
     outfile: join(functionDir, WRAPPER),
     bundle: true,
     format: 'esm',

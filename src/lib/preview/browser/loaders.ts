@@ -1,6 +1,6 @@
 /**
  * The page's side of Presentation's loaders channel, as `@sanity/core-loader`'s live mode speaks it
- * (the node itself is `@sanity/comlink`'s, made in overlays.client.ts with
+ * (the node itself is `@sanity/comlink`'s, made in overlays.ts with
  * `@sanity/presentation-comlink`'s compatibility actors; here it is handed in, so this can be tested
  * without a Studio):
  * - `loader/query-listen` for the query the page was drawn from (live-query.ts), in the perspective
@@ -19,8 +19,8 @@ import {
   clientPerspective,
   perspectiveSetting,
   readPerspective,
-} from '../content/perspective-name.ts';
-import { LISTEN_HEARTBEAT_MS, isPageQuery, sameProject, type LiveQuery } from './live-query.ts';
+} from '../../content/perspective-name.ts';
+import { LISTEN_HEARTBEAT_MS, isPageQuery, sameProject, type LiveQuery } from '../live-query.ts';
 import type { StudioResult } from './page-draw.ts';
 
 type Received<T extends LoaderControllerMsg['type']> = Extract<

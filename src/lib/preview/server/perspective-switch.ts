@@ -6,9 +6,9 @@
  * only as JSON (a cross-site form cannot send that without a preflight this route never answers);
  * a request naming another origin is refused. The value is kept as read (perspective-name.ts).
  */
-import type { Env } from '../config/env.ts';
-import { perspectiveSetting, readPerspective } from '../content/perspective-name.ts';
-import { answer, checkRequest, FUNCTION_HEADERS } from '../rebuild/function-http.ts';
+import type { Env } from '../../config/env.ts';
+import { perspectiveSetting, readPerspective } from '../../content/perspective-name.ts';
+import { answer, checkRequest, FUNCTION_HEADERS } from '../../rebuild/function-http.ts';
 import { PERSPECTIVE_COOKIE, setCookieHeader } from './draft-cookie.ts';
 import { draftModeOf, type DraftModeDeps } from './draft-mode.ts';
 

@@ -13,13 +13,13 @@ import {
   urlSearchParamPreviewSecret,
 } from '@sanity/preview-url-secret/constants';
 import type { SanityClient } from '@sanity/client';
-import type { Env } from '../config/env.ts';
+import type { Env } from '../../config/env.ts';
 import {
   perspectiveSetting,
   readPerspective,
   type ContentPerspective,
-} from '../content/perspective-name.ts';
-import type { SecretClient } from '../content/secret-client.ts';
+} from '../../content/perspective-name.ts';
+import type { SecretClient } from '../../content/secret-client.ts';
 import {
   DRAFT_MODE_COOKIE,
   PERSPECTIVE_COOKIE,

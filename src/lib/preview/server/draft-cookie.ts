@@ -9,7 +9,7 @@
  * cleared with the same attributes.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { readCookie } from '../http/fetch-with-csrf.ts';
+import { readCookie } from '../../http/fetch-with-csrf.ts';
 
 export const DRAFT_MODE_COOKIE = 'school-preview-draft-mode';
 /** Presentation's perspective switch, kept beside draft mode (`@sanity/preview-url-secret`'s name). */

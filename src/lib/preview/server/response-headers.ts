@@ -7,8 +7,8 @@
  * Pure and small on purpose: the function's wrapper is bundled with this file and the two small
  * security modules it imports.
  */
-import { SITE_SECURITY_HEADERS } from '../security/site-headers.ts';
-import { studioOrigins } from '../security/studio-origins.ts';
+import { SITE_SECURITY_HEADERS } from '../../security/site-headers.ts';
+import { studioOrigins } from '../../security/studio-origins.ts';
 
 /** The Studio origins of SANITY_STUDIO_URL (one module for the preview site and the public site's functions). */
 export { studioOrigins };

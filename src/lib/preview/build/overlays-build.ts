@@ -1,11 +1,11 @@
-/** The overlays' bundle (overlays.client.ts), written by the preview build (integration.ts); never part of a page function. */
+/** The overlays' bundle (browser/overlays.ts), written by the preview build (integration.ts); never part of a page function. */
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
 /** Bundles the overlays (React, styled-components, the overlay code) into `outFile`, minified for production. */
 export async function buildOverlays(outFile: string): Promise<void> {
   await build({
-    entryPoints: [fileURLToPath(new URL('./overlays.client.ts', import.meta.url))],
+    entryPoints: [fileURLToPath(new URL('../browser/overlays.ts', import.meta.url))],
     outfile: outFile,
     bundle: true,
     format: 'esm',

@@ -5,11 +5,11 @@
  * bundled content and no SANITY_PROJECT_ID, the Studio's own placeholder project (`offline0`) and
  * SANITY_DATASET (`production` by default), which a Studio started without a project id uses too.
  */
-import type { Env } from '../config/env.ts';
-import { schoolPageQueryParams } from '../content/index.ts';
-import { perspectiveSetting, type ReadPerspective } from '../content/perspective-name.ts';
-import { SCHOOL_PAGE_CONTENT_QUERY } from '../content/queries.ts';
-import { LOCAL_PROJECT_ID, type LiveQuery } from './live-query.ts';
+import type { Env } from '../../config/env.ts';
+import { schoolPageQueryParams } from '../../content/index.ts';
+import { perspectiveSetting, type ReadPerspective } from '../../content/perspective-name.ts';
+import { SCHOOL_PAGE_CONTENT_QUERY } from '../../content/queries.ts';
+import { LOCAL_PROJECT_ID, type LiveQuery } from '../live-query.ts';
 
 export function pageLiveQuery(
   settings: Pick<Env, 'SANITY_PROJECT_ID' | 'SANITY_DATASET'>,

@@ -3,7 +3,7 @@
  * response carries the preview's headers (response-headers.ts), including those Astro makes before
  * the middleware runs (the trailing-slash redirect, a malformed path's 400, the adapter's own 404)
  * and a throw anywhere in rendering (a plain 500; the error goes to the function log only).
- * integration.ts bundles this file as the function's entry (`ssr.mjs`) around the adapter's.
+ * build/function-build.ts bundles this file as the function's entry (`ssr.mjs`) around the adapter's.
  */
 import { withPreviewHeaders } from './response-headers.ts';
 

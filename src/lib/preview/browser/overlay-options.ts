@@ -1,13 +1,11 @@
 /**
- * What the overlays (overlays.client.ts) are given, kept apart from them so it can be tested
+ * What the overlays (overlays.ts) are given, kept apart from them so it can be tested
  * without a Studio: the history adapter, the refresh handler and the perspective switch of a page
  * drawn on request (the drawing itself: page-draw.ts).
  */
 import { urlSearchParamPreviewPerspective } from '@sanity/preview-url-secret/constants';
-import { perspectiveSetting, readPerspective } from '../content/perspective-name.ts';
-
-/** The preview site's route that keeps a perspective for the draft-mode session (perspective-switch.ts). */
-export const PERSPECTIVE_SWITCH_PATH = '/api/preview/perspective';
+import { perspectiveSetting, readPerspective } from '../../content/perspective-name.ts';
+import { PERSPECTIVE_SWITCH_PATH } from '../paths.ts';
 
 type PageWindow = Pick<
   Window,

@@ -7,8 +7,8 @@
  * request.
  */
 import { LRUCache } from 'lru-cache';
-import type { ReleaseInfo } from '../content/releases.ts';
-import type { Tenant } from '../tenants/index.ts';
+import type { ReleaseInfo } from '../../content/releases.ts';
+import type { Tenant } from '../../tenants/index.ts';
 
 /** How long a record or release list is kept: a burst of keystrokes asks once, a change elsewhere shows within it. */
 export const PREVIEW_LOOKUP_TTL_MS = 30_000;
