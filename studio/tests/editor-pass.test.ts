@@ -168,6 +168,41 @@ describe("the editor's pass in the tab", () => {
     expect(site.sanity.mock.calls.filter(([token]) => token === TOKEN)).toHaveLength(1);
   });
 
+  it('an editor removed from the project: their pass alone holds for 5 minutes after Sanity proved them; then the site asks Sanity, which refuses, and the Studio forgets the pass', async () => {
+    const s = await liveSite();
+    const sanity = { says: 'editor' as TokenVerdict };
+    const site = publicSite(s, 'editor');
+    site.sanity.mockImplementation(() => Promise.resolve(sanity.says));
+    const proven = site.clock.now;
+    expect(await badgeOf(await loadStudio(site), 'newu-faqs')).toMatchObject({ school: 'newu' });
+    const given = storage.items.get(KEY);
+    sanity.says = 'refused';
+    site.clock.now = proven + 4 * 60_000;
+    expect(await badgeOf(await loadStudio(site), 'newu-faqs')).toMatchObject({ school: 'newu' });
+    expect(site.sanity).toHaveBeenCalledTimes(1);
+    site.clock.now = proven + 5 * 60_000;
+    expect(await badgeOf(await loadStudio(site), 'newu-faqs')).toEqual({
+      state: 'unknown',
+      reason: 'No recorded deploy carried this document yet.',
+    });
+    expect(site.sanity).toHaveBeenCalledTimes(2);
+    expect(given).toBeDefined();
+    expect(storage.items.has(KEY)).toBe(false);
+  });
+
+  it('an editor Sanity still accepts after 5 minutes gets a new pass, which the Studio keeps in place of the old', async () => {
+    const s = await liveSite();
+    const site = publicSite(s, 'editor');
+    await badgeOf(await loadStudio(site), 'newu-faqs');
+    const first = storage.items.get(KEY);
+    site.clock.now += 6 * 60_000;
+    expect(await badgeOf(await loadStudio(site), 'newu-faqs')).toMatchObject({ school: 'newu' });
+    expect(site.sanity).toHaveBeenCalledTimes(2);
+    const renewed = storage.items.get(KEY);
+    expect(renewed).toBeDefined();
+    expect(renewed).not.toBe(first);
+  });
+
   it("a pass the site refuses is forgotten (the token's user is no editor now, and the pass was another site's)", async () => {
     const s = await liveSite();
     const before = publicSite(s, 'editor', 'an-earlier-editor-pass-secret-0123456789abc');

@@ -112,6 +112,7 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
             : {
                 secret: found.secret,
                 site: settings.SITE_ID,
+                context: deployContext,
                 projectId: settings.SANITY_PROJECT_ID,
                 dataset: settings.SANITY_DATASET,
               };
