@@ -5,13 +5,12 @@ import { signNetlifyNotification } from '../../../src/lib/deploys/jws.ts';
 import { handleNotification } from '../../../src/lib/deploys/notification.ts';
 import type { BuildRecord, BuildHookBody } from '../../../src/lib/publish-records/records.ts';
 import { createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
+import { NETLIFY_FAILURE } from '../../../scripts/support/netlify/notifications.ts';
 
 export const SECRET = 'test-notification-secret';
 /** Netlify's `error_message` for a build command that failed (the build stopped on a fault it names), and for a failure around it. */
-export const CONTENT_FAILURE =
-  "Failed during stage 'building site': Build script returned non-zero exit code: 2";
-export const PLATFORM_FAILURE =
-  "Failed during stage 'Install dependencies': dependency_installation script returned non-zero exit code: 1";
+export const CONTENT_FAILURE = NETLIFY_FAILURE['build-command'];
+export const PLATFORM_FAILURE = NETLIFY_FAILURE.platform;
 export const SITE_ID = 'site-1111';
 
 /** Netlify's deploy object as a notification carries it (the fields Netlify sends, most of them unused here). */
