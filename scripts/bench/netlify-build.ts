@@ -31,7 +31,7 @@ import {
 } from '../support/netlify/cli.ts';
 import { writeSyntheticDataset } from './synthetic-files.ts';
 import { NETLIFY_REDIRECT_ADVICE } from '../../src/lib/config/settings/sites.ts';
-import { buildHookBodySchema } from '../../src/lib/publish-records/records.ts';
+import { buildHookBodySchema } from '../../src/lib/publish-records/hook-body.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 

@@ -20,7 +20,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type DocumentStatus } from '../../src/lib/publish-records/records.ts';
+import { type DocumentStatus } from '../../src/lib/publish-records/status-answers.ts';
 import { manualBody, triggerBuild } from '../../src/lib/rebuild/build-hook.ts';
 import {
   LOCAL_DEPLOYS_PATH,

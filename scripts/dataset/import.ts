@@ -15,7 +15,7 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { OFFLINE_PROJECT_ID, studioProject } from '../../studio/project.ts';
+import { OFFLINE_PROJECT_ID, studioProject } from '../../src/lib/config/studio-project.ts';
 import { datasetNameProblem, isSanityProjectId } from '../../src/lib/config/sanity-names.ts';
 import {
   studioEnvironment,

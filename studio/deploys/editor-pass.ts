@@ -9,14 +9,14 @@
  * useless without its token, and the key names no token), so a reload or a new view of the Studio
  * in the tab is known at once, even while made-up tokens hold the site's budget; it is forgotten
  * when the site refuses it (`editorPass: null`, or "checking your access", which a valid pass never
- * gets). Both answers are read with the site's own schemas (src/lib/publish-records/records.ts).
+ * gets). Both answers are read with the site's own schemas (src/lib/publish-records/status-answers.ts).
  */
 import {
   accessCheckingSchema,
   editorPassSchema,
   publishStatusAnswerSchema,
   type EditorPass,
-} from '../../src/lib/publish-records/records.ts';
+} from '../../src/lib/publish-records/status-answers.ts';
 
 /** The part of any status answer (publish-status, deploys) that carries a pass. */
 const passCarrier = publishStatusAnswerSchema.pick({ editorPass: true });

@@ -6,9 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createStatusFunctions } from '../../src/lib/deploys/status-function.ts';
 import type { TokenVerdict } from '../../src/lib/deploys/access.ts';
-import { buildRecord, deploy, site } from '../../tests/unit/deploys/fixtures.ts';
+import { buildRecord, deploy, site, statusHandlers } from '../../tests/unit/deploys/fixtures.ts';
 import type { StatusSource } from '../deploys/status-source';
 
 const TOKEN = 'sk-editor-session-token';
@@ -84,14 +83,13 @@ function publicSite(
 ) {
   const clock = { now: Date.parse('2026-11-27T10:05:00.000Z') };
   const sanity = vi.fn(async (_token: string): Promise<TokenVerdict> => verdict);
-  const functions = createStatusFunctions({
-    openDeploysStore: () => s.deploysStore,
-    openQueueStore: () => s.queueStore,
+  const functions = statusHandlers({
+    openStores: { deploys: () => s.deploysStore, queue: () => s.queueStore },
     readSettings: () => ({ ...SETTINGS, EDITOR_PASS_SECRET: secret }),
-    verifyToken: sanity,
     site: {},
     now: () => new Date(clock.now),
     log: () => {},
+    deps: { verifyToken: sanity },
   });
   // The Studio's fetch, reaching the function as Netlify would (the caller's address included).
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>

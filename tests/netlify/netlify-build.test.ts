@@ -21,11 +21,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '../../scripts/local-stack/netlify/blobs.ts';
 import { netlifySignature } from '../../scripts/support/netlify/notifications.ts';
 import { BUILD_RECORD_FILE, SITE_FUNCTIONS_DIR } from '../../src/lib/build/netlify-output.ts';
-import {
-  BUILD_RECORD_BLOB,
-  buildRecordSchema,
-  type BuildRecord,
-} from '../../src/lib/publish-records/records.ts';
+import { buildRecordSchema, type BuildRecord } from '../../src/lib/publish-records/build-record.ts';
+import { BUILD_RECORD_BLOB } from '../../src/lib/publish-records/names.ts';
 import { PREVIEW_SITE_FUNCTIONS } from './deployed-functions.ts';
 import {
   CLI_DIR,

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTION_HEADERS } from '../../src/lib/rebuild/function-http.ts';
+import { FUNCTION_HEADERS } from '../../src/lib/functions/function-http.ts';
 import { DIST, buildReport, headingTexts, parseHtml } from '../dist/helpers.ts';
 import {
   MISSING_ASSETS,

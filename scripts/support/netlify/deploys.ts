@@ -10,7 +10,7 @@
 import {
   buildHookBodySchema,
   type BuildHookBody,
-} from '../../../src/lib/publish-records/records.ts';
+} from '../../../src/lib/publish-records/hook-body.ts';
 import type { FailureCause } from '../../../src/lib/publish-records/build-failure.ts';
 import {
   deployNotificationBody,

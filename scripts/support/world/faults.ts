@@ -10,7 +10,7 @@
  * answer at all), and the scheduler (publish-retry's runs skipped for a while: a clock jump). Every
  * fault counts once, when it fires.
  */
-import type { BlobStore, WriteOptions } from '../../../src/lib/publish-records/blob-store.ts';
+import type { BlobStore, WriteOptions } from '../../../src/lib/functions/blob-store.ts';
 import type { Invocation } from './invocations.ts';
 
 export type StoreFault =

@@ -9,13 +9,10 @@
  * of the tenant records it read) is uploaded into the deploy's own store before the deploy is
  * published (the newest published deploy is what visitors get). Notifications go to `emit`.
  */
-import type { FetchLike } from '../../../src/lib/rebuild/build-hook.ts';
-import type { BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
-import {
-  BUILD_RECORD_BLOB,
-  type BuildInputs,
-  type BuildRecord,
-} from '../../../src/lib/publish-records/records.ts';
+import type { BlobStore } from '../../../src/lib/functions/blob-store.ts';
+import type { FetchLike } from '../../../src/lib/functions/define-function.ts';
+import type { BuildInputs, BuildRecord } from '../../../src/lib/publish-records/build-record.ts';
+import { BUILD_RECORD_BLOB } from '../../../src/lib/publish-records/names.ts';
 import { createNetlifyDeploys, type NetlifyDeploy } from '../netlify/deploys.ts';
 import type { DeployNotificationBody, NotifyingSite } from '../netlify/notifications.ts';
 import type { SimClock } from './clock.ts';

@@ -3,7 +3,7 @@
  * deploy budget and build time, the schedules, the Blobs stores, and the faults injected. The
  * fault model and the month bench differ only here and in the activity they bring.
  */
-import { memoryBlobStore, type BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore, type BlobStore } from '../../../src/lib/functions/blob-store.ts';
 
 /** The Blobs stores the functions use, and a deploy's own store (its build record). */
 export interface WorldStores {

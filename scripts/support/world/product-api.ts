@@ -4,7 +4,7 @@
  * builds (digested, as the build digests them) and by the freshness check (over its transport, each
  * request answered with the records as they are when it arrives).
  */
-import type { BuildInputs } from '../../../src/lib/publish-records/records.ts';
+import type { BuildInputs } from '../../../src/lib/publish-records/build-record.ts';
 import { recordsTransport, type TenantTransport } from '../../../src/lib/tenants/client.ts';
 import { inputsDigest, tenantDigest } from '../../../src/lib/tenants/digest.ts';
 import { toTenant } from '../../../src/lib/tenants/schema.ts';

@@ -5,17 +5,15 @@
  * what the caller of each would read: the status code, publish-retry's message, the editor's badges.
  */
 import { encodeSignatureHeader } from '@sanity/webhook';
-import { createNotificationFunction } from '../../../src/lib/deploys/notification-function.ts';
-import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
-import type { BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
-import {
-  BUILD_RECORD_BLOB,
-  type DocumentStatus,
-} from '../../../src/lib/publish-records/records.ts';
-import type { FetchLike } from '../../../src/lib/rebuild/build-hook.ts';
-import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
-import { createPublishFunction } from '../../../src/lib/rebuild/publish-function.ts';
-import { createPublishRetryFunction } from '../../../src/lib/rebuild/publish-retry.ts';
+import { deployNotification } from '../../../src/lib/deploys/notification-function.ts';
+import { statusFunctions } from '../../../src/lib/deploys/status-function.ts';
+import type { BlobStore } from '../../../src/lib/functions/blob-store.ts';
+import { defineFunction, type FetchLike } from '../../../src/lib/functions/define-function.ts';
+import { BUILD_RECORD_BLOB } from '../../../src/lib/publish-records/names.ts';
+import type { DocumentStatus } from '../../../src/lib/publish-records/status-answers.ts';
+import { freshnessCheck } from '../../../src/lib/rebuild/freshness-check.ts';
+import { publishRetry } from '../../../src/lib/rebuild/publish-retry.ts';
+import { rebuildOnPublish } from '../../../src/lib/rebuild/publish-webhook.ts';
 import type { TenantTransport } from '../../../src/lib/tenants/client.ts';
 import { signedNotification, type DeployNotificationBody } from '../netlify/notifications.ts';
 import { SITE_ID } from './netlify.ts';
@@ -43,7 +41,7 @@ export interface SiteOptions {
   budget: number | undefined;
   /** FRESHNESS_CHECK_MINUTES. */
   freshnessMinutes: number | undefined;
-  /** A function's log line (`[freshness-check]` lines are the check's). */
+  /** A function's log line, `[name] message`. */
   log: (line: string) => void;
   newBatchId: () => string;
 }
@@ -82,25 +80,22 @@ export function createSite(options: SiteOptions) {
         body,
       });
       return statusOf(
-        await createPublishFunction({
-          openBlobStore: doors.queue,
+        await defineFunction(rebuildOnPublish, {
+          openStores: { queue: doors.queue },
           readSettings: () => ({ ...settings(), SANITY_WEBHOOK_SECRET: WEBHOOK_SECRET }),
           site: {},
           log: options.log,
-          webhook: {
-            fetch: doors.hook,
-            now: options.now,
-            newBatchId: options.newBatchId,
-            log: options.log,
-          },
+          fetch: doors.hook,
+          now,
+          deps: { newBatchId: options.newBatchId },
         })(request, PRODUCTION),
       );
     },
 
     /** publish-retry as the scheduler runs it: its answer's message. */
     async retry(doors: InvocationDoors): Promise<string | undefined> {
-      const answer = await createPublishRetryFunction({
-        openBlobStore: doors.queue,
+      const answer = await defineFunction(publishRetry, {
+        openStores: { queue: doors.queue },
         readSettings: settings,
         site: {},
         log: options.log,
@@ -114,9 +109,8 @@ export function createSite(options: SiteOptions) {
     /** The freshness check as the scheduler runs it. */
     async freshness(doors: InvocationDoors): Promise<number> {
       return statusOf(
-        await createFreshnessCheckFunction({
-          openQueueStore: doors.queue,
-          openDeploysStore: doors.deploys,
+        await defineFunction(freshnessCheck, {
+          openStores: { queue: doors.queue, deploys: doors.deploys },
           readSettings: () => ({
             ...settings(),
             PUBLIC_API_BASE: API_BASE,
@@ -124,10 +118,10 @@ export function createSite(options: SiteOptions) {
             FRESHNESS_MAX_AGE_DAYS: 7,
           }),
           site: {},
-          log: (line) => options.log(`[freshness-check] ${line}`),
+          log: options.log,
           now,
           fetch: doors.hook,
-          transport: doors.productApi,
+          deps: { transport: doors.productApi },
         })(
           new Request('https://site.example/.netlify/functions/freshness-check', {
             method: 'POST',
@@ -146,13 +140,8 @@ export function createSite(options: SiteOptions) {
         body: text,
       });
       return statusOf(
-        await createNotificationFunction({
-          openDeploysStore: doors.deploys,
-          openQueueStore: doors.queue,
-          // A read of the deploy's own store: a Blobs read like any other.
-          readBuildReport: async (deployId) =>
-            (await doors.deploy(deployId).getWithMetadata(BUILD_RECORD_BLOB, { type: 'json' }))
-              ?.data,
+        await defineFunction(deployNotification, {
+          openStores: { deploys: doors.deploys, queue: doors.queue },
           readSettings: () => ({
             ...settings(),
             NETLIFY_DEPLOY_NOTIFICATION_SECRET: NOTIFICATION_SECRET,
@@ -162,6 +151,12 @@ export function createSite(options: SiteOptions) {
           log: options.log,
           fetch: doors.hook,
           now,
+          deps: {
+            // A read of the deploy's own store: a Blobs read like any other.
+            readBuildReport: async (deployId) =>
+              (await doors.deploy(deployId).getWithMetadata(BUILD_RECORD_BLOB, { type: 'json' }))
+                ?.data,
+          },
         })(request, PRODUCTION),
       );
     },
@@ -171,9 +166,8 @@ export function createSite(options: SiteOptions) {
       questions: ReadonlyArray<{ id: string; rev: string }>,
       stores: { queue: () => BlobStore; deploys: () => BlobStore },
     ): Promise<Record<string, DocumentStatus>> {
-      const status = createStatusFunctions({
-        openDeploysStore: stores.deploys,
-        openQueueStore: stores.queue,
+      const status = defineFunction(statusFunctions().publishStatus, {
+        openStores: { deploys: stores.deploys, queue: stores.queue },
         readSettings: () => ({
           SANITY_STUDIO_URL: undefined,
           SANITY_PROJECT_ID: 'simulated',
@@ -184,13 +178,15 @@ export function createSite(options: SiteOptions) {
           CONTEXT: 'production',
           DEPLOY_BUDGET_PER_HOUR: options.budget,
         }),
-        verifyToken: (token) => Promise.resolve(token === EDITOR ? 'editor' : 'refused'),
         site: {},
         now,
         log: () => {},
+        deps: {
+          verifyToken: (token) => Promise.resolve(token === EDITOR ? 'editor' : 'refused'),
+        },
       });
       const ids = questions.map((question) => `${question.id}:${question.rev}`).join(',');
-      const answer = await status.publishStatus(
+      const answer = await status(
         new Request(`https://site.example/api/publish-status?ids=${ids}`, {
           headers: { authorization: `Bearer ${EDITOR}` },
         }),

@@ -12,16 +12,16 @@
  * activity (the model's commands, the bench's month: they call `publish`, `changeTenant`, `byHand`
  * and move the clock) and the schedules.
  */
-import type { BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import type { BlobStore } from '../../../src/lib/functions/blob-store.ts';
+import type { BuildInputs } from '../../../src/lib/publish-records/build-record.ts';
+import type { ProductionHistory } from '../../../src/lib/publish-records/deploy-history.ts';
+import { newBatchId } from '../../../src/lib/publish-records/hook-body.ts';
 import {
-  newBatchId,
   PRODUCTION_HISTORY_KEY,
   PUBLISH_QUEUE_KEY,
-  type BuildInputs,
-  type DocumentStatus,
-  type ProductionHistory,
-  type PublishQueue,
-} from '../../../src/lib/publish-records/records.ts';
+} from '../../../src/lib/publish-records/names.ts';
+import type { PublishQueue } from '../../../src/lib/publish-records/queue-record.ts';
+import type { DocumentStatus } from '../../../src/lib/publish-records/status-answers.ts';
 import { manualBody, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
 import { TenantHttpError, type TenantTransport } from '../../../src/lib/tenants/client.ts';
 import type { DeployNotificationBody } from '../netlify/notifications.ts';
@@ -364,8 +364,8 @@ export class World {
     if (!this.options.observe) return;
     // publish-retry's idle minutes, and the freshness check's runs that are not due, say nothing.
     if (
-      line.endsWith('nothing waits') ||
-      line.endsWith('is building') ||
+      (line.startsWith('[publish-retry] ') &&
+        (line.endsWith('nothing waits') || line.endsWith('is building'))) ||
       line.includes('not due: the next check')
     )
       return;

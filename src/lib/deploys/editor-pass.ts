@@ -24,8 +24,8 @@ import { errors, jwtVerify, SignJWT } from 'jose';
  * outsiders send.
  */
 export const PASS_TTL_MS = 12 * 60 * 60_000;
-/** The request header the Studio sends the pass in (records.ts, which the Studio can import). */
-export { PASS_HEADER } from '../publish-records/records.ts';
+/** The request header the Studio sends the pass in (publish-records/names.ts, which the Studio can import). */
+export { PASS_HEADER } from '../publish-records/names.ts';
 
 export interface PassScope {
   secret: string;

@@ -14,13 +14,12 @@ import { netlifySignature } from '../../../scripts/support/netlify/notifications
 import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { publishLocally } from '../../../scripts/local-stack/publish.ts';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
+import { buildHookTitle, newBatchId } from '../../../src/lib/publish-records/hook-body.ts';
 import {
   LOCAL_DEPLOY_NOTIFICATION_SECRET,
   LOCAL_SITE_ID,
-  buildHookTitle,
-  newBatchId,
-  type DocumentStatus,
-} from '../../../src/lib/publish-records/records.ts';
+} from '../../../src/lib/publish-records/names.ts';
+import { type DocumentStatus } from '../../../src/lib/publish-records/status-answers.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
 import { ROOT, startStackProcess, type StackProcess } from './stack-process.ts';
 

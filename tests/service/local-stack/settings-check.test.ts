@@ -12,11 +12,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FUNCTION_ADDRESSES } from '../../../src/lib/setup/deployed-check.ts';
-import type { SettingsCheckAnswer } from '../../../src/lib/setup/settings-check-function.ts';
+import type { SettingsCheckAnswer } from '../../../src/lib/functions/settings-check.ts';
 import {
   settingsCheckProof,
   SETTINGS_CHECK_HEADER,
-} from '../../../src/lib/setup/settings-proof.ts';
+} from '../../../src/lib/functions/settings-proof.ts';
 import { SERVING, startProcess } from '../../../scripts/support/process.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');

@@ -19,10 +19,9 @@ import {
   type PassScope,
 } from '../../../src/lib/deploys/editor-pass.ts';
 import { UNKNOWN_TOKEN_BUDGET } from '../../../src/lib/deploys/token-budget.ts';
-import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
-import type { StatusSettings } from '../../../src/lib/rebuild/function-settings.ts';
-import { publishStatusAnswerSchema } from '../../../src/lib/publish-records/records.ts';
-import { site } from './fixtures.ts';
+import type { StatusSettings } from '../../../src/lib/functions/function-settings.ts';
+import { publishStatusAnswerSchema } from '../../../src/lib/publish-records/status-answers.ts';
+import { site, statusHandlers } from './fixtures.ts';
 
 const SECRET = 'the-site-editor-pass-secret-0123456789abcdef';
 const PRODUCTION: PassScope = {
@@ -232,13 +231,12 @@ describe('a pass is bound to the site and the deploy context that gave it', () =
       const verify = vi.fn(() => Promise.resolve(verdict));
       return {
         verify,
-        ...createStatusFunctions({
-          openDeploysStore: () => s.deploysStore,
-          openQueueStore: () => s.queueStore,
+        ...statusHandlers({
+          openStores: { deploys: () => s.deploysStore, queue: () => s.queueStore },
           readSettings: () => settings,
-          verifyToken: verify,
           site: {},
           log: () => {},
+          deps: { verifyToken: verify },
         }),
       };
     };

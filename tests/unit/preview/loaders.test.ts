@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { OFFLINE_PROJECT_ID } from '../../../studio/project.ts';
+import { OFFLINE_PROJECT_ID } from '../../../src/lib/config/studio-project.ts';
 import { SCHOOL_PAGE_CONTENT_QUERY } from '../../../src/lib/content/queries.ts';
 import { TENANT_DOCUMENT_TYPES } from '../../../src/lib/content/schemas.ts';
 import {

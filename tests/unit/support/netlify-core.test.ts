@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { verifyNetlifySignature } from '../../../src/lib/deploys/jws.ts';
 import { failureCause } from '../../../src/lib/publish-records/build-failure.ts';
-import { deployNotificationSchema } from '../../../src/lib/publish-records/records.ts';
+import { deployNotificationSchema } from '../../../src/lib/publish-records/deploy-history.ts';
 import {
   createNetlifyDeploys,
   type BuildOutcome,

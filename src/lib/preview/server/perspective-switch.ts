@@ -8,7 +8,12 @@
  */
 import type { Env } from '../../config/env.ts';
 import { perspectiveSetting, readPerspective } from '../../content/perspective-name.ts';
-import { answer, checkRequest, FUNCTION_HEADERS } from '../../rebuild/function-http.ts';
+import {
+  answer,
+  checkJsonPost,
+  FUNCTION_HEADERS,
+  jsonBody,
+} from '../../functions/function-http.ts';
 import { PERSPECTIVE_COOKIE, setCookieHeader } from './draft-cookie.ts';
 import { draftModeOf, type DraftModeDeps } from './draft-mode.ts';
 
@@ -20,23 +25,16 @@ export async function switchPerspective(
   settings: Pick<Env, 'PREVIEW_COOKIE_SECRET'>,
   deps: DraftModeDeps = {},
 ): Promise<Response> {
-  const checked = await checkRequest(request, {
-    methods: ['POST'],
-    maxBodyBytes: MAX_SWITCH_BODY_BYTES,
-    contentTypes: ['application/json'],
-  });
+  const checked = await checkJsonPost(request, MAX_SWITCH_BODY_BYTES);
   if (!checked.ok) return checked.response;
   const origin = request.headers.get('origin');
   if (origin !== null && origin !== new URL(request.url).origin)
     return answer(403, "the perspective is switched from this site's own pages only");
   if (!(await draftModeOf(request, settings, deps)).draftMode)
     return answer(401, 'not in draft mode: open the preview from the Studio');
-  let asked: unknown;
-  try {
-    asked = (JSON.parse(checked.body) as { perspective?: unknown } | null)?.perspective;
-  } catch {
-    return answer(400, 'the body is not JSON');
-  }
+  const json = jsonBody(checked.body);
+  if (!json.ok) return json.response;
+  const asked = (json.value as { perspective?: unknown } | null)?.perspective;
   const setting = perspectiveSetting(readPerspective(asked));
   return new Response(JSON.stringify({ perspective: setting }), {
     status: 200,

@@ -23,7 +23,7 @@ import {
 } from '../../content/index.ts';
 import { perspectiveSetting, readPerspective } from '../../content/perspective-name.ts';
 import { SCHOOL_PAGE_CONTENT_QUERY, type SchoolPageAnswer } from '../../content/queries.ts';
-import { answer, checkRequest } from '../../rebuild/function-http.ts';
+import { answer, checkJsonPost, jsonBody } from '../../functions/function-http.ts';
 import type { DraftModeState } from './draft-mode.ts';
 import { sameParams } from '../live-query.ts';
 
@@ -75,18 +75,11 @@ export async function postedContent(
     return refuse(403, "content is posted from this site's own pages only");
   const state = await access();
   if (!state.draftMode) return refuse(401, 'not in draft mode: open the preview from the Studio');
-  const checked = await checkRequest(request, {
-    methods: ['POST'],
-    maxBodyBytes: MAX_POSTED_CONTENT_BYTES,
-    contentTypes: ['application/json'],
-  });
+  const checked = await checkJsonPost(request, MAX_POSTED_CONTENT_BYTES);
   if (!checked.ok) return checked;
-  let posted: Partial<PostedResult> | null;
-  try {
-    posted = JSON.parse(checked.body) as Partial<PostedResult> | null;
-  } catch {
-    return refuse(400, 'the body is not JSON');
-  }
+  const json = jsonBody(checked.body);
+  if (!json.ok) return json;
+  const posted = json.value as Partial<PostedResult> | null;
   if (!posted || typeof posted !== 'object') return refuse(422, 'the body names no query result');
   if (
     posted.query !== SCHOOL_PAGE_CONTENT_QUERY ||

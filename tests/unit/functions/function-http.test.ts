@@ -1,4 +1,5 @@
 import { encodeSignatureHeader } from '@sanity/webhook';
+import { defineFunction } from '../../../src/lib/functions/define-function.ts';
 import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,14 +8,14 @@ import {
   checkRequest,
   FUNCTION_HEADERS,
   guarded,
-} from '../../../src/lib/rebuild/function-http.ts';
-import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
-import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+} from '../../../src/lib/functions/function-http.ts';
+import { freshnessCheck } from '../../../src/lib/rebuild/freshness-check.ts';
+import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
 import {
   createPublishWebhook,
   MAX_WEBHOOK_BODY_BYTES,
 } from '../../../src/lib/rebuild/publish-webhook.ts';
-import { memoryStateStore } from '../../../src/lib/rebuild/state-store.ts';
+import { memoryStateStore } from '../../../src/lib/functions/state-store.ts';
 import { sameInConstantTime } from '../../../src/lib/rebuild/webhook-signature.ts';
 
 const URL_ = 'https://site.example/.netlify/functions/rebuild-on-publish';
@@ -25,7 +26,11 @@ function publishWebhook(store = memoryStateStore()) {
   const logged: string[] = [];
   const handle = createPublishWebhook({
     secret: SECRET,
-    hookUrl: 'https://api.netlify.example/build_hooks/x',
+    settings: {
+      NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.example/build_hooks/x',
+      PUBLISH_RETRY_BASE_SECONDS: undefined,
+      DEPLOY_BUDGET_PER_HOUR: undefined,
+    },
     store,
     fetch: async () => new Response(''),
     log: (line) => logged.push(line),
@@ -197,9 +202,7 @@ describe('rebuild-on-publish: hostile requests', () => {
     'answers %s with %i and the security headers, building nothing',
     async (_name, init, status) => {
       const { handle } = publishWebhook();
-      const response = await handle(new Request(URL_, init as RequestInit), {
-        waitUntil: () => {},
-      });
+      const response = await handle(new Request(URL_, init as RequestInit));
       expect(response.status).toBe(status);
       expectSecurityHeaders(response);
     },
@@ -219,7 +222,6 @@ describe('rebuild-on-publish: hostile requests', () => {
         headers: { 'content-type': 'application/json', 'sanity-webhook-signature': signature },
         body,
       }),
-      {},
     );
     expect(response.status).toBe(413);
   });
@@ -240,7 +242,6 @@ describe('rebuild-on-publish: hostile requests', () => {
         headers: { 'content-type': 'application/json', 'sanity-webhook-signature': signature },
         body,
       }),
-      {},
     );
     expect(response.status).toBeGreaterThanOrEqual(500);
     const text = await response.text();
@@ -254,9 +255,8 @@ describe('freshness-check: whatever the scheduler sends', () => {
   const options = () => {
     const calls: URL[] = [];
     const queueStore = memoryBlobStore();
-    const check = createFreshnessCheckFunction({
-      openQueueStore: () => queueStore,
-      openDeploysStore: () => memoryBlobStore(),
+    const check = defineFunction(freshnessCheck, {
+      openStores: { queue: () => queueStore, deploys: () => memoryBlobStore() },
       readSettings: () => ({
         NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.example/build_hooks/n',
         PUBLISH_RETRY_BASE_SECONDS: undefined,
@@ -267,7 +267,6 @@ describe('freshness-check: whatever the scheduler sends', () => {
         CONTEXT: 'production',
       }),
       site: {},
-      // A run by hand: it checks whatever the hour.
       now: () => new Date('2026-03-02T10:07:30Z'),
       fetch: async (url: URL) => (calls.push(url), new Response('')),
       log: () => {},

@@ -3,7 +3,7 @@
  * instance, strongly consistent), or memory (one process; tests and local runs without Blobs).
  */
 import { isDeployedContext } from '../config/netlify-deploy.ts';
-import { memoryBlobStore, type BlobStore } from '../publish-records/blob-store.ts';
+import { memoryBlobStore, type BlobStore } from './blob-store.ts';
 import { SetupError } from './function-http.ts';
 
 export type { BlobStore };

@@ -1,7 +1,8 @@
 /**
  * The public site's functions answer the operator's settings check: a request carrying
  * `X-Settings-Check` (settings-proof.ts), by any method, is answered with what each named function
- * lacks in its own Functions scope (function-problems.ts), before the function does anything else.
+ * lacks in its own Functions scope (function-problems.ts), before the function does anything else
+ * (define-function.ts asks this first).
  * Scheduled functions cannot be called by URL on Netlify, so rebuild-on-publish answers for
  * freshness-check and publish-retry too: every function of a site sees the same Functions scope.
  *
@@ -10,8 +11,8 @@
  */
 import { settingText } from '../config/setting-types.ts';
 import type { FunctionName } from '../config/settings/index.ts';
-import { answer, FUNCTION_HEADERS } from '../rebuild/function-http.ts';
-import { isPreviewSiteFunction } from '../rebuild/preview-site-guard.ts';
+import { answer, FUNCTION_HEADERS } from './function-http.ts';
+import { isPreviewSiteFunction } from './preview-site-guard.ts';
 import { functionProblems, misplacedSettings, type FunctionProblems } from './function-problems.ts';
 import { isValidProof, SETTINGS_CHECK_HEADER } from './settings-proof.ts';
 
@@ -76,14 +77,4 @@ export function settingsCheckAnswer(
   );
   log(`[${names[0]}] settings check: ${count} problem${count === 1 ? '' : 's'}`);
   return new Response(JSON.stringify(body), { status: 200, headers: FUNCTION_HEADERS });
-}
-
-/** `handler`, answering the settings check first (for the functions `names`, the first being its own). */
-export function withSettingsCheck<C>(
-  names: readonly [FunctionName, ...FunctionName[]],
-  handler: (request: Request, context?: C) => Promise<Response>,
-  options: SettingsCheckOptions = {},
-) {
-  return async (request: Request, context?: C): Promise<Response> =>
-    settingsCheckAnswer(names, request, options) ?? handler(request, context);
 }

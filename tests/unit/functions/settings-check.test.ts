@@ -13,16 +13,16 @@ import {
 import {
   PROOF_REFUSED,
   settingsCheckAnswer,
-  withSettingsCheck,
   type SettingsCheckAnswer,
-} from '../../../src/lib/setup/settings-check-function.ts';
+} from '../../../src/lib/functions/settings-check.ts';
 import {
   isValidProof,
   settingsCheckProof,
   SETTINGS_CHECK_HEADER,
-} from '../../../src/lib/setup/settings-proof.ts';
+} from '../../../src/lib/functions/settings-proof.ts';
 import { checkSetup, exitStatus, formatReport } from '../../../src/lib/setup/setup-check.ts';
 import type { FunctionName } from '../../../src/lib/config/settings/index.ts';
+import { defineFunction } from '../../../src/lib/functions/define-function.ts';
 
 const HOOK = 'https://api.netlify.com/build_hooks/LEAK-hook-0123';
 /** The public site's Functions scope as the procedure leaves it. */
@@ -216,13 +216,19 @@ describe("a function's answer to the settings check", () => {
       settingsCheckAnswer(['deploys'], checkRequest(undefined), { source: () => FUNCTIONS_SCOPE }),
     ).toBeUndefined();
     const handler = vi.fn(async () => new Response('as usual'));
-    expect(
-      await (
-        await withSettingsCheck(['deploys'], handler, { source: () => FUNCTIONS_SCOPE })(
-          checkRequest(undefined),
-        )
-      ).text(),
-    ).toBe('as usual');
+    const deploys = defineFunction(
+      {
+        name: 'deploys',
+        settingsCheck: ['deploys'],
+        onPreviewSite: { status: 404, hint: 'the public site answers this' },
+        readSettings: () => ({ CONTEXT: undefined }),
+        stores: {},
+        deps: {},
+        handle: handler,
+      },
+      { site: FUNCTIONS_SCOPE, log: () => {} },
+    );
+    expect(await (await deploys(checkRequest(undefined))).text()).toBe('as usual');
     expect(handler).toHaveBeenCalledTimes(1);
   });
 

@@ -1,5 +1,6 @@
 /**
- * What every Netlify function answers with and checks first. netlify.toml's [[headers]] do not
+ * What every Netlify function answers with and checks first (and the preview site's doors too:
+ * a request's method, size and media type, a JSON body). netlify.toml's [[headers]] do not
  * apply to function responses, so the functions send the site's security headers themselves, from
  * the one list (security/site-headers.ts) a test holds equal to netlify.toml's "/*" block. Errors
  * answer a short message, never a stack or an internal error text (those go to the function log).
@@ -7,6 +8,7 @@
 import { parse as parseContentType } from 'content-type';
 import { SettingsError } from '../config/setting-types.ts';
 import { SITE_SECURITY_HEADERS } from '../security/site-headers.ts';
+import { NOT_JSON, parseJson } from '../http/json-body.ts';
 
 /** The site-wide headers of netlify.toml's "/*" block, plus no caching and a policy that loads nothing. */
 export const FUNCTION_HEADERS: Readonly<Record<string, string>> = {
@@ -18,6 +20,14 @@ export const FUNCTION_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy':
     "default-src 'none'; frame-ancestors 'none'; object-src 'none'; base-uri 'none'",
 };
+
+/** What Netlify passes as the second argument: `waitUntil`, and the deploy context the invocation serves. */
+export interface FunctionContext {
+  waitUntil?: (work: Promise<unknown>) => void;
+  deploy?: { context?: string };
+  /** The caller's address, as Netlify saw it. */
+  ip?: string;
+}
 
 export function answer(
   status: number,
@@ -109,6 +119,24 @@ export async function checkRequest(request: Request, rules: RequestRules): Promi
       response: answer(413, `request body is larger than ${rules.maxBodyBytes} bytes`),
     };
   return { ok: true, body };
+}
+
+/** A door that takes JSON: POST only, at most `maxBodyBytes`, `application/json` (405, 413, 415). */
+export function checkJsonPost(request: Request, maxBodyBytes: number): Promise<CheckedRequest> {
+  return checkRequest(request, {
+    methods: ['POST'],
+    maxBodyBytes,
+    contentTypes: ['application/json'],
+  });
+}
+
+export type JsonBody =
+  { ok: true; value: unknown } | { ok: false; message: string; response: Response };
+
+/** The checked body's JSON value, or the answer to a body that is none: 400 "the body is not JSON". */
+export function jsonBody(body: string): JsonBody {
+  const parsed = parseJson(body);
+  return parsed.ok ? parsed : { ok: false, message: NOT_JSON, response: answer(400, NOT_JSON) };
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   LOCAL_SECRETS,
   localDefaultProblem,
   type FunctionSecretName,
-} from '../rebuild/function-settings.ts';
+} from './function-settings.ts';
 
 type Source = Readonly<Record<string, string | undefined>>;
 

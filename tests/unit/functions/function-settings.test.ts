@@ -1,12 +1,13 @@
 /** The rebuild functions read only their own settings: the build's rules never stop them, their own bad settings answer a clear 500. */
+import { defineFunction } from '../../../src/lib/functions/define-function.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
-import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
+import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
+import { freshnessCheck } from '../../../src/lib/rebuild/freshness-check.ts';
 import {
   readBuildHookSettings,
   readFreshnessSettings,
   readPublishSettings,
-} from '../../../src/lib/rebuild/function-settings.ts';
+} from '../../../src/lib/functions/function-settings.ts';
 
 const HOOK = 'https://api.netlify.example/build_hooks/hook123';
 const SECRET = 's3cret-of-at-least-thirty-two-characters';
@@ -26,10 +27,9 @@ const freshnessCall = () =>
     body: '{"next_run":"2026-03-02T00:00:00Z"}',
   });
 /** The function as Netlify runs it (its settings from process.env), over memory stores, run by hand (any hour checks). */
-const freshnessCheck = () =>
-  createFreshnessCheckFunction({
-    openQueueStore: () => memoryBlobStore(),
-    openDeploysStore: () => memoryBlobStore(),
+const freshnessFunction = () =>
+  defineFunction(freshnessCheck, {
+    openStores: { queue: () => memoryBlobStore(), deploys: () => memoryBlobStore() },
     now: () => new Date('2026-03-02T10:07:30Z'),
   });
 
@@ -112,7 +112,7 @@ describe('the freshness function', () => {
     }))
       vi.stubEnv(name, value);
     vi.spyOn(console, 'log').mockImplementation(() => {});
-    const response = await freshnessCheck()(freshnessCall());
+    const response = await freshnessFunction()(freshnessCall());
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       message: 'no live deploy is recorded yet (deploy notifications): nothing to compare with',
@@ -135,7 +135,7 @@ describe('the freshness function', () => {
       const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
       const fetch = vi.fn();
       vi.stubGlobal('fetch', fetch);
-      const response = await freshnessCheck()(freshnessCall());
+      const response = await freshnessFunction()(freshnessCall());
       expect(response.status).toBe(500);
       expect(await response.json()).toEqual({
         message: `freshness-check is not configured: ${problem}`,
