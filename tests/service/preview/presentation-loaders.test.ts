@@ -102,7 +102,7 @@ async function recordTexts(frame: Frame, selector: string): Promise<void> {
   await frame.evaluate((wanted) => {
     const seen: Array<{ text: string; at: number }> = [];
     const note = () => {
-      const text = (document.querySelector(wanted) as HTMLElement | null)?.innerText ?? '';
+      const text = document.querySelector<HTMLElement>(wanted)?.innerText ?? '';
       if (seen.at(-1)?.text !== text) seen.push({ text, at: Date.now() });
     };
     note();
@@ -208,8 +208,7 @@ describe("the page on Presentation's loaders channel", () => {
     const last = texts.at(-1)!;
     await frame.waitForFunction(
       (wanted) =>
-        (document.querySelector('.plan-card .description') as HTMLElement | null)?.innerText ===
-        wanted,
+        document.querySelector<HTMLElement>('.plan-card .description')?.innerText === wanted,
       last,
       { timeout: 5_000 },
     );

@@ -190,8 +190,7 @@ describe('Presentation and the overlays', () => {
     await frame.evaluate(() => {
       const seen: Record<string, number> = {};
       const note = () => {
-        const text = (document.querySelector('.plan-card .description') as HTMLElement | null)
-          ?.innerText;
+        const text = document.querySelector<HTMLElement>('.plan-card .description')?.innerText;
         if (text && !(text in seen)) seen[text] = Date.now();
       };
       new MutationObserver(note).observe(document.body, {

@@ -670,7 +670,7 @@ describe("who is an editor: a member of the project with an editor's role, as Sa
       );
     });
     await new Promise<void>((ready) => server!.listen(0, '127.0.0.1', ready));
-    return { apiHost: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, requests };
+    return { apiHost: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
   }
 
   it.each([

@@ -203,7 +203,7 @@ describe('rebuild-on-publish: hostile requests', () => {
     'answers %s with %i and the security headers, building nothing',
     async (_name, init, status) => {
       const { handle } = publishWebhook();
-      const response = await handle(new Request(URL_, init as RequestInit));
+      const response = await handle(new Request(URL_, init));
       expect(response.status).toBe(status);
       expectSecurityHeaders(response);
     },
@@ -313,7 +313,7 @@ describe('freshness-check: whatever the scheduler sends', () => {
   ] as const)('checks for %s and answers 200 with the headers', async (_name, init) => {
     const run = options();
     const response = await run.check(
-      new Request('https://site.example/.netlify/functions/freshness-check', init as RequestInit),
+      new Request('https://site.example/.netlify/functions/freshness-check', init),
     );
     expect(response.status).toBe(200);
     expectSecurityHeaders(response);
