@@ -1,7 +1,7 @@
 /**
  * Every record the functions keep in Netlify Blobs carries a version (`version`, a whole number at
  * its top level), and each kind of record says which version this code writes and how an older
- * one becomes it. The rule for changing a record (docs/architecture.md, "Records that never
+ * one becomes it. The rule for changing a record (docs/operations.md, "Records that never
  * vanish"): a new optional field whose absence means what the code did before needs no new
  * version; a field whose loss would change what the site does, a changed meaning, a renamed or
  * removed field needs one, and a migration from the version before. A record this code cannot
