@@ -14,6 +14,7 @@
  * that meets it keeps it aside and answers 503). Every fault counts once, when it fires.
  */
 import type { BlobStore, WriteOptions } from '../../../src/lib/functions/blob-store.ts';
+import { withoutVersion } from '../../../src/lib/functions/record-kind.ts';
 import type { Invocation } from './invocations.ts';
 
 export type StoreFault =
@@ -162,7 +163,7 @@ export class Faults {
           `record ${key}: ${fault!.kind}${fault!.kind === 'unreadable' ? ` for ${fault!.ms / 60_000} min` : ''}`,
         );
         if (fault!.kind === 'previous-version') {
-          const { version: _written, ...fields } = entry.data as Record<string, unknown>;
+          const fields = withoutVersion(entry.data as Record<string, unknown>);
           await store.setJSON(key, fields, { onlyIfMatch: entry.etag });
         } else this.unreadable.push({ record: fault!.record, until: this.clock() + fault!.ms });
       } else this.records.splice(armed, 0, fault!); // Not written yet: it waits for a read that finds it.

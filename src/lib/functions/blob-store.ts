@@ -90,7 +90,13 @@ export function keptAsideKey(key: string, reason: UnreadableReason, text: string
 /** A kept-aside copy (itself versioned): what it was, why, when first found, and its text exactly as stored. */
 export interface KeptAside {
   version: 1;
-  keptAside: { key: string; record: string; reason: UnreadableReason; detail: string; foundAt: string };
+  keptAside: {
+    key: string;
+    record: string;
+    reason: UnreadableReason;
+    detail: string;
+    foundAt: string;
+  };
   text: string;
 }
 

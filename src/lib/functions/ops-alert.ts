@@ -114,7 +114,9 @@ export async function sendAlert(alert: OpsAlert, options: SendOptions): Promise<
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<AlertResult>((resolve) => {
     timer = setTimeout(() => {
-      options.log(`ops alert ${alert.type} (${alert.cause}): not sent within ${timeoutMs / 1000} s`);
+      options.log(
+        `ops alert ${alert.type} (${alert.cause}): not sent within ${timeoutMs / 1000} s`,
+      );
       resolve('failed');
     }, timeoutMs);
   });

@@ -38,11 +38,11 @@ export function recordKind<T>(name: string, schema: z.ZodType<T>): RecordKind<T>
 }
 
 /** Why a record cannot be read: the part of the key it is kept aside under, and the words a log line uses. */
-export type UnreadableReason = 'not-json' | 'not-a-record' | 'unknown-version' | 'newer-version' | 'fails-schema';
+export type UnreadableReason =
+  'not-json' | 'not-a-record' | 'unknown-version' | 'newer-version' | 'fails-schema';
 
 export type Reading<T> =
-  | { ok: true; value: T; version: number }
-  | { ok: false; reason: UnreadableReason; detail: string };
+  { ok: true; value: T; version: number } | { ok: false; reason: UnreadableReason; detail: string };
 
 /** A stored record's text, read as `kind`: migrated from an older version, or why it cannot be. Pure. */
 export function readRecord<T>(text: string, kind: RecordKind<T>): Reading<T> {
@@ -54,7 +54,11 @@ export function readRecord<T>(text: string, kind: RecordKind<T>): Reading<T> {
   const stored = data as StoredRecord;
   const version = Object.hasOwn(stored, 'version') ? stored['version'] : UNVERSIONED;
   if (typeof version !== 'number' || !Number.isInteger(version) || version < UNVERSIONED)
-    return { ok: false, reason: 'unknown-version', detail: `its version ${JSON.stringify(version)} is no version` };
+    return {
+      ok: false,
+      reason: 'unknown-version',
+      detail: `its version ${JSON.stringify(version)} is no version`,
+    };
   if (version > kind.version)
     return {
       ok: false,
@@ -76,8 +80,7 @@ export function readRecord<T>(text: string, kind: RecordKind<T>): Reading<T> {
       };
     }
   }
-  const { version: _stored, ...fields } = record;
-  const checked = kind.schema.safeParse(fields);
+  const checked = kind.schema.safeParse(withoutVersion(record));
   if (!checked.success) {
     const issue = checked.error.issues[0];
     return {
@@ -91,6 +94,12 @@ export function readRecord<T>(text: string, kind: RecordKind<T>): Reading<T> {
 
 /** What is written for `value`: its fields and this code's version, first. */
 export function storedRecord<T>(value: T, kind: RecordKind<T>): StoredRecord {
-  const { version: _any, ...fields } = value as StoredRecord;
-  return { version: kind.version, ...fields };
+  return { version: kind.version, ...withoutVersion(value as StoredRecord) };
+}
+
+/** A record's fields without its version. */
+export function withoutVersion(record: StoredRecord): StoredRecord {
+  const fields = { ...record };
+  delete fields['version'];
+  return fields;
 }

@@ -201,5 +201,8 @@ export const OTHER_HISTORY_RECORD = recordKind(
   'the deploy previews and branch deploys history',
   otherHistorySchema,
 );
-export const INDEX_SHARD_RECORD = recordKind("a shard of the live deploy's index", indexShardSchema);
+export const INDEX_SHARD_RECORD = recordKind(
+  "a shard of the live deploy's index",
+  indexShardSchema,
+);
 export const LIVE_INPUTS_RECORD = recordKind("the live deploy's inputs", liveInputsSchema);

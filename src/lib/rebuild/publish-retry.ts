@@ -74,7 +74,11 @@ async function watchFreshness(
 ): Promise<void> {
   try {
     const state = await readJson(run.store('queue'), FRESHNESS_KEY, FRESHNESS_RECORD);
-    const alert = freshnessStoppedAlert(state, run.now(), run.settings.FRESHNESS_CHECK_MINUTES ?? 60);
+    const alert = freshnessStoppedAlert(
+      state,
+      run.now(),
+      run.settings.FRESHNESS_CHECK_MINUTES ?? 60,
+    );
     if (alert) await run.alert(alert);
   } catch (error) {
     if (error instanceof UnreadableRecordError) await run.alert(keptAsideAlert(error));

@@ -63,7 +63,7 @@ function webhook(queue = memoryBlobStore()) {
     readSettings: () => SETTINGS,
     log: (line) => logged.push(line),
     now: () => NOW,
-    fetch: async (url) => (hookCalls.push(url), new Response('')),
+    fetch: (url) => (hookCalls.push(url), Promise.resolve(new Response(''))),
   });
   return { handle, queue, logged, hookCalls };
 }
@@ -226,9 +226,9 @@ describe('a record this code cannot read', () => {
         SITE_ID,
         CONTEXT: undefined,
       }),
-      deps: { readBuildReport: async () => undefined },
+      deps: { readBuildReport: () => Promise.resolve(undefined) },
       log: (line) => logged.push(line),
-      fetch: async () => new Response(''),
+      fetch: () => Promise.resolve(new Response('')),
     });
     const response = await notify(
       signed(deploy({ state: 'ready', published_at: '2026-11-27T10:02:00.000Z' })),
@@ -257,7 +257,7 @@ describe('a record this code cannot read', () => {
       }),
       site: {},
       log: () => {},
-      deps: { verifyToken: async () => 'editor' },
+      deps: { verifyToken: () => Promise.resolve('editor' as const) },
     });
     const asEditor = await deploys(
       new Request('https://site.example/api/deploys', {
