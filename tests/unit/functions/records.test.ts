@@ -206,7 +206,7 @@ describe('a record this code cannot read', () => {
     await expect(
       updateJson(store, PUBLISH_QUEUE_KEY, PUBLISH_QUEUE_RECORD, () => {
         decided += 1;
-        return { next: { waiting: [], recent: [] }, result: undefined };
+        return { next: { waiting: [], waitingMore: 0, recent: [] }, result: undefined };
       }),
     ).rejects.toBeInstanceOf(UnreadableRecordError);
     expect(decided).toBe(0);
