@@ -72,10 +72,13 @@ const opsAlertKey = () =>
   );
 
 /** A signing secret's previous value, set only while it is rotated (docs/operations.md, "Rotating a secret"). */
-function previousSecret(
+function previousSecret<
+  const Written extends Pick<SettingDefinition, 'schema' | 'format' | 'secret'>,
+>(
   sentence: string,
   readBy: readonly Reader[],
-  written: Pick<SettingDefinition, 'schema' | 'format' | 'secret'> = SIGNING_SECRET,
+  // Generic, so each setting keeps its own schema's type (a Pick of SettingDefinition would widen it to unknown).
+  written: Written,
 ) {
   return {
     ...written,
@@ -299,6 +302,7 @@ export const SITE_SETTINGS = {
   EDITOR_PASS_SECRET_PREVIOUS: previousSecret(
     'Only while EDITOR_PASS_SECRET is rotated: its previous value, whose passes still prove their editors (new passes are signed with the current one only); unset it 12 hours after the new value was deployed, when every pass signed with it has expired.',
     ['publish-status', 'deploys', 'setup:check'],
+    SIGNING_SECRET,
   ),
   NETLIFY_BUILD_HOOK_URL: {
     schema: urlSetting(),
@@ -336,6 +340,7 @@ export const SITE_SETTINGS = {
   SANITY_WEBHOOK_SECRET_PREVIOUS: previousSecret(
     "Only while SANITY_WEBHOOK_SECRET is rotated: its previous value, still accepted so that no publish signed with it is refused while Sanity's webhook changes to the new one; unset it once Sanity signs with the new one.",
     ['rebuild-on-publish', 'setup:check'],
+    SIGNING_SECRET,
   ),
   NETLIFY_DEPLOY_NOTIFICATION_SECRET: {
     schema: secretSetting(MIN_SECRET_LENGTH),
@@ -351,6 +356,7 @@ export const SITE_SETTINGS = {
   NETLIFY_DEPLOY_NOTIFICATION_SECRET_PREVIOUS: previousSecret(
     'Only while NETLIFY_DEPLOY_NOTIFICATION_SECRET is rotated: its previous value, still accepted while each of the deploy notifications changes to the new one; unset it once all of them have.',
     ['deploy-notification', 'setup:check'],
+    SIGNING_SECRET,
   ),
   OPS_ALERT_WEBHOOK_URL: {
     schema: urlSetting(),
