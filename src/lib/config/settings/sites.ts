@@ -72,13 +72,9 @@ const opsAlertKey = () =>
   );
 
 /** A signing secret's previous value, set only while it is rotated (docs/operations.md, "Rotating a secret"). */
-function previousSecret(
-  sentence: string,
-  readBy: readonly Reader[],
-  written: Pick<SettingDefinition, 'schema' | 'format' | 'secret'> = SIGNING_SECRET,
-) {
+function previousSecret(sentence: string, readBy: readonly Reader[]) {
   return {
-    ...written,
+    ...SIGNING_SECRET,
     sentence,
     setBy: 'operator',
     default: '– (no rotation under way)',
@@ -373,15 +369,15 @@ export const SITE_SETTINGS = {
     sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
     readBy: OPS_ALERT_READERS,
   },
-  OPS_ALERT_WEBHOOK_SECRET_PREVIOUS: previousSecret(
-    'Only while OPS_ALERT_WEBHOOK_SECRET is rotated: its previous value; each alert then carries a signature made with each key, so the receiver may change its key at any moment; unset it once it has.',
-    OPS_ALERT_READERS,
-    {
-      schema: opsAlertKey(),
-      format: 'as OPS_ALERT_WEBHOOK_SECRET',
-      secret: {},
-    },
-  ),
+  OPS_ALERT_WEBHOOK_SECRET_PREVIOUS: {
+    ...previousSecret(
+      'Only while OPS_ALERT_WEBHOOK_SECRET is rotated: its previous value; each alert then carries a signature made with each key, so the receiver may change its key at any moment; unset it once it has.',
+      OPS_ALERT_READERS,
+    ),
+    schema: opsAlertKey(),
+    format: 'as OPS_ALERT_WEBHOOK_SECRET',
+    secret: {},
+  },
   REDIRECT_RULE_LIMIT: {
     // Netlify's redirects docs (docs.netlify.com/manage/routing/redirects/overview, read 2026-12-02):
     // "Netlify processes and serializes your redirect rules across the _redirects and netlify.toml
