@@ -215,7 +215,7 @@ describe("a post to a page's address", () => {
     [
       'a document with no school reference that is no product document',
       422,
-      /document "orphan-hero" has no school reference and is no product document of its type/,
+      /document "orphan-hero" has no school reference and is no product document/,
       () =>
         studioPost((result) => {
           const orphan: Doc = { ...hero(result), _id: 'orphan-hero' };
@@ -384,7 +384,7 @@ describe('the one rule of what a school page may carry (documentRefusal)', () =>
     ).toBeUndefined();
   });
 
-  it('the product documents of its types (no school reference, an id product-<type>[-<variant>], in any layer)', () => {
+  it('the product documents every school inherits from: an id product-…, in any layer, as the query reads them', () => {
     for (const [id, type] of [
       ['product-faqs', 'faqs'],
       ['product-planCards-fan', 'planCards'],
@@ -393,10 +393,17 @@ describe('the one rule of what a school page may carry (documentRefusal)', () =>
       ['versions.rLaunch.product-footer', 'footer'],
     ])
       expect(documentRefusal({ _id: id, _type: type }, SCHOOL_ID), id).toBeUndefined();
+    // The query takes an id product-… whatever the document's school reference.
+    expect(
+      documentRefusal(
+        { _id: 'product-faqs', _type: 'faqs', school: { _ref: 'school-osu' } },
+        SCHOOL_ID,
+      ),
+    ).toBeUndefined();
+    // Not a product document: another prefix, or a type no school page carries.
     for (const [id, type] of [
-      ['product-landingHeader', 'faqs'],
-      ['product-faqsx', 'faqs'],
       ['productfaqs', 'faqs'],
+      ['faqs-product-1', 'faqs'],
       ['product-school', 'school'],
       ['product-siteSettings', 'siteSettings'],
     ])

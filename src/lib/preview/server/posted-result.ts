@@ -33,9 +33,10 @@ export const MAX_POSTED_DEPTH = 32;
 export const MAX_POSTED_DOCUMENTS = 400;
 
 /**
- * The id a product document has (the product layer: one per per-school type and variant,
- * `product-<type>[-<variant>]`, no school reference), in any of its layers (`drafts.…`,
- * `versions.<release>.…`).
+ * How a product document's id begins (the product layer: one per per-school type and variant,
+ * `product-<type>[-<variant>]`, no school reference; every school's page inherits from them). The
+ * page's query reads a document of its types with this school's reference or an id with this
+ * prefix; the rule below takes exactly those, so a keystroke draws what a reload would.
  */
 const PRODUCT_ID_PREFIX = 'product-';
 
@@ -83,13 +84,14 @@ export function postedShapeProblem(value: unknown): string | undefined {
 
 /**
  * The one rule for a document of a posted result: why the page at hand may not carry it, or
- * undefined when it may. `schoolId` is the page's school's published id. A document may be:
+ * undefined when it may. `schoolId` is the page's school's published id. As the page's query reads
+ * them (SCHOOL_PAGE_CONTENT_QUERY), a document may be:
  * - one of the per-school types (TENANT_DOCUMENT_TYPES, own keys only: no `constructor`), and
  * - this school's: its `school` reference names `schoolId`; or
- * - a product document of its type: no school reference, and an id `product-<its type>` or
- *   `product-<its type>-<variant>` (the product layer's documents, which every school's page
- *   inherits from and its query reads).
+ * - a product document: its published id begins `product-` (in any layer: `drafts.…`,
+ *   `versions.<release>.…`), whatever its school reference, as the query takes it.
  * A `school` or `siteSettings` document is not among the types: the result names those apart.
+ * No document of these types costs a lookup: only a school does.
  */
 export function documentRefusal(doc: unknown, schoolId: string): string | undefined {
   if (!isRecord(doc)) return 'is not a document';
@@ -98,12 +100,9 @@ export function documentRefusal(doc: unknown, schoolId: string): string | undefi
     return `has a type no school page carries (${quoted(doc._type)})`;
   const id = publishedIdOf(doc._id);
   if (id === undefined) return 'has no id';
-  if (doc.school === undefined || doc.school === null) {
-    const product = `${PRODUCT_ID_PREFIX}${type}`;
-    return id === product || id.startsWith(`${product}-`)
-      ? undefined
-      : 'has no school reference and is no product document of its type';
-  }
+  if (id.startsWith(PRODUCT_ID_PREFIX)) return undefined;
+  if (doc.school === undefined || doc.school === null)
+    return 'has no school reference and is no product document';
   const ref = publishedIdOf(schoolRefOf(doc));
   return ref === schoolId ? undefined : "has a school reference that is not this page's school";
 }
