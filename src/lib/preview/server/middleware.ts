@@ -14,7 +14,7 @@ import { isSchoolRoute } from '../../routing/on-demand-page.ts';
 import { draftModeOf, type DraftModeState } from './draft-mode.ts';
 import { editAttribute } from './edit-attribute.ts';
 import { withOverlays } from './overlays-tag.ts';
-import { PREVIEW_ROBOTS_TXT, previewCsp, withPreviewHeaders } from './headers.ts';
+import { PREVIEW_ROBOTS_TXT, previewCsp, studioOrigins, withPreviewHeaders } from './headers.ts';
 import { pageLiveQuery } from './page-live-query.ts';
 import type { LiveQuery } from '../live-query.ts';
 import { schoolPageRequest } from './school-page-request.ts';
@@ -92,7 +92,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const body = (response.headers.get('content-type') ?? '').includes('text/html')
     ? await response.text()
     : null;
-  const html = body !== null && draftMode ? withOverlays(body, liveQuery) : body;
+  const html =
+    body !== null && draftMode
+      ? withOverlays(body, { studioOrigins: studioOrigins(settings.SANITY_STUDIO_URL), liveQuery })
+      : body;
   const answer = html === null ? response : new Response(html, response);
   return withPreviewHeaders(answer, previewCsp(settings, html, frameUrl));
 });
