@@ -16,13 +16,14 @@
  * the position back after each draw; Chromium's scroll anchoring follows a longer text above the
  * view). Served by `npm run preview:server` on the bundled content.
  */
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { CHROMIUM } from '../dev/studio-host.ts';
 import { LOCAL_DRAFT_MODE_PATH } from '../local-stack/preview/local-draft-mode.ts';
+import { startProcess } from '../support/process.ts';
+import { median, percentile } from '../support/stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -49,28 +50,23 @@ const COLUMNS = [
 ] as const;
 type Column = (typeof COLUMNS)[number];
 
-async function startServer(): Promise<{ site: string; stop: () => void }> {
-  const child = spawn(
-    process.execPath,
-    [
+async function startServer(): Promise<{ site: string; stop: () => Promise<void> }> {
+  const server = await startProcess({
+    name: 'preview:server',
+    args: [
       join(import.meta.dirname, '../local-stack/preview-server.ts'),
       ...(values['no-build'] ? ['--no-build'] : []),
     ],
-    {
-      env: { ...process.env, PREVIEW_PORT: '0', PREVIEW_API_PORT: '0' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let out = '';
-  const site = await new Promise<string>((done, fail) => {
-    child.once('exit', (code) => fail(new Error(`preview:server exited with ${code}:\n${out}`)));
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      const found = /Preview site: (http:\/\/localhost:\d+)/.exec(out);
-      if (found && out.includes('Press Ctrl+C')) done(found[1]!);
-    });
+    env: { ...process.env, PREVIEW_PORT: '0', PREVIEW_API_PORT: '0' },
+    ready: /Preview site: (http:\/\/localhost:\d+)[\s\S]*Press Ctrl\+C/,
+    stderr: 'inherit',
   });
-  return { site, stop: () => child.kill('SIGTERM') };
+  return {
+    site: server.match![1]!,
+    stop: async () => {
+      await server.stop();
+    },
+  };
 }
 
 interface Outcome {
@@ -164,11 +160,6 @@ async function weigh(page: Page, morph: string, target: (typeof PAGES)[number]):
   );
 }
 
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
-};
-
 async function main(): Promise<void> {
   const bundle = await build({
     entryPoints: [join(import.meta.dirname, 'redraw-morph.client.ts')],
@@ -223,7 +214,7 @@ async function main(): Promise<void> {
       }
       rows.push([
         morph,
-        `${quantile(times, 0.5).toFixed(1)} / ${quantile(times, 0.95).toFixed(1)} ms`,
+        `${median(times).toFixed(1)} / ${percentile(times, 95).toFixed(1)} ms`,
         ...COLUMNS.map((column) => (kept[column]?.every(Boolean) ? 'yes' : 'no')),
         `${Math.round(moved)} px`,
       ]);
@@ -235,7 +226,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await browser.close();
-    server.stop();
+    await server.stop();
   }
 }
 

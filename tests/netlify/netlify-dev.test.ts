@@ -31,7 +31,7 @@ import {
   startNetlifyDev,
   toolEnvironment,
   type NetlifyDev,
-} from './netlify-cli.ts';
+} from '../../scripts/support/netlify/cli.ts';
 
 const report = buildReport();
 const redirects = readFileSync(join(DIST, '_redirects'), 'utf8');

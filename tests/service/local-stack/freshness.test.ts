@@ -16,9 +16,9 @@ import { type DeploysAnswer } from '../../../src/lib/publish-records/status-answ
 import { manualBody, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
 import { CHECK_TICK_MS, SCHEDULER_SLACK_MS } from '../../../src/lib/rebuild/freshness.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
+import { freePort } from '../../../scripts/support/process.ts';
 import {
   ROOT,
-  freePort,
   startSanityUsersStandIn,
   startStackProcess,
   type StackProcess,

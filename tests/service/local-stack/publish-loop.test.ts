@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { netlifySignature } from '../../../scripts/local-stack/netlify/deploy-notifications.ts';
+import { netlifySignature } from '../../../scripts/support/netlify/notifications.ts';
 import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { publishLocally } from '../../../scripts/local-stack/publish.ts';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
@@ -250,7 +250,9 @@ describe('the publish loop on the local stack', () => {
     const [failed] = await localDeploys();
     expect(failed).toMatchObject({
       state: 'error',
-      errorMessage: expect.stringMatching(/^Build script returned non-zero exit code/),
+      errorMessage: expect.stringMatching(
+        /^Failed during stage 'building site': Build script returned non-zero exit code/,
+      ),
     });
     expect(titleOf((await get(PAGE)).text)).toBe('new');
     // What the failed build was to carry is not live; the landing header's revision still is.

@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Frame, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { median } from '../../../scripts/support/stats.ts';
 import { AXE_TAGS } from '../../e2e/axe.ts';
 import { CHROMIUM, startPresentationStack, type PreviewStack } from './presentation-stack.ts';
 
@@ -56,14 +57,6 @@ async function present(path: string): Promise<{ page: Page; frame: Frame }> {
   });
   return { page, frame };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? sorted[middle]!
-    : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
-};
 
 /** Picks a perspective in the host's menu; resolves with the ms until the hero's title reads `text`. */
 async function switchTo(
@@ -126,7 +119,7 @@ describe("the Studio's perspective menu and the preview page", () => {
       toDrafts.push(await switchTo(page, frame, 'drafts', DRAFTS_TITLE));
     }
     console.log(
-      `[presentation-perspective] presentation/perspective → new text: to the scheduled draft ${toRelease.join(', ')} ms (median ${median(toRelease)} ms); back to drafts ${toDrafts.join(', ')} ms (median ${median(toDrafts)} ms)`,
+      `[presentation-perspective] presentation/perspective → new text: to the scheduled draft ${toRelease.join(', ')} ms (median ${Math.round(median(toRelease))} ms); back to drafts ${toDrafts.join(', ')} ms (median ${Math.round(median(toDrafts))} ms)`,
     );
     for (const time of [...toRelease, ...toDrafts]) expect(time).toBeLessThanOrEqual(2_000);
 

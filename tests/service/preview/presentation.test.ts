@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Frame, type Page, type Response } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { median } from '../../../scripts/support/stats.ts';
 import { AXE_TAGS } from '../../e2e/axe.ts';
 import { SCHOOL_ROUTES } from '../../../src/lib/route-table/routes.ts';
 import { checkDataSanity, SCHOOLS } from './data-sanity.ts';
@@ -118,14 +119,6 @@ function postRefresh(page: Page, source: RefreshSource): Promise<void> {
     livePreviewEnabled: false,
   });
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? sorted[middle]!
-    : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
-};
 
 describe('Presentation and the overlays', () => {
   it('hands the clicked field to the Studio and shows an edit after refresh', async () => {
@@ -258,7 +251,7 @@ describe('Presentation and the overlays', () => {
     }
     for (const line of lines) console.log(`[presentation] ${line}`);
     console.log(
-      `[presentation] save → text on the page, ${times.length} saves: median ${median(times)} ms, slowest ${Math.max(...times)} ms`,
+      `[presentation] save → text on the page, ${times.length} saves: median ${Math.round(median(times))} ms, slowest ${Math.max(...times)} ms`,
     );
 
     // Drawn in place: the same document, scrolled where it was, the connection never dropped.

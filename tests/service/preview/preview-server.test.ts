@@ -82,7 +82,10 @@ const shownLine = (html: string) =>
   /<p class="preview-bar__shown"[^>]*>(.*?)<\/p>/s
     .exec(html)?.[1]
     ?.replace(/<[^>]+>/g, '')
-    .replace(/&#39;/g, "'");
+    .replace(/&#39;/g, "'")
+    // Read as a browser shows it: the source's line breaks collapse to spaces at the ends.
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The raw HTTP answer to a request written byte for byte (a client would refuse to send some). */
 function rawExchange(text: string): Promise<string> {

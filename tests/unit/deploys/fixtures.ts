@@ -8,13 +8,12 @@ import { defineFunction } from '../../../src/lib/functions/define-function.ts';
 import type { BuildRecord } from '../../../src/lib/publish-records/build-record.ts';
 import type { BuildHookBody } from '../../../src/lib/publish-records/hook-body.ts';
 import { createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
+import { NETLIFY_FAILURE } from '../../../scripts/support/netlify/notifications.ts';
 
 export const SECRET = 'test-notification-secret';
 /** Netlify's `error_message` for a build command that failed (the build stopped on a fault it names), and for a failure around it. */
-export const CONTENT_FAILURE =
-  "Failed during stage 'building site': Build script returned non-zero exit code: 2";
-export const PLATFORM_FAILURE =
-  "Failed during stage 'Install dependencies': dependency_installation script returned non-zero exit code: 1";
+export const CONTENT_FAILURE = NETLIFY_FAILURE['build-command'];
+export const PLATFORM_FAILURE = NETLIFY_FAILURE.platform;
 export const SITE_ID = 'site-1111';
 
 /** publish-status and deploys as one instance of each makes them (define-function.ts), sharing what it sets up, with `fakes`. */

@@ -1,6 +1,7 @@
 /**
- * The faults the publish-loop model injects, armed by its commands and fired by the next operation
- * they fit: any Netlify Blobs read or write of any function (an error, a write that landed but whose
+ * The faults the simulated world injects when it is given them (the publish loop's fault model
+ * arms them with its commands; the month bench injects none), each fired by the next operation it
+ * fits: any Netlify Blobs read or write of any function (an error, a write that landed but whose
  * answer was lost, a conditional write that loses a race, the instance dying just before or just
  * after it), the build hook (an error, a time-out with or without a build started, the instance
  * dying during the call), a deploy notification (lost, delivered twice, delayed: later than others,
@@ -9,7 +10,8 @@
  * answer at all), and the scheduler (publish-retry's runs skipped for a while: a clock jump). Every
  * fault counts once, when it fires.
  */
-import type { BlobStore, WriteOptions } from '../../../../src/lib/functions/blob-store.ts';
+import type { BlobStore, WriteOptions } from '../../../src/lib/functions/blob-store.ts';
+import type { Invocation } from './invocations.ts';
 
 export type StoreFault =
   'read-error' | 'write-error' | 'write-lost-answer' | 'race' | 'die-before' | 'die-after';
@@ -17,41 +19,6 @@ export type HookFault = 'http-500' | 'timeout' | 'accepted-timeout' | 'die' | 'd
 export type NotificationFault =
   { kind: 'lose' } | { kind: 'duplicate'; afterMs: number } | { kind: 'delay'; ms: number };
 export type ApiFault = 'error' | 'no-answer';
-
-/**
- * One invocation of a function. It stops at a gate before each awaited step outside it (a Blobs
- * operation, the build hook), and the world lets one gated invocation on at a time, in an order it
- * draws, once every other one is gated too: concurrent instances interleave, the same way for the
- * same seed. `die` ends it at a step: what follows never runs.
- */
-export class Invocation {
-  state: 'running' | 'gated' | 'done' = 'running';
-  dead = false;
-  /** Its steps waiting at the gate, first come first (several at once when it reads blobs in parallel). */
-  private waiting: Array<() => void> = [];
-  private resolveDeath!: () => void;
-  readonly death = new Promise<'died'>((resolve) => {
-    this.resolveDeath = () => resolve('died');
-  });
-
-  gate(): Promise<void> {
-    this.state = 'gated';
-    return new Promise<void>((release) => this.waiting.push(release));
-  }
-
-  /** Lets its first waiting step go on. */
-  release(): void {
-    const next = this.waiting.shift();
-    if (this.waiting.length === 0) this.state = 'running';
-    next?.();
-  }
-
-  die<T>(): Promise<T> {
-    this.dead = true;
-    this.resolveDeath();
-    return new Promise<T>(() => {});
-  }
-}
 
 export class Faults {
   private store: Array<{ fault: StoreFault; skip: number }> = [];
@@ -148,21 +115,20 @@ export class Faults {
 
   /** `store` as one invocation sees it: each read and write may fire the next armed fault. */
   wrap(store: BlobStore, invocation: Invocation, name: string): BlobStore {
-    const faults = this;
     return {
-      async getWithMetadata(key, options) {
+      getWithMetadata: async (key, options) => {
         await invocation.gate();
-        const fault = faults.nextStore();
-        if (fault) faults.count(`${name} read ${key}: ${fault}`);
+        const fault = this.nextStore();
+        if (fault) this.count(`${name} read ${key}: ${fault}`);
         if (fault === 'die-before' || fault === 'die-after') return invocation.die();
         if (fault === 'read-error' || fault === 'write-error' || fault === 'write-lost-answer')
           throw new Error('Netlify Blobs answered HTTP 500');
         return store.getWithMetadata(key, options);
       },
-      async setJSON(key, value, options?: WriteOptions) {
+      setJSON: async (key, value, options?: WriteOptions) => {
         await invocation.gate();
-        const fault = faults.nextStore();
-        if (fault) faults.count(`${name} write ${key}: ${fault}`);
+        const fault = this.nextStore();
+        if (fault) this.count(`${name} write ${key}: ${fault}`);
         if (fault === 'die-before') return invocation.die();
         if (fault === 'read-error' || fault === 'write-error')
           throw new Error('Netlify Blobs answered HTTP 500');

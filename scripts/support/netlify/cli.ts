@@ -1,5 +1,6 @@
 /**
- * Netlify's own tools for the Netlify tier: `netlify build --offline` and `netlify dev --offline`
+ * Netlify's own tools, for the Netlify tier's tests and the Netlify build bench (scripts/support/:
+ * what tests/ and scripts/bench/ share): `netlify build --offline` and `netlify dev --offline`
  * from netlify-cli (scripts/netlify-cli/, installed with `npm ci --ignore-scripts` from its own
  * lockfile), run on a clean copy of the project (the files git knows, nothing a build or a test
  * left behind), with a throwaway HOME, no token, telemetry off, and every HTTP(S) request but
@@ -7,11 +8,11 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { freePort, startProcess } from '../process.ts';
 
-export const ROOT = resolve(import.meta.dirname, '..', '..');
+export const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 export const CLI_DIR = join(ROOT, 'scripts', 'netlify-cli');
 const CLI_BIN = join(CLI_DIR, 'node_modules', '.bin');
 
@@ -104,14 +105,6 @@ export function runNetlify(
   });
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((closed) => server.close(() => closed()));
-  return port;
-}
-
 export interface NetlifyDev {
   url: string;
   output: () => string;
@@ -136,55 +129,31 @@ export async function startNetlifyDev(
     '--functions-port',
     String(functionsPort),
   ];
-  const child = spawn(join(CLI_BIN, 'netlify'), args, {
+  const url = `http://localhost:${port}`;
+  // Ready once the functions are loaded and the server answers.
+  const dev = await startProcess({
+    name: 'netlify dev',
+    command: join(CLI_BIN, 'netlify'),
+    args,
     cwd,
     env: environment,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  const output: Buffer[] = [];
-  child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
-  child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
-  const text = () => Buffer.concat(output).toString('utf8');
-  const exited = new Promise<void>((gone) => child.once('close', () => gone()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      try {
-        process.kill(-child.pid!, 'SIGTERM');
-      } catch {
-        /* already gone */
-      }
-      const killed = setTimeout(() => {
-        try {
-          process.kill(-child.pid!, 'SIGKILL');
-        } catch {
-          /* gone */
-        }
-      }, 5_000);
-      await exited;
-      clearTimeout(killed);
-    }
-  };
-  const url = `http://localhost:${port}`;
-  const started = Date.now();
-  // Ready once the functions are loaded and the server answers.
-  while (Date.now() - started < timeoutMs) {
-    if (child.exitCode !== null)
-      throw new Error(`netlify dev stopped (exit ${child.exitCode}):\n${text().slice(-3000)}`);
-    if (/Loaded function/.test(text())) {
-      const answer = await fetch(`${url}/search`).then(
+    group: true,
+    timeoutMs,
+    ready: async (output) =>
+      /Loaded function/.test(output) &&
+      (await fetch(`${url}/search`).then(
         async (response) => {
           await response.arrayBuffer();
-          return response.status;
+          return response.status === 200;
         },
-        () => 0,
-      );
-      if (answer === 200) return { url, output: text, stop };
-    }
-    await new Promise((wait) => setTimeout(wait, 250));
-  }
-  await stop();
-  throw new Error(
-    `netlify dev did not answer within ${timeoutMs / 1000} s:\n${text().slice(-3000)}`,
-  );
+        () => false,
+      )),
+  });
+  return {
+    url,
+    output: dev.output,
+    stop: async () => {
+      await dev.stop();
+    },
+  };
 }
