@@ -71,13 +71,14 @@ describe('the guard of every draft-mode POST', () => {
   });
 
   it("refuses a post from anywhere but the site's own pages, without reading draft mode", async () => {
-    for (const headers of [
+    const refused: Array<Record<string, string>> = [
       { ...OWN_PAGE, origin: 'https://evil.example' },
       { ...OWN_PAGE, 'sec-fetch-site': 'cross-site' },
       { ...OWN_PAGE, 'sec-fetch-site': 'same-site' },
       { 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
       { origin: SITE, 'content-type': 'application/json' },
-    ]) {
+    ];
+    for (const headers of refused) {
       const { answer, asked } = await guard({ headers, body: '{}' });
       expect(answer, JSON.stringify(headers)).toEqual({ status: 403, message: NOT_OUR_PAGE });
       expect(asked.draftMode).toBe(0);
