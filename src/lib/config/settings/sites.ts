@@ -265,7 +265,7 @@ export const SITE_SETTINGS = {
     schema: setting(z.string().optional()),
     format: 'comma-separated http(s) URLs',
     sentence:
-      "The deployed Studio's address: on the public site the only origin that may read the publish status (CORS), on the preview site the only one that may frame it.",
+      "The deployed Studio's address: on the public site the only origin that may read the publish status (CORS), on the preview site the only one that may frame it and talk to its pages (Presentation's messages).",
     setBy: 'operator',
     default: `\`${LOCAL_STUDIO_URL}\`, on local runs only (a deployed site refuses it)`,
     sites: {
