@@ -72,16 +72,9 @@ const opsAlertKey = () =>
   );
 
 /** A signing secret's previous value, set only while it is rotated (docs/operations.md, "Rotating a secret"). */
-function previousSecret<
-  const Written extends Pick<SettingDefinition, 'schema' | 'format' | 'secret'>,
->(
-  sentence: string,
-  readBy: readonly Reader[],
-  // Generic, so each setting keeps its own schema's type (a Pick of SettingDefinition would widen it to unknown).
-  written: Written,
-) {
+function previousSecret(sentence: string, readBy: readonly Reader[]) {
   return {
-    ...written,
+    ...SIGNING_SECRET,
     sentence,
     setBy: 'operator',
     default: '– (no rotation under way)',
@@ -272,7 +265,7 @@ export const SITE_SETTINGS = {
     schema: setting(z.string().optional()),
     format: 'comma-separated http(s) URLs',
     sentence:
-      "The deployed Studio's address: on the public site the only origin that may read the publish status (CORS), on the preview site the only one that may frame it.",
+      "The deployed Studio's address: on the public site the only origin that may read the publish status (CORS), on the preview site the only one that may frame it and talk to its pages (Presentation's messages).",
     setBy: 'operator',
     default: `\`${LOCAL_STUDIO_URL}\`, on local runs only (a deployed site refuses it)`,
     sites: {
@@ -302,7 +295,6 @@ export const SITE_SETTINGS = {
   EDITOR_PASS_SECRET_PREVIOUS: previousSecret(
     'Only while EDITOR_PASS_SECRET is rotated: its previous value, whose passes still prove their editors (new passes are signed with the current one only); unset it 12 hours after the new value was deployed, when every pass signed with it has expired.',
     ['publish-status', 'deploys', 'setup:check'],
-    SIGNING_SECRET,
   ),
   NETLIFY_BUILD_HOOK_URL: {
     schema: urlSetting(),
@@ -340,7 +332,6 @@ export const SITE_SETTINGS = {
   SANITY_WEBHOOK_SECRET_PREVIOUS: previousSecret(
     "Only while SANITY_WEBHOOK_SECRET is rotated: its previous value, still accepted so that no publish signed with it is refused while Sanity's webhook changes to the new one; unset it once Sanity signs with the new one.",
     ['rebuild-on-publish', 'setup:check'],
-    SIGNING_SECRET,
   ),
   NETLIFY_DEPLOY_NOTIFICATION_SECRET: {
     schema: secretSetting(MIN_SECRET_LENGTH),
@@ -356,7 +347,6 @@ export const SITE_SETTINGS = {
   NETLIFY_DEPLOY_NOTIFICATION_SECRET_PREVIOUS: previousSecret(
     'Only while NETLIFY_DEPLOY_NOTIFICATION_SECRET is rotated: its previous value, still accepted while each of the deploy notifications changes to the new one; unset it once all of them have.',
     ['deploy-notification', 'setup:check'],
-    SIGNING_SECRET,
   ),
   OPS_ALERT_WEBHOOK_URL: {
     schema: urlSetting(),
@@ -379,15 +369,15 @@ export const SITE_SETTINGS = {
     sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
     readBy: OPS_ALERT_READERS,
   },
-  OPS_ALERT_WEBHOOK_SECRET_PREVIOUS: previousSecret(
-    'Only while OPS_ALERT_WEBHOOK_SECRET is rotated: its previous value; each alert then carries a signature made with each key, so the receiver may change its key at any moment; unset it once it has.',
-    OPS_ALERT_READERS,
-    {
-      schema: opsAlertKey(),
-      format: 'as OPS_ALERT_WEBHOOK_SECRET',
-      secret: {},
-    },
-  ),
+  OPS_ALERT_WEBHOOK_SECRET_PREVIOUS: {
+    ...previousSecret(
+      'Only while OPS_ALERT_WEBHOOK_SECRET is rotated: its previous value; each alert then carries a signature made with each key, so the receiver may change its key at any moment; unset it once it has.',
+      OPS_ALERT_READERS,
+    ),
+    schema: opsAlertKey(),
+    format: 'as OPS_ALERT_WEBHOOK_SECRET',
+    secret: {},
+  },
   REDIRECT_RULE_LIMIT: {
     // Netlify's redirects docs (docs.netlify.com/manage/routing/redirects/overview, read 2026-12-02):
     // "Netlify processes and serializes your redirect rules across the _redirects and netlify.toml
