@@ -255,8 +255,13 @@ Object.assign(window.studio, {
   loaderDocuments,
   changesPosted,
   postChanges,
-  postQueryChange: (query: { query: string; params: unknown; perspective: string }) =>
-    postChange({ ...PROJECT, ...query }),
+  postQueryChange: (query: {
+    query: string;
+    params: Record<string, unknown>;
+    perspective: string;
+  }) =>
+    // As with the opening perspective, a test's pick is posted as it is: the page judges it.
+    postChange({ ...PROJECT, ...query, perspective: query.perspective as ClientPerspective }),
   edit: (id: string, fields: Record<string, unknown>) => {
     edits += 1;
     unsaved.set(id, { ...unsaved.get(id), ...fields });

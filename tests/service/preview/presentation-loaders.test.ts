@@ -516,7 +516,7 @@ describe("a post to a page's address (the Studio's result, drawn)", () => {
     expectRefused(
       await post(
         await studioResult((result) => {
-          result.school = { ...result.school, key: 42 };
+          result.school = { ...result.school!, key: 42 };
         }),
       ),
       422,
