@@ -16,7 +16,7 @@ export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: schema.json
 export type PlanCard = {
-  _type: "planCard";
+  _type: 'planCard';
   planLabel: string;
   price?: string;
   salePrice?: string;
@@ -33,19 +33,19 @@ export type PlanCard = {
     bodyText?: string;
     linkText?: string;
     linkPagePath?: string;
-    _type: "planBullet";
+    _type: 'planBullet';
     _key: string;
   }>;
 };
 
 export type Pillar = {
-  _type: "pillar";
+  _type: 'pillar';
   title: string;
   subHeader: string;
 };
 
 export type PlanChoice = {
-  _type: "planChoice";
+  _type: 'planChoice';
   PlanTitle: string;
   PlanSubtitle: string;
   PlanButtonText: string;
@@ -53,21 +53,21 @@ export type PlanChoice = {
 
 export type SchoolReference = {
   _ref: string;
-  _type: "reference";
+  _type: 'reference';
   _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "school";
+  [internalGroqTypeReferenceTo]?: 'school';
 };
 
 export type SanityImageAssetReference = {
   _ref: string;
-  _type: "reference";
+  _type: 'reference';
   _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
+  [internalGroqTypeReferenceTo]?: 'sanity.imageAsset';
 };
 
 export type Footer = {
   _id: string;
-  _type: "footer";
+  _type: 'footer';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -78,7 +78,7 @@ export type Footer = {
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
-    _type: "image";
+    _type: 'image';
   };
   socialMediaIcons?: Array<{
     network: string;
@@ -89,9 +89,9 @@ export type Footer = {
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
       alt?: string;
-      _type: "image";
+      _type: 'image';
     };
-    _type: "socialLink";
+    _type: 'socialLink';
     _key: string;
   }>;
   pageColumnTitle: string;
@@ -100,7 +100,7 @@ export type Footer = {
     internalPagePath?: string;
     externalPagePath?: string;
     pagePath?: string;
-    _type: "footerLink";
+    _type: 'footerLink';
     _key: string;
   }>;
   supportColumnTitle: string;
@@ -109,7 +109,7 @@ export type Footer = {
     internalPagePath?: string;
     externalPagePath?: string;
     pagePath?: string;
-    _type: "footerLink";
+    _type: 'footerLink';
     _key: string;
   }>;
   legalColumnTitle: string;
@@ -118,7 +118,7 @@ export type Footer = {
     internalPagePath?: string;
     externalPagePath?: string;
     pagePath?: string;
-    _type: "footerLink";
+    _type: 'footerLink';
     _key: string;
   }>;
   newsroomColumnTitle: string;
@@ -127,14 +127,14 @@ export type Footer = {
     internalPagePath?: string;
     externalPagePath?: string;
     pagePath?: string;
-    _type: "footerLink";
+    _type: 'footerLink';
     _key: string;
   }>;
   finePrint: string;
 };
 
 export type SanityImageCrop = {
-  _type: "sanity.imageCrop";
+  _type: 'sanity.imageCrop';
   top: number;
   bottom: number;
   left: number;
@@ -142,7 +142,7 @@ export type SanityImageCrop = {
 };
 
 export type SanityImageHotspot = {
-  _type: "sanity.imageHotspot";
+  _type: 'sanity.imageHotspot';
   x: number;
   y: number;
   height: number;
@@ -151,7 +151,7 @@ export type SanityImageHotspot = {
 
 export type LoginModal = {
   _id: string;
-  _type: "loginModal";
+  _type: 'loginModal';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -170,13 +170,13 @@ export type LoginModal = {
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
-    _type: "image";
+    _type: 'image';
   };
 };
 
 export type HeaderNav = {
   _id: string;
-  _type: "headerNav";
+  _type: 'headerNav';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -185,7 +185,7 @@ export type HeaderNav = {
     label: string;
     pagePath?: string;
     externalUrl?: string;
-    _type: "navLink";
+    _type: 'navLink';
     _key: string;
   }>;
   signInButtonText: string;
@@ -194,7 +194,7 @@ export type HeaderNav = {
 
 export type InternationalDialing = {
   _id: string;
-  _type: "internationalDialing";
+  _type: 'internationalDialing';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -211,7 +211,7 @@ export type InternationalDialing = {
 
 export type PressRelease = {
   _id: string;
-  _type: "pressRelease";
+  _type: 'pressRelease';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -221,29 +221,29 @@ export type PressRelease = {
   sections?: Array<
     | {
         text: string;
-        _type: "mainHeading";
+        _type: 'mainHeading';
         _key: string;
       }
     | {
         text: string;
-        _type: "subHeading";
+        _type: 'subHeading';
         _key: string;
       }
     | {
         text: string;
-        _type: "paragraph";
+        _type: 'paragraph';
         _key: string;
       }
     | {
         items: Array<string>;
-        _type: "unorderedList";
+        _type: 'unorderedList';
         _key: string;
       }
     | {
         label?: string;
         text?: string;
         href?: string;
-        _type: "contactLink";
+        _type: 'contactLink';
         _key: string;
       }
   >;
@@ -251,7 +251,7 @@ export type PressRelease = {
 
 export type CoverageMapPage = {
   _id: string;
-  _type: "coverageMapPage";
+  _type: 'coverageMapPage';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -265,7 +265,7 @@ export type CoverageMapPage = {
 
 export type GiveawayClosed = {
   _id: string;
-  _type: "giveawayClosed";
+  _type: 'giveawayClosed';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -277,7 +277,7 @@ export type GiveawayClosed = {
 
 export type GiveawayConfirmation = {
   _id: string;
-  _type: "giveawayConfirmation";
+  _type: 'giveawayConfirmation';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -292,7 +292,7 @@ export type GiveawayConfirmation = {
 
 export type GiveawayForm = {
   _id: string;
-  _type: "giveawayForm";
+  _type: 'giveawayForm';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -308,10 +308,10 @@ export type GiveawayForm = {
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
       alt?: string;
-      _type: "image";
+      _type: 'image';
     };
     iconCaption: string;
-    _type: "giveawayIcon";
+    _type: 'giveawayIcon';
     _key: string;
   }>;
   formTitle: string;
@@ -325,7 +325,7 @@ export type GiveawayForm = {
     termsUrl: string;
     termsText: string;
     trailingText?: string;
-    _type: "termsPart";
+    _type: 'termsPart';
     _key: string;
   }>;
   enterButtonText: string;
@@ -337,13 +337,13 @@ export type GiveawayForm = {
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt: string;
-    _type: "image";
+    _type: 'image';
   };
 };
 
 export type WhyPlans = {
   _id: string;
-  _type: "whyPlans";
+  _type: 'whyPlans';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -357,7 +357,7 @@ export type WhyPlans = {
 
 export type WhyPerks = {
   _id: string;
-  _type: "whyPerks";
+  _type: 'whyPerks';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -373,7 +373,7 @@ export type WhyPerks = {
 
 export type HowItWorksMath = {
   _id: string;
-  _type: "howItWorksMath";
+  _type: 'howItWorksMath';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -383,7 +383,7 @@ export type HowItWorksMath = {
   steps: Array<{
     money: string;
     label: string;
-    _type: "mathStep";
+    _type: 'mathStep';
     _key: string;
   }>;
   disclaimer?: string;
@@ -394,7 +394,7 @@ export type HowItWorksMath = {
 
 export type GivebackFunds = {
   _id: string;
-  _type: "givebackFunds";
+  _type: 'givebackFunds';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -406,14 +406,14 @@ export type GivebackFunds = {
     fundName: string;
     fundMotto?: string;
     fundDescription: string;
-    _type: "fund";
+    _type: 'fund';
     _key: string;
   }>;
 };
 
 export type WhyHero = {
   _id: string;
-  _type: "whyHero";
+  _type: 'whyHero';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -427,13 +427,13 @@ export type WhyHero = {
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt: string;
-    _type: "image";
+    _type: 'image';
   };
 };
 
 export type SwitchSection = {
   _id: string;
-  _type: "switchSection";
+  _type: 'switchSection';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -448,7 +448,7 @@ export type SwitchSection = {
 
 export type GiveawaysBanner = {
   _id: string;
-  _type: "giveawaysBanner";
+  _type: 'giveawaysBanner';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -462,14 +462,14 @@ export type GiveawaysBanner = {
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
-    _type: "image";
+    _type: 'image';
   };
   enterButtonText: string;
 };
 
 export type PerkSection = {
   _id: string;
-  _type: "perkSection";
+  _type: 'perkSection';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -484,17 +484,17 @@ export type PerkSection = {
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
       alt?: string;
-      _type: "image";
+      _type: 'image';
     };
     subText?: string;
-    _type: "perk";
+    _type: 'perk';
     _key: string;
   }>;
 };
 
 export type BroadbandFacts = {
   _id: string;
-  _type: "broadbandFacts";
+  _type: 'broadbandFacts';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -512,19 +512,19 @@ export type BroadbandFacts = {
   additionalCharges?: Array<{
     label: string;
     description?: string;
-    _type: "charge";
+    _type: 'charge';
     _key: string;
   }>;
   discounts?: Array<{
     label: string;
     description?: string;
-    _type: "discount";
+    _type: 'discount';
     _key: string;
   }>;
   speeds?: Array<{
     label: string;
     speedRange: string;
-    _type: "speed";
+    _type: 'speed';
     _key: string;
   }>;
   dataLabel: string;
@@ -535,7 +535,7 @@ export type BroadbandFacts = {
     title: string;
     linkText: string;
     link: string;
-    _type: "policyLink";
+    _type: 'policyLink';
     _key: string;
   }>;
   supportLabel: string;
@@ -549,12 +549,12 @@ export type BroadbandFacts = {
 
 export type PlanCards = {
   _id: string;
-  _type: "planCards";
+  _type: 'planCards';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
   school: SchoolReference;
-  customerType: "fan" | "student" | "faculty";
+  customerType: 'fan' | 'student' | 'faculty';
   plans: Array<
     {
       _key: string;
@@ -564,12 +564,12 @@ export type PlanCards = {
 
 export type PlanPageHeader = {
   _id: string;
-  _type: "planPageHeader";
+  _type: 'planPageHeader';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
   school: SchoolReference;
-  customerType: "fan" | "student" | "faculty";
+  customerType: 'fan' | 'student' | 'faculty';
   header: string;
   tmoSubHeader: string;
   finePrint: string;
@@ -581,7 +581,7 @@ export type PlanPageHeader = {
 
 export type Faqs = {
   _id: string;
-  _type: "faqs";
+  _type: 'faqs';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -595,14 +595,14 @@ export type Faqs = {
   faqs: Array<{
     question: string;
     answer: string;
-    _type: "faq";
+    _type: 'faq';
     _key: string;
   }>;
 };
 
 export type MissionRows = {
   _id: string;
-  _type: "missionRows";
+  _type: 'missionRows';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -619,7 +619,7 @@ export type MissionRows = {
 
 export type ChoosePlans = {
   _id: string;
-  _type: "choosePlans";
+  _type: 'choosePlans';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -634,7 +634,7 @@ export type ChoosePlans = {
 
 export type HowItWorks = {
   _id: string;
-  _type: "howItWorks";
+  _type: 'howItWorks';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -647,14 +647,14 @@ export type HowItWorks = {
     stepHeader: string;
     subText: string;
     coverageLinkText?: string;
-    _type: "stepCard";
+    _type: 'stepCard';
     _key: string;
   }>;
 };
 
 export type LandingPerks = {
   _id: string;
-  _type: "landingPerks";
+  _type: 'landingPerks';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -668,18 +668,18 @@ export type LandingPerks = {
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
       alt?: string;
-      _type: "image";
+      _type: 'image';
     };
     perkTitle: string;
     subText: string;
-    _type: "perk";
+    _type: 'perk';
     _key: string;
   }>;
 };
 
 export type PartnerBanner = {
   _id: string;
-  _type: "partnerBanner";
+  _type: 'partnerBanner';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -693,14 +693,14 @@ export type PartnerBanner = {
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
-    _type: "image";
+    _type: 'image';
   };
   bannerUrl?: string;
 };
 
 export type LandingHeader = {
   _id: string;
-  _type: "landingHeader";
+  _type: 'landingHeader';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -714,7 +714,7 @@ export type LandingHeader = {
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt: string;
-    _type: "image";
+    _type: 'image';
   };
   ctaText?: string;
   ctaFragment?: string;
@@ -722,7 +722,7 @@ export type LandingHeader = {
 
 export type SiteSettings = {
   _id: string;
-  _type: "siteSettings";
+  _type: 'siteSettings';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -737,7 +737,7 @@ export type SiteSettings = {
 
 export type School = {
   _id: string;
-  _type: "school";
+  _type: 'school';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -755,7 +755,7 @@ export type School = {
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
-    _type: "image";
+    _type: 'image';
   };
   favicon: {
     asset: SanityImageAssetReference;
@@ -763,7 +763,7 @@ export type School = {
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
-    _type: "image";
+    _type: 'image';
   };
   city?: string;
   state?: string;
@@ -775,13 +775,13 @@ export type School = {
     name: string;
     hex: string;
   };
-  status?: "preparing" | "live" | "retired";
+  status?: 'preparing' | 'live' | 'retired';
   successor?: SchoolReference;
   templateSchool?: string;
 };
 
 export type SanityImagePaletteSwatch = {
-  _type: "sanity.imagePaletteSwatch";
+  _type: 'sanity.imagePaletteSwatch';
   background?: string;
   foreground?: string;
   population?: number;
@@ -789,7 +789,7 @@ export type SanityImagePaletteSwatch = {
 };
 
 export type SanityImagePalette = {
-  _type: "sanity.imagePalette";
+  _type: 'sanity.imagePalette';
   darkMuted?: SanityImagePaletteSwatch;
   lightVibrant?: SanityImagePaletteSwatch;
   darkVibrant?: SanityImagePaletteSwatch;
@@ -800,14 +800,14 @@ export type SanityImagePalette = {
 };
 
 export type SanityImageDimensions = {
-  _type: "sanity.imageDimensions";
+  _type: 'sanity.imageDimensions';
   height: number;
   width: number;
   aspectRatio: number;
 };
 
 export type SanityImageMetadata = {
-  _type: "sanity.imageMetadata";
+  _type: 'sanity.imageMetadata';
   location?: Geopoint;
   dimensions?: SanityImageDimensions;
   palette?: SanityImagePalette;
@@ -820,7 +820,7 @@ export type SanityImageMetadata = {
 
 export type SanityFileAsset = {
   _id: string;
-  _type: "sanity.fileAsset";
+  _type: 'sanity.fileAsset';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -841,7 +841,7 @@ export type SanityFileAsset = {
 };
 
 export type SanityAssetSourceData = {
-  _type: "sanity.assetSourceData";
+  _type: 'sanity.assetSourceData';
   name?: string;
   id?: string;
   url?: string;
@@ -849,7 +849,7 @@ export type SanityAssetSourceData = {
 
 export type SanityImageAsset = {
   _id: string;
-  _type: "sanity.imageAsset";
+  _type: 'sanity.imageAsset';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -871,14 +871,14 @@ export type SanityImageAsset = {
 };
 
 export type Geopoint = {
-  _type: "geopoint";
+  _type: 'geopoint';
   lat?: number;
   lng?: number;
   alt?: number;
 };
 
 export type Slug = {
-  _type: "slug";
+  _type: 'slug';
   current: string;
   source?: string;
 };
@@ -936,7 +936,7 @@ export type AllSanitySchemaTypes =
 export type BUILD_CONTENT_QUERY_RESULT = Array<
   | {
       _id: string;
-      _type: "broadbandFacts";
+      _type: 'broadbandFacts';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -954,19 +954,19 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       additionalCharges?: Array<{
         label: string;
         description?: string;
-        _type: "charge";
+        _type: 'charge';
         _key: string;
       }>;
       discounts?: Array<{
         label: string;
         description?: string;
-        _type: "discount";
+        _type: 'discount';
         _key: string;
       }>;
       speeds?: Array<{
         label: string;
         speedRange: string;
-        _type: "speed";
+        _type: 'speed';
         _key: string;
       }>;
       dataLabel: string;
@@ -977,7 +977,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         title: string;
         linkText: string;
         link: string;
-        _type: "policyLink";
+        _type: 'policyLink';
         _key: string;
       }>;
       supportLabel: string;
@@ -990,7 +990,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "choosePlans";
+      _type: 'choosePlans';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1004,7 +1004,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "coverageMapPage";
+      _type: 'coverageMapPage';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1017,7 +1017,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "faqs";
+      _type: 'faqs';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1031,13 +1031,13 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       faqs: Array<{
         question: string;
         answer: string;
-        _type: "faq";
+        _type: 'faq';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "footer";
+      _type: 'footer';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1048,7 +1048,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
       socialMediaIcons?: Array<{
         network: string;
@@ -1059,9 +1059,9 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
-        _type: "socialLink";
+        _type: 'socialLink';
         _key: string;
       }>;
       pageColumnTitle: string;
@@ -1070,7 +1070,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
-        _type: "footerLink";
+        _type: 'footerLink';
         _key: string;
       }>;
       supportColumnTitle: string;
@@ -1079,7 +1079,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
-        _type: "footerLink";
+        _type: 'footerLink';
         _key: string;
       }>;
       legalColumnTitle: string;
@@ -1088,7 +1088,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
-        _type: "footerLink";
+        _type: 'footerLink';
         _key: string;
       }>;
       newsroomColumnTitle: string;
@@ -1097,14 +1097,14 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
-        _type: "footerLink";
+        _type: 'footerLink';
         _key: string;
       }>;
       finePrint: string;
     }
   | {
       _id: string;
-      _type: "giveawayClosed";
+      _type: 'giveawayClosed';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1115,7 +1115,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "giveawayConfirmation";
+      _type: 'giveawayConfirmation';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1129,7 +1129,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "giveawayForm";
+      _type: 'giveawayForm';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1145,10 +1145,10 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
         iconCaption: string;
-        _type: "giveawayIcon";
+        _type: 'giveawayIcon';
         _key: string;
       }>;
       formTitle: string;
@@ -1162,7 +1162,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         termsUrl: string;
         termsText: string;
         trailingText?: string;
-        _type: "termsPart";
+        _type: 'termsPart';
         _key: string;
       }>;
       enterButtonText: string;
@@ -1174,12 +1174,12 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt: string;
-        _type: "image";
+        _type: 'image';
       };
     }
   | {
       _id: string;
-      _type: "giveawaysBanner";
+      _type: 'giveawaysBanner';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1193,13 +1193,13 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
       enterButtonText: string;
     }
   | {
       _id: string;
-      _type: "givebackFunds";
+      _type: 'givebackFunds';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1211,13 +1211,13 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         fundName: string;
         fundMotto?: string;
         fundDescription: string;
-        _type: "fund";
+        _type: 'fund';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "headerNav";
+      _type: 'headerNav';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1226,7 +1226,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         label: string;
         pagePath?: string;
         externalUrl?: string;
-        _type: "navLink";
+        _type: 'navLink';
         _key: string;
       }>;
       signInButtonText: string;
@@ -1234,7 +1234,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "howItWorks";
+      _type: 'howItWorks';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1247,13 +1247,13 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         stepHeader: string;
         subText: string;
         coverageLinkText?: string;
-        _type: "stepCard";
+        _type: 'stepCard';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "howItWorksMath";
+      _type: 'howItWorksMath';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1263,7 +1263,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       steps: Array<{
         money: string;
         label: string;
-        _type: "mathStep";
+        _type: 'mathStep';
         _key: string;
       }>;
       disclaimer?: string;
@@ -1273,7 +1273,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "internationalDialing";
+      _type: 'internationalDialing';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1289,7 +1289,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "landingHeader";
+      _type: 'landingHeader';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1303,14 +1303,14 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt: string;
-        _type: "image";
+        _type: 'image';
       };
       ctaText?: string;
       ctaFragment?: string;
     }
   | {
       _id: string;
-      _type: "landingPerks";
+      _type: 'landingPerks';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1324,17 +1324,17 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
         perkTitle: string;
         subText: string;
-        _type: "perk";
+        _type: 'perk';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "loginModal";
+      _type: 'loginModal';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1353,12 +1353,12 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
     }
   | {
       _id: string;
-      _type: "missionRows";
+      _type: 'missionRows';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1374,7 +1374,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "partnerBanner";
+      _type: 'partnerBanner';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1388,13 +1388,13 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
       bannerUrl?: string;
     }
   | {
       _id: string;
-      _type: "perkSection";
+      _type: 'perkSection';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1409,21 +1409,21 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
         subText?: string;
-        _type: "perk";
+        _type: 'perk';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "planCards";
+      _type: 'planCards';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
       school: SchoolReference;
-      customerType: "faculty" | "fan" | "student";
+      customerType: 'faculty' | 'fan' | 'student';
       plans: Array<
         {
           _key: string;
@@ -1432,12 +1432,12 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "planPageHeader";
+      _type: 'planPageHeader';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
       school: SchoolReference;
-      customerType: "faculty" | "fan" | "student";
+      customerType: 'faculty' | 'fan' | 'student';
       header: string;
       tmoSubHeader: string;
       finePrint: string;
@@ -1448,7 +1448,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "pressRelease";
+      _type: 'pressRelease';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1460,34 +1460,34 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
             label?: string;
             text?: string;
             href?: string;
-            _type: "contactLink";
+            _type: 'contactLink';
             _key: string;
           }
         | {
             text: string;
-            _type: "mainHeading";
+            _type: 'mainHeading';
             _key: string;
           }
         | {
             text: string;
-            _type: "paragraph";
+            _type: 'paragraph';
             _key: string;
           }
         | {
             text: string;
-            _type: "subHeading";
+            _type: 'subHeading';
             _key: string;
           }
         | {
             items: Array<string>;
-            _type: "unorderedList";
+            _type: 'unorderedList';
             _key: string;
           }
       >;
     }
   | {
       _id: string;
-      _type: "sanity.fileAsset";
+      _type: 'sanity.fileAsset';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1508,7 +1508,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "sanity.imageAsset";
+      _type: 'sanity.imageAsset';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1530,7 +1530,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "school";
+      _type: 'school';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1548,7 +1548,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
       favicon: {
         asset: SanityImageAssetReference;
@@ -1556,7 +1556,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
       city?: string;
       state?: string;
@@ -1568,13 +1568,13 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         name: string;
         hex: string;
       };
-      status?: "live" | "preparing" | "retired";
+      status?: 'live' | 'preparing' | 'retired';
       successor?: SchoolReference;
       templateSchool?: string;
     }
   | {
       _id: string;
-      _type: "siteSettings";
+      _type: 'siteSettings';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1588,7 +1588,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "switchSection";
+      _type: 'switchSection';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1602,7 +1602,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "whyHero";
+      _type: 'whyHero';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1616,12 +1616,12 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt: string;
-        _type: "image";
+        _type: 'image';
       };
     }
   | {
       _id: string;
-      _type: "whyPerks";
+      _type: 'whyPerks';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1636,7 +1636,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "whyPlans";
+      _type: 'whyPlans';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1655,7 +1655,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
 export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
   | {
       _id: string;
-      _type: "broadbandFacts";
+      _type: 'broadbandFacts';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1673,19 +1673,19 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       additionalCharges?: Array<{
         label: string;
         description?: string;
-        _type: "charge";
+        _type: 'charge';
         _key: string;
       }>;
       discounts?: Array<{
         label: string;
         description?: string;
-        _type: "discount";
+        _type: 'discount';
         _key: string;
       }>;
       speeds?: Array<{
         label: string;
         speedRange: string;
-        _type: "speed";
+        _type: 'speed';
         _key: string;
       }>;
       dataLabel: string;
@@ -1696,7 +1696,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         title: string;
         linkText: string;
         link: string;
-        _type: "policyLink";
+        _type: 'policyLink';
         _key: string;
       }>;
       supportLabel: string;
@@ -1709,7 +1709,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "choosePlans";
+      _type: 'choosePlans';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1723,7 +1723,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "coverageMapPage";
+      _type: 'coverageMapPage';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1736,7 +1736,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "faqs";
+      _type: 'faqs';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1750,13 +1750,13 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       faqs: Array<{
         question: string;
         answer: string;
-        _type: "faq";
+        _type: 'faq';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "footer";
+      _type: 'footer';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1767,7 +1767,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
       socialMediaIcons?: Array<{
         network: string;
@@ -1778,9 +1778,9 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
-        _type: "socialLink";
+        _type: 'socialLink';
         _key: string;
       }>;
       pageColumnTitle: string;
@@ -1789,7 +1789,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
-        _type: "footerLink";
+        _type: 'footerLink';
         _key: string;
       }>;
       supportColumnTitle: string;
@@ -1798,7 +1798,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
-        _type: "footerLink";
+        _type: 'footerLink';
         _key: string;
       }>;
       legalColumnTitle: string;
@@ -1807,7 +1807,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
-        _type: "footerLink";
+        _type: 'footerLink';
         _key: string;
       }>;
       newsroomColumnTitle: string;
@@ -1816,14 +1816,14 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
-        _type: "footerLink";
+        _type: 'footerLink';
         _key: string;
       }>;
       finePrint: string;
     }
   | {
       _id: string;
-      _type: "giveawayClosed";
+      _type: 'giveawayClosed';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1834,7 +1834,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "giveawayConfirmation";
+      _type: 'giveawayConfirmation';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1848,7 +1848,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "giveawayForm";
+      _type: 'giveawayForm';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1864,10 +1864,10 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
         iconCaption: string;
-        _type: "giveawayIcon";
+        _type: 'giveawayIcon';
         _key: string;
       }>;
       formTitle: string;
@@ -1881,7 +1881,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         termsUrl: string;
         termsText: string;
         trailingText?: string;
-        _type: "termsPart";
+        _type: 'termsPart';
         _key: string;
       }>;
       enterButtonText: string;
@@ -1893,12 +1893,12 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt: string;
-        _type: "image";
+        _type: 'image';
       };
     }
   | {
       _id: string;
-      _type: "giveawaysBanner";
+      _type: 'giveawaysBanner';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1912,13 +1912,13 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
       enterButtonText: string;
     }
   | {
       _id: string;
-      _type: "givebackFunds";
+      _type: 'givebackFunds';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1930,13 +1930,13 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         fundName: string;
         fundMotto?: string;
         fundDescription: string;
-        _type: "fund";
+        _type: 'fund';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "headerNav";
+      _type: 'headerNav';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1945,7 +1945,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         label: string;
         pagePath?: string;
         externalUrl?: string;
-        _type: "navLink";
+        _type: 'navLink';
         _key: string;
       }>;
       signInButtonText: string;
@@ -1953,7 +1953,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "howItWorks";
+      _type: 'howItWorks';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1966,13 +1966,13 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         stepHeader: string;
         subText: string;
         coverageLinkText?: string;
-        _type: "stepCard";
+        _type: 'stepCard';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "howItWorksMath";
+      _type: 'howItWorksMath';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1982,7 +1982,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       steps: Array<{
         money: string;
         label: string;
-        _type: "mathStep";
+        _type: 'mathStep';
         _key: string;
       }>;
       disclaimer?: string;
@@ -1992,7 +1992,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "internationalDialing";
+      _type: 'internationalDialing';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -2008,7 +2008,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "landingHeader";
+      _type: 'landingHeader';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -2022,14 +2022,14 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt: string;
-        _type: "image";
+        _type: 'image';
       };
       ctaText?: string;
       ctaFragment?: string;
     }
   | {
       _id: string;
-      _type: "landingPerks";
+      _type: 'landingPerks';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -2043,17 +2043,17 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
         perkTitle: string;
         subText: string;
-        _type: "perk";
+        _type: 'perk';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "loginModal";
+      _type: 'loginModal';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -2072,12 +2072,12 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
     }
   | {
       _id: string;
-      _type: "missionRows";
+      _type: 'missionRows';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -2093,7 +2093,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "partnerBanner";
+      _type: 'partnerBanner';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -2107,13 +2107,13 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
       bannerUrl?: string;
     }
   | {
       _id: string;
-      _type: "perkSection";
+      _type: 'perkSection';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -2128,21 +2128,21 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
         subText?: string;
-        _type: "perk";
+        _type: 'perk';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "planCards";
+      _type: 'planCards';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
       school: SchoolReference;
-      customerType: "faculty" | "fan" | "student";
+      customerType: 'faculty' | 'fan' | 'student';
       plans: Array<
         {
           _key: string;
@@ -2151,12 +2151,12 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "planPageHeader";
+      _type: 'planPageHeader';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
       school: SchoolReference;
-      customerType: "faculty" | "fan" | "student";
+      customerType: 'faculty' | 'fan' | 'student';
       header: string;
       tmoSubHeader: string;
       finePrint: string;
@@ -2167,7 +2167,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "pressRelease";
+      _type: 'pressRelease';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -2179,34 +2179,34 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
             label?: string;
             text?: string;
             href?: string;
-            _type: "contactLink";
+            _type: 'contactLink';
             _key: string;
           }
         | {
             text: string;
-            _type: "mainHeading";
+            _type: 'mainHeading';
             _key: string;
           }
         | {
             text: string;
-            _type: "paragraph";
+            _type: 'paragraph';
             _key: string;
           }
         | {
             text: string;
-            _type: "subHeading";
+            _type: 'subHeading';
             _key: string;
           }
         | {
             items: Array<string>;
-            _type: "unorderedList";
+            _type: 'unorderedList';
             _key: string;
           }
       >;
     }
   | {
       _id: string;
-      _type: "sanity.fileAsset";
+      _type: 'sanity.fileAsset';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -2227,7 +2227,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "sanity.imageAsset";
+      _type: 'sanity.imageAsset';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -2249,7 +2249,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "school";
+      _type: 'school';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -2267,7 +2267,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
       favicon: {
         asset: SanityImageAssetReference;
@@ -2275,7 +2275,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
       city?: string;
       state?: string;
@@ -2287,13 +2287,13 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         name: string;
         hex: string;
       };
-      status?: "live" | "preparing" | "retired";
+      status?: 'live' | 'preparing' | 'retired';
       successor?: SchoolReference;
       templateSchool?: string;
     }
   | {
       _id: string;
-      _type: "siteSettings";
+      _type: 'siteSettings';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -2307,7 +2307,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "switchSection";
+      _type: 'switchSection';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -2321,7 +2321,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "whyHero";
+      _type: 'whyHero';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -2335,12 +2335,12 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt: string;
-        _type: "image";
+        _type: 'image';
       };
     }
   | {
       _id: string;
-      _type: "whyPerks";
+      _type: 'whyPerks';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -2355,7 +2355,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "whyPlans";
+      _type: 'whyPlans';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -2374,7 +2374,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
 export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
   school: {
     _id: string;
-    _type: "school";
+    _type: 'school';
     _createdAt: string;
     _updatedAt: string;
     _rev: string;
@@ -2392,7 +2392,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
       alt?: string;
-      _type: "image";
+      _type: 'image';
     };
     favicon: {
       asset: SanityImageAssetReference;
@@ -2400,7 +2400,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
       alt?: string;
-      _type: "image";
+      _type: 'image';
     };
     city?: string;
     state?: string;
@@ -2412,13 +2412,13 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       name: string;
       hex: string;
     };
-    status?: "live" | "preparing" | "retired";
+    status?: 'live' | 'preparing' | 'retired';
     successor?: SchoolReference;
     templateSchool?: string;
   };
   settings: {
     _id: string;
-    _type: "siteSettings";
+    _type: 'siteSettings';
     _createdAt: string;
     _updatedAt: string;
     _rev: string;
@@ -2433,7 +2433,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
   documents: Array<
     | {
         _id: string;
-        _type: "broadbandFacts";
+        _type: 'broadbandFacts';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2451,19 +2451,19 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         additionalCharges?: Array<{
           label: string;
           description?: string;
-          _type: "charge";
+          _type: 'charge';
           _key: string;
         }>;
         discounts?: Array<{
           label: string;
           description?: string;
-          _type: "discount";
+          _type: 'discount';
           _key: string;
         }>;
         speeds?: Array<{
           label: string;
           speedRange: string;
-          _type: "speed";
+          _type: 'speed';
           _key: string;
         }>;
         dataLabel: string;
@@ -2474,7 +2474,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
           title: string;
           linkText: string;
           link: string;
-          _type: "policyLink";
+          _type: 'policyLink';
           _key: string;
         }>;
         supportLabel: string;
@@ -2487,7 +2487,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       }
     | {
         _id: string;
-        _type: "choosePlans";
+        _type: 'choosePlans';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2501,7 +2501,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       }
     | {
         _id: string;
-        _type: "coverageMapPage";
+        _type: 'coverageMapPage';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2514,7 +2514,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       }
     | {
         _id: string;
-        _type: "faqs";
+        _type: 'faqs';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2528,13 +2528,13 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         faqs: Array<{
           question: string;
           answer: string;
-          _type: "faq";
+          _type: 'faq';
           _key: string;
         }>;
       }
     | {
         _id: string;
-        _type: "footer";
+        _type: 'footer';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2545,7 +2545,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
         socialMediaIcons?: Array<{
           network: string;
@@ -2556,9 +2556,9 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
             alt?: string;
-            _type: "image";
+            _type: 'image';
           };
-          _type: "socialLink";
+          _type: 'socialLink';
           _key: string;
         }>;
         pageColumnTitle: string;
@@ -2567,7 +2567,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
           internalPagePath?: string;
           externalPagePath?: string;
           pagePath?: string;
-          _type: "footerLink";
+          _type: 'footerLink';
           _key: string;
         }>;
         supportColumnTitle: string;
@@ -2576,7 +2576,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
           internalPagePath?: string;
           externalPagePath?: string;
           pagePath?: string;
-          _type: "footerLink";
+          _type: 'footerLink';
           _key: string;
         }>;
         legalColumnTitle: string;
@@ -2585,7 +2585,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
           internalPagePath?: string;
           externalPagePath?: string;
           pagePath?: string;
-          _type: "footerLink";
+          _type: 'footerLink';
           _key: string;
         }>;
         newsroomColumnTitle: string;
@@ -2594,14 +2594,14 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
           internalPagePath?: string;
           externalPagePath?: string;
           pagePath?: string;
-          _type: "footerLink";
+          _type: 'footerLink';
           _key: string;
         }>;
         finePrint: string;
       }
     | {
         _id: string;
-        _type: "giveawayClosed";
+        _type: 'giveawayClosed';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2612,7 +2612,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       }
     | {
         _id: string;
-        _type: "giveawayConfirmation";
+        _type: 'giveawayConfirmation';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2626,7 +2626,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       }
     | {
         _id: string;
-        _type: "giveawayForm";
+        _type: 'giveawayForm';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2642,10 +2642,10 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
             alt?: string;
-            _type: "image";
+            _type: 'image';
           };
           iconCaption: string;
-          _type: "giveawayIcon";
+          _type: 'giveawayIcon';
           _key: string;
         }>;
         formTitle: string;
@@ -2659,7 +2659,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
           termsUrl: string;
           termsText: string;
           trailingText?: string;
-          _type: "termsPart";
+          _type: 'termsPart';
           _key: string;
         }>;
         enterButtonText: string;
@@ -2671,12 +2671,12 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt: string;
-          _type: "image";
+          _type: 'image';
         };
       }
     | {
         _id: string;
-        _type: "giveawaysBanner";
+        _type: 'giveawaysBanner';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2690,13 +2690,13 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
         enterButtonText: string;
       }
     | {
         _id: string;
-        _type: "givebackFunds";
+        _type: 'givebackFunds';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2708,13 +2708,13 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
           fundName: string;
           fundMotto?: string;
           fundDescription: string;
-          _type: "fund";
+          _type: 'fund';
           _key: string;
         }>;
       }
     | {
         _id: string;
-        _type: "headerNav";
+        _type: 'headerNav';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2723,7 +2723,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
           label: string;
           pagePath?: string;
           externalUrl?: string;
-          _type: "navLink";
+          _type: 'navLink';
           _key: string;
         }>;
         signInButtonText: string;
@@ -2731,7 +2731,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       }
     | {
         _id: string;
-        _type: "howItWorks";
+        _type: 'howItWorks';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2744,13 +2744,13 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
           stepHeader: string;
           subText: string;
           coverageLinkText?: string;
-          _type: "stepCard";
+          _type: 'stepCard';
           _key: string;
         }>;
       }
     | {
         _id: string;
-        _type: "howItWorksMath";
+        _type: 'howItWorksMath';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2760,7 +2760,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         steps: Array<{
           money: string;
           label: string;
-          _type: "mathStep";
+          _type: 'mathStep';
           _key: string;
         }>;
         disclaimer?: string;
@@ -2770,7 +2770,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       }
     | {
         _id: string;
-        _type: "internationalDialing";
+        _type: 'internationalDialing';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2786,7 +2786,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       }
     | {
         _id: string;
-        _type: "landingHeader";
+        _type: 'landingHeader';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2800,14 +2800,14 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt: string;
-          _type: "image";
+          _type: 'image';
         };
         ctaText?: string;
         ctaFragment?: string;
       }
     | {
         _id: string;
-        _type: "landingPerks";
+        _type: 'landingPerks';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2821,17 +2821,17 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
             alt?: string;
-            _type: "image";
+            _type: 'image';
           };
           perkTitle: string;
           subText: string;
-          _type: "perk";
+          _type: 'perk';
           _key: string;
         }>;
       }
     | {
         _id: string;
-        _type: "loginModal";
+        _type: 'loginModal';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2850,12 +2850,12 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
       }
     | {
         _id: string;
-        _type: "missionRows";
+        _type: 'missionRows';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2871,7 +2871,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       }
     | {
         _id: string;
-        _type: "partnerBanner";
+        _type: 'partnerBanner';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2885,13 +2885,13 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
         bannerUrl?: string;
       }
     | {
         _id: string;
-        _type: "perkSection";
+        _type: 'perkSection';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2906,21 +2906,21 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
             alt?: string;
-            _type: "image";
+            _type: 'image';
           };
           subText?: string;
-          _type: "perk";
+          _type: 'perk';
           _key: string;
         }>;
       }
     | {
         _id: string;
-        _type: "planCards";
+        _type: 'planCards';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
         school: SchoolReference;
-        customerType: "faculty" | "fan" | "student";
+        customerType: 'faculty' | 'fan' | 'student';
         plans: Array<
           {
             _key: string;
@@ -2929,12 +2929,12 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       }
     | {
         _id: string;
-        _type: "planPageHeader";
+        _type: 'planPageHeader';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
         school: SchoolReference;
-        customerType: "faculty" | "fan" | "student";
+        customerType: 'faculty' | 'fan' | 'student';
         header: string;
         tmoSubHeader: string;
         finePrint: string;
@@ -2945,7 +2945,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       }
     | {
         _id: string;
-        _type: "pressRelease";
+        _type: 'pressRelease';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2957,34 +2957,34 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
               label?: string;
               text?: string;
               href?: string;
-              _type: "contactLink";
+              _type: 'contactLink';
               _key: string;
             }
           | {
               text: string;
-              _type: "mainHeading";
+              _type: 'mainHeading';
               _key: string;
             }
           | {
               text: string;
-              _type: "paragraph";
+              _type: 'paragraph';
               _key: string;
             }
           | {
               text: string;
-              _type: "subHeading";
+              _type: 'subHeading';
               _key: string;
             }
           | {
               items: Array<string>;
-              _type: "unorderedList";
+              _type: 'unorderedList';
               _key: string;
             }
         >;
       }
     | {
         _id: string;
-        _type: "switchSection";
+        _type: 'switchSection';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -2998,7 +2998,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       }
     | {
         _id: string;
-        _type: "whyHero";
+        _type: 'whyHero';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -3012,12 +3012,12 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt: string;
-          _type: "image";
+          _type: 'image';
         };
       }
     | {
         _id: string;
-        _type: "whyPerks";
+        _type: 'whyPerks';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
@@ -3032,7 +3032,7 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       }
     | {
         _id: string;
-        _type: "whyPlans";
+        _type: 'whyPlans';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
