@@ -8,18 +8,22 @@
 # input) and the analytics test (a write key is a build-time setting) build again, each small.
 #
 # The Studio's and netlify-cli's own installs (npm ci, disk-bound; scripts/test.sh has run them
-# already, so here they are up to date) run beside the build. Then three lanes run side by side,
-# each printing its log when it is done:
+# already, so here they are up to date) come first. Then three lanes run side by side, each printing
+# its log when it is done:
+#   vitest   started first, beside the build: the unit and studio projects at once (they read no
+#            build), then, once the build is done, the service, netlify and dist projects (their
+#            service tests wait on servers, builds and clocks, and other work fills those waits);
+#            one report, merged from both runs
 #   browser  Playwright against the local stack (most of its time is the browser waiting on pages)
-#   vitest   unit, service, studio, netlify and dist projects, started first: its service tests wait
-#            on servers, builds and clocks, and other work fills those waits
 #   checks   types, size budgets, the bench, the installs' warnings, the Studio's types and build
-# The suite ends with each lane's and each step's time, then the summary line.
+# The browser and checks lanes start after the build. The suite ends with each lane's and each
+# step's time, then the summary line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export ASTRO_TELEMETRY_DISABLED=1
 mkdir -p reports
-rm -f reports/vitest-results.json reports/e2e-results.json reports/checks*.txt reports/lane-*.log reports/times-*.txt
+rm -f reports/vitest-results.json reports/e2e-results.json reports/checks*.txt reports/lane-*.log reports/times-*.txt reports/build.done
+rm -rf reports/vitest-blobs
 
 started=$(date +%s)
 # step NAME COMMAND...: runs one check, records pass/fail for the summary, prints and records how long it took.
@@ -31,6 +35,14 @@ step() {
   local took=$(( $(date +%s) - from ))
   echo "== $name: $took s"
   echo "$name $took" >> "reports/times-$lane.txt"
+}
+# timed NAME COMMAND...: a part of a step, its time recorded beside the steps' (not counted as a check).
+timed() {
+  local name=$1; shift
+  local from=$(date +%s) status=0
+  "$@" || status=$?
+  echo "$name $(( $(date +%s) - from ))" >> "reports/times-$lane.txt"
+  return $status
 }
 # run_lane NAME FUNCTION: runs a lane's steps into reports/lane-NAME.log, then records the lane's own time.
 run_lane() {
@@ -45,8 +57,6 @@ studio_install=$!
 # Netlify's own build and dev server, for the Netlify tier (vitest project "netlify").
 bash scripts/netlify-cli.sh install > reports/lane-netlify-cli-install.log 2>&1 &
 netlify_cli_install=$!
-
-step build npm run build
 step studio-install wait "$studio_install"
 cat reports/lane-studio-install.log
 step netlify-cli-install wait "$netlify_cli_install"
@@ -57,11 +67,24 @@ browser_lane() {
   step e2e env CI="${CI:-true}" npx playwright test
 }
 
+# vitest_runs: the projects that read no build (unit, studio) at once, the others (service, netlify,
+# dist) once reports/build.done says the build is done, then one JSON report merged from both runs'
+# blobs. Tests are counted from that report, and every exit code counts too (an unhandled error
+# fails a run while every test passes).
+vitest_runs() {
+  local status=0
+  timed vitest-unit-studio npx vitest run --project unit --project studio \
+    --reporter=default --reporter=blob --outputFile.blob=reports/vitest-blobs/unit-studio.json || status=1
+  until [ -f reports/build.done ]; do sleep 1; done
+  timed vitest-service-netlify-dist npx vitest run --project service --project netlify --project dist \
+    --reporter=default --reporter=blob --outputFile.blob=reports/vitest-blobs/service-netlify-dist.json || status=1
+  npx vitest --merge-reports=reports/vitest-blobs --reporter=json --outputFile=reports/vitest-results.json > /dev/null || status=1
+  return $status
+}
+
 vitest_lane() {
   lane=vitest
-  # unit, service, studio, netlify and dist projects; tests are counted from the JSON report, and its exit
-  # code counts too (an unhandled error fails the run while every test passes).
-  step vitest npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest-results.json
+  step vitest vitest_runs
 }
 
 checks_lane() {
@@ -78,6 +101,8 @@ checks_lane() {
 
 run_lane vitest vitest_lane &
 vitest=$!
+step build npm run build
+touch reports/build.done
 run_lane browser browser_lane &
 browser=$!
 run_lane checks checks_lane
@@ -88,7 +113,7 @@ wait "$browser"
 cat reports/lane-browser.log
 
 cat reports/checks-*.txt > reports/checks.txt
-# Each lane's time and its steps' (the lanes run side by side, after the build and the installs' wait).
+# Each lane's time and its steps' (vitest's from before the build, the other lanes' from after it).
 echo "== times (s)"
 for name in setup browser vitest checks; do
   [ -f "reports/times-$name.txt" ] || continue
