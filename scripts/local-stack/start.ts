@@ -59,6 +59,19 @@ async function main(): Promise<void> {
   const settings = readSettings();
   const working = ensureWorkingDataset(settings.sourceDatasetDir, settings.dataDir, resetContent);
   console.log(workingDatasetLine(working, settings.sourceDatasetDir));
+  // The API listens before the first build, which reads the tenant records from it when
+  // PUBLIC_API_BASE names it.
+  const api = await startApiServer({
+    port: settings.apiPort,
+    host: settings.host,
+    dataDir: settings.dataDir,
+    tenantsFile: settings.tenantsFile,
+    datasetFile: settings.datasetFile,
+    activeGiveawayIds: settings.activeGiveawayIds,
+    allowedOrigins: allowedOrigins(settings),
+    log: (line) => process.stdout.write(`api  ${line}\n`),
+  });
+  const running: Array<Pick<RunningServer, 'close'>> = [api];
   if (buildFirst && !apiOnly) {
     // The site as the working copy says, in dist/ (or DIST_DIR), with Astro's own output on the terminal.
     const code = await withBuildLock(
@@ -81,24 +94,16 @@ async function main(): Promise<void> {
           child.once('close', done);
         }),
     );
-    if (code !== 0) process.exit(code ?? 1);
+    if (code !== 0) {
+      await api.close();
+      process.exit(code ?? 1);
+    }
   }
   if (!apiOnly && !(existsSync(settings.distDir) && statSync(settings.distDir).isDirectory())) {
     console.error(`The built site was not found at ${settings.distDir}. Run npm run build first.`);
+    await api.close();
     process.exit(1);
   }
-
-  const api = await startApiServer({
-    port: settings.apiPort,
-    host: settings.host,
-    dataDir: settings.dataDir,
-    tenantsFile: settings.tenantsFile,
-    datasetFile: settings.datasetFile,
-    activeGiveawayIds: settings.activeGiveawayIds,
-    allowedOrigins: allowedOrigins(settings),
-    log: (line) => process.stdout.write(`api  ${line}\n`),
-  });
-  const running: Array<Pick<RunningServer, 'close'>> = [api];
 
   if (!apiOnly) {
     // Each start is a new local site: no deploy records, no queue, no deploy folders from before.

@@ -8,8 +8,8 @@
 import { getDeployStore } from '@netlify/blobs';
 import type { FunctionDefinition } from '../functions/define-function.ts';
 import {
-  functionSecret,
   readDeployNotificationSettings,
+  rotatingSecret,
   type DeployNotificationSettings,
 } from '../functions/function-settings.ts';
 import { BUILD_RECORD_BLOB, DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../publish-records/names.ts';
@@ -44,9 +44,10 @@ export const deployNotification: FunctionDefinition<
   blobsMissing: DEPLOYS_BLOBS_MISSING,
   deps: { readBuildReport: readNetlifyBuildReport },
   handle(request, run) {
-    const secret = functionSecret(
+    const secret = rotatingSecret(
       'NETLIFY_DEPLOY_NOTIFICATION_SECRET',
       run.settings.NETLIFY_DEPLOY_NOTIFICATION_SECRET,
+      run.settings.NETLIFY_DEPLOY_NOTIFICATION_SECRET_PREVIOUS,
     );
     const queue = queueFromSettings(run.store('queue'), run.settings, {
       now: run.now,
@@ -58,7 +59,8 @@ export const deployNotification: FunctionDefinition<
       log: run.log,
     });
     return handleNotification(request, {
-      secret,
+      secret: secret.current,
+      previousSecret: secret.previous,
       siteId: run.settings.SITE_ID,
       deploys,
       queue,

@@ -31,6 +31,8 @@ export const MAX_NOTIFICATION_BODY_BYTES = 256 * 1024;
 
 export interface NotificationOptions {
   secret: string | undefined;
+  /** During a rotation: NETLIFY_DEPLOY_NOTIFICATION_SECRET_PREVIOUS, accepted too. */
+  previousSecret?: string | undefined;
   siteId: string;
   deploys: DeployStoreHandle;
   queue: PublishQueueHandle;
@@ -66,11 +68,16 @@ export async function handleNotification(
     token: request.headers.get(NETLIFY_SIGNATURE_HEADER),
     body: checked.body,
     secret: options.secret,
+    previous: options.previousSecret,
   });
   if (!check.ok) {
     log(`refused: ${check.reason}`);
     return answer(401, check.reason);
   }
+  if (check.with === 'previous')
+    log(
+      'signed with NETLIFY_DEPLOY_NOTIFICATION_SECRET_PREVIOUS: accepted; set the new secret in each deploy notification, then unset the previous one',
+    );
   const json = jsonBody(checked.body);
   if (!json.ok) {
     log(`refused: ${json.message}`);

@@ -14,6 +14,7 @@ import type {
 } from '../functions/define-function.ts';
 import {
   readDeploysSettings,
+  previousSecretProblem,
   readStatusSettings,
   secretOrProblem,
   type DeploysSettings,
@@ -95,6 +96,13 @@ export function statusFunctions(): Record<
     const pass = (): PassScope | undefined => {
       if (passScope === undefined) {
         const found = secretOrProblem('EDITOR_PASS_SECRET', settings.EDITOR_PASS_SECRET);
+        // A previous value during a rotation: its passes still hold; one anyone may hold (the local value) is never taken.
+        const previousPass = (current: string) => {
+          const previous = settings.EDITOR_PASS_SECRET_PREVIOUS;
+          const problem = previousSecretProblem('EDITOR_PASS_SECRET', current, previous);
+          if (problem) run.log(`${problem}: passes signed with it are refused`);
+          return previous === undefined || problem ? {} : { previous };
+        };
         if ('problem' in found)
           run.log(
             `${found.problem}: editors get no pass, and each is proven by Sanity again every ${VERDICT_TTL_MS / 60_000} minutes, within the budget of new tokens`,
@@ -104,6 +112,7 @@ export function statusFunctions(): Record<
             ? 'none'
             : {
                 secret: found.secret,
+                ...previousPass(found.secret),
                 site: settings.SITE_ID,
                 context: run.deployContext,
                 projectId: settings.SANITY_PROJECT_ID,

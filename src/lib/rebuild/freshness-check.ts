@@ -51,8 +51,14 @@ import {
 import { BatchStartError, EMPTY_QUEUE, queueFromSettings } from './publish-queue.ts';
 import { outcomeSentence } from './queue-outcome.ts';
 
-/** The product API's answers are awaited this long at most: the check ends well within Netlify's 30 s for a scheduled function. */
-export const TENANT_READ_DEADLINE_MS = 20_000;
+/** Netlify stops a scheduled function after 30 s (not configurable); a run cut there leaves its batch to publish-retry. */
+export const SCHEDULED_FUNCTION_LIMIT_MS = 30_000;
+
+/**
+ * The product API's answers are awaited this long at most, so that the worst run (this, then the
+ * build hook's own time-out, then the queue's writes) ends within SCHEDULED_FUNCTION_LIMIT_MS.
+ */
+export const TENANT_READ_DEADLINE_MS = 15_000;
 
 /** Whatever the scheduler sends (its method and body are not documented): nothing of it is read, only its size bounded. */
 export const SCHEDULER_RULES = {

@@ -9,8 +9,8 @@ import type { BlobStore } from '../functions/blob-store.ts';
 import type { FetchLike, FunctionDefinition } from '../functions/define-function.ts';
 import { answer, checkJsonPost, jsonBody } from '../functions/function-http.ts';
 import {
-  functionSecret,
   readPublishSettings,
+  rotatingSecret,
   type PublishSettings,
   type QueueSettings,
 } from '../functions/function-settings.ts';
@@ -26,6 +26,8 @@ import { checkWebhookSignature, SIGNATURE_HEADER_NAME } from './webhook-signatur
 
 export interface PublishWebhookOptions {
   secret: string | undefined;
+  /** During a rotation: SANITY_WEBHOOK_SECRET_PREVIOUS, accepted too (never signed with). */
+  previousSecret?: string | undefined;
   /** The publish queue's settings (QUEUE_SETTINGS): the build hook, the queue's unit of time, the deploy budget. */
   settings: QueueSettings;
   /** The `rebuild-on-publish` store (the queue's record). */
@@ -78,12 +80,17 @@ export function createPublishWebhook(options: PublishWebhookOptions) {
       body,
       signature: request.headers.get(SIGNATURE_HEADER_NAME),
       secret: options.secret!,
+      previous: options.previousSecret,
       now: now().getTime(),
     });
     if (!check.ok) {
       log(`refused: ${check.reason}`);
       return answer(401, check.reason);
     }
+    if (check.with === 'previous')
+      log(
+        'signed with SANITY_WEBHOOK_SECRET_PREVIOUS: accepted; set the new secret in Sanity, then unset the previous one',
+      );
     const json = jsonBody(body);
     if (!json.ok) {
       log(`refused: ${json.message}`);
@@ -135,14 +142,21 @@ export const rebuildOnPublish: FunctionDefinition<
   readSettings: readPublishSettings,
   stores: { queue: PUBLISH_QUEUE_STORE },
   deps: { newBatchId: undefined },
-  handle: (request, run) =>
-    createPublishWebhook({
-      secret: functionSecret('SANITY_WEBHOOK_SECRET', run.settings.SANITY_WEBHOOK_SECRET),
+  handle: (request, run) => {
+    const secret = rotatingSecret(
+      'SANITY_WEBHOOK_SECRET',
+      run.settings.SANITY_WEBHOOK_SECRET,
+      run.settings.SANITY_WEBHOOK_SECRET_PREVIOUS,
+    );
+    return createPublishWebhook({
+      secret: secret.current,
+      previousSecret: secret.previous,
       settings: run.settings,
       store: run.store('queue'),
       fetch: run.fetch,
       now: run.now,
       newBatchId: run.deps.newBatchId,
       log: run.log,
-    })(request),
+    })(request);
+  },
 };
