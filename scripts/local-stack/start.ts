@@ -29,7 +29,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { LOCAL_STUDIO_URL } from '../../src/lib/config/local-addresses.ts';
 import { markLocalStack } from '../../src/lib/config/local-stack.ts';
@@ -44,7 +44,7 @@ import {
 import { startApiServer } from './api/server.ts';
 import { REPO_ROOT, allowedOrigins, readSettings } from './env.ts';
 import { listen, type RunningServer } from './listen.ts';
-import { startLocalBlobs } from './netlify/blobs.ts';
+import { LOCAL_BLOBS_ACCESS_FILE, startLocalBlobs } from './netlify/blobs.ts';
 import { createLocalDeploys, localBuildHookUrl, recordOnlyBuild } from './netlify/deploys.ts';
 import { invokeFunction, loadSiteFunctions, type SiteFunctions } from './netlify/functions.ts';
 import { startScheduler } from './netlify/scheduler.ts';
@@ -121,6 +121,10 @@ async function main(): Promise<void> {
     rmSync(settings.deploysDir, { recursive: true, force: true });
     const blobs = await startLocalBlobs(blobsDir, { siteID: LOCAL_SITE_ID });
     running.push({ close: blobs.stop });
+    // npm run blobs -- … --local reaches this run's stores through it; gone when the stack stops.
+    const accessFile = join(settings.dataDir, LOCAL_BLOBS_ACCESS_FILE);
+    writeFileSync(accessFile, JSON.stringify(blobs.access), { mode: 0o600 });
+    running.push({ close: () => Promise.resolve(rmSync(accessFile, { force: true })) });
     const notificationSecret =
       text('NETLIFY_DEPLOY_NOTIFICATION_SECRET') ?? LOCAL_DEPLOY_NOTIFICATION_SECRET;
     // The build hook's address is its secret, new at each start (tests may give one).
