@@ -11,7 +11,7 @@
 # already, so here they are up to date) come first. Then three lanes run side by side, each printing
 # its log when it is done:
 #   vitest   started first, beside the build: the unit and studio projects at once (they read no
-#            build), then, once the build is done, the service, netlify and dist projects (their
+#            build), and the service, netlify and dist projects as soon as the build is done (their
 #            service tests wait on servers, builds and clocks, and other work fills those waits);
 #            one report, merged from both runs
 #   browser  Playwright against the local stack (most of its time is the browser waiting on pages)
@@ -67,17 +67,22 @@ browser_lane() {
   step e2e env CI="${CI:-true}" npx playwright test
 }
 
-# vitest_runs: the projects that read no build (unit, studio) at once, the others (service, netlify,
-# dist) once reports/build.done says the build is done, then one JSON report merged from both runs'
-# blobs. Tests are counted from that report, and every exit code counts too (an unhandled error
-# fails a run while every test passes).
+# vitest_runs: the projects that read no build (unit, studio) at once, and the others (service,
+# netlify, dist) as soon as reports/build.done says the build is done, beside the first run if it
+# is still going (the service tests mostly wait, so they start as early as they can); then one JSON
+# report merged from both runs' blobs. Tests are counted from that report, and every exit code
+# counts too (an unhandled error fails a run while every test passes).
 vitest_runs() {
-  local status=0
+  local status=0 first
   timed vitest-unit-studio npx vitest run --project unit --project studio \
-    --reporter=default --reporter=blob --outputFile.blob=reports/vitest-blobs/unit-studio.json || status=1
+    --reporter=default --reporter=blob --outputFile.blob=reports/vitest-blobs/unit-studio.json \
+    > reports/lane-vitest-unit-studio.log 2>&1 &
+  first=$!
   until [ -f reports/build.done ]; do sleep 1; done
   timed vitest-service-netlify-dist npx vitest run --project service --project netlify --project dist \
     --reporter=default --reporter=blob --outputFile.blob=reports/vitest-blobs/service-netlify-dist.json || status=1
+  wait "$first" || status=1
+  cat reports/lane-vitest-unit-studio.log
   npx vitest --merge-reports=reports/vitest-blobs --reporter=json --outputFile=reports/vitest-results.json > /dev/null || status=1
   return $status
 }
