@@ -26,7 +26,6 @@ import {
   test,
   type Browser,
   type Page,
-  type Request,
   type Response,
   type WorkerInfo,
 } from '@playwright/test';
@@ -124,45 +123,11 @@ async function visit(
     )
       problems.push(`${response.status()} ${response.url()}`);
   });
-  const pending = pendingRequests(page);
   const response = await page.goto(path);
-  await settled(page, pending);
+  await page.waitForLoadState('networkidle');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await settled(page, pending);
+  await page.waitForLoadState('networkidle');
   return { page, response, problems: [...problems], violations };
-}
-
-/** The requests the page (and its frames) asked for that have not finished or failed yet. */
-function pendingRequests(page: Page): ReadonlySet<Request> {
-  const pending = new Set<Request>();
-  page.on('request', (request) => pending.add(request));
-  page.on('requestfinished', (request) => pending.delete(request));
-  page.on('requestfailed', (request) => pending.delete(request));
-  return pending;
-}
-
-/**
- * Settled: at two checks in a row, each after two animation frames (by then a request that a
- * finished one leads to, or a lazy image or island module the scroll reveals, has been asked for),
- * nothing the page asked for is pending and every island that hydrates without being seen (load,
- * idle) has hydrated (Astro removes its `ssr` attribute). The page's own signals, where
- * `networkidle` waited 500 ms after the last request, and only once per navigation (after the
- * scroll it answered at once).
- */
-async function settled(page: Page, pending: ReadonlySet<Request>): Promise<void> {
-  for (let quiet = 0; quiet < 2;) {
-    const hydrating = await page.evaluate(
-      () =>
-        new Promise<boolean>((done) =>
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() =>
-              done(document.querySelector('astro-island[ssr]:not([client="visible"])') !== null),
-            ),
-          ),
-        ),
-    );
-    quiet = pending.size === 0 && !hydrating ? quiet + 1 : 0;
-  }
 }
 
 /** How far the page reaches past the viewport's right edge, every part rendered, once scrolled to the end. */
