@@ -41,6 +41,7 @@ export const deployNotification: FunctionDefinition<
   onPreviewSite: { status: 404, hint: 'send deploy notifications to the public site' },
   readSettings: readDeployNotificationSettings,
   stores: { deploys: DEPLOYS_STORE, queue: PUBLISH_QUEUE_STORE },
+  alertStore: 'queue',
   blobsMissing: DEPLOYS_BLOBS_MISSING,
   deps: { readBuildReport: readNetlifyBuildReport },
   handle(request, run) {
@@ -52,6 +53,7 @@ export const deployNotification: FunctionDefinition<
     const queue = queueFromSettings(run.store('queue'), run.settings, {
       now: run.now,
       fetch: run.fetch,
+      alert: run.alert,
     });
     const deploys = createDeployStore({
       store: run.store('deploys'),
@@ -65,6 +67,7 @@ export const deployNotification: FunctionDefinition<
       deploys,
       queue,
       log: run.log,
+      alert: run.alert,
       now: () => run.now().getTime(),
     });
   },

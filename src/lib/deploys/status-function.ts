@@ -3,7 +3,9 @@
  * the editors' preview site; CORS for the Studio's origins only (SANITY_STUDIO_URL; a local run without it admits the
  * local Studio); who the caller is decided by their Sanity token (access.ts); the answer made
  * from the deploy records (status.ts). A store that cannot be read makes every document
- * `unknown` (publish-status) or answers 503 (deploys); never a guess.
+ * `unknown` (publish-status) or answers 503 (deploys); never a guess. A record this code cannot
+ * read (kept aside: blob-store.ts) is named to an editor in the deploys answer's message, and told
+ * to ops once.
  */
 import { LOCAL_STUDIO_URL } from '../config/local-addresses.ts';
 import { isLocalStack } from '../config/local-stack.ts';
@@ -20,6 +22,8 @@ import {
   type DeploysSettings,
   type StatusSettings,
 } from '../functions/function-settings.ts';
+import { UnreadableRecordError } from '../functions/blob-store.ts';
+import { keptAsideAlert } from '../functions/ops-alert.ts';
 import { studioOrigins } from '../security/studio-origins.ts';
 import {
   siteAccess,
@@ -160,6 +164,7 @@ export function statusFunctions(): Record<
       onPreviewSite: { status: 404, hint: 'the public site answers this' },
       readSettings,
       stores: { deploys: DEPLOYS_STORE, queue: PUBLISH_QUEUE_STORE },
+      alertStore: 'queue',
       blobsMissing: STATUS_BLOBS_MISSING,
       deps: { verifyToken: undefined },
       async handle(request, run) {
@@ -187,16 +192,19 @@ export function statusFunctions(): Record<
     };
   }
 
+  /** The view, or why it cannot be had: a record kept aside (told to ops once), or a store that failed. */
   async function tryLoad(
     state: Setup,
     question: Parameters<ViewLoader>[0],
     run: StatusRun,
-  ): Promise<View | undefined> {
+  ): Promise<View | { unreadable: UnreadableRecordError | undefined }> {
     try {
       return await state.load(question);
     } catch (error) {
       run.log(`the deploy records could not be read: ${(error as Error).message}`);
-      return undefined;
+      if (!(error instanceof UnreadableRecordError)) return { unreadable: undefined };
+      await run.alert(keptAsideAlert(error));
+      return { unreadable: error };
     }
   }
 
@@ -207,11 +215,12 @@ export function statusFunctions(): Record<
       async (request, caller, state, run) => {
         const parsed = parseStatusIds(new URL(request.url).searchParams.get('ids'));
         if (!parsed.ok) return { status: 400, body: { message: parsed.message } };
-        const view = await tryLoad(
+        const loaded = await tryLoad(
           state,
           { ids: parsed.questions.map((question) => question.id) },
           run,
         );
+        const view = 'unreadable' in loaded ? undefined : loaded;
         // Own properties whatever the id (`__proto__` included): never a lookup or assignment through the prototype.
         const documents: Record<string, DocumentStatus> = Object.fromEntries(
           parsed.questions.map((question) => [
@@ -231,10 +240,16 @@ export function statusFunctions(): Record<
         { others: caller === 'editor', queue: caller === 'editor' },
         run,
       );
-      if (!view)
+      if ('unreadable' in view)
         return {
           status: 503,
-          body: { message: 'the deploy records cannot be read right now; try again in a moment' },
+          body: {
+            // An editor's Deploys tool shows which record and where it was kept; a visitor learns only that.
+            message:
+              view.unreadable && caller === 'editor'
+                ? view.unreadable.message
+                : 'the deploy records cannot be read right now; try again in a moment',
+          },
         };
       const body: DeploysAnswer = deploysAnswer(
         view,

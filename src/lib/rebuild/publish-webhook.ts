@@ -5,8 +5,9 @@
  * a build at once when none is running (publish-queue.ts). The queue is the one every function
  * builds from its settings (`queueFromSettings`).
  */
-import type { BlobStore } from '../functions/blob-store.ts';
+import { UnreadableRecordError, type BlobStore } from '../functions/blob-store.ts';
 import type { FetchLike, FunctionDefinition } from '../functions/define-function.ts';
+import type { OpsAlert } from '../functions/ops-alert.ts';
 import { answer, checkJsonPost, jsonBody } from '../functions/function-http.ts';
 import {
   readPublishSettings,
@@ -36,6 +37,8 @@ export interface PublishWebhookOptions {
   now?: () => Date;
   newBatchId?: (() => string) | undefined;
   log?: (message: string) => void;
+  /** Tells ops of a build the hook refused (define-function.ts `run.alert`). */
+  alert?: ((alert: OpsAlert) => Promise<void>) | undefined;
 }
 
 /** The content service sends the projection {_id, _type, _rev, _updatedAt}: far below this. */
@@ -59,6 +62,7 @@ export function createPublishWebhook(options: PublishWebhookOptions) {
     now,
     fetch: options.fetch,
     newBatchId: options.newBatchId,
+    alert: options.alert,
   });
 
   // A throw reaches the function's error guard (define-function.ts).
@@ -115,6 +119,8 @@ export function createPublishWebhook(options: PublishWebhookOptions) {
           `the build service did not answer; the publish is kept and the site tries again${error.nextAt ? ` at ${error.nextAt}` : ''}`,
         );
       }
+      // A queue this code cannot read is kept aside: the guard answers 503 naming it (the content service retries).
+      if (error instanceof UnreadableRecordError) throw error;
       log(`could not record the publish: ${(error as Error).message}`);
       return answer(503, 'could not record the publish; retry');
     }
@@ -141,6 +147,7 @@ export const rebuildOnPublish: FunctionDefinition<
   onPreviewSite: { status: 404, hint: 'send the content webhook to the public site' },
   readSettings: readPublishSettings,
   stores: { queue: PUBLISH_QUEUE_STORE },
+  alertStore: 'queue',
   deps: { newBatchId: undefined },
   handle: (request, run) => {
     const secret = rotatingSecret(
@@ -157,6 +164,7 @@ export const rebuildOnPublish: FunctionDefinition<
       now: run.now,
       newBatchId: run.deps.newBatchId,
       log: run.log,
+      alert: run.alert,
     })(request);
   },
 };

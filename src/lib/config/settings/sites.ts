@@ -18,7 +18,7 @@ import {
   urlSetting,
   yesNoSetting,
 } from '../setting-types.ts';
-import type { SettingDefinition } from './types.ts';
+import type { Reader, SettingDefinition } from './types.ts';
 
 /** The least length of a secret someone types into two consoles (a captured signature allows an offline guess). */
 export const MIN_SECRET_LENGTH = 32;
@@ -43,6 +43,49 @@ const BUILDS = ['Builds'] as const;
 const FUNCTIONS = ['Functions'] as const;
 const BOTH = ['Builds', 'Functions'] as const;
 const UNLESS_DEMO = { when: 'unless the bundled demo content is meant (ALLOW_DEMO_DEPLOY=true)' };
+
+/** How a signing secret's value is written: its rules, in words, and what makes a short one refused. */
+const SIGNING_SECRET = {
+  schema: secretSetting(MIN_SECRET_LENGTH),
+  format: `secret, at least ${MIN_SECRET_LENGTH} characters`,
+  secret: { minLength: MIN_SECRET_LENGTH },
+};
+
+/** Every production function may send an ops alert; the settings check checks its settings. */
+const OPS_ALERT_READERS = [
+  'rebuild-on-publish',
+  'freshness-check',
+  'publish-retry',
+  'deploy-notification',
+  'publish-status',
+  'deploys',
+  'setup:check',
+] as const satisfies readonly Reader[];
+
+/** A Standard Webhooks key: `whsec_` and base64. */
+const opsAlertKey = () =>
+  setting(
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, OPS_SECRET_FORMAT_MESSAGE)
+      .optional(),
+  );
+
+/** A signing secret's previous value, set only while it is rotated (docs/operations.md, "Rotating a secret"). */
+function previousSecret(
+  sentence: string,
+  readBy: readonly Reader[],
+  written: Pick<SettingDefinition, 'schema' | 'format' | 'secret'> = SIGNING_SECRET,
+) {
+  return {
+    ...written,
+    sentence,
+    setBy: 'operator',
+    default: '– (no rotation under way)',
+    sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
+    readBy,
+  } as const;
+}
 
 export const SITE_SETTINGS = {
   CONTENT_SOURCE: {
@@ -253,17 +296,10 @@ export const SITE_SETTINGS = {
     sites: { production: { scopes: FUNCTIONS, step: 6, required: 'always' } },
     readBy: ['publish-status', 'deploys', 'local stack', 'setup:check'],
   },
-  EDITOR_PASS_SECRET_PREVIOUS: {
-    schema: secretSetting(MIN_SECRET_LENGTH),
-    format: `secret, at least ${MIN_SECRET_LENGTH} characters`,
-    sentence:
-      'Only while EDITOR_PASS_SECRET is rotated: its previous value, whose passes still prove their editors (new passes are signed with the current one only); unset it 12 hours after the new value was deployed, when every pass signed with it has expired.',
-    setBy: 'operator',
-    secret: { minLength: MIN_SECRET_LENGTH },
-    default: '– (no rotation under way)',
-    sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
-    readBy: ['publish-status', 'deploys', 'setup:check'],
-  },
+  EDITOR_PASS_SECRET_PREVIOUS: previousSecret(
+    'Only while EDITOR_PASS_SECRET is rotated: its previous value, whose passes still prove their editors (new passes are signed with the current one only); unset it 12 hours after the new value was deployed, when every pass signed with it has expired.',
+    ['publish-status', 'deploys', 'setup:check'],
+  ),
   NETLIFY_BUILD_HOOK_URL: {
     schema: urlSetting(),
     format: 'URL (secret)',
@@ -297,17 +333,10 @@ export const SITE_SETTINGS = {
     sites: { production: { scopes: FUNCTIONS, step: 8, required: 'always' } },
     readBy: ['rebuild-on-publish', 'local stack', 'publish:local', 'setup:check'],
   },
-  SANITY_WEBHOOK_SECRET_PREVIOUS: {
-    schema: secretSetting(MIN_SECRET_LENGTH),
-    format: `secret, at least ${MIN_SECRET_LENGTH} characters`,
-    sentence:
-      "Only while SANITY_WEBHOOK_SECRET is rotated: its previous value, still accepted so that no publish signed with it is refused while Sanity's webhook changes to the new one; unset it once Sanity signs with the new one.",
-    setBy: 'operator',
-    secret: { minLength: MIN_SECRET_LENGTH },
-    default: '– (no rotation under way)',
-    sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
-    readBy: ['rebuild-on-publish', 'setup:check'],
-  },
+  SANITY_WEBHOOK_SECRET_PREVIOUS: previousSecret(
+    "Only while SANITY_WEBHOOK_SECRET is rotated: its previous value, still accepted so that no publish signed with it is refused while Sanity's webhook changes to the new one; unset it once Sanity signs with the new one.",
+    ['rebuild-on-publish', 'setup:check'],
+  ),
   NETLIFY_DEPLOY_NOTIFICATION_SECRET: {
     schema: secretSetting(MIN_SECRET_LENGTH),
     format: `secret, at least ${MIN_SECRET_LENGTH} characters`,
@@ -319,17 +348,10 @@ export const SITE_SETTINGS = {
     sites: { production: { scopes: FUNCTIONS, step: 9, required: 'always' } },
     readBy: ['deploy-notification', 'local stack', 'setup:check'],
   },
-  NETLIFY_DEPLOY_NOTIFICATION_SECRET_PREVIOUS: {
-    schema: secretSetting(MIN_SECRET_LENGTH),
-    format: `secret, at least ${MIN_SECRET_LENGTH} characters`,
-    sentence:
-      'Only while NETLIFY_DEPLOY_NOTIFICATION_SECRET is rotated: its previous value, still accepted while each of the deploy notifications changes to the new one; unset it once all of them have.',
-    setBy: 'operator',
-    secret: { minLength: MIN_SECRET_LENGTH },
-    default: '– (no rotation under way)',
-    sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
-    readBy: ['deploy-notification', 'setup:check'],
-  },
+  NETLIFY_DEPLOY_NOTIFICATION_SECRET_PREVIOUS: previousSecret(
+    'Only while NETLIFY_DEPLOY_NOTIFICATION_SECRET is rotated: its previous value, still accepted while each of the deploy notifications changes to the new one; unset it once all of them have.',
+    ['deploy-notification', 'setup:check'],
+  ),
   OPS_ALERT_WEBHOOK_URL: {
     schema: urlSetting(),
     format: 'URL (https)',
@@ -338,23 +360,10 @@ export const SITE_SETTINGS = {
     setBy: 'operator',
     default: '– (no ops webhook)',
     sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
-    readBy: [
-      'rebuild-on-publish',
-      'freshness-check',
-      'publish-retry',
-      'deploy-notification',
-      'publish-status',
-      'deploys',
-      'setup:check',
-    ],
+    readBy: OPS_ALERT_READERS,
   },
   OPS_ALERT_WEBHOOK_SECRET: {
-    schema: setting(
-      z
-        .string()
-        .regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, OPS_SECRET_FORMAT_MESSAGE)
-        .optional(),
-    ),
+    schema: opsAlertKey(),
     format: '`whsec_` and at least 24 random bytes in base64 (Standard Webhooks)',
     sentence:
       "Signs each ops alert (Standard Webhooks: `webhook-signature`, HMAC-SHA256 with this key), so the receiver can tell the site's alerts from anyone's; required with OPS_ALERT_WEBHOOK_URL.",
@@ -362,40 +371,17 @@ export const SITE_SETTINGS = {
     secret: {},
     default: '–',
     sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
-    readBy: [
-      'rebuild-on-publish',
-      'freshness-check',
-      'publish-retry',
-      'deploy-notification',
-      'publish-status',
-      'deploys',
-      'setup:check',
-    ],
+    readBy: OPS_ALERT_READERS,
   },
-  OPS_ALERT_WEBHOOK_SECRET_PREVIOUS: {
-    schema: setting(
-      z
-        .string()
-        .regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, OPS_SECRET_FORMAT_MESSAGE)
-        .optional(),
-    ),
-    format: 'as OPS_ALERT_WEBHOOK_SECRET',
-    sentence:
-      'Only while OPS_ALERT_WEBHOOK_SECRET is rotated: its previous value; each alert then carries a signature made with each key, so the receiver may change its key at any moment; unset it once it has.',
-    setBy: 'operator',
-    secret: {},
-    default: '– (no rotation under way)',
-    sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
-    readBy: [
-      'rebuild-on-publish',
-      'freshness-check',
-      'publish-retry',
-      'deploy-notification',
-      'publish-status',
-      'deploys',
-      'setup:check',
-    ],
-  },
+  OPS_ALERT_WEBHOOK_SECRET_PREVIOUS: previousSecret(
+    'Only while OPS_ALERT_WEBHOOK_SECRET is rotated: its previous value; each alert then carries a signature made with each key, so the receiver may change its key at any moment; unset it once it has.',
+    OPS_ALERT_READERS,
+    {
+      schema: opsAlertKey(),
+      format: 'as OPS_ALERT_WEBHOOK_SECRET',
+      secret: {},
+    },
+  ),
   REDIRECT_RULE_LIMIT: {
     // Netlify's redirects docs (docs.netlify.com/manage/routing/redirects/overview, read 2026-12-02):
     // "Netlify processes and serializes your redirect rules across the _redirects and netlify.toml
