@@ -1,6 +1,6 @@
 /**
- * The editors' preview site through `npm run preview:server` (built here, in beforeAll): the built
- * rendering function, warm in the server's process, rendering each page on request from a copy of
+ * The editors' preview site through `npm run preview:server` (serving the service tests' one
+ * preview build, shared-build.ts): the built rendering function, warm in the server's process, rendering each page on request from a copy of
  * the bundled dataset that holds drafts (tests/fixtures/drafts) and a Presentation secret.
  */
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
