@@ -77,6 +77,10 @@ export function overrideLeaves(product: Doc, override: Doc, words: SchoolWords):
         walk(theirs[key], value, [...path, key]);
   };
 
+  // A list the school owns and leaves empty shows no items.
+  for (const path of owned)
+    if (!path.includes('[') && isUnset(override[path]) && Array.isArray(inherited[path]))
+      leaf([path], 'owned', [], inherited[path]);
   const variant = variantField(String(override._type));
   for (const [key, value] of Object.entries(override)) {
     if (isSystemField(key) || key === 'school' || key === OWNED_LISTS_FIELD || key === variant)

@@ -5,7 +5,7 @@
  * the Studio shows a school's inherited values and their state from the same answer.
  * Dependency-free: the Studio bundles it.
  */
-import { ownedListsOf, pathString, type FieldPath } from './paths.ts';
+import { isInOwnedList, ownedListsOf, type FieldPath } from './paths.ts';
 import {
   areKeyedLists,
   differentKinds,
@@ -51,13 +51,11 @@ export function fieldOrigin({ product, override }: Inheritance, path: FieldPath)
   if (!override) return from(product!, 'inherited');
   if (!product) return from(override, 'school-only');
   const owned = ownedListsOf(override);
+  if (isInOwnedList(owned, path)) return from(override, 'owned');
   let mine: unknown = override;
   let theirs: unknown = product;
-  for (let index = 0; index < path.length; index += 1) {
-    const step = path[index]!;
+  for (const step of path) {
     if (isUnset(mine)) return from(product, 'inherited');
-    if (Array.isArray(mine) && owned.has(pathString(path.slice(0, index))))
-      return from(override, 'owned');
     if (isUnset(theirs)) return from(override, 'school-only');
     if (Array.isArray(mine)) {
       const list = Array.isArray(theirs) ? theirs : [];
@@ -80,7 +78,6 @@ export function fieldOrigin({ product, override }: Inheritance, path: FieldPath)
     theirs = isRecord(theirs) ? theirs[step] : undefined;
   }
   if (isUnset(mine)) return from(product, 'inherited');
-  if (Array.isArray(mine) && owned.has(pathString(path))) return from(override, 'owned');
   if (isUnset(theirs)) return from(override, 'school-only');
   if (Array.isArray(mine)) {
     if (mine.length === 0 && Array.isArray(theirs) && areKeyedLists(theirs, mine))

@@ -33,10 +33,23 @@ export function ownedListsOf(doc: unknown): ReadonlySet<string> {
   return new Set(Array.isArray(value) ? value.filter((item) => typeof item === 'string') : []);
 }
 
-/** Whether `path` is inside (or is) a list named in `owned`: an item of it, or a field of an item. */
-export function isInOwnedList(owned: ReadonlySet<string>, path: FieldPath): boolean {
+const isSegment = (segment: unknown): segment is PathSegment =>
+  typeof segment === 'string' ||
+  typeof segment === 'number' ||
+  (typeof segment === 'object' &&
+    segment !== null &&
+    typeof (segment as { _key?: unknown })._key === 'string');
+
+/**
+ * Whether `path` is inside (or is) a list named in `owned`: an item of it, or a field of an item.
+ * Any path will do (the Studio's validation context gives its own kind).
+ */
+export function isInOwnedList(owned: ReadonlySet<string>, path: readonly unknown[]): boolean {
   if (owned.size === 0) return false;
-  for (let end = 1; end <= path.length; end += 1)
-    if (typeof path[end - 1] === 'string' && owned.has(pathString(path.slice(0, end)))) return true;
+  for (let end = 1; end <= path.length; end += 1) {
+    const prefix = path.slice(0, end);
+    if (!prefix.every(isSegment)) return false;
+    if (typeof path[end - 1] === 'string' && owned.has(pathString(prefix))) return true;
+  }
   return false;
 }

@@ -3,7 +3,7 @@
  * document has one, otherwise the product's, with the school's words in place of the
  * placeholders (values.ts says what one value is; undefined and null inherit, anything else, an
  * empty text or list included, is the school's). Identity comes from the school's document (id,
- * revision, school, variant); a school without a document of the type gets the product's alone
+ * revision, school, variant; `ownedLists` is applied, not kept); a school without a document of the type gets the product's alone
  * under the product's id. Pure and dependency-free: the build, the preview, the content check
  * and the Studio all resolve with it.
  */
@@ -132,10 +132,12 @@ class Resolver {
   }
 
   merge(product: unknown, override: unknown, path: FieldPath): unknown {
+    const owned = this.owned.size > 0 && this.owned.has(pathString(path));
+    // A list the school owns shows the school's items: none when it has none.
+    if (owned && isUnset(override) && Array.isArray(product)) return [];
     if (isUnset(override)) return this.fill(product, this.productId, path);
     if (isUnset(product)) return this.fill(override, this.overrideId, path);
     if (Array.isArray(product) && Array.isArray(override)) {
-      const owned = this.owned.size > 0 && this.owned.has(pathString(path));
       return !owned && areKeyedLists(product, override)
         ? this.mergeList(product, override, path)
         : this.fill(override, this.overrideId, path);
@@ -208,7 +210,6 @@ export function resolveDocument({
     const value = resolver.merge(product?.[key], override?.[key], [key]);
     if (value !== undefined) document[key] = value;
   }
-  if (override?.[OWNED_LISTS_FIELD] !== undefined)
-    document[OWNED_LISTS_FIELD] = override[OWNED_LISTS_FIELD];
+  // Which lists the school owns has been applied: the pages never read it.
   return { document, issues: resolver.issues };
 }

@@ -172,6 +172,14 @@ describe('a school document resolved against its product document', () => {
       funds: [],
     });
     expect(empty.document.funds).toEqual([]);
+    // Owned and left unset: still the school's list, with no items.
+    const unset = resolve(product, {
+      _id: 'huskymobile-givebackFunds',
+      _type: 'givebackFunds',
+      school,
+      ownedLists: ['funds'],
+    });
+    expect(unset.document.funds).toEqual([]);
     // Not owned: the same list is read as overrides of the product's items by key.
     const merged = resolve(product, {
       _id: 'huskymobile-givebackFunds',
