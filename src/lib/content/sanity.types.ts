@@ -16,125 +16,126 @@ export declare const internalGroqTypeReferenceTo: unique symbol;
 
 // Source: schema.json
 export type PlanCard = {
-  _type: "planCard";
-  planLabel: string;
+  _type: 'planCard';
+  planLabel?: string;
   price?: string;
   salePrice?: string;
   strikePrice?: string;
-  perTime: string;
-  taxesIncluded: string;
-  planTagline: string;
+  perTime?: string;
+  taxesIncluded?: string;
+  planTagline?: string;
   planDescription?: string;
-  planButtonText: string;
-  planButtonLink: string;
-  broadbandButtonText: string;
+  planButtonText?: string;
+  planButtonLink?: string;
+  broadbandButtonText?: string;
   planBullets?: Array<{
     boldedText?: string;
     bodyText?: string;
     linkText?: string;
     linkPagePath?: string;
-    _type: "planBullet";
+    _type: 'planBullet';
     _key: string;
   }>;
 };
 
 export type Pillar = {
-  _type: "pillar";
-  title: string;
-  subHeader: string;
+  _type: 'pillar';
+  title?: string;
+  subHeader?: string;
 };
 
 export type PlanChoice = {
-  _type: "planChoice";
-  PlanTitle: string;
-  PlanSubtitle: string;
-  PlanButtonText: string;
+  _type: 'planChoice';
+  PlanTitle?: string;
+  PlanSubtitle?: string;
+  PlanButtonText?: string;
 };
 
 export type SchoolReference = {
   _ref: string;
-  _type: "reference";
+  _type: 'reference';
   _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "school";
+  [internalGroqTypeReferenceTo]?: 'school';
 };
 
 export type SanityImageAssetReference = {
   _ref: string;
-  _type: "reference";
+  _type: 'reference';
   _weak?: boolean;
-  [internalGroqTypeReferenceTo]?: "sanity.imageAsset";
+  [internalGroqTypeReferenceTo]?: 'sanity.imageAsset';
 };
 
 export type Footer = {
   _id: string;
-  _type: "footer";
+  _type: 'footer';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  collegeLogo: {
-    asset: SanityImageAssetReference;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  collegeLogo?: {
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
-    _type: "image";
+    _type: 'image';
   };
   socialMediaIcons?: Array<{
-    network: string;
-    socialUrl: string;
-    appIcon: {
-      asset: SanityImageAssetReference;
+    network?: string;
+    socialUrl?: string;
+    appIcon?: {
+      asset?: SanityImageAssetReference;
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
       alt?: string;
-      _type: "image";
+      _type: 'image';
     };
-    _type: "socialLink";
+    _type: 'socialLink';
     _key: string;
   }>;
-  pageColumnTitle: string;
+  pageColumnTitle?: string;
   pageLinks?: Array<{
-    pageName: string;
+    pageName?: string;
     internalPagePath?: string;
     externalPagePath?: string;
     pagePath?: string;
-    _type: "footerLink";
+    _type: 'footerLink';
     _key: string;
   }>;
-  supportColumnTitle: string;
+  supportColumnTitle?: string;
   supportLinks?: Array<{
-    pageName: string;
+    pageName?: string;
     internalPagePath?: string;
     externalPagePath?: string;
     pagePath?: string;
-    _type: "footerLink";
+    _type: 'footerLink';
     _key: string;
   }>;
-  legalColumnTitle: string;
+  legalColumnTitle?: string;
   legalLinks?: Array<{
-    pageName: string;
+    pageName?: string;
     internalPagePath?: string;
     externalPagePath?: string;
     pagePath?: string;
-    _type: "footerLink";
+    _type: 'footerLink';
     _key: string;
   }>;
-  newsroomColumnTitle: string;
+  newsroomColumnTitle?: string;
   newsroomLinks?: Array<{
-    pageName: string;
+    pageName?: string;
     internalPagePath?: string;
     externalPagePath?: string;
     pagePath?: string;
-    _type: "footerLink";
+    _type: 'footerLink';
     _key: string;
   }>;
-  finePrint: string;
+  finePrint?: string;
 };
 
 export type SanityImageCrop = {
-  _type: "sanity.imageCrop";
+  _type: 'sanity.imageCrop';
   top: number;
   bottom: number;
   left: number;
@@ -142,7 +143,7 @@ export type SanityImageCrop = {
 };
 
 export type SanityImageHotspot = {
-  _type: "sanity.imageHotspot";
+  _type: 'sanity.imageHotspot';
   x: number;
   y: number;
   height: number;
@@ -151,99 +152,103 @@ export type SanityImageHotspot = {
 
 export type LoginModal = {
   _id: string;
-  _type: "loginModal";
+  _type: 'loginModal';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  questionHeader: string;
-  fanPortalLink: string;
-  fanButtonText: string;
-  studentPortalLink: string;
-  studentButtonText: string;
-  facultyPortalLink: string;
-  facultyButtonText: string;
-  closeText: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  questionHeader?: string;
+  fanPortalLink?: string;
+  fanButtonText?: string;
+  studentPortalLink?: string;
+  studentButtonText?: string;
+  facultyPortalLink?: string;
+  facultyButtonText?: string;
+  closeText?: string;
   favicon?: {
     asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
-    _type: "image";
+    _type: 'image';
   };
 };
 
 export type HeaderNav = {
   _id: string;
-  _type: "headerNav";
+  _type: 'headerNav';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  links: Array<{
-    label: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  links?: Array<{
+    label?: string;
     pagePath?: string;
     externalUrl?: string;
-    _type: "navLink";
+    _type: 'navLink';
     _key: string;
   }>;
-  signInButtonText: string;
-  mobileBrandQuestion: string;
+  signInButtonText?: string;
+  mobileBrandQuestion?: string;
 };
 
 export type InternationalDialing = {
   _id: string;
-  _type: "internationalDialing";
+  _type: 'internationalDialing';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  header: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  header?: string;
   bodyParagraphs?: Array<string>;
-  featureTitleLabel: string;
+  featureTitleLabel?: string;
   featureBullets?: Array<string>;
-  countryRatesLink: string;
-  seeRatesButtonText: string;
-  disclaimerFinePrintLabel: string;
-  disclaimerFinePrint: string;
+  countryRatesLink?: string;
+  seeRatesButtonText?: string;
+  disclaimerFinePrintLabel?: string;
+  disclaimerFinePrint?: string;
 };
 
 export type PressRelease = {
   _id: string;
-  _type: "pressRelease";
+  _type: 'pressRelease';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
   title?: string;
   placeholder?: string;
   sections?: Array<
     | {
-        text: string;
-        _type: "mainHeading";
+        text?: string;
+        _type: 'mainHeading';
         _key: string;
       }
     | {
-        text: string;
-        _type: "subHeading";
+        text?: string;
+        _type: 'subHeading';
         _key: string;
       }
     | {
-        text: string;
-        _type: "paragraph";
+        text?: string;
+        _type: 'paragraph';
         _key: string;
       }
     | {
-        items: Array<string>;
-        _type: "unorderedList";
+        items?: Array<string>;
+        _type: 'unorderedList';
         _key: string;
       }
     | {
         label?: string;
         text?: string;
         href?: string;
-        _type: "contactLink";
+        _type: 'contactLink';
         _key: string;
       }
   >;
@@ -251,13 +256,14 @@ export type PressRelease = {
 
 export type CoverageMapPage = {
   _id: string;
-  _type: "coverageMapPage";
+  _type: 'coverageMapPage';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  header: string;
-  zipInstructionText: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  header?: string;
+  zipInstructionText?: string;
   mapTitle?: string;
   coverageMapUrl?: string;
   coverageMapLink?: string;
@@ -265,125 +271,131 @@ export type CoverageMapPage = {
 
 export type GiveawayClosed = {
   _id: string;
-  _type: "giveawayClosed";
+  _type: 'giveawayClosed';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  endedHeader: string;
-  sorrySubheader: string;
-  checkText: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  endedHeader?: string;
+  sorrySubheader?: string;
+  checkText?: string;
 };
 
 export type GiveawayConfirmation = {
   _id: string;
-  _type: "giveawayConfirmation";
+  _type: 'giveawayConfirmation';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  thanksHeader: string;
-  enteredHeader: string;
-  dupSubmitError: string;
-  phoneEmailError: string;
-  learnMore: string;
-  whyButtonText: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  thanksHeader?: string;
+  enteredHeader?: string;
+  dupSubmitError?: string;
+  phoneEmailError?: string;
+  learnMore?: string;
+  whyButtonText?: string;
 };
 
 export type GiveawayForm = {
   _id: string;
-  _type: "giveawayForm";
+  _type: 'giveawayForm';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  guid: string;
-  winHeader: string;
-  enterByText: string;
-  premiumGiveawayHeader: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  guid?: string;
+  winHeader?: string;
+  enterByText?: string;
+  premiumGiveawayHeader?: string;
   giveawayIcons?: Array<{
-    icon: {
-      asset: SanityImageAssetReference;
+    icon?: {
+      asset?: SanityImageAssetReference;
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
       alt?: string;
-      _type: "image";
+      _type: 'image';
     };
-    iconCaption: string;
-    _type: "giveawayIcon";
+    iconCaption?: string;
+    _type: 'giveawayIcon';
     _key: string;
   }>;
-  formTitle: string;
-  nameRequiredError: string;
-  validEmailError: string;
-  stateRequiredError: string;
-  phoneRequiredError: string;
-  agreeToTermsError: string;
-  termsContent: Array<{
+  formTitle?: string;
+  nameRequiredError?: string;
+  validEmailError?: string;
+  stateRequiredError?: string;
+  phoneRequiredError?: string;
+  agreeToTermsError?: string;
+  termsContent?: Array<{
     leadingText?: string;
-    termsUrl: string;
-    termsText: string;
+    termsUrl?: string;
+    termsText?: string;
     trailingText?: string;
-    _type: "termsPart";
+    _type: 'termsPart';
     _key: string;
   }>;
-  enterButtonText: string;
-  finePrintBold: string;
-  finePrint: string;
-  image: {
-    asset: SanityImageAssetReference;
+  enterButtonText?: string;
+  finePrintBold?: string;
+  finePrint?: string;
+  image?: {
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    alt: string;
-    _type: "image";
+    alt?: string;
+    _type: 'image';
   };
 };
 
 export type WhyPlans = {
   _id: string;
-  _type: "whyPlans";
+  _type: 'whyPlans';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
   subHeader?: string;
-  fan: PlanChoice;
-  student: PlanChoice;
-  faculty: PlanChoice;
+  fan?: PlanChoice;
+  student?: PlanChoice;
+  faculty?: PlanChoice;
 };
 
 export type WhyPerks = {
   _id: string;
-  _type: "whyPerks";
+  _type: 'whyPerks';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
-  perk1Title: string;
-  perk1Text: string;
-  perk2Title: string;
-  perk2Text: string;
-  perk3Title: string;
-  perk3Text: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
+  perk1Title?: string;
+  perk1Text?: string;
+  perk2Title?: string;
+  perk2Text?: string;
+  perk3Title?: string;
+  perk3Text?: string;
 };
 
 export type HowItWorksMath = {
   _id: string;
-  _type: "howItWorksMath";
+  _type: 'howItWorksMath';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
   subtitle?: string;
-  steps: Array<{
-    money: string;
-    label: string;
-    _type: "mathStep";
+  steps?: Array<{
+    money?: string;
+    label?: string;
+    _type: 'mathStep';
     _key: string;
   }>;
   disclaimer?: string;
@@ -394,52 +406,55 @@ export type HowItWorksMath = {
 
 export type GivebackFunds = {
   _id: string;
-  _type: "givebackFunds";
+  _type: 'givebackFunds';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
   subHeader?: string;
   leadingText?: string;
-  funds: Array<{
-    fundName: string;
+  funds?: Array<{
+    fundName?: string;
     fundMotto?: string;
-    fundDescription: string;
-    _type: "fund";
+    fundDescription?: string;
+    _type: 'fund';
     _key: string;
   }>;
 };
 
 export type WhyHero = {
   _id: string;
-  _type: "whyHero";
+  _type: 'whyHero';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
-  subtitle: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
+  subtitle?: string;
   bodyParagraphs?: Array<string>;
-  image: {
-    asset: SanityImageAssetReference;
+  image?: {
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    alt: string;
-    _type: "image";
+    alt?: string;
+    _type: 'image';
   };
 };
 
 export type SwitchSection = {
   _id: string;
-  _type: "switchSection";
+  _type: 'switchSection';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  header: string;
-  missionPillars: Array<
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  header?: string;
+  missionPillars?: Array<
     {
       _key: string;
     } & Pillar
@@ -448,114 +463,118 @@ export type SwitchSection = {
 
 export type GiveawaysBanner = {
   _id: string;
-  _type: "giveawaysBanner";
+  _type: 'giveawaysBanner';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  capitalHeader: string;
-  experienceHeader: string;
-  exclusiveAccessText: string;
-  backgroundImage: {
-    asset: SanityImageAssetReference;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  capitalHeader?: string;
+  experienceHeader?: string;
+  exclusiveAccessText?: string;
+  backgroundImage?: {
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
-    _type: "image";
+    _type: 'image';
   };
-  enterButtonText: string;
+  enterButtonText?: string;
 };
 
 export type PerkSection = {
   _id: string;
-  _type: "perkSection";
+  _type: 'perkSection';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
   subtitle?: string;
-  perks: Array<{
-    perkTitle: string;
-    perkIcon: {
-      asset: SanityImageAssetReference;
+  perks?: Array<{
+    perkTitle?: string;
+    perkIcon?: {
+      asset?: SanityImageAssetReference;
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
       alt?: string;
-      _type: "image";
+      _type: 'image';
     };
     subText?: string;
-    _type: "perk";
+    _type: 'perk';
     _key: string;
   }>;
 };
 
 export type BroadbandFacts = {
   _id: string;
-  _type: "broadbandFacts";
+  _type: 'broadbandFacts';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  order?: number;
-  header: string;
-  provider: string;
-  planName: string;
-  planLabel: string;
-  disclosureSubtitle: string;
-  timePriceLabel: string;
-  planPrice: string;
-  isIntroductoryRate: string;
-  requiresContract: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  order: number;
+  header?: string;
+  provider?: string;
+  planName?: string;
+  planLabel?: string;
+  disclosureSubtitle?: string;
+  timePriceLabel?: string;
+  planPrice?: string;
+  isIntroductoryRate?: string;
+  requiresContract?: string;
   additionalCharges?: Array<{
-    label: string;
+    label?: string;
     description?: string;
-    _type: "charge";
+    _type: 'charge';
     _key: string;
   }>;
   discounts?: Array<{
-    label: string;
+    label?: string;
     description?: string;
-    _type: "discount";
+    _type: 'discount';
     _key: string;
   }>;
   speeds?: Array<{
-    label: string;
-    speedRange: string;
-    _type: "speed";
+    label?: string;
+    speedRange?: string;
+    _type: 'speed';
     _key: string;
   }>;
-  dataLabel: string;
-  countGB: string;
-  additionalUsageLabel: string;
-  additionalUsagePrice: string;
+  dataLabel?: string;
+  countGB?: string;
+  additionalUsageLabel?: string;
+  additionalUsagePrice?: string;
   policy?: Array<{
-    title: string;
-    linkText: string;
-    link: string;
-    _type: "policyLink";
+    title?: string;
+    linkText?: string;
+    link?: string;
+    _type: 'policyLink';
     _key: string;
   }>;
-  supportLabel: string;
-  supportNumber: string;
-  intercomWebsiteLabel: string;
-  intercomLinkText: string;
-  intercomLink: string;
-  fccMiniLabel: string;
-  uniquePlanId: string;
+  supportLabel?: string;
+  supportNumber?: string;
+  intercomWebsiteLabel?: string;
+  intercomLinkText?: string;
+  intercomLink?: string;
+  fccMiniLabel?: string;
+  uniquePlanId?: string;
 };
 
 export type PlanCards = {
   _id: string;
-  _type: "planCards";
+  _type: 'planCards';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  customerType: "fan" | "student" | "faculty";
-  plans: Array<
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  customerType: 'fan' | 'student' | 'faculty';
+  plans?: Array<
     {
       _key: string;
     } & PlanCard
@@ -564,53 +583,56 @@ export type PlanCards = {
 
 export type PlanPageHeader = {
   _id: string;
-  _type: "planPageHeader";
+  _type: 'planPageHeader';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  customerType: "fan" | "student" | "faculty";
-  header: string;
-  tmoSubHeader: string;
-  finePrint: string;
-  givebackHeader: string;
-  whyUsButtonText: string;
-  whyUsPagePath: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  customerType: 'fan' | 'student' | 'faculty';
+  header?: string;
+  tmoSubHeader?: string;
+  finePrint?: string;
+  givebackHeader?: string;
+  whyUsButtonText?: string;
+  whyUsPagePath?: string;
   termsLine?: string;
 };
 
 export type Faqs = {
   _id: string;
-  _type: "faqs";
+  _type: 'faqs';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
   subHeader?: string;
-  seeMoreButtonText: string;
-  seeMoreButtonLink: string;
-  supportButtonText: string;
-  supportButtonLink: string;
-  faqs: Array<{
-    question: string;
-    answer: string;
-    _type: "faq";
+  seeMoreButtonText?: string;
+  seeMoreButtonLink?: string;
+  supportButtonText?: string;
+  supportButtonLink?: string;
+  faqs?: Array<{
+    question?: string;
+    answer?: string;
+    _type: 'faq';
     _key: string;
   }>;
 };
 
 export type MissionRows = {
   _id: string;
-  _type: "missionRows";
+  _type: 'missionRows';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
   missionSubtitle?: string;
   subHeaderTag?: string;
-  missionPillars: Array<
+  missionPillars?: Array<
     {
       _key: string;
     } & Pillar
@@ -619,102 +641,107 @@ export type MissionRows = {
 
 export type ChoosePlans = {
   _id: string;
-  _type: "choosePlans";
+  _type: 'choosePlans';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
   subHeader?: string;
   tmoSmallHeader?: string;
-  fan: PlanChoice;
-  student: PlanChoice;
-  faculty: PlanChoice;
+  fan?: PlanChoice;
+  student?: PlanChoice;
+  faculty?: PlanChoice;
 };
 
 export type HowItWorks = {
   _id: string;
-  _type: "howItWorks";
+  _type: 'howItWorks';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
   subHeader?: string;
   subtitle?: string;
-  stepCards: Array<{
-    stepNum: string;
-    stepHeader: string;
-    subText: string;
+  stepCards?: Array<{
+    stepNum?: string;
+    stepHeader?: string;
+    subText?: string;
     coverageLinkText?: string;
-    _type: "stepCard";
+    _type: 'stepCard';
     _key: string;
   }>;
 };
 
 export type LandingPerks = {
   _id: string;
-  _type: "landingPerks";
+  _type: 'landingPerks';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
   subtitle?: string;
-  perks: Array<{
-    perkIcon: {
-      asset: SanityImageAssetReference;
+  perks?: Array<{
+    perkIcon?: {
+      asset?: SanityImageAssetReference;
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
       alt?: string;
-      _type: "image";
+      _type: 'image';
     };
-    perkTitle: string;
-    subText: string;
-    _type: "perk";
+    perkTitle?: string;
+    subText?: string;
+    _type: 'perk';
     _key: string;
   }>;
 };
 
 export type PartnerBanner = {
   _id: string;
-  _type: "partnerBanner";
+  _type: 'partnerBanner';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
   bannerNumber: 1 | 2;
   backgroundColor?: string;
-  collegeName: string;
-  banner: {
-    asset: SanityImageAssetReference;
+  collegeName?: string;
+  banner?: {
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
-    _type: "image";
+    _type: 'image';
   };
   bannerUrl?: string;
 };
 
 export type LandingHeader = {
   _id: string;
-  _type: "landingHeader";
+  _type: 'landingHeader';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
-  subtitle: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
+  subtitle?: string;
   tmoHeader?: string;
-  heroImage: {
-    asset: SanityImageAssetReference;
+  heroImage?: {
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    alt: string;
-    _type: "image";
+    alt?: string;
+    _type: 'image';
   };
   ctaText?: string;
   ctaFragment?: string;
@@ -722,66 +749,66 @@ export type LandingHeader = {
 
 export type SiteSettings = {
   _id: string;
-  _type: "siteSettings";
+  _type: 'siteSettings';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  productName: string;
-  carrierLine: string;
+  productName?: string;
+  carrierLine?: string;
   activeGiveawayIds: Array<string>;
   hiddenEnterGiveawayIds: Array<string>;
   coverageMapUrl?: string;
   coverageMapLink?: string;
-  mainSiteUrl: string;
+  mainSiteUrl?: string;
 };
 
 export type School = {
   _id: string;
-  _type: "school";
+  _type: 'school';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  baseName: string;
+  baseName?: string;
   seoSlug: string;
-  key: string;
+  key?: string;
   legacyAliases?: Array<string>;
   giveawayEntryRedirect?: boolean;
-  schoolShort: string;
-  mascotNation: string;
-  schoolName: string;
-  logo: {
-    asset: SanityImageAssetReference;
+  schoolShort?: string;
+  mascotNation?: string;
+  schoolName?: string;
+  logo?: {
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
-    _type: "image";
+    _type: 'image';
   };
-  favicon: {
-    asset: SanityImageAssetReference;
+  favicon?: {
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
-    _type: "image";
+    _type: 'image';
   };
   city?: string;
   state?: string;
   primaryColor?: {
-    name: string;
+    name?: string;
     hex: string;
   };
   secondaryColor?: {
-    name: string;
+    name?: string;
     hex: string;
   };
-  status?: "preparing" | "live" | "retired";
+  status?: 'preparing' | 'live' | 'retired';
   successor?: SchoolReference;
   templateSchool?: string;
 };
 
 export type SanityImagePaletteSwatch = {
-  _type: "sanity.imagePaletteSwatch";
+  _type: 'sanity.imagePaletteSwatch';
   background?: string;
   foreground?: string;
   population?: number;
@@ -789,7 +816,7 @@ export type SanityImagePaletteSwatch = {
 };
 
 export type SanityImagePalette = {
-  _type: "sanity.imagePalette";
+  _type: 'sanity.imagePalette';
   darkMuted?: SanityImagePaletteSwatch;
   lightVibrant?: SanityImagePaletteSwatch;
   darkVibrant?: SanityImagePaletteSwatch;
@@ -800,14 +827,14 @@ export type SanityImagePalette = {
 };
 
 export type SanityImageDimensions = {
-  _type: "sanity.imageDimensions";
+  _type: 'sanity.imageDimensions';
   height: number;
   width: number;
   aspectRatio: number;
 };
 
 export type SanityImageMetadata = {
-  _type: "sanity.imageMetadata";
+  _type: 'sanity.imageMetadata';
   location?: Geopoint;
   dimensions?: SanityImageDimensions;
   palette?: SanityImagePalette;
@@ -820,7 +847,7 @@ export type SanityImageMetadata = {
 
 export type SanityFileAsset = {
   _id: string;
-  _type: "sanity.fileAsset";
+  _type: 'sanity.fileAsset';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -841,7 +868,7 @@ export type SanityFileAsset = {
 };
 
 export type SanityAssetSourceData = {
-  _type: "sanity.assetSourceData";
+  _type: 'sanity.assetSourceData';
   name?: string;
   id?: string;
   url?: string;
@@ -849,7 +876,7 @@ export type SanityAssetSourceData = {
 
 export type SanityImageAsset = {
   _id: string;
-  _type: "sanity.imageAsset";
+  _type: 'sanity.imageAsset';
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
@@ -871,14 +898,14 @@ export type SanityImageAsset = {
 };
 
 export type Geopoint = {
-  _type: "geopoint";
+  _type: 'geopoint';
   lat?: number;
   lng?: number;
   alt?: number;
 };
 
 export type Slug = {
-  _type: "slug";
+  _type: 'slug';
   current: string;
   source?: string;
 };
@@ -936,334 +963,347 @@ export type AllSanitySchemaTypes =
 export type BUILD_CONTENT_QUERY_RESULT = Array<
   | {
       _id: string;
-      _type: "broadbandFacts";
+      _type: 'broadbandFacts';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      order?: number;
-      header: string;
-      provider: string;
-      planName: string;
-      planLabel: string;
-      disclosureSubtitle: string;
-      timePriceLabel: string;
-      planPrice: string;
-      isIntroductoryRate: string;
-      requiresContract: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      order: number;
+      header?: string;
+      provider?: string;
+      planName?: string;
+      planLabel?: string;
+      disclosureSubtitle?: string;
+      timePriceLabel?: string;
+      planPrice?: string;
+      isIntroductoryRate?: string;
+      requiresContract?: string;
       additionalCharges?: Array<{
-        label: string;
+        label?: string;
         description?: string;
-        _type: "charge";
+        _type: 'charge';
         _key: string;
       }>;
       discounts?: Array<{
-        label: string;
+        label?: string;
         description?: string;
-        _type: "discount";
+        _type: 'discount';
         _key: string;
       }>;
       speeds?: Array<{
-        label: string;
-        speedRange: string;
-        _type: "speed";
+        label?: string;
+        speedRange?: string;
+        _type: 'speed';
         _key: string;
       }>;
-      dataLabel: string;
-      countGB: string;
-      additionalUsageLabel: string;
-      additionalUsagePrice: string;
+      dataLabel?: string;
+      countGB?: string;
+      additionalUsageLabel?: string;
+      additionalUsagePrice?: string;
       policy?: Array<{
-        title: string;
-        linkText: string;
-        link: string;
-        _type: "policyLink";
+        title?: string;
+        linkText?: string;
+        link?: string;
+        _type: 'policyLink';
         _key: string;
       }>;
-      supportLabel: string;
-      supportNumber: string;
-      intercomWebsiteLabel: string;
-      intercomLinkText: string;
-      intercomLink: string;
-      fccMiniLabel: string;
-      uniquePlanId: string;
+      supportLabel?: string;
+      supportNumber?: string;
+      intercomWebsiteLabel?: string;
+      intercomLinkText?: string;
+      intercomLink?: string;
+      fccMiniLabel?: string;
+      uniquePlanId?: string;
     }
   | {
       _id: string;
-      _type: "choosePlans";
+      _type: 'choosePlans';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
       tmoSmallHeader?: string;
-      fan: PlanChoice;
-      student: PlanChoice;
-      faculty: PlanChoice;
+      fan?: PlanChoice;
+      student?: PlanChoice;
+      faculty?: PlanChoice;
     }
   | {
       _id: string;
-      _type: "coverageMapPage";
+      _type: 'coverageMapPage';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      header: string;
-      zipInstructionText: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      header?: string;
+      zipInstructionText?: string;
       mapTitle?: string;
       coverageMapUrl?: string;
       coverageMapLink?: string;
     }
   | {
       _id: string;
-      _type: "faqs";
+      _type: 'faqs';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
-      seeMoreButtonText: string;
-      seeMoreButtonLink: string;
-      supportButtonText: string;
-      supportButtonLink: string;
-      faqs: Array<{
-        question: string;
-        answer: string;
-        _type: "faq";
+      seeMoreButtonText?: string;
+      seeMoreButtonLink?: string;
+      supportButtonText?: string;
+      supportButtonLink?: string;
+      faqs?: Array<{
+        question?: string;
+        answer?: string;
+        _type: 'faq';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "footer";
+      _type: 'footer';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      collegeLogo: {
-        asset: SanityImageAssetReference;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      collegeLogo?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
       socialMediaIcons?: Array<{
-        network: string;
-        socialUrl: string;
-        appIcon: {
-          asset: SanityImageAssetReference;
+        network?: string;
+        socialUrl?: string;
+        appIcon?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
-        _type: "socialLink";
+        _type: 'socialLink';
         _key: string;
       }>;
-      pageColumnTitle: string;
+      pageColumnTitle?: string;
       pageLinks?: Array<{
-        pageName: string;
+        pageName?: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
-        _type: "footerLink";
+        _type: 'footerLink';
         _key: string;
       }>;
-      supportColumnTitle: string;
+      supportColumnTitle?: string;
       supportLinks?: Array<{
-        pageName: string;
+        pageName?: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
-        _type: "footerLink";
+        _type: 'footerLink';
         _key: string;
       }>;
-      legalColumnTitle: string;
+      legalColumnTitle?: string;
       legalLinks?: Array<{
-        pageName: string;
+        pageName?: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
-        _type: "footerLink";
+        _type: 'footerLink';
         _key: string;
       }>;
-      newsroomColumnTitle: string;
+      newsroomColumnTitle?: string;
       newsroomLinks?: Array<{
-        pageName: string;
+        pageName?: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
-        _type: "footerLink";
+        _type: 'footerLink';
         _key: string;
       }>;
-      finePrint: string;
+      finePrint?: string;
     }
   | {
       _id: string;
-      _type: "giveawayClosed";
+      _type: 'giveawayClosed';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      endedHeader: string;
-      sorrySubheader: string;
-      checkText: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      endedHeader?: string;
+      sorrySubheader?: string;
+      checkText?: string;
     }
   | {
       _id: string;
-      _type: "giveawayConfirmation";
+      _type: 'giveawayConfirmation';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      thanksHeader: string;
-      enteredHeader: string;
-      dupSubmitError: string;
-      phoneEmailError: string;
-      learnMore: string;
-      whyButtonText: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      thanksHeader?: string;
+      enteredHeader?: string;
+      dupSubmitError?: string;
+      phoneEmailError?: string;
+      learnMore?: string;
+      whyButtonText?: string;
     }
   | {
       _id: string;
-      _type: "giveawayForm";
+      _type: 'giveawayForm';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      guid: string;
-      winHeader: string;
-      enterByText: string;
-      premiumGiveawayHeader: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      guid?: string;
+      winHeader?: string;
+      enterByText?: string;
+      premiumGiveawayHeader?: string;
       giveawayIcons?: Array<{
-        icon: {
-          asset: SanityImageAssetReference;
+        icon?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
-        iconCaption: string;
-        _type: "giveawayIcon";
+        iconCaption?: string;
+        _type: 'giveawayIcon';
         _key: string;
       }>;
-      formTitle: string;
-      nameRequiredError: string;
-      validEmailError: string;
-      stateRequiredError: string;
-      phoneRequiredError: string;
-      agreeToTermsError: string;
-      termsContent: Array<{
+      formTitle?: string;
+      nameRequiredError?: string;
+      validEmailError?: string;
+      stateRequiredError?: string;
+      phoneRequiredError?: string;
+      agreeToTermsError?: string;
+      termsContent?: Array<{
         leadingText?: string;
-        termsUrl: string;
-        termsText: string;
+        termsUrl?: string;
+        termsText?: string;
         trailingText?: string;
-        _type: "termsPart";
+        _type: 'termsPart';
         _key: string;
       }>;
-      enterButtonText: string;
-      finePrintBold: string;
-      finePrint: string;
-      image: {
-        asset: SanityImageAssetReference;
-        media?: unknown;
-        hotspot?: SanityImageHotspot;
-        crop?: SanityImageCrop;
-        alt: string;
-        _type: "image";
-      };
-    }
-  | {
-      _id: string;
-      _type: "giveawaysBanner";
-      _createdAt: string;
-      _updatedAt: string;
-      _rev: string;
-      school: SchoolReference;
-      capitalHeader: string;
-      experienceHeader: string;
-      exclusiveAccessText: string;
-      backgroundImage: {
-        asset: SanityImageAssetReference;
+      enterButtonText?: string;
+      finePrintBold?: string;
+      finePrint?: string;
+      image?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
-      enterButtonText: string;
     }
   | {
       _id: string;
-      _type: "givebackFunds";
+      _type: 'giveawaysBanner';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      capitalHeader?: string;
+      experienceHeader?: string;
+      exclusiveAccessText?: string;
+      backgroundImage?: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        _type: 'image';
+      };
+      enterButtonText?: string;
+    }
+  | {
+      _id: string;
+      _type: 'givebackFunds';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
       leadingText?: string;
-      funds: Array<{
-        fundName: string;
+      funds?: Array<{
+        fundName?: string;
         fundMotto?: string;
-        fundDescription: string;
-        _type: "fund";
+        fundDescription?: string;
+        _type: 'fund';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "headerNav";
+      _type: 'headerNav';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      links: Array<{
-        label: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      links?: Array<{
+        label?: string;
         pagePath?: string;
         externalUrl?: string;
-        _type: "navLink";
+        _type: 'navLink';
         _key: string;
       }>;
-      signInButtonText: string;
-      mobileBrandQuestion: string;
+      signInButtonText?: string;
+      mobileBrandQuestion?: string;
     }
   | {
       _id: string;
-      _type: "howItWorks";
+      _type: 'howItWorks';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
       subtitle?: string;
-      stepCards: Array<{
-        stepNum: string;
-        stepHeader: string;
-        subText: string;
+      stepCards?: Array<{
+        stepNum?: string;
+        stepHeader?: string;
+        subText?: string;
         coverageLinkText?: string;
-        _type: "stepCard";
+        _type: 'stepCard';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "howItWorksMath";
+      _type: 'howItWorksMath';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subtitle?: string;
-      steps: Array<{
-        money: string;
-        label: string;
-        _type: "mathStep";
+      steps?: Array<{
+        money?: string;
+        label?: string;
+        _type: 'mathStep';
         _key: string;
       }>;
       disclaimer?: string;
@@ -1273,100 +1313,105 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "internationalDialing";
+      _type: 'internationalDialing';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      header: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      header?: string;
       bodyParagraphs?: Array<string>;
-      featureTitleLabel: string;
+      featureTitleLabel?: string;
       featureBullets?: Array<string>;
-      countryRatesLink: string;
-      seeRatesButtonText: string;
-      disclaimerFinePrintLabel: string;
-      disclaimerFinePrint: string;
+      countryRatesLink?: string;
+      seeRatesButtonText?: string;
+      disclaimerFinePrintLabel?: string;
+      disclaimerFinePrint?: string;
     }
   | {
       _id: string;
-      _type: "landingHeader";
+      _type: 'landingHeader';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
-      subtitle: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
+      subtitle?: string;
       tmoHeader?: string;
-      heroImage: {
-        asset: SanityImageAssetReference;
+      heroImage?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
-        alt: string;
-        _type: "image";
+        alt?: string;
+        _type: 'image';
       };
       ctaText?: string;
       ctaFragment?: string;
     }
   | {
       _id: string;
-      _type: "landingPerks";
+      _type: 'landingPerks';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subtitle?: string;
-      perks: Array<{
-        perkIcon: {
-          asset: SanityImageAssetReference;
+      perks?: Array<{
+        perkIcon?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
-        perkTitle: string;
-        subText: string;
-        _type: "perk";
+        perkTitle?: string;
+        subText?: string;
+        _type: 'perk';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "loginModal";
+      _type: 'loginModal';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      questionHeader: string;
-      fanPortalLink: string;
-      fanButtonText: string;
-      studentPortalLink: string;
-      studentButtonText: string;
-      facultyPortalLink: string;
-      facultyButtonText: string;
-      closeText: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      questionHeader?: string;
+      fanPortalLink?: string;
+      fanButtonText?: string;
+      studentPortalLink?: string;
+      studentButtonText?: string;
+      facultyPortalLink?: string;
+      facultyButtonText?: string;
+      closeText?: string;
       favicon?: {
         asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
     }
   | {
       _id: string;
-      _type: "missionRows";
+      _type: 'missionRows';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       missionSubtitle?: string;
       subHeaderTag?: string;
-      missionPillars: Array<
+      missionPillars?: Array<
         {
           _key: string;
         } & Pillar
@@ -1374,57 +1419,60 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "partnerBanner";
+      _type: 'partnerBanner';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
       bannerNumber: 1 | 2;
       backgroundColor?: string;
-      collegeName: string;
-      banner: {
-        asset: SanityImageAssetReference;
+      collegeName?: string;
+      banner?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
       bannerUrl?: string;
     }
   | {
       _id: string;
-      _type: "perkSection";
+      _type: 'perkSection';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subtitle?: string;
-      perks: Array<{
-        perkTitle: string;
-        perkIcon: {
-          asset: SanityImageAssetReference;
+      perks?: Array<{
+        perkTitle?: string;
+        perkIcon?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
         subText?: string;
-        _type: "perk";
+        _type: 'perk';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "planCards";
+      _type: 'planCards';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      customerType: "faculty" | "fan" | "student";
-      plans: Array<
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      customerType: 'faculty' | 'fan' | 'student';
+      plans?: Array<
         {
           _key: string;
         } & PlanCard
@@ -1432,27 +1480,29 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "planPageHeader";
+      _type: 'planPageHeader';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      customerType: "faculty" | "fan" | "student";
-      header: string;
-      tmoSubHeader: string;
-      finePrint: string;
-      givebackHeader: string;
-      whyUsButtonText: string;
-      whyUsPagePath: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      customerType: 'faculty' | 'fan' | 'student';
+      header?: string;
+      tmoSubHeader?: string;
+      finePrint?: string;
+      givebackHeader?: string;
+      whyUsButtonText?: string;
+      whyUsPagePath?: string;
       termsLine?: string;
     }
   | {
       _id: string;
-      _type: "pressRelease";
+      _type: 'pressRelease';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
       title?: string;
       placeholder?: string;
       sections?: Array<
@@ -1460,34 +1510,34 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
             label?: string;
             text?: string;
             href?: string;
-            _type: "contactLink";
+            _type: 'contactLink';
             _key: string;
           }
         | {
-            text: string;
-            _type: "mainHeading";
+            text?: string;
+            _type: 'mainHeading';
             _key: string;
           }
         | {
-            text: string;
-            _type: "paragraph";
+            text?: string;
+            _type: 'paragraph';
             _key: string;
           }
         | {
-            text: string;
-            _type: "subHeading";
+            text?: string;
+            _type: 'subHeading';
             _key: string;
           }
         | {
-            items: Array<string>;
-            _type: "unorderedList";
+            items?: Array<string>;
+            _type: 'unorderedList';
             _key: string;
           }
       >;
     }
   | {
       _id: string;
-      _type: "sanity.fileAsset";
+      _type: 'sanity.fileAsset';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1508,7 +1558,7 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "sanity.imageAsset";
+      _type: 'sanity.imageAsset';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -1530,71 +1580,72 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "school";
+      _type: 'school';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      baseName: string;
+      baseName?: string;
       seoSlug: string;
-      key: string;
+      key?: string;
       legacyAliases?: Array<string>;
       giveawayEntryRedirect?: boolean;
-      schoolShort: string;
-      mascotNation: string;
-      schoolName: string;
-      logo: {
-        asset: SanityImageAssetReference;
+      schoolShort?: string;
+      mascotNation?: string;
+      schoolName?: string;
+      logo?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
-      favicon: {
-        asset: SanityImageAssetReference;
+      favicon?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
       city?: string;
       state?: string;
       primaryColor?: {
-        name: string;
+        name?: string;
         hex: string;
       };
       secondaryColor?: {
-        name: string;
+        name?: string;
         hex: string;
       };
-      status?: "live" | "preparing" | "retired";
+      status?: 'live' | 'preparing' | 'retired';
       successor?: SchoolReference;
       templateSchool?: string;
     }
   | {
       _id: string;
-      _type: "siteSettings";
+      _type: 'siteSettings';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      productName: string;
-      carrierLine: string;
+      productName?: string;
+      carrierLine?: string;
       activeGiveawayIds: Array<string>;
       hiddenEnterGiveawayIds: Array<string>;
       coverageMapUrl?: string;
       coverageMapLink?: string;
-      mainSiteUrl: string;
+      mainSiteUrl?: string;
     }
   | {
       _id: string;
-      _type: "switchSection";
+      _type: 'switchSection';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      header: string;
-      missionPillars: Array<
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      header?: string;
+      missionPillars?: Array<
         {
           _key: string;
         } & Pillar
@@ -1602,50 +1653,53 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "whyHero";
+      _type: 'whyHero';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
-      subtitle: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
+      subtitle?: string;
       bodyParagraphs?: Array<string>;
-      image: {
-        asset: SanityImageAssetReference;
+      image?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
-        alt: string;
-        _type: "image";
+        alt?: string;
+        _type: 'image';
       };
     }
   | {
       _id: string;
-      _type: "whyPerks";
+      _type: 'whyPerks';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
-      perk1Title: string;
-      perk1Text: string;
-      perk2Title: string;
-      perk2Text: string;
-      perk3Title: string;
-      perk3Text: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
+      perk1Title?: string;
+      perk1Text?: string;
+      perk2Title?: string;
+      perk2Text?: string;
+      perk3Title?: string;
+      perk3Text?: string;
     }
   | {
       _id: string;
-      _type: "whyPlans";
+      _type: 'whyPlans';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
-      fan: PlanChoice;
-      student: PlanChoice;
-      faculty: PlanChoice;
+      fan?: PlanChoice;
+      student?: PlanChoice;
+      faculty?: PlanChoice;
     }
 >;
 
@@ -1655,334 +1709,347 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
 export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
   | {
       _id: string;
-      _type: "broadbandFacts";
+      _type: 'broadbandFacts';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      order?: number;
-      header: string;
-      provider: string;
-      planName: string;
-      planLabel: string;
-      disclosureSubtitle: string;
-      timePriceLabel: string;
-      planPrice: string;
-      isIntroductoryRate: string;
-      requiresContract: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      order: number;
+      header?: string;
+      provider?: string;
+      planName?: string;
+      planLabel?: string;
+      disclosureSubtitle?: string;
+      timePriceLabel?: string;
+      planPrice?: string;
+      isIntroductoryRate?: string;
+      requiresContract?: string;
       additionalCharges?: Array<{
-        label: string;
+        label?: string;
         description?: string;
-        _type: "charge";
+        _type: 'charge';
         _key: string;
       }>;
       discounts?: Array<{
-        label: string;
+        label?: string;
         description?: string;
-        _type: "discount";
+        _type: 'discount';
         _key: string;
       }>;
       speeds?: Array<{
-        label: string;
-        speedRange: string;
-        _type: "speed";
+        label?: string;
+        speedRange?: string;
+        _type: 'speed';
         _key: string;
       }>;
-      dataLabel: string;
-      countGB: string;
-      additionalUsageLabel: string;
-      additionalUsagePrice: string;
+      dataLabel?: string;
+      countGB?: string;
+      additionalUsageLabel?: string;
+      additionalUsagePrice?: string;
       policy?: Array<{
-        title: string;
-        linkText: string;
-        link: string;
-        _type: "policyLink";
+        title?: string;
+        linkText?: string;
+        link?: string;
+        _type: 'policyLink';
         _key: string;
       }>;
-      supportLabel: string;
-      supportNumber: string;
-      intercomWebsiteLabel: string;
-      intercomLinkText: string;
-      intercomLink: string;
-      fccMiniLabel: string;
-      uniquePlanId: string;
+      supportLabel?: string;
+      supportNumber?: string;
+      intercomWebsiteLabel?: string;
+      intercomLinkText?: string;
+      intercomLink?: string;
+      fccMiniLabel?: string;
+      uniquePlanId?: string;
     }
   | {
       _id: string;
-      _type: "choosePlans";
+      _type: 'choosePlans';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
       tmoSmallHeader?: string;
-      fan: PlanChoice;
-      student: PlanChoice;
-      faculty: PlanChoice;
+      fan?: PlanChoice;
+      student?: PlanChoice;
+      faculty?: PlanChoice;
     }
   | {
       _id: string;
-      _type: "coverageMapPage";
+      _type: 'coverageMapPage';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      header: string;
-      zipInstructionText: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      header?: string;
+      zipInstructionText?: string;
       mapTitle?: string;
       coverageMapUrl?: string;
       coverageMapLink?: string;
     }
   | {
       _id: string;
-      _type: "faqs";
+      _type: 'faqs';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
-      seeMoreButtonText: string;
-      seeMoreButtonLink: string;
-      supportButtonText: string;
-      supportButtonLink: string;
-      faqs: Array<{
-        question: string;
-        answer: string;
-        _type: "faq";
+      seeMoreButtonText?: string;
+      seeMoreButtonLink?: string;
+      supportButtonText?: string;
+      supportButtonLink?: string;
+      faqs?: Array<{
+        question?: string;
+        answer?: string;
+        _type: 'faq';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "footer";
+      _type: 'footer';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      collegeLogo: {
-        asset: SanityImageAssetReference;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      collegeLogo?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
       socialMediaIcons?: Array<{
-        network: string;
-        socialUrl: string;
-        appIcon: {
-          asset: SanityImageAssetReference;
+        network?: string;
+        socialUrl?: string;
+        appIcon?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
-        _type: "socialLink";
+        _type: 'socialLink';
         _key: string;
       }>;
-      pageColumnTitle: string;
+      pageColumnTitle?: string;
       pageLinks?: Array<{
-        pageName: string;
+        pageName?: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
-        _type: "footerLink";
+        _type: 'footerLink';
         _key: string;
       }>;
-      supportColumnTitle: string;
+      supportColumnTitle?: string;
       supportLinks?: Array<{
-        pageName: string;
+        pageName?: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
-        _type: "footerLink";
+        _type: 'footerLink';
         _key: string;
       }>;
-      legalColumnTitle: string;
+      legalColumnTitle?: string;
       legalLinks?: Array<{
-        pageName: string;
+        pageName?: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
-        _type: "footerLink";
+        _type: 'footerLink';
         _key: string;
       }>;
-      newsroomColumnTitle: string;
+      newsroomColumnTitle?: string;
       newsroomLinks?: Array<{
-        pageName: string;
+        pageName?: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
-        _type: "footerLink";
+        _type: 'footerLink';
         _key: string;
       }>;
-      finePrint: string;
+      finePrint?: string;
     }
   | {
       _id: string;
-      _type: "giveawayClosed";
+      _type: 'giveawayClosed';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      endedHeader: string;
-      sorrySubheader: string;
-      checkText: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      endedHeader?: string;
+      sorrySubheader?: string;
+      checkText?: string;
     }
   | {
       _id: string;
-      _type: "giveawayConfirmation";
+      _type: 'giveawayConfirmation';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      thanksHeader: string;
-      enteredHeader: string;
-      dupSubmitError: string;
-      phoneEmailError: string;
-      learnMore: string;
-      whyButtonText: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      thanksHeader?: string;
+      enteredHeader?: string;
+      dupSubmitError?: string;
+      phoneEmailError?: string;
+      learnMore?: string;
+      whyButtonText?: string;
     }
   | {
       _id: string;
-      _type: "giveawayForm";
+      _type: 'giveawayForm';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      guid: string;
-      winHeader: string;
-      enterByText: string;
-      premiumGiveawayHeader: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      guid?: string;
+      winHeader?: string;
+      enterByText?: string;
+      premiumGiveawayHeader?: string;
       giveawayIcons?: Array<{
-        icon: {
-          asset: SanityImageAssetReference;
+        icon?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
-        iconCaption: string;
-        _type: "giveawayIcon";
+        iconCaption?: string;
+        _type: 'giveawayIcon';
         _key: string;
       }>;
-      formTitle: string;
-      nameRequiredError: string;
-      validEmailError: string;
-      stateRequiredError: string;
-      phoneRequiredError: string;
-      agreeToTermsError: string;
-      termsContent: Array<{
+      formTitle?: string;
+      nameRequiredError?: string;
+      validEmailError?: string;
+      stateRequiredError?: string;
+      phoneRequiredError?: string;
+      agreeToTermsError?: string;
+      termsContent?: Array<{
         leadingText?: string;
-        termsUrl: string;
-        termsText: string;
+        termsUrl?: string;
+        termsText?: string;
         trailingText?: string;
-        _type: "termsPart";
+        _type: 'termsPart';
         _key: string;
       }>;
-      enterButtonText: string;
-      finePrintBold: string;
-      finePrint: string;
-      image: {
-        asset: SanityImageAssetReference;
-        media?: unknown;
-        hotspot?: SanityImageHotspot;
-        crop?: SanityImageCrop;
-        alt: string;
-        _type: "image";
-      };
-    }
-  | {
-      _id: string;
-      _type: "giveawaysBanner";
-      _createdAt: string;
-      _updatedAt: string;
-      _rev: string;
-      school: SchoolReference;
-      capitalHeader: string;
-      experienceHeader: string;
-      exclusiveAccessText: string;
-      backgroundImage: {
-        asset: SanityImageAssetReference;
+      enterButtonText?: string;
+      finePrintBold?: string;
+      finePrint?: string;
+      image?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
-      enterButtonText: string;
     }
   | {
       _id: string;
-      _type: "givebackFunds";
+      _type: 'giveawaysBanner';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      capitalHeader?: string;
+      experienceHeader?: string;
+      exclusiveAccessText?: string;
+      backgroundImage?: {
+        asset?: SanityImageAssetReference;
+        media?: unknown;
+        hotspot?: SanityImageHotspot;
+        crop?: SanityImageCrop;
+        alt?: string;
+        _type: 'image';
+      };
+      enterButtonText?: string;
+    }
+  | {
+      _id: string;
+      _type: 'givebackFunds';
+      _createdAt: string;
+      _updatedAt: string;
+      _rev: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
       leadingText?: string;
-      funds: Array<{
-        fundName: string;
+      funds?: Array<{
+        fundName?: string;
         fundMotto?: string;
-        fundDescription: string;
-        _type: "fund";
+        fundDescription?: string;
+        _type: 'fund';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "headerNav";
+      _type: 'headerNav';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      links: Array<{
-        label: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      links?: Array<{
+        label?: string;
         pagePath?: string;
         externalUrl?: string;
-        _type: "navLink";
+        _type: 'navLink';
         _key: string;
       }>;
-      signInButtonText: string;
-      mobileBrandQuestion: string;
+      signInButtonText?: string;
+      mobileBrandQuestion?: string;
     }
   | {
       _id: string;
-      _type: "howItWorks";
+      _type: 'howItWorks';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
       subtitle?: string;
-      stepCards: Array<{
-        stepNum: string;
-        stepHeader: string;
-        subText: string;
+      stepCards?: Array<{
+        stepNum?: string;
+        stepHeader?: string;
+        subText?: string;
         coverageLinkText?: string;
-        _type: "stepCard";
+        _type: 'stepCard';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "howItWorksMath";
+      _type: 'howItWorksMath';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subtitle?: string;
-      steps: Array<{
-        money: string;
-        label: string;
-        _type: "mathStep";
+      steps?: Array<{
+        money?: string;
+        label?: string;
+        _type: 'mathStep';
         _key: string;
       }>;
       disclaimer?: string;
@@ -1992,100 +2059,105 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "internationalDialing";
+      _type: 'internationalDialing';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      header: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      header?: string;
       bodyParagraphs?: Array<string>;
-      featureTitleLabel: string;
+      featureTitleLabel?: string;
       featureBullets?: Array<string>;
-      countryRatesLink: string;
-      seeRatesButtonText: string;
-      disclaimerFinePrintLabel: string;
-      disclaimerFinePrint: string;
+      countryRatesLink?: string;
+      seeRatesButtonText?: string;
+      disclaimerFinePrintLabel?: string;
+      disclaimerFinePrint?: string;
     }
   | {
       _id: string;
-      _type: "landingHeader";
+      _type: 'landingHeader';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
-      subtitle: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
+      subtitle?: string;
       tmoHeader?: string;
-      heroImage: {
-        asset: SanityImageAssetReference;
+      heroImage?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
-        alt: string;
-        _type: "image";
+        alt?: string;
+        _type: 'image';
       };
       ctaText?: string;
       ctaFragment?: string;
     }
   | {
       _id: string;
-      _type: "landingPerks";
+      _type: 'landingPerks';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subtitle?: string;
-      perks: Array<{
-        perkIcon: {
-          asset: SanityImageAssetReference;
+      perks?: Array<{
+        perkIcon?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
-        perkTitle: string;
-        subText: string;
-        _type: "perk";
+        perkTitle?: string;
+        subText?: string;
+        _type: 'perk';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "loginModal";
+      _type: 'loginModal';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      questionHeader: string;
-      fanPortalLink: string;
-      fanButtonText: string;
-      studentPortalLink: string;
-      studentButtonText: string;
-      facultyPortalLink: string;
-      facultyButtonText: string;
-      closeText: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      questionHeader?: string;
+      fanPortalLink?: string;
+      fanButtonText?: string;
+      studentPortalLink?: string;
+      studentButtonText?: string;
+      facultyPortalLink?: string;
+      facultyButtonText?: string;
+      closeText?: string;
       favicon?: {
         asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
     }
   | {
       _id: string;
-      _type: "missionRows";
+      _type: 'missionRows';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       missionSubtitle?: string;
       subHeaderTag?: string;
-      missionPillars: Array<
+      missionPillars?: Array<
         {
           _key: string;
         } & Pillar
@@ -2093,57 +2165,60 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "partnerBanner";
+      _type: 'partnerBanner';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
       bannerNumber: 1 | 2;
       backgroundColor?: string;
-      collegeName: string;
-      banner: {
-        asset: SanityImageAssetReference;
+      collegeName?: string;
+      banner?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
       bannerUrl?: string;
     }
   | {
       _id: string;
-      _type: "perkSection";
+      _type: 'perkSection';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subtitle?: string;
-      perks: Array<{
-        perkTitle: string;
-        perkIcon: {
-          asset: SanityImageAssetReference;
+      perks?: Array<{
+        perkTitle?: string;
+        perkIcon?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
         subText?: string;
-        _type: "perk";
+        _type: 'perk';
         _key: string;
       }>;
     }
   | {
       _id: string;
-      _type: "planCards";
+      _type: 'planCards';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      customerType: "faculty" | "fan" | "student";
-      plans: Array<
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      customerType: 'faculty' | 'fan' | 'student';
+      plans?: Array<
         {
           _key: string;
         } & PlanCard
@@ -2151,27 +2226,29 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "planPageHeader";
+      _type: 'planPageHeader';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      customerType: "faculty" | "fan" | "student";
-      header: string;
-      tmoSubHeader: string;
-      finePrint: string;
-      givebackHeader: string;
-      whyUsButtonText: string;
-      whyUsPagePath: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      customerType: 'faculty' | 'fan' | 'student';
+      header?: string;
+      tmoSubHeader?: string;
+      finePrint?: string;
+      givebackHeader?: string;
+      whyUsButtonText?: string;
+      whyUsPagePath?: string;
       termsLine?: string;
     }
   | {
       _id: string;
-      _type: "pressRelease";
+      _type: 'pressRelease';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
       title?: string;
       placeholder?: string;
       sections?: Array<
@@ -2179,34 +2256,34 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
             label?: string;
             text?: string;
             href?: string;
-            _type: "contactLink";
+            _type: 'contactLink';
             _key: string;
           }
         | {
-            text: string;
-            _type: "mainHeading";
+            text?: string;
+            _type: 'mainHeading';
             _key: string;
           }
         | {
-            text: string;
-            _type: "paragraph";
+            text?: string;
+            _type: 'paragraph';
             _key: string;
           }
         | {
-            text: string;
-            _type: "subHeading";
+            text?: string;
+            _type: 'subHeading';
             _key: string;
           }
         | {
-            items: Array<string>;
-            _type: "unorderedList";
+            items?: Array<string>;
+            _type: 'unorderedList';
             _key: string;
           }
       >;
     }
   | {
       _id: string;
-      _type: "sanity.fileAsset";
+      _type: 'sanity.fileAsset';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -2227,7 +2304,7 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "sanity.imageAsset";
+      _type: 'sanity.imageAsset';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
@@ -2249,71 +2326,72 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "school";
+      _type: 'school';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      baseName: string;
+      baseName?: string;
       seoSlug: string;
-      key: string;
+      key?: string;
       legacyAliases?: Array<string>;
       giveawayEntryRedirect?: boolean;
-      schoolShort: string;
-      mascotNation: string;
-      schoolName: string;
-      logo: {
-        asset: SanityImageAssetReference;
+      schoolShort?: string;
+      mascotNation?: string;
+      schoolName?: string;
+      logo?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
-      favicon: {
-        asset: SanityImageAssetReference;
+      favicon?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
-        _type: "image";
+        _type: 'image';
       };
       city?: string;
       state?: string;
       primaryColor?: {
-        name: string;
+        name?: string;
         hex: string;
       };
       secondaryColor?: {
-        name: string;
+        name?: string;
         hex: string;
       };
-      status?: "live" | "preparing" | "retired";
+      status?: 'live' | 'preparing' | 'retired';
       successor?: SchoolReference;
       templateSchool?: string;
     }
   | {
       _id: string;
-      _type: "siteSettings";
+      _type: 'siteSettings';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      productName: string;
-      carrierLine: string;
+      productName?: string;
+      carrierLine?: string;
       activeGiveawayIds: Array<string>;
       hiddenEnterGiveawayIds: Array<string>;
       coverageMapUrl?: string;
       coverageMapLink?: string;
-      mainSiteUrl: string;
+      mainSiteUrl?: string;
     }
   | {
       _id: string;
-      _type: "switchSection";
+      _type: 'switchSection';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      header: string;
-      missionPillars: Array<
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      header?: string;
+      missionPillars?: Array<
         {
           _key: string;
         } & Pillar
@@ -2321,446 +2399,462 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
     }
   | {
       _id: string;
-      _type: "whyHero";
+      _type: 'whyHero';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
-      subtitle: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
+      subtitle?: string;
       bodyParagraphs?: Array<string>;
-      image: {
-        asset: SanityImageAssetReference;
+      image?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
-        alt: string;
-        _type: "image";
+        alt?: string;
+        _type: 'image';
       };
     }
   | {
       _id: string;
-      _type: "whyPerks";
+      _type: 'whyPerks';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
-      perk1Title: string;
-      perk1Text: string;
-      perk2Title: string;
-      perk2Text: string;
-      perk3Title: string;
-      perk3Text: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
+      perk1Title?: string;
+      perk1Text?: string;
+      perk2Title?: string;
+      perk2Text?: string;
+      perk3Title?: string;
+      perk3Text?: string;
     }
   | {
       _id: string;
-      _type: "whyPlans";
+      _type: 'whyPlans';
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
-      fan: PlanChoice;
-      student: PlanChoice;
-      faculty: PlanChoice;
+      fan?: PlanChoice;
+      student?: PlanChoice;
+      faculty?: PlanChoice;
     }
 >;
 
 // Source: ../src/lib/content/queries.ts
 // Variable: SCHOOL_PAGE_CONTENT_QUERY
-// Query: *[_type == "school" && seoSlug == $seoSlug][0]{  "school": @,  "settings": *[_type == "siteSettings"][0],  "documents": *[_type in $types && school._ref == ^._id]}
+// Query: *[_type == "school" && seoSlug == $seoSlug][0]{  "school": @,  "settings": *[_type == "siteSettings"][0],  "documents": *[_type in $types && (school._ref == ^._id || string::startsWith(_id, "product-"))]}
 export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
   school: {
     _id: string;
-    _type: "school";
+    _type: 'school';
     _createdAt: string;
     _updatedAt: string;
     _rev: string;
-    baseName: string;
+    baseName?: string;
     seoSlug: string;
-    key: string;
+    key?: string;
     legacyAliases?: Array<string>;
     giveawayEntryRedirect?: boolean;
-    schoolShort: string;
-    mascotNation: string;
-    schoolName: string;
-    logo: {
-      asset: SanityImageAssetReference;
+    schoolShort?: string;
+    mascotNation?: string;
+    schoolName?: string;
+    logo?: {
+      asset?: SanityImageAssetReference;
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
       alt?: string;
-      _type: "image";
+      _type: 'image';
     };
-    favicon: {
-      asset: SanityImageAssetReference;
+    favicon?: {
+      asset?: SanityImageAssetReference;
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
       alt?: string;
-      _type: "image";
+      _type: 'image';
     };
     city?: string;
     state?: string;
     primaryColor?: {
-      name: string;
+      name?: string;
       hex: string;
     };
     secondaryColor?: {
-      name: string;
+      name?: string;
       hex: string;
     };
-    status?: "live" | "preparing" | "retired";
+    status?: 'live' | 'preparing' | 'retired';
     successor?: SchoolReference;
     templateSchool?: string;
   };
   settings: {
     _id: string;
-    _type: "siteSettings";
+    _type: 'siteSettings';
     _createdAt: string;
     _updatedAt: string;
     _rev: string;
-    productName: string;
-    carrierLine: string;
+    productName?: string;
+    carrierLine?: string;
     activeGiveawayIds: Array<string>;
     hiddenEnterGiveawayIds: Array<string>;
     coverageMapUrl?: string;
     coverageMapLink?: string;
-    mainSiteUrl: string;
+    mainSiteUrl?: string;
   } | null;
   documents: Array<
     | {
         _id: string;
-        _type: "broadbandFacts";
+        _type: 'broadbandFacts';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        order?: number;
-        header: string;
-        provider: string;
-        planName: string;
-        planLabel: string;
-        disclosureSubtitle: string;
-        timePriceLabel: string;
-        planPrice: string;
-        isIntroductoryRate: string;
-        requiresContract: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        order: number;
+        header?: string;
+        provider?: string;
+        planName?: string;
+        planLabel?: string;
+        disclosureSubtitle?: string;
+        timePriceLabel?: string;
+        planPrice?: string;
+        isIntroductoryRate?: string;
+        requiresContract?: string;
         additionalCharges?: Array<{
-          label: string;
+          label?: string;
           description?: string;
-          _type: "charge";
+          _type: 'charge';
           _key: string;
         }>;
         discounts?: Array<{
-          label: string;
+          label?: string;
           description?: string;
-          _type: "discount";
+          _type: 'discount';
           _key: string;
         }>;
         speeds?: Array<{
-          label: string;
-          speedRange: string;
-          _type: "speed";
+          label?: string;
+          speedRange?: string;
+          _type: 'speed';
           _key: string;
         }>;
-        dataLabel: string;
-        countGB: string;
-        additionalUsageLabel: string;
-        additionalUsagePrice: string;
+        dataLabel?: string;
+        countGB?: string;
+        additionalUsageLabel?: string;
+        additionalUsagePrice?: string;
         policy?: Array<{
-          title: string;
-          linkText: string;
-          link: string;
-          _type: "policyLink";
+          title?: string;
+          linkText?: string;
+          link?: string;
+          _type: 'policyLink';
           _key: string;
         }>;
-        supportLabel: string;
-        supportNumber: string;
-        intercomWebsiteLabel: string;
-        intercomLinkText: string;
-        intercomLink: string;
-        fccMiniLabel: string;
-        uniquePlanId: string;
+        supportLabel?: string;
+        supportNumber?: string;
+        intercomWebsiteLabel?: string;
+        intercomLinkText?: string;
+        intercomLink?: string;
+        fccMiniLabel?: string;
+        uniquePlanId?: string;
       }
     | {
         _id: string;
-        _type: "choosePlans";
+        _type: 'choosePlans';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
         subHeader?: string;
         tmoSmallHeader?: string;
-        fan: PlanChoice;
-        student: PlanChoice;
-        faculty: PlanChoice;
+        fan?: PlanChoice;
+        student?: PlanChoice;
+        faculty?: PlanChoice;
       }
     | {
         _id: string;
-        _type: "coverageMapPage";
+        _type: 'coverageMapPage';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        header: string;
-        zipInstructionText: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        header?: string;
+        zipInstructionText?: string;
         mapTitle?: string;
         coverageMapUrl?: string;
         coverageMapLink?: string;
       }
     | {
         _id: string;
-        _type: "faqs";
+        _type: 'faqs';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
         subHeader?: string;
-        seeMoreButtonText: string;
-        seeMoreButtonLink: string;
-        supportButtonText: string;
-        supportButtonLink: string;
-        faqs: Array<{
-          question: string;
-          answer: string;
-          _type: "faq";
+        seeMoreButtonText?: string;
+        seeMoreButtonLink?: string;
+        supportButtonText?: string;
+        supportButtonLink?: string;
+        faqs?: Array<{
+          question?: string;
+          answer?: string;
+          _type: 'faq';
           _key: string;
         }>;
       }
     | {
         _id: string;
-        _type: "footer";
+        _type: 'footer';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        collegeLogo: {
-          asset: SanityImageAssetReference;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        collegeLogo?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
         socialMediaIcons?: Array<{
-          network: string;
-          socialUrl: string;
-          appIcon: {
-            asset: SanityImageAssetReference;
+          network?: string;
+          socialUrl?: string;
+          appIcon?: {
+            asset?: SanityImageAssetReference;
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
             alt?: string;
-            _type: "image";
+            _type: 'image';
           };
-          _type: "socialLink";
+          _type: 'socialLink';
           _key: string;
         }>;
-        pageColumnTitle: string;
+        pageColumnTitle?: string;
         pageLinks?: Array<{
-          pageName: string;
+          pageName?: string;
           internalPagePath?: string;
           externalPagePath?: string;
           pagePath?: string;
-          _type: "footerLink";
+          _type: 'footerLink';
           _key: string;
         }>;
-        supportColumnTitle: string;
+        supportColumnTitle?: string;
         supportLinks?: Array<{
-          pageName: string;
+          pageName?: string;
           internalPagePath?: string;
           externalPagePath?: string;
           pagePath?: string;
-          _type: "footerLink";
+          _type: 'footerLink';
           _key: string;
         }>;
-        legalColumnTitle: string;
+        legalColumnTitle?: string;
         legalLinks?: Array<{
-          pageName: string;
+          pageName?: string;
           internalPagePath?: string;
           externalPagePath?: string;
           pagePath?: string;
-          _type: "footerLink";
+          _type: 'footerLink';
           _key: string;
         }>;
-        newsroomColumnTitle: string;
+        newsroomColumnTitle?: string;
         newsroomLinks?: Array<{
-          pageName: string;
+          pageName?: string;
           internalPagePath?: string;
           externalPagePath?: string;
           pagePath?: string;
-          _type: "footerLink";
+          _type: 'footerLink';
           _key: string;
         }>;
-        finePrint: string;
+        finePrint?: string;
       }
     | {
         _id: string;
-        _type: "giveawayClosed";
+        _type: 'giveawayClosed';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        endedHeader: string;
-        sorrySubheader: string;
-        checkText: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        endedHeader?: string;
+        sorrySubheader?: string;
+        checkText?: string;
       }
     | {
         _id: string;
-        _type: "giveawayConfirmation";
+        _type: 'giveawayConfirmation';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        thanksHeader: string;
-        enteredHeader: string;
-        dupSubmitError: string;
-        phoneEmailError: string;
-        learnMore: string;
-        whyButtonText: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        thanksHeader?: string;
+        enteredHeader?: string;
+        dupSubmitError?: string;
+        phoneEmailError?: string;
+        learnMore?: string;
+        whyButtonText?: string;
       }
     | {
         _id: string;
-        _type: "giveawayForm";
+        _type: 'giveawayForm';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        guid: string;
-        winHeader: string;
-        enterByText: string;
-        premiumGiveawayHeader: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        guid?: string;
+        winHeader?: string;
+        enterByText?: string;
+        premiumGiveawayHeader?: string;
         giveawayIcons?: Array<{
-          icon: {
-            asset: SanityImageAssetReference;
+          icon?: {
+            asset?: SanityImageAssetReference;
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
             alt?: string;
-            _type: "image";
+            _type: 'image';
           };
-          iconCaption: string;
-          _type: "giveawayIcon";
+          iconCaption?: string;
+          _type: 'giveawayIcon';
           _key: string;
         }>;
-        formTitle: string;
-        nameRequiredError: string;
-        validEmailError: string;
-        stateRequiredError: string;
-        phoneRequiredError: string;
-        agreeToTermsError: string;
-        termsContent: Array<{
+        formTitle?: string;
+        nameRequiredError?: string;
+        validEmailError?: string;
+        stateRequiredError?: string;
+        phoneRequiredError?: string;
+        agreeToTermsError?: string;
+        termsContent?: Array<{
           leadingText?: string;
-          termsUrl: string;
-          termsText: string;
+          termsUrl?: string;
+          termsText?: string;
           trailingText?: string;
-          _type: "termsPart";
+          _type: 'termsPart';
           _key: string;
         }>;
-        enterButtonText: string;
-        finePrintBold: string;
-        finePrint: string;
-        image: {
-          asset: SanityImageAssetReference;
-          media?: unknown;
-          hotspot?: SanityImageHotspot;
-          crop?: SanityImageCrop;
-          alt: string;
-          _type: "image";
-        };
-      }
-    | {
-        _id: string;
-        _type: "giveawaysBanner";
-        _createdAt: string;
-        _updatedAt: string;
-        _rev: string;
-        school: SchoolReference;
-        capitalHeader: string;
-        experienceHeader: string;
-        exclusiveAccessText: string;
-        backgroundImage: {
-          asset: SanityImageAssetReference;
+        enterButtonText?: string;
+        finePrintBold?: string;
+        finePrint?: string;
+        image?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
-        enterButtonText: string;
       }
     | {
         _id: string;
-        _type: "givebackFunds";
+        _type: 'giveawaysBanner';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        capitalHeader?: string;
+        experienceHeader?: string;
+        exclusiveAccessText?: string;
+        backgroundImage?: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          _type: 'image';
+        };
+        enterButtonText?: string;
+      }
+    | {
+        _id: string;
+        _type: 'givebackFunds';
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
         subHeader?: string;
         leadingText?: string;
-        funds: Array<{
-          fundName: string;
+        funds?: Array<{
+          fundName?: string;
           fundMotto?: string;
-          fundDescription: string;
-          _type: "fund";
+          fundDescription?: string;
+          _type: 'fund';
           _key: string;
         }>;
       }
     | {
         _id: string;
-        _type: "headerNav";
+        _type: 'headerNav';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        links: Array<{
-          label: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        links?: Array<{
+          label?: string;
           pagePath?: string;
           externalUrl?: string;
-          _type: "navLink";
+          _type: 'navLink';
           _key: string;
         }>;
-        signInButtonText: string;
-        mobileBrandQuestion: string;
+        signInButtonText?: string;
+        mobileBrandQuestion?: string;
       }
     | {
         _id: string;
-        _type: "howItWorks";
+        _type: 'howItWorks';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
         subHeader?: string;
         subtitle?: string;
-        stepCards: Array<{
-          stepNum: string;
-          stepHeader: string;
-          subText: string;
+        stepCards?: Array<{
+          stepNum?: string;
+          stepHeader?: string;
+          subText?: string;
           coverageLinkText?: string;
-          _type: "stepCard";
+          _type: 'stepCard';
           _key: string;
         }>;
       }
     | {
         _id: string;
-        _type: "howItWorksMath";
+        _type: 'howItWorksMath';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
         subtitle?: string;
-        steps: Array<{
-          money: string;
-          label: string;
-          _type: "mathStep";
+        steps?: Array<{
+          money?: string;
+          label?: string;
+          _type: 'mathStep';
           _key: string;
         }>;
         disclaimer?: string;
@@ -2770,100 +2864,105 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       }
     | {
         _id: string;
-        _type: "internationalDialing";
+        _type: 'internationalDialing';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        header: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        header?: string;
         bodyParagraphs?: Array<string>;
-        featureTitleLabel: string;
+        featureTitleLabel?: string;
         featureBullets?: Array<string>;
-        countryRatesLink: string;
-        seeRatesButtonText: string;
-        disclaimerFinePrintLabel: string;
-        disclaimerFinePrint: string;
+        countryRatesLink?: string;
+        seeRatesButtonText?: string;
+        disclaimerFinePrintLabel?: string;
+        disclaimerFinePrint?: string;
       }
     | {
         _id: string;
-        _type: "landingHeader";
+        _type: 'landingHeader';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
-        subtitle: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
+        subtitle?: string;
         tmoHeader?: string;
-        heroImage: {
-          asset: SanityImageAssetReference;
+        heroImage?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
-          alt: string;
-          _type: "image";
+          alt?: string;
+          _type: 'image';
         };
         ctaText?: string;
         ctaFragment?: string;
       }
     | {
         _id: string;
-        _type: "landingPerks";
+        _type: 'landingPerks';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
         subtitle?: string;
-        perks: Array<{
-          perkIcon: {
-            asset: SanityImageAssetReference;
+        perks?: Array<{
+          perkIcon?: {
+            asset?: SanityImageAssetReference;
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
             alt?: string;
-            _type: "image";
+            _type: 'image';
           };
-          perkTitle: string;
-          subText: string;
-          _type: "perk";
+          perkTitle?: string;
+          subText?: string;
+          _type: 'perk';
           _key: string;
         }>;
       }
     | {
         _id: string;
-        _type: "loginModal";
+        _type: 'loginModal';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        questionHeader: string;
-        fanPortalLink: string;
-        fanButtonText: string;
-        studentPortalLink: string;
-        studentButtonText: string;
-        facultyPortalLink: string;
-        facultyButtonText: string;
-        closeText: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        questionHeader?: string;
+        fanPortalLink?: string;
+        fanButtonText?: string;
+        studentPortalLink?: string;
+        studentButtonText?: string;
+        facultyPortalLink?: string;
+        facultyButtonText?: string;
+        closeText?: string;
         favicon?: {
           asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
       }
     | {
         _id: string;
-        _type: "missionRows";
+        _type: 'missionRows';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
         missionSubtitle?: string;
         subHeaderTag?: string;
-        missionPillars: Array<
+        missionPillars?: Array<
           {
             _key: string;
           } & Pillar
@@ -2871,57 +2970,60 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       }
     | {
         _id: string;
-        _type: "partnerBanner";
+        _type: 'partnerBanner';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
         bannerNumber: 1 | 2;
         backgroundColor?: string;
-        collegeName: string;
-        banner: {
-          asset: SanityImageAssetReference;
+        collegeName?: string;
+        banner?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
-          _type: "image";
+          _type: 'image';
         };
         bannerUrl?: string;
       }
     | {
         _id: string;
-        _type: "perkSection";
+        _type: 'perkSection';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
         subtitle?: string;
-        perks: Array<{
-          perkTitle: string;
-          perkIcon: {
-            asset: SanityImageAssetReference;
+        perks?: Array<{
+          perkTitle?: string;
+          perkIcon?: {
+            asset?: SanityImageAssetReference;
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
             alt?: string;
-            _type: "image";
+            _type: 'image';
           };
           subText?: string;
-          _type: "perk";
+          _type: 'perk';
           _key: string;
         }>;
       }
     | {
         _id: string;
-        _type: "planCards";
+        _type: 'planCards';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        customerType: "faculty" | "fan" | "student";
-        plans: Array<
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        customerType: 'faculty' | 'fan' | 'student';
+        plans?: Array<
           {
             _key: string;
           } & PlanCard
@@ -2929,27 +3031,29 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       }
     | {
         _id: string;
-        _type: "planPageHeader";
+        _type: 'planPageHeader';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        customerType: "faculty" | "fan" | "student";
-        header: string;
-        tmoSubHeader: string;
-        finePrint: string;
-        givebackHeader: string;
-        whyUsButtonText: string;
-        whyUsPagePath: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        customerType: 'faculty' | 'fan' | 'student';
+        header?: string;
+        tmoSubHeader?: string;
+        finePrint?: string;
+        givebackHeader?: string;
+        whyUsButtonText?: string;
+        whyUsPagePath?: string;
         termsLine?: string;
       }
     | {
         _id: string;
-        _type: "pressRelease";
+        _type: 'pressRelease';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
         title?: string;
         placeholder?: string;
         sections?: Array<
@@ -2957,40 +3061,142 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
               label?: string;
               text?: string;
               href?: string;
-              _type: "contactLink";
+              _type: 'contactLink';
               _key: string;
             }
           | {
-              text: string;
-              _type: "mainHeading";
+              text?: string;
+              _type: 'mainHeading';
               _key: string;
             }
           | {
-              text: string;
-              _type: "paragraph";
+              text?: string;
+              _type: 'paragraph';
               _key: string;
             }
           | {
-              text: string;
-              _type: "subHeading";
+              text?: string;
+              _type: 'subHeading';
               _key: string;
             }
           | {
-              items: Array<string>;
-              _type: "unorderedList";
+              items?: Array<string>;
+              _type: 'unorderedList';
               _key: string;
             }
         >;
       }
     | {
         _id: string;
-        _type: "switchSection";
+        _type: 'sanity.fileAsset';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        header: string;
-        missionPillars: Array<
+        originalFilename?: string;
+        label?: string;
+        title?: string;
+        description?: string;
+        altText?: string;
+        sha1hash: string;
+        extension: string;
+        mimeType: string;
+        size: number;
+        assetId: string;
+        uploadId?: string;
+        path: string;
+        url: string;
+        source?: SanityAssetSourceData;
+      }
+    | {
+        _id: string;
+        _type: 'sanity.imageAsset';
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        originalFilename?: string;
+        label?: string;
+        title?: string;
+        description?: string;
+        altText?: string;
+        sha1hash: string;
+        extension: string;
+        mimeType: string;
+        size: number;
+        assetId: string;
+        uploadId?: string;
+        path: string;
+        url: string;
+        metadata?: SanityImageMetadata;
+        source?: SanityAssetSourceData;
+      }
+    | {
+        _id: string;
+        _type: 'school';
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        baseName?: string;
+        seoSlug: string;
+        key?: string;
+        legacyAliases?: Array<string>;
+        giveawayEntryRedirect?: boolean;
+        schoolShort?: string;
+        mascotNation?: string;
+        schoolName?: string;
+        logo?: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          _type: 'image';
+        };
+        favicon?: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          _type: 'image';
+        };
+        city?: string;
+        state?: string;
+        primaryColor?: {
+          name?: string;
+          hex: string;
+        };
+        secondaryColor?: {
+          name?: string;
+          hex: string;
+        };
+        status?: 'live' | 'preparing' | 'retired';
+        successor?: SchoolReference;
+        templateSchool?: string;
+      }
+    | {
+        _id: string;
+        _type: 'siteSettings';
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        productName?: string;
+        carrierLine?: string;
+        activeGiveawayIds: Array<string>;
+        hiddenEnterGiveawayIds: Array<string>;
+        coverageMapUrl?: string;
+        coverageMapLink?: string;
+        mainSiteUrl?: string;
+      }
+    | {
+        _id: string;
+        _type: 'switchSection';
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        header?: string;
+        missionPillars?: Array<
           {
             _key: string;
           } & Pillar
@@ -2998,50 +3204,53 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       }
     | {
         _id: string;
-        _type: "whyHero";
+        _type: 'whyHero';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
-        subtitle: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
+        subtitle?: string;
         bodyParagraphs?: Array<string>;
-        image: {
-          asset: SanityImageAssetReference;
+        image?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
-          alt: string;
-          _type: "image";
+          alt?: string;
+          _type: 'image';
         };
       }
     | {
         _id: string;
-        _type: "whyPerks";
+        _type: 'whyPerks';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
-        perk1Title: string;
-        perk1Text: string;
-        perk2Title: string;
-        perk2Text: string;
-        perk3Title: string;
-        perk3Text: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
+        perk1Title?: string;
+        perk1Text?: string;
+        perk2Title?: string;
+        perk2Text?: string;
+        perk3Title?: string;
+        perk3Text?: string;
       }
     | {
         _id: string;
-        _type: "whyPlans";
+        _type: 'whyPlans';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
         subHeader?: string;
-        fan: PlanChoice;
-        student: PlanChoice;
-        faculty: PlanChoice;
+        fan?: PlanChoice;
+        student?: PlanChoice;
+        faculty?: PlanChoice;
       }
   >;
 } | null;

@@ -256,4 +256,12 @@ describe('what cannot make a new school', () => {
       'primary colour "red" must be a #rrggbb hex value',
     ]);
   });
+
+  it("refuses a key whose documents' ids would be the product documents' (product-…)", () => {
+    for (const key of ['product', 'product-falcon'])
+      expect(newSchoolErrors({ ...ok, key }, schools)).toEqual([
+        `key "${key}" would give this school's documents the product documents' ids (product-…)`,
+      ]);
+    expect(newSchoolErrors({ ...ok, key: 'productive' }, schools)).toEqual([]);
+  });
 });
