@@ -5,7 +5,6 @@ import {
   item,
   link,
   list,
-  optionalText,
   ownedListsField,
   SCHOOL_NAME,
   schoolField,
