@@ -11,7 +11,7 @@ const settings = env();
 // The editors' preview site (SITE_MODE=preview): the same pages rendered on request by Netlify's
 // adapter. Loaded only then, so the public static build never loads the adapter or preview code.
 const onDemand = isPreviewSite(settings);
-const preview = onDemand ? await import('./src/lib/preview/integration.ts') : undefined;
+const preview = onDemand ? await import('./src/lib/preview/build/integration.ts') : undefined;
 
 export default defineConfig({
   site: settings.SITE_URL,

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { manualBody, triggerBuild } from '../src/lib/rebuild/build-hook.ts';
-import { readBuildHookSettings } from '../src/lib/rebuild/function-settings.ts';
+import { readBuildHookSettings } from '../src/lib/functions/function-settings.ts';
 
 const { values } = parseArgs({ options: { title: { type: 'string' } } });
 try {

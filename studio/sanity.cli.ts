@@ -1,5 +1,5 @@
 import { defineCliConfig } from 'sanity/cli';
-import { studioProject } from './project';
+import { studioProject } from '../src/lib/config/studio-project.ts';
 
 export default defineCliConfig({
   api: studioProject(process.env),

@@ -10,7 +10,7 @@ import { structureTool } from 'sanity/structure';
 import { schemaTypes, SCHOOL_DOCUMENT_TYPES, SINGLETON_TYPES } from './schemaTypes';
 import { structure } from './structure';
 import { NewSchoolAction } from './actions/NewSchoolAction';
-import { studioProject } from './project';
+import { studioProject } from '../src/lib/config/studio-project.ts';
 import { presentationOptions, previewOrigin } from './presentation';
 import { publicSiteOrigin } from './deploys/public-site';
 import { deploysTool, publishStatusBadge } from './deploys/studio';

@@ -42,6 +42,7 @@ import { writeBareProject } from './bare-project.ts';
 import { summariseCpuProfile } from './cpu-profile.ts';
 import { writeSyntheticDataset } from './synthetic-files.ts';
 import { withBuildLock } from '../lib/build-lock.ts';
+import { median } from '../support/stats.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const PEAK = join(import.meta.dirname, 'peak-memory.ts');
@@ -261,14 +262,6 @@ async function startSlowApi(
         server.closeAllConnections();
       }),
   };
-}
-
-function median(numbers: number[]): number {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 async function benchSize(

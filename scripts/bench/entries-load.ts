@@ -4,13 +4,14 @@
  * the same Idempotency-Key) and checks that nothing accepted was lost and nothing was stored twice.
  *   npm run bench:entries [-- --count 1000]
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { parseArgs } from 'node:util';
+import { startProcess } from '../support/process.ts';
+import { percentile } from '../support/stats.ts';
 
 const { values } = parseArgs({ options: { count: { type: 'string', default: '1000' } } });
 const COUNT = Number(values.count);
@@ -47,11 +48,13 @@ function post(agent: Agent, url: string, body: string, key: string): Promise<Sen
   });
 }
 
-function startApi(
+async function startApi(
   dataDir: string,
   tenantsFile: string,
 ): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, [START, '--api-only'], {
+  const api = await startProcess({
+    name: 'the local API',
+    args: [START, '--api-only'],
     env: {
       ...process.env,
       API_PORT: '0',
@@ -59,34 +62,15 @@ function startApi(
       TENANTS_FILE: tenantsFile,
       ACTIVE_GIVEAWAY_IDS: EVENT,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    ready: /Local API: (http:\/\/\S+)[\s\S]*Press Ctrl\+C/,
+    stderr: 'inherit',
   });
-  return new Promise((done, fail) => {
-    let output = '';
-    child.once('exit', (code) => fail(new Error(`the local API exited (${code}): ${output}`)));
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      output += chunk;
-      const match = /Local API: (http:\/\/\S+)/.exec(output);
-      if (match?.[1] !== undefined && output.includes('Press Ctrl+C')) {
-        child.stdout.removeAllListeners('data');
-        child.stdout.resume(); // request log lines are not needed
-        child.removeAllListeners('exit');
-        done({
-          url: match[1],
-          stop: () =>
-            new Promise((stopped) => {
-              child.once('exit', () => stopped());
-              child.kill('SIGTERM');
-            }),
-        });
-      }
-    });
-  });
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+  return {
+    url: api.match![1]!,
+    stop: async () => {
+      await api.stop();
+    },
+  };
 }
 
 async function main(): Promise<void> {

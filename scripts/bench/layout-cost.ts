@@ -7,6 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { median } from '../support/stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -20,8 +21,6 @@ const { values } = parseArgs({
     throttle: { type: 'string', default: '4' },
   },
 });
-const median = (numbers: number[]) =>
-  [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)] ?? 0;
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 const browser = await chromium.launch({
   executablePath: process.env.PLAYWRIGHT_BROWSERS_PATH

@@ -25,6 +25,7 @@ import {
 } from '../../src/lib/tenants/client.ts';
 import { drawMonth } from './month/activity.ts';
 import { replayMonth, type Behaviour } from './month/replay.ts';
+import { percentile } from '../support/stats.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const API_LATENCY_MS = 50;
@@ -125,18 +126,14 @@ async function checkCost(
   return { ...stats, seconds };
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length
-    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
-    : 0;
-};
 const duration = (ms: number) =>
-  ms < 60_000
-    ? `${(ms / 1000).toFixed(0)} s`
-    : ms < 3_600_000
-      ? `${(ms / 60_000).toFixed(1)} min`
-      : `${(ms / 3_600_000).toFixed(1)} h`;
+  !Number.isFinite(ms)
+    ? 'none'
+    : ms < 60_000
+      ? `${(ms / 1000).toFixed(0)} s`
+      : ms < 3_600_000
+        ? `${(ms / 60_000).toFixed(1)} min`
+        : `${(ms / 3_600_000).toFixed(1)} h`;
 const count = (value: number) => value.toLocaleString('en-US');
 
 async function main(): Promise<void> {
@@ -205,7 +202,7 @@ async function main(): Promise<void> {
       replaySeconds: (performance.now() - started) / 1000,
     });
     console.log(
-      `[bench-month] ${row.name}: replayed in ${results.at(-1)!.replaySeconds.toFixed(1)} s`,
+      `[bench-month] ${row.name}: replayed in ${results.at(-1)!.replaySeconds.toFixed(1)} s (${replay.redeliveries} webhook deliveries made again)`,
     );
   }
   const today = results[0]!.deploys;

@@ -1,7 +1,7 @@
 /**
  * Netlify's own build at scale (a measurement, not a test: minutes at 2,400 schools):
  * `netlify build --offline --context production` (netlify-cli as `bash scripts/netlify-cli.sh
- * install` installs it, run as the Netlify tier runs it: tests/netlify/netlify-cli.ts) on a clean
+ * install` installs it, run as the Netlify tier runs it: scripts/support/netlify/cli.ts) on a clean
  * copy of the project, building the build bench's synthetic schools (scripts/bench/synthetic-files.ts)
  * with what Netlify's build environment sets. Prints the wall time, the peak memory of the whole
  * process tree (netlify-cli, npm, Astro and their workers, sampled every 100 ms), the deploy's files
@@ -28,10 +28,10 @@ import {
   removeCopy,
   requireNetlifyCli,
   toolEnvironment,
-} from '../../tests/netlify/netlify-cli.ts';
+} from '../support/netlify/cli.ts';
 import { writeSyntheticDataset } from './synthetic-files.ts';
 import { NETLIFY_REDIRECT_ADVICE } from '../../src/lib/config/settings/sites.ts';
-import { buildHookBodySchema } from '../../src/lib/publish-records/records.ts';
+import { buildHookBodySchema } from '../../src/lib/publish-records/hook-body.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 

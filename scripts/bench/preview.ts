@@ -28,7 +28,7 @@ import { createServer } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readNdjson } from '../../src/lib/content/local.ts';
-import { DRAFT_MODE_COOKIE, signDraftMode } from '../../src/lib/preview/draft-cookie.ts';
+import { DRAFT_MODE_COOKIE, signDraftMode } from '../../src/lib/preview/server/draft-cookie.ts';
 import { DEFAULT_LIMITS, createApiHttpServer, createLocalApi } from '../local-stack/api/server.ts';
 import { listen, type RunningServer } from '../local-stack/listen.ts';
 import { startLocalBlobs } from '../local-stack/netlify/blobs.ts';
@@ -41,6 +41,7 @@ import { createPreviewEngine, previewRequestListener } from '../local-stack/prev
 import { startStudioHost } from '../dev/studio-host.ts';
 import { measureKeystrokes, type KeystrokeTimes } from './keystrokes.ts';
 import { writeSyntheticDataset } from './synthetic-files.ts';
+import { median, percentile } from '../support/stats.ts';
 
 const SECRET = 'bench-preview-cookie-secret-0123456789abcdef';
 const PRESENTATION_SECRET = 'bench-preview-presentation-secret';
@@ -71,12 +72,11 @@ const { values } = parseArgs({
 
 type Doc = Record<string, unknown> & { _id: string; _type: string };
 
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
-const summary = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { median: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), n: sorted.length };
-};
+const summary = (times: number[]) => ({
+  median: median(times),
+  p95: percentile(times, 95),
+  n: times.length,
+});
 
 /** A fresh dataset of `count` schools (data.ndjson, images, tenants.json) in `dir`. */
 function writeDataset(

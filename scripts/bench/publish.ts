@@ -16,12 +16,11 @@
  * and the goal: served within the build's own time + 2 s. Writes reports/bench-publish-<N>.json.
  * Fails only when a publish is refused, a build fails or a step does not arrive (never on times).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type DocumentStatus } from '../../src/lib/publish-records/records.ts';
+import { type DocumentStatus } from '../../src/lib/publish-records/status-answers.ts';
 import { manualBody, triggerBuild } from '../../src/lib/rebuild/build-hook.ts';
 import {
   LOCAL_DEPLOYS_PATH,
@@ -31,6 +30,8 @@ import {
 import { publishLocally } from '../local-stack/publish.ts';
 import { workingDatasetDir } from '../local-stack/working-dataset.ts';
 import { writeSyntheticDataset } from './synthetic-files.ts';
+import { SERVING, startProcess } from '../support/process.ts';
+import { median } from '../support/stats.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const DOCUMENT = 'huskymobile-landingHeader';
@@ -73,46 +74,27 @@ interface Run {
 
 const sleep = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
 
-function median(numbers: number[]): number {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
 async function startStack(
   environment: NodeJS.ProcessEnv,
   logFile: string,
 ): Promise<{ url: string; stop: () => Promise<void>; output: () => string }> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [join(ROOT, 'scripts/local-stack/start.ts')],
-    { env: environment, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
+  const stack = await startProcess({
+    name: 'the local stack',
+    args: [join(ROOT, 'scripts/local-stack/start.ts')],
+    env: environment,
+    ready: SERVING,
   });
-  await new Promise<void>((ready, fail) => {
-    child.once('exit', (code) =>
-      fail(new Error(`the local stack exited with ${code}:\n${output}`)),
-    );
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      if (output.includes('Press Ctrl+C')) ready();
-    });
-  });
-  child.removeAllListeners('exit');
-  const url = /Site: +(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-  if (!url) throw new Error(`the local stack did not say where it serves:\n${output}`);
+  const url = /Site: +(http:\/\/127\.0\.0\.1:\d+)/.exec(stack.output())?.[1];
+  if (!url) {
+    await stack.stop();
+    throw new Error(`the local stack did not say where it serves:\n${stack.output()}`);
+  }
   return {
     url,
-    output: () => output,
+    output: stack.output,
     stop: async () => {
-      writeFileSync(logFile, output);
-      if (child.exitCode !== null) return;
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
+      writeFileSync(logFile, stack.output());
+      await stack.stop();
     },
   };
 }

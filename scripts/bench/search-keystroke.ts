@@ -24,6 +24,7 @@ import { startSiteServer } from '../local-stack/site/server.ts';
 import { syntheticMatrix } from './synthetic-matrix.ts';
 import { SEARCH_DATA_PATH } from '../../src/lib/search/school-index.ts';
 import { searchDataView } from '../../src/lib/views/bare-pages.ts';
+import { median } from '../support/stats.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const DIST = join(ROOT, 'dist');
@@ -45,14 +46,6 @@ if (!existsSync(join(DIST, 'search.html')))
 
 async function syntheticCards(count: number): Promise<string> {
   return JSON.stringify(searchDataView(await syntheticMatrix(count)));
-}
-
-function median(numbers: number[]): number {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 const site = mkdtempSync(join(tmpdir(), 'search-bench-'));

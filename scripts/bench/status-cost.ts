@@ -17,7 +17,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { getDeployStore } from '@netlify/blobs';
-import { netlifySignature } from '../local-stack/netlify/deploy-notifications.ts';
+import { netlifySignature } from '../support/netlify/notifications.ts';
 import { BLOBS_CONTEXT_VARIABLE, startLocalBlobs } from '../local-stack/netlify/blobs.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');

@@ -9,14 +9,13 @@
  * `--with-releases` is given (release-filter.ts), and the last line says what was. Everything the
  * CLI needs is checked first: problems exit 2 without calling it; otherwise the exit code is the CLI's.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { setGlobalProxyFromEnv } from 'node:http';
-import { homedir, tmpdir } from 'node:os';
+import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { OFFLINE_PROJECT_ID, studioProject } from '../../studio/project.ts';
+import { OFFLINE_PROJECT_ID, studioProject } from '../../src/lib/config/studio-project.ts';
 import { datasetNameProblem, isSanityProjectId } from '../../src/lib/config/sanity-names.ts';
 import {
   studioEnvironment,
@@ -29,6 +28,8 @@ import {
   splitReleases,
   withAbsoluteAssets,
 } from './release-filter.ts';
+import { assetsOutsideFolder, outsideAssetProblem } from './asset-references.ts';
+import { nodeIo } from './import-process.ts';
 
 export const USAGE =
   'usage: npm run dataset:import -- --dataset <name> [--replace] [--with-releases] [--file <data.ndjson>]';
@@ -48,6 +49,8 @@ export interface FsProbe {
   isDirectory(path: string): boolean;
   /** The file's text, or undefined when it cannot be read. */
   read(path: string): string | undefined;
+  /** The path with every link on it followed, or undefined when it does not exist. */
+  realPath: (path: string) => string | undefined;
 }
 
 export type ImportPlan =
@@ -254,7 +257,17 @@ export function importPlan(
     if (split.badLine !== undefined)
       problems.push(`${shown(file, fs)} line ${split.badLine} is not a JSON document`);
     else if (documents === 0) problems.push(`${shown(file, fs)} holds no documents`);
-    const missing = [...assets.paths].filter((path) => !fs.isFile(join(folder, path)));
+    if (split.badVersion)
+      problems.push(
+        `${shown(file, fs)} line ${split.badVersion.line}: "${split.badVersion.id}" is no document id (a release's version is versions.<release>.<document id>)`,
+      );
+    const outside = assetsOutsideFolder(text, folder, fs.realPath);
+    for (const asset of outside)
+      problems.push(outsideAssetProblem(asset, shown(file, fs), shown(folder, fs)));
+    // A file named outside the folder is refused above, found or not.
+    const missing = outside.length
+      ? []
+      : [...assets.paths].filter((path) => !fs.isFile(join(folder, path)));
     const imagesFolder = join(folder, 'images');
     if (
       missing.length &&
@@ -399,24 +412,14 @@ export const nodeFs = (root: string): FsProbe => ({
       return undefined;
     }
   },
+  realPath: (path) => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return undefined;
+    }
+  },
 });
-
-const spawnInherited: Io['run'] = (command, args, { cwd, env }) =>
-  new Promise((done) => {
-    const child = spawn(command, args, { cwd, env, stdio: 'inherit' });
-    child.on('error', (error) => {
-      console.error(`dataset:import: cannot start ${command}: ${error.message}`);
-      done(1);
-    });
-    child.on('exit', (code, signal) => done(code ?? (signal ? 1 : 0)));
-  });
-
-export const writeTemporaryImportFile: Io['writeImportFile'] = (text) => {
-  const folder = mkdtempSync(join(tmpdir(), 'dataset-import-'));
-  const path = join(folder, 'data.ndjson');
-  writeFileSync(path, text);
-  return { path, remove: () => rmSync(folder, { recursive: true, force: true }) };
-};
 
 // Run as a command, not when a test imports it (import.meta.main needs Node 22.18/24.2; this works on every Node the project allows).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -426,11 +429,6 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     process.env,
     nodeFs(root),
     reachOverNetwork,
-    {
-      out: (line) => console.log(line),
-      err: (line) => console.error(line),
-      run: spawnInherited,
-      writeImportFile: writeTemporaryImportFile,
-    },
+    nodeIo,
   );
 }

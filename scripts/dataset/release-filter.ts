@@ -30,6 +30,11 @@ export interface ReleaseSplit {
   leftOut: LeftOut;
   /** The first line of the export (from 1) that is not JSON, if any. */
   badLine?: number;
+  /**
+   * The first line whose id starts `versions.` with no release or no document part (`versions.x`):
+   * no document of any perspective, refused (never kept, with or without releases).
+   */
+  badVersion?: { line: number; id: string };
 }
 
 type Doc = Record<string, unknown>;
@@ -49,6 +54,7 @@ export function splitReleases(ndjson: string, withReleases = false): ReleaseSpli
   const kept: string[] = [];
   const leftOut: LeftOut = { releases: [], versions: new Map() };
   let badLine: number | undefined;
+  let badVersion: ReleaseSplit['badVersion'];
   for (const [index, line] of ndjson.split('\n').entries()) {
     if (line.trim() === '') continue;
     let parsed: unknown;
@@ -66,6 +72,10 @@ export function splitReleases(ndjson: string, withReleases = false): ReleaseSpli
     const doc = parsed as Doc;
     const id = typeof doc._id === 'string' ? doc._id : '';
     const version = id.startsWith('versions.') ? layerOf(id) : undefined;
+    if (id.startsWith('versions.') && !version) {
+      badVersion ??= { line: index + 1, id };
+      continue;
+    }
     if (version)
       leftOut.versions.set(version.layer, (leftOut.versions.get(version.layer) ?? 0) + 1);
     else if (doc._type === RELEASE_TYPE || id.startsWith(RELEASE_DOCUMENT_PREFIX))
@@ -76,7 +86,12 @@ export function splitReleases(ndjson: string, withReleases = false): ReleaseSpli
     )
       kept.push(line);
   }
-  return { kept, leftOut, ...(badLine === undefined ? {} : { badLine }) };
+  return {
+    kept,
+    leftOut,
+    ...(badLine === undefined ? {} : { badLine }),
+    ...(badVersion === undefined ? {} : { badVersion }),
+  };
 }
 
 /** Whether the split left anything out of `kept`. */

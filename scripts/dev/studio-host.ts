@@ -4,13 +4,16 @@
  * the Studio is) whose page frames a preview page after switching draft mode on through
  * Presentation's secret (or opens it in a window of its own), and talks to it with Sanity's own
  * comlink libraries (studio-host.client.ts, bundled here with esbuild). Its LiveQueries read the
- * export on disk (`/export.ndjson`, `/export-version`).
+ * export on disk (`/export.ndjson`, `/export-version`). Its page carries Presentation's secret, so
+ * it answers only its own loopback host and port (ownHost, as the local sites): a DNS-rebinding
+ * page, whose requests name its own host, gets 400.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { listen, type RunningServer } from '../local-stack/listen.ts';
+import { NOT_OUR_HOST, ownHost } from '../local-stack/own-host.ts';
 
 /** The system Chromium, with the project's flags (playwright.config.ts). */
 export const CHROMIUM = {
@@ -77,6 +80,15 @@ export async function startStudioHost(exportFile: string, secret: string): Promi
   };
   const server: RunningServer = await listen(
     createServer((request, response) => {
+      if (!ownHost(request.headers.host, request.socket.localPort)) {
+        response
+          .writeHead(400, {
+            'content-type': 'text/plain; charset=utf-8',
+            'content-length': Buffer.byteLength(NOT_OUR_HOST),
+          })
+          .end(NOT_OUR_HOST);
+        return;
+      }
       const url = new URL(request.url ?? '/', 'http://host');
       if (url.pathname === '/studio-host.js') {
         response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(hostJs);

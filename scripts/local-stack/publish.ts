@@ -25,7 +25,7 @@ import { encodeSignatureHeader, SIGNATURE_HEADER_NAME } from '@sanity/webhook';
 import { LOCAL_SITE_PORT } from '../../src/lib/config/env.ts';
 import { settingText } from '../../src/lib/config/setting-types.ts';
 import { readNdjson } from '../../src/lib/content/local.ts';
-import { LOCAL_WEBHOOK_SECRET } from '../../src/lib/publish-records/records.ts';
+import { LOCAL_WEBHOOK_SECRET } from '../../src/lib/publish-records/names.ts';
 import { readSettings } from './env.ts';
 import { publishRelease, type Doc, type ReleaseChange } from './release-publish.ts';
 import { ensureWorkingDataset } from './working-dataset.ts';

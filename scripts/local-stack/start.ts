@@ -38,7 +38,7 @@ import {
   LOCAL_DEPLOY_NOTIFICATION_SECRET,
   LOCAL_SITE_ID,
   LOCAL_WEBHOOK_SECRET,
-} from '../../src/lib/publish-records/records.ts';
+} from '../../src/lib/publish-records/names.ts';
 import { startApiServer } from './api/server.ts';
 import { REPO_ROOT, allowedOrigins, readSettings } from './env.ts';
 import { listen, type RunningServer } from './listen.ts';

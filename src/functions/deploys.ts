@@ -1,7 +1,7 @@
 /** GET /api/deploys — the recent deploys, their triggers and schools; for the Studio's Deploys view (src/lib/deploys/status.ts). */
-import { netlifyStatusFunctions } from '../lib/deploys/status-stores.ts';
-import { withSettingsCheck } from '../lib/setup/settings-check-function.ts';
+import { statusFunctions } from '../lib/deploys/status-function.ts';
+import { defineFunction } from '../lib/functions/define-function.ts';
 
-export default withSettingsCheck(['deploys'], netlifyStatusFunctions().deploys);
+export default defineFunction(statusFunctions().deploys);
 
 export const config = { path: '/api/deploys' };

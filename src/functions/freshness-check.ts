@@ -4,14 +4,9 @@
  * is older than FRESHNESS_MAX_AGE_DAYS), on the quarter hours FRESHNESS_CHECK_MINUTES names; a run
  * by hand (Netlify's "Run now") checks at once (src/lib/rebuild/freshness-check.ts).
  */
-import { getStore } from '@netlify/blobs';
-import { asBlobStore } from '../lib/publish-records/blob-store.ts';
-import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../lib/publish-records/records.ts';
-import { createFreshnessCheckFunction } from '../lib/rebuild/freshness-check.ts';
+import { defineFunction } from '../lib/functions/define-function.ts';
+import { freshnessCheck } from '../lib/rebuild/freshness-check.ts';
 
-export default createFreshnessCheckFunction({
-  openQueueStore: () => asBlobStore(getStore({ name: PUBLISH_QUEUE_STORE, consistency: 'strong' })),
-  openDeploysStore: () => asBlobStore(getStore({ name: DEPLOYS_STORE, consistency: 'strong' })),
-});
+export default defineFunction(freshnessCheck);
 
 export const config = { schedule: '*/15 * * * *' };

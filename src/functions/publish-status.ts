@@ -3,9 +3,9 @@
  * the public site, publishing, not live (and why), or unknown; for the Studio's badge
  * (src/lib/deploys/status.ts).
  */
-import { netlifyStatusFunctions } from '../lib/deploys/status-stores.ts';
-import { withSettingsCheck } from '../lib/setup/settings-check-function.ts';
+import { statusFunctions } from '../lib/deploys/status-function.ts';
+import { defineFunction } from '../lib/functions/define-function.ts';
 
-export default withSettingsCheck(['publish-status'], netlifyStatusFunctions().publishStatus);
+export default defineFunction(statusFunctions().publishStatus);
 
 export const config = { path: '/api/publish-status' };

@@ -1,20 +1,11 @@
 /**
  * POST /.netlify/functions/rebuild-on-publish — the content service's webhook.
  * Verifies the signature, then queues the publish: a build starts at once unless one is running,
- * and the running build's deploy notification starts the next (src/lib/rebuild/publish-queue.ts).
- * With X-Settings-Check, the operator's settings check (src/lib/setup/settings-check-function.ts).
+ * and the running build's deploy notification starts the next (src/lib/rebuild/publish-webhook.ts).
+ * With X-Settings-Check, the operator's settings check, for the scheduled functions too
+ * (src/lib/functions/settings-check.ts).
  */
-import { getStore } from '@netlify/blobs';
-import { asBlobStore } from '../lib/publish-records/blob-store.ts';
-import { PUBLISH_QUEUE_STORE } from '../lib/publish-records/records.ts';
-import { createPublishFunction } from '../lib/rebuild/publish-function.ts';
-import { withSettingsCheck } from '../lib/setup/settings-check-function.ts';
+import { defineFunction } from '../lib/functions/define-function.ts';
+import { rebuildOnPublish } from '../lib/rebuild/publish-webhook.ts';
 
-// It also answers the operator's settings check for the scheduled functions, which no URL reaches.
-export default withSettingsCheck(
-  ['rebuild-on-publish', 'freshness-check', 'publish-retry'],
-  createPublishFunction({
-    openBlobStore: () =>
-      asBlobStore(getStore({ name: PUBLISH_QUEUE_STORE, consistency: 'strong' })),
-  }),
-);
+export default defineFunction(rebuildOnPublish);

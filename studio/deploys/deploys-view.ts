@@ -1,6 +1,6 @@
 /**
  * The Deploys tool's content: the public site's recent deploys (`/api/deploys`, shapes in
- * src/lib/publish-records/records.ts) as rows an editor reads: what started each, when, how long it
+ * src/lib/publish-records/status-answers.ts) as rows an editor reads: what started each, when, how long it
  * took, its state as a badge, the schools built (with their live pages) and the schools left out
  * with why. Pure; DeploysTool.tsx draws it.
  */
@@ -9,7 +9,7 @@ import {
   deploysAnswerSchema,
   type DeploysAnswer,
   type DeploySummary,
-} from '../../src/lib/publish-records/records.ts';
+} from '../../src/lib/publish-records/status-answers.ts';
 import { checkingAccess, keepPass, passFor } from './editor-pass';
 import { schoolPageUrl } from './public-site';
 import { fullTime, shortTime, statusHeaders, type TimeFormat } from './status';

@@ -1,19 +1,22 @@
 /**
  * The pass the public site gives an editor it has just proven with Sanity (`editorPass` in its
- * answers), sent back with the token (X-Editor-Pass): the site then knows the editor with no call
- * to Sanity for its 12 hours, whatever outsiders send it. Every badge and the Deploys tool share it.
+ * answers), sent back with the token (X-Editor-Pass): for 5 minutes after Sanity's proof the site
+ * knows the editor by the pass alone; after that it asks Sanity again whenever its budget allows
+ * (and gives a new pass, kept here in place of the old), and the pass stands in, until it expires
+ * 12 hours after the proof, only while Sanity gives no verdict or outsiders' made-up tokens hold the
+ * site's budget. Every badge and the Deploys tool share it.
  * It is kept in memory and in the tab's sessionStorage, under the SHA-256 of the token (a pass is
  * useless without its token, and the key names no token), so a reload or a new view of the Studio
  * in the tab is known at once, even while made-up tokens hold the site's budget; it is forgotten
  * when the site refuses it (`editorPass: null`, or "checking your access", which a valid pass never
- * gets). Both answers are read with the site's own schemas (src/lib/publish-records/records.ts).
+ * gets). Both answers are read with the site's own schemas (src/lib/publish-records/status-answers.ts).
  */
 import {
   accessCheckingSchema,
   editorPassSchema,
   publishStatusAnswerSchema,
   type EditorPass,
-} from '../../src/lib/publish-records/records.ts';
+} from '../../src/lib/publish-records/status-answers.ts';
 
 /** The part of any status answer (publish-status, deploys) that carries a pass. */
 const passCarrier = publishStatusAnswerSchema.pick({ editorPass: true });

@@ -1,18 +1,18 @@
 /**
  * A published document's live status, as the public site answers it (`/api/publish-status`,
- * shapes in src/lib/publish-records/records.ts), turned into the document badge editors see, and how
+ * shapes in src/lib/publish-records/status-answers.ts), turned into the document badge editors see, and how
  * often to ask again. Pure: no React, no Sanity runtime; the badge component and the poller are
  * thin layers over it.
  */
 import type { DocumentBadgeDescription } from 'sanity';
+import { PASS_HEADER } from '../../src/lib/publish-records/names.ts';
 import {
   MAX_STATUS_IDS,
-  PASS_HEADER,
   publishStatusAnswerSchema,
   SANITY_ID_PATTERN,
   type DocumentStatus,
   type NotLiveCode,
-} from '../../src/lib/publish-records/records.ts';
+} from '../../src/lib/publish-records/status-answers.ts';
 
 export type { DocumentStatus, NotLiveCode };
 

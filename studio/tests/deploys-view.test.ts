@@ -8,7 +8,7 @@ import { studioTheme, ThemeProvider } from '@sanity/ui';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { deploysAnswerSchema } from '../../src/lib/publish-records/records.ts';
+import { deploysAnswerSchema } from '../../src/lib/publish-records/status-answers.ts';
 import { DeploysView } from '../deploys/DeploysView';
 import {
   deploysFromAnswer,
@@ -40,7 +40,7 @@ describe('the deploys answer as rows', () => {
     state: { ...row.state, title: spaces(row.state.title) },
   }));
 
-  it("the sample is the public site's JSON (records.ts)", () => {
+  it("the sample is the public site's JSON (status-answers.ts)", () => {
     expect(deploysAnswerSchema.safeParse(answer).success).toBe(true);
   });
 

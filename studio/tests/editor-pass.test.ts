@@ -6,9 +6,8 @@
  */
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createStatusFunctions } from '../../src/lib/deploys/status-function.ts';
 import type { TokenVerdict } from '../../src/lib/deploys/access.ts';
-import { buildRecord, deploy, site } from '../../tests/unit/deploys/fixtures.ts';
+import { buildRecord, deploy, site, statusHandlers } from '../../tests/unit/deploys/fixtures.ts';
 import type { StatusSource } from '../deploys/status-source';
 
 const TOKEN = 'sk-editor-session-token';
@@ -84,14 +83,13 @@ function publicSite(
 ) {
   const clock = { now: Date.parse('2026-11-27T10:05:00.000Z') };
   const sanity = vi.fn(async (_token: string): Promise<TokenVerdict> => verdict);
-  const functions = createStatusFunctions({
-    openDeploysStore: () => s.deploysStore,
-    openQueueStore: () => s.queueStore,
+  const functions = statusHandlers({
+    openStores: { deploys: () => s.deploysStore, queue: () => s.queueStore },
     readSettings: () => ({ ...SETTINGS, EDITOR_PASS_SECRET: secret }),
-    verifyToken: sanity,
     site: {},
     now: () => new Date(clock.now),
     log: () => {},
+    deps: { verifyToken: sanity },
   });
   // The Studio's fetch, reaching the function as Netlify would (the caller's address included).
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
@@ -166,6 +164,41 @@ describe("the editor's pass in the tab", () => {
     await site.flood(40);
     expect(await badgeOf(await loadStudio(site), 'newu-faqs')).toEqual(editorDetail);
     expect(site.sanity.mock.calls.filter(([token]) => token === TOKEN)).toHaveLength(1);
+  });
+
+  it('an editor removed from the project: their pass alone holds for 5 minutes after Sanity proved them; then the site asks Sanity, which refuses, and the Studio forgets the pass', async () => {
+    const s = await liveSite();
+    const sanity = { says: 'editor' as TokenVerdict };
+    const site = publicSite(s, 'editor');
+    site.sanity.mockImplementation(() => Promise.resolve(sanity.says));
+    const proven = site.clock.now;
+    expect(await badgeOf(await loadStudio(site), 'newu-faqs')).toMatchObject({ school: 'newu' });
+    const given = storage.items.get(KEY);
+    sanity.says = 'refused';
+    site.clock.now = proven + 4 * 60_000;
+    expect(await badgeOf(await loadStudio(site), 'newu-faqs')).toMatchObject({ school: 'newu' });
+    expect(site.sanity).toHaveBeenCalledTimes(1);
+    site.clock.now = proven + 5 * 60_000;
+    expect(await badgeOf(await loadStudio(site), 'newu-faqs')).toEqual({
+      state: 'unknown',
+      reason: 'No recorded deploy carried this document yet.',
+    });
+    expect(site.sanity).toHaveBeenCalledTimes(2);
+    expect(given).toBeDefined();
+    expect(storage.items.has(KEY)).toBe(false);
+  });
+
+  it('an editor Sanity still accepts after 5 minutes gets a new pass, which the Studio keeps in place of the old', async () => {
+    const s = await liveSite();
+    const site = publicSite(s, 'editor');
+    await badgeOf(await loadStudio(site), 'newu-faqs');
+    const first = storage.items.get(KEY);
+    site.clock.now += 6 * 60_000;
+    expect(await badgeOf(await loadStudio(site), 'newu-faqs')).toMatchObject({ school: 'newu' });
+    expect(site.sanity).toHaveBeenCalledTimes(2);
+    const renewed = storage.items.get(KEY);
+    expect(renewed).toBeDefined();
+    expect(renewed).not.toBe(first);
   });
 
   it("a pass the site refuses is forgotten (the token's user is no editor now, and the pass was another site's)", async () => {

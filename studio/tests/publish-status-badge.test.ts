@@ -16,7 +16,7 @@ import {
   type DocumentBadgeProps,
 } from 'sanity';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { publishStatusAnswerSchema } from '../../src/lib/publish-records/records.ts';
+import { publishStatusAnswerSchema } from '../../src/lib/publish-records/status-answers.ts';
 import { createPublishStatusBadge } from '../deploys/publish-status-badge';
 import { statusFromAnswer } from '../deploys/status';
 import type { StatusEntry, StatusSource, WatchedDocument } from '../deploys/status-source';
@@ -199,7 +199,7 @@ const expected: Record<string, DocumentBadgeDescription> = {
 };
 
 describe('the live-status badge, as Sanity runs it', () => {
-  it("the sample answer is the public site's JSON (records.ts)", () => {
+  it("the sample answer is the public site's JSON (status-answers.ts)", () => {
     expect(publishStatusAnswerSchema.safeParse(answer).success).toBe(true);
     expect(Object.keys((answer as { documents: object }).documents).sort()).toEqual(
       Object.keys(expected).sort(),

@@ -35,7 +35,7 @@ test.describe('school search', () => {
     async ({ page }) => {
       await page.goto('/search');
       const status = page.getByRole('status');
-      await expect(status).toHaveText(/^Showing all \d+ schools$/);
+      await expect(status).toHaveText(/^Showing all \d+ schools$/, { useInnerText: true });
       await expect(results(page)).toBeHidden();
 
       const box = await tabToSearchBox(page);
@@ -64,7 +64,7 @@ test.describe('school search', () => {
 
       await box.press('ControlOrMeta+a');
       await box.press('Backspace');
-      await expect(status).toHaveText(/^Showing all \d+ schools$/);
+      await expect(status).toHaveText(/^Showing all \d+ schools$/, { useInnerText: true });
       await expect(page.getByRole('heading', { name: 'Schools by state' })).toBeVisible();
     },
   );

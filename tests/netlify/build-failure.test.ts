@@ -10,7 +10,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireNetlifyCli, runNetlify, toolEnvironment } from './netlify-cli.ts';
+import {
+  requireNetlifyCli,
+  runNetlify,
+  toolEnvironment,
+} from '../../scripts/support/netlify/cli.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'netlify-build-failure-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -19,13 +19,10 @@ import { parseAllRedirects } from '@netlify/redirect-parser';
 import { parse as parseToml } from 'smol-toml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalBlobs, type LocalBlobs } from '../../scripts/local-stack/netlify/blobs.ts';
-import { netlifySignature } from '../../scripts/local-stack/netlify/deploy-notifications.ts';
+import { netlifySignature } from '../../scripts/support/netlify/notifications.ts';
 import { BUILD_RECORD_FILE, SITE_FUNCTIONS_DIR } from '../../src/lib/build/netlify-output.ts';
-import {
-  BUILD_RECORD_BLOB,
-  buildRecordSchema,
-  type BuildRecord,
-} from '../../src/lib/publish-records/records.ts';
+import { buildRecordSchema, type BuildRecord } from '../../src/lib/publish-records/build-record.ts';
+import { BUILD_RECORD_BLOB } from '../../src/lib/publish-records/names.ts';
 import { PREVIEW_SITE_FUNCTIONS } from './deployed-functions.ts';
 import {
   CLI_DIR,
@@ -36,7 +33,7 @@ import {
   runNetlify,
   toolEnvironment,
   type ToolRun,
-} from './netlify-cli.ts';
+} from '../../scripts/support/netlify/cli.ts';
 
 const DEPLOY_ID = '6a1f0c2b9d8e7f6a5b4c3d2e';
 const SITE_ID = '3f2c1e0a-9b8d-4c7e-8f6a-5b4c3d2e1f00';

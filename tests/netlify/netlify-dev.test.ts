@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUNCTION_HEADERS } from '../../src/lib/rebuild/function-http.ts';
+import { FUNCTION_HEADERS } from '../../src/lib/functions/function-http.ts';
 import { DIST, buildReport, headingTexts, parseHtml } from '../dist/helpers.ts';
 import {
   MISSING_ASSETS,
@@ -31,7 +31,7 @@ import {
   startNetlifyDev,
   toolEnvironment,
   type NetlifyDev,
-} from './netlify-cli.ts';
+} from '../../scripts/support/netlify/cli.ts';
 
 const report = buildReport();
 const redirects = readFileSync(join(DIST, '_redirects'), 'utf8');

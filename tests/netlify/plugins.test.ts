@@ -9,7 +9,12 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, requireNetlifyCli, runNetlify, toolEnvironment } from './netlify-cli.ts';
+import {
+  ROOT,
+  requireNetlifyCli,
+  runNetlify,
+  toolEnvironment,
+} from '../../scripts/support/netlify/cli.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'netlify-plugins-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -8,10 +8,11 @@
  * Needs a build (npm run build). Started by scripts/bench/lighthouse.ts, which first installs this
  * folder's own packages (Lighthouse is not in the project's install).
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { SERVING, startProcess } from '../../support/process.ts';
+import { median } from '../../support/stats.ts';
 
 const arg = (name: string, fallback: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -51,20 +52,17 @@ const mainThreadMs = (lhr: { audits: Record<string, { details?: unknown }> }, gr
 };
 const runLines: string[] = [];
 
-const stack = spawn(process.execPath, ['scripts/local-stack/start.ts'], {
+const stack = await startProcess({
+  name: 'the local stack',
+  args: ['scripts/local-stack/start.ts'],
   env: {
     ...process.env,
     PORT: String(port),
     API_PORT: String(apiPort),
     DATA_DIR: '/tmp/lighthouse-data',
   },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-await new Promise<void>((resolve, reject) => {
-  stack.stdout.on('data', (chunk: Buffer) => {
-    if (chunk.toString().includes('Site:')) resolve();
-  });
-  stack.on('exit', (code) => reject(new Error(`local stack exited with ${code}`)));
+  ready: SERVING,
+  stderr: 'inherit',
 });
 
 const chrome = await chromeLauncher.launch({
@@ -80,8 +78,6 @@ const chrome = await chromeLauncher.launch({
   ],
 });
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 const rows: string[] = [];
 try {
   for (const page of pages) {
@@ -121,7 +117,7 @@ try {
   }
 } finally {
   chrome.kill();
-  stack.kill('SIGTERM');
+  await stack.stop();
 }
 console.log(`Lighthouse 13, mobile preset, median of ${runs} run(s)\n`);
 console.log(

@@ -4,6 +4,7 @@
  * and operators' changes of tenant records in the product API (a giveaway opening or closing).
  * Working hours are 14:00 to 23:00 UTC (9 to 6 on the US east coast); the month starts on a Monday.
  */
+import { seeded } from '../../support/random.ts';
 
 export interface MonthOptions {
   schools: number;
@@ -45,17 +46,6 @@ const WORK_FROM = 14;
 const WORK_HOURS = 9;
 /** Content types a school's documents have, about what a bundled school has. */
 const TYPES_PER_SCHOOL = 41;
-
-/** A small seeded generator (mulberry32). */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function documentId(school: number, type: number): string {
   return `s${school}-t${type}`;

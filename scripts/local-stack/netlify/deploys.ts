@@ -1,7 +1,10 @@
 /**
  * Netlify's part of a deploy, played on this machine: a build hook, a build per call (one at a
  * time, queued in order), the atomic publish of a finished build, and the signed deploy
- * notifications. Everything the site does with them (the publish queue, the deploy records, the
+ * notifications. The queue, the deploy's states, the notifications and Netlify's words for a failed
+ * build are the Netlify core every stand-in shares (scripts/support/netlify/: the fault model's and
+ * the month bench's simulated world use it too); the real build, the folders and the swap are
+ * this file's. Everything the site does with them (the publish queue, the deploy records, the
  * status answers) is the production functions' code, called through their production paths.
  *
  *   POST /.netlify/local/build-hook/<token>[?trigger_title=…]   a build hook (the functions' NETLIFY_BUILD_HOOK_URL);
@@ -20,22 +23,30 @@
  * swaps which folder answers: a request picks the published deploy when it starts and is answered
  * from that one folder, so no visitor ever gets a half-written site; a failed build publishes
  * nothing and the previous deploy keeps serving. Notifications follow Netlify's order: "building"
- * when the build starts, then "ready" (after the publish, with `published_at`) or "error".
+ * when the build starts, then "ready" (after the publish, with `published_at`) or "error" (in
+ * Netlify's words: "Failed during stage 'building site': Build script returned non-zero exit code: 2").
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { DEPLOY_BLOBS_DIR } from '../../../src/lib/build/netlify-output.ts';
 import { join, resolve } from 'node:path';
+import { DEPLOY_BLOBS_DIR } from '../../../src/lib/build/netlify-output.ts';
 import { withBuildLock } from '../../lib/build-lock.ts';
-import { REPO_ROOT } from '../env.ts';
-import { createNetlifySite, type NetlifySite } from '../site/netlify-engine.ts';
-import { buildScopeEnvironment } from './build-environment.ts';
+import {
+  createNetlifyDeploys,
+  type BuildOutcome,
+  type NetlifyDeploy,
+} from '../../support/netlify/deploys.ts';
 import {
   postDeployNotification,
   type DeployNotificationBody,
   type NetlifyDeployState,
-} from './deploy-notifications.ts';
+} from '../../support/netlify/notifications.ts';
+import { REPO_ROOT } from '../env.ts';
+import { createNetlifySite, type NetlifySite } from '../site/netlify-engine.ts';
+import { buildScopeEnvironment } from './build-environment.ts';
+
+export type { BuildOutcome } from '../../support/netlify/deploys.ts';
 
 export const LOCAL_BUILD_HOOK_PATH = '/.netlify/local/build-hook';
 export const LOCAL_DEPLOYS_PATH = '/.netlify/local/deploys';
@@ -75,12 +86,6 @@ export interface LocalDeploy {
   swapMs: number | null;
   errorMessage: string | null;
   dir: string;
-}
-
-export interface BuildOutcome {
-  ok: boolean;
-  /** Netlify's `error_message` for a failed build. */
-  errorMessage?: string;
 }
 
 export type BuildRunner = (
@@ -140,19 +145,17 @@ export const astroBuild: BuildRunner = (environment, logFile) =>
     child.once('error', fail);
     child.once('close', (code) => {
       writeFileSync(logFile, Buffer.concat(output));
-      // Netlify's words for a build command that fails, whatever its own exit code: the code is
-      // @netlify/build's, 2 for any user error (src/lib/publish-records/build-failure.ts).
-      done(
-        code === 0
-          ? { ok: true }
-          : { ok: false, errorMessage: 'Build script returned non-zero exit code: 2' },
-      );
+      // A build command that fails, whatever its own exit code, is Netlify's failed build command
+      // (worded by the Netlify core: scripts/support/netlify/notifications.ts).
+      done(code === 0 ? { ok: true } : { ok: false, cause: 'build-command' });
     });
   });
 
 /** A Netlify deploy id: 24 hex digits. */
 const newDeployId = () => randomBytes(12).toString('hex');
-const iso = (ms: number) => new Date(ms).toISOString();
+const iso = (ms: number | undefined) => (ms === undefined ? null : new Date(ms).toISOString());
+const between = (from: number | undefined, to: number | undefined) =>
+  from === undefined || to === undefined ? null : to - from;
 
 export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
@@ -162,53 +165,35 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
   const siteFor = (distDir: string) =>
     createNetlifySite({ distDir, netlifyToml: options.netlifyToml, warn });
   let current = siteFor(options.initialDistDir);
-  const all: LocalDeploy[] = [];
-  let queue: Promise<void> = Promise.resolve();
+  const dirOf = (deploy: NetlifyDeploy) => join(deploysDir, deploy.id);
+  const distOf = (deploy: NetlifyDeploy) => join(dirOf(deploy), 'dist');
+  const seconds = (deploy: NetlifyDeploy) =>
+    `${((between(deploy.buildStartedAt, deploy.finishedAt) ?? 0) / 1000).toFixed(1)} s`;
 
-  function notificationBody(
-    deploy: LocalDeploy,
+  /** A deploy as GET /.netlify/local/deploys lists it. */
+  const listed = (deploy: NetlifyDeploy): LocalDeploy => ({
+    id: deploy.id,
+    title: deploy.title,
+    state: deploy.state,
+    createdAt: iso(deploy.createdAt)!,
+    buildStartedAt: iso(deploy.buildStartedAt),
+    builtAt: iso(deploy.finishedAt),
+    publishedAt: iso(deploy.publishedAt),
+    waitMs: between(deploy.createdAt, deploy.buildStartedAt),
+    buildMs: between(deploy.buildStartedAt, deploy.finishedAt),
+    swapMs: between(deploy.finishedAt, deploy.publishedAt),
+    errorMessage: deploy.errorMessage ?? null,
+    dir: dirOf(deploy),
+  });
+
+  async function notify(
+    deploy: NetlifyDeploy,
     state: NetlifyDeployState,
-    at: number,
-  ): DeployNotificationBody {
-    const site = options.siteUrl();
-    return {
-      id: deploy.id,
-      site_id: options.siteId,
-      build_id: deploy.id,
-      state,
-      name: options.siteId,
-      url: site,
-      ssl_url: site,
-      admin_url: `${site}${LOCAL_DEPLOYS_PATH}`,
-      deploy_url: site,
-      deploy_ssl_url: site,
-      created_at: deploy.createdAt,
-      updated_at: iso(at),
-      published_at: deploy.publishedAt,
-      deploy_time: deploy.buildMs === null ? null : Math.round(deploy.buildMs / 1000),
-      error_message: deploy.errorMessage,
-      context: 'production',
-      branch: 'main',
-      title: deploy.title,
-      commit_ref: null,
-      commit_url: null,
-      review_id: null,
-      review_url: null,
-      locked: null,
-      skipped: null,
-      manual_deploy: false,
-      framework: 'astro',
-    };
-  }
-
-  async function notify(deploy: LocalDeploy, state: NetlifyDeployState): Promise<void> {
+    body: DeployNotificationBody,
+  ): Promise<void> {
     const url = `${options.siteUrl()}${options.notificationPath}`;
     try {
-      const answer = await postDeployNotification(
-        url,
-        notificationBody(deploy, state, Date.now()),
-        options.notificationSecret,
-      );
+      const answer = await postDeployNotification(url, body, options.notificationSecret);
       if (answer.status >= 300)
         warn(
           `deploy ${deploy.id}: the "${state}" notification was answered ${answer.status}: ${answer.text.slice(0, 300)}`,
@@ -222,119 +207,87 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
 
   /** Deletes the folders of deploys no request can still be reading: all but the newest published ones. */
   function prune(): void {
-    const published = all
+    const published = netlify.deploys
       .filter((deploy) => deploy.state === 'ready')
-      .slice(0, KEPT_DEPLOY_FOLDERS)
+      .slice(-KEPT_DEPLOY_FOLDERS)
       .map((deploy) => deploy.id);
-    for (const deploy of all) {
+    for (const deploy of netlify.deploys) {
       if (
         deploy.state !== 'enqueued' &&
         deploy.state !== 'building' &&
         !published.includes(deploy.id)
       ) {
-        rmSync(join(deploy.dir, 'dist'), { recursive: true, force: true });
+        rmSync(distOf(deploy), { recursive: true, force: true });
       }
     }
   }
 
-  async function run(deploy: LocalDeploy, body: string, hookUrl: string): Promise<void> {
-    await withBuildLock(async () => {
-      deploy.state = 'building';
-      await notify(deploy, 'building');
-      // The build's own time starts with its process: the wait before it includes the notification.
-      const started = Date.now();
-      Object.assign(deploy, {
-        buildStartedAt: iso(started),
-        waitMs: started - Date.parse(deploy.createdAt),
-      });
-      mkdirSync(deploy.dir, { recursive: true });
-      const distDir = join(deploy.dir, 'dist');
+  const netlify = createNetlifyDeploys({
+    site: {
+      id: options.siteId,
+      name: options.siteId,
+      get url() {
+        return options.siteUrl();
+      },
+      get adminUrl() {
+        return `${options.siteUrl()}${LOCAL_DEPLOYS_PATH}`;
+      },
+      deployUrl: () => options.siteUrl(),
+    },
+    now: Date.now,
+    newDeployId,
+    exclusive: withBuildLock,
+    async build(deploy) {
+      mkdirSync(dirOf(deploy), { recursive: true });
       const environment: NodeJS.ProcessEnv = {
         // As on Netlify: the Builds scope only (no function's secret, no Blobs context).
         ...buildScopeEnvironment(process.env),
         ...options.buildEnvironment,
         ASTRO_TELEMETRY_DISABLED: '1',
-        BUILD_OUT_DIR: distDir,
-        BUILD_REPORT_FILE: join(deploy.dir, 'build-report.json'),
-        INCOMING_HOOK_BODY: body,
+        BUILD_OUT_DIR: distOf(deploy),
+        BUILD_REPORT_FILE: join(dirOf(deploy), 'build-report.json'),
+        INCOMING_HOOK_BODY: deploy.hookBody,
         INCOMING_HOOK_TITLE: deploy.title ?? '',
-        INCOMING_HOOK_URL: hookUrl,
+        INCOMING_HOOK_URL: deploy.hookUrl,
         DEPLOY_ID: deploy.id,
         BUILD_ID: deploy.id,
         SITE_ID: options.siteId,
       };
       // Each Netlify build starts from a clean checkout: no deploy blob of an earlier build is uploaded with this one.
-      const deployBlobs = join(REPO_ROOT, DEPLOY_BLOBS_DIR);
-      rmSync(deployBlobs, { recursive: true, force: true });
-      const outcome = await runBuild(environment, join(deploy.dir, 'build.log')).catch(
-        (error: unknown) => ({
+      rmSync(join(REPO_ROOT, DEPLOY_BLOBS_DIR), { recursive: true, force: true });
+      return runBuild(environment, join(dirOf(deploy), 'build.log')).catch(
+        (error: unknown): BuildOutcome => ({
           ok: false,
-          errorMessage: `The build could not start: ${(error as Error).message}`,
+          cause: 'platform',
+          message: `The build could not start: ${(error as Error).message}`,
         }),
       );
-      const built = Date.now();
-      Object.assign(deploy, { builtAt: iso(built), buildMs: built - started });
-      if (!outcome.ok) {
-        Object.assign(deploy, {
-          state: 'error',
-          errorMessage: outcome.errorMessage ?? 'Build failed',
-        });
-        rmSync(distDir, { recursive: true, force: true });
-        log(
-          `deploy ${deploy.id}: build failed after ${(deploy.buildMs! / 1000).toFixed(1)} s (${deploy.errorMessage}); still serving the previous deploy; log in ${join(deploy.dir, 'build.log')}`,
-        );
-        await notify(deploy, 'error');
-        return;
-      }
+    },
+    async publish(deploy) {
       // Netlify's build uploads the deploy's blobs before the deploy is published.
-      await options.uploadDeployFiles(deploy.id, deployBlobs);
+      await options.uploadDeployFiles(deploy.id, join(REPO_ROOT, DEPLOY_BLOBS_DIR));
       // Read the new folder's rules before it answers anyone, then swap: one assignment.
-      const next = siteFor(distDir);
+      const next = siteFor(distOf(deploy));
       await (await next.handle(new Request(`${options.siteUrl()}/`))).arrayBuffer();
       current = next;
-      const published = Date.now();
-      Object.assign(deploy, {
-        state: 'ready',
-        publishedAt: iso(published),
-        swapMs: published - built,
-      });
+    },
+    finished(deploy) {
+      if (deploy.state === 'ready') {
+        log(
+          `deploy ${deploy.id}: built in ${seconds(deploy)}, published (${deploy.title ?? 'no title'})`,
+        );
+        prune();
+        return;
+      }
+      rmSync(distOf(deploy), { recursive: true, force: true });
       log(
-        `deploy ${deploy.id}: built in ${(deploy.buildMs! / 1000).toFixed(1)} s, published (${deploy.title ?? 'no title'})`,
+        `deploy ${deploy.id}: build failed after ${seconds(deploy)} (${deploy.errorMessage}); still serving the previous deploy; log in ${join(dirOf(deploy), 'build.log')}`,
       );
-      await notify(deploy, 'ready');
-      prune();
-    });
-  }
-
-  function hook(request: Request, body: string): Response {
-    const url = new URL(request.url);
-    const id = newDeployId();
-    const deploy: LocalDeploy = {
-      id,
-      title: url.searchParams.get('trigger_title'),
-      state: 'enqueued',
-      createdAt: new Date().toISOString(),
-      buildStartedAt: null,
-      builtAt: null,
-      publishedAt: null,
-      waitMs: null,
-      buildMs: null,
-      swapMs: null,
-      errorMessage: null,
-      dir: join(deploysDir, id),
-    };
-    all.unshift(deploy);
-    queue = queue
-      .then(() => run(deploy, body, `${url.origin}${url.pathname}`))
-      .catch(async (error: unknown) => {
-        Object.assign(deploy, { state: 'error', errorMessage: (error as Error).message });
-        warn(`deploy ${id}: ${(error as Error).stack ?? error}`);
-        // As Netlify would: the site hears the deploy failed, so publishes waiting on it go on.
-        await notify(deploy, 'error');
-      });
-    // Netlify answers a build hook at once, with an empty body.
-    return new Response(null, { status: 200 });
-  }
+    },
+    notify: (body, deploy) => notify(deploy, body.state, body),
+    crashed: (deploy, error) =>
+      warn(`deploy ${deploy.id}: ${(error as Error).stack ?? String(error)}`),
+  });
 
   return {
     published: () => current,
@@ -350,26 +303,28 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
           return new Response("Forbidden: a build hook is not called from another site's page", {
             status: 403,
           });
-        if (all.filter((deploy) => deploy.state === 'enqueued').length >= MAX_WAITING_DEPLOYS) {
+        if (
+          netlify.deploys.filter((deploy) => deploy.state === 'enqueued').length >=
+          MAX_WAITING_DEPLOYS
+        ) {
           return new Response(`Too Many Requests: ${MAX_WAITING_DEPLOYS} builds are waiting`, {
             status: 429,
             headers: { 'retry-after': '60' },
           });
         }
-        return hook(request, await request.text());
+        netlify.accept(new URL(request.url), await request.text());
+        // Netlify answers a build hook at once, with an empty body.
+        return new Response(null, { status: 200 });
       }
       if (pathname === LOCAL_DEPLOYS_PATH && request.method === 'GET') {
-        return Response.json({ deploys: all }, { headers: { 'cache-control': 'no-store' } });
+        return Response.json(
+          { deploys: netlify.deploys.map(listed).reverse() },
+          { headers: { 'cache-control': 'no-store' } },
+        );
       }
       return undefined;
     },
-    deploys: () => all.map((deploy) => ({ ...deploy })),
-    idle: async () => {
-      let seen: Promise<void>;
-      do {
-        seen = queue;
-        await seen;
-      } while (seen !== queue);
-    },
+    deploys: () => netlify.deploys.map(listed).reverse(),
+    idle: () => netlify.idle(),
   };
 }

@@ -12,9 +12,9 @@ import {
   PERSPECTIVE_COOKIE,
   setCookieHeader,
   signDraftMode,
-} from '../../../src/lib/preview/draft-cookie.ts';
-import { NO_STORE_HEADERS } from '../../../src/lib/preview/headers.ts';
-import { sitePath } from '../../../src/lib/preview/redirect-path.ts';
+} from '../../../src/lib/preview/server/draft-cookie.ts';
+import { NO_STORE_HEADERS } from '../../../src/lib/preview/server/headers.ts';
+import { sitePath } from '../../../src/lib/preview/server/redirect-path.ts';
 
 export const LOCAL_DRAFT_MODE_PATH = '/.netlify/local/draft-mode';
 

@@ -4,7 +4,7 @@
  * `<details data-analytics-expand>` are collected from the first moment; the analytics
  * library itself is fetched once the page is idle, so it never competes with first paint.
  */
-import { clickEventName, expandEventName } from './targets.ts';
+import { clickEventName, expandEventName } from './targets.client.ts';
 
 /** What happened and when: calls made before the library arrives keep their own time. */
 type Call = { kind: 'page'; at: Date } | { kind: 'track'; name: string; at: Date };

@@ -1,5 +1,5 @@
 /**
- * What a build records for the deploy notifications and the publish status (src/lib/publish-records/records.ts
+ * What a build records for the deploy notifications and the publish status (src/lib/publish-records/build-record.ts
  * `BuildRecord`): when its content was read, what started it (the build hook's body, read from
  * INCOMING_HOOK_BODY), which revision of each document it carried, the schools it published and
  * left out (and why), every content problem per document and field, and a digest of each published
@@ -13,13 +13,12 @@ import { inputsDigest, tenantDigest } from '../tenants/digest.ts';
 import {
   buildRecordSchema,
   leftOutCode,
-  parseBuildTrigger,
   type BuildInputs,
   type BuildProblem,
   type BuildRecord,
-  type BuildTrigger,
   type LeftOutEntry,
-} from '../publish-records/records.ts';
+} from '../publish-records/build-record.ts';
+import { parseBuildTrigger, type BuildTrigger } from '../publish-records/hook-body.ts';
 
 /** One row per document and field: a document failing its schema gives a row for each failing field. */
 export function recordProblems(problems: readonly ContentProblem[]): BuildProblem[] {

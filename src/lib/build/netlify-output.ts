@@ -15,7 +15,8 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { BUILD_RECORD_BLOB, type BuildRecord } from '../publish-records/records.ts';
+import { type BuildRecord } from '../publish-records/build-record.ts';
+import { BUILD_RECORD_BLOB } from '../publish-records/names.ts';
 
 /** The public site's Netlify functions, relative to the project. */
 export const SITE_FUNCTIONS_DIR = 'src/functions';

@@ -1,12 +1,16 @@
 /** The build report: what was built, what content was missing or invalid, how many content queries and tenant requests ran. */
 import type { ContentProblem } from '../content/index.ts';
-import { leftOutCode, type BuildRecord, type LeftOutCode } from '../publish-records/records.ts';
+import {
+  leftOutCode,
+  type BuildRecord,
+  type LeftOutCode,
+} from '../publish-records/build-record.ts';
 import type { SanitisedImage } from './published-images.ts';
 import type { LeftOutSchool, RetiredSchool, SiteMatrix } from '../routing/matrix.ts';
 import type { TenantBuildStats } from '../tenants/index.ts';
 
 /**
- * A report is also a BuildRecord (src/lib/publish-records/records.ts): it carries the record's fields, its
+ * A report is also a BuildRecord (src/lib/publish-records/build-record.ts): it carries the record's fields, its
  * `schools` and `leftOut` with more detail, so `buildRecordSchema.parse(report)` is the record.
  */
 export interface BuildReport {

@@ -1,7 +1,7 @@
 /**
  * Every setting the build reads, parsed once. No setting = the offline default
  * (bundled content, local API). `.env.example` lists the same names. The rebuild functions and
- * `npm run rebuild` read only their own (src/lib/rebuild/function-settings.ts).
+ * `npm run rebuild` read only their own (src/lib/functions/function-settings.ts).
  */
 import type { z } from 'zod';
 import {

@@ -1,7 +1,7 @@
 /**
  * Whether this process is the local stack (scripts/local-stack/start.ts and the harnesses that run
  * the functions the same way). Only a run that is positively the local stack takes the documented
- * local secrets (src/lib/rebuild/function-settings.ts): a missing context, `netlify dev` (context
+ * local secrets (src/lib/functions/function-settings.ts): a missing context, `netlify dev` (context
  * `dev`) or a context nobody knows is not proof, since each can be reached from the internet.
  *
  * The mark is made in the process by the local stack's own code, before it loads the functions,

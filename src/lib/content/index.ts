@@ -97,7 +97,7 @@ export function schoolPageQueryParams(seoSlug: string): {
 }
 
 /**
- * SCHOOL_PAGE_CONTENT_QUERY's answer, from the source or as the Studio posted it (preview/posted-content.ts),
+ * SCHOOL_PAGE_CONTENT_QUERY's answer, from the source or as the Studio posted it (preview/server/posted-content.ts),
  * grouped and validated as a build's would be; undefined when it names no school.
  */
 export function schoolPageContent(answer: SchoolPageAnswer | null): GroupedContent | undefined {

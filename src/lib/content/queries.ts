@@ -85,7 +85,7 @@ export function splitBuildContent(answer: BUILD_CONTENT_QUERY_RESULT | null): Bu
   return { schools, settings, documents };
 }
 
-/** A document a build read, as its record keeps it (src/lib/publish-records/records.ts `BuildRecord.documents`). */
+/** A document a build read, as its record keeps it (src/lib/publish-records/build-record.ts `BuildRecord.documents`). */
 export interface ReadDocument {
   /** Its revision; null when the source gave none (an export made without system fields). */
   rev: string | null;

@@ -8,15 +8,21 @@
  * signed-in user who is not a member (`roles` empty or absent: the Studio's own rule) and another
  * project's token (401) are visitors.
  *
- * An editor Sanity has proven gets a pass (editor-pass.ts) with the answer, valid for a working
- * day; the Studio sends it back, and it proves the editor with no call to Sanity. Without one, the
- * verdict is kept per token hash for a few minutes; a token not seen before costs one Sanity
- * request, at most UNKNOWN_TOKEN_BUDGET a minute per function instance and a share of it per caller
- * address (token-budget.ts). Past that budget (made-up tokens can spend it), or when Sanity gives
- * no verdict, the caller is told "checking your access"
- * and when to ask again, never silently answered as a visitor: it may be an editor not proven yet.
- * With Sanity settings Sanity's rules refuse (or none), every caller is a visitor and one log line
- * names the setting.
+ * A verdict holds VERDICT_TTL_MS (a refusal REFUSED_TTL_MS), kept per token hash. An editor Sanity
+ * has proven gets a pass (editor-pass.ts) with the answer, saying when Sanity proved them; the
+ * Studio sends it back. A pass younger than a verdict proves the editor with no call to Sanity (on
+ * any instance); an older one is checked with Sanity again whenever the budget allows (a new pass
+ * when Sanity still says editor; a visitor, and the pass refused, from the moment it says no), and
+ * stands in only while Sanity gives no verdict or the budget is spent, at most until it expires. So
+ * an editor removed from the project is a visitor within VERDICT_TTL_MS of their last proof while
+ * the budget allows a check.
+ *
+ * A token costs one Sanity request, at most UNKNOWN_TOKEN_BUDGET a minute per function instance
+ * and a share of it per caller address (token-budget.ts). Past that budget (made-up tokens can
+ * spend it), or when Sanity gives no verdict, a caller without a pass that holds is told "checking
+ * your access" and when to ask again, never silently answered as a visitor: it may be an editor
+ * not proven yet. With Sanity settings Sanity's rules refuse (or none), every caller is a visitor
+ * and one log line names the setting.
  *
  * Why the editor's own token: the detailed records live in the public site's Netlify Blobs, which
  * only the site's functions read, and Sanity issues no narrower proof a Studio could hand over
@@ -26,8 +32,13 @@
  */
 import { createClient } from '@sanity/client';
 import { sanityTargetProblem } from '../config/sanity-names.ts';
-import { checkPass, issuePass, PASS_HEADER, tokenHash, type PassScope } from './editor-pass.ts';
-import { ADDRESS_SHARE, createTokenBudget, UNKNOWN_TOKEN_BUDGET } from './token-budget.ts';
+import { issuePass, PASS_HEADER, readPass, tokenHash, type PassScope } from './editor-pass.ts';
+import {
+  ADDRESS_SHARE,
+  createTokenBudget,
+  UNKNOWN_TOKEN_BUDGET,
+  type Spent,
+} from './token-budget.ts';
 
 export type CallerKind = 'visitor' | 'editor';
 /** `editor`: a member with an editor's role; `refused`: Sanity says the token is no such member; `unreachable`: no verdict. */
@@ -44,6 +55,7 @@ export const EDITOR_ROLES: readonly string[] = [
   'developer',
   'contributor',
 ];
+/** How long Sanity's word that a token's user is an editor holds, here and in a pass: a removed editor's longest stay while the budget allows a check. */
 export const VERDICT_TTL_MS = 5 * 60_000;
 export const REFUSED_TTL_MS = 60_000;
 /** No verdict (Sanity unreachable): the caller is told to ask again after this long. */
@@ -96,7 +108,7 @@ export function sanityTokenVerifier(target: SanityTarget & { projectId: string }
       ...(target.apiHost ? { apiHost: target.apiHost, useProjectHostname: false } : {}),
     });
     try {
-      const user = await client.request<SanityUser>({ uri: '/users/me' });
+      const user = await client.request<SanityUser>({ url: '/users/me' });
       return isEditor(user ?? {}) ? 'editor' : 'refused';
     } catch (error) {
       const status = (error as { statusCode?: unknown }).statusCode;
@@ -122,7 +134,7 @@ export type Caller =
 
 /** Who is asking, decided per request; `ip`: the caller's address (Netlify's `context.ip`), which the budget charges. */
 export interface Access {
-  callerOf(request: Request, ip?: string): Promise<Caller>;
+  callerOf: (request: Request, ip?: string) => Promise<Caller>;
 }
 
 export interface AccessOptions {
@@ -153,7 +165,7 @@ export function siteAccess(
     options.log?.(
       `${problem}: editors' tokens cannot be checked, so every caller is answered as a visitor`,
     );
-    return { callerOf: async () => ({ kind: 'visitor' }) };
+    return { callerOf: () => Promise.resolve({ kind: 'visitor' }) };
   }
   return createAccess({
     ...options,
@@ -161,12 +173,25 @@ export function siteAccess(
   });
 }
 
+type Verdict = { kind: CallerKind | 'no verdict'; at: number; until: number };
+
+/** To the second, as a pass states when its editor was proven. */
+const toSecond = (ms: number) => Math.floor(ms / 1000) * 1000;
+
 export function createAccess(options: AccessOptions): Access {
   const now = options.now ?? Date.now;
-  const verdicts = new Map<string, { kind: CallerKind | 'no verdict'; until: number }>();
-  const remember = (key: string, kind: CallerKind | 'no verdict', ttl: number) => {
+  const verdicts = new Map<string, Verdict>();
+  const remember = (key: string, kind: Verdict['kind'], ttl: number) => {
     if (verdicts.size >= MAX_CACHED) verdicts.delete(verdicts.keys().next().value!);
-    verdicts.set(key, { kind, until: now() + ttl });
+    verdicts.set(key, { kind, at: toSecond(now()), until: now() + ttl });
+  };
+  // When Sanity refused a token that came with a pass that held: every pass of it proven before
+  // then is refused from then on, whatever the budget. Only a token Sanity once proved can be here,
+  // so made-up tokens cannot push one out.
+  const refusedPasses = new Map<string, number>();
+  const refusePasses = (key: string) => {
+    if (refusedPasses.size >= MAX_CACHED) refusedPasses.delete(refusedPasses.keys().next().value!);
+    refusedPasses.set(key, toSecond(now()));
   };
   const askAgainIn = (until: number) => ({
     kind: 'checking' as const,
@@ -177,66 +202,98 @@ export function createAccess(options: AccessOptions): Access {
   const { pass: given } = options;
   const passScope = typeof given === 'function' ? given : () => given;
 
-  async function editor(token: string): Promise<Caller> {
+  /** An editor Sanity proved at `provenAt`: with a pass saying so, when the site gives passes. */
+  async function editor(token: string, provenAt: number): Promise<Caller> {
     const scope = passScope();
     return scope
-      ? { kind: 'editor', pass: await issuePass(token, scope, now()) }
+      ? { kind: 'editor', pass: await issuePass(token, scope, provenAt) }
       : { kind: 'editor' };
+  }
+
+  /** Sanity's verdict on `token` as kept here, else asked for when the budget allows (`spent` when it does not). */
+  async function verdictOf(
+    token: string,
+    ip: string | undefined,
+  ): Promise<Verdict | { spent: Spent }> {
+    // The hash, not the token, is what stays in memory.
+    const key = tokenHash(token);
+    const cached = verdicts.get(key);
+    if (cached && cached.until > now()) return cached;
+    // What tokens may cost Sanity is bounded here; made-up tokens are never cached as anyone's.
+    const spent = await budget.charge(ip);
+    if (spent) {
+      if (!spentLogged[spent.by]) {
+        options.log?.(
+          spent.by === 'address'
+            ? `more than ${ADDRESS_SHARE} tokens not seen before in a minute from one address: answering its callers "checking your access" without asking Sanity`
+            : `more than ${UNKNOWN_TOKEN_BUDGET} tokens not seen before in a minute: answering "checking your access" without asking Sanity`,
+        );
+      }
+      spentLogged[spent.by] = true;
+      return { spent };
+    }
+    spentLogged.address = spentLogged.instance = false;
+    const verdict = await options.verify(token);
+    if (verdict === 'unreachable') {
+      options.log?.(
+        'Sanity gave no verdict on a token: answering "checking your access" (an editor whose pass holds stays an editor)',
+      );
+      remember(key, 'no verdict', UNREACHABLE_TTL_MS);
+    } else
+      remember(
+        key,
+        verdict === 'editor' ? 'editor' : 'visitor',
+        verdict === 'editor' ? VERDICT_TTL_MS : REFUSED_TTL_MS,
+      );
+    return verdicts.get(key)!;
+  }
+
+  /**
+   * A caller whose pass holds: proven by the pass alone while it is younger than a verdict (unless
+   * a newer verdict here says otherwise); after that by Sanity's verdict whenever the budget
+   * allows (a new pass, or a visitor from then on), the pass standing in only when Sanity gives
+   * none or the budget is spent.
+   */
+  async function withPass(
+    token: string,
+    provenAt: number,
+    ip: string | undefined,
+  ): Promise<Caller> {
+    const key = tokenHash(token);
+    if ((refusedPasses.get(key) ?? -Infinity) >= provenAt)
+      return { kind: 'visitor', passRefused: true };
+    const cached = verdicts.get(key);
+    const newer = cached && cached.until > now() && cached.at > provenAt ? cached : undefined;
+    if (!newer && now() - provenAt < VERDICT_TTL_MS) return { kind: 'editor' };
+    const verdict = newer ?? (await verdictOf(token, ip));
+    if ('spent' in verdict || verdict.kind === 'no verdict') return { kind: 'editor' };
+    if (verdict.kind === 'editor') return editor(token, verdict.at);
+    refusePasses(key);
+    return { kind: 'visitor', passRefused: true };
   }
 
   return {
     async callerOf(request: Request, ip?: string): Promise<Caller> {
       const token = bearerToken(request);
       if (!token) return { kind: 'visitor' };
-      // A pass this site gave the token's editor: no call to Sanity, whatever the budget.
       const pass = request.headers.get(PASS_HEADER)?.trim();
       const scope = pass ? passScope() : undefined;
-      if (pass && scope && (await checkPass(pass, token, scope, now())).valid)
-        return { kind: 'editor' };
+      const reading = pass && scope ? await readPass(pass, token, scope, now()) : undefined;
+      if (reading?.valid) return withPass(token, reading.provenAt, ip);
+      const found = await verdictOf(token, ip);
+      // A token past the budget, or one Sanity gave no verdict on, may be an editor's not proven
+      // yet: it is told to ask again, not shown the visitor's answer.
+      if ('spent' in found)
+        return {
+          kind: 'checking',
+          retryAfterSeconds: Math.max(1, Math.ceil(found.spent.retryAfterMs / 1000)),
+        };
+      if (found.kind === 'no verdict') return askAgainIn(found.until);
+      // A pass sent that proves nothing here is said to be refused (the Studio forgets it).
       const refused = pass ? { passRefused: true as const } : {};
-      const caller = async (): Promise<Caller> => {
-        // The hash, not the token, is what stays in memory.
-        const key = tokenHash(token);
-        const cached = verdicts.get(key);
-        if (cached && cached.until > now())
-          return cached.kind === 'editor'
-            ? editor(token)
-            : cached.kind === 'no verdict'
-              ? askAgainIn(cached.until)
-              : { kind: 'visitor' };
-        // Made-up tokens are never cached as anyone's: what they may cost Sanity is bounded here. A
-        // token past the budget may be an editor's not proven yet: it is told to ask again, not shown the visitor's answer.
-        const spent = await budget.charge(ip);
-        if (spent) {
-          if (!spentLogged[spent.by]) {
-            options.log?.(
-              spent.by === 'address'
-                ? `more than ${ADDRESS_SHARE} tokens not seen before in a minute from one address: answering its callers "checking your access" without asking Sanity`
-                : `more than ${UNKNOWN_TOKEN_BUDGET} tokens not seen before in a minute: answering "checking your access" without asking Sanity`,
-            );
-          }
-          spentLogged[spent.by] = true;
-          return {
-            kind: 'checking',
-            retryAfterSeconds: Math.max(1, Math.ceil(spent.retryAfterMs / 1000)),
-          };
-        }
-        spentLogged.address = spentLogged.instance = false;
-        const verdict = await options.verify(token);
-        if (verdict === 'unreachable') {
-          options.log?.('Sanity gave no verdict on a token: answering "checking your access"');
-          remember(key, 'no verdict', UNREACHABLE_TTL_MS);
-          return askAgainIn(now() + UNREACHABLE_TTL_MS);
-        }
-        remember(
-          key,
-          verdict === 'editor' ? 'editor' : 'visitor',
-          verdict === 'editor' ? VERDICT_TTL_MS : REFUSED_TTL_MS,
-        );
-        return verdict === 'editor' ? editor(token) : { kind: 'visitor' };
-      };
-      const found = await caller();
-      return found.kind === 'checking' ? found : { ...found, ...refused };
+      return found.kind === 'editor'
+        ? { ...(await editor(token, found.at)), ...refused }
+        : { kind: 'visitor', ...refused };
     },
   };
 }

@@ -15,18 +15,18 @@
  * its record's `publishedAt` moves on, `firstPublishedAt` stays.
  */
 import {
-  asPublished,
-  batchFromTitle,
-  boundedDocuments,
-  FRESHNESS_TITLE,
-  MAX_WAITING_DOCUMENTS,
-  type Batch,
-  type BuildTrigger,
   type DeployNotification,
   type DeployRecord,
   type DeployState,
+} from '../publish-records/deploy-history.ts';
+import {
+  batchFromTitle,
+  boundedDocuments,
+  FRESHNESS_TITLE,
+  type BuildTrigger,
   type PublishedDocument,
-} from '../publish-records/records.ts';
+} from '../publish-records/hook-body.ts';
+import { asPublished, MAX_WAITING_DOCUMENTS, type Batch } from '../publish-records/queue-record.ts';
 
 export type RecordState = Exclude<DeployState, 'live'>;
 

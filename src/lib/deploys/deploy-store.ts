@@ -1,5 +1,5 @@
 /**
- * The `deploys` store (records.ts): the production history (its deploys, the `live` pointer, the
+ * The `deploys` store (publish-records/deploy-history.ts): the production history (its deploys, the `live` pointer, the
  * lock and the month's count of production deploys) and the other deploys' history, one blob each,
  * the live deploy's document index in INDEX_SHARDS blobs and its build inputs (`live-inputs`). A
  * notification changes a history with one conditional write (blob-store.ts), so concurrent
@@ -13,25 +13,16 @@ import {
   updateJson,
   type BlobStore,
   type Versioned,
-} from '../publish-records/blob-store.ts';
+} from '../functions/blob-store.ts';
 import { applyNotification, isPublished, timeOf } from './deploy-state.ts';
 import { indexOf, summaryOf } from './live-index.ts';
+import { buildRecordSchema, type BuildInputs } from '../publish-records/build-record.ts';
 import {
-  buildRecordSchema,
   EMPTY_PRODUCTION_HISTORY,
-  INDEX_SHARDS,
-  indexShardKey,
   indexShardSchema,
-  KEPT_DEPLOYS,
-  KEPT_OTHER_DEPLOYS,
-  LIVE_INPUTS_KEY,
   liveInputsSchema,
-  OTHER_HISTORY_KEY,
   otherHistorySchema,
-  PRODUCTION_HISTORY_KEY,
   productionHistorySchema,
-  type Batch,
-  type BuildInputs,
   type DeployNotification,
   type DeployRecord,
   type DeploySpend,
@@ -40,7 +31,17 @@ import {
   type OtherHistory,
   type ProductionHistory,
   type SiteRecord,
-} from '../publish-records/records.ts';
+} from '../publish-records/deploy-history.ts';
+import {
+  INDEX_SHARDS,
+  indexShardKey,
+  KEPT_DEPLOYS,
+  KEPT_OTHER_DEPLOYS,
+  LIVE_INPUTS_KEY,
+  OTHER_HISTORY_KEY,
+  PRODUCTION_HISTORY_KEY,
+} from '../publish-records/names.ts';
+import { type Batch } from '../publish-records/queue-record.ts';
 
 export interface DeployStoreOptions {
   store: BlobStore;

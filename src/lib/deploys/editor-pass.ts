@@ -1,34 +1,49 @@
 /**
  * The editor's pass: once Sanity has said a token's user is an editor (access.ts), the status
- * functions hand the Studio a short-lived pass, and the Studio sends it back with the token
- * (`X-Editor-Pass`). A valid pass proves the editor with no call to Sanity, so nothing outsiders
- * send (made-up tokens spending the instance's budget) can turn that editor into a visitor.
+ * functions hand the Studio a pass, and the Studio sends it back with the token (`X-Editor-Pass`).
+ * The pass says when Sanity proved the editor (`iat`): for the verdict's lifetime after that it
+ * proves the editor with no call to Sanity; after it, access.ts asks Sanity again whenever the
+ * budget allows, and the pass stands in only while Sanity gives no verdict or made-up tokens have
+ * spent the budget, so nothing outsiders send can turn that editor into a visitor, and an editor
+ * Sanity refuses is a visitor from that answer on.
  *
  * A pass is a JWT, HS256 with EDITOR_PASS_SECRET (jose checks the algorithm, the HMAC, the expiry,
- * the issuer and the audience): issued by this site (`site:<SITE_ID>`), for this Sanity project and
- * dataset, to one token (the SHA-256 of it: never the token itself), for PASS_TTL_MS. A pass of
- * another site or project, of another token, expired, or signed with another secret proves nothing:
- * the caller is asked about as if it had none.
+ * the issuer and the audience): issued by this site (`site:<SITE_ID>`) in this deploy context
+ * (`ctx`: production, deploy-preview, branch-deploy; a deploy preview's pass is no production
+ * pass), for this Sanity project and dataset, to one token (the SHA-256 of it: never the token
+ * itself), for PASS_TTL_MS from Sanity's proof. A pass of another site, context or project, of
+ * another token, expired, or signed with another secret proves nothing: the caller is asked about
+ * as if it had none. readPass is the one place a pass is verified.
  */
 import { createHash } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
-/** A working day: an editor proven in the morning stays one until the evening, whatever outsiders send. */
+/**
+ * The longest a pass stands in for Sanity (while Sanity gives no verdict or the budget is spent): a
+ * working day, so an editor proven in the morning is not locked out until the evening, whatever
+ * outsiders send.
+ */
 export const PASS_TTL_MS = 12 * 60 * 60_000;
-/** The request header the Studio sends the pass in (records.ts, which the Studio can import). */
-export { PASS_HEADER } from '../publish-records/records.ts';
+/** The request header the Studio sends the pass in (publish-records/names.ts, which the Studio can import). */
+export { PASS_HEADER } from '../publish-records/names.ts';
 
 export interface PassScope {
   secret: string;
   /** The site's id (SITE_ID): a pass of another site is no pass here. */
   site: string;
+  /** The deploy context the functions serve (Netlify's context.deploy.context, or CONTEXT): a pass of another context is no pass here. */
+  context?: string | undefined;
   projectId: string | undefined;
   dataset: string;
 }
 
-export type PassCheck =
-  | { valid: true }
-  | { valid: false; reason: 'expired' | 'forged' | 'another site' | 'another token' | 'malformed' };
+export type PassRefusal = {
+  valid: false;
+  reason: 'expired' | 'forged' | 'another site' | 'another context' | 'another token' | 'malformed';
+};
+export type PassCheck = { valid: true } | PassRefusal;
+/** A pass that holds, and when Sanity proved its editor (ms, to the second). */
+export type PassReading = { valid: true; provenAt: number } | PassRefusal;
 
 /** The SHA-256 of a token, as the pass and the verdict cache keep it. */
 export function tokenHash(token: string): string {
@@ -37,26 +52,32 @@ export function tokenHash(token: string): string {
 
 const issuer = (scope: PassScope) => `site:${scope.site}`;
 const audience = (scope: PassScope) => `sanity:${scope.projectId ?? ''}:${scope.dataset}`;
+/** No context (a local run outside the local stack's own): the empty context, which no deployed function has. */
+const contextClaim = (scope: PassScope) => scope.context ?? '';
 const key = (scope: PassScope) => new TextEncoder().encode(scope.secret);
 
-/** A pass for `token`'s editor, valid PASS_TTL_MS from `now`. */
+/**
+ * A pass for `token`'s editor, whom Sanity proved at `provenAt`: it says so (`iat`) and holds
+ * PASS_TTL_MS from then (a pass given from a verdict kept in memory is as old as the verdict).
+ */
 export async function issuePass(
   token: string,
   scope: PassScope,
-  now: number,
+  provenAt: number,
 ): Promise<{ pass: string; expiresAt: string }> {
-  const expires = now + PASS_TTL_MS;
-  const pass = await new SignJWT({ th: tokenHash(token) })
+  const proven = Math.floor(provenAt / 1000);
+  const expires = proven + PASS_TTL_MS / 1000;
+  const pass = await new SignJWT({ th: tokenHash(token), ctx: contextClaim(scope) })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(issuer(scope))
     .setAudience(audience(scope))
-    .setIssuedAt(Math.floor(now / 1000))
-    .setExpirationTime(Math.floor(expires / 1000))
+    .setIssuedAt(proven)
+    .setExpirationTime(expires)
     .sign(key(scope));
-  return { pass, expiresAt: new Date(Math.floor(expires / 1000) * 1000).toISOString() };
+  return { pass, expiresAt: new Date(expires * 1000).toISOString() };
 }
 
-function refusal(error: unknown): Exclude<PassCheck, { valid: true }>['reason'] {
+function refusal(error: unknown): PassRefusal['reason'] {
   if (error instanceof errors.JWTExpired) return 'expired';
   if (
     error instanceof errors.JWTClaimValidationFailed &&
@@ -71,25 +92,39 @@ function refusal(error: unknown): Exclude<PassCheck, { valid: true }>['reason'] 
   return 'malformed';
 }
 
-/** Whether `pass` proves `token`'s editor here, now. */
-export async function checkPass(
+/**
+ * Whether `pass` proves `token`'s editor here, now, and since when: the one verification of a pass
+ * (a second accepted secret during a rotation would be tried here, and only here).
+ */
+export async function readPass(
   pass: string,
   token: string,
   scope: PassScope,
   now: number,
-): Promise<PassCheck> {
+): Promise<PassReading> {
   try {
     const { payload } = await jwtVerify(pass, key(scope), {
       algorithms: ['HS256'],
       issuer: issuer(scope),
       audience: audience(scope),
       currentDate: new Date(now),
-      requiredClaims: ['exp', 'th'],
+      requiredClaims: ['exp', 'iat', 'th', 'ctx'],
     });
-    return payload['th'] === tokenHash(token)
-      ? { valid: true }
-      : { valid: false, reason: 'another token' };
+    if (payload['ctx'] !== contextClaim(scope)) return { valid: false, reason: 'another context' };
+    if (payload['th'] !== tokenHash(token)) return { valid: false, reason: 'another token' };
+    return { valid: true, provenAt: payload.iat! * 1000 };
   } catch (error) {
     return { valid: false, reason: refusal(error) };
   }
+}
+
+/** Whether `pass` proves `token`'s editor here, now (readPass, without when). */
+export async function checkPass(
+  pass: string,
+  token: string,
+  scope: PassScope,
+  now: number,
+): Promise<PassCheck> {
+  const reading = await readPass(pass, token, scope, now);
+  return reading.valid ? { valid: true } : reading;
 }

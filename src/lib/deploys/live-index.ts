@@ -4,20 +4,18 @@
  * when that revision is live, its school, and why it is not on the site, if it is not), the
  * record's summary for the deploys answer, and the revisions the deploy brought live.
  */
+import { leftOutCode, type BuildRecord } from '../publish-records/build-record.ts';
 import {
-  ownEntry,
-  INDEX_SHARDS,
-  leftOutCode,
   LISTED_BROUGHT,
   LISTED_SCHOOLS,
-  shardOf,
-  type BuildRecord,
   type IndexCode,
   type IndexEntry,
   type IndexShard,
   type ReportSummary,
   type Revision,
-} from '../publish-records/records.ts';
+} from '../publish-records/deploy-history.ts';
+import { INDEX_SHARDS, shardOf } from '../publish-records/names.ts';
+import { ownEntry } from '../publish-records/record-parts.ts';
 
 /** The summary a deploy's record keeps: counts, and a few schools by name. */
 export function summaryOf(record: BuildRecord): ReportSummary {

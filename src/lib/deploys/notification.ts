@@ -8,32 +8,26 @@
  * A production deploy that starts confirms its publish batch's start; one that finishes ends the
  * batch (a failed build puts its documents back once) and starts the next one.
  */
-import { answer, checkRequest } from '../rebuild/function-http.ts';
+import { answer, checkJsonPost, jsonBody } from '../functions/function-http.ts';
 import {
   BatchStartError,
   type BuildOutcome,
   type PublishQueueHandle,
-  type QueueOutcome,
 } from '../rebuild/publish-queue.ts';
+import { outcomeSentence } from '../rebuild/queue-outcome.ts';
 import { failureCause } from '../publish-records/build-failure.ts';
 import { isFinished, recordState, timesProblem } from './deploy-state.ts';
 import type { DeployStoreHandle } from './deploy-store.ts';
 import { NETLIFY_SIGNATURE_HEADER, verifyNetlifySignature } from './jws.ts';
 import {
-  batchFromTitle,
   deployNotificationSchema,
   MAX_CLOCK_SKEW_MS,
   type DeployNotification,
-} from '../publish-records/records.ts';
+} from '../publish-records/deploy-history.ts';
+import { batchFromTitle } from '../publish-records/hook-body.ts';
 
 /** Netlify's deploy object is a few KB; far below this. */
 export const MAX_NOTIFICATION_BODY_BYTES = 256 * 1024;
-
-export const NOTIFICATION_RULES = {
-  methods: ['POST'],
-  maxBodyBytes: MAX_NOTIFICATION_BODY_BYTES,
-  contentTypes: ['application/json'],
-} as const;
 
 export interface NotificationOptions {
   secret: string | undefined;
@@ -42,25 +36,6 @@ export interface NotificationOptions {
   queue: PublishQueueHandle;
   log?: (message: string) => void;
   now?: () => number;
-}
-
-function parseNotification(body: string): DeployNotification | undefined {
-  try {
-    const parsed = deployNotificationSchema.safeParse(JSON.parse(body));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function queueLine(outcome: QueueOutcome): string {
-  if (outcome.outcome === 'started') return `next build started: ${outcome.title}`;
-  if (outcome.outcome === 'not-current') return `batch ${outcome.inFlight} is still building`;
-  if (outcome.outcome === 'held')
-    return outcome.hold.cause === 'deploy-budget'
-      ? `publishes wait: next build at ${outcome.hold.until} (deploy budget)`
-      : `publishes wait (${outcome.hold.reason}) until ${outcome.hold.until}`;
-  return 'no publishes waiting';
 }
 
 /** How a finished production deploy ended, for the queue (a failure of either cause is tried again once). */
@@ -78,7 +53,7 @@ export async function handleNotification(
   options: NotificationOptions,
 ): Promise<Response> {
   const log = options.log ?? ((message: string) => console.log(`[deploy-notification] ${message}`));
-  const checked = await checkRequest(request, NOTIFICATION_RULES);
+  const checked = await checkJsonPost(request, MAX_NOTIFICATION_BODY_BYTES);
   if (!checked.ok) return checked.response;
   if (!options.secret) {
     log('refused: NETLIFY_DEPLOY_NOTIFICATION_SECRET not set');
@@ -96,11 +71,17 @@ export async function handleNotification(
     log(`refused: ${check.reason}`);
     return answer(401, check.reason);
   }
-  const notification = parseNotification(checked.body);
-  if (!notification) {
+  const json = jsonBody(checked.body);
+  if (!json.ok) {
+    log(`refused: ${json.message}`);
+    return json.response;
+  }
+  const parsed = deployNotificationSchema.safeParse(json.value);
+  if (!parsed.success) {
     log('refused: the body is not a deploy');
     return answer(400, 'the body is not a Netlify deploy');
   }
+  const notification = parsed.data;
   // Ordered by its own times: without one it could be applied on every replay; one far ahead would hold the site for good.
   const badTimes = timesProblem(notification, (options.now ?? Date.now)(), MAX_CLOCK_SKEW_MS);
   if (badTimes) {
@@ -143,7 +124,12 @@ export async function handleNotification(
   // A finished production build frees the queue: what waited goes into the next build now.
   if (notification.context === 'production' && isFinished(state)) {
     try {
-      log(queueLine(await options.queue.finished(batch, buildOutcome(notification), createdAt)));
+      log(
+        outcomeSentence(
+          await options.queue.finished(batch, buildOutcome(notification), createdAt),
+          true,
+        ),
+      );
     } catch (error) {
       log(`the next build could not be started: ${(error as Error).message}`);
       // The deploy is recorded; what waits is started again by publish-retry, so Netlify need not deliver this again.

@@ -1,23 +1,24 @@
 /**
- * GET /api/publish-status and GET /api/deploys as Netlify runs them: idle on the editors' preview
- * site; CORS for the Studio's origins only (SANITY_STUDIO_URL; a local run without it admits the
+ * GET /api/publish-status and GET /api/deploys as Netlify runs them (define-function.ts): a 404 on
+ * the editors' preview site; CORS for the Studio's origins only (SANITY_STUDIO_URL; a local run without it admits the
  * local Studio); who the caller is decided by their Sanity token (access.ts); the answer made
  * from the deploy records (status.ts). A store that cannot be read makes every document
  * `unknown` (publish-status) or answers 503 (deploys); never a guess.
  */
 import { LOCAL_STUDIO_URL } from '../config/local-addresses.ts';
 import { isLocalStack } from '../config/local-stack.ts';
-import { guarded } from '../rebuild/function-http.ts';
+import type {
+  FunctionDefinition,
+  FunctionFakes,
+  FunctionRun,
+} from '../functions/define-function.ts';
 import {
   readDeploysSettings,
   readStatusSettings,
   secretOrProblem,
   type DeploysSettings,
   type StatusSettings,
-} from '../rebuild/function-settings.ts';
-import { previewSiteAnswer } from '../rebuild/preview-site-guard.ts';
-import type { FunctionContext } from '../rebuild/publish-webhook.ts';
-import { siteStore } from '../rebuild/state-store.ts';
+} from '../functions/function-settings.ts';
 import { studioOrigins } from '../security/studio-origins.ts';
 import {
   siteAccess,
@@ -27,14 +28,12 @@ import {
   type VerifyToken,
 } from './access.ts';
 import type { PassScope } from './editor-pass.ts';
-import type { BlobStore } from '../publish-records/blob-store.ts';
-import {
-  DEPLOYS_STORE,
-  PUBLISH_QUEUE_STORE,
-  type DeploysAnswer,
-  type DocumentStatus,
-  type PublishStatusAnswer,
-} from '../publish-records/records.ts';
+import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../publish-records/names.ts';
+import type {
+  DeploysAnswer,
+  DocumentStatus,
+  PublishStatusAnswer,
+} from '../publish-records/status-answers.ts';
 import {
   deploysAnswer,
   documentStatus,
@@ -48,26 +47,22 @@ import { createViewLoader, type ViewLoader } from './view.ts';
 /** What either function reads: publish-status StatusSettings, deploys DeploysSettings. */
 type FunctionSettings = StatusSettings & Partial<Pick<DeploysSettings, 'DEPLOY_BUDGET_PER_HOUR'>>;
 
-export interface StatusFunctionOptions {
-  openDeploysStore: () => BlobStore;
-  openQueueStore: () => BlobStore;
-  /** Tests: the settings (else each function reads its own: publish-status StatusSettings, deploys DeploysSettings). */
-  readSettings?: () => FunctionSettings;
-  /** Tests: how a token is checked (else Sanity, with the site's project and dataset). */
-  verifyToken?: VerifyToken;
-  site?: Record<string, string | undefined>;
-  now?: () => Date;
-  log?: (message: string) => void;
-}
-
 export const STATUS_BLOBS_MISSING =
   'Netlify Blobs is not available to this function, so deploys cannot be read';
 
-const ON_PREVIEW_SITE = (name: string) => ({
-  name,
-  status: 404,
-  hint: 'the public site answers this',
-});
+type StatusFunctionName = 'publish-status' | 'deploys';
+type StatusStores = 'deploys' | 'queue';
+/** Tests: how a token is checked (else Sanity, with the site's project and dataset). */
+type StatusDeps = { verifyToken: VerifyToken | undefined };
+type StatusRun = FunctionRun<FunctionSettings, StatusStores, StatusDeps>;
+/** What tests put in the platform's place for either function. */
+export type StatusFakes = FunctionFakes<FunctionSettings, StatusStores, StatusDeps>;
+type StatusAnswer = (
+  request: Request,
+  caller: CallerKind,
+  state: Setup,
+  run: StatusRun,
+) => Promise<{ status: number; body: object }>;
 
 interface Setup {
   origins: string[];
@@ -76,34 +71,32 @@ interface Setup {
   budgetPerHour: number | undefined;
 }
 
-type StatusFunctionName = 'publish-status' | 'deploys';
-
-export function createStatusFunctions(options: StatusFunctionOptions) {
-  const readSettings = (name: StatusFunctionName) =>
-    options.readSettings?.() ??
-    (name === 'deploys' ? readDeploysSettings(process.env) : readStatusSettings(process.env));
-  const log = options.log ?? ((line: string) => console.log(line));
-  const errorLog = options.log ?? ((line: string) => console.error(line));
-  const now = options.now ?? (() => new Date());
+/**
+ * The two status functions, sharing what one instance sets up at its first call (its settings, the
+ * Studio's origins, the token verdicts and the editor-pass secret): on Netlify each entry has its
+ * own (each calls this); tests make both from one.
+ */
+export function statusFunctions(): Record<
+  'publishStatus' | 'deploys',
+  FunctionDefinition<FunctionSettings, StatusStores, StatusDeps>
+> {
   let setup: Setup | undefined;
 
-  function setUp(name: StatusFunctionName, context: FunctionContext): Setup {
+  function setUp(run: StatusRun): Setup {
     if (setup) return setup;
-    const settings: FunctionSettings = readSettings(name);
-    const deployContext = context.deploy?.context || settings.CONTEXT;
+    const settings = run.settings;
     // Only the Studio the site names; without the setting, the local Studio only on the local stack
     // (`netlify dev` or a missing context is no proof of being local).
     const origins = studioOrigins(
       settings.SANITY_STUDIO_URL ?? (isLocalStack() ? LOCAL_STUDIO_URL : undefined),
     );
-    const accessLog = (line: string) => log(`[publish-status] ${line}`);
     // The pass secret is read at the first caller with a token; without one no pass is given or taken (one log line).
     let passScope: PassScope | 'none' | undefined;
     const pass = (): PassScope | undefined => {
       if (passScope === undefined) {
         const found = secretOrProblem('EDITOR_PASS_SECRET', settings.EDITOR_PASS_SECRET);
         if ('problem' in found)
-          accessLog(
+          run.log(
             `${found.problem}: editors get no pass, and each is proven by Sanity again every ${VERDICT_TTL_MS / 60_000} minutes, within the budget of new tokens`,
           );
         passScope =
@@ -112,6 +105,7 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
             : {
                 secret: found.secret,
                 site: settings.SITE_ID,
+                context: run.deployContext,
                 projectId: settings.SANITY_PROJECT_ID,
                 dataset: settings.SANITY_DATASET,
               };
@@ -125,29 +119,16 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
         apiHost: settings.SANITY_API_HOST,
       },
       {
-        ...(options.verifyToken ? { verify: options.verifyToken } : {}),
+        ...(run.deps.verifyToken ? { verify: run.deps.verifyToken } : {}),
         pass,
-        log: accessLog,
-        now: () => now().getTime(),
+        log: run.log,
+        now: () => run.now().getTime(),
       },
     );
-    const load = createViewLoader({
-      deploys: siteStore(
-        DEPLOYS_STORE,
-        deployContext,
-        options.openDeploysStore,
-        STATUS_BLOBS_MISSING,
-      ),
-      queue: siteStore(
-        PUBLISH_QUEUE_STORE,
-        deployContext,
-        options.openQueueStore,
-        STATUS_BLOBS_MISSING,
-      ),
-    });
+    const load = createViewLoader({ deploys: run.store('deploys'), queue: run.store('queue') });
     setup = {
       origins,
-      callerOf: access.callerOf,
+      callerOf: (request, ip) => access.callerOf(request, ip),
       load,
       budgetPerHour: settings.DEPLOY_BUDGET_PER_HOUR,
     };
@@ -155,88 +136,91 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
   }
 
   /**
-   * The shared steps: preview site, set-up, preflight, method, who the caller is ("checking your
+   * The shared steps after the kit's: set-up, preflight, method, who the caller is ("checking your
    * access" answers at once); then `answer` with the caller and the CORS headers. An editor given a
    * new pass gets it in the answer (`editorPass`); a caller whose pass proved nothing gets `editorPass: null`.
    */
-  function handler(
+  function definition(
     name: StatusFunctionName,
-    answer: (
-      request: Request,
-      caller: CallerKind,
-      state: Setup,
-    ) => Promise<{ status: number; body: object }>,
-  ) {
-    return (request: Request, context: FunctionContext = {}): Promise<Response> =>
-      guarded(
-        name,
-        async () => {
-          const idle = previewSiteAnswer(ON_PREVIEW_SITE(name), options.site ?? process.env, log);
-          if (idle) return idle;
-          const state = setUp(name, context);
-          if (request.method === 'OPTIONS') return preflight(request, state.origins);
-          const cors = corsHeaders(request.headers.get('origin'), state.origins);
-          if (request.method !== 'GET')
-            return message(405, 'method not allowed', { ...cors, allow: 'GET, OPTIONS' });
-          const caller = await state.callerOf(request, context.ip);
-          if (caller.kind === 'checking') return checkingAnswer(caller.retryAfterSeconds, cors);
-          const { status, body } = await answer(request, caller.kind, state);
-          // A new pass, or `null`: the pass sent proves nothing here (the Studio forgets it).
-          const pass =
-            caller.kind === 'editor' && caller.pass
-              ? caller.pass
-              : caller.passRefused
-                ? null
-                : undefined;
-          return json(
-            status,
-            pass !== undefined && status === 200 ? { ...body, editorPass: pass } : body,
-            cors,
-          );
-        },
-        errorLog,
-      );
+    readSettings: (source: Record<string, string | undefined>) => FunctionSettings,
+    answer: StatusAnswer,
+  ): FunctionDefinition<FunctionSettings, StatusStores, StatusDeps> {
+    return {
+      name,
+      settingsCheck: [name],
+      onPreviewSite: { status: 404, hint: 'the public site answers this' },
+      readSettings,
+      stores: { deploys: DEPLOYS_STORE, queue: PUBLISH_QUEUE_STORE },
+      blobsMissing: STATUS_BLOBS_MISSING,
+      deps: { verifyToken: undefined },
+      async handle(request, run) {
+        const state = setUp(run);
+        if (request.method === 'OPTIONS') return preflight(request, state.origins);
+        const cors = corsHeaders(request.headers.get('origin'), state.origins);
+        if (request.method !== 'GET')
+          return message(405, 'method not allowed', { ...cors, allow: 'GET, OPTIONS' });
+        const caller = await state.callerOf(request, run.context.ip);
+        if (caller.kind === 'checking') return checkingAnswer(caller.retryAfterSeconds, cors);
+        const { status, body } = await answer(request, caller.kind, state, run);
+        // A new pass, or `null`: the pass sent proves nothing here (the Studio forgets it).
+        const pass =
+          caller.kind === 'editor' && caller.pass
+            ? caller.pass
+            : caller.passRefused
+              ? null
+              : undefined;
+        return json(
+          status,
+          pass !== undefined && status === 200 ? { ...body, editorPass: pass } : body,
+          cors,
+        );
+      },
+    };
   }
 
   async function tryLoad(
     state: Setup,
     question: Parameters<ViewLoader>[0],
-    name: string,
+    run: StatusRun,
   ): Promise<View | undefined> {
     try {
       return await state.load(question);
     } catch (error) {
-      log(`[${name}] the deploy records could not be read: ${(error as Error).message}`);
+      run.log(`the deploy records could not be read: ${(error as Error).message}`);
       return undefined;
     }
   }
 
   return {
-    publishStatus: handler('publish-status', async (request, caller, state) => {
-      const parsed = parseStatusIds(new URL(request.url).searchParams.get('ids'));
-      if (!parsed.ok) return { status: 400, body: { message: parsed.message } };
-      const view = await tryLoad(
-        state,
-        { ids: parsed.questions.map((question) => question.id) },
-        'publish-status',
-      );
-      // Own properties whatever the id (`__proto__` included): never a lookup or assignment through the prototype.
-      const documents: Record<string, DocumentStatus> = Object.fromEntries(
-        parsed.questions.map((question) => [
-          question.id,
-          view ? documentStatus(question, view, caller) : unreadableStatus(),
-        ]),
-      );
-      const body: PublishStatusAnswer = { documents, checkedAt: now().toISOString() };
-      return { status: 200, body };
-    }),
+    publishStatus: definition(
+      'publish-status',
+      readStatusSettings,
+      async (request, caller, state, run) => {
+        const parsed = parseStatusIds(new URL(request.url).searchParams.get('ids'));
+        if (!parsed.ok) return { status: 400, body: { message: parsed.message } };
+        const view = await tryLoad(
+          state,
+          { ids: parsed.questions.map((question) => question.id) },
+          run,
+        );
+        // Own properties whatever the id (`__proto__` included): never a lookup or assignment through the prototype.
+        const documents: Record<string, DocumentStatus> = Object.fromEntries(
+          parsed.questions.map((question) => [
+            question.id,
+            view ? documentStatus(question, view, caller) : unreadableStatus(),
+          ]),
+        );
+        const body: PublishStatusAnswer = { documents, checkedAt: run.now().toISOString() };
+        return { status: 200, body };
+      },
+    ),
 
-    deploys: handler('deploys', async (request, caller, state) => {
+    deploys: definition('deploys', readDeploysSettings, async (request, caller, state, run) => {
       // A visitor learns only the live deploy's time and schools: the production history alone.
       const view = await tryLoad(
         state,
         { others: caller === 'editor', queue: caller === 'editor' },
-        'deploys',
+        run,
       );
       if (!view)
         return {
@@ -247,7 +231,7 @@ export function createStatusFunctions(options: StatusFunctionOptions) {
         view,
         caller,
         new URL(request.url).origin,
-        now(),
+        run.now(),
         state.budgetPerHour,
       );
       return { status: 200, body };

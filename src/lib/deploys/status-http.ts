@@ -4,8 +4,9 @@
  * CORS for the Studio's origins alone. CORS is not access control (a non-browser caller ignores
  * it): what an answer may say is decided by who the caller is (access.ts).
  */
-import { FUNCTION_HEADERS } from '../rebuild/function-http.ts';
-import { PASS_HEADER, type AccessChecking } from '../publish-records/records.ts';
+import { FUNCTION_HEADERS } from '../functions/function-http.ts';
+import { PASS_HEADER } from '../publish-records/names.ts';
+import { type AccessChecking } from '../publish-records/status-answers.ts';
 
 /** The answer depends on the origin (CORS), the token and the editor's pass (what an editor may see). */
 export const STATUS_VARY = `Origin, Authorization, ${PASS_HEADER}`;

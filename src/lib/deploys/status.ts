@@ -3,29 +3,29 @@
  * deploys were (deploys), from a snapshot of the publish queue, the deploy histories and the live
  * index (a View). Never `live` without a record: a document is live only when the live deploy's
  * index lists its revision. Each answer is made as an editor gets it, then cut to what the caller
- * may see by the one rule next to the answer's schema (`statusFor` in records.ts): a visitor learns
+ * may see by the one rule next to the answer's schema (`statusFor` in status-answers.ts): a visitor learns
  * nothing the public site does not show.
  */
 import { isPublished, timeOf } from './deploy-state.ts';
+import { leftOutCode, type LeftOutEntry } from '../publish-records/build-record.ts';
 import {
-  leftOutCode,
+  type DeployRecord,
+  type IndexEntry,
+  type LivePointer,
+  type ProductionHistory,
+} from '../publish-records/deploy-history.ts';
+import { type FreshnessState, type PublishQueue } from '../publish-records/queue-record.ts';
+import {
   MAX_STATUS_IDS,
   SANITY_ID_PATTERN,
   statusFor,
-  type DeployRecord,
   type DeploysAnswer,
   type DeploySpendSummary,
   type DeploySummary,
   type DocumentStatus,
-  type FreshnessState,
-  type IndexEntry,
-  type LeftOutEntry,
-  type LivePointer,
   type NotLiveCode,
-  type ProductionHistory,
-  type PublishQueue,
   type QueueSummary,
-} from '../publish-records/records.ts';
+} from '../publish-records/status-answers.ts';
 import type { CallerKind } from './access.ts';
 
 export interface View {

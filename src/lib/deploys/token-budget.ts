@@ -1,41 +1,69 @@
 /**
- * What tokens not seen before may cost Sanity: each is one request (`GET /users/me`), at most
+ * What checking tokens may cost Sanity: each check is one request (`GET /users/me`), at most
  * UNKNOWN_TOKEN_BUDGET a minute per function instance, and at most ADDRESS_SHARE of those from one
- * caller address (Netlify's `context.ip`; an IPv6 caller's /64, which one machine commonly holds
- * whole). So one source flooding made-up tokens spends its own share, not the instance's budget,
- * and a new editor elsewhere is still asked about at once. A flood from more addresses than
- * UNKNOWN_TOKEN_BUDGET / ADDRESS_SHARE can still spend the instance's budget for the minute: new
- * editors are then told "checking your access" (editors with a pass are not affected), and Sanity
- * is asked no more than the budget whatever is sent.
+ * caller network (Netlify's `context.ip`, as addressKey counts it). So one source flooding made-up
+ * tokens spends its own share, not the instance's budget, and a new editor elsewhere is still asked
+ * about at once. A flood from more networks than UNKNOWN_TOKEN_BUDGET / ADDRESS_SHARE can still
+ * spend the instance's budget for the minute: new editors are then told "checking your access"
+ * (editors with a pass are not affected), and Sanity is asked no more than the budget whatever is
+ * sent.
  */
-import { isIP } from 'node:net';
+import { isIP, SocketAddress } from 'node:net';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 
-/** Tokens not seen before that one function instance asks Sanity about, per minute. */
+/** Tokens one function instance asks Sanity about, per minute. */
 export const UNKNOWN_TOKEN_BUDGET = 30;
-/** Of those, at most this many a minute from one caller address. */
+/** Of those, at most this many a minute from one caller network (addressKey). */
 export const ADDRESS_SHARE = 10;
 
-/** The key a caller's address is charged under: an IPv4 address as it is (a mapped one too), an IPv6 address's /64. */
+/**
+ * How many leading bits of an IPv6 address are one caller: a /48. Counting a /64 (one host's
+ * subnet) let anyone with a routed /48, which tunnel brokers hand out free and which RIPE-690
+ * advises ISPs to give a customer site, appear as 65,536 callers; residential and cloud customers
+ * commonly get a /56 or a /48 too, so only the widest common per-customer prefix makes a whole
+ * allocation one caller. The cost: customers of one ISP who share a /48 share a share, so a flood
+ * from one of them makes an editor there not proven yet wait up to a minute (editors with a pass
+ * are not affected).
+ */
+export const IPV6_CALLER_PREFIX = 48;
+
+/** A caller whose address Node cannot parse: all such share one share. */
+const UNREADABLE = 'unreadable address';
+
+/**
+ * The key a caller's address is charged under: an IPv4 address as it is, whatever form it comes in
+ * (an IPv4-mapped IPv6 address, `::ffff:1.2.3.4` or `0:0:0:0:0:ffff:0102:0304`, is that IPv4
+ * address); an IPv6 address's /48 (IPV6_CALLER_PREFIX). Node parses and prints the address in its
+ * canonical form (RFC 5952: lower case, no leading zeros, the longest run of zeros as `::`, a
+ * mapped address in dotted form, no zone).
+ */
 function addressKey(ip: string | undefined): string | undefined {
   if (!ip) return undefined;
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  const canonical = canonicalAddress(ip);
+  if (canonical === undefined) return UNREADABLE;
+  if (isIP(canonical) === 4) return canonical;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(canonical);
   if (mapped) return mapped[1];
-  if (isIP(ip) !== 6) return ip;
-  const [head = '', tail] = ip.split('%')[0]!.toLowerCase().split('::');
+  // The network: the prefix's groups, the rest zero (canonical text compresses one run of zero
+  // groups as `::`: they are put back first), printed by Node again.
+  const [head = '', tail] = canonical.split('::');
   const front = head ? head.split(':') : [];
-  const groups =
-    tail === undefined
-      ? front
-      : [
-          ...front,
-          ...Array<string>(Math.max(0, 8 - front.length - tail.split(':').length)).fill('0'),
-          ...(tail ? tail.split(':') : []),
-        ];
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
+  const back = tail ? tail.split(':') : [];
+  const groups = [...front, ...Array<string>(8 - front.length - back.length).fill('0'), ...back];
+  const kept = IPV6_CALLER_PREFIX / 16;
+  const network = [...groups.slice(0, kept), ...Array<string>(8 - kept).fill('0')].join(':');
+  return `${canonicalAddress(network)}/${IPV6_CALLER_PREFIX}`;
+}
+
+/** `ip` as Node parses and prints it, or undefined when Node cannot parse it. */
+function canonicalAddress(ip: string): string | undefined {
+  const family = isIP(ip);
+  if (family === 0) return undefined;
+  try {
+    return new SocketAddress({ address: ip, family: family === 4 ? 'ipv4' : 'ipv6' }).address;
+  } catch {
+    return undefined;
+  }
 }
 
 /** What a charge found spent: the caller's address's share or the instance's budget, and when the next charge may pass. */

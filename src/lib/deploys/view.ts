@@ -6,24 +6,25 @@
  * editor's deploys answer, the other deploys' history and the freshness check's record instead.
  */
 import { EMPTY_QUEUE } from '../rebuild/publish-queue.ts';
-import { readJson, type BlobStore } from '../publish-records/blob-store.ts';
+import { readJson, type BlobStore } from '../functions/blob-store.ts';
 import { timeOf } from './deploy-state.ts';
 import {
   EMPTY_PRODUCTION_HISTORY,
-  FRESHNESS_KEY,
-  freshnessStateSchema,
-  indexShardKey,
   indexShardSchema,
-  OTHER_HISTORY_KEY,
   otherHistorySchema,
-  ownEntry,
-  PRODUCTION_HISTORY_KEY,
   productionHistorySchema,
-  PUBLISH_QUEUE_KEY,
-  publishQueueSchema,
-  shardOf,
   type IndexEntry,
-} from '../publish-records/records.ts';
+} from '../publish-records/deploy-history.ts';
+import {
+  FRESHNESS_KEY,
+  indexShardKey,
+  OTHER_HISTORY_KEY,
+  PRODUCTION_HISTORY_KEY,
+  PUBLISH_QUEUE_KEY,
+  shardOf,
+} from '../publish-records/names.ts';
+import { freshnessStateSchema, publishQueueSchema } from '../publish-records/queue-record.ts';
+import { ownEntry } from '../publish-records/record-parts.ts';
 import type { View } from './status.ts';
 
 export function createViewLoader(options: { deploys: BlobStore; queue: BlobStore }) {

@@ -3,8 +3,10 @@
  * channel names it: the project and dataset, the query text, its params and the perspective.
  * The server writes it into a page in draft mode (a JSON data block, never run); the page's loaders
  * node (loaders.ts) reads it, listens for it, and takes a `loader/query-change` only when it is
- * for exactly this query in the perspective wanted. No imports: the overlays' bundle uses it.
+ * for exactly this query in the perspective wanted. It imports only the one JSON check
+ * (http/json-body.ts), which imports nothing: the overlays' bundle uses it.
  */
+import { parseJson } from '../http/json-body.ts';
 
 /** The element that carries it (a `<script type="application/json">`). */
 const LIVE_QUERY_ELEMENT_ID = 'sanity-live-query';
@@ -18,7 +20,7 @@ export const LISTEN_HEARTBEAT_MS = 20_000;
 
 /**
  * The project id a page names when the site reads the bundled content (no SANITY_PROJECT_ID): the
- * Studio's own placeholder for a Studio without a project (studio/project.ts, held equal by a
+ * Studio's own placeholder for a Studio without a project (config/studio-project.ts, held equal by a
  * test), with SANITY_DATASET's default `production`.
  */
 export const LOCAL_PROJECT_ID = 'offline0';
@@ -53,21 +55,19 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 export function readLiveQuery(document: Pick<Document, 'getElementById'>): LiveQuery | null {
   const text = document.getElementById(LIVE_QUERY_ELEMENT_ID)?.textContent;
   if (!text) return null;
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!isRecord(value) || !isRecord(value.params)) return null;
-    const { projectId, dataset, query, perspective } = value;
-    if (
-      typeof projectId !== 'string' ||
-      typeof dataset !== 'string' ||
-      typeof query !== 'string' ||
-      typeof perspective !== 'string'
-    )
-      return null;
-    return { projectId, dataset, query, params: value.params, perspective };
-  } catch {
+  const parsed = parseJson(text);
+  if (!parsed.ok) return null;
+  const value = parsed.value;
+  if (!isRecord(value) || !isRecord(value.params)) return null;
+  const { projectId, dataset, query, perspective } = value;
+  if (
+    typeof projectId !== 'string' ||
+    typeof dataset !== 'string' ||
+    typeof query !== 'string' ||
+    typeof perspective !== 'string'
+  )
     return null;
-  }
+  return { projectId, dataset, query, params: value.params, perspective };
 }
 
 /** A value as JSON with object keys sorted, so params compare by content whatever their order. */

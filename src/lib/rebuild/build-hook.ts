@@ -4,10 +4,9 @@
  * build reads it as INCOMING_HOOK_BODY. `trigger_title` becomes the deploy message and names the
  * batch, so the deploy notification's `title` says which batch a deploy carries.
  */
-import { buildHookTitle, newBatchId, type BuildHookBody } from '../publish-records/records.ts';
+import { buildHookTitle, newBatchId, type BuildHookBody } from '../publish-records/hook-body.ts';
 import { BUILD_HOOK_TIMEOUT_MS } from './queue-timing.ts';
-
-export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
+import type { FetchLike } from '../functions/define-function.ts';
 
 export class BuildHookError extends Error {}
 

@@ -5,7 +5,7 @@
  * production deploy it hears of (a git push, a build by hand), so a slot a build of any kind took
  * is not taken again.
  */
-import type { PublishQueue } from '../publish-records/records.ts';
+import type { PublishQueue } from '../publish-records/queue-record.ts';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -70,18 +70,6 @@ export function withSlotUsed(
   const kept = new Set((slots ?? []).filter((slot) => Date.parse(slot) >= oldest));
   if (at >= oldest) kept.add(iso(slotStartMs(at, perHour)));
   return [...kept].sort();
-}
-
-/**
- * With a deploy budget of `perHour`: the moment from `now` on when what waits may start (`now`, or
- * the next free slot's start). Without one: `now`.
- */
-export function budgetAllowsAt(
-  queue: PublishQueue,
-  now: Date,
-  perHour: number | undefined,
-): number {
-  return perHour ? nextFreeAt(queue.slots, now.getTime(), perHour) : now.getTime();
 }
 
 /**

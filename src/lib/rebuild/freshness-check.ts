@@ -9,23 +9,27 @@
  * deploy budget, and one batch carries it with any publishes waiting. Its outcome goes to the log
  * and its record, which the Deploys view shows.
  */
-import type { BlobStore } from '../publish-records/blob-store.ts';
-import { readJson, updateJson } from '../publish-records/blob-store.ts';
+import { readJson, updateJson, type BlobStore } from '../functions/blob-store.ts';
+import type { FunctionDefinition, FunctionRun } from '../functions/define-function.ts';
+import {
+  EMPTY_PRODUCTION_HISTORY,
+  liveInputsSchema,
+  productionHistorySchema,
+  type LiveInputs,
+} from '../publish-records/deploy-history.ts';
 import {
   DEPLOYS_STORE,
-  EMPTY_PRODUCTION_HISTORY,
   FRESHNESS_KEY,
-  freshnessStateSchema,
   LIVE_INPUTS_KEY,
-  liveInputsSchema,
   PRODUCTION_HISTORY_KEY,
-  productionHistorySchema,
   PUBLISH_QUEUE_KEY,
   PUBLISH_QUEUE_STORE,
+} from '../publish-records/names.ts';
+import {
+  freshnessStateSchema,
   publishQueueSchema,
   type FreshnessState,
-  type LiveInputs,
-} from '../publish-records/records.ts';
+} from '../publish-records/queue-record.ts';
 import {
   createTenantClient,
   httpTransport,
@@ -33,10 +37,9 @@ import {
   type TenantTransport,
 } from '../tenants/client.ts';
 import { tenantDigest } from '../tenants/digest.ts';
-import type { FetchLike } from './build-hook.ts';
 import { SettingsError } from '../config/setting-types.ts';
-import { answer, checkRequest, guarded } from './function-http.ts';
-import { readFreshnessSettings, type FreshnessSettings } from './function-settings.ts';
+import { answer, checkRequest } from '../functions/function-http.ts';
+import { readFreshnessSettings, type FreshnessSettings } from '../functions/function-settings.ts';
 import {
   afterReading,
   beforeReading,
@@ -45,15 +48,8 @@ import {
   type TenantRead,
   type Verdict,
 } from './freshness.ts';
-import { previewSiteAnswer } from './preview-site-guard.ts';
-import {
-  BatchStartError,
-  EMPTY_QUEUE,
-  queueFromSettings,
-  type QueueOutcome,
-} from './publish-queue.ts';
-import type { FunctionContext } from './publish-webhook.ts';
-import { siteStore } from './state-store.ts';
+import { BatchStartError, EMPTY_QUEUE, queueFromSettings } from './publish-queue.ts';
+import { outcomeSentence } from './queue-outcome.ts';
 
 /** The product API's answers are awaited this long at most: the check ends well within Netlify's 30 s for a scheduled function. */
 export const TENANT_READ_DEADLINE_MS = 20_000;
@@ -65,28 +61,8 @@ export const SCHEDULER_RULES = {
   contentTypes: 'any',
 } as const;
 
-/** On the preview site the schedule fires too: nothing went wrong, so 200. */
-export const FRESHNESS_ON_PREVIEW_SITE = {
-  name: 'freshness-check',
-  status: 200,
-  hint: 'the public site checks its own freshness',
-};
-
 export const FRESHNESS_BLOBS_MISSING =
   'Netlify Blobs is not available to this function, so the live deploy cannot be compared with; no build was started';
-
-export interface FreshnessCheckOptions {
-  openQueueStore: () => BlobStore;
-  openDeploysStore: () => BlobStore;
-  readSettings?: () => FreshnessSettings;
-  site?: Record<string, string | undefined>;
-  log?: (message: string) => void;
-  now?: () => Date;
-  /** The build hook's fetch (tests, the model, the month bench). */
-  fetch?: FetchLike;
-  /** How the product API is asked (default: over HTTP, as the build asks it). */
-  transport?: (apiBase: string) => TenantTransport;
-}
 
 /** Each school's tenant record, digested, or why they could not all be read (within `deadlineMs`). */
 export async function readTenantDigests(
@@ -129,129 +105,105 @@ export async function readTenantDigests(
   }
 }
 
-/** What became of a build asked for, in the words of the outcome. */
-function queueWords(outcome: QueueOutcome): string {
-  if (outcome.outcome === 'started') return 'build started';
-  if (outcome.outcome === 'held')
-    return outcome.hold.cause === 'deploy-budget'
-      ? "the build waits for the deploy budget's next slot"
-      : `the build waits (${outcome.hold.reason})`;
-  if (outcome.outcome === 'waiting') return 'the build waits for the running one';
-  return 'a build was already asked for';
-}
+/** The freshness check as Netlify runs it (define-function.ts). */
+export const freshnessCheck: FunctionDefinition<
+  FreshnessSettings,
+  'queue' | 'deploys',
+  { transport: (apiBase: string) => TenantTransport }
+> = {
+  name: 'freshness-check',
+  // The schedule fires on the preview site too: nothing went wrong, so 200.
+  onPreviewSite: { status: 200, hint: 'the public site checks its own freshness' },
+  readSettings: readFreshnessSettings,
+  stores: { queue: PUBLISH_QUEUE_STORE, deploys: DEPLOYS_STORE },
+  blobsMissing: FRESHNESS_BLOBS_MISSING,
+  // The product API, asked over HTTP as the build asks it.
+  deps: { transport: (apiBase) => httpTransport(apiBase) },
+  handle: checkFreshness,
+};
 
-export function createFreshnessCheckFunction(options: FreshnessCheckOptions) {
-  const readSettings = options.readSettings ?? (() => readFreshnessSettings(process.env));
-  const log = options.log ?? ((message: string) => console.log(`[freshness-check] ${message}`));
-  const now = options.now ?? (() => new Date());
-  const transportFor = options.transport ?? ((apiBase: string) => httpTransport(apiBase));
-
-  return (request: Request, context: FunctionContext = {}): Promise<Response> =>
-    guarded(
-      'freshness-check',
-      async () => {
-        // The guard names the function itself.
-        const idle = previewSiteAnswer(
-          FRESHNESS_ON_PREVIEW_SITE,
-          options.site ?? process.env,
-          options.log ?? ((line: string) => console.log(line)),
-        );
-        if (idle) return idle;
-        const checked = await checkRequest(request, SCHEDULER_RULES);
-        if (!checked.ok) return checked.response;
-        const settings = readSettings();
-        const at = now();
-        const due = dueNow(at.getTime(), settings.FRESHNESS_CHECK_MINUTES);
-        if (due === 'not due')
-          return answer(
-            200,
-            `not due: the next check is at ${new Date(nextCheckAt(at.getTime(), settings.FRESHNESS_CHECK_MINUTES)).toISOString()}`,
-          );
-
-        const deployContext = context.deploy?.context || settings.CONTEXT;
-        const queueStore = siteStore(
-          PUBLISH_QUEUE_STORE,
-          deployContext,
-          options.openQueueStore,
-          FRESHNESS_BLOBS_MISSING,
-        );
-        const deploysStore = siteStore(
-          DEPLOYS_STORE,
-          deployContext,
-          options.openDeploysStore,
-          FRESHNESS_BLOBS_MISSING,
-        );
-        const [queue, state, history, liveInputs] = await Promise.all([
-          readJson(queueStore, PUBLISH_QUEUE_KEY, publishQueueSchema),
-          readJson(queueStore, FRESHNESS_KEY, freshnessStateSchema),
-          readJson(deploysStore, PRODUCTION_HISTORY_KEY, productionHistorySchema),
-          readJson(deploysStore, LIVE_INPUTS_KEY, liveInputsSchema),
-        ]);
-
-        const facts = {
-          now: at,
-          queue: queue ?? EMPTY_QUEUE,
-          history: history ?? EMPTY_PRODUCTION_HISTORY,
-          liveInputs,
-          state,
-          maxAgeMs: settings.FRESHNESS_MAX_AGE_DAYS * 24 * 60 * 60_000,
-        };
-        let verdict = beforeReading(facts);
-        let unreadableSince = state?.unreadableSince;
-        if (verdict.action === 'read') {
-          const read = await readTenantDigests(
-            Object.keys(verdict.live.tenants),
-            transportFor(apiBase(settings, verdict.live)),
-          );
-          const after = afterReading(facts, verdict.live, read);
-          verdict = after.verdict;
-          unreadableSince = after.unreadableSince;
-        }
-        const outcome = await act(verdict, settings);
-        const kept = await record(
-          {
-            checkedAt: at.toISOString(),
-            outcome: outcome.text,
-            build: verdict.action === 'build',
-            ...(unreadableSince ? { unreadableSince } : {}),
-          },
-          queueStore,
-        );
-        log(
-          `${due === 'by hand' ? '(run by hand) ' : ''}${outcome.text}${outcome.detail ? ` (${outcome.detail})` : ''}${kept ? '' : '; its record could not be written'}`,
-        );
-        return answer(200, outcome.text);
-
-        /** Asks the publish queue for the build, if the verdict is one. */
-        async function act(
-          decided: Exclude<Verdict, { action: 'read' }>,
-          use: FreshnessSettings,
-        ): Promise<{ text: string; detail?: string }> {
-          if (decided.action === 'none') return { text: decided.outcome };
-          const publishQueue = queueFromSettings(queueStore, use, { now, fetch: options.fetch });
-          try {
-            const queued = await publishQueue.freshness(decided.reason);
-            const detail =
-              queued.outcome === 'started'
-                ? queued.title
-                : queued.outcome === 'held'
-                  ? `next try at ${queued.hold.until}`
-                  : undefined;
-            return {
-              text: `${decided.reason}: ${queueWords(queued)}`,
-              ...(detail ? { detail } : {}),
-            };
-          } catch (error) {
-            if (!(error instanceof BatchStartError)) throw error;
-            return {
-              text: `${decided.reason}: the build service did not answer, the site tries again by itself`,
-              detail: `next try at ${error.nextAt ?? 'the next publish-retry run'}`,
-            };
-          }
-        }
-      },
-      options.log ?? ((line: string) => console.error(line)),
+async function checkFreshness(
+  request: Request,
+  run: FunctionRun<FreshnessSettings, 'queue' | 'deploys', typeof freshnessCheck.deps>,
+): Promise<Response> {
+  const checked = await checkRequest(request, SCHEDULER_RULES);
+  if (!checked.ok) return checked.response;
+  const settings = run.settings;
+  const at = run.now();
+  const due = dueNow(at.getTime(), settings.FRESHNESS_CHECK_MINUTES);
+  if (due === 'not due')
+    return answer(
+      200,
+      `not due: the next check is at ${new Date(nextCheckAt(at.getTime(), settings.FRESHNESS_CHECK_MINUTES)).toISOString()}`,
     );
+
+  const queueStore = run.store('queue');
+  const deploysStore = run.store('deploys');
+  const [queue, state, history, liveInputs] = await Promise.all([
+    readJson(queueStore, PUBLISH_QUEUE_KEY, publishQueueSchema),
+    readJson(queueStore, FRESHNESS_KEY, freshnessStateSchema),
+    readJson(deploysStore, PRODUCTION_HISTORY_KEY, productionHistorySchema),
+    readJson(deploysStore, LIVE_INPUTS_KEY, liveInputsSchema),
+  ]);
+
+  const facts = {
+    now: at,
+    queue: queue ?? EMPTY_QUEUE,
+    history: history ?? EMPTY_PRODUCTION_HISTORY,
+    liveInputs,
+    state,
+    maxAgeMs: settings.FRESHNESS_MAX_AGE_DAYS * 24 * 60 * 60_000,
+  };
+  let verdict = beforeReading(facts);
+  let unreadableSince = state?.unreadableSince;
+  if (verdict.action === 'read') {
+    const read = await readTenantDigests(
+      Object.keys(verdict.live.tenants),
+      run.deps.transport(apiBase(settings, verdict.live)),
+    );
+    const after = afterReading(facts, verdict.live, read);
+    verdict = after.verdict;
+    unreadableSince = after.unreadableSince;
+  }
+  const outcome = await act(verdict);
+  const kept = await record(
+    {
+      checkedAt: at.toISOString(),
+      outcome: outcome.text,
+      build: verdict.action === 'build',
+      ...(unreadableSince ? { unreadableSince } : {}),
+    },
+    queueStore,
+  );
+  run.log(
+    `${due === 'by hand' ? '(run by hand) ' : ''}${outcome.logged ?? outcome.text}${kept ? '' : '; its record could not be written'}`,
+  );
+  return answer(200, outcome.text);
+
+  /** Asks the publish queue for the build, if the verdict is one: the answer's words, and the log's. */
+  async function act(
+    decided: Exclude<Verdict, { action: 'read' }>,
+  ): Promise<{ text: string; logged?: string }> {
+    if (decided.action === 'none') return { text: decided.outcome };
+    const publishQueue = queueFromSettings(queueStore, settings, {
+      now: run.now,
+      fetch: run.fetch,
+    });
+    try {
+      const queued = await publishQueue.freshness(decided.reason);
+      return {
+        text: `${decided.reason}: ${outcomeSentence(queued)}`,
+        logged: `${decided.reason}: ${outcomeSentence(queued, true)}`,
+      };
+    } catch (error) {
+      if (!(error instanceof BatchStartError)) throw error;
+      const text = `${decided.reason}: the build service did not answer, the site tries again by itself`;
+      return {
+        text,
+        logged: `${text} (next try at ${error.nextAt ?? 'the next publish-retry run'})`,
+      };
+    }
+  }
 }
 
 /** The product API to ask: the live deploy read its records from it, so the function needs it too (Functions scope). */

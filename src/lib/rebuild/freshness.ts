@@ -15,14 +15,10 @@
  * tenant records differ from its; they could not be read for UNREADABLE_BUILD_MS.
  */
 import { failureCause } from '../publish-records/build-failure.ts';
-import type {
-  FreshnessState,
-  LiveInputs,
-  ProductionHistory,
-  PublishQueue,
-} from '../publish-records/records.ts';
+import type { LiveInputs, ProductionHistory } from '../publish-records/deploy-history.ts';
+import type { FreshnessState, PublishQueue } from '../publish-records/queue-record.ts';
 import { NETLIFY_BUILD_LIMIT_MS } from './queue-timing.ts';
-import { hasWaiting } from './queue-state.ts';
+import { hasWaiting } from './start-decision.ts';
 import { changedSchools } from '../tenants/digest.ts';
 
 /** The function's schedule: every quarter hour. */

@@ -2,9 +2,10 @@
  * The publish queue: publishes become builds without a needless wait, and none is left behind. Its
  * one record (`rebuild-on-publish`/`publish-queue`) holds the publishes waiting for a build, the
  * batch in flight (its build hook was called and its deploy has not finished), the last few batches
- * and, while what waits may not start yet, a hold (why, and until when). The rules are pure
- * (queue-state.ts); this module reads the record, applies a rule, writes it back conditionally and
- * calls the build hook.
+ * and, while what waits may not start yet, a hold (why, and until when). The rules are pure: what
+ * the record becomes after each event (queue-state.ts), and whether what waits starts a build now
+ * or waits, until when and why (start-decision.ts). This module only reads the record, decides,
+ * writes it back conditionally and calls the build hook.
  *
  * - A publish joins `waiting` (the newest revision per document). If nothing is in flight or held,
  *   the waiting publishes become a batch at once and the build hook is called.
@@ -31,22 +32,25 @@
  *   (deploy-budget.ts): what would start in a slot already used waits, held until the next free
  *   slot, and publish-retry starts it then.
  */
-import type { BlobStore } from '../publish-records/blob-store.ts';
-import { readJson, updateJson } from '../publish-records/blob-store.ts';
+import type { BlobStore } from '../functions/blob-store.ts';
+import { readJson, updateJson } from '../functions/blob-store.ts';
 import {
   MAX_FRESHNESS_REASON,
   newBatchId as randomBatchId,
-  PUBLISH_QUEUE_KEY,
+  type BuildHookBody,
+  type PublishedDocument,
+} from '../publish-records/hook-body.ts';
+import { PUBLISH_QUEUE_KEY } from '../publish-records/names.ts';
+import {
   publishQueueSchema,
   type Batch,
-  type BuildHookBody,
-  type Hold,
-  type PublishedDocument,
   type PublishQueue,
-} from '../publish-records/records.ts';
-import { triggerBuild, type FetchLike } from './build-hook.ts';
-import { budgetAllowsAt, heardOther } from './deploy-budget.ts';
-import type { QueueSettings } from './function-settings.ts';
+} from '../publish-records/queue-record.ts';
+import type { FetchLike } from '../functions/define-function.ts';
+import { triggerBuild } from './build-hook.ts';
+import { heardOther } from './deploy-budget.ts';
+import type { QueueSettings } from '../functions/function-settings.ts';
+import type { QueueOutcome } from './queue-outcome.ts';
 import { RETRY_BASE_MS } from './queue-timing.ts';
 import {
   alreadyBuilt,
@@ -54,18 +58,17 @@ import {
   confirmed,
   EMPTY_QUEUE,
   ended,
-  hasWaiting,
   heardAhead,
   heardFromNetlify,
   hookBody,
   isQueueBatch,
-  mayStart,
   settle,
   start,
   startFailed,
   withWaiting,
   type BuildOutcome,
 } from './queue-state.ts';
+import { decideStart } from './start-decision.ts';
 
 export { EMPTY_QUEUE, type BuildOutcome } from './queue-state.ts';
 
@@ -75,20 +78,6 @@ export { EMPTY_QUEUE, type BuildOutcome } from './queue-state.ts';
  * conditional writes lands one of them, so a burst of this many still joins the queue.
  */
 export const PUBLISH_ATTEMPTS = 64;
-
-export type QueueOutcome =
-  /** A batch was started: its build hook call succeeded. `recovered`: the batch taken as lost on the way. */
-  | { outcome: 'started'; batch: Batch; body: BuildHookBody; title: string; recovered?: string }
-  /** The publish waits for the batch in flight. */
-  | { outcome: 'waiting'; inFlight: string }
-  /** What waits is held until `hold.until` (the build hook did not answer, a build was lost…). */
-  | { outcome: 'held'; hold: Hold }
-  /** The same revision is in flight or in a batch that built (a freshness build: one already waits or is in flight): nothing changes. */
-  | { outcome: 'duplicate' }
-  /** Nothing waits, nothing to start. */
-  | { outcome: 'idle' }
-  /** `finished`: the deploy was not the in-flight batch's (a build by hand, a git push, an older batch). */
-  | { outcome: 'not-current'; inFlight: string };
 
 /** The build hook call of a started batch failed; the batch waits again, the site calls the hook again at `nextAt` (unknown when that could not be written). */
 export class BatchStartError extends Error {
@@ -159,24 +148,29 @@ export function createPublishQueue(options: PublishQueueOptions) {
     );
   }
 
-  /** The queue after starting what waits, if it may start now (the deploy budget too); the decision to report otherwise. */
+  /** What waits, started if the decision (start-decision.ts) says now; the outcome to report otherwise. */
   function startIfDue(
     queue: PublishQueue,
     at: Date,
     lost: string | undefined,
   ): { next: PublishQueue; result: Decision } {
-    const may = mayStart(queue, at);
-    if (may === 'in-flight')
-      return { next: queue, result: { outcome: 'waiting', inFlight: queue.inFlight!.batch } };
-    if (!hasWaiting(queue)) return { next: queue, result: { outcome: 'idle' } };
-    if (may === 'held') return { next: queue, result: { outcome: 'held', hold: queue.hold! } };
-    const free = budgetAllowsAt(queue, at, perHour);
-    if (free > at.getTime()) {
-      const held = budgetHold(queue, at, free);
-      return { next: held, result: { outcome: 'held', hold: held.hold! } };
+    const decided = decideStart(queue, at, { budgetPerHour: perHour });
+    if (decided.start) {
+      const { next, batch } = start(queue, newBatchId(), at, perHour);
+      return { next, result: { outcome: 'start', batch, recovered: lost } };
     }
-    const { next, batch } = start(queue, newBatchId(), at, perHour);
-    return { next, result: { outcome: 'start', batch, recovered: lost } };
+    switch (decided.why) {
+      case 'in-flight':
+        return { next: queue, result: { outcome: 'waiting', inFlight: decided.batch } };
+      case 'idle':
+        return { next: queue, result: { outcome: 'idle' } };
+      case 'held':
+        return { next: queue, result: { outcome: 'held', hold: decided.hold } };
+      case 'deploy-budget': {
+        const held = budgetHold(queue, at, decided.until);
+        return { next: held, result: { outcome: 'held', hold: held.hold! } };
+      }
+    }
   }
 
   /** Calls the hook for a batch this instance just put in flight; records the answer either way. */
@@ -315,12 +309,17 @@ export type PublishQueueHandle = ReturnType<typeof createPublishQueue>;
 /**
  * The queue as a function that starts builds sets it up from its settings (QUEUE_SETTINGS in
  * function-settings.ts): the build hook called at `now` (with `fetch` when given), the queue's unit
- * of time when PUBLISH_RETRY_BASE_SECONDS is set, and the deploy budget.
+ * of time when PUBLISH_RETRY_BASE_SECONDS is set, and the deploy budget; every function that moves
+ * the queue builds it so (`newBatchId`: tests and the model name their batches).
  */
 export function queueFromSettings(
   store: BlobStore,
   settings: QueueSettings,
-  { now, fetch }: { now: () => Date; fetch?: FetchLike | undefined },
+  {
+    now,
+    fetch,
+    newBatchId,
+  }: { now: () => Date; fetch?: FetchLike | undefined; newBatchId?: (() => string) | undefined },
 ): PublishQueueHandle {
   return createPublishQueue({
     store,
@@ -330,6 +329,7 @@ export function queueFromSettings(
         ...(fetch ? { fetch } : {}),
       }),
     now,
+    ...(newBatchId ? { newBatchId } : {}),
     ...(settings.PUBLISH_RETRY_BASE_SECONDS
       ? { retryBaseMs: settings.PUBLISH_RETRY_BASE_SECONDS * 1000 }
       : {}),

@@ -2,52 +2,45 @@
  * The rebuild-on-publish endpoint as a plain function of (Request) → Response, so it is tested
  * without Netlify: only signed, fresh requests from the content service count; each one is a
  * published document ({_id, _type, _rev, _updatedAt}) that joins the publish queue, which starts
- * a build at once when none is running (publish-queue.ts).
+ * a build at once when none is running (publish-queue.ts). The queue is the one every function
+ * builds from its settings (`queueFromSettings`).
  */
-import type { BlobStore } from '../publish-records/blob-store.ts';
+import type { BlobStore } from '../functions/blob-store.ts';
+import type { FetchLike, FunctionDefinition } from '../functions/define-function.ts';
+import { answer, checkJsonPost, jsonBody } from '../functions/function-http.ts';
+import {
+  functionSecret,
+  readPublishSettings,
+  type PublishSettings,
+  type QueueSettings,
+} from '../functions/function-settings.ts';
 import {
   publishedDocumentFrom,
   publishWebhookBodySchema,
   type PublishedDocument,
-} from '../publish-records/records.ts';
-import { triggerBuild, type FetchLike } from './build-hook.ts';
-import { answer, checkRequest, guarded } from './function-http.ts';
-import { BatchStartError, createPublishQueue, type QueueOutcome } from './publish-queue.ts';
+} from '../publish-records/hook-body.ts';
+import { PUBLISH_QUEUE_STORE } from '../publish-records/names.ts';
+import { BatchStartError, queueFromSettings } from './publish-queue.ts';
+import { outcomeSentence, type QueueOutcome } from './queue-outcome.ts';
 import { checkWebhookSignature, SIGNATURE_HEADER_NAME } from './webhook-signature.ts';
 
 export interface PublishWebhookOptions {
   secret: string | undefined;
-  hookUrl: string | undefined;
+  /** The publish queue's settings (QUEUE_SETTINGS): the build hook, the queue's unit of time, the deploy budget. */
+  settings: QueueSettings;
   /** The `rebuild-on-publish` store (the queue's record). */
   store: BlobStore;
-  fetch?: FetchLike;
-  now?: () => number;
-  newBatchId?: () => string;
-  retryBaseMs?: number;
-  /** The deploy budget (DEPLOY_BUDGET_PER_HOUR). */
-  budgetPerHour?: number | undefined;
+  fetch?: FetchLike | undefined;
+  now?: () => Date;
+  newBatchId?: (() => string) | undefined;
   log?: (message: string) => void;
-}
-
-/** What Netlify passes as the second argument: `waitUntil`, and the deploy context the invocation serves. */
-export interface FunctionContext {
-  waitUntil?: (work: Promise<unknown>) => void;
-  deploy?: { context?: string };
-  /** The caller's address, as Netlify saw it. */
-  ip?: string;
 }
 
 /** The content service sends the projection {_id, _type, _rev, _updatedAt}: far below this. */
 export const MAX_WEBHOOK_BODY_BYTES = 16 * 1024;
 
-function parsePublish(body: string, arrivedAt: Date): PublishedDocument | string {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch {
-    return 'the body is not JSON';
-  }
-  const parsed = publishWebhookBodySchema.safeParse(json);
+function parsePublish(value: unknown, arrivedAt: Date): PublishedDocument | string {
+  const parsed = publishWebhookBodySchema.safeParse(value);
   if (!parsed.success) return 'the body is not the projection {_id, _type, _rev, _updatedAt}';
   if (parsed.data._id.startsWith('drafts.'))
     return 'a draft is not a publish (switch drafts off in the webhook)';
@@ -57,60 +50,23 @@ function parsePublish(body: string, arrivedAt: Date): PublishedDocument | string
   return publishedDocumentFrom(parsed.data, arrivedAt);
 }
 
-function describe(outcome: QueueOutcome): string {
-  if (outcome.outcome === 'started')
-    return `build started: ${outcome.title}${outcome.recovered ? ` (batch ${outcome.recovered}'s outcome was unknown: its documents are in this one)` : ''}`;
-  if (outcome.outcome === 'waiting') return `waiting for the build of batch ${outcome.inFlight}`;
-  if (outcome.outcome === 'held')
-    return outcome.hold.cause === 'deploy-budget'
-      ? `waiting: next build at ${outcome.hold.until} (deploy budget)`
-      : `waiting (${outcome.hold.reason}): the site starts it at ${outcome.hold.until}`;
-  if (outcome.outcome === 'duplicate')
-    return 'this revision is already building or built: no build started';
-  return outcome.outcome;
-}
-
-/** What the content service is told: the publish is kept in every case but a failure to record it. */
-function accepted(outcome: QueueOutcome): string {
-  if (outcome.outcome === 'started') return 'build started';
-  if (outcome.outcome === 'duplicate') return 'already building or built';
-  if (outcome.outcome === 'held')
-    return outcome.hold.cause === 'deploy-budget'
-      ? `waiting: next build at ${outcome.hold.until} (deploy budget)`
-      : `waiting: ${outcome.hold.reason}; the site tries again at ${outcome.hold.until}`;
-  return 'waiting for the running build';
-}
-
 export function createPublishWebhook(options: PublishWebhookOptions) {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => new Date());
   const log = options.log ?? ((message: string) => console.log(`[rebuild-on-publish] ${message}`));
-  const queue = createPublishQueue({
-    store: options.store,
-    trigger: (body) =>
-      triggerBuild(options.hookUrl, body, {
-        now: new Date(now()),
-        ...(options.fetch ? { fetch: options.fetch } : {}),
-      }),
-    now: () => new Date(now()),
-    ...(options.newBatchId ? { newBatchId: options.newBatchId } : {}),
-    ...(options.retryBaseMs ? { retryBaseMs: options.retryBaseMs } : {}),
-    budgetPerHour: options.budgetPerHour,
+  const queue = queueFromSettings(options.store, options.settings, {
+    now,
+    fetch: options.fetch,
+    newBatchId: options.newBatchId,
   });
 
-  return (request: Request, _context: FunctionContext = {}): Promise<Response> =>
-    guarded('rebuild-on-publish', () => handlePublish(request), log);
-
-  async function handlePublish(request: Request): Promise<Response> {
-    const checked = await checkRequest(request, {
-      methods: ['POST'],
-      maxBodyBytes: MAX_WEBHOOK_BODY_BYTES,
-      contentTypes: ['application/json'],
-    });
+  // A throw reaches the function's error guard (define-function.ts).
+  return async (request: Request): Promise<Response> => {
+    const checked = await checkJsonPost(request, MAX_WEBHOOK_BODY_BYTES);
     if (!checked.ok) return checked.response;
     // Never accept anything when the secret is missing: that is a set-up error, not an open door.
     const unset = [
       ...(options.secret ? [] : ['SANITY_WEBHOOK_SECRET']),
-      ...(options.hookUrl ? [] : ['NETLIFY_BUILD_HOOK_URL']),
+      ...(options.settings.NETLIFY_BUILD_HOOK_URL ? [] : ['NETLIFY_BUILD_HOOK_URL']),
     ];
     if (unset.length) {
       // Names only: which setting the site lacks is no secret, its value would be.
@@ -122,13 +78,18 @@ export function createPublishWebhook(options: PublishWebhookOptions) {
       body,
       signature: request.headers.get(SIGNATURE_HEADER_NAME),
       secret: options.secret!,
-      now: now(),
+      now: now().getTime(),
     });
     if (!check.ok) {
       log(`refused: ${check.reason}`);
       return answer(401, check.reason);
     }
-    const publish = parsePublish(body, new Date(now()));
+    const json = jsonBody(body);
+    if (!json.ok) {
+      log(`refused: ${json.message}`);
+      return json.response;
+    }
+    const publish = parsePublish(json.value, now());
     if (typeof publish === 'string') {
       log(`refused: ${publish}`);
       return answer(400, publish);
@@ -150,7 +111,38 @@ export function createPublishWebhook(options: PublishWebhookOptions) {
       log(`could not record the publish: ${(error as Error).message}`);
       return answer(503, 'could not record the publish; retry');
     }
-    log(`${publish.id} (${publish.type}, rev ${publish.rev ?? 'unknown'}): ${describe(outcome)}`);
-    return answer(202, accepted(outcome));
-  }
+    log(
+      `${publish.id} (${publish.type}, rev ${publish.rev ?? 'unknown'}): ${outcomeSentence(outcome, true)}`,
+    );
+    return answer(202, outcomeSentence(outcome));
+  };
 }
+
+/**
+ * rebuild-on-publish as Netlify runs it (define-function.ts): a 404 on the editors' preview site (a
+ * webhook sent there shows as failed in Sanity's webhook log); elsewhere its secret (the local
+ * default refused on a deployed site), its settings and its store are read inside the error guard.
+ * It also answers the operator's settings check for the scheduled functions, which no URL reaches.
+ */
+export const rebuildOnPublish: FunctionDefinition<
+  PublishSettings,
+  'queue',
+  { newBatchId: (() => string) | undefined }
+> = {
+  name: 'rebuild-on-publish',
+  settingsCheck: ['rebuild-on-publish', 'freshness-check', 'publish-retry'],
+  onPreviewSite: { status: 404, hint: 'send the content webhook to the public site' },
+  readSettings: readPublishSettings,
+  stores: { queue: PUBLISH_QUEUE_STORE },
+  deps: { newBatchId: undefined },
+  handle: (request, run) =>
+    createPublishWebhook({
+      secret: functionSecret('SANITY_WEBHOOK_SECRET', run.settings.SANITY_WEBHOOK_SECRET),
+      settings: run.settings,
+      store: run.store('queue'),
+      fetch: run.fetch,
+      now: run.now,
+      newBatchId: run.deps.newBatchId,
+      log: run.log,
+    })(request),
+};

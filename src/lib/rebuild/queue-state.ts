@@ -11,20 +11,23 @@
  * stays unknown for longer than its deadline plus a minute.
  */
 import {
-  asPublished,
   boundedDocuments,
+  type BuildHookBody,
+  type PublishedDocument,
+} from '../publish-records/hook-body.ts';
+import {
+  asPublished,
   MAX_WAITING_DOCUMENTS,
   RECENT_BATCHES,
   type Batch,
-  type BuildHookBody,
   type FreshnessRequest,
   type Hold,
   type HoldCause,
-  type PublishedDocument,
   type PublishQueue,
   type QueuedDocument,
-} from '../publish-records/records.ts';
+} from '../publish-records/queue-record.ts';
 import { withSlotUsed } from './deploy-budget.ts';
+import { hasWaiting } from './start-decision.ts';
 import {
   doublingDelayMs,
   NETLIFY_BUILD_LIMIT_MS,
@@ -174,26 +177,13 @@ export function alreadyBuilt(queue: PublishQueue, document: PublishedDocument): 
   );
 }
 
-export type StartRule = 'now' | 'in-flight' | 'held';
-
-/** Whether what waits may start: nothing in flight, and no hold whose time has not come. */
-export function mayStart(queue: PublishQueue, now: Date): StartRule {
-  if (queue.inFlight) return 'in-flight';
-  if (queue.hold && Date.parse(queue.hold.until) > now.getTime()) return 'held';
-  return 'now';
-}
-
-export function hasWaiting(queue: PublishQueue): boolean {
-  return queue.waiting.length > 0 || queue.waitingMore > 0 || queue.fresh !== undefined;
-}
-
 /** The wait for the deploy budget's next free slot (`until`); the starts that failed so far still count for the next hold. */
-export function budgetHold(queue: PublishQueue, now: Date, until: number): PublishQueue {
+export function budgetHold(queue: PublishQueue, now: Date, until: Date): PublishQueue {
   const hold: Hold = {
     cause: 'deploy-budget',
     attempts: queue.hold?.attempts ?? 0,
     since: iso(now),
-    until: iso(new Date(until)),
+    until: iso(until),
     reason: HOLD_REASONS['deploy-budget'],
   };
   return { ...queue, hold };

@@ -1,12 +1,12 @@
 /**
  * `setup:check --deployed <address>`: asks the deployed public site's functions what they lack in
- * their Functions scope (settings-check-function.ts), proving the operator with the build hook URL
- * from the settings (settings-proof.ts). The only check that sees that scope: a settings file and
+ * their Functions scope (src/lib/functions/settings-check.ts), proving the operator with the build hook URL
+ * from the settings (src/lib/functions/settings-proof.ts). The only check that sees that scope: a settings file and
  * the build see others. Names only; `fetch` is passed in.
  */
 import type { FunctionName } from '../config/settings/index.ts';
-import type { SettingsCheckAnswer } from './settings-check-function.ts';
-import { settingsCheckProof, SETTINGS_CHECK_HEADER } from './settings-proof.ts';
+import type { SettingsCheckAnswer } from '../functions/settings-check.ts';
+import { settingsCheckProof, SETTINGS_CHECK_HEADER } from '../functions/settings-proof.ts';
 
 /** The functions a URL reaches (freshness-check and publish-retry are scheduled: rebuild-on-publish answers for them), at their paths. */
 export const FUNCTION_ADDRESSES = {

@@ -10,7 +10,7 @@
  * The last line says what was not checked: "Sanity not reached" (or not asked) is never "no
  * problems found", and has its own exit status.
  */
-import { studioProject } from '../../../studio/project.ts';
+import { studioProject } from '../config/studio-project.ts';
 import { settingText } from '../config/setting-types.ts';
 import {
   askForPreview,

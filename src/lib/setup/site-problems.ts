@@ -3,9 +3,9 @@
  * setting's own rules (form, required or not, least length of a secret) and where it belongs
  * (site, scopes, step) are the registry's (src/lib/config/settings/); the rules across settings
  * are the ones the build (env.ts, netlify-deploy.ts) and the functions (preview-function-settings.ts,
- * function-problems.ts) run themselves, as on a deployed context. Names only, never values.
+ * src/lib/functions/function-problems.ts) run themselves, as on a deployed context. Names only, never values.
  */
-import { OFFLINE_PROJECT_ID } from '../../../studio/project.ts';
+import { OFFLINE_PROJECT_ID } from '../config/studio-project.ts';
 import {
   contentPreviewProblems,
   envFields,
@@ -35,9 +35,9 @@ import {
   type SettingDefinition,
   type SiteName,
 } from '../config/settings/index.ts';
-import { LOCAL_SECRETS, localDefaultProblem } from '../rebuild/function-settings.ts';
-import { isPreviewSiteFunction } from '../rebuild/preview-site-guard.ts';
-import { PUBLIC_SITE_STUDIO_URL_USE } from './function-problems.ts';
+import { LOCAL_SECRETS, localDefaultProblem } from '../functions/function-settings.ts';
+import { isPreviewSiteFunction } from '../functions/preview-site-guard.ts';
+import { PUBLIC_SITE_STUDIO_URL_USE } from '../functions/function-problems.ts';
 
 type Source = Record<string, string | undefined>;
 

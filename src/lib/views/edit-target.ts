@@ -4,7 +4,7 @@
  * Presentation's overlays open that field. Views bind a section to the document it shows
  * (`fieldEdit`); the section asks for each field it draws by its own prop names. Pure, and
  * inert on the public site: without an attribute maker every call gives undefined, so a static
- * page carries no attribute and no extra byte. The maker itself (preview/edit-attribute.ts,
+ * page carries no attribute and no extra byte. The maker itself (preview/server/edit-attribute.ts,
  * `createDataAttribute` from `@sanity/visual-editing`) is handed in on the preview site only.
  * A school's document is resolved against its product document (content/inheritance/): a value
  * the school inherits is edited in the product document, so its attribute names that one.

@@ -40,7 +40,7 @@ export interface FrameOptions {
   now?: Date;
 }
 
-/** The preview site's route that ends draft mode (src/lib/preview/routes/disable.ts). */
+/** The preview site's route that ends draft mode (src/lib/preview/server/routes/disable.ts). */
 const LEAVE_DRAFT_MODE_ROUTE = '/api/preview/disable';
 
 /**

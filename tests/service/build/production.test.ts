@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BUILD_RECORD_FILE } from '../../../src/lib/build/netlify-output.ts';
-import { buildRecordSchema } from '../../../src/lib/publish-records/records.ts';
+import { buildRecordSchema } from '../../../src/lib/publish-records/build-record.ts';
 import { ROOT, build, filesUnder, netlifyEnv } from './netlify-build.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'production-build-'));

@@ -64,7 +64,7 @@ describe("a local build's environment", () => {
         child.once('error', fail);
         child.once('close', (code) => {
           reports.push(output.trim());
-          done({ ok: code === 0 });
+          done(code === 0 ? { ok: true } : { ok: false, cause: 'build-command' });
         });
       });
     mkdirSync(deploysDir, { recursive: true });

@@ -1,8 +1,8 @@
 /**
  * A build that fails because the product API is down, against the local stack: its builds read the
  * tenant records through a door in front of the local product API (PUBLIC_API_BASE), which the test
- * closes. The build of a publish fails (Netlify's words: "Build script returned non-zero exit code:
- * 2", as for broken content), and once the API answers again the
+ * closes. The build of a publish fails (Netlify's words: "Failed during stage 'building site': Build
+ * script returned non-zero exit code: 2", as for broken content), and once the API answers again the
  * site builds it again by itself, with no new webhook: the page is served and the document live.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -14,10 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { publishLocally } from '../../../scripts/local-stack/publish.ts';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
-import { type DocumentStatus } from '../../../src/lib/publish-records/records.ts';
+import { type DocumentStatus } from '../../../src/lib/publish-records/status-answers.ts';
 import { manualBody, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
-import { ROOT, freePort, startStackProcess, type StackProcess } from './stack-process.ts';
+import { freePort } from '../../../scripts/support/process.ts';
+import { ROOT, startStackProcess, type StackProcess } from './stack-process.ts';
 
 const HOOK_TOKEN = 'build-outage-hook-token';
 const PAGE = '/uw-husky-mobile';
@@ -130,7 +131,8 @@ describe('a build that meets the product API down', () => {
     );
     expect(failed.at(-1)![0]).toMatchObject({
       state: 'error',
-      errorMessage: 'Build script returned non-zero exit code: 2',
+      errorMessage:
+        "Failed during stage 'building site': Build script returned non-zero exit code: 2",
     });
     expect(apiRequestsWhileDown).toBeGreaterThan(0);
     // The API is back: the site's own retry builds the publish again.

@@ -11,7 +11,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishLocally } from '../../../scripts/local-stack/publish.ts';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
-import type { DeploysAnswer, DocumentStatus } from '../../../src/lib/publish-records/records.ts';
+import type {
+  DeploysAnswer,
+  DocumentStatus,
+} from '../../../src/lib/publish-records/status-answers.ts';
 import { nextSlotStartMs } from '../../../src/lib/rebuild/deploy-budget.ts';
 import { badgeFor, shortTime } from '../../../studio/deploys/status.ts';
 import { deploysFromAnswer } from '../../../studio/deploys/deploys-view.ts';

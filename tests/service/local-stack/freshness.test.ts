@@ -12,13 +12,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { changeTenantLocally } from '../../../scripts/local-stack/tenant.ts';
-import { type DeploysAnswer } from '../../../src/lib/publish-records/records.ts';
+import { type DeploysAnswer } from '../../../src/lib/publish-records/status-answers.ts';
 import { manualBody, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
 import { CHECK_TICK_MS, SCHEDULER_SLACK_MS } from '../../../src/lib/rebuild/freshness.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
+import { freePort } from '../../../scripts/support/process.ts';
 import {
   ROOT,
-  freePort,
   startSanityUsersStandIn,
   startStackProcess,
   type StackProcess,

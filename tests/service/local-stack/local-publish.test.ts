@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
 import type { LocalDeploy } from '../../../scripts/local-stack/netlify/deploys.ts';
-import type { DocumentStatus } from '../../../src/lib/publish-records/records.ts';
+import type { DocumentStatus } from '../../../src/lib/publish-records/status-answers.ts';
 import {
   ROOT,
   startSanityUsersStandIn,

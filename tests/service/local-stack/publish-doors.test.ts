@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { publishLocally } from '../../../scripts/local-stack/publish.ts';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
-import { type DocumentStatus } from '../../../src/lib/publish-records/records.ts';
+import { type DocumentStatus } from '../../../src/lib/publish-records/status-answers.ts';
 import { manualBody, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
 import { badgeFor } from '../../../studio/deploys/status.ts';
 import { createStatusSource } from '../../../studio/deploys/status-source.ts';

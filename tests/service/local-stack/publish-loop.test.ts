@@ -10,17 +10,16 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { netlifySignature } from '../../../scripts/local-stack/netlify/deploy-notifications.ts';
+import { netlifySignature } from '../../../scripts/support/netlify/notifications.ts';
 import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { publishLocally } from '../../../scripts/local-stack/publish.ts';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
+import { buildHookTitle, newBatchId } from '../../../src/lib/publish-records/hook-body.ts';
 import {
   LOCAL_DEPLOY_NOTIFICATION_SECRET,
   LOCAL_SITE_ID,
-  buildHookTitle,
-  newBatchId,
-  type DocumentStatus,
-} from '../../../src/lib/publish-records/records.ts';
+} from '../../../src/lib/publish-records/names.ts';
+import { type DocumentStatus } from '../../../src/lib/publish-records/status-answers.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
 import { ROOT, startStackProcess, type StackProcess } from './stack-process.ts';
 
@@ -251,7 +250,9 @@ describe('the publish loop on the local stack', () => {
     const [failed] = await localDeploys();
     expect(failed).toMatchObject({
       state: 'error',
-      errorMessage: expect.stringMatching(/^Build script returned non-zero exit code/),
+      errorMessage: expect.stringMatching(
+        /^Failed during stage 'building site': Build script returned non-zero exit code/,
+      ),
     });
     expect(titleOf((await get(PAGE)).text)).toBe('new');
     // What the failed build was to carry is not live; the landing header's revision still is.

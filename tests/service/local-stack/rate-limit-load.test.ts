@@ -7,6 +7,7 @@
 import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApiServer } from '../../../scripts/local-stack/api/server.ts';
+import { percentile } from '../../../scripts/support/stats.ts';
 import { FIXTURE_DATASET, FIXTURE_TENANTS, tempDir, validEntry } from './helpers.ts';
 
 const PER_WINDOW = 20;
@@ -65,11 +66,6 @@ function call(agent: Agent, path: string, body?: string): Promise<Outcome> {
     outgoing.end(body);
   });
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 describe('per-client rate limit under load', () => {
   it('holds the flood to its share while honest clients are all served', async () => {

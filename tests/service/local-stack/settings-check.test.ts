@@ -6,17 +6,18 @@
  * asks them over HTTP, and sends the giveaway form's preflight to the stack's local API, which
  * admits the site's origin and refuses another.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FUNCTION_ADDRESSES } from '../../../src/lib/setup/deployed-check.ts';
-import type { SettingsCheckAnswer } from '../../../src/lib/setup/settings-check-function.ts';
+import type { SettingsCheckAnswer } from '../../../src/lib/functions/settings-check.ts';
 import {
   settingsCheckProof,
   SETTINGS_CHECK_HEADER,
-} from '../../../src/lib/setup/settings-proof.ts';
+} from '../../../src/lib/functions/settings-proof.ts';
+import { SERVING, startProcess } from '../../../scripts/support/process.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const START = join(ROOT, 'scripts/local-stack/start.ts');
@@ -63,30 +64,19 @@ async function startStack(settings: Record<string, string>, name: string): Promi
     'PREVIEW_COOKIE_SECRET',
   ])
     if (!(unset in settings)) delete environment[unset];
-  const stack: ChildProcess = spawn(process.execPath, [START], {
+  const stack = await startProcess({
+    name: 'the stack',
+    args: [START],
     env: environment,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    ready: SERVING,
   });
-  let output = '';
-  stack.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
-  });
-  await new Promise<void>((ready, fail) => {
-    stack.once('exit', (code) => fail(new Error(`the stack exited with ${code}:\n${output}`)));
-    stack.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      if (output.includes('Press Ctrl+C')) ready();
-    });
-  });
+  const output = stack.output();
   const started: Stack = {
     site: /Site: +(http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!,
     hook: /Build hook: +(\S+)/.exec(output)![1]!,
     api: /Local API: +(http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!,
     stop: async () => {
-      if (stack.exitCode !== null) return;
-      const exited = new Promise((done) => stack.once('exit', done));
-      stack.kill('SIGTERM');
-      await exited;
+      await stack.stop();
     },
   };
   running.push(started);

@@ -4,12 +4,12 @@
  * variables left out, so the stack's documented defaults apply), its site's address, its output,
  * and a poll that keeps what it saw.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { LocalDeploy } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { LOCAL_DEPLOYS_PATH } from '../../../scripts/local-stack/netlify/deploys.ts';
+import { SERVING, startProcess } from '../../../scripts/support/process.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -31,15 +31,6 @@ export interface StackProcess {
   ) => Promise<T[]>;
 }
 
-/** A loopback port free at the moment of asking (for a server the stack is told of before it starts). */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((ready) => probe.listen(0, '127.0.0.1', ready));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((closed) => probe.close(() => closed()));
-  return port;
-}
-
 /** `args`: start.ts's own (`--build`: build dist/ from the working copy first, as `npm start` does). */
 export async function startStackProcess(
   settings: Record<string, string>,
@@ -57,30 +48,21 @@ export async function startStackProcess(
     if (!(name in settings)) delete environment[name];
   }
   if (!('NETLIFY_BUILD_HOOK_URL' in settings)) delete environment['NETLIFY_BUILD_HOOK_URL'];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [join(ROOT, 'scripts/local-stack/start.ts'), ...args],
-    { env: environment, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-    output += chunk;
+  const stack = await startProcess({
+    name: 'the stack',
+    args: [join(ROOT, 'scripts/local-stack/start.ts'), ...args],
+    env: environment,
+    ready: SERVING,
   });
-  await new Promise<void>((ready, fail) => {
-    child.once('exit', (code) => fail(new Error(`the stack exited with ${code}:\n${output}`)));
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      output += chunk;
-      if (output.includes('Press Ctrl+C')) ready();
-    });
-  });
-  const site = /Site: +(http:\/\/127\.0\.0\.1:\d+)/.exec(output)![1]!;
+  const output = stack.output;
+  const site = /Site: +(http:\/\/127\.0\.0\.1:\d+)/.exec(output())![1]!;
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const answer = await fetch(`${site}${path}`, { headers, redirect: 'manual' });
     return { status: answer.status, text: await answer.text(), headers: answer.headers };
   };
   return {
     site,
-    output: () => output,
+    output,
     get,
     localDeploys: async () =>
       (JSON.parse((await get(LOCAL_DEPLOYS_PATH)).text) as { deploys: LocalDeploy[] }).deploys,
@@ -93,16 +75,13 @@ export async function startStackProcess(
         if (done(value)) return seen;
         if (Date.now() > deadline)
           throw new Error(
-            `${label}: not reached in ${timeoutMs / 1000} s; seen ${JSON.stringify(seen).slice(-1500)}\n${output.slice(-3000)}`,
+            `${label}: not reached in ${timeoutMs / 1000} s; seen ${JSON.stringify(seen).slice(-1500)}\n${output().slice(-3000)}`,
           );
         await new Promise((wait) => setTimeout(wait, 150));
       }
     },
     async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
+      await stack.stop();
     },
   };
 }

@@ -1,7 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVING, startProcess } from '../../../scripts/support/process.ts';
 import { FIXTURE_DATASET, FIXTURE_SITE, FIXTURE_TENANTS, raw, tempDir } from './helpers.ts';
 
 const START = resolve(import.meta.dirname, '../../../scripts/local-stack/start.ts');
@@ -57,24 +58,19 @@ describe('npm run serve (scripts/local-stack/start.ts)', () => {
         copyFileSync(FIXTURE_DATASET, join(source, 'data.ndjson'));
       }
       const startOnce = async (source: string) => {
-        const child = spawn(process.execPath, [START], {
+        const stack = await startProcess({
+          name: 'the local stack',
+          args: [START],
           env: { ...env, DATA_DIR: data.path, CONTENT_DATASET_DIR: source },
-          stdio: ['ignore', 'pipe', 'pipe'],
+          ready: SERVING,
         });
-        let output = '';
-        child.stdout.setEncoding('utf8');
-        await new Promise<void>((ready, fail) => {
-          child.once('exit', (code) => fail(new Error(`exited early with ${code}: ${output}`)));
-          child.stdout.on('data', (chunk: string) => {
-            output += chunk;
-            if (output.includes('Press Ctrl+C')) ready();
-          });
-        });
-        child.removeAllListeners('exit');
-        const exited = new Promise((done) => child.once('exit', done));
-        child.kill('SIGINT');
-        await exited;
-        return output.split('\n').find((line) => line.startsWith('Content:')) ?? '';
+        await stack.stop('SIGINT');
+        return (
+          stack
+            .output()
+            .split('\n')
+            .find((line) => line.startsWith('Content:')) ?? ''
+        );
       };
       expect(await startOnce(first)).toContain(`a new working copy of ${first}`);
       expect(await startOnce(first)).toContain(
@@ -92,16 +88,13 @@ describe('npm run serve (scripts/local-stack/start.ts)', () => {
   }, 60_000);
 
   it('prints both URLs, serves, proxies and stops cleanly on SIGINT', async () => {
-    const child = spawn(process.execPath, [START], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.setEncoding('utf8');
-    await new Promise<void>((ready, fail) => {
-      child.once('exit', (code) => fail(new Error(`exited early with ${code}`)));
-      child.stdout.on('data', (chunk: string) => {
-        output += chunk;
-        if (output.includes('Press Ctrl+C')) ready();
-      });
+    const stack = await startProcess({
+      name: 'the local stack',
+      args: [START],
+      env,
+      ready: SERVING,
     });
+    const output = stack.output();
     const site = /Site: +(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
     expect(site).toBeDefined();
     expect(output).toMatch(/Local API: +http:\/\/127\.0\.0\.1:\d+/);
@@ -109,11 +102,6 @@ describe('npm run serve (scripts/local-stack/start.ts)', () => {
     expect((await raw(`${site}/k1mobile/tenant/code/osu-beavs-mobile`)).body.toString()).toBe(
       '{"result":{"id":102,"affiliateId":5002}}',
     );
-    const exited = new Promise<number | null>((done) => {
-      child.removeAllListeners('exit');
-      child.once('exit', (code) => done(code));
-    });
-    child.kill('SIGINT');
-    expect(await exited).toBe(0);
+    expect(await stack.stop('SIGINT')).toBe(0);
   }, 20_000);
 });

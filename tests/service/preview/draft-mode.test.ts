@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRAFT_MODE_COOKIE } from '../../../src/lib/preview/draft-cookie.ts';
+import { DRAFT_MODE_COOKIE } from '../../../src/lib/preview/server/draft-cookie.ts';
 import { axeViolations } from '../../e2e/axe.ts';
 import {
   DRAFT_TITLE,

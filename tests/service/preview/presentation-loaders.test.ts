@@ -23,8 +23,8 @@ import { SCHOOL_PAGE_CONTENT_QUERY } from '../../../src/lib/content/queries.ts';
 import { TENANT_DOCUMENT_TYPES } from '../../../src/lib/content/schemas.ts';
 import { createLocalSource } from '../../../src/lib/content/local.ts';
 import { LISTEN_HEARTBEAT_MS } from '../../../src/lib/preview/live-query.ts';
-import { MAX_POSTED_CONTENT_BYTES } from '../../../src/lib/preview/posted-content.ts';
-import { PREVIEW_RESPONSE_HEADERS } from '../../../src/lib/preview/response-headers.ts';
+import { MAX_POSTED_CONTENT_BYTES } from '../../../src/lib/preview/server/posted-content.ts';
+import { PREVIEW_RESPONSE_HEADERS } from '../../../src/lib/preview/server/response-headers.ts';
 import { raw } from '../local-stack/helpers.ts';
 import {
   CHROMIUM,
@@ -108,7 +108,7 @@ async function recordTexts(frame: Frame, selector: string): Promise<void> {
   await frame.evaluate((wanted) => {
     const seen: Array<{ text: string; at: number }> = [];
     const note = () => {
-      const text = document.querySelector(wanted)?.textContent ?? '';
+      const text = (document.querySelector(wanted) as HTMLElement | null)?.innerText ?? '';
       if (seen.at(-1)?.text !== text) seen.push({ text, at: Date.now() });
     };
     note();
@@ -213,7 +213,9 @@ describe("the page on Presentation's loaders channel", () => {
     }
     const last = texts.at(-1)!;
     await frame.waitForFunction(
-      (wanted) => document.querySelector('.plan-card .description')?.textContent === wanted,
+      (wanted) =>
+        (document.querySelector('.plan-card .description') as HTMLElement | null)?.innerText ===
+        wanted,
       last,
       { timeout: 5_000 },
     );
@@ -225,9 +227,7 @@ describe("the page on Presentation's loaders channel", () => {
     );
     expect(order.at(-1)).toBe(13);
     expect(order).toEqual([...order].sort((a, b) => a - b));
-    await expect(frame.locator('.plan-card .description').first().textContent()).resolves.toBe(
-      last,
-    );
+    await expect(frame.locator('.plan-card .description').first().innerText()).resolves.toBe(last);
     await keptInPlace(frame);
     expect(await frame.evaluate(() => window.scrollY)).toBe(scrolled);
     expect(
@@ -271,7 +271,7 @@ describe("the page on Presentation's loaders channel", () => {
       }),
     );
     await page.waitForTimeout(2_000);
-    await expect(description.textContent()).resolves.toBe(typed);
+    await expect(description.innerText()).resolves.toBe(typed);
     expect(
       await page.evaluate(
         () =>
@@ -298,13 +298,13 @@ describe("the page on Presentation's loaders channel", () => {
       })
       .toEqual(STACK);
     await frame.locator('#hero-title', { hasText: RELEASE_TITLE }).waitFor({ timeout: 5_000 });
-    await expect(frame.locator('.preview-bar__shown').textContent()).resolves.toContain(
+    await expect(frame.locator('.preview-bar__shown').innerText()).resolves.toContain(
       'Scheduled publish',
     );
     const title = `The release's title, typed at ${Date.now()}`;
     await page.evaluate(([id, text]) => window.studio.edit(id!, { title: text }), [HERO, title]);
     await frame.locator('#hero-title', { hasText: title }).waitFor({ timeout: 5_000 });
-    await expect(frame.locator('.preview-bar__shown').textContent()).resolves.toContain(
+    await expect(frame.locator('.preview-bar__shown').innerText()).resolves.toContain(
       'Scheduled publish',
     );
     await keptInPlace(frame);

@@ -15,6 +15,7 @@ import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Frame, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { median } from '../../../scripts/support/stats.ts';
 import { AXE_TAGS } from '../../e2e/axe.ts';
 import { CHROMIUM, startPresentationStack, type PreviewStack } from './presentation-stack.ts';
 
@@ -57,14 +58,6 @@ async function present(path: string): Promise<{ page: Page; frame: Frame }> {
   return { page, frame };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? sorted[middle]!
-    : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
-};
-
 /** Picks a perspective in the host's menu; resolves with the ms until the hero's title reads `text`. */
 async function switchTo(
   page: Page,
@@ -82,7 +75,7 @@ async function switchTo(
   await frame
     .waitForFunction(
       (wanted) => {
-        const seen = document.getElementById('hero-title')?.textContent === wanted;
+        const seen = document.getElementById('hero-title')?.innerText === wanted;
         if (seen) (window as unknown as { titleSeenAt?: number }).titleSeenAt ??= Date.now();
         return seen;
       },
@@ -91,7 +84,7 @@ async function switchTo(
     )
     .catch(async (error: Error) => {
       throw new Error(
-        `"${text}" not shown after presentation/perspective ${JSON.stringify(perspective)}: ${error.message}; the page shows "${await frame.locator('#hero-title').textContent()}"`,
+        `"${text}" not shown after presentation/perspective ${JSON.stringify(perspective)}: ${error.message}; the page shows "${await frame.locator('#hero-title').innerText()}"`,
       );
     });
   const seenAt = await frame.evaluate(
@@ -106,10 +99,8 @@ describe("the Studio's perspective menu and the preview page", () => {
     await expect
       .poll(() => page.evaluate(() => window.studio.perspectiveRequests), { timeout: 10_000 })
       .toContainEqual(expect.objectContaining({ handlesPerspectiveChange: true }));
-    await expect(frame.locator('#hero-title').textContent()).resolves.toBe(DRAFTS_TITLE);
-    await expect(frame.locator('.preview-bar__shown').textContent()).resolves.toBe(
-      'Showing: Drafts',
-    );
+    await expect(frame.locator('#hero-title').innerText()).resolves.toBe(DRAFTS_TITLE);
+    await expect(frame.locator('.preview-bar__shown').innerText()).resolves.toBe('Showing: Drafts');
     // Marks a full load would drop.
     await frame.evaluate(() => {
       Object.assign(window, { sameDocument: true });
@@ -122,13 +113,13 @@ describe("the Studio's perspective menu and the preview page", () => {
     const toDrafts: number[] = [];
     for (let round = 1; round <= 10; round++) {
       toRelease.push(await switchTo(page, frame, STACK, RELEASE_TITLE));
-      await expect(frame.locator('.preview-bar__shown').textContent()).resolves.toBe(
+      await expect(frame.locator('.preview-bar__shown').innerText()).resolves.toBe(
         'Showing: Scheduled publish — scheduled draft, publishes Mon 1 Mar 2027, 09:00 UTC',
       );
       toDrafts.push(await switchTo(page, frame, 'drafts', DRAFTS_TITLE));
     }
     console.log(
-      `[presentation-perspective] presentation/perspective → new text: to the scheduled draft ${toRelease.join(', ')} ms (median ${median(toRelease)} ms); back to drafts ${toDrafts.join(', ')} ms (median ${median(toDrafts)} ms)`,
+      `[presentation-perspective] presentation/perspective → new text: to the scheduled draft ${toRelease.join(', ')} ms (median ${Math.round(median(toRelease))} ms); back to drafts ${toDrafts.join(', ')} ms (median ${Math.round(median(toDrafts))} ms)`,
     );
     for (const time of [...toRelease, ...toDrafts]) expect(time).toBeLessThanOrEqual(2_000);
 
@@ -185,7 +176,7 @@ describe("the Studio's perspective menu and the preview page", () => {
       { timeout: 30_000 },
     );
     const reloaded = page.frames().find((candidate) => candidate !== page.mainFrame())!;
-    await expect(reloaded.locator('#hero-title').textContent()).resolves.toBe(RELEASE_TITLE);
+    await expect(reloaded.locator('#hero-title').innerText()).resolves.toBe(RELEASE_TITLE);
     await page.close();
   }, 180_000);
 
@@ -211,8 +202,8 @@ describe("the Studio's perspective menu and the preview page", () => {
         await page.goto(
           `${stack.site}${SCHOOL}?sanity-preview-perspective=${encodeURIComponent(perspective)}`,
         );
-        await expect(page.locator('.preview-bar__shown').textContent()).resolves.toBe(shown);
-        await expect(page.locator('#hero-title').textContent()).resolves.toBe(
+        await expect(page.locator('.preview-bar__shown').innerText()).resolves.toBe(shown);
+        await expect(page.locator('#hero-title').innerText()).resolves.toBe(
           name === 'scheduled-draft' ? RELEASE_TITLE : DRAFTS_TITLE,
         );
         await page.screenshot({ path: join(SHOTS, `landing-${name}-${width}.png`) });

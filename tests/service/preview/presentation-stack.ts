@@ -20,7 +20,7 @@ import {
   type HostOptions,
   type PreviewMode,
 } from '../../../scripts/dev/studio-host.ts';
-import { signDraftMode, DRAFT_MODE_COOKIE } from '../../../src/lib/preview/draft-cookie.ts';
+import { signDraftMode, DRAFT_MODE_COOKIE } from '../../../src/lib/preview/server/draft-cookie.ts';
 import { startPreviewServer } from './preview-server-process.ts';
 
 const ROOT = resolve(import.meta.dirname, '../../..');

@@ -19,6 +19,7 @@ import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Frame, type Page, type Response } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { median } from '../../../scripts/support/stats.ts';
 import { AXE_TAGS } from '../../e2e/axe.ts';
 import { fillPlaceholders, schoolWords } from '../../../src/lib/content/inheritance/index.ts';
 import { SCHOOL_ROUTES } from '../../../src/lib/route-table/routes.ts';
@@ -130,14 +131,6 @@ function postRefresh(page: Page, source: RefreshSource): Promise<void> {
   });
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? sorted[middle]!
-    : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
-};
-
 describe('Presentation and the overlays', () => {
   it('hands the clicked field to the Studio and shows an edit after refresh', async () => {
     const { page, frame, errors, served } = await present(PLAN_PAGE);
@@ -146,7 +139,7 @@ describe('Presentation and the overlays', () => {
     const cards = planCards(stack.documents());
     const plan = (cards.plans as Array<{ _key: string; planDescription: string }>)[0]!;
     const description = frame.locator('.plan-card .description').first();
-    await expect(description.textContent()).resolves.toBe(asHuskyShows(plan.planDescription));
+    await expect(description.innerText()).resolves.toBe(asHuskyShows(plan.planDescription));
 
     // Click → visual-editing/focus
     const focus = page.evaluate(() => window.studio.next('visual-editing/focus'));
@@ -208,7 +201,8 @@ describe('Presentation and the overlays', () => {
     await frame.evaluate(() => {
       const seen: Record<string, number> = {};
       const note = () => {
-        const text = document.querySelector('.plan-card .description')?.textContent;
+        const text = (document.querySelector('.plan-card .description') as HTMLElement | null)
+          ?.innerText;
         if (text && !(text in seen)) seen[text] = Date.now();
       };
       new MutationObserver(note).observe(document.body, {
@@ -227,7 +221,7 @@ describe('Presentation and the overlays', () => {
         (wanted) => (window as unknown as { seenTexts: Record<string, number> }).seenTexts[wanted],
         text,
       );
-    const shownText = () => description.textContent();
+    const shownText = () => description.innerText();
 
     const ROUNDS = 8;
     const times: number[] = [];
@@ -268,7 +262,7 @@ describe('Presentation and the overlays', () => {
     }
     for (const line of lines) console.log(`[presentation] ${line}`);
     console.log(
-      `[presentation] save → text on the page, ${times.length} saves: median ${median(times)} ms, slowest ${Math.max(...times)} ms`,
+      `[presentation] save → text on the page, ${times.length} saves: median ${Math.round(median(times))} ms, slowest ${Math.max(...times)} ms`,
     );
 
     // Drawn in place: the same document, scrolled where it was, the connection never dropped.

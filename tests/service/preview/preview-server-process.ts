@@ -3,8 +3,8 @@
  * file's own (so test files serving at once never replace each other's function), on free ports,
  * with the given dataset and settings.
  */
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { SERVING, startProcess } from '../../../scripts/support/process.ts';
 
 const SERVER = resolve(import.meta.dirname, '../../../scripts/local-stack/preview-server.ts');
 
@@ -19,7 +19,9 @@ export async function startPreviewServer(
   name: string,
   settings: NodeJS.ProcessEnv,
 ): Promise<PreviewServerProcess> {
-  const child = spawn(process.execPath, [SERVER], {
+  const server = await startProcess({
+    name: 'preview:server',
+    args: [SERVER],
     env: {
       ...process.env,
       PREVIEW_OUT_DIR: `.preview/tests/${name}`,
@@ -27,32 +29,17 @@ export async function startPreviewServer(
       PREVIEW_API_PORT: '0',
       ...settings,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    ready: SERVING,
   });
-  let output = '';
-  child.stdout.setEncoding('utf8');
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => {
-    output += chunk;
-  });
-  await new Promise<void>((ready, fail) => {
-    child.once('exit', (code) =>
-      fail(new Error(`preview:server exited early with ${code}:\n${output}`)),
-    );
-    child.stdout.on('data', (chunk: string) => {
-      output += chunk;
-      if (output.includes('Press Ctrl+C')) ready();
-    });
-  });
-  const port = /Preview site: http:\/\/localhost:(\d+)/.exec(output)?.[1];
-  if (!port) throw new Error(`preview:server did not say where it serves:\n${output}`);
+  const port = /Preview site: http:\/\/localhost:(\d+)/.exec(server.output())?.[1];
+  if (!port) {
+    await server.stop();
+    throw new Error(`preview:server did not say where it serves:\n${server.output()}`);
+  }
   return {
     port,
     stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((done) => child.once('exit', done));
-      child.kill('SIGTERM');
-      await exited;
+      await server.stop();
     },
   };
 }

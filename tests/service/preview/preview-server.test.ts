@@ -8,8 +8,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRAFT_MODE_COOKIE, signDraftMode } from '../../../src/lib/preview/draft-cookie.ts';
-import { PREVIEW_RESPONSE_HEADERS } from '../../../src/lib/preview/response-headers.ts';
+import { DRAFT_MODE_COOKIE, signDraftMode } from '../../../src/lib/preview/server/draft-cookie.ts';
+import { PREVIEW_RESPONSE_HEADERS } from '../../../src/lib/preview/server/response-headers.ts';
 import {
   DRAFT_ONLY_QUESTION,
   DRAFT_TITLE,
@@ -82,7 +82,10 @@ const shownLine = (html: string) =>
   /<p class="preview-bar__shown"[^>]*>(.*?)<\/p>/s
     .exec(html)?.[1]
     ?.replace(/<[^>]+>/g, '')
-    .replace(/&#39;/g, "'");
+    .replace(/&#39;/g, "'")
+    // Read as a browser shows it: the source's line breaks collapse to spaces at the ends.
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The raw HTTP answer to a request written byte for byte (a client would refuse to send some). */
 function rawExchange(text: string): Promise<string> {

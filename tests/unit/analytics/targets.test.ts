@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { clickEventName, expandEventName } from '../../../src/lib/analytics/targets.ts';
+import { clickEventName, expandEventName } from '../../../src/lib/analytics/targets.client.ts';
 
 describe('clickEventName', () => {
   it('reads the closest [data-analytics] of the clicked element', () => {

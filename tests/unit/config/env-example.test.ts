@@ -10,7 +10,7 @@ import {
   publishRetrySchema,
   publishSchema,
   statusSettingsSchema,
-} from '../../../src/lib/rebuild/function-settings.ts';
+} from '../../../src/lib/functions/function-settings.ts';
 
 const listed = readFileSync('.env.example', 'utf8')
   .split('\n')

@@ -25,7 +25,7 @@ import {
   publishRetrySchema,
   publishSchema,
   statusSettingsSchema,
-} from '../../../src/lib/rebuild/function-settings.ts';
+} from '../../../src/lib/functions/function-settings.ts';
 import { projectReads, type SettingRead } from './setting-reads.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));

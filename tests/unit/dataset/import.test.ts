@@ -59,6 +59,8 @@ function probe(files: Record<string, string>, cwd = ROOT): FsProbe {
     isFile: (path) => path in files,
     isDirectory: (path) => dirs.has(path.replace(/\/$/, '')),
     read: (path) => files[path],
+    // No links here: a path that exists is its own real path.
+    realPath: (path) => (path in files || dirs.has(path) ? path : undefined),
   };
 }
 

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { failureCause } from '../../../src/lib/publish-records/build-failure.ts';
 import { buildOutcome } from '../../../src/lib/deploys/notification.ts';
-import { deployNotificationSchema } from '../../../src/lib/publish-records/records.ts';
+import { deployNotificationSchema } from '../../../src/lib/publish-records/deploy-history.ts';
 import { deploy } from './fixtures.ts';
 
 describe("a failed build's cause, from Netlify's message", () => {

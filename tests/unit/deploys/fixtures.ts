@@ -1,18 +1,29 @@
 /** Netlify deploy notifications, build records and a site's stores, for the deploy tests. */
-import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
 import { createDeployStore } from '../../../src/lib/deploys/deploy-store.ts';
 import { signNetlifyNotification } from '../../../src/lib/deploys/jws.ts';
 import { handleNotification } from '../../../src/lib/deploys/notification.ts';
-import type { BuildRecord, BuildHookBody } from '../../../src/lib/publish-records/records.ts';
+import { statusFunctions, type StatusFakes } from '../../../src/lib/deploys/status-function.ts';
+import { defineFunction } from '../../../src/lib/functions/define-function.ts';
+import type { BuildRecord } from '../../../src/lib/publish-records/build-record.ts';
+import type { BuildHookBody } from '../../../src/lib/publish-records/hook-body.ts';
 import { createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
+import { NETLIFY_FAILURE } from '../../../scripts/support/netlify/notifications.ts';
 
 export const SECRET = 'test-notification-secret';
 /** Netlify's `error_message` for a build command that failed (the build stopped on a fault it names), and for a failure around it. */
-export const CONTENT_FAILURE =
-  "Failed during stage 'building site': Build script returned non-zero exit code: 2";
-export const PLATFORM_FAILURE =
-  "Failed during stage 'Install dependencies': dependency_installation script returned non-zero exit code: 1";
+export const CONTENT_FAILURE = NETLIFY_FAILURE['build-command'];
+export const PLATFORM_FAILURE = NETLIFY_FAILURE.platform;
 export const SITE_ID = 'site-1111';
+
+/** publish-status and deploys as one instance of each makes them (define-function.ts), sharing what it sets up, with `fakes`. */
+export function statusHandlers(fakes: StatusFakes) {
+  const made = statusFunctions();
+  return {
+    publishStatus: defineFunction(made.publishStatus, fakes),
+    deploys: defineFunction(made.deploys, fakes),
+  };
+}
 
 /** Netlify's deploy object as a notification carries it (the fields Netlify sends, most of them unused here). */
 export function deploy(overrides: Record<string, unknown> = {}): Record<string, unknown> {

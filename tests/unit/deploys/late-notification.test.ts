@@ -6,10 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { createViewLoader } from '../../../src/lib/deploys/view.ts';
 import { documentStatus } from '../../../src/lib/deploys/status.ts';
-import {
-  PRODUCTION_HISTORY_KEY,
-  type ProductionHistory,
-} from '../../../src/lib/publish-records/records.ts';
+import { type ProductionHistory } from '../../../src/lib/publish-records/deploy-history.ts';
+import { PRODUCTION_HISTORY_KEY } from '../../../src/lib/publish-records/names.ts';
 import { buildRecord, deploy, site } from './fixtures.ts';
 
 const START = Date.parse('2026-11-27T10:00:00.000Z');

@@ -2,17 +2,18 @@
  * The deploy-notification function as Netlify runs it: idle on the preview site, its own settings
  * (the documented local secret only in the local stack, whatever the context; Netlify Blobs).
  */
+import { defineFunction } from '../../../src/lib/functions/define-function.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
-import { createNotificationFunction } from '../../../src/lib/deploys/notification-function.ts';
+import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
+import { deployNotification } from '../../../src/lib/deploys/notification-function.ts';
+import { type ProductionHistory } from '../../../src/lib/publish-records/deploy-history.ts';
 import {
   LOCAL_DEPLOY_NOTIFICATION_SECRET,
   LOCAL_SITE_ID,
   PRODUCTION_HISTORY_KEY,
-  type ProductionHistory,
-} from '../../../src/lib/publish-records/records.ts';
-import type { DeployNotificationSettings } from '../../../src/lib/rebuild/function-settings.ts';
-import { resetProcessMemoryStores } from '../../../src/lib/rebuild/state-store.ts';
+} from '../../../src/lib/publish-records/names.ts';
+import type { DeployNotificationSettings } from '../../../src/lib/functions/function-settings.ts';
+import { resetProcessMemoryStores } from '../../../src/lib/functions/state-store.ts';
 import { markLocalStack, unmarkLocalStack } from '../../../src/lib/config/local-stack.ts';
 import { deploy, signed, SITE_ID } from './fixtures.ts';
 
@@ -33,20 +34,22 @@ function make(
 ) {
   const deploys = memoryBlobStore();
   const logged: string[] = [];
-  const handle = createNotificationFunction({
-    openDeploysStore: () => {
-      if (options.blobs === false) throw new Error('no Blobs');
-      return deploys;
+  const handle = defineFunction(deployNotification, {
+    openStores: {
+      deploys: () => {
+        if (options.blobs === false) throw new Error('no Blobs');
+        return deploys;
+      },
+      queue: () => {
+        if (options.blobs === false) throw new Error('no Blobs');
+        return memoryBlobStore();
+      },
     },
-    openQueueStore: () => {
-      if (options.blobs === false) throw new Error('no Blobs');
-      return memoryBlobStore();
-    },
-    readBuildReport: async () => undefined,
     readSettings: () => ({ ...SETTINGS, ...options.settings }),
     site: options.site ?? {},
     log: (line) => logged.push(line),
     fetch: async () => new Response(''),
+    deps: { readBuildReport: async () => undefined },
   });
   return { handle, deploys, logged };
 }
@@ -159,13 +162,12 @@ describe('deploy-notification as a function', () => {
   it("stays idle on the editors' preview site: 404, nothing read", async () => {
     const readSettings = vi.fn(() => SETTINGS);
     const openDeploysStore = vi.fn(() => memoryBlobStore());
-    const handle = createNotificationFunction({
-      openDeploysStore,
-      openQueueStore: openDeploysStore,
-      readBuildReport: async () => undefined,
-      readSettings,
+    const handle = defineFunction(deployNotification, {
+      openStores: { deploys: openDeploysStore, queue: openDeploysStore },
+      readSettings: readSettings,
       site: { SITE_MODE: 'preview' },
       log: () => {},
+      deps: { readBuildReport: async () => undefined },
     });
     const response = await handle(signed(deploy({ id: 'd-1' }), REAL_SECRET), {
       deploy: { context: 'production' },

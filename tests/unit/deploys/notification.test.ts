@@ -4,6 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  type DeployRecord,
+  type IndexShard,
+  type OtherHistory,
+  type ProductionHistory,
+} from '../../../src/lib/publish-records/deploy-history.ts';
+import {
   indexShardKey,
   KEPT_DEPLOYS,
   KEPT_OTHER_DEPLOYS,
@@ -11,11 +17,7 @@ import {
   PRODUCTION_HISTORY_KEY,
   PUBLISH_QUEUE_KEY,
   shardOf,
-  type DeployRecord,
-  type IndexShard,
-  type OtherHistory,
-  type ProductionHistory,
-} from '../../../src/lib/publish-records/records.ts';
+} from '../../../src/lib/publish-records/names.ts';
 import { buildRecord, deploy, SITE_ID, site } from './fixtures.ts';
 
 type Site = ReturnType<typeof site>;

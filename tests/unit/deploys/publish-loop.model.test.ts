@@ -9,7 +9,8 @@
  * content, or in their build command while the product API is down (Netlify words that as it words
  * broken content: build-failure.ts); notifications lost, delivered twice, delayed (so out of order); the product API failing
  * or never answering the freshness check; publish-retry's runs skipped (a clock jump). The real
- * functions run it (world.ts). Then the faults stop, the clock runs past the bound (publishBoundMs
+ * functions run it, in the simulated world the month bench replays its month in too
+ * (scripts/support/world/). Then the faults stop, the clock runs past the bound (publishBoundMs
  * with the budget's slot, plus the builds Netlify already had queued, plus the freshness check's
  * interval) and the invariants must hold:
  *
@@ -35,8 +36,22 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { slotStartMs } from '../../../src/lib/rebuild/deploy-budget.ts';
 import { NETLIFY_BUILD_LIMIT_MS, publishBoundMs } from '../../../src/lib/rebuild/queue-timing.ts';
 import { AFTER_FAILED_BUILD_MS, CHECK_TICK_MS } from '../../../src/lib/rebuild/freshness.ts';
-import type { ApiFault, HookFault, NotificationFault, StoreFault } from './model/faults.ts';
-import { DOCUMENTS, FRESHNESS_MINUTES, SCHOOLS, seeded, World } from './model/world.ts';
+import { seeded } from '../../../scripts/support/random.ts';
+import type {
+  ApiFault,
+  Faults,
+  HookFault,
+  NotificationFault,
+  StoreFault,
+} from '../../../scripts/support/world/faults.ts';
+import { World } from '../../../scripts/support/world/world.ts';
+
+const START = Date.UTC(2026, 10, 27, 9, 0, 0);
+const DOCUMENTS = ['home-landingHeader', 'home-faqs', 'husky-plans', 'site-footer'];
+/** The schools whose tenant records the builds read and the freshness check compares. */
+const SCHOOLS = ['huskymobile', 'beavsmobile', 'cubbymobile'];
+/** The freshness check's interval in the model (FRESHNESS_CHECK_MINUTES). */
+const FRESHNESS_MINUTES = 30;
 
 const RUNS = Number(process.env['MODEL_RUNS'] ?? 1000);
 const SEED =
@@ -46,12 +61,15 @@ const PATH = process.env['MODEL_PATH'];
 type Model = Record<string, never>;
 type Command = fc.AsyncCommand<Model, World>;
 
-/** A command that always applies: its run changes the world, its name is how the sequence prints. */
-function command(name: string, run: (world: World) => void | Promise<void>): Command {
+/** A command that always applies: its run changes the world (or arms its faults), its name is how the sequence prints. */
+function command(
+  name: string,
+  run: (world: World, faults: Faults) => void | Promise<void>,
+): Command {
   return {
     check: () => true,
     run: async (_model, world) => {
-      await run(world);
+      await run(world, world.faults!);
     },
     toString: () => name,
   };
@@ -84,7 +102,7 @@ const commands: Array<fc.Arbitrary<Command>> = [
   fc
     .constantFrom<ApiFault>('error', 'no-answer')
     .map((fault) =>
-      command(`arm product API fault ${fault}`, (world) => world.faults.armApi(fault)),
+      command(`arm product API fault ${fault}`, (_world, faults) => faults.armApi(fault)),
     ),
   fc
     .oneof(
@@ -93,7 +111,7 @@ const commands: Array<fc.Arbitrary<Command>> = [
     )
     .map((ms) =>
       command(`wait ${ms < 60_000 ? `${ms / 1000} s` : minutes(ms)}`, (world) =>
-        world.advanceTo(world.clock + ms),
+        world.advanceTo(world.now + ms),
       ),
     ),
   fc.integer({ min: 1, max: 15 }).map((count) =>
@@ -114,14 +132,14 @@ const commands: Array<fc.Arbitrary<Command>> = [
       fc.integer({ min: 0, max: 6 }),
     )
     .map(([fault, skip]) =>
-      command(`arm Blobs fault ${fault} (after ${skip} operations)`, (world) =>
-        world.faults.armStore(fault, skip),
+      command(`arm Blobs fault ${fault} (after ${skip} operations)`, (_world, faults) =>
+        faults.armStore(fault, skip),
       ),
     ),
   fc
     .constantFrom<HookFault>('http-500', 'timeout', 'accepted-timeout', 'die', 'die-after-accept')
     .map((fault) =>
-      command(`arm build hook fault ${fault}`, (world) => world.faults.armHook(fault)),
+      command(`arm build hook fault ${fault}`, (_world, faults) => faults.armHook(fault)),
     ),
   fc
     .oneof(
@@ -136,21 +154,23 @@ const commands: Array<fc.Arbitrary<Command>> = [
     .map((fault) =>
       command(
         `arm notification fault ${fault.kind}${'ms' in fault ? ` ${minutes(fault.ms)}` : 'afterMs' in fault ? ` ${minutes(fault.afterMs)} later` : ''}`,
-        (world) => world.faults.armNotification(fault),
+        (_world, faults) => faults.armNotification(fault),
       ),
     ),
   fc.constant(
-    command('arm a build failing outside the content', (world) =>
-      world.faults.armPlatformFailure(),
+    command('arm a build failing outside the content', (_world, faults) =>
+      faults.armPlatformFailure(),
     ),
   ),
   fc.constant(
-    command('arm a build meeting the product API down', (world) => world.faults.armBuildOutage()),
+    command('arm a build meeting the product API down', (_world, faults) =>
+      faults.armBuildOutage(),
+    ),
   ),
   fc.integer({ min: 2, max: 120 }).map((count) =>
-    command(`skip publish-retry for ${count} min`, (world) => {
-      world.faults.count(`publish-retry skipped for ${count} min`);
-      world.skipRetryUntil = world.clock + count * 60_000;
+    command(`skip publish-retry for ${count} min`, (world, faults) => {
+      faults.count(`publish-retry skipped for ${count} min`);
+      world.skipRetryUntil = world.now + count * 60_000;
     }),
   ),
 ];
@@ -158,17 +178,17 @@ const commands: Array<fc.Arbitrary<Command>> = [
 async function quiet(world: World): Promise<void> {
   // The site's first deploy, before anything is published.
   world.byHand();
-  await world.advanceTo(world.clock + 10 * 60_000);
+  await world.advanceTo(world.now + 10 * 60_000);
 }
 
 /** After the faults: runs past the bound, then checks what every newest revision's badge says against what visitors get. */
 async function settleAndCheck(world: World): Promise<void> {
-  world.faults.disarm();
+  world.faults!.disarm();
   world.skipRetryUntil = 0;
   world.buildMs = Math.min(world.buildMs, NETLIFY_BUILD_LIMIT_MS);
   // Delayed notifications are faults until they arrive. The builds Netlify has queued then (the hook calls
   // of that moment included) are ahead of any new one: the bound counts from the last of them.
-  const quietFrom = Math.max(world.clock, world.pendingDeliveries());
+  const quietFrom = Math.max(world.now, world.pendingDeliveries());
   await world.advanceTo(quietFrom + 1_000);
   const queued = world.netlify.deploys.filter(
     (deploy) => deploy.state === 'enqueued' || deploy.state === 'building',
@@ -184,7 +204,7 @@ async function settleAndCheck(world: World): Promise<void> {
       FRESHNESS_MINUTES * 60_000 +
       CHECK_TICK_MS +
       afterOutage +
-      publishBoundMs(undefined, world.queue()?.silentLosses ?? 0, world.budget) +
+      publishBoundMs(undefined, (await world.queue())?.silentLosses ?? 0, world.budget) +
       queued * NETLIFY_BUILD_LIMIT_MS,
   );
 
@@ -204,7 +224,7 @@ async function settleAndCheck(world: World): Promise<void> {
   }
   // With every newest revision sound and acknowledged, and builds failing at most once on Netlify's side or a service
   // (tried again), nothing stays named failed: the last publish's build carries them all.
-  const platformFailures = world.faults.fired.filter(
+  const platformFailures = world.faults!.fired.filter(
     (fault) =>
       fault.endsWith('build failed outside the content') ||
       fault.endsWith('the product API was down'),
@@ -234,18 +254,18 @@ async function settleAndCheck(world: World): Promise<void> {
   const onBroken = world.netlify.deploys.filter((deploy) => deploy.failedOn === 'content').length;
   const builds = () =>
     world.netlify.deploys.filter((deploy) => deploy.body?.kind === 'publish').length;
-  const allowed = world.published.length + world.replays + world.faults.fired.length + onBroken;
+  const allowed = world.published.length + world.replays + world.faults!.fired.length + onBroken;
   expect(
     builds(),
-    `builds for publishes: ${builds()}, revisions ${world.published.length} + replays ${world.replays} + faults ${world.faults.fired.length} + failed on broken content ${onBroken}`,
+    `builds for publishes: ${builds()}, revisions ${world.published.length} + replays ${world.replays} + faults ${world.faults!.fired.length} + failed on broken content ${onBroken}`,
   ).toBeLessThanOrEqual(allowed);
   const freshnessBuilds = world.netlify.deploys.filter(
     (deploy) => deploy.body?.kind === 'freshness',
   ).length;
   expect(
     freshnessBuilds,
-    `freshness builds: ${freshnessBuilds}, tenant changes ${world.tenantChanges} + faults ${world.faults.fired.length} + failed on broken content ${onBroken}`,
-  ).toBeLessThanOrEqual(world.tenantChanges + world.faults.fired.length + onBroken);
+    `freshness builds: ${freshnessBuilds}, tenant changes ${world.tenantChanges} + faults ${world.faults!.fired.length} + failed on broken content ${onBroken}`,
+  ).toBeLessThanOrEqual(world.tenantChanges + world.faults!.fired.length + onBroken);
 
   // With a budget, the publish queue starts at most one build in a slot (builds by hand are ops' own).
   if (world.budget) {
@@ -260,7 +280,7 @@ async function settleAndCheck(world: World): Promise<void> {
   // Nothing is left to do: two more hours build nothing, but the freshness check trying again (every
   // AFTER_FAILED_BUILD_MS) while a newest revision is broken and visitors' tenant records are not the API's.
   const before = world.netlify.deploys.length;
-  await world.advanceTo(world.clock + 2 * 60 * 60_000);
+  await world.advanceTo(world.now + 2 * 60 * 60_000);
   const retrying =
     newest.some((revision) => revision.broken) && live?.inputs?.digest !== world.inputs().digest;
   const later = world.netlify.deploys
@@ -271,8 +291,13 @@ async function settleAndCheck(world: World): Promise<void> {
     'builds after the loop settled',
   ).toEqual([]);
   if (!retrying)
-    expect(world.queue()?.inFlight, 'a batch in flight after the loop settled').toBeUndefined();
-  expect(world.queue()?.waiting ?? [], 'publishes waiting after the loop settled').toEqual([]);
+    expect(
+      (await world.queue())?.inFlight,
+      'a batch in flight after the loop settled',
+    ).toBeUndefined();
+  expect((await world.queue())?.waiting ?? [], 'publishes waiting after the loop settled').toEqual(
+    [],
+  );
 }
 
 describe('the publish loop under injected faults (model)', () => {
@@ -290,7 +315,22 @@ describe('the publish loop under injected faults (model)', () => {
       seed: number,
       budget: number | undefined,
     ): Promise<World> => {
-      const world = (lastWorld = new World(seed, budget));
+      const world = (lastWorld = new World({
+        start: START,
+        schools: SCHOOLS,
+        documents: DOCUMENTS,
+        budget,
+        buildMs: 3 * 60_000,
+        freshnessMinutes: FRESHNESS_MINUTES,
+        retry: 'every-minute',
+        faults: {
+          seed,
+          moveTimers: () => {
+            if (vi.getTimerCount() > 0) vi.advanceTimersToNextTimer();
+          },
+        },
+        observe: true,
+      }));
       // updateJson's pauses between lost races are random: drawn from the run's seed, so a run repeats.
       const random = seeded(seed ^ 0x5eed);
       vi.spyOn(Math, 'random').mockImplementation(random);
@@ -333,7 +373,7 @@ describe('the publish loop under injected faults (model)', () => {
         (error: unknown) => String(error),
       );
       throw new Error(
-        `${fc.defaultReportMessage(details)}\n${String(details.errorInstance)}\n\nRun again: ${again}\nIts world:\n${world?.log.join('\n') ?? lastWorld?.log.join('\n')}\n\nFaults fired:\n${(world ?? lastWorld)?.faults.fired.join('\n')}`,
+        `${fc.defaultReportMessage(details)}\n${String(details.errorInstance)}\n\nRun again: ${again}\nIts world:\n${world?.log.join('\n') ?? lastWorld?.log.join('\n')}\n\nFaults fired:\n${(world ?? lastWorld)?.faults?.fired.join('\n')}`,
       );
     }
     console.info(

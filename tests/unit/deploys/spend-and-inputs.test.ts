@@ -9,12 +9,11 @@ import { spendAfter } from '../../../src/lib/deploys/deploy-store.ts';
 import { deploysAnswer, spendSummary, type View } from '../../../src/lib/deploys/status.ts';
 import {
   EMPTY_PRODUCTION_HISTORY,
-  LIVE_INPUTS_KEY,
-  PRODUCTION_HISTORY_KEY,
   type DeployRecord,
   type LiveInputs,
   type ProductionHistory,
-} from '../../../src/lib/publish-records/records.ts';
+} from '../../../src/lib/publish-records/deploy-history.ts';
+import { LIVE_INPUTS_KEY, PRODUCTION_HISTORY_KEY } from '../../../src/lib/publish-records/names.ts';
 import { EMPTY_QUEUE } from '../../../src/lib/rebuild/publish-queue.ts';
 import { buildRecord, deploy, site } from './fixtures.ts';
 

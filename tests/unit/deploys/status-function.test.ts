@@ -18,16 +18,15 @@ import { checkPass, issuePass } from '../../../src/lib/deploys/editor-pass.ts';
 import {
   settingsCheckAnswer,
   type SettingsCheckAnswer,
-} from '../../../src/lib/setup/settings-check-function.ts';
+} from '../../../src/lib/functions/settings-check.ts';
 import {
   settingsCheckProof,
   SETTINGS_CHECK_HEADER,
-} from '../../../src/lib/setup/settings-proof.ts';
-import type { BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
-import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
-import { FUNCTION_HEADERS } from '../../../src/lib/rebuild/function-http.ts';
-import type { StatusSettings } from '../../../src/lib/rebuild/function-settings.ts';
-import { buildRecord, deploy, site } from './fixtures.ts';
+} from '../../../src/lib/functions/settings-proof.ts';
+import type { BlobStore } from '../../../src/lib/functions/blob-store.ts';
+import { FUNCTION_HEADERS } from '../../../src/lib/functions/function-http.ts';
+import type { StatusSettings } from '../../../src/lib/functions/function-settings.ts';
+import { buildRecord, deploy, site, statusHandlers } from './fixtures.ts';
 
 const STUDIO = 'https://school-mobile.sanity.studio';
 const PASS_SECRET = 'a-real-editor-pass-secret-0123456789abcdef';
@@ -84,14 +83,16 @@ function functions(
   } = {},
 ) {
   const verify = vi.fn(async (_token: string) => options.verdict ?? 'editor');
-  const made = createStatusFunctions({
-    openDeploysStore: () => options.deploysStore ?? s.deploysStore,
-    openQueueStore: () => s.queueStore,
+  const made = statusHandlers({
+    openStores: {
+      deploys: () => options.deploysStore ?? s.deploysStore,
+      queue: () => s.queueStore,
+    },
     readSettings: () => ({ ...SETTINGS, ...options.settings }),
-    verifyToken: verify,
     site: options.site ?? {},
     now: () => new Date('2026-11-27T10:05:00.000Z'),
     log: () => {},
+    deps: { verifyToken: verify },
   });
   return { ...made, verify };
 }
@@ -351,13 +352,12 @@ describe('two kinds of caller', () => {
         s.queueStore.getWithMetadata(key, options)
       ),
     };
-    const made = createStatusFunctions({
-      openDeploysStore: () => s.deploysStore,
-      openQueueStore: () => queueStore,
+    const made = statusHandlers({
+      openStores: { deploys: () => s.deploysStore, queue: () => queueStore },
       readSettings: () => SETTINGS,
-      verifyToken: async () => 'editor',
       site: {},
       log: () => {},
+      deps: { verifyToken: async () => 'editor' },
     });
     expect((await made.deploys(get('/api/deploys'))).status).toBe(200);
     expect(queueReads).toEqual([]);
@@ -384,14 +384,13 @@ describe('without EDITOR_PASS_SECRET (a deployed site where it was never set)', 
   it('visitors get the same answers as with it, never a 500, and the secret is not read for them', async () => {
     const s = await liveSite();
     const logged: string[] = [];
-    const made = createStatusFunctions({
-      openDeploysStore: () => s.deploysStore,
-      openQueueStore: () => s.queueStore,
+    const made = statusHandlers({
+      openStores: { deploys: () => s.deploysStore, queue: () => s.queueStore },
       readSettings: () => ({ ...SETTINGS, ...unset }),
-      verifyToken: async () => 'editor',
       site: {},
       now: () => new Date('2026-11-27T10:05:00.000Z'),
       log: (line) => logged.push(line),
+      deps: { verifyToken: async () => 'editor' },
     });
     const status = await made.publishStatus(
       get('/api/publish-status?ids=husky-faqs,newu-faqs', { origin: STUDIO }),
@@ -411,14 +410,13 @@ describe('without EDITOR_PASS_SECRET (a deployed site where it was never set)', 
     const s = await liveSite();
     const logged: string[] = [];
     const verify = vi.fn(async (_token: string): Promise<TokenVerdict> => 'editor');
-    const made = createStatusFunctions({
-      openDeploysStore: () => s.deploysStore,
-      openQueueStore: () => s.queueStore,
+    const made = statusHandlers({
+      openStores: { deploys: () => s.deploysStore, queue: () => s.queueStore },
       readSettings: () => ({ ...SETTINGS, ...unset }),
-      verifyToken: verify,
       site: {},
       now: () => new Date('2026-11-27T10:05:00.000Z'),
       log: (line) => logged.push(line),
+      deps: { verifyToken: verify },
     });
     const forged = (
       await issuePass(
@@ -457,14 +455,13 @@ describe('without EDITOR_PASS_SECRET (a deployed site where it was never set)', 
   it('the documented local value on a deployed site counts as none: a pass it would sign proves nothing', async () => {
     const s = await liveSite();
     const verify = vi.fn(async (_token: string): Promise<TokenVerdict> => 'refused');
-    const made = createStatusFunctions({
-      openDeploysStore: () => s.deploysStore,
-      openQueueStore: () => s.queueStore,
+    const made = statusHandlers({
+      openStores: { deploys: () => s.deploysStore, queue: () => s.queueStore },
       readSettings: () => ({ ...SETTINGS, EDITOR_PASS_SECRET: LOCAL_EDITOR_PASS_SECRET }),
-      verifyToken: verify,
       site: {},
       now: () => new Date('2026-11-27T10:05:00.000Z'),
       log: () => {},
+      deps: { verifyToken: verify },
     });
     const signedLocally = (
       await issuePass(
@@ -572,17 +569,19 @@ describe('requests and failures', () => {
 
   it('a deployed site without Netlify Blobs answers 500 saying so', async () => {
     const s = site();
-    const made = createStatusFunctions({
-      openDeploysStore: () => {
-        throw new Error('no Blobs');
-      },
-      openQueueStore: () => {
-        throw new Error('no Blobs');
+    const made = statusHandlers({
+      openStores: {
+        deploys: () => {
+          throw new Error('no Blobs');
+        },
+        queue: () => {
+          throw new Error('no Blobs');
+        },
       },
       readSettings: () => SETTINGS,
-      verifyToken: async () => 'editor',
       site: {},
       log: () => {},
+      deps: { verifyToken: async () => 'editor' },
     });
     void s;
     const response = await made.publishStatus(get('/api/publish-status?ids=husky-faqs'), {
@@ -731,9 +730,8 @@ describe("who is an editor: a member of the project with an editor's role, as Sa
       expect(logged[0]).toContain(named);
 
       const s = await liveSite();
-      const made = createStatusFunctions({
-        openDeploysStore: () => s.deploysStore,
-        openQueueStore: () => s.queueStore,
+      const made = statusHandlers({
+        openStores: { deploys: () => s.deploysStore, queue: () => s.queueStore },
         site: {},
         log: (line) => logged.push(line),
         readSettings: () => ({

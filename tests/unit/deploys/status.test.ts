@@ -5,12 +5,10 @@
  * that is not on the site reads exactly as an id that never existed.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  PRODUCTION_HISTORY_KEY,
-  type BuildRecord,
-  type DocumentStatus,
-  type ProductionHistory,
-} from '../../../src/lib/publish-records/records.ts';
+import { type BuildRecord } from '../../../src/lib/publish-records/build-record.ts';
+import { type ProductionHistory } from '../../../src/lib/publish-records/deploy-history.ts';
+import { PRODUCTION_HISTORY_KEY } from '../../../src/lib/publish-records/names.ts';
+import { type DocumentStatus } from '../../../src/lib/publish-records/status-answers.ts';
 import {
   deploysSummary,
   documentStatus,

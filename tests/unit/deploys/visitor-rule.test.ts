@@ -1,6 +1,6 @@
 /**
  * The one rule of what a caller may learn of a document (`statusFor`, next to the answer's schema
- * in records.ts), as a table: each state an answer can have × each kind of caller × whether the
+ * in status-answers.ts), as a table: each state an answer can have × each kind of caller × whether the
  * public site shows the document. A visitor never learns more than the site shows.
  */
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import {
   statusFor,
   UNKNOWN_TO_VISITORS,
   type DocumentStatus,
-} from '../../../src/lib/publish-records/records.ts';
+} from '../../../src/lib/publish-records/status-answers.ts';
 
 const STATES: Array<[string, DocumentStatus]> = [
   ['live', { state: 'live', since: '2026-11-27T10:02:00.000Z', deploy: 'd-1' }],

@@ -4,6 +4,8 @@
  * the code here (and the code's own copies of it are held equal), then every statement of it in the
  * documents is checked (stated-facts.ts); a failure names the file, the line and what it says.
  */
+import { statusHandlers } from '../deploys/fixtures.ts';
+import { defineFunction } from '../../../src/lib/functions/define-function.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,18 +15,17 @@ import {
   LOCAL_SITE_PORT,
   LOCAL_STUDIO_URL,
 } from '../../../src/lib/config/local-addresses.ts';
-import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
+import { freshnessCheck } from '../../../src/lib/rebuild/freshness-check.ts';
 import { createPublishWebhook } from '../../../src/lib/rebuild/publish-webhook.ts';
-import { createPublishRetryFunction } from '../../../src/lib/rebuild/publish-retry.ts';
-import { memoryStateStore } from '../../../src/lib/rebuild/state-store.ts';
+import { publishRetry } from '../../../src/lib/rebuild/publish-retry.ts';
+import { memoryStateStore } from '../../../src/lib/functions/state-store.ts';
 import { createDeployStore } from '../../../src/lib/deploys/deploy-store.ts';
 import { handleNotification } from '../../../src/lib/deploys/notification.ts';
-import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
 import {
   readFreshnessSettings,
   readPublishRetrySettings,
   readStatusSettings,
-} from '../../../src/lib/rebuild/function-settings.ts';
+} from '../../../src/lib/functions/function-settings.ts';
 import { createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
 import {
   factProblems,
@@ -107,41 +108,44 @@ const portSettings: Record<string, PortRole> = {
 const probe = () =>
   new Request('http://localhost/.netlify/functions/probe', { method: 'PROPFIND' });
 
-/** Each function in src/functions, the module it hands requests to, and that module's answer to the probe. */
+/** Each function in src/functions, the definition it hands to defineFunction, and its answer to the probe. */
 const FUNCTIONS: Record<string, { handler: string; answer: () => Promise<Response> }> = {
   'freshness-check': {
-    handler: 'createFreshnessCheckFunction',
+    handler: 'freshnessCheck',
     answer: () =>
-      createFreshnessCheckFunction({
-        openQueueStore: memoryStateStore,
-        openDeploysStore: memoryStateStore,
+      defineFunction(freshnessCheck, {
+        openStores: { queue: memoryStateStore, deploys: memoryStateStore },
         readSettings: () => readFreshnessSettings({}),
         site: {},
         log: () => undefined,
       })(probe()),
   },
   'publish-retry': {
-    handler: 'createPublishRetryFunction',
+    handler: 'publishRetry',
     answer: () =>
-      createPublishRetryFunction({
-        openBlobStore: memoryStateStore,
+      defineFunction(publishRetry, {
+        openStores: { queue: memoryStateStore },
         readSettings: () => readPublishRetrySettings({}),
         site: {},
         log: () => undefined,
       })(probe()),
   },
   'rebuild-on-publish': {
-    handler: 'createPublishFunction',
+    handler: 'rebuildOnPublish',
     answer: () =>
       createPublishWebhook({
         secret: 'secret',
-        hookUrl: 'https://hooks.invalid/build',
+        settings: {
+          NETLIFY_BUILD_HOOK_URL: 'https://hooks.invalid/build',
+          PUBLISH_RETRY_BASE_SECONDS: undefined,
+          DEPLOY_BUDGET_PER_HOUR: undefined,
+        },
         store: memoryStateStore(),
         log: () => undefined,
       })(probe()),
   },
   'deploy-notification': {
-    handler: 'createNotificationFunction',
+    handler: 'deployNotification',
     answer: () =>
       handleNotification(probe(), {
         secret: 'secret',
@@ -155,23 +159,22 @@ const FUNCTIONS: Record<string, { handler: string; answer: () => Promise<Respons
       }),
   },
   'publish-status': {
-    handler: 'netlifyStatusFunctions',
+    handler: 'statusFunctions',
     answer: () => statusFunctions().publishStatus(probe()),
   },
   deploys: {
-    handler: 'netlifyStatusFunctions',
+    handler: 'statusFunctions',
     answer: () => statusFunctions().deploys(probe()),
   },
 };
 
 function statusFunctions() {
-  return createStatusFunctions({
-    openDeploysStore: memoryStateStore,
-    openQueueStore: memoryStateStore,
+  return statusHandlers({
+    openStores: { deploys: memoryStateStore, queue: memoryStateStore },
     readSettings: () => readStatusSettings({}),
-    verifyToken: async () => 'refused',
     site: {},
     log: () => undefined,
+    deps: { verifyToken: async () => 'refused' },
   });
 }
 

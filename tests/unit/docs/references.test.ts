@@ -19,7 +19,7 @@ import { splitReleases } from '../../../scripts/dataset/release-filter.ts';
 import { readExport } from '../../../scripts/dataset/sanity-export.ts';
 import { LOCAL_STUDIO_URL } from '../../../src/lib/config/local-addresses.ts';
 import { createLocalSource } from '../../../src/lib/content/local.ts';
-import { PREVIEW_LOOKUP_TTL_MS } from '../../../src/lib/preview/held-lookups.ts';
+import { PREVIEW_LOOKUP_TTL_MS } from '../../../src/lib/preview/server/held-lookups.ts';
 import { entryEndpoint, entryRequestHeaders } from '../../../src/lib/giveaway/entry-submission.ts';
 import {
   entryPreflight,

@@ -4,39 +4,39 @@
  * speak of. A document may quote only these: a message the code does not send fails the docs test.
  * A situation the documents start quoting is added here, which is the proof the code sends it.
  */
+import { defineFunction } from '../../../src/lib/functions/define-function.ts';
 import { encodeSignatureHeader } from '@sanity/webhook';
-import { memoryBlobStore, type BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore, type BlobStore } from '../../../src/lib/functions/blob-store.ts';
 import { signNetlifyNotification } from '../../../src/lib/deploys/jws.ts';
-import { createNotificationFunction } from '../../../src/lib/deploys/notification-function.ts';
+import { deployNotification } from '../../../src/lib/deploys/notification-function.ts';
 import {
   LOCAL_DEPLOY_NOTIFICATION_SECRET,
   LOCAL_WEBHOOK_SECRET,
-} from '../../../src/lib/publish-records/records.ts';
-import { createStatusFunctions } from '../../../src/lib/deploys/status-function.ts';
+} from '../../../src/lib/publish-records/names.ts';
 import {
   readDeployNotificationSettings,
   readFreshnessSettings,
   readPublishSettings,
   readStatusSettings,
-} from '../../../src/lib/rebuild/function-settings.ts';
-import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
+} from '../../../src/lib/functions/function-settings.ts';
+import { freshnessCheck as freshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
 import {
   LIVE_INPUTS_KEY,
   PRODUCTION_HISTORY_KEY,
   PUBLISH_QUEUE_KEY,
-} from '../../../src/lib/publish-records/records.ts';
+} from '../../../src/lib/publish-records/names.ts';
 import { recordsTransport } from '../../../src/lib/tenants/client.ts';
 import { inputsDigest, tenantDigest } from '../../../src/lib/tenants/digest.ts';
 import { toTenant } from '../../../src/lib/tenants/schema.ts';
-import { createPublishFunction } from '../../../src/lib/rebuild/publish-function.ts';
-import { createPublishRetryFunction } from '../../../src/lib/rebuild/publish-retry.ts';
-import { resetProcessMemoryStores } from '../../../src/lib/rebuild/state-store.ts';
-import { settingsCheckAnswer } from '../../../src/lib/setup/settings-check-function.ts';
+import { rebuildOnPublish } from '../../../src/lib/rebuild/publish-webhook.ts';
+import { publishRetry } from '../../../src/lib/rebuild/publish-retry.ts';
+import { resetProcessMemoryStores } from '../../../src/lib/functions/state-store.ts';
+import { settingsCheckAnswer } from '../../../src/lib/functions/settings-check.ts';
 import {
   settingsCheckProof,
   SETTINGS_CHECK_HEADER,
-} from '../../../src/lib/setup/settings-proof.ts';
-import { deploy } from '../deploys/fixtures.ts';
+} from '../../../src/lib/functions/settings-proof.ts';
+import { deploy, statusHandlers } from '../deploys/fixtures.ts';
 
 export const HOOK = 'https://api.netlify.com/build_hooks/abc';
 export const WEBHOOK_SECRET = 'w'.repeat(40);
@@ -98,15 +98,18 @@ export function publishFunction(
   openStore: () => BlobStore = memoryBlobStore,
 ) {
   const store = openStore();
-  return createPublishFunction({
-    readSettings: () => readPublishSettings(env),
-    openBlobStore: () => {
-      if (!blobs) throw new Error('no Blobs');
-      return store;
+  return defineFunction(rebuildOnPublish, {
+    openStores: {
+      queue: () => {
+        if (!blobs) throw new Error('no Blobs');
+        return store;
+      },
     },
+    readSettings: () => readPublishSettings(env),
     site: env,
     log: quiet,
-    webhook: { fetch: hookAnswers, log: quiet, ...webhook },
+    fetch: webhook.fetch ?? hookAnswers,
+    ...(webhook.now ? { now: () => new Date(webhook.now!()) } : {}),
   });
 }
 
@@ -122,14 +125,13 @@ export function notificationFunction(
   readBuildReport: (deployId: string) => Promise<unknown> = async () => undefined,
 ) {
   const { deploys, queue } = stores;
-  return createNotificationFunction({
-    openDeploysStore: () => deploys,
-    openQueueStore: () => queue,
-    readBuildReport,
+  return defineFunction(deployNotification, {
+    openStores: { deploys: () => deploys, queue: () => queue },
     readSettings: () => readDeployNotificationSettings(env),
     site: env,
     log: quiet,
     fetch: hookAnswers,
+    deps: { readBuildReport: readBuildReport },
   });
 }
 
@@ -186,9 +188,8 @@ async function freshnessCheck(
       publishedAt: since,
     });
   }
-  return createFreshnessCheckFunction({
-    openQueueStore: () => queue,
-    openDeploysStore: () => deploys,
+  return defineFunction(freshnessCheckFunction, {
+    openStores: { queue: () => queue, deploys: () => deploys },
     readSettings: () =>
       readFreshnessSettings({
         NETLIFY_BUILD_HOOK_URL: HOOK,
@@ -198,8 +199,8 @@ async function freshnessCheck(
     site: env,
     log: quiet,
     fetch: hookAnswers,
-    transport: () => recordsTransport(now),
     now: () => new Date('2026-11-28T12:07:30.000Z'),
+    deps: { transport: () => recordsTransport(now) },
   })(
     new Request('https://site.example/.netlify/functions/freshness-check', { method: 'POST' }),
     production,
@@ -338,9 +339,11 @@ export async function sentMessages(): Promise<Map<string, Set<number>>> {
   // The scheduled functions and the status functions on the preview site.
   sent.push(
     await messageOf(
-      createPublishRetryFunction({ openBlobStore: memoryBlobStore, site: PREVIEW, log: quiet })(
-        new Request('https://p.example/.netlify/functions/publish-retry', { method: 'POST' }),
-      ),
+      defineFunction(publishRetry, {
+        openStores: { queue: memoryBlobStore },
+        site: PREVIEW,
+        log: quiet,
+      })(new Request('https://p.example/.netlify/functions/publish-retry', { method: 'POST' })),
     ),
   );
   sent.push(await messageOf(freshnessCheck(undefined, [], PREVIEW)));
@@ -358,9 +361,8 @@ export async function sentMessages(): Promise<Map<string, Set<number>>> {
       freshnessCheck(schools, [tenantRecord('huskymobile', 1, null), ...schools.slice(1)]),
     ),
   );
-  const status = createStatusFunctions({
-    openDeploysStore: memoryBlobStore,
-    openQueueStore: memoryBlobStore,
+  const status = statusHandlers({
+    openStores: { deploys: memoryBlobStore, queue: memoryBlobStore },
     readSettings: () => readStatusSettings({}),
     site: PREVIEW,
     log: quiet,

@@ -5,16 +5,17 @@
  * finds a tenant record changed, and the build writing its record for the deploy's own store. A key the documents name must be one of these (or match one,
  * `<…>` standing for a part of it).
  */
+import { defineFunction } from '../../../src/lib/functions/define-function.ts';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEPLOY_BLOBS_DIR, writeStaticSiteOutput } from '../../../src/lib/build/netlify-output.ts';
-import { memoryBlobStore, type BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
-import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../../../src/lib/publish-records/records.ts';
-import { REVOCATION_STORE_NAME } from '../../../src/lib/preview/revocation.ts';
-import { createFreshnessCheckFunction } from '../../../src/lib/rebuild/freshness-check.ts';
-import { readFreshnessSettings } from '../../../src/lib/rebuild/function-settings.ts';
-import { resetProcessMemoryStores } from '../../../src/lib/rebuild/state-store.ts';
+import { memoryBlobStore, type BlobStore } from '../../../src/lib/functions/blob-store.ts';
+import { DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../../../src/lib/publish-records/names.ts';
+import { REVOCATION_STORE_NAME } from '../../../src/lib/preview/server/revocation.ts';
+import { freshnessCheck } from '../../../src/lib/rebuild/freshness-check.ts';
+import { readFreshnessSettings } from '../../../src/lib/functions/function-settings.ts';
+import { resetProcessMemoryStores } from '../../../src/lib/functions/state-store.ts';
 import { recordsTransport } from '../../../src/lib/tenants/client.ts';
 import { buildRecord } from '../deploys/fixtures.ts';
 import {
@@ -104,9 +105,8 @@ export async function writtenBlobKeys(): Promise<Map<string, Set<string>>> {
     }),
     production,
   );
-  await createFreshnessCheckFunction({
-    openQueueStore: () => queue,
-    openDeploysStore: () => deploys,
+  await defineFunction(freshnessCheck, {
+    openStores: { queue: () => queue, deploys: () => deploys },
     site: {},
     log: () => {},
     fetch: async () => new Response(''),
@@ -115,11 +115,13 @@ export async function writtenBlobKeys(): Promise<Map<string, Set<string>>> {
         NETLIFY_BUILD_HOOK_URL: HOOK,
         PUBLIC_API_BASE: 'https://api.example',
       }),
-    transport: () =>
-      recordsTransport([
-        { id: 1, affiliateId: 1, slug: 'husky', Name: 'Husky Mobile', ActiveGiveawayEvent: null },
-      ]),
     now: () => new Date('2026-11-27T10:37:00.000Z'),
+    deps: {
+      transport: () =>
+        recordsTransport([
+          { id: 1, affiliateId: 1, slug: 'husky', Name: 'Husky Mobile', ActiveGiveawayEvent: null },
+        ]),
+    },
   })(
     new Request('https://site.example/.netlify/functions/freshness-check', { method: 'POST' }),
     production,

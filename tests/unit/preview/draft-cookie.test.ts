@@ -9,7 +9,7 @@ import {
   readDraftMode,
   setCookieHeader,
   signDraftMode,
-} from '../../../src/lib/preview/draft-cookie.ts';
+} from '../../../src/lib/preview/server/draft-cookie.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-123456';
 const NOW = Date.UTC(2026, 10, 26, 12, 0, 0);

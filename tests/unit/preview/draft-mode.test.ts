@@ -5,9 +5,9 @@ import {
   PERSPECTIVE_COOKIE,
   readDraftMode,
   signDraftMode,
-} from '../../../src/lib/preview/draft-cookie.ts';
-import { disableDraftMode, draftModeOf } from '../../../src/lib/preview/draft-mode.ts';
-import { revocationKey, revocations } from '../../../src/lib/preview/revocation.ts';
+} from '../../../src/lib/preview/server/draft-cookie.ts';
+import { disableDraftMode, draftModeOf } from '../../../src/lib/preview/server/draft-mode.ts';
+import { revocationKey, revocations } from '../../../src/lib/preview/server/revocation.ts';
 import { memoryRevocationStore } from './memory-revocation-store.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-123456';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createDataAttribute } from '@sanity/visual-editing/create-data-attribute';
-import { editAttribute } from '../../../src/lib/preview/edit-attribute.ts';
+import { editAttribute } from '../../../src/lib/preview/server/edit-attribute.ts';
 import { fieldEdit, itemStep, scopedEdit } from '../../../src/lib/views/edit-target.ts';
 import { planPageView } from '../../../src/lib/views/plans.ts';
 import { landingView } from '../../../src/lib/views/landing.ts';

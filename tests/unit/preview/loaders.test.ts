@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { OFFLINE_PROJECT_ID } from '../../../studio/project.ts';
+import { OFFLINE_PROJECT_ID } from '../../../src/lib/config/studio-project.ts';
 import { SCHOOL_PAGE_CONTENT_QUERY } from '../../../src/lib/content/queries.ts';
 import { TENANT_DOCUMENT_TYPES } from '../../../src/lib/content/schemas.ts';
 import {
@@ -17,10 +17,10 @@ import {
   readLiveQuery,
   type LiveQuery,
 } from '../../../src/lib/preview/live-query.ts';
-import { connectLoaders, type LoadersNode } from '../../../src/lib/preview/loaders.ts';
-import { refreshPage } from '../../../src/lib/preview/overlay-options.ts';
-import { pageLiveQuery } from '../../../src/lib/preview/page-live-query.ts';
-import { latestWins } from '../../../src/lib/preview/page-draw.ts';
+import { connectLoaders, type LoadersNode } from '../../../src/lib/preview/browser/loaders.ts';
+import { refreshPage } from '../../../src/lib/preview/browser/overlay-options.ts';
+import { pageLiveQuery } from '../../../src/lib/preview/server/page-live-query.ts';
+import { latestWins } from '../../../src/lib/preview/browser/page-draw.ts';
 
 const LIVE: LiveQuery = pageLiveQuery(
   { SANITY_PROJECT_ID: undefined, SANITY_DATASET: 'production' },
@@ -259,7 +259,8 @@ describe('draws take turns, the last asked for wins', () => {
 
 describe("a school's answer fits the posted content limit", () => {
   it('the largest school of the bundled content is far below it', async () => {
-    const { MAX_POSTED_CONTENT_BYTES } = await import('../../../src/lib/preview/posted-content.ts');
+    const { MAX_POSTED_CONTENT_BYTES } =
+      await import('../../../src/lib/preview/server/posted-content.ts');
     const lines = readFileSync('src/dataset/data.ndjson', 'utf8')
       .split('\n')
       .filter(Boolean)

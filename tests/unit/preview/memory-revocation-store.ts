@@ -1,5 +1,5 @@
 /** A Blobs store in memory for the revocation tests: the two calls revocation.ts makes, counted. */
-import type { RevocationStore } from '../../../src/lib/preview/revocation.ts';
+import type { RevocationStore } from '../../../src/lib/preview/server/revocation.ts';
 
 export interface MemoryRevocationStore extends RevocationStore {
   records: Map<string, string>;

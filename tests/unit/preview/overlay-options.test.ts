@@ -1,14 +1,14 @@
 /** The overlays' history adapter, refresh handler and perspective switch, with a stand-in window (no Studio); how refreshes coalesce (page-draw.ts `latestWins`, which the drawer runs them through). */
 import { describe, expect, it, vi } from 'vitest';
 import {
-  PERSPECTIVE_SWITCH_PATH,
   historyAdapter,
   pageUrl,
   perspectiveSwitch,
   refreshPage,
-} from '../../../src/lib/preview/overlay-options.ts';
-import { latestWins } from '../../../src/lib/preview/page-draw.ts';
-import { withOverlays, OVERLAYS_SCRIPT_PATH } from '../../../src/lib/preview/overlays.ts';
+} from '../../../src/lib/preview/browser/overlay-options.ts';
+import { latestWins } from '../../../src/lib/preview/browser/page-draw.ts';
+import { OVERLAYS_SCRIPT_PATH, PERSPECTIVE_SWITCH_PATH } from '../../../src/lib/preview/paths.ts';
+import { withOverlays } from '../../../src/lib/preview/server/overlays-tag.ts';
 
 function fakeWindow(path = '/uw-husky-mobile/fan') {
   const listeners = new Map<string, () => void>();

@@ -4,12 +4,12 @@ import {
   DRAFT_MODE_COOKIE,
   PERSPECTIVE_COOKIE,
   signDraftMode,
-} from '../../../src/lib/preview/draft-cookie.ts';
+} from '../../../src/lib/preview/server/draft-cookie.ts';
 import {
   MAX_SWITCH_BODY_BYTES,
   switchPerspective,
-} from '../../../src/lib/preview/perspective-switch.ts';
-import { revocations } from '../../../src/lib/preview/revocation.ts';
+} from '../../../src/lib/preview/server/perspective-switch.ts';
+import { revocations } from '../../../src/lib/preview/server/revocation.ts';
 import { memoryRevocationStore } from './memory-revocation-store.ts';
 
 const SECRET = 'a-test-secret-that-is-long-enough-123456';

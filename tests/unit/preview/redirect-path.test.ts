@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sitePath } from '../../../src/lib/preview/redirect-path.ts';
+import { sitePath } from '../../../src/lib/preview/server/redirect-path.ts';
 
 const SITE = 'http://preview.test';
 

@@ -7,13 +7,13 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initPlanGroup } from '../../../src/lib/plans/plan-toggle.client.ts';
-import { pageDrawer } from '../../../src/lib/preview/page-draw.ts';
+import { pageDrawer } from '../../../src/lib/preview/browser/page-draw.ts';
 import {
   hasNewInlineCode,
   pairNodes,
   redrawDocument,
   sameText,
-} from '../../../src/lib/preview/redraw.ts';
+} from '../../../src/lib/preview/browser/redraw.ts';
 
 interface Plan {
   id: string;

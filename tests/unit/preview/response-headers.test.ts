@@ -6,13 +6,13 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { describe, expect, it, vi } from 'vitest';
-import { previewFunction } from '../../../src/lib/preview/function-entry.ts';
+import { previewFunction } from '../../../src/lib/preview/server/function-entry.ts';
 import {
   PREVIEW_RESPONSE_HEADERS,
   bareCsp,
   studioOrigins,
   withPreviewHeaders,
-} from '../../../src/lib/preview/response-headers.ts';
+} from '../../../src/lib/preview/server/response-headers.ts';
 import { SITE_SECURITY_HEADERS } from '../../../src/lib/security/site-headers.ts';
 
 const STUDIO = 'https://schools.sanity.studio';

@@ -9,7 +9,7 @@ vi.mock('@netlify/blobs', () => ({
 }));
 
 const { REVOCATION_STORE_NAME, blobRevocationStore, revocationKey, revocations } =
-  await import('../../../src/lib/preview/revocation.ts');
+  await import('../../../src/lib/preview/server/revocation.ts');
 
 beforeEach(() => {
   opened.length = 0;

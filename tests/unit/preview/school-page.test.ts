@@ -9,8 +9,11 @@ import type { ReleaseInfo } from '../../../src/lib/content/releases.ts';
 import { SCHOOL_PAGE_CONTENT_QUERY } from '../../../src/lib/content/queries.ts';
 import { TENANT_DOCUMENT_TYPES } from '../../../src/lib/content/schemas.ts';
 import type { ContentSource } from '../../../src/lib/content/source.ts';
-import { heldLookups, PREVIEW_LOOKUP_TTL_MS } from '../../../src/lib/preview/held-lookups.ts';
-import { schoolPageProps } from '../../../src/lib/preview/school-page.ts';
+import {
+  heldLookups,
+  PREVIEW_LOOKUP_TTL_MS,
+} from '../../../src/lib/preview/server/held-lookups.ts';
+import { schoolPageProps } from '../../../src/lib/preview/server/school-page.ts';
 import { createTenantClient, recordsTransport } from '../../../src/lib/tenants/index.ts';
 import {
   DRAFT_ONLY_QUESTION,

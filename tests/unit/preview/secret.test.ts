@@ -9,8 +9,8 @@ import {
   PERSPECTIVE_COOKIE,
   cookieValue,
   readDraftMode,
-} from '../../../src/lib/preview/draft-cookie.ts';
-import { enableDraftMode } from '../../../src/lib/preview/draft-mode.ts';
+} from '../../../src/lib/preview/server/draft-cookie.ts';
+import { enableDraftMode } from '../../../src/lib/preview/server/draft-mode.ts';
 
 const COOKIE_SECRET = 'a-test-secret-that-is-long-enough-123456';
 const NOW = new Date('2026-11-26T12:00:00Z');

@@ -5,13 +5,13 @@
  * a deploy the queue did not start taking its slot.
  */
 import { describe, expect, it } from 'vitest';
-import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
 import {
-  PUBLISH_QUEUE_KEY,
   type BuildHookBody,
   type PublishedDocument,
-  type PublishQueue,
-} from '../../../src/lib/publish-records/records.ts';
+} from '../../../src/lib/publish-records/hook-body.ts';
+import { PUBLISH_QUEUE_KEY } from '../../../src/lib/publish-records/names.ts';
+import { type PublishQueue } from '../../../src/lib/publish-records/queue-record.ts';
 import {
   longestSlotMs,
   nextFreeAt,

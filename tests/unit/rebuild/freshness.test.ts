@@ -5,25 +5,27 @@
  * builds, inputs unreadable briefly build nothing and for longer than the stated time build, a live
  * deploy older than the setting builds, and on the preview site nothing is read or built.
  */
+import { defineFunction } from '../../../src/lib/functions/define-function.ts';
 import { describe, expect, it } from 'vitest';
-import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
+import {
+  EMPTY_PRODUCTION_HISTORY,
+  type DeployRecord,
+  type LiveInputs,
+  type ProductionHistory,
+} from '../../../src/lib/publish-records/deploy-history.ts';
 import {
   DEPLOYS_STORE,
-  EMPTY_PRODUCTION_HISTORY,
   FRESHNESS_KEY,
   LIVE_INPUTS_KEY,
   PRODUCTION_HISTORY_KEY,
   PUBLISH_QUEUE_KEY,
-  type DeployRecord,
-  type FreshnessState,
-  type LiveInputs,
-  type ProductionHistory,
-  type PublishQueue,
-} from '../../../src/lib/publish-records/records.ts';
+} from '../../../src/lib/publish-records/names.ts';
 import {
-  createFreshnessCheckFunction,
-  readTenantDigests,
-} from '../../../src/lib/rebuild/freshness-check.ts';
+  type FreshnessState,
+  type PublishQueue,
+} from '../../../src/lib/publish-records/queue-record.ts';
+import { freshnessCheck, readTenantDigests } from '../../../src/lib/rebuild/freshness-check.ts';
 import {
   AFTER_FAILED_BUILD_MS,
   afterReading,
@@ -333,9 +335,8 @@ describe('the freshness-check function', () => {
     const apiCalls: string[] = [];
     const api = recordsTransport(options.records ?? RECORDS);
     const logged: string[] = [];
-    const check = createFreshnessCheckFunction({
-      openQueueStore: () => queueStore,
-      openDeploysStore: () => deploysStore,
+    const check = defineFunction(freshnessCheck, {
+      openStores: { queue: () => queueStore, deploys: () => deploysStore },
       readSettings: () => ({
         NETLIFY_BUILD_HOOK_URL: 'https://api.netlify.example/build_hooks/f',
         PUBLISH_RETRY_BASE_SECONDS: undefined,
@@ -349,7 +350,9 @@ describe('the freshness-check function', () => {
       log: (line) => logged.push(line),
       now: () => options.now ?? NOW,
       fetch: async (url) => (hookCalls.push(url), new Response(null, { status: 200 })),
-      transport: () => options.transport ?? (async (path) => (apiCalls.push(path), api(path))),
+      deps: {
+        transport: () => options.transport ?? (async (path) => (apiCalls.push(path), api(path))),
+      },
     });
     const run = async () => {
       const response = await check(
@@ -379,7 +382,7 @@ describe('the freshness-check function', () => {
     expect(await w.run()).toEqual({ status: 200, message: 'no change since the live deploy' });
     expect(w.apiCalls).toHaveLength(2 * RECORDS.length);
     expect(w.hookCalls).toEqual([]);
-    expect(w.logged).toEqual(['no change since the live deploy']);
+    expect(w.logged).toEqual(['[freshness-check] no change since the live deploy']);
     expect(w.state()).toEqual({
       checkedAt: NOW.toISOString(),
       outcome: 'no change since the live deploy',
@@ -404,7 +407,7 @@ describe('the freshness-check function', () => {
       reason: 'tenant records changed for 1 school (huskymobile)',
     });
     expect(w.logged[0]).toMatch(
-      /^tenant records changed for 1 school \(huskymobile\): build started \(Freshness check: /,
+      /^\[freshness-check\] tenant records changed for 1 school \(huskymobile\): build started: Freshness check: /,
     );
   });
 

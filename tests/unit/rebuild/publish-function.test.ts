@@ -4,22 +4,20 @@
  * instance; the documented local secret is taken only by the local stack (its process marked so),
  * in every other run, whatever its context, an unset or local secret is a 500 naming it.
  */
+import { defineFunction } from '../../../src/lib/functions/define-function.ts';
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryBlobStore, type BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
-import {
-  LOCAL_WEBHOOK_SECRET,
-  PUBLISH_QUEUE_KEY,
-} from '../../../src/lib/publish-records/records.ts';
-import { createPublishFunction } from '../../../src/lib/rebuild/publish-function.ts';
+import { memoryBlobStore, type BlobStore } from '../../../src/lib/functions/blob-store.ts';
+import { LOCAL_WEBHOOK_SECRET, PUBLISH_QUEUE_KEY } from '../../../src/lib/publish-records/names.ts';
+import { rebuildOnPublish } from '../../../src/lib/rebuild/publish-webhook.ts';
 import {
   BLOBS_MISSING_MESSAGE,
   resetProcessMemoryStores,
-} from '../../../src/lib/rebuild/state-store.ts';
+} from '../../../src/lib/functions/state-store.ts';
 import {
   readPublishSettings,
   type PublishSettings,
-} from '../../../src/lib/rebuild/function-settings.ts';
+} from '../../../src/lib/functions/function-settings.ts';
 import { markLocalStack, unmarkLocalStack } from '../../../src/lib/config/local-stack.ts';
 
 const SECRET = 'test-webhook-secret-of-40-characters-xyz';
@@ -56,14 +54,11 @@ function setup(
 ) {
   const logged: string[] = [];
   const hookCalls: URL[] = [];
-  const handle = createPublishFunction({
+  const handle = defineFunction(rebuildOnPublish, {
+    openStores: { queue: options.openBlobStore ?? noBlobs },
     readSettings: options.settings ?? (() => SETTINGS),
-    openBlobStore: options.openBlobStore ?? noBlobs,
     log: (line) => logged.push(line),
-    webhook: {
-      fetch: async (url) => (hookCalls.push(url), new Response('')),
-      log: (line) => logged.push(line),
-    },
+    fetch: async (url) => (hookCalls.push(url), new Response('')),
   });
   return { handle, logged, hookCalls };
 }

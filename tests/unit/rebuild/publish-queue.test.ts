@@ -5,13 +5,13 @@
  * block publishing for more than 30 minutes, and a failed build hook call puts its batch back.
  */
 import { describe, expect, it } from 'vitest';
-import { memoryBlobStore, type BlobStore } from '../../../src/lib/publish-records/blob-store.ts';
+import { memoryBlobStore, type BlobStore } from '../../../src/lib/functions/blob-store.ts';
 import {
-  PUBLISH_QUEUE_KEY,
   type BuildHookBody,
   type PublishedDocument,
-  type PublishQueue,
-} from '../../../src/lib/publish-records/records.ts';
+} from '../../../src/lib/publish-records/hook-body.ts';
+import { PUBLISH_QUEUE_KEY } from '../../../src/lib/publish-records/names.ts';
+import { type PublishQueue } from '../../../src/lib/publish-records/queue-record.ts';
 import { BatchStartError, createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
 import {
   BUILD_HOOK_TIMEOUT_MS,

@@ -5,8 +5,9 @@
  */
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { memoryBlobStore } from '../../../src/lib/publish-records/blob-store.ts';
-import { PUBLISH_QUEUE_KEY, type BuildHookBody } from '../../../src/lib/publish-records/records.ts';
+import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
+import { type BuildHookBody } from '../../../src/lib/publish-records/hook-body.ts';
+import { PUBLISH_QUEUE_KEY } from '../../../src/lib/publish-records/names.ts';
 import { BUILD_HOOK_TIMEOUT_MS } from '../../../src/lib/rebuild/queue-timing.ts';
 import { BuildHookError, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
 import { createPublishWebhook } from '../../../src/lib/rebuild/publish-webhook.ts';
@@ -39,9 +40,13 @@ function setup(overrides: { secret?: string; hookUrl?: string; hookStatus?: numb
   let status = overrides.hookStatus ?? 200;
   const handle = createPublishWebhook({
     secret: 'secret' in overrides ? overrides.secret : SECRET,
-    hookUrl: 'hookUrl' in overrides ? overrides.hookUrl : HOOK,
+    settings: {
+      NETLIFY_BUILD_HOOK_URL: 'hookUrl' in overrides ? overrides.hookUrl : HOOK,
+      PUBLISH_RETRY_BASE_SECONDS: undefined,
+      DEPLOY_BUDGET_PER_HOUR: undefined,
+    },
     store,
-    now: () => NOW,
+    now: () => new Date(NOW),
     newBatchId: (() => {
       let n = 0;
       return () => `b-0000000${(n += 1)}`;

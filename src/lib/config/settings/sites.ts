@@ -242,7 +242,7 @@ export const SITE_SETTINGS = {
     schema: secretSetting(MIN_SECRET_LENGTH),
     format: `secret, at least ${MIN_SECRET_LENGTH} characters`,
     sentence:
-      "Signs the pass the status functions give an editor Sanity has proven, so the Studio's badge needs no call to Sanity for 12 hours whatever outsiders send; a new value makes every editor be proven again.",
+      'Signs the pass the status functions give an editor Sanity has proven: it proves the editor without Sanity for 5 minutes, then stands in for Sanity up to 12 hours only while Sanity gives no answer or outsiders spend the budget of token checks; a value of its own in each deploy context, and a new value makes every editor be proven again.',
     setBy: 'operator',
     secret: { minLength: MIN_SECRET_LENGTH },
     default: `– (the local stack: \`${LOCAL_EDITOR_PASS_SECRET}\`, refused anywhere else)`,
