@@ -177,6 +177,26 @@ describe('content check', () => {
     );
   }, 30_000);
 
+  it('stops naming the product document and the field for an unknown placeholder, and a live school missing a product document it needs', async () => {
+    const unknown = dataset('unknown-placeholder', (docs) => {
+      (docs.find((doc) => doc._id === 'product-faqs') as Doc).subHeader = 'Ask {mascot} anything';
+      return docs;
+    });
+    const stopped = await check('--file', join(unknown, 'data.ndjson'));
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toContain(
+      'content check: the build would stop: Product documents: product-faqs field subHeader: unknown placeholder {mascot}',
+    );
+    const missing = dataset('missing-product', (docs) =>
+      docs.filter((doc) => doc._id !== 'product-whyHero'),
+    );
+    const lacking = await check('--file', join(missing, 'data.ndjson'));
+    expect(lacking.code).toBe(1);
+    expect(lacking.stderr).toMatch(
+      /content check: the build would stop: School (cubby|husky)mobile \(live\) cannot be published: (cubby|husky)mobile-whyHero: no product document product-whyHero \(whyHero\) to inherit what this document leaves empty \(\w+: /,
+    );
+  }, 30_000);
+
   it('stops with a clear message on content the build cannot start with', async () => {
     const dir = dataset('registry', (docs) => {
       (docs.find((doc) => doc._id === 'school-cubbymobile') as Doc).seoSlug = 'uw-husky-mobile';

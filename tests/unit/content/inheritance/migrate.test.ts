@@ -6,45 +6,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { groupContent } from '../../../../src/lib/content/group.ts';
 import { migrateToProductDocuments } from '../../../../src/lib/content/inheritance/migrate.ts';
 import { readNdjson } from '../../../../src/lib/content/local.ts';
-import {
-  applyPerspective,
-  type ContentPerspective,
-} from '../../../../src/lib/content/perspective.ts';
-import { splitBuildContent } from '../../../../src/lib/content/queries.ts';
+import { syntheticDataset } from '../../../../scripts/bench/synthetic-schools.ts';
+import { contentDifferences, schoolContent } from '../../../../scripts/dataset/migration-proof.ts';
 
 type Doc = Record<string, unknown>;
 const read = (file: string) => readNdjson(readFileSync(file, 'utf8'), file) as Doc[];
 const before = read('tests/fixtures/pre-product-dataset/data.ndjson');
 const migration = migrateToProductDocuments(before);
-
-/** Item keys aside (the schools' items take the product's keys), as JSON. */
-const withoutKeys = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(withoutKeys)
-    : value && typeof value === 'object'
-      ? Object.fromEntries(
-          Object.entries(value)
-            .filter(([key]) => key !== '_key')
-            .map(([key, inner]) => [key, withoutKeys(inner)]),
-        )
-      : value;
-
-/** Each school's documents as the build reads them. */
-function schoolContent(documents: Doc[], perspective: ContentPerspective) {
-  const grouped = groupContent(
-    splitBuildContent(applyPerspective(documents, perspective) as never),
-  );
-  return {
-    problems: grouped.problems,
-    schools: grouped.schools.map(({ school, documents: byType }) => ({
-      school,
-      documents: withoutKeys(byType),
-    })),
-  };
-}
 
 describe('migrating to product documents', () => {
   it('makes one product document per type and variant, and keeps what a school does not share as its overrides', () => {
@@ -89,6 +59,24 @@ describe('migrating to product documents', () => {
       expect(is.schools).toEqual(was.schools);
     });
   }
+
+  it("loses nothing at 60 schools the build bench's generator makes from it (prove-migration.ts runs 600)", () => {
+    const generated = syntheticDataset(
+      {
+        documents: before as never,
+        tenants: JSON.parse(readFileSync('src/dataset/tenants.json', 'utf8')) as never,
+      },
+      60,
+    ).documents as Doc[];
+    const migrated = migrateToProductDocuments(generated);
+    expect(migrated.refused).toEqual([]);
+    expect(migrated.created).toHaveLength(40);
+    expect(contentDifferences(generated, migrated.documents)).toEqual({
+      schools: 60,
+      differing: [],
+      problemsDiffer: false,
+    });
+  });
 
   it('changes nothing when run again, and nothing in the bundled dataset (migrated with it)', () => {
     const again = migrateToProductDocuments(migration.documents);
