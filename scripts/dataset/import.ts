@@ -54,7 +54,12 @@ export interface FsProbe {
 }
 
 export type ImportPlan =
-  | { ok: false; problems: string[] }
+  | {
+      ok: false;
+      problems: string[];
+      /** Known when the project id is valid: Sanity's reachability is named with the rest. */
+      pingUrl?: string;
+    }
   | {
       ok: true;
       /** Absolute path of studio/node_modules/.bin/sanity. */
@@ -287,7 +292,11 @@ export function importPlan(
     }
   }
 
-  if (problems.length) return { ok: false, problems };
+  const pingUrl =
+    isSanityProjectId(projectId) && projectId !== OFFLINE_PROJECT_ID
+      ? `https://${projectId}.api.sanity.io/${API_VERSION}/ping`
+      : undefined;
+  if (problems.length) return { ok: false, problems, ...(pingUrl ? { pingUrl } : {}) };
 
   const mode = values.replace ? '--replace' : '--missing';
   // An absolute source: the CLI resolves `file://./images/…` against the source's folder, and runs in studio/.
@@ -320,7 +329,7 @@ export function importPlan(
       SANITY_ACTIVE_ENV: studioEnvMode(env),
     },
     projectId,
-    pingUrl: `https://${projectId}.api.sanity.io/${API_VERSION}/ping`,
+    pingUrl: pingUrl as string,
     summary,
     ...(leftOutAnything(split.leftOut, withReleases)
       ? { importText: withAbsoluteAssets(split.kept, folder) }
@@ -371,17 +380,21 @@ export async function runImport(
     return 0;
   }
   const plan = importPlan(argv, env, fs);
+  // Asked even when something else is wrong, so that every problem is named in one run.
+  const unreachable = plan.pingUrl === undefined ? undefined : await reach(plan.pingUrl);
+  const noSanity =
+    unreachable === undefined
+      ? []
+      : [`cannot reach Sanity (${plan.pingUrl}: ${unreachable}): the import needs network access`];
   if (!plan.ok) {
+    const problems = [...plan.problems, ...noSanity];
     io.err(
-      `dataset:import: cannot import:\n${plan.problems.map((problem) => `  - ${problem}`).join('\n')}\n${USAGE}`,
+      `dataset:import: cannot import:\n${problems.map((problem) => `  - ${problem}`).join('\n')}\n${USAGE}`,
     );
     return 2;
   }
-  const unreachable = await reach(plan.pingUrl);
-  if (unreachable !== undefined) {
-    io.err(
-      `dataset:import: cannot reach Sanity (${plan.pingUrl}: ${unreachable}): the import needs network access`,
-    );
+  if (noSanity.length) {
+    io.err(`dataset:import: ${noSanity[0]}`);
     return 2;
   }
   for (const line of plan.summary) io.out(line);

@@ -27,7 +27,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, rmSync, statSync } from 'node:fs';
+import { existsSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, relative } from 'node:path';
 import { LOCAL_STUDIO_URL } from '../../src/lib/config/local-addresses.ts';
 import { markLocalStack } from '../../src/lib/config/local-stack.ts';
@@ -42,7 +42,7 @@ import {
 import { startApiServer } from './api/server.ts';
 import { REPO_ROOT, allowedOrigins, readSettings } from './env.ts';
 import { listen, type RunningServer } from './listen.ts';
-import { startLocalBlobs } from './netlify/blobs.ts';
+import { LOCAL_BLOBS_ACCESS_FILE, startLocalBlobs } from './netlify/blobs.ts';
 import { createLocalDeploys, localBuildHookUrl } from './netlify/deploys.ts';
 import { invokeFunction, loadSiteFunctions, type SiteFunctions } from './netlify/functions.ts';
 import { startScheduler } from './netlify/scheduler.ts';
@@ -59,6 +59,19 @@ async function main(): Promise<void> {
   const settings = readSettings();
   const working = ensureWorkingDataset(settings.sourceDatasetDir, settings.dataDir, resetContent);
   console.log(workingDatasetLine(working, settings.sourceDatasetDir));
+  // The API listens before the first build, which reads the tenant records from it when
+  // PUBLIC_API_BASE names it.
+  const api = await startApiServer({
+    port: settings.apiPort,
+    host: settings.host,
+    dataDir: settings.dataDir,
+    tenantsFile: settings.tenantsFile,
+    datasetFile: settings.datasetFile,
+    activeGiveawayIds: settings.activeGiveawayIds,
+    allowedOrigins: allowedOrigins(settings),
+    log: (line) => process.stdout.write(`api  ${line}\n`),
+  });
+  const running: Array<Pick<RunningServer, 'close'>> = [api];
   if (buildFirst && !apiOnly) {
     // The site as the working copy says, in dist/ (or DIST_DIR), with Astro's own output on the terminal.
     const code = await withBuildLock(
@@ -81,24 +94,16 @@ async function main(): Promise<void> {
           child.once('close', done);
         }),
     );
-    if (code !== 0) process.exit(code ?? 1);
+    if (code !== 0) {
+      await api.close();
+      process.exit(code ?? 1);
+    }
   }
   if (!apiOnly && !(existsSync(settings.distDir) && statSync(settings.distDir).isDirectory())) {
     console.error(`The built site was not found at ${settings.distDir}. Run npm run build first.`);
+    await api.close();
     process.exit(1);
   }
-
-  const api = await startApiServer({
-    port: settings.apiPort,
-    host: settings.host,
-    dataDir: settings.dataDir,
-    tenantsFile: settings.tenantsFile,
-    datasetFile: settings.datasetFile,
-    activeGiveawayIds: settings.activeGiveawayIds,
-    allowedOrigins: allowedOrigins(settings),
-    log: (line) => process.stdout.write(`api  ${line}\n`),
-  });
-  const running: Array<Pick<RunningServer, 'close'>> = [api];
 
   if (!apiOnly) {
     // Each start is a new local site: no deploy records, no queue, no deploy folders from before.
@@ -114,6 +119,10 @@ async function main(): Promise<void> {
     rmSync(settings.deploysDir, { recursive: true, force: true });
     const blobs = await startLocalBlobs(blobsDir, { siteID: LOCAL_SITE_ID });
     running.push({ close: blobs.stop });
+    // npm run blobs -- … --local reaches this run's stores through it; gone when the stack stops.
+    const accessFile = join(settings.dataDir, LOCAL_BLOBS_ACCESS_FILE);
+    writeFileSync(accessFile, JSON.stringify(blobs.access), { mode: 0o600 });
+    running.push({ close: () => Promise.resolve(rmSync(accessFile, { force: true })) });
     const notificationSecret =
       text('NETLIFY_DEPLOY_NOTIFICATION_SECRET') ?? LOCAL_DEPLOY_NOTIFICATION_SECRET;
     // The build hook's address is its secret, new at each start (tests may give one).

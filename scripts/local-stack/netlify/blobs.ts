@@ -101,8 +101,19 @@ export interface LocalBlobs {
   uploadDeployFiles: (deployID: string, directory: string) => Promise<string[]>;
   siteID: string;
   url: string;
+  /** What a command on this machine needs to reach these stores (npm run blobs -- --local). */
+  access: LocalBlobsAccess;
   stop: () => Promise<void>;
 }
+
+/** Written to DATA_DIR/blobs-access.json (readable by its owner only) while the stack runs. */
+export interface LocalBlobsAccess {
+  siteID: string;
+  token: string;
+  url: string;
+}
+
+export const LOCAL_BLOBS_ACCESS_FILE = 'blobs-access.json';
 
 /**
  * Starts the server on a free port with a random token. Its package offers no host option (it
@@ -146,6 +157,7 @@ export async function startLocalBlobs(
     },
     siteID,
     url,
+    access: { siteID, token, url },
     stop: async () => {
       await server.stop();
     },

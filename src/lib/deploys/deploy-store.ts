@@ -11,6 +11,7 @@ import {
   readJson,
   readVersioned,
   updateJson,
+  writeRecord,
   type BlobStore,
   type Versioned,
 } from '../functions/blob-store.ts';
@@ -19,10 +20,10 @@ import { indexOf, summaryOf } from './live-index.ts';
 import { buildRecordSchema, type BuildInputs } from '../publish-records/build-record.ts';
 import {
   EMPTY_PRODUCTION_HISTORY,
-  indexShardSchema,
-  liveInputsSchema,
-  otherHistorySchema,
-  productionHistorySchema,
+  INDEX_SHARD_RECORD,
+  LIVE_INPUTS_RECORD,
+  OTHER_HISTORY_RECORD,
+  PRODUCTION_HISTORY_RECORD,
   type DeployNotification,
   type DeployRecord,
   type DeploySpend,
@@ -131,10 +132,10 @@ export function createDeployStore(options: DeployStoreOptions) {
   const log = options.log ?? (() => undefined);
 
   const readProduction = async (): Promise<ProductionHistory> =>
-    (await readJson(store, PRODUCTION_HISTORY_KEY, productionHistorySchema)) ??
+    (await readJson(store, PRODUCTION_HISTORY_KEY, PRODUCTION_HISTORY_RECORD)) ??
     EMPTY_PRODUCTION_HISTORY;
   const readOther = async (): Promise<OtherHistory> =>
-    (await readJson(store, OTHER_HISTORY_KEY, otherHistorySchema)) ?? { deploys: [] };
+    (await readJson(store, OTHER_HISTORY_KEY, OTHER_HISTORY_RECORD)) ?? { deploys: [] };
 
   /** The live deploy's build inputs, unless a newer deploy's are there already (by publish time). */
   async function writeInputs(
@@ -144,7 +145,7 @@ export function createDeployStore(options: DeployStoreOptions) {
   ): Promise<void> {
     if (!inputs) return;
     const next: LiveInputs = { ...inputs, deployId, publishedAt };
-    await updateJson(store, LIVE_INPUTS_KEY, liveInputsSchema, (current) =>
+    await updateJson(store, LIVE_INPUTS_KEY, LIVE_INPUTS_RECORD, (current) =>
       keepsCurrent(current, next) ? { result: undefined } : { next, result: undefined },
     );
   }
@@ -152,7 +153,7 @@ export function createDeployStore(options: DeployStoreOptions) {
   async function readShards(): Promise<Array<Versioned<IndexShard>>> {
     return Promise.all(
       Array.from({ length: INDEX_SHARDS }, (_, shard) =>
-        readVersioned(store, indexShardKey(shard), indexShardSchema),
+        readVersioned(store, indexShardKey(shard), INDEX_SHARD_RECORD),
       ),
     );
   }
@@ -174,14 +175,16 @@ export function createDeployStore(options: DeployStoreOptions) {
         if (before) {
           const step = decide(next)(before.value);
           if (!step.next) return;
-          const written = await store.setJSON(
+          const written = await writeRecord(
+            store,
             indexShardKey(shard),
+            INDEX_SHARD_RECORD,
             next,
             before.etag === undefined ? { onlyIfNew: true } : { onlyIfMatch: before.etag },
           );
           if (written.modified) return;
         }
-        await updateJson(store, indexShardKey(shard), indexShardSchema, decide(next));
+        await updateJson(store, indexShardKey(shard), INDEX_SHARD_RECORD, decide(next));
       }),
     );
   }
@@ -194,7 +197,7 @@ export function createDeployStore(options: DeployStoreOptions) {
     return updateJson<OtherHistory, RecordOutcome>(
       store,
       OTHER_HISTORY_KEY,
-      otherHistorySchema,
+      OTHER_HISTORY_RECORD,
       (current) => {
         const deploys = current?.deploys ?? [];
         const previous = deploys.find((entry) => entry.id === notification.id);
@@ -235,7 +238,7 @@ export function createDeployStore(options: DeployStoreOptions) {
         `deploy ${record.id}: no readable build record in its deploy store; its documents stay unknown`,
       );
     }
-    return updateJson(store, PRODUCTION_HISTORY_KEY, productionHistorySchema, (current) => {
+    return updateJson(store, PRODUCTION_HISTORY_KEY, PRODUCTION_HISTORY_RECORD, (current) => {
       const now = current ?? EMPTY_PRODUCTION_HISTORY;
       // By the payload's own time: a late or replayed notification never takes the site back.
       const moves =
@@ -270,7 +273,7 @@ export function createDeployStore(options: DeployStoreOptions) {
       const applied = await updateJson(
         store,
         PRODUCTION_HISTORY_KEY,
-        productionHistorySchema,
+        PRODUCTION_HISTORY_RECORD,
         (current) => {
           const history = current ?? EMPTY_PRODUCTION_HISTORY;
           const previous = history.deploys.find((entry) => entry.id === notification.id);

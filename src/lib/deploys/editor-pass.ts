@@ -28,7 +28,10 @@ export const PASS_TTL_MS = 12 * 60 * 60_000;
 export { PASS_HEADER } from '../publish-records/names.ts';
 
 export interface PassScope {
+  /** EDITOR_PASS_SECRET: every pass is signed with it. */
   secret: string;
+  /** During a rotation (EDITOR_PASS_SECRET_PREVIOUS): passes signed with it still hold until they expire; none is signed with it. */
+  previous?: string | undefined;
   /** The site's id (SITE_ID): a pass of another site is no pass here. */
   site: string;
   /** The deploy context the functions serve (Netlify's context.deploy.context, or CONTEXT): a pass of another context is no pass here. */
@@ -54,7 +57,7 @@ const issuer = (scope: PassScope) => `site:${scope.site}`;
 const audience = (scope: PassScope) => `sanity:${scope.projectId ?? ''}:${scope.dataset}`;
 /** No context (a local run outside the local stack's own): the empty context, which no deployed function has. */
 const contextClaim = (scope: PassScope) => scope.context ?? '';
-const key = (scope: PassScope) => new TextEncoder().encode(scope.secret);
+const key = (secret: string) => new TextEncoder().encode(secret);
 
 /**
  * A pass for `token`'s editor, whom Sanity proved at `provenAt`: it says so (`iat`) and holds
@@ -73,7 +76,7 @@ export async function issuePass(
     .setAudience(audience(scope))
     .setIssuedAt(proven)
     .setExpirationTime(expires)
-    .sign(key(scope));
+    .sign(key(scope.secret));
   return { pass, expiresAt: new Date(expires * 1000).toISOString() };
 }
 
@@ -93,8 +96,9 @@ function refusal(error: unknown): PassRefusal['reason'] {
 }
 
 /**
- * Whether `pass` proves `token`'s editor here, now, and since when: the one verification of a pass
- * (a second accepted secret during a rotation would be tried here, and only here).
+ * Whether `pass` proves `token`'s editor here, now, and since when: the one verification of a pass.
+ * During a rotation a pass whose signature does not match the current secret is tried with the
+ * previous one, and nothing else.
  */
 export async function readPass(
   pass: string,
@@ -102,14 +106,24 @@ export async function readPass(
   scope: PassScope,
   now: number,
 ): Promise<PassReading> {
-  try {
-    const { payload } = await jwtVerify(pass, key(scope), {
+  const verify = (secret: string) =>
+    jwtVerify(pass, key(secret), {
       algorithms: ['HS256'],
       issuer: issuer(scope),
       audience: audience(scope),
       currentDate: new Date(now),
       requiredClaims: ['exp', 'iat', 'th', 'ctx'],
     });
+  try {
+    let verified;
+    try {
+      verified = await verify(scope.secret);
+    } catch (error) {
+      if (!(error instanceof errors.JWSSignatureVerificationFailed) || scope.previous === undefined)
+        throw error;
+      verified = await verify(scope.previous);
+    }
+    const { payload } = verified;
     if (payload['ctx'] !== contextClaim(scope)) return { valid: false, reason: 'another context' };
     if (payload['th'] !== tokenHash(token)) return { valid: false, reason: 'another token' };
     return { valid: true, provenAt: payload.iat! * 1000 };

@@ -14,7 +14,8 @@ import { sameInConstantTime } from '../rebuild/webhook-signature.ts';
 export const NETLIFY_SIGNATURE_HEADER = 'x-webhook-signature';
 export const NETLIFY_ISSUER = 'netlify';
 
-export type JwsCheck = { ok: true } | { ok: false; reason: string };
+/** `with`: which secret signed it, the current one or (during a rotation) the previous one. */
+export type JwsCheck = { ok: true; with: 'current' | 'previous' } | { ok: false; reason: string };
 
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
@@ -30,31 +31,46 @@ function refusal(error: unknown): string {
   return 'malformed signature';
 }
 
-/** `token` against the raw `body` (exactly as received) and `secret`. */
+/**
+ * `token` against the raw `body` (exactly as received) and `secret`; during a rotation a token
+ * whose HMAC does not match the current secret is tried with `previous`
+ * (NETLIFY_DEPLOY_NOTIFICATION_SECRET_PREVIOUS), and nothing else.
+ */
 export async function verifyNetlifySignature(input: {
   token: string | null | undefined;
   body: string;
   secret: string;
+  previous?: string | undefined;
   now?: number;
 }): Promise<JwsCheck> {
   const token = input.token?.trim();
   if (!token) return { ok: false, reason: 'unsigned request' };
-  let claims: Record<string, unknown>;
-  try {
-    ({ payload: claims } = await jwtVerify(token, new TextEncoder().encode(input.secret), {
+  const verify = (secret: string) =>
+    jwtVerify(token, new TextEncoder().encode(secret), {
       algorithms: ['HS256'],
       issuer: NETLIFY_ISSUER,
       ...(input.now !== undefined ? { currentDate: new Date(input.now) } : {}),
-    }));
+    });
+  let claims: Record<string, unknown>;
+  let signedWith: 'current' | 'previous' = 'current';
+  try {
+    ({ payload: claims } = await verify(input.secret));
   } catch (error) {
-    return { ok: false, reason: refusal(error) };
+    if (!(error instanceof errors.JWSSignatureVerificationFailed) || input.previous === undefined)
+      return { ok: false, reason: refusal(error) };
+    try {
+      ({ payload: claims } = await verify(input.previous));
+      signedWith = 'previous';
+    } catch (again) {
+      return { ok: false, reason: refusal(again) };
+    }
   }
   const digest = claims['sha256'];
   if (typeof digest !== 'string' || !/^[0-9a-f]{64}$/i.test(digest))
     return { ok: false, reason: 'signature has no sha256 claim' };
   if (!sameInConstantTime(digest.toLowerCase(), sha256Hex(input.body)))
     return { ok: false, reason: 'body does not match its signature' };
-  return { ok: true };
+  return { ok: true, with: signedWith };
 }
 
 /** Signs `body` as Netlify does: the local notifier and tests use it. */

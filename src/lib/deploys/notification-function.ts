@@ -8,8 +8,8 @@
 import { getDeployStore } from '@netlify/blobs';
 import type { FunctionDefinition } from '../functions/define-function.ts';
 import {
-  functionSecret,
   readDeployNotificationSettings,
+  rotatingSecret,
   type DeployNotificationSettings,
 } from '../functions/function-settings.ts';
 import { BUILD_RECORD_BLOB, DEPLOYS_STORE, PUBLISH_QUEUE_STORE } from '../publish-records/names.ts';
@@ -41,16 +41,19 @@ export const deployNotification: FunctionDefinition<
   onPreviewSite: { status: 404, hint: 'send deploy notifications to the public site' },
   readSettings: readDeployNotificationSettings,
   stores: { deploys: DEPLOYS_STORE, queue: PUBLISH_QUEUE_STORE },
+  alertStore: 'queue',
   blobsMissing: DEPLOYS_BLOBS_MISSING,
   deps: { readBuildReport: readNetlifyBuildReport },
   handle(request, run) {
-    const secret = functionSecret(
+    const secret = rotatingSecret(
       'NETLIFY_DEPLOY_NOTIFICATION_SECRET',
       run.settings.NETLIFY_DEPLOY_NOTIFICATION_SECRET,
+      run.settings.NETLIFY_DEPLOY_NOTIFICATION_SECRET_PREVIOUS,
     );
     const queue = queueFromSettings(run.store('queue'), run.settings, {
       now: run.now,
       fetch: run.fetch,
+      alert: run.alert,
     });
     const deploys = createDeployStore({
       store: run.store('deploys'),
@@ -58,11 +61,13 @@ export const deployNotification: FunctionDefinition<
       log: run.log,
     });
     return handleNotification(request, {
-      secret,
+      secret: secret.current,
+      previousSecret: secret.previous,
       siteId: run.settings.SITE_ID,
       deploys,
       queue,
       log: run.log,
+      alert: run.alert,
       now: () => run.now().getTime(),
     });
   },

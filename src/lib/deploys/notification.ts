@@ -8,6 +8,7 @@
  * A production deploy that starts confirms its publish batch's start; one that finishes ends the
  * batch (a failed build puts its documents back once) and starts the next one.
  */
+import { UnreadableRecordError } from '../functions/blob-store.ts';
 import { answer, checkJsonPost, jsonBody } from '../functions/function-http.ts';
 import {
   BatchStartError,
@@ -25,17 +26,38 @@ import {
   type DeployNotification,
 } from '../publish-records/deploy-history.ts';
 import { batchFromTitle } from '../publish-records/hook-body.ts';
+import type { OpsAlert } from '../functions/ops-alert.ts';
 
 /** Netlify's deploy object is a few KB; far below this. */
 export const MAX_NOTIFICATION_BODY_BYTES = 256 * 1024;
 
 export interface NotificationOptions {
   secret: string | undefined;
+  /** During a rotation: NETLIFY_DEPLOY_NOTIFICATION_SECRET_PREVIOUS, accepted too. */
+  previousSecret?: string | undefined;
   siteId: string;
   deploys: DeployStoreHandle;
   queue: PublishQueueHandle;
   log?: (message: string) => void;
   now?: () => number;
+  /** Tells ops of a failed production build (define-function.ts `run.alert`: once per deploy). */
+  alert?: ((alert: OpsAlert) => Promise<void>) | undefined;
+}
+
+/** A failed production build, as ops are told of it: one alert per deploy. */
+export function buildFailedAlert(notification: DeployNotification): OpsAlert {
+  const cause = failureCause(notification.error_message);
+  return {
+    type: 'build-failed',
+    cause: notification.id,
+    summary: `The production build of deploy ${notification.id} failed${cause === 'build-command' ? ' in its build command (broken content, or a service the build reads was down)' : ' outside its build command'}; the publish queue tries a failed build again once (docs/operations.md, "A failed production build")`,
+    details: {
+      deployId: notification.id,
+      title: notification.title ?? null,
+      errorMessage: (notification.error_message ?? '').slice(0, 500) || null,
+      context: notification.context ?? null,
+    },
+  };
 }
 
 /** How a finished production deploy ended, for the queue (a failure of either cause is tried again once). */
@@ -66,11 +88,16 @@ export async function handleNotification(
     token: request.headers.get(NETLIFY_SIGNATURE_HEADER),
     body: checked.body,
     secret: options.secret,
+    previous: options.previousSecret,
   });
   if (!check.ok) {
     log(`refused: ${check.reason}`);
     return answer(401, check.reason);
   }
+  if (check.with === 'previous')
+    log(
+      'signed with NETLIFY_DEPLOY_NOTIFICATION_SECRET_PREVIOUS: accepted; set the new secret in each deploy notification, then unset the previous one',
+    );
   const json = jsonBody(checked.body);
   if (!json.ok) {
     log(`refused: ${json.message}`);
@@ -100,6 +127,8 @@ export async function handleNotification(
     batches = [...(queued.inFlight ? [queued.inFlight] : []), ...queued.recent];
     outcome = await options.deploys.record(notification, batches);
   } catch (error) {
+    // A record this code cannot read is kept aside: the guard answers 503 naming it.
+    if (error instanceof UnreadableRecordError) throw error;
     log(`could not record deploy ${notification.id}: ${(error as Error).message}`);
     return answer(503, 'could not record the deploy; retry');
   }
@@ -115,12 +144,15 @@ export async function handleNotification(
     try {
       await options.queue.building(batch, createdAt);
     } catch (error) {
+      if (error instanceof UnreadableRecordError) throw error;
       // Its finish (or the batch's deadline) still decides: nothing waits on this write.
       log(
         `deploy ${notification.id}: its start could not be noted in the publish queue: ${(error as Error).message}`,
       );
     }
   }
+  if (notification.context === 'production' && state === 'error')
+    await options.alert?.(buildFailedAlert(notification));
   // A finished production build frees the queue: what waited goes into the next build now.
   if (notification.context === 'production' && isFinished(state)) {
     try {
@@ -131,6 +163,7 @@ export async function handleNotification(
         ),
       );
     } catch (error) {
+      if (error instanceof UnreadableRecordError) throw error;
       log(`the next build could not be started: ${(error as Error).message}`);
       // The deploy is recorded; what waits is started again by publish-retry, so Netlify need not deliver this again.
       if (error instanceof BatchStartError)

@@ -3,7 +3,9 @@
  * the editors' preview site; CORS for the Studio's origins only (SANITY_STUDIO_URL; a local run without it admits the
  * local Studio); who the caller is decided by their Sanity token (access.ts); the answer made
  * from the deploy records (status.ts). A store that cannot be read makes every document
- * `unknown` (publish-status) or answers 503 (deploys); never a guess.
+ * `unknown` (publish-status) or answers 503 (deploys); never a guess. A record this code cannot
+ * read (kept aside: blob-store.ts) is named to an editor in the deploys answer's message, and told
+ * to ops once.
  */
 import { LOCAL_STUDIO_URL } from '../config/local-addresses.ts';
 import { isLocalStack } from '../config/local-stack.ts';
@@ -14,11 +16,14 @@ import type {
 } from '../functions/define-function.ts';
 import {
   readDeploysSettings,
+  previousSecretProblem,
   readStatusSettings,
   secretOrProblem,
   type DeploysSettings,
   type StatusSettings,
 } from '../functions/function-settings.ts';
+import { UnreadableRecordError } from '../functions/blob-store.ts';
+import { keptAsideAlert } from '../functions/ops-alert.ts';
 import { studioOrigins } from '../security/studio-origins.ts';
 import {
   siteAccess,
@@ -95,6 +100,13 @@ export function statusFunctions(): Record<
     const pass = (): PassScope | undefined => {
       if (passScope === undefined) {
         const found = secretOrProblem('EDITOR_PASS_SECRET', settings.EDITOR_PASS_SECRET);
+        // A previous value during a rotation: its passes still hold; one anyone may hold (the local value) is never taken.
+        const previousPass = (current: string) => {
+          const previous = settings.EDITOR_PASS_SECRET_PREVIOUS;
+          const problem = previousSecretProblem('EDITOR_PASS_SECRET', current, previous);
+          if (problem) run.log(`${problem}: passes signed with it are refused`);
+          return previous === undefined || problem ? {} : { previous };
+        };
         if ('problem' in found)
           run.log(
             `${found.problem}: editors get no pass, and each is proven by Sanity again every ${VERDICT_TTL_MS / 60_000} minutes, within the budget of new tokens`,
@@ -104,6 +116,7 @@ export function statusFunctions(): Record<
             ? 'none'
             : {
                 secret: found.secret,
+                ...previousPass(found.secret),
                 site: settings.SITE_ID,
                 context: run.deployContext,
                 projectId: settings.SANITY_PROJECT_ID,
@@ -151,6 +164,7 @@ export function statusFunctions(): Record<
       onPreviewSite: { status: 404, hint: 'the public site answers this' },
       readSettings,
       stores: { deploys: DEPLOYS_STORE, queue: PUBLISH_QUEUE_STORE },
+      alertStore: 'queue',
       blobsMissing: STATUS_BLOBS_MISSING,
       deps: { verifyToken: undefined },
       async handle(request, run) {
@@ -178,16 +192,19 @@ export function statusFunctions(): Record<
     };
   }
 
+  /** The view, or why it cannot be had: a record kept aside (told to ops once), or a store that failed. */
   async function tryLoad(
     state: Setup,
     question: Parameters<ViewLoader>[0],
     run: StatusRun,
-  ): Promise<View | undefined> {
+  ): Promise<View | { unreadable: UnreadableRecordError | undefined }> {
     try {
       return await state.load(question);
     } catch (error) {
       run.log(`the deploy records could not be read: ${(error as Error).message}`);
-      return undefined;
+      if (!(error instanceof UnreadableRecordError)) return { unreadable: undefined };
+      await run.alert(keptAsideAlert(error));
+      return { unreadable: error };
     }
   }
 
@@ -198,11 +215,12 @@ export function statusFunctions(): Record<
       async (request, caller, state, run) => {
         const parsed = parseStatusIds(new URL(request.url).searchParams.get('ids'));
         if (!parsed.ok) return { status: 400, body: { message: parsed.message } };
-        const view = await tryLoad(
+        const loaded = await tryLoad(
           state,
           { ids: parsed.questions.map((question) => question.id) },
           run,
         );
+        const view = 'unreadable' in loaded ? undefined : loaded;
         // Own properties whatever the id (`__proto__` included): never a lookup or assignment through the prototype.
         const documents: Record<string, DocumentStatus> = Object.fromEntries(
           parsed.questions.map((question) => [
@@ -222,10 +240,16 @@ export function statusFunctions(): Record<
         { others: caller === 'editor', queue: caller === 'editor' },
         run,
       );
-      if (!view)
+      if ('unreadable' in view)
         return {
           status: 503,
-          body: { message: 'the deploy records cannot be read right now; try again in a moment' },
+          body: {
+            // An editor's Deploys tool shows which record and where it was kept; a visitor learns only that.
+            message:
+              view.unreadable && caller === 'editor'
+                ? view.unreadable.message
+                : 'the deploy records cannot be read right now; try again in a moment',
+          },
         };
       const body: DeploysAnswer = deploysAnswer(
         view,

@@ -10,9 +10,9 @@ import { readJson, type BlobStore } from '../functions/blob-store.ts';
 import { timeOf } from './deploy-state.ts';
 import {
   EMPTY_PRODUCTION_HISTORY,
-  indexShardSchema,
-  otherHistorySchema,
-  productionHistorySchema,
+  INDEX_SHARD_RECORD,
+  OTHER_HISTORY_RECORD,
+  PRODUCTION_HISTORY_RECORD,
   type IndexEntry,
 } from '../publish-records/deploy-history.ts';
 import {
@@ -23,7 +23,7 @@ import {
   PUBLISH_QUEUE_KEY,
   shardOf,
 } from '../publish-records/names.ts';
-import { freshnessStateSchema, publishQueueSchema } from '../publish-records/queue-record.ts';
+import { FRESHNESS_RECORD, PUBLISH_QUEUE_RECORD } from '../publish-records/queue-record.ts';
 import { ownEntry } from '../publish-records/record-parts.ts';
 import type { View } from './status.ts';
 
@@ -44,12 +44,12 @@ export function createViewLoader(options: { deploys: BlobStore; queue: BlobStore
   }): Promise<View> {
     const shardNumbers = [...new Set(ids.map(shardOf))];
     const [queue, history, other, freshness, ...shards] = await Promise.all([
-      withQueue ? readJson(options.queue, PUBLISH_QUEUE_KEY, publishQueueSchema) : undefined,
-      readJson(options.deploys, PRODUCTION_HISTORY_KEY, productionHistorySchema),
-      others ? readJson(options.deploys, OTHER_HISTORY_KEY, otherHistorySchema) : undefined,
-      others ? readJson(options.queue, FRESHNESS_KEY, freshnessStateSchema) : undefined,
+      withQueue ? readJson(options.queue, PUBLISH_QUEUE_KEY, PUBLISH_QUEUE_RECORD) : undefined,
+      readJson(options.deploys, PRODUCTION_HISTORY_KEY, PRODUCTION_HISTORY_RECORD),
+      others ? readJson(options.deploys, OTHER_HISTORY_KEY, OTHER_HISTORY_RECORD) : undefined,
+      others ? readJson(options.queue, FRESHNESS_KEY, FRESHNESS_RECORD) : undefined,
       ...shardNumbers.map((shard) =>
-        readJson(options.deploys, indexShardKey(shard), indexShardSchema),
+        readJson(options.deploys, indexShardKey(shard), INDEX_SHARD_RECORD),
       ),
     ]);
     // The notification writes a deploy's index before it moves `live` to it: a shard made for a deploy

@@ -2,9 +2,12 @@
  * The part of a Netlify Blobs store the publish queue and the deploy records use, and a memory
  * store with the same etag rules for tests. Records that several function instances change are
  * written conditionally (the etag read with them), so two instances never both act on one state:
- * the loser of a race reads again and retries.
+ * the loser of a race reads again and retries. Every record is read as its kind (record-kind.ts):
+ * one this code cannot read is kept aside and thrown as an UnreadableRecordError, never taken for
+ * none and never overwritten.
  */
-import type { z } from 'zod';
+import { createHash } from 'node:crypto';
+import { readRecord, storedRecord, type RecordKind, type UnreadableReason } from './record-kind.ts';
 
 export interface WriteOptions {
   /** Write only if the entry's etag is still this one. */
@@ -14,9 +17,10 @@ export interface WriteOptions {
 }
 
 export interface BlobStore {
+  /** `text`: the record as stored (a record is read so, to tell text that is no JSON from none); `json`: parsed. */
   getWithMetadata(
     key: string,
-    options: { type: 'json' },
+    options: { type: 'json' | 'text' },
   ): Promise<{ data: unknown; etag?: string | undefined } | null>;
   setJSON(
     key: string,
@@ -41,26 +45,120 @@ export class StoreConflictError extends Error {
 export interface Versioned<T> {
   value: T | undefined;
   etag: string | undefined;
+  /** The version it was stored at (older ones are migrated as read); undefined when there is none. */
+  version?: number | undefined;
 }
 
-/** Reads `key` as `schema`; an entry that does not parse counts as none (the next write replaces it). */
+/** Where records this code cannot read are kept, in the record's own store: `kept-aside/<key>/<reason>-<digest>`, one copy per content. */
+export const KEPT_ASIDE_PREFIX = 'kept-aside/';
+
+/** A record this code cannot read, kept aside under `keptAs` (undefined when even that write failed); never overwritten. */
+export class UnreadableRecordError extends Error {
+  readonly key: string;
+  readonly record: string;
+  readonly reason: UnreadableReason;
+  readonly keptAs: string | undefined;
+  /** Whether this meeting wrote the copy (the first one did): an alert is sent for that one only. */
+  readonly firstMet: boolean;
+
+  constructor(
+    record: string,
+    key: string,
+    reason: UnreadableReason,
+    detail: string,
+    keptAs: string | undefined,
+    firstMet = false,
+  ) {
+    super(
+      `${record} (${key}) cannot be read by this deploy's code: ${detail}; ${keptAs ? `kept aside as ${keptAs}` : 'it could not be copied aside'} and never overwritten`,
+    );
+    this.name = 'UnreadableRecordError';
+    this.record = record;
+    this.key = key;
+    this.reason = reason;
+    this.keptAs = keptAs;
+    this.firstMet = firstMet;
+  }
+}
+
+/** The key a record's text is kept aside under: the reason and a digest of the text, so a second meeting writes no second copy. */
+export function keptAsideKey(key: string, reason: UnreadableReason, text: string): string {
+  const digest = createHash('sha256').update(text).digest('hex').slice(0, 16);
+  return `${KEPT_ASIDE_PREFIX}${key}/${reason}-${digest}`;
+}
+
+/** A kept-aside copy (itself versioned): what it was, why, when first found, and its text exactly as stored. */
+export interface KeptAside {
+  version: 1;
+  keptAside: {
+    key: string;
+    record: string;
+    reason: UnreadableReason;
+    detail: string;
+    foundAt: string;
+  };
+  text: string;
+}
+
+/**
+ * Reads `key` as `kind`: none when there is no entry; an older version migrated; a record this
+ * code cannot read is copied aside (write-once) and thrown as an UnreadableRecordError.
+ */
 export async function readVersioned<T>(
   store: BlobStore,
   key: string,
-  schema: z.ZodType<T>,
+  kind: RecordKind<T>,
+  now: () => Date = () => new Date(),
 ): Promise<Versioned<T>> {
-  const entry = await store.getWithMetadata(key, { type: 'json' });
+  const entry = await store.getWithMetadata(key, { type: 'text' });
   if (!entry) return { value: undefined, etag: undefined };
-  const parsed = schema.safeParse(entry.data);
-  return { value: parsed.success ? parsed.data : undefined, etag: entry.etag };
+  const text = typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data);
+  const reading = readRecord(text, kind);
+  if (reading.ok) return { value: reading.value, etag: entry.etag, version: reading.version };
+  const aside = keptAsideKey(key, reading.reason, text);
+  const copy: KeptAside = {
+    version: 1,
+    keptAside: {
+      key,
+      record: kind.name,
+      reason: reading.reason,
+      detail: reading.detail,
+      foundAt: now().toISOString(),
+    },
+    text,
+  };
+  // Write-once: a copy already there (an earlier meeting, the same text) is never replaced.
+  const kept = await store.setJSON(aside, copy, { onlyIfNew: true }).then(
+    (written) => ({ as: aside, first: written.modified }),
+    () => ({ as: undefined, first: false }),
+  );
+  throw new UnreadableRecordError(
+    kind.name,
+    key,
+    reading.reason,
+    reading.detail,
+    kept.as,
+    kept.first,
+  );
 }
 
 export async function readJson<T>(
   store: BlobStore,
   key: string,
-  schema: z.ZodType<T>,
+  kind: RecordKind<T>,
 ): Promise<T | undefined> {
-  return (await readVersioned(store, key, schema)).value;
+  return (await readVersioned(store, key, kind)).value;
+}
+
+/** Writes `value` as `kind` (with its version), conditionally as `options` say. */
+export function writeRecord<T>(
+  store: BlobStore,
+  key: string,
+  kind: RecordKind<T>,
+  value: T,
+  options?: WriteOptions,
+): ReturnType<BlobStore['setJSON']> {
+  return store.setJSON(key, storedRecord(value, kind), options);
 }
 
 /** What an update decides: the next value to write (or none: nothing changes), and what to hand back. */
@@ -79,17 +177,23 @@ export const UPDATE_ATTEMPTS = 8;
 export async function updateJson<T, R>(
   store: BlobStore,
   key: string,
-  schema: z.ZodType<T>,
+  kind: RecordKind<T>,
   decide: (current: T | undefined) => UpdateStep<T, R>,
-  options: { attempts?: number; pause?: (attempt: number) => Promise<void> } = {},
+  options: {
+    attempts?: number;
+    pause?: (attempt: number) => Promise<void>;
+  } = {},
 ): Promise<R> {
   const attempts = options.attempts ?? UPDATE_ATTEMPTS;
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
-    const { value, etag } = await readVersioned(store, key, schema);
+    // A record this code cannot read throws here: `decide` never sees it as none, nothing replaces it.
+    const { value, etag } = await readVersioned(store, key, kind);
     const step = decide(value);
     if (step.next === undefined) return step.result;
-    const written = await store.setJSON(
+    const written = await writeRecord(
+      store,
       key,
+      kind,
       step.next,
       etag === undefined ? { onlyIfNew: true } : { onlyIfMatch: etag },
     );
@@ -123,9 +227,13 @@ export function memoryBlobStore(
       const entry = entries.get(key);
       return entry ? JSON.parse(entry.data) : undefined;
     },
-    async getWithMetadata(key) {
+    async getWithMetadata(key, readOptions) {
       const entry = entries.get(key);
-      return entry ? { data: JSON.parse(entry.data), etag: entry.etag } : null;
+      if (!entry) return null;
+      return {
+        data: readOptions.type === 'text' ? entry.data : JSON.parse(entry.data),
+        etag: entry.etag,
+      };
     },
     async setJSON(key, value, writeOptions = {}) {
       options.beforeWrite?.(key);

@@ -12,14 +12,18 @@
  *    read when the work first asks for it, so a bad setting or a missing Blobs answers a 500 that
  *    says what to fix instead of crashing.
  *
+ * A record the work cannot read (kept aside: blob-store.ts) is told to ops once (ops-alert.ts)
+ * before the guard answers 503; the work sends its own alerts with `run.alert`.
+ *
  * An entry under src/functions/ is `export default defineFunction(definition)` and its Netlify
  * `config`; tests, the fault model and the month bench make the same function with fakes
  * (`defineFunction(definition, fakes)`). Its log lines read `[name] message` wherever they go.
  */
 import { getStore } from '@netlify/blobs';
 import type { FunctionName } from '../config/settings/index.ts';
-import { asBlobStore, type BlobStore } from './blob-store.ts';
+import { asBlobStore, UnreadableRecordError, type BlobStore } from './blob-store.ts';
 import { guarded, type FunctionContext } from './function-http.ts';
+import { keptAsideAlert, sendAlert, type AlertSettings, type OpsAlert } from './ops-alert.ts';
 import { previewSiteAnswer } from './preview-site-guard.ts';
 import { settingsCheckAnswer } from './settings-check.ts';
 import { siteStore } from './state-store.ts';
@@ -29,8 +33,8 @@ type Source = Record<string, string | undefined>;
 /** How a function calls out (the build hook): fetch's shape, so a test or the model can answer instead. */
 export type FetchLike = (input: URL, init: RequestInit) => Promise<Response>;
 
-/** What every function's settings carry: the deploy context, where the invocation does not name it. */
-interface ContextSetting {
+/** What every function's settings carry: the deploy context, where the invocation does not name it; the ops webhook's, if it reads them. */
+interface ContextSetting extends AlertSettings {
   CONTEXT?: string | undefined;
 }
 
@@ -50,6 +54,8 @@ export interface FunctionRun<S, N extends string, D> {
   readonly fetch: FetchLike | undefined;
   /** What else the function calls (the product API, a deploy's own store...): the definition's, or a fake's. */
   readonly deps: D;
+  /** Tells ops (ops-alert.ts): once per cause, never throws, bounded in time; nothing when the ops webhook is not set up. */
+  readonly alert: (alert: OpsAlert) => Promise<void>;
 }
 
 export interface FunctionDefinition<S extends ContextSetting, N extends string, D> {
@@ -65,6 +71,8 @@ export interface FunctionDefinition<S extends ContextSetting, N extends string, 
   readSettings: (source: Source) => S;
   /** Its Netlify Blobs stores, by the key its work uses, and what a deployed site without Blobs is told. */
   stores: Record<N, string>;
+  /** The store the marks of alerts sent are kept in (the publish queue's); unset: the function sends none. */
+  alertStore?: N;
   blobsMissing?: string;
   deps: D;
   handle: (request: Request, run: FunctionRun<S, N, D>) => Promise<Response>;
@@ -132,8 +140,36 @@ export function defineFunction<S extends ContextSetting, N extends string, D>(
       now,
       fetch: fakes.fetch,
       deps,
+      alert: async (alert) => {
+        if (definition.alertStore === undefined) return;
+        let settings: S;
+        try {
+          settings = run.settings;
+        } catch {
+          return; // A bad setting is the guard's to answer.
+        }
+        if (!settings.OPS_ALERT_WEBHOOK_URL) return;
+        await sendAlert(alert, {
+          settings,
+          store: run.store(definition.alertStore),
+          fetch: fakes.fetch,
+          now,
+          log: run.log,
+          site: site()['URL'],
+        }).catch(() => undefined);
+      },
     };
     return run;
+  }
+
+  /** The work; a record it cannot read is told to ops (once per kept-aside copy) before the guard answers. */
+  async function work(request: Request, run: FunctionRun<S, N, D>): Promise<Response> {
+    try {
+      return await definition.handle(request, run);
+    } catch (error) {
+      if (error instanceof UnreadableRecordError) await run.alert(keptAsideAlert(error));
+      throw error;
+    }
   }
 
   return async (request, context = {}) =>
@@ -143,7 +179,7 @@ export function defineFunction<S extends ContextSetting, N extends string, D>(
       name,
       async () =>
         previewSiteAnswer({ name, ...definition.onPreviewSite }, site(), line) ??
-        definition.handle(request, invocation(context)),
+        work(request, invocation(context)),
       errorLine,
     );
 }

@@ -9,6 +9,7 @@ import { parse as parseContentType } from 'content-type';
 import { SettingsError } from '../config/setting-types.ts';
 import { SITE_SECURITY_HEADERS } from '../security/site-headers.ts';
 import { NOT_JSON, parseJson } from '../http/json-body.ts';
+import { UnreadableRecordError } from './blob-store.ts';
 
 /** The site-wide headers of netlify.toml's "/*" block, plus no caching and a policy that loads nothing. */
 export const FUNCTION_HEADERS: Readonly<Record<string, string>> = {
@@ -157,7 +158,9 @@ function logLine(error: unknown): string {
 
 /**
  * Runs a handler; anything it throws becomes a 500 (details to the log). A settings or set-up
- * problem says what to fix; anything else answers a plain "internal error".
+ * problem says what to fix; a record this code cannot read (kept aside, blob-store.ts) is a 503
+ * that names it and where it was kept, so the sender (Sanity, Netlify) retries and the Deploys tool
+ * shows why; anything else answers a plain "internal error".
  */
 export async function guarded(
   name: string,
@@ -171,6 +174,7 @@ export async function guarded(
     if (error instanceof SettingsError)
       return answer(500, `${name} is not configured: ${error.problems.join('; ')}`);
     if (error instanceof SetupError) return answer(500, error.message);
+    if (error instanceof UnreadableRecordError) return answer(503, error.message);
     return answer(500, 'internal error');
   }
 }

@@ -23,6 +23,7 @@ import {
   localDefaultProblem,
   type FunctionSecretName,
 } from './function-settings.ts';
+import { opsSettingsFindings } from './ops-settings-problems.ts';
 
 type Source = Readonly<Record<string, string | undefined>>;
 
@@ -62,11 +63,13 @@ function settingProblem(name: string, value: string | undefined): string | undef
 /** What `fn` lacks, or has that belongs elsewhere, in `source` (its process.env on Netlify). */
 export function functionProblems(fn: FunctionName, source: Source): FunctionProblems {
   const problems: string[] = [];
-  for (const name of functionSettings(fn)) {
+  const reads = functionSettings(fn);
+  for (const name of reads) {
     const problem = settingProblem(name, settingText(source, name));
     if (problem) problems.push(problem);
   }
-  return { problems, notes: [] };
+  const ops = opsSettingsFindings(source, reads);
+  return { problems: [...problems, ...ops.problems], notes: ops.notes };
 }
 
 /**

@@ -34,13 +34,35 @@ const QUEUE_SETTINGS = [
   'DEPLOY_BUDGET_PER_HOUR',
 ] as const;
 
-/** publish-retry: the publish queue's settings (the deploy budget every start of the queue keeps among them). */
-export const publishRetrySchema = settingsSchema([...QUEUE_SETTINGS, 'CONTEXT']);
+/**
+ * The optional outgoing webhook that tells ops of a failure (ops-alert.ts), read by every function
+ * that can meet one: its address, and the secret it signs with (a previous one too, during a rotation).
+ */
+const ALERT_SETTINGS = [
+  'OPS_ALERT_WEBHOOK_URL',
+  'OPS_ALERT_WEBHOOK_SECRET',
+  'OPS_ALERT_WEBHOOK_SECRET_PREVIOUS',
+] as const;
+
+/**
+ * publish-retry: the publish queue's settings (the deploy budget every start of the queue keeps
+ * among them), and the freshness check's interval, since it watches that check's last run.
+ */
+export const publishRetrySchema = settingsSchema([
+  ...QUEUE_SETTINGS,
+  'FRESHNESS_CHECK_MINUTES',
+  ...ALERT_SETTINGS,
+  'CONTEXT',
+]);
+/** What publish-retry cannot do without (the queue's settings); what it watches with may be left to its defaults. */
+const publishRetryQueueSchema = settingsSchema([...QUEUE_SETTINGS, 'CONTEXT']);
 
 /** rebuild-on-publish: the content webhook's secret; CONTEXT where the invocation does not say (see siteStore in state-store.ts). */
 export const publishSchema = settingsSchema([
   ...QUEUE_SETTINGS,
   'SANITY_WEBHOOK_SECRET',
+  'SANITY_WEBHOOK_SECRET_PREVIOUS',
+  ...ALERT_SETTINGS,
   'CONTEXT',
 ]);
 
@@ -48,6 +70,8 @@ export const publishSchema = settingsSchema([
 export const deployNotificationSettingsSchema = settingsSchema([
   ...QUEUE_SETTINGS,
   'NETLIFY_DEPLOY_NOTIFICATION_SECRET',
+  'NETLIFY_DEPLOY_NOTIFICATION_SECRET_PREVIOUS',
+  ...ALERT_SETTINGS,
   'SITE_ID',
   'CONTEXT',
 ]);
@@ -61,6 +85,7 @@ export const freshnessSettingsSchema = settingsSchema([
   'PUBLIC_API_BASE',
   'FRESHNESS_CHECK_MINUTES',
   'FRESHNESS_MAX_AGE_DAYS',
+  ...ALERT_SETTINGS,
   'CONTEXT',
 ]);
 
@@ -74,6 +99,8 @@ const STATUS_SETTINGS = [
   'SANITY_DATASET',
   'SANITY_API_HOST',
   'EDITOR_PASS_SECRET',
+  'EDITOR_PASS_SECRET_PREVIOUS',
+  ...ALERT_SETTINGS,
   'SITE_ID',
   'CONTEXT',
 ] as const;
@@ -83,7 +110,8 @@ export const statusSettingsSchema = settingsSchema(STATUS_SETTINGS);
 export const deploysSettingsSchema = settingsSchema([...STATUS_SETTINGS, 'DEPLOY_BUDGET_PER_HOUR']);
 
 export type BuildHookSettings = ReturnType<typeof buildHookSchema.parse>;
-export type PublishRetrySettings = ReturnType<typeof publishRetrySchema.parse>;
+export type PublishRetrySettings = ReturnType<typeof publishRetryQueueSchema.parse> &
+  Partial<ReturnType<typeof publishRetrySchema.parse>>;
 export type PublishSettings = ReturnType<typeof publishSchema.parse>;
 export type DeployNotificationSettings = ReturnType<typeof deployNotificationSettingsSchema.parse>;
 export type StatusSettings = ReturnType<typeof statusSettingsSchema.parse>;
@@ -133,8 +161,65 @@ export const LOCAL_SECRETS = {
 
 export type FunctionSecretName = keyof typeof LOCAL_SECRETS;
 
-export function localDefaultProblem(name: FunctionSecretName): string {
+export function localDefaultProblem(name: FunctionSecretName | PreviousSecretName): string {
   return `${name}: the documented local value, which only the local stack takes; set a secret of its own`;
+}
+
+/**
+ * Each secret a caller signs with, and the setting that holds its previous value during a rotation
+ * (docs/operations.md, "Rotating a secret"): the functions accept either, and sign or mint only with
+ * the current one.
+ */
+export const PREVIOUS_SECRETS = {
+  SANITY_WEBHOOK_SECRET: 'SANITY_WEBHOOK_SECRET_PREVIOUS',
+  NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'NETLIFY_DEPLOY_NOTIFICATION_SECRET_PREVIOUS',
+  EDITOR_PASS_SECRET: 'EDITOR_PASS_SECRET_PREVIOUS',
+} as const satisfies Record<FunctionSecretName, SettingName>;
+export type PreviousSecretName = (typeof PREVIOUS_SECRETS)[FunctionSecretName];
+
+/** A secret in rotation: the one signed (or minted) with, and the previous one still accepted until it is removed. */
+export interface RotatingSecret {
+  current: string;
+  previous?: string | undefined;
+}
+
+/**
+ * What is wrong with a previous value, beside its current one: the same value (nothing is being
+ * retired: the rotation was not done, or not undone), or the documented local value. Its length
+ * was checked when the settings were read. What cannot be told from the settings is how long it
+ * has been set: the function's log names each request accepted with it.
+ */
+export function previousSecretProblem(
+  name: FunctionSecretName,
+  current: string | undefined,
+  previous: string | undefined,
+): string | undefined {
+  const previousName = PREVIOUS_SECRETS[name];
+  if (previous === undefined) return undefined;
+  if (previous === LOCAL_SECRETS[name] && !isLocalStack()) return localDefaultProblem(previousName);
+  if (current === undefined)
+    return `${previousName}: set without ${name}, the value it rotates from`;
+  if (previous === current)
+    return `${previousName}: the same value as ${name}; a previous value is the one being retired: set ${name} to the new value, or unset ${previousName} once the rotation is done`;
+  return undefined;
+}
+
+/**
+ * A secret and its previous value as a function accepts them: a SettingsError naming the setting
+ * when the secret is missing or the previous value is the documented local one (the function
+ * answers 500 and refuses everything, rather than accept a value anyone may hold). A previous
+ * value equal to the current one changes nothing here (the settings check names it).
+ */
+export function rotatingSecret(
+  name: FunctionSecretName,
+  current: string | undefined,
+  previous: string | undefined,
+): RotatingSecret {
+  const secret = functionSecret(name, current);
+  if (previous === undefined || previous === secret) return { current: secret };
+  if (previous === LOCAL_SECRETS[name] && !isLocalStack())
+    throw new SettingsError([localDefaultProblem(PREVIOUS_SECRETS[name])]);
+  return { current: secret, previous };
 }
 
 export function unsetSecretProblem(name: FunctionSecretName): string {

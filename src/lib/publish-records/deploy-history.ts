@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { buildInputsSchema, buildRecordSchema } from './build-record.ts';
 import { buildTriggerSchema, publishedDocumentSchema } from './hook-body.ts';
+import { recordKind } from '../functions/record-kind.ts';
 import { isoTime, ownRecord, stringOrNull } from './record-parts.ts';
 
 /** Schools a deploy's record lists by name (the rest counted), so the deploys answer stays small at any school count. */
@@ -190,3 +191,18 @@ export const liveInputsSchema = buildInputsSchema.extend({
   publishedAt: isoTime,
 });
 export type LiveInputs = z.infer<typeof liveInputsSchema>;
+
+/** The `deploys` store's records as stored: each one's version and how an older one is read (record-kind.ts). */
+export const PRODUCTION_HISTORY_RECORD = recordKind(
+  'the production deploy history',
+  productionHistorySchema,
+);
+export const OTHER_HISTORY_RECORD = recordKind(
+  'the deploy previews and branch deploys history',
+  otherHistorySchema,
+);
+export const INDEX_SHARD_RECORD = recordKind(
+  "a shard of the live deploy's index",
+  indexShardSchema,
+);
+export const LIVE_INPUTS_RECORD = recordKind("the live deploy's inputs", liveInputsSchema);

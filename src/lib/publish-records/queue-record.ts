@@ -9,6 +9,7 @@ import {
   publishedDocumentSchema,
   type PublishedDocument,
 } from './hook-body.ts';
+import { recordKind } from '../functions/record-kind.ts';
 import { isoTime } from './record-parts.ts';
 
 /** Publishes the queue lists while they wait (distinct ids); past it they are only counted (`waitingMore`). */
@@ -118,3 +119,8 @@ export const freshnessStateSchema = z.object({
   unreadableSince: isoTime.optional(),
 });
 export type FreshnessState = z.infer<typeof freshnessStateSchema>;
+
+/** The publish queue's record as stored: its version and how an older one is read (record-kind.ts). */
+export const PUBLISH_QUEUE_RECORD = recordKind('the publish queue', publishQueueSchema);
+/** The freshness check's record as stored. */
+export const FRESHNESS_RECORD = recordKind("the freshness check's record", freshnessStateSchema);

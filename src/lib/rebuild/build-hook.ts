@@ -8,7 +8,30 @@ import { buildHookTitle, newBatchId, type BuildHookBody } from '../publish-recor
 import { BUILD_HOOK_TIMEOUT_MS } from './queue-timing.ts';
 import type { FetchLike } from '../functions/define-function.ts';
 
-export class BuildHookError extends Error {}
+export class BuildHookError extends Error {
+  /** The hook's HTTP status when it answered and refused; undefined when it was unset, unreachable or silent. */
+  readonly status: number | undefined;
+
+  constructor(message: string, options?: ErrorOptions & { status?: number }) {
+    super(message, options);
+    this.name = 'BuildHookError';
+    this.status = options?.status;
+  }
+}
+
+/**
+ * A refusal, not a fault that passes: the hook answered 4xx (Netlify answers so when the team's
+ * credits are used up, builds are stopped or the hook was deleted; its docs word none of these
+ * answers). A 5xx or no answer is tried again as ever.
+ */
+export function isRefusal(error: unknown): error is BuildHookError {
+  return (
+    error instanceof BuildHookError &&
+    error.status !== undefined &&
+    error.status >= 400 &&
+    error.status < 500
+  );
+}
 
 /** Calls the hook; throws a BuildHookError (never naming the URL) when it is unset, unreachable or refuses. */
 export async function triggerBuild(
@@ -40,7 +63,10 @@ export async function triggerBuild(
   }
   // The answer's body is of no use; reading it frees the connection.
   await response.arrayBuffer().catch(() => undefined);
-  if (!response.ok) throw new BuildHookError(`the build hook answered HTTP ${response.status}`);
+  if (!response.ok)
+    throw new BuildHookError(`the build hook answered HTTP ${response.status}`, {
+      status: response.status,
+    });
   return title;
 }
 

@@ -13,8 +13,8 @@ import { readJson, updateJson, type BlobStore } from '../functions/blob-store.ts
 import type { FunctionDefinition, FunctionRun } from '../functions/define-function.ts';
 import {
   EMPTY_PRODUCTION_HISTORY,
-  liveInputsSchema,
-  productionHistorySchema,
+  LIVE_INPUTS_RECORD,
+  PRODUCTION_HISTORY_RECORD,
   type LiveInputs,
 } from '../publish-records/deploy-history.ts';
 import {
@@ -26,8 +26,8 @@ import {
   PUBLISH_QUEUE_STORE,
 } from '../publish-records/names.ts';
 import {
-  freshnessStateSchema,
-  publishQueueSchema,
+  FRESHNESS_RECORD,
+  PUBLISH_QUEUE_RECORD,
   type FreshnessState,
 } from '../publish-records/queue-record.ts';
 import {
@@ -51,8 +51,14 @@ import {
 import { BatchStartError, EMPTY_QUEUE, queueFromSettings } from './publish-queue.ts';
 import { outcomeSentence } from './queue-outcome.ts';
 
-/** The product API's answers are awaited this long at most: the check ends well within Netlify's 30 s for a scheduled function. */
-export const TENANT_READ_DEADLINE_MS = 20_000;
+/** Netlify stops a scheduled function after 30 s (not configurable); a run cut there leaves its batch to publish-retry. */
+export const SCHEDULED_FUNCTION_LIMIT_MS = 30_000;
+
+/**
+ * The product API's answers are awaited this long at most, so that the worst run (this, then the
+ * build hook's own time-out, then the queue's writes) ends within SCHEDULED_FUNCTION_LIMIT_MS.
+ */
+export const TENANT_READ_DEADLINE_MS = 15_000;
 
 /** Whatever the scheduler sends (its method and body are not documented): nothing of it is read, only its size bounded. */
 export const SCHEDULER_RULES = {
@@ -116,6 +122,7 @@ export const freshnessCheck: FunctionDefinition<
   onPreviewSite: { status: 200, hint: 'the public site checks its own freshness' },
   readSettings: readFreshnessSettings,
   stores: { queue: PUBLISH_QUEUE_STORE, deploys: DEPLOYS_STORE },
+  alertStore: 'queue',
   blobsMissing: FRESHNESS_BLOBS_MISSING,
   // The product API, asked over HTTP as the build asks it.
   deps: { transport: (apiBase) => httpTransport(apiBase) },
@@ -140,10 +147,10 @@ async function checkFreshness(
   const queueStore = run.store('queue');
   const deploysStore = run.store('deploys');
   const [queue, state, history, liveInputs] = await Promise.all([
-    readJson(queueStore, PUBLISH_QUEUE_KEY, publishQueueSchema),
-    readJson(queueStore, FRESHNESS_KEY, freshnessStateSchema),
-    readJson(deploysStore, PRODUCTION_HISTORY_KEY, productionHistorySchema),
-    readJson(deploysStore, LIVE_INPUTS_KEY, liveInputsSchema),
+    readJson(queueStore, PUBLISH_QUEUE_KEY, PUBLISH_QUEUE_RECORD),
+    readJson(queueStore, FRESHNESS_KEY, FRESHNESS_RECORD),
+    readJson(deploysStore, PRODUCTION_HISTORY_KEY, PRODUCTION_HISTORY_RECORD),
+    readJson(deploysStore, LIVE_INPUTS_KEY, LIVE_INPUTS_RECORD),
   ]);
 
   const facts = {
@@ -188,6 +195,7 @@ async function checkFreshness(
     const publishQueue = queueFromSettings(queueStore, settings, {
       now: run.now,
       fetch: run.fetch,
+      alert: run.alert,
     });
     try {
       const queued = await publishQueue.freshness(decided.reason);
@@ -220,7 +228,7 @@ function apiBase(settings: FreshnessSettings, live: LiveInputs): string {
  * and, while the product API fails, the time it has failed for: the next check counts from itself.
  */
 async function record(next: FreshnessState, store: BlobStore): Promise<boolean> {
-  return updateJson(store, FRESHNESS_KEY, freshnessStateSchema, () => ({
+  return updateJson(store, FRESHNESS_KEY, FRESHNESS_RECORD, () => ({
     next,
     result: true,
   })).catch(() => false);

@@ -42,12 +42,13 @@ import {
 } from '../publish-records/hook-body.ts';
 import { PUBLISH_QUEUE_KEY } from '../publish-records/names.ts';
 import {
-  publishQueueSchema,
+  PUBLISH_QUEUE_RECORD,
   type Batch,
   type PublishQueue,
 } from '../publish-records/queue-record.ts';
 import type { FetchLike } from '../functions/define-function.ts';
-import { triggerBuild } from './build-hook.ts';
+import { isRefusal, triggerBuild } from './build-hook.ts';
+import type { OpsAlert } from '../functions/ops-alert.ts';
 import { heardOther } from './deploy-budget.ts';
 import type { QueueSettings } from '../functions/function-settings.ts';
 import type { QueueOutcome } from './queue-outcome.ts';
@@ -133,7 +134,7 @@ export function createPublishQueue(options: PublishQueueOptions) {
     return updateJson<PublishQueue, R>(
       options.store,
       PUBLISH_QUEUE_KEY,
-      publishQueueSchema,
+      PUBLISH_QUEUE_RECORD,
       (current) => {
         const at = now();
         const settled = settle(current ?? EMPTY_QUEUE, at, unitMs);
@@ -218,7 +219,7 @@ export function createPublishQueue(options: PublishQueueOptions) {
 
   return {
     read: async (): Promise<PublishQueue> =>
-      (await readJson(options.store, PUBLISH_QUEUE_KEY, publishQueueSchema)) ?? EMPTY_QUEUE,
+      (await readJson(options.store, PUBLISH_QUEUE_KEY, PUBLISH_QUEUE_RECORD)) ?? EMPTY_QUEUE,
 
     /** Records a publish; starts a batch when nothing is in flight or held. */
     publish(document: PublishedDocument): Promise<QueueOutcome> {
@@ -307,6 +308,19 @@ export function createPublishQueue(options: PublishQueueOptions) {
 export type PublishQueueHandle = ReturnType<typeof createPublishQueue>;
 
 /**
+ * Builds the hook refused (HTTP 4xx): one alert a day per status while it lasts. What waits stays
+ * waiting and is tried again with the doubling hold, up to a day, so nothing is lost meanwhile.
+ */
+export function refusedAlert(status: number, at: Date): OpsAlert {
+  return {
+    type: 'builds-refused',
+    cause: `HTTP ${status} on ${at.toISOString().slice(0, 10)}`,
+    summary: `Netlify refused a build through the build hook (HTTP ${status}): the team's credits may be used up, builds stopped, or the hook deleted; publishes wait and the site tries again by itself (docs/operations.md, "Builds refused")`,
+    details: { status },
+  };
+}
+
+/**
  * The queue as a function that starts builds sets it up from its settings (QUEUE_SETTINGS in
  * function-settings.ts): the build hook called at `now` (with `fetch` when given), the queue's unit
  * of time when PUBLISH_RETRY_BASE_SECONDS is set, and the deploy budget; every function that moves
@@ -319,15 +333,29 @@ export function queueFromSettings(
     now,
     fetch,
     newBatchId,
-  }: { now: () => Date; fetch?: FetchLike | undefined; newBatchId?: (() => string) | undefined },
+    alert,
+  }: {
+    now: () => Date;
+    fetch?: FetchLike | undefined;
+    newBatchId?: (() => string) | undefined;
+    /** Tells ops of a build the hook refused (ops-alert.ts: once a day at most while it lasts). */
+    alert?: ((alert: OpsAlert) => Promise<void>) | undefined;
+  },
 ): PublishQueueHandle {
   return createPublishQueue({
     store,
-    trigger: (body) =>
-      triggerBuild(settings.NETLIFY_BUILD_HOOK_URL, body, {
-        now: now(),
-        ...(fetch ? { fetch } : {}),
-      }),
+    trigger: async (body) => {
+      const at = now();
+      try {
+        return await triggerBuild(settings.NETLIFY_BUILD_HOOK_URL, body, {
+          now: at,
+          ...(fetch ? { fetch } : {}),
+        });
+      } catch (error) {
+        if (alert && isRefusal(error)) await alert(refusedAlert(error.status!, at));
+        throw error;
+      }
+    },
     now,
     ...(newBatchId ? { newBatchId } : {}),
     ...(settings.PUBLISH_RETRY_BASE_SECONDS

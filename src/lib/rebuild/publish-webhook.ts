@@ -5,12 +5,13 @@
  * a build at once when none is running (publish-queue.ts). The queue is the one every function
  * builds from its settings (`queueFromSettings`).
  */
-import type { BlobStore } from '../functions/blob-store.ts';
+import { UnreadableRecordError, type BlobStore } from '../functions/blob-store.ts';
 import type { FetchLike, FunctionDefinition } from '../functions/define-function.ts';
+import type { OpsAlert } from '../functions/ops-alert.ts';
 import { answer, checkJsonPost, jsonBody } from '../functions/function-http.ts';
 import {
-  functionSecret,
   readPublishSettings,
+  rotatingSecret,
   type PublishSettings,
   type QueueSettings,
 } from '../functions/function-settings.ts';
@@ -26,6 +27,8 @@ import { checkWebhookSignature, SIGNATURE_HEADER_NAME } from './webhook-signatur
 
 export interface PublishWebhookOptions {
   secret: string | undefined;
+  /** During a rotation: SANITY_WEBHOOK_SECRET_PREVIOUS, accepted too (never signed with). */
+  previousSecret?: string | undefined;
   /** The publish queue's settings (QUEUE_SETTINGS): the build hook, the queue's unit of time, the deploy budget. */
   settings: QueueSettings;
   /** The `rebuild-on-publish` store (the queue's record). */
@@ -34,6 +37,8 @@ export interface PublishWebhookOptions {
   now?: () => Date;
   newBatchId?: (() => string) | undefined;
   log?: (message: string) => void;
+  /** Tells ops of a build the hook refused (define-function.ts `run.alert`). */
+  alert?: ((alert: OpsAlert) => Promise<void>) | undefined;
 }
 
 /** The content service sends the projection {_id, _type, _rev, _updatedAt}: far below this. */
@@ -57,6 +62,7 @@ export function createPublishWebhook(options: PublishWebhookOptions) {
     now,
     fetch: options.fetch,
     newBatchId: options.newBatchId,
+    alert: options.alert,
   });
 
   // A throw reaches the function's error guard (define-function.ts).
@@ -78,12 +84,17 @@ export function createPublishWebhook(options: PublishWebhookOptions) {
       body,
       signature: request.headers.get(SIGNATURE_HEADER_NAME),
       secret: options.secret!,
+      previous: options.previousSecret,
       now: now().getTime(),
     });
     if (!check.ok) {
       log(`refused: ${check.reason}`);
       return answer(401, check.reason);
     }
+    if (check.with === 'previous')
+      log(
+        'signed with SANITY_WEBHOOK_SECRET_PREVIOUS: accepted; set the new secret in Sanity, then unset the previous one',
+      );
     const json = jsonBody(body);
     if (!json.ok) {
       log(`refused: ${json.message}`);
@@ -108,6 +119,8 @@ export function createPublishWebhook(options: PublishWebhookOptions) {
           `the build service did not answer; the publish is kept and the site tries again${error.nextAt ? ` at ${error.nextAt}` : ''}`,
         );
       }
+      // A queue this code cannot read is kept aside: the guard answers 503 naming it (the content service retries).
+      if (error instanceof UnreadableRecordError) throw error;
       log(`could not record the publish: ${(error as Error).message}`);
       return answer(503, 'could not record the publish; retry');
     }
@@ -134,15 +147,24 @@ export const rebuildOnPublish: FunctionDefinition<
   onPreviewSite: { status: 404, hint: 'send the content webhook to the public site' },
   readSettings: readPublishSettings,
   stores: { queue: PUBLISH_QUEUE_STORE },
+  alertStore: 'queue',
   deps: { newBatchId: undefined },
-  handle: (request, run) =>
-    createPublishWebhook({
-      secret: functionSecret('SANITY_WEBHOOK_SECRET', run.settings.SANITY_WEBHOOK_SECRET),
+  handle: (request, run) => {
+    const secret = rotatingSecret(
+      'SANITY_WEBHOOK_SECRET',
+      run.settings.SANITY_WEBHOOK_SECRET,
+      run.settings.SANITY_WEBHOOK_SECRET_PREVIOUS,
+    );
+    return createPublishWebhook({
+      secret: secret.current,
+      previousSecret: secret.previous,
       settings: run.settings,
       store: run.store('queue'),
       fetch: run.fetch,
       now: run.now,
       newBatchId: run.deps.newBatchId,
       log: run.log,
-    })(request),
+      alert: run.alert,
+    })(request);
+  },
 };

@@ -17,13 +17,17 @@ export const MAX_SIGNATURE_AGE_MS = 5 * 60_000;
 /** Tolerance for the sender's clock running ahead of ours. */
 export const MAX_CLOCK_SKEW_MS = 60_000;
 
-export type SignatureCheck = { ok: true; signedAt: number } | { ok: false; reason: string };
+/** `with`: which secret signed it, the current one or (during a rotation) the previous one. */
+export type SignatureCheck =
+  { ok: true; signedAt: number; with: 'current' | 'previous' } | { ok: false; reason: string };
 
 export interface SignatureInput {
   /** The raw request body, exactly as received (re-encoded JSON would not match). */
   body: string;
   signature: string | null | undefined;
   secret: string;
+  /** During a rotation: the previous secret, accepted too (SANITY_WEBHOOK_SECRET_PREVIOUS). */
+  previous?: string | undefined;
   now: number;
   maxAgeMs?: number;
 }
@@ -43,15 +47,22 @@ export async function checkWebhookSignature(input: SignatureInput): Promise<Sign
     return { ok: false, reason: 'malformed signature' };
   }
   if (!input.body) return { ok: false, reason: 'empty body' };
-  const expected = await encodeSignatureHeader(input.body, signedAt, input.secret).catch(
-    () => undefined,
-  );
-  if (!expected || !sameInConstantTime(input.signature.trim(), expected))
-    return { ok: false, reason: 'wrong signature' };
+  const signedWith = async (secret: string) => {
+    const expected = await encodeSignatureHeader(input.body, signedAt, secret).catch(
+      () => undefined,
+    );
+    return expected !== undefined && sameInConstantTime(input.signature!.trim(), expected);
+  };
+  // Both are tried whatever the first gives, so the timing does not say which secret signed.
+  const [current, previous] = await Promise.all([
+    signedWith(input.secret),
+    input.previous === undefined ? false : signedWith(input.previous),
+  ]);
+  if (!current && !previous) return { ok: false, reason: 'wrong signature' };
   const age = input.now - signedAt;
   if (age > (input.maxAgeMs ?? MAX_SIGNATURE_AGE_MS))
     return { ok: false, reason: `stale signature (signed ${Math.round(age / 1000)} s ago)` };
   if (age < -MAX_CLOCK_SKEW_MS)
     return { ok: false, reason: 'signature timestamp is in the future' };
-  return { ok: true, signedAt };
+  return { ok: true, signedAt, with: current ? 'current' : 'previous' };
 }

@@ -38,6 +38,7 @@ import {
 import { LOCAL_SECRETS, localDefaultProblem } from '../functions/function-settings.ts';
 import { isPreviewSiteFunction } from '../functions/preview-site-guard.ts';
 import { PUBLIC_SITE_STUDIO_URL_USE } from '../functions/function-problems.ts';
+import { opsSettingsFindings } from '../functions/ops-settings-problems.ts';
 
 type Source = Record<string, string | undefined>;
 
@@ -241,6 +242,7 @@ function productionProblems(source: Source, problems: Problems, options: Problem
     problems.add(error.problems);
   }
   problems.add(studioUrlProblems(text(source, 'SANITY_STUDIO_URL'), PUBLIC_SITE_STUDIO_URL_USE));
+  problems.add(opsSettingsFindings(source).problems);
   problems.add(
     registryProblems('production', source).filter(
       (problem) =>

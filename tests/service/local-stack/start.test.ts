@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SERVING, startProcess } from '../../../scripts/support/process.ts';
+import { freePort, SERVING, startProcess } from '../../../scripts/support/process.ts';
 import { FIXTURE_DATASET, FIXTURE_SITE, FIXTURE_TENANTS, raw, tempDir } from './helpers.ts';
 
 const START = resolve(import.meta.dirname, '../../../scripts/local-stack/start.ts');
@@ -86,6 +86,35 @@ describe('npm run serve (scripts/local-stack/start.ts)', () => {
       data.remove();
     }
   }, 60_000);
+
+  it('npm start with PUBLIC_API_BASE naming its own local API: the API listens first, and the build reads the tenant records from it', async () => {
+    const apiPort = await freePort();
+    const stack = await startProcess({
+      name: 'the local stack with its build',
+      args: [START, '--build'],
+      // The bundled tenant records and content (the fixtures' records name other schools).
+      env: {
+        ...env,
+        TENANTS_FILE: undefined,
+        DATASET_FILE: undefined,
+        API_PORT: String(apiPort),
+        PUBLIC_API_BASE: `http://127.0.0.1:${apiPort}`,
+        DIST_DIR: join(dir.path, 'built'),
+      },
+      ready: SERVING,
+      timeoutMs: 240_000,
+    });
+    try {
+      const output = stack.output();
+      // The build's reads, logged by the API before the site serves.
+      expect(output).toMatch(/^api {2}\S+ GET \/k1mobile\/tenant\/code\/huskymobile 200 /m);
+      expect(output).not.toContain('ECONNREFUSED');
+      const site = /Site: +(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+      expect((await raw(`${site}/uw-husky-mobile`)).status).toBe(200);
+    } finally {
+      await stack.stop('SIGINT');
+    }
+  }, 300_000);
 
   it('prints both URLs, serves, proxies and stops cleanly on SIGINT', async () => {
     const stack = await startProcess({

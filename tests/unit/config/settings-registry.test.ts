@@ -165,9 +165,12 @@ describe('the registry agrees with itself', () => {
     const secrets = definitions.filter(([, definition]) => definition.secret?.minLength);
     expect(secrets.map(([name]) => name).sort()).toEqual([
       'EDITOR_PASS_SECRET',
+      'EDITOR_PASS_SECRET_PREVIOUS',
       'NETLIFY_DEPLOY_NOTIFICATION_SECRET',
+      'NETLIFY_DEPLOY_NOTIFICATION_SECRET_PREVIOUS',
       'PREVIEW_COOKIE_SECRET',
       'SANITY_WEBHOOK_SECRET',
+      'SANITY_WEBHOOK_SECRET_PREVIOUS',
     ]);
     for (const [name, definition] of secrets) {
       const least = definition.secret!.minLength!;

@@ -444,7 +444,7 @@ describe('the Studio install and the export', () => {
 });
 
 describe('the command', () => {
-  it('exits 2 with every problem and the usage, without checking the network or calling the CLI', async () => {
+  it('exits 2 with every problem and the usage, without calling the CLI (no project: nothing to reach)', async () => {
     let reached = false;
     const h = harness(async () => {
       reached = true;
@@ -468,6 +468,25 @@ describe('the command', () => {
       ].join('\n'),
     );
     expect(reached).toBe(false);
+    expect(h.runs).toEqual([]);
+  });
+
+  it('names an unreachable Sanity with the other problems, in the same run', async () => {
+    const h = harness(() => Promise.resolve('getaddrinfo ENOTFOUND abc123xy.api.sanity.io'));
+    expect(
+      await runImport(
+        ['--dataset', 'production'],
+        { SANITY_STUDIO_PROJECT_ID: 'abc123xy' },
+        probe(installed),
+        h.reach,
+        h.io,
+      ),
+    ).toBe(2);
+    const said = h.err.join('\n');
+    expect(said).toMatch(/^ {2}- no Sanity token: /m);
+    expect(said).toContain(
+      '  - cannot reach Sanity (https://abc123xy.api.sanity.io/v2025-02-19/ping: getaddrinfo ENOTFOUND abc123xy.api.sanity.io): the import needs network access',
+    );
     expect(h.runs).toEqual([]);
   });
 

@@ -8,7 +8,10 @@
  * hook failing, timing out (with or without a build), or its caller dying; builds failing outside the
  * content, or in their build command while the product API is down (Netlify words that as it words
  * broken content: build-failure.ts); notifications lost, delivered twice, delayed (so out of order); the product API failing
- * or never answering the freshness check; publish-retry's runs skipped (a clock jump). The real
+ * or never answering the freshness check; publish-retry's runs skipped (a clock jump); a record written
+ * by the previous version's code (migrated as read), or unreadable for up to 30 minutes (a newer
+ * version, as an older deploy's code finds it: kept aside, answered 503, never overwritten, so the
+ * publishes it holds build once it reads again). The real
  * functions run it, in the simulated world the month bench replays its month in too
  * (scripts/support/world/). Then the faults stop, the clock runs past the bound (publishBoundMs
  * with the budget's slot, plus the builds Netlify already had queued, plus the freshness check's
@@ -37,12 +40,13 @@ import { slotStartMs } from '../../../src/lib/rebuild/deploy-budget.ts';
 import { NETLIFY_BUILD_LIMIT_MS, publishBoundMs } from '../../../src/lib/rebuild/queue-timing.ts';
 import { AFTER_FAILED_BUILD_MS, CHECK_TICK_MS } from '../../../src/lib/rebuild/freshness.ts';
 import { seeded } from '../../../scripts/support/random.ts';
-import type {
-  ApiFault,
+import {
+  FAULT_RECORDS,
+  type ApiFault,
   Faults,
-  HookFault,
-  NotificationFault,
-  StoreFault,
+  type HookFault,
+  type NotificationFault,
+  type StoreFault,
 } from '../../../scripts/support/world/faults.ts';
 import { World } from '../../../scripts/support/world/world.ts';
 
@@ -167,6 +171,20 @@ const commands: Array<fc.Arbitrary<Command>> = [
       faults.armBuildOutage(),
     ),
   ),
+  fc
+    .constantFrom(...FAULT_RECORDS)
+    .map((record) =>
+      command(`arm record fault previous-version ${record}`, (_world, faults) =>
+        faults.armRecord({ kind: 'previous-version', record }),
+      ),
+    ),
+  fc
+    .tuple(fc.constantFrom(...FAULT_RECORDS), fc.integer({ min: 1, max: 30 }))
+    .map(([record, count]) =>
+      command(`arm record fault unreadable ${record} for ${count} min`, (_world, faults) =>
+        faults.armRecord({ kind: 'unreadable', record, ms: count * 60_000 }),
+      ),
+    ),
   fc.integer({ min: 2, max: 120 }).map((count) =>
     command(`skip publish-retry for ${count} min`, (world, faults) => {
       faults.count(`publish-retry skipped for ${count} min`);

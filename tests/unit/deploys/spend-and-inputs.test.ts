@@ -44,11 +44,15 @@ describe("the live deploy's inputs", () => {
       buildRecord({ 'husky-faqs': ['r1', 'husky'] }, { inputs: inputs('a'.repeat(64)) }),
     );
     await s.notify(ready('d-2', 20));
+    // As stored: the record's fields and the version this code writes (record-kind.ts).
     expect(s.deploysStore.value(LIVE_INPUTS_KEY)).toEqual({
-      ...inputs('b'.repeat(64)),
-      deployId: 'd-2',
-      publishedAt: '2026-11-20T10:02:00.000Z',
-    } satisfies LiveInputs);
+      version: 2,
+      ...({
+        ...inputs('b'.repeat(64)),
+        deployId: 'd-2',
+        publishedAt: '2026-11-20T10:02:00.000Z',
+      } satisfies LiveInputs),
+    });
     // A late notification of an older deploy: neither live nor its inputs.
     await s.notify(ready('d-1', 19));
     expect((s.deploysStore.value(LIVE_INPUTS_KEY) as LiveInputs).deployId).toBe('d-2');

@@ -27,6 +27,7 @@ import {
   readStatusSettings,
 } from '../../../src/lib/functions/function-settings.ts';
 import { createPublishQueue } from '../../../src/lib/rebuild/publish-queue.ts';
+import { STATUS_VARY } from '../../../src/lib/deploys/status-http.ts';
 import {
   factProblems,
   problemLines,
@@ -271,6 +272,16 @@ describe('the documents state the Node version, the local ports and the function
   it('README.md, CONTRIBUTING.md and docs/*.md: every statement agrees with the code (file:line for each that does not)', async () => {
     const facts = await codeFacts();
     expect(problemLines(factProblems(documents(), facts))).toEqual([]);
+  });
+});
+
+describe("the status functions' headers as the documents state them", () => {
+  it('every `vary:` a document names is the one the status answers send', () => {
+    const stated = documents().flatMap(({ path, text }) =>
+      [...text.matchAll(/`vary: ([^`]+)`/gi)].map((match) => `${path}: ${match[1]}`),
+    );
+    expect(stated.length).toBeGreaterThan(0);
+    for (const line of stated) expect(line).toMatch(new RegExp(`: ${STATUS_VARY}$`));
   });
 });
 

@@ -34,6 +34,8 @@ const FUNCTIONS_SCOPE = {
   SANITY_WEBHOOK_SECRET: 'LEAK-webhook-0123456789abcdef0123456789',
   NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'LEAK-notify-0123456789abcdef0123456789',
   EDITOR_PASS_SECRET: 'LEAK-pass-0123456789abcdef0123456789',
+  OPS_ALERT_WEBHOOK_URL: 'https://ops.example/hooks/site',
+  OPS_ALERT_WEBHOOK_SECRET: `whsec_${Buffer.from('LEAK-ops-0123456789abcdef0123').toString('base64')}`,
   // Netlify's own, and the runtime's: never named.
   SITE_ID: 'site-1',
   URL: 'https://school-mobile.example',

@@ -384,6 +384,7 @@ describe('the freshness-check function', () => {
     expect(w.hookCalls).toEqual([]);
     expect(w.logged).toEqual(['[freshness-check] no change since the live deploy']);
     expect(w.state()).toEqual({
+      version: 2,
       checkedAt: NOW.toISOString(),
       outcome: 'no change since the live deploy',
       build: false,

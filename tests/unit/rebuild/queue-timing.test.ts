@@ -5,6 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { config as publishRetryConfig } from '../../../src/functions/publish-retry.ts';
 import {
+  SCHEDULED_FUNCTION_LIMIT_MS,
+  TENANT_READ_DEADLINE_MS,
+} from '../../../src/lib/rebuild/freshness-check.ts';
+import {
+  BUILD_HOOK_TIMEOUT_MS,
   doublingDelayMs,
   publishBoundMs,
   PUBLISH_RETRY_PERIOD_MS,
@@ -34,5 +39,14 @@ describe("the queue's clock", () => {
         (ms) => ms / MINUTE,
       ),
     ).toEqual([76, 86, 136]);
+  });
+});
+
+describe("the freshness check's worst run", () => {
+  it('reading until its deadline, then waiting out the build hook, leaves 5 s of Netlify’s 30 s for the writes', () => {
+    expect(SCHEDULED_FUNCTION_LIMIT_MS).toBe(30_000);
+    expect(TENANT_READ_DEADLINE_MS + BUILD_HOOK_TIMEOUT_MS).toBeLessThanOrEqual(
+      SCHEDULED_FUNCTION_LIMIT_MS - 5_000,
+    );
   });
 });

@@ -16,7 +16,7 @@ describe('checkWebhookSignature', () => {
     const signature = await sign(BODY, NOW - 2_000);
     expect(
       await checkWebhookSignature({ body: BODY, signature, secret: SECRET, now: NOW }),
-    ).toEqual({ ok: true, signedAt: NOW - 2_000 });
+    ).toEqual({ ok: true, signedAt: NOW - 2_000, with: 'current' });
   });
 
   it('refuses a request signed with another secret', async () => {

@@ -127,7 +127,7 @@ describe('the public site (production)', () => {
       'EDITOR_PASS_SECRET: signs the pass the status functions give an editor Sanity has proven: it proves the editor without Sanity for 5 minutes, then stands in for Sanity up to 12 hours only while Sanity gives no answer or outsiders spend the budget of token checks; a value of its own in each deploy context, and a new value makes every editor be proven again [Functions]',
       "NETLIFY_BUILD_HOOK_URL: the site's build hook: a publish, the freshness check and `npm run rebuild` start builds with it; it also proves the operator to the functions' settings check [Functions]",
       "SANITY_WEBHOOK_SECRET: the content webhook's secret (the same value as the webhook's in Sanity): without it rebuild-on-publish refuses every publish [Functions]",
-      "NETLIFY_DEPLOY_NOTIFICATION_SECRET: the JWS secret of the site's deploy notifications (the same value as in Netlify's notification settings): without it deploy-notification refuses every notification, so publishes during a build wait up to 30 minutes and the Studio cannot tell what is live [Functions]",
+      "NETLIFY_DEPLOY_NOTIFICATION_SECRET: the JWS secret of the site's deploy notifications (the same value as in Netlify's notification settings): without it deploy-notification refuses every notification, so no build is heard of: each waits 30 minutes before it is taken as lost and built again, the waits doubling up to a day, and the Studio cannot tell what is live [Functions]",
     ]);
     expect(problemLines('production', without(production, 'SANITY_PROJECT_ID'))).toEqual([
       'SANITY_PROJECT_ID: CONTENT_SOURCE=sanity needs SANITY_PROJECT_ID [Builds, Functions]',

@@ -113,6 +113,7 @@ export const LOCAL_SETTINGS = {
   DATA_DIR: path("The local API's and local Blobs' data (entries, deploy records).", '`data`', [
     'local stack',
     'entries:export',
+    'blobs',
     'benches',
   ]),
   DIST_DIR: path('The built site the local stack serves first.', '`dist`', [

@@ -18,7 +18,7 @@ import {
   urlSetting,
   yesNoSetting,
 } from '../setting-types.ts';
-import type { SettingDefinition } from './types.ts';
+import type { Reader, SettingDefinition } from './types.ts';
 
 /** The least length of a secret someone types into two consoles (a captured signature allows an offline guess). */
 export const MIN_SECRET_LENGTH = 32;
@@ -35,10 +35,57 @@ export const FRESHNESS_INTERVALS: readonly number[] = [
 /** The rule count from which Netlify's redirects docs advise wildcards or placeholders instead (REDIRECT_RULE_LIMIT). */
 export const NETLIFY_REDIRECT_ADVICE = 10_000;
 
+/** What a Standard Webhooks key that is not one is told. */
+export const OPS_SECRET_FORMAT_MESSAGE =
+  'not a Standard Webhooks key: `whsec_` and at least 24 random bytes in base64 (make one with echo "whsec_$(openssl rand -base64 32)")';
+
 const BUILDS = ['Builds'] as const;
 const FUNCTIONS = ['Functions'] as const;
 const BOTH = ['Builds', 'Functions'] as const;
 const UNLESS_DEMO = { when: 'unless the bundled demo content is meant (ALLOW_DEMO_DEPLOY=true)' };
+
+/** How a signing secret's value is written: its rules, in words, and what makes a short one refused. */
+const SIGNING_SECRET = {
+  schema: secretSetting(MIN_SECRET_LENGTH),
+  format: `secret, at least ${MIN_SECRET_LENGTH} characters`,
+  secret: { minLength: MIN_SECRET_LENGTH },
+};
+
+/** Every production function may send an ops alert; the settings check checks its settings. */
+const OPS_ALERT_READERS = [
+  'rebuild-on-publish',
+  'freshness-check',
+  'publish-retry',
+  'deploy-notification',
+  'publish-status',
+  'deploys',
+  'setup:check',
+] as const satisfies readonly Reader[];
+
+/** A Standard Webhooks key: `whsec_` and base64. */
+const opsAlertKey = () =>
+  setting(
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, OPS_SECRET_FORMAT_MESSAGE)
+      .optional(),
+  );
+
+/** A signing secret's previous value, set only while it is rotated (docs/operations.md, "Rotating a secret"). */
+function previousSecret(
+  sentence: string,
+  readBy: readonly Reader[],
+  written: Pick<SettingDefinition, 'schema' | 'format' | 'secret'> = SIGNING_SECRET,
+) {
+  return {
+    ...written,
+    sentence,
+    setBy: 'operator',
+    default: '– (no rotation under way)',
+    sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
+    readBy,
+  } as const;
+}
 
 export const SITE_SETTINGS = {
   CONTENT_SOURCE: {
@@ -249,6 +296,10 @@ export const SITE_SETTINGS = {
     sites: { production: { scopes: FUNCTIONS, step: 6, required: 'always' } },
     readBy: ['publish-status', 'deploys', 'local stack', 'setup:check'],
   },
+  EDITOR_PASS_SECRET_PREVIOUS: previousSecret(
+    'Only while EDITOR_PASS_SECRET is rotated: its previous value, whose passes still prove their editors (new passes are signed with the current one only); unset it 12 hours after the new value was deployed, when every pass signed with it has expired.',
+    ['publish-status', 'deploys', 'setup:check'],
+  ),
   NETLIFY_BUILD_HOOK_URL: {
     schema: urlSetting(),
     format: 'URL (secret)',
@@ -282,17 +333,55 @@ export const SITE_SETTINGS = {
     sites: { production: { scopes: FUNCTIONS, step: 8, required: 'always' } },
     readBy: ['rebuild-on-publish', 'local stack', 'publish:local', 'setup:check'],
   },
+  SANITY_WEBHOOK_SECRET_PREVIOUS: previousSecret(
+    "Only while SANITY_WEBHOOK_SECRET is rotated: its previous value, still accepted so that no publish signed with it is refused while Sanity's webhook changes to the new one; unset it once Sanity signs with the new one.",
+    ['rebuild-on-publish', 'setup:check'],
+  ),
   NETLIFY_DEPLOY_NOTIFICATION_SECRET: {
     schema: secretSetting(MIN_SECRET_LENGTH),
     format: `secret, at least ${MIN_SECRET_LENGTH} characters`,
     sentence:
-      "The JWS secret of the site's deploy notifications (the same value as in Netlify's notification settings): without it deploy-notification refuses every notification, so publishes during a build wait up to 30 minutes and the Studio cannot tell what is live.",
+      "The JWS secret of the site's deploy notifications (the same value as in Netlify's notification settings): without it deploy-notification refuses every notification, so no build is heard of: each waits 30 minutes before it is taken as lost and built again, the waits doubling up to a day, and the Studio cannot tell what is live.",
     setBy: 'operator',
     secret: { minLength: MIN_SECRET_LENGTH },
     default: `– (the local stack: \`${LOCAL_DEPLOY_NOTIFICATION_SECRET}\`, refused anywhere else)`,
     sites: { production: { scopes: FUNCTIONS, step: 9, required: 'always' } },
     readBy: ['deploy-notification', 'local stack', 'setup:check'],
   },
+  NETLIFY_DEPLOY_NOTIFICATION_SECRET_PREVIOUS: previousSecret(
+    'Only while NETLIFY_DEPLOY_NOTIFICATION_SECRET is rotated: its previous value, still accepted while each of the deploy notifications changes to the new one; unset it once all of them have.',
+    ['deploy-notification', 'setup:check'],
+  ),
+  OPS_ALERT_WEBHOOK_URL: {
+    schema: urlSetting(),
+    format: 'URL (https)',
+    sentence:
+      "Where the site tells ops of a failure Netlify's own notifications do not cover (a freshness check that stopped running, builds refused, a record kept aside, a failed production build too): one signed POST per event (Standard Webhooks). Unset: failures show only in the Studio, the function logs and Netlify's notifications.",
+    setBy: 'operator',
+    default: '– (no ops webhook)',
+    sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
+    readBy: OPS_ALERT_READERS,
+  },
+  OPS_ALERT_WEBHOOK_SECRET: {
+    schema: opsAlertKey(),
+    format: '`whsec_` and at least 24 random bytes in base64 (Standard Webhooks)',
+    sentence:
+      "Signs each ops alert (Standard Webhooks: `webhook-signature`, HMAC-SHA256 with this key), so the receiver can tell the site's alerts from anyone's; required with OPS_ALERT_WEBHOOK_URL.",
+    setBy: 'operator',
+    secret: {},
+    default: '–',
+    sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
+    readBy: OPS_ALERT_READERS,
+  },
+  OPS_ALERT_WEBHOOK_SECRET_PREVIOUS: previousSecret(
+    'Only while OPS_ALERT_WEBHOOK_SECRET is rotated: its previous value; each alert then carries a signature made with each key, so the receiver may change its key at any moment; unset it once it has.',
+    OPS_ALERT_READERS,
+    {
+      schema: opsAlertKey(),
+      format: 'as OPS_ALERT_WEBHOOK_SECRET',
+      secret: {},
+    },
+  ),
   REDIRECT_RULE_LIMIT: {
     // Netlify's redirects docs (docs.netlify.com/manage/routing/redirects/overview, read 2026-12-02):
     // "Netlify processes and serializes your redirect rules across the _redirects and netlify.toml
@@ -340,7 +429,7 @@ export const SITE_SETTINGS = {
     setBy: 'operator',
     default: '`60`',
     sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
-    readBy: ['freshness-check'],
+    readBy: ['freshness-check', 'publish-retry'],
   },
   FRESHNESS_MAX_AGE_DAYS: {
     schema: setting(z.coerce.number().int().min(1).max(90).default(7)),

@@ -69,6 +69,17 @@ export const STUDIO_SETTINGS = {
     shell: { command: 'npm run dataset:import', step: 3 },
     readBy: ['dataset:import', 'Sanity CLI'],
   },
+  NETLIFY_AUTH_TOKEN: {
+    schema: secretSetting(),
+    format: 'a Netlify personal access token',
+    sentence:
+      "A team member's token for `npm run blobs` on Netlify: it reads and writes the public site's Blobs stores (backup and restore).",
+    setBy: 'operator',
+    secret: {},
+    default: '– (`npm run blobs -- --site …` refuses to start)',
+    shell: { command: 'npm run blobs' },
+    readBy: ['blobs'],
+  },
   SANITY_IMPORT_TOKEN: {
     schema: secretSetting(),
     format: 'a Sanity token (Editor)',

@@ -31,6 +31,7 @@ export type Reader =
   | 'setup:check'
   | 'dataset:import'
   | 'rebuild'
+  | 'blobs'
   | 'content:check'
   | 'entries:export'
   | 'Studio'

@@ -1,0 +1,173 @@
+/**
+ * The one outgoing alert to ops (OPS_ALERT_WEBHOOK_URL): a POST signed as Standard Webhooks sign
+ * (`webhook-id`, `webhook-timestamp`, `webhook-signature`: `v1,` and an HMAC-SHA256 of
+ * `id.timestamp.body` with the key of OPS_ALERT_WEBHOOK_SECRET; during a rotation one signature per
+ * key, space-separated, so the receiver may hold either). Four causes send one
+ * (docs/operations.md, "Alerts to ops"): a failed production build, a build the build hook refused,
+ * a record kept aside, a freshness check that has not run for twice its interval.
+ *
+ * An alert never decides a function's answer: `sendAlert` never throws and gives up after
+ * ALERT_TIMEOUT_MS. Each cause is sent at most once: before sending, a write-once mark
+ * (`ops-alerts/<type>/<digest of the cause>`) is written in the publish queue's store; a cause
+ * whose mark is there already is not sent again (nor is one whose mark cannot be written: at most
+ * once, never twice). The receiver can also dedupe by `webhook-id`, the same for the same cause.
+ */
+import { createHash } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import type { BlobStore, UnreadableRecordError } from './blob-store.ts';
+
+/** How long an alert may take in all (its mark and its POST): well within any function's time. */
+export const ALERT_TIMEOUT_MS = 3_000;
+/** Where the marks of alerts sent are kept (in the publish queue's store). */
+export const ALERT_MARK_PREFIX = 'ops-alerts/';
+
+export type AlertType =
+  'build-failed' | 'builds-refused' | 'record-kept-aside' | 'freshness-check-stopped';
+
+export interface OpsAlert {
+  type: AlertType;
+  /** What makes two alerts the same: one is sent per cause, ever (a deploy id, a kept-aside key…). */
+  cause: string;
+  /** One sentence: what happened and what to do first. */
+  summary: string;
+  details?: Record<string, string | number | boolean | null>;
+}
+
+/** A record kept aside (blob-store.ts): one alert per kept-aside copy. */
+export function keptAsideAlert(error: UnreadableRecordError): OpsAlert {
+  return {
+    type: 'record-kept-aside',
+    cause: error.keptAs ?? `${error.key}/${error.reason}`,
+    summary: `${error.record} cannot be read by the live deploy's code; every function that needs it answers 503 until it is readable again (docs/operations.md, "A record kept aside")`,
+    details: {
+      key: error.key,
+      reason: error.reason,
+      keptAs: error.keptAs ?? null,
+      message: error.message,
+    },
+  };
+}
+
+export interface AlertSettings {
+  OPS_ALERT_WEBHOOK_URL?: string | undefined;
+  OPS_ALERT_WEBHOOK_SECRET?: string | undefined;
+  OPS_ALERT_WEBHOOK_SECRET_PREVIOUS?: string | undefined;
+}
+
+export type AlertResult = 'not-set-up' | 'already-sent' | 'sent' | 'failed';
+
+/** The alert's id: the same for the same cause (`msg_` and a digest), as Standard Webhooks ids go. */
+export function alertId(alert: Pick<OpsAlert, 'type' | 'cause'>): string {
+  return `msg_${digest(`${alert.type}\n${alert.cause}`)}`;
+}
+
+export function alertMarkKey(alert: Pick<OpsAlert, 'type' | 'cause'>): string {
+  return `${ALERT_MARK_PREFIX}${alert.type}/${digest(alert.cause)}`;
+}
+
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 32);
+}
+
+/** The request an alert is: its JSON body and its headers, signed with each key (`whsec_…`). */
+export function signedAlert(
+  alert: OpsAlert,
+  keys: readonly string[],
+  at: Date,
+  site: string | undefined,
+): { body: string; headers: Record<string, string> } {
+  const id = alertId(alert);
+  const body = JSON.stringify({
+    type: `ops.${alert.type}`,
+    timestamp: at.toISOString(),
+    data: { site: site ?? null, cause: alert.cause, summary: alert.summary, ...alert.details },
+  });
+  return {
+    body,
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': keys.map((key) => new Webhook(key).sign(id, at, body)).join(' '),
+    },
+  };
+}
+
+export interface SendOptions {
+  settings: AlertSettings;
+  /** The store the marks are kept in (the publish queue's). */
+  store: BlobStore;
+  fetch?: ((input: URL, init: RequestInit) => Promise<Response>) | undefined;
+  now?: () => Date;
+  log: (message: string) => void;
+  /** The site's address (Netlify's URL), for the receiver to tell sites apart. */
+  site?: string | undefined;
+  timeoutMs?: number;
+}
+
+/** Sends `alert` once per cause; never throws, never takes longer than the time-out; logs what it did. */
+export async function sendAlert(alert: OpsAlert, options: SendOptions): Promise<AlertResult> {
+  const url = options.settings.OPS_ALERT_WEBHOOK_URL;
+  const key = options.settings.OPS_ALERT_WEBHOOK_SECRET;
+  if (!url || !key) return 'not-set-up';
+  const timeoutMs = options.timeoutMs ?? ALERT_TIMEOUT_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<AlertResult>((resolve) => {
+    timer = setTimeout(() => {
+      options.log(
+        `ops alert ${alert.type} (${alert.cause}): not sent within ${timeoutMs / 1000} s`,
+      );
+      resolve('failed');
+    }, timeoutMs);
+  });
+  const sending = (async (): Promise<AlertResult> => {
+    const at = (options.now ?? (() => new Date()))();
+    const mark = alertMarkKey(alert);
+    const marked = await options.store
+      .setJSON(
+        mark,
+        { version: 1, type: alert.type, cause: alert.cause, at: at.toISOString() },
+        { onlyIfNew: true },
+      )
+      .then(
+        (written) => written.modified,
+        (error: unknown) => error as Error,
+      );
+    if (marked instanceof Error) {
+      options.log(
+        `ops alert ${alert.type} (${alert.cause}): not sent, its mark could not be written: ${marked.message}`,
+      );
+      return 'failed';
+    }
+    if (!marked) return 'already-sent';
+    const previous = options.settings.OPS_ALERT_WEBHOOK_SECRET_PREVIOUS;
+    const request = signedAlert(alert, previous ? [key, previous] : [key], at, options.site);
+    try {
+      const response = await (options.fetch ?? fetch)(new URL(url), {
+        method: 'POST',
+        headers: request.headers,
+        body: request.body,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      // The address may hold a token: it is never logged.
+      options.log(
+        `ops alert ${alert.type} (${alert.cause}): ${response.ok ? 'sent' : `the receiver answered HTTP ${response.status}; not sent again`}`,
+      );
+      return response.ok ? 'sent' : 'failed';
+    } catch (error) {
+      options.log(
+        `ops alert ${alert.type} (${alert.cause}): the receiver could not be reached (${(error as Error).name}); not sent again`,
+      );
+      return 'failed';
+    }
+  })().catch((error: unknown) => {
+    options.log(`ops alert ${alert.type}: ${(error as Error).message}`);
+    return 'failed' as const;
+  });
+  try {
+    return await Promise.race([sending, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
