@@ -1,15 +1,6 @@
 /** What every page of a school shares: the header, the sign-in dialog and the footer. */
 import { defineType } from 'sanity';
-import {
-  image,
-  item,
-  link,
-  list,
-  ownedListsField,
-  SCHOOL_NAME,
-  schoolField,
-  text,
-} from './fields';
+import { image, item, link, list, ownedListsField, SCHOOL_NAME, schoolField, text } from './fields';
 
 export const headerNav = defineType({
   name: 'headerNav',
