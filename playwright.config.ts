@@ -40,7 +40,8 @@ export default defineConfig({
   },
   // Every test runs at desktop width; the ones whose outcome depends on the width (layout, the
   // phone menu and carousels, axe and the launch review of every page) are tagged @phone and run
-  // at phone width too. Tests that set their own widths (1024 px and the like) run once.
+  // at phone width too; those tagged @phone-only (reflow from the phone layout) run at phone width
+  // only. Tests that set their own widths (1024 px and the like) run once.
   projects: [
     {
       name: 'phone',
@@ -54,6 +55,7 @@ export default defineConfig({
     },
     {
       name: 'desktop',
+      grepInvert: /@phone-only/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 } },
     },
   ],

@@ -7,25 +7,48 @@
 # bench (two synthetic schools), the hostile-content and preview builds (their content is the
 # input) and the analytics test (a write key is a build-time setting) build again, each small.
 #
-# After the build, two lanes run side by side, each printing its log when it is done:
+# The Studio's and netlify-cli's own installs (npm ci, disk-bound; scripts/test.sh has run them
+# already, so here they are up to date) come first. Then three lanes run side by side, each printing
+# its log when it is done:
+#   vitest   started first, beside the build: the unit and studio projects at once (they read no
+#            build), and the service, netlify and dist projects as soon as the build is done (their
+#            service tests wait on servers, builds and clocks, and other work fills those waits);
+#            one report, merged from both runs
 #   browser  Playwright against the local stack (most of its time is the browser waiting on pages)
-#   checks   types, size budgets, the bench, the installs' warnings, the Studio's types and build, then vitest
-#            (its Netlify tier runs Netlify's own build and dev server on clean copies of the project)
-# The Studio's and netlify-cli's own installs (npm ci, disk-bound) start first, beside the build.
+#   checks   types, size budgets, the bench, the installs' warnings, the Studio's types and build
+# The browser and checks lanes start after the build. The suite ends with each lane's and each
+# step's time, then the summary line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export ASTRO_TELEMETRY_DISABLED=1
 mkdir -p reports
-rm -f reports/vitest-results.json reports/e2e-results.json reports/checks*.txt reports/lane-*.log
+rm -f reports/vitest-results.json reports/e2e-results.json reports/checks*.txt reports/lane-*.log reports/times-*.txt reports/build.done
+rm -rf reports/vitest-blobs
 
 started=$(date +%s)
-# step NAME COMMAND...: runs one check, records pass/fail for the summary, prints how long it took.
+# step NAME COMMAND...: runs one check, records pass/fail for the summary, prints and records how long it took.
 step() {
   local name=$1; shift
   local from=$(date +%s)
   echo "== $name"
   if "$@"; then echo "$name:pass" >> "reports/checks-$lane.txt"; else echo "$name:fail" >> "reports/checks-$lane.txt"; fi
-  echo "== $name: $(( $(date +%s) - from )) s"
+  local took=$(( $(date +%s) - from ))
+  echo "== $name: $took s"
+  echo "$name $took" >> "reports/times-$lane.txt"
+}
+# timed NAME COMMAND...: a part of a step, its time recorded beside the steps' (not counted as a check).
+timed() {
+  local name=$1; shift
+  local from=$(date +%s) status=0
+  "$@" || status=$?
+  echo "$name $(( $(date +%s) - from ))" >> "reports/times-$lane.txt"
+  return $status
+}
+# run_lane NAME FUNCTION: runs a lane's steps into reports/lane-NAME.log, then records the lane's own time.
+run_lane() {
+  local from=$(date +%s)
+  "$2" > "reports/lane-$1.log" 2>&1
+  echo "$(( $(date +%s) - from ))" > "reports/times-lane-$1.txt"
 }
 
 lane=setup
@@ -34,12 +57,39 @@ studio_install=$!
 # Netlify's own build and dev server, for the Netlify tier (vitest project "netlify").
 bash scripts/netlify-cli.sh install > reports/lane-netlify-cli-install.log 2>&1 &
 netlify_cli_install=$!
-
-step build npm run build
+step studio-install wait "$studio_install"
+cat reports/lane-studio-install.log
+step netlify-cli-install wait "$netlify_cli_install"
+cat reports/lane-netlify-cli-install.log
 
 browser_lane() {
   lane=browser
   step e2e env CI="${CI:-true}" npx playwright test
+}
+
+# vitest_runs: the projects that read no build (unit, studio) at once, and the others (service,
+# netlify, dist) as soon as reports/build.done says the build is done, beside the first run if it
+# is still going (the service tests mostly wait, so they start as early as they can); then one JSON
+# report merged from both runs' blobs. Tests are counted from that report, and every exit code
+# counts too (an unhandled error fails a run while every test passes).
+vitest_runs() {
+  local status=0 first
+  timed vitest-unit-studio npx vitest run --project unit --project studio \
+    --reporter=default --reporter=blob --outputFile.blob=reports/vitest-blobs/unit-studio.json \
+    > reports/lane-vitest-unit-studio.log 2>&1 &
+  first=$!
+  until [ -f reports/build.done ]; do sleep 1; done
+  timed vitest-service-netlify-dist npx vitest run --project service --project netlify --project dist \
+    --reporter=default --reporter=blob --outputFile.blob=reports/vitest-blobs/service-netlify-dist.json || status=1
+  wait "$first" || status=1
+  cat reports/lane-vitest-unit-studio.log
+  npx vitest --merge-reports=reports/vitest-blobs --reporter=json --outputFile=reports/vitest-results.json > /dev/null || status=1
+  return $status
+}
+
+vitest_lane() {
+  lane=vitest
+  step vitest vitest_runs
 }
 
 checks_lane() {
@@ -48,27 +98,37 @@ checks_lane() {
   step budgets node scripts/check-budgets.ts dist --json reports/budgets.json
   # 2 synthetic schools against the local API; figures are reported, not asserted as times.
   step bench npm run bench:build -- --schools 2
-  step studio-install wait "$studio_install"
-  cat reports/lane-studio-install.log
-  step netlify-cli-install wait "$netlify_cli_install"
-  cat reports/lane-netlify-cli-install.log
   # No install of this run (scripts/test.sh's, in SETUP_LOG, and the Studio's) warns about install scripts.
   step install-scripts bash scripts/lib/quiet-installs.sh "${SETUP_LOG:-}" reports/lane-studio-install.log reports/lane-netlify-cli-install.log
   step studio-types bash scripts/studio.sh types
   step studio-build bash scripts/studio.sh build
-  # unit, service, studio, netlify and dist projects; tests are counted from the JSON report, and its exit
-  # code counts too (an unhandled error fails the run while every test passes).
-  step vitest npx vitest run --reporter=default --reporter=json --outputFile=reports/vitest-results.json
 }
 
-browser_lane > reports/lane-browser.log 2>&1 &
+run_lane vitest vitest_lane &
+vitest=$!
+step build npm run build
+touch reports/build.done
+run_lane browser browser_lane &
 browser=$!
-checks_lane > reports/lane-checks.log 2>&1
+run_lane checks checks_lane
 cat reports/lane-checks.log
+wait "$vitest"
+cat reports/lane-vitest.log
 wait "$browser"
 cat reports/lane-browser.log
 
 cat reports/checks-*.txt > reports/checks.txt
+# Each lane's time and its steps' (vitest's from before the build, the other lanes' from after it).
+echo "== times (s)"
+for name in setup browser vitest checks; do
+  [ -f "reports/times-$name.txt" ] || continue
+  steps=$(awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }' "reports/times-$name.txt")
+  if [ -f "reports/times-lane-$name.txt" ]; then
+    echo "$name lane: $(cat "reports/times-lane-$name.txt") ($steps)"
+  else
+    echo "$name: $steps"
+  fi
+done
 echo "== suite wall time: $(( $(date +%s) - started )) s"
 # The vitest and e2e steps' lines are those runners' exit codes; their tests are counted from their reports.
 node scripts/test-summary.ts reports/checks.txt reports/vitest-results.json reports/e2e-results.json

@@ -6,7 +6,20 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Io } from './import.ts';
+
+/** What the command does outside itself: its terminal, the CLI and the temporary file (import.ts takes it as a parameter). */
+export interface Io {
+  out(line: string): void;
+  err(line: string): void;
+  /** Runs the command with inherited stdio and resolves to its exit code. */
+  run(
+    command: string,
+    args: string[],
+    options: { cwd: string; env: Record<string, string | undefined> },
+  ): Promise<number>;
+  /** Writes the text to be imported to a file of its own (`data.ndjson` in a new folder): its path, and how to remove it. */
+  writeImportFile(text: string): { path: string; remove(): void };
+}
 
 /** The signals that end the command from outside: Ctrl-C, `kill`, a closed terminal. */
 const ENDING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;

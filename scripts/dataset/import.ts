@@ -29,7 +29,10 @@ import {
   withAbsoluteAssets,
 } from './release-filter.ts';
 import { assetsOutsideFolder, outsideAssetProblem } from './asset-references.ts';
-import { nodeIo } from './import-process.ts';
+// What the command does outside itself lives in import-process.ts, which imports nothing from here.
+import { nodeIo, type Io } from './import-process.ts';
+
+export type { Io };
 
 export const USAGE =
   'usage: npm run dataset:import -- --dataset <name> [--replace] [--with-releases] [--file <data.ndjson>]';
@@ -353,19 +356,6 @@ export const reachOverNetwork: Reach = async (url) => {
     return cause?.message ?? (error as Error).message;
   }
 };
-
-export interface Io {
-  out(line: string): void;
-  err(line: string): void;
-  /** Runs the command with inherited stdio and resolves to its exit code. */
-  run(
-    command: string,
-    args: string[],
-    options: { cwd: string; env: Record<string, string | undefined> },
-  ): Promise<number>;
-  /** Writes the text to be imported to a file of its own (`data.ndjson` in a new folder): its path, and how to remove it. */
-  writeImportFile(text: string): { path: string; remove(): void };
-}
 
 /** The whole command: plan, reachability, then the CLI. Resolves to the exit code. */
 export async function runImport(

@@ -51,6 +51,12 @@ declare global {
       edit: (id: string, fields: Record<string, unknown>) => Promise<number>;
       /** Posts a change for every query listened to now, as the Studio does after a save. */
       postChanges: () => Promise<number>;
+      /** Posts a change for `query` (its project, dataset, params and perspective), listened to or not. */
+      postQueryChange: (query: {
+        query: string;
+        params: Record<string, unknown>;
+        perspective: string;
+      }) => Promise<void>;
     };
   }
 }
@@ -222,6 +228,8 @@ Object.assign(window.studio, {
   loaderDocuments,
   changesPosted,
   postChanges,
+  postQueryChange: (query: { query: string; params: unknown; perspective: string }) =>
+    postChange({ ...PROJECT, ...query }),
   edit: (id: string, fields: Record<string, unknown>) => {
     edits += 1;
     unsaved.set(id, { ...unsaved.get(id), ...fields });

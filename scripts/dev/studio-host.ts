@@ -33,9 +33,14 @@ export const CHROMIUM = {
 /** How the host page shows the preview: in a frame, or in a window of its own opened by a button. */
 export type PreviewMode = 'frame' | 'window';
 
-/** What the host page plays: `loaders: false`, a Studio without the loaders channel (the refresh only). */
+/**
+ * What the host page plays: `loaders: false`, a Studio without the loaders channel (the refresh
+ * only); `enable: false`, a page that opens the preview page's own address, without switching draft
+ * mode on (a window of another origin, where the browser already holds draft mode).
+ */
 export interface HostOptions {
   loaders?: boolean;
+  enable?: boolean;
 }
 
 const HOST_PAGE = (src: string, mode: PreviewMode) => {
@@ -109,7 +114,10 @@ export async function startStudioHost(exportFile: string, secret: string): Promi
       } else if (url.pathname === '/') {
         const path = url.searchParams.get('path') ?? '/';
         const perspective = url.searchParams.get('perspective') ?? 'drafts';
-        const src = `${previewOrigin}/api/preview/enable?${new URLSearchParams({ 'sanity-preview-secret': secret, 'sanity-preview-pathname': path, 'sanity-preview-perspective': perspective })}`;
+        const src =
+          url.searchParams.get('enable') === 'off'
+            ? `${previewOrigin}${path}`
+            : `${previewOrigin}/api/preview/enable?${new URLSearchParams({ 'sanity-preview-secret': secret, 'sanity-preview-pathname': path, 'sanity-preview-perspective': perspective })}`;
         response
           .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
           .end(HOST_PAGE(src, url.searchParams.get('mode') === 'window' ? 'window' : 'frame'));
@@ -132,6 +140,7 @@ export async function startStudioHost(exportFile: string, secret: string): Promi
         ...(mode === 'window' ? { mode } : {}),
         ...(perspective ? { perspective } : {}),
         ...(host.loaders === false ? { loaders: 'off' } : {}),
+        ...(host.enable === false ? { enable: 'off' } : {}),
       })}`,
     secretDocument: () =>
       JSON.stringify({

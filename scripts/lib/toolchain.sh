@@ -65,3 +65,21 @@ ensure_java() {
     else sudo apt-get update -qq && sudo apt-get install -y -qq default-jre-headless >/dev/null; fi
   fi
 }
+
+# The Studio's (studio/) and netlify-cli's (scripts/netlify-cli/) own packages, side by side (npm ci
+# from the cache, disk-bound; each skipped when up to date): installs like the others, so the
+# suite's lanes start with them in place. Their output goes to reports/ and SETUP_LOG (the suite's
+# install-scripts check reads it). A failed install is not fatal here: test-all.sh tries it again
+# as a step of its own and counts it.
+ensure_tool_packages() {
+  mkdir -p "$ROOT/reports"
+  local studio netlify status=0
+  bash "$ROOT/scripts/studio.sh" install > "$ROOT/reports/setup-studio.log" 2>&1 &
+  studio=$!
+  bash "$ROOT/scripts/netlify-cli.sh" install > "$ROOT/reports/setup-netlify-cli.log" 2>&1 &
+  netlify=$!
+  wait "$studio" || status=1
+  wait "$netlify" || status=1
+  cat "$ROOT/reports/setup-studio.log" "$ROOT/reports/setup-netlify-cli.log" | tee -a "${SETUP_LOG:-/dev/null}"
+  return $status
+}

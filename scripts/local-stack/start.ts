@@ -7,7 +7,9 @@
  * - a local build hook (its URL is the functions' NETLIFY_BUILD_HOOK_URL): each call builds the
  *   site into a new folder, publishes it atomically and posts Netlify's signed deploy
  *   notifications to the site's own /api/deploy-notification (netlify/deploys.ts); its address
- *   carries a token new at each start (LOCAL_BUILD_HOOK_TOKEN gives one);
+ *   carries a token new at each start (LOCAL_BUILD_HOOK_TOKEN gives one); with
+ *   LOCAL_BUILD_RECORD_ONLY, for tests of the queue and the status answers, a build writes only its
+ *   record and serves the pages the stack started with (netlify/record-build.ts);
  * - Netlify's scheduler for the scheduled functions (netlify/scheduler.ts; LOCAL_SCHEDULE_MINUTE_MS
  *   shortens its minute, for tests).
  * The builds read the stack's working copy of the content (DATA_DIR/dataset, made from
@@ -32,7 +34,7 @@ import { isAbsolute, join, relative } from 'node:path';
 import { LOCAL_STUDIO_URL } from '../../src/lib/config/local-addresses.ts';
 import { markLocalStack } from '../../src/lib/config/local-stack.ts';
 import { withBuildLock } from '../lib/build-lock.ts';
-import { settingText } from '../../src/lib/config/setting-types.ts';
+import { settingText, yesNoSetting } from '../../src/lib/config/setting-types.ts';
 import { config as deployNotification } from '../../src/functions/deploy-notification.ts';
 import {
   LOCAL_DEPLOY_NOTIFICATION_SECRET,
@@ -43,7 +45,7 @@ import { startApiServer } from './api/server.ts';
 import { REPO_ROOT, allowedOrigins, readSettings } from './env.ts';
 import { listen, type RunningServer } from './listen.ts';
 import { LOCAL_BLOBS_ACCESS_FILE, startLocalBlobs } from './netlify/blobs.ts';
-import { createLocalDeploys, localBuildHookUrl } from './netlify/deploys.ts';
+import { createLocalDeploys, localBuildHookUrl, recordOnlyBuild } from './netlify/deploys.ts';
 import { invokeFunction, loadSiteFunctions, type SiteFunctions } from './netlify/functions.ts';
 import { startScheduler } from './netlify/scheduler.ts';
 import { createSiteServer } from './site/server.ts';
@@ -129,6 +131,7 @@ async function main(): Promise<void> {
     const hookToken = text('LOCAL_BUILD_HOOK_TOKEN') ?? randomBytes(16).toString('hex');
 
     let origin = '';
+    const recordOnly = yesNoSetting(false).parse(text('LOCAL_BUILD_RECORD_ONLY'));
     const deploys = createLocalDeploys({
       initialDistDir: settings.distDir,
       deploysDir: settings.deploysDir,
@@ -144,6 +147,8 @@ async function main(): Promise<void> {
         CONTENT_DATASET_DIR: settings.contentDatasetDir,
         TENANTS_FILE: settings.tenantsFile,
       },
+      // Tests of the queue and the status answers that read no page: the record alone, about 1 s.
+      runBuild: recordOnly ? recordOnlyBuild(settings.distDir) : undefined,
       log: (line) => process.stdout.write(`netlify ${line}\n`),
     });
     // Functions load once the site listens: their build hook URL names its port.

@@ -128,7 +128,7 @@ async function loadStudio({
 
 async function badgeOf(source: StatusSource, id: string) {
   const stop = source.watch({ id, rev: 'n1' }, () => {});
-  await vi.waitFor(() => expect(source.get(id)).toBeDefined());
+  await vi.waitFor(() => expect(source.get(id)).toBeDefined(), { timeout: 10_000 });
   stop();
   return source.get(id)!.status;
 }

@@ -106,7 +106,7 @@ async function badgesFor(props: DocumentBadgeProps): Promise<DocumentBadgeDescri
     );
   });
   // Sanity collects the hooks' states on a throttled task (60 ms).
-  await vi.waitFor(() => expect(states).toBeDefined());
+  await vi.waitFor(() => expect(states).toBeDefined(), { timeout: 10_000 });
   await act(() => new Promise((resolve) => setTimeout(resolve, 120)));
   return (states ?? []).map((state) => ({ ...state, label: state.label?.replace(/\s/g, ' ') }));
 }

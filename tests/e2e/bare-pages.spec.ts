@@ -102,11 +102,8 @@ test.describe('rotating background', () => {
 test.describe('bare pages accessibility', () => {
   // axe over the long school list can take a while on a shared 2-core machine (a ceiling, not a speed check).
   test.describe.configure({ timeout: 120_000 });
-  // '/', '/default' and '/search' as they load are checked by the launch review.
-  test('the branded 404 page of a missing asset: no axe violations', async ({ page }) => {
-    await page.goto('/_astro/no-such-file.js');
-    expect(await axeViolations(page)).toEqual([]);
-  });
+  // '/', '/default', '/search' and the branded 404 page of a missing asset as they load are
+  // checked by the page walk (page-walk.spec.ts).
   test('/ with the email error shown, and /search with no match: no axe violations', async ({
     page,
   }) => {

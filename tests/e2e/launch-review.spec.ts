@@ -1,20 +1,14 @@
 /**
- * The launch review as a visitor sees it: every page type of every school, at phone and desktop
- * width (the two projects) and at 1024 px where the header is tightest. No console errors, an icon
- * that loads, no sideways scrolling, a one-row header, no empty map frame, a confirmation page
- * that thanks nobody when reached directly, the phone menu's
+ * The launch review as a visitor sees it, beyond what the page walk checks on every page
+ * (page-walk.spec.ts: console errors, an icon that loads, no sideways scrolling and axe on every
+ * page type at both widths): a one-row header at 1024 px, where it is tightest, and 1280 px, no
+ * empty map frame, a confirmation page that thanks nobody when reached directly, the phone menu's
  * keyboard order, anchors below the fixed header and no section twice on a page.
- *
- * It is also the accessibility gate: on the same visit, axe over every page type of a
- * dark-coloured school (Husky), a light one (Cubby) and the one whose tenant record has no colour
- * (Bears), with a plan card's broadband facts open on the plan pages, and over the pages without a
- * school, at both widths. Zero violations.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { axeViolations } from './axe.ts';
-import { ADDRESSED_BARE_PAGES, schoolPages } from '../school-pages.ts';
-import { ALL_SCHOOLS, SCHOOLS, factsToggles, hydrated, planCardsReady } from './helpers.ts';
+import { schoolPages } from '../school-pages.ts';
+import { ALL_SCHOOLS, SCHOOLS, hydrated } from './helpers.ts';
 
 const report = JSON.parse(readFileSync('reports/build-report.json', 'utf8')) as {
   schools: Array<{ seoSlug: string; giveaway: string }>;
@@ -27,75 +21,6 @@ function pagesOf(seo: string): string[] {
     throw new Error(`${seo} is not in the build report: build the site before the browser tests`);
   return schoolPages(school).map((page) => page.path);
 }
-
-const BARE_PAGES = ADDRESSED_BARE_PAGES;
-const ALL_PAGES = [...ALL_SCHOOLS.flatMap(pagesOf), ...BARE_PAGES];
-const AXE_SCHOOLS: readonly string[] = [SCHOOLS.husky, SCHOOLS.cubby, SCHOOLS.bears];
-const PLAN_PAGE = /\/(student|faculty|fan)$/;
-/** axe runs on the pages without a school and on every page of the three colour cases. */
-const checksAxe = (path: string) =>
-  BARE_PAGES.includes(path) ||
-  AXE_SCHOOLS.some((seo) => path === `/${seo}` || path.startsWith(`/${seo}/`));
-
-/** Console errors and failed same-site requests while the page loads and settles. */
-async function visit(page: Page, path: string): Promise<string[]> {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  page.on('response', (response) => {
-    if (
-      response.status() >= 400 &&
-      response.url().startsWith(new URL(page.url() || 'http://x').origin)
-    )
-      problems.push(`${response.status()} ${response.url()}`);
-  });
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
-  return problems;
-}
-
-// axe walks every node of a page; on a shared 2-core machine that can take a while (a ceiling, not a speed check).
-test.describe('every page', () => {
-  test.describe.configure({ timeout: 120_000 });
-  for (const path of ALL_PAGES) {
-    const axe = checksAxe(path);
-    test(
-      `${path}: no console errors, an icon that loads, no sideways scroll${axe ? ', no axe violations' : ''}`,
-      { tag: '@phone' },
-      async ({ page }) => {
-        const problems = await visit(page, path);
-        // Scroll to the end so lazy images and islands below the fold load too.
-        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-        await page.waitForLoadState('networkidle');
-        expect(problems).toEqual([]);
-
-        const icon = await page.locator('link[rel="icon"]').getAttribute('href');
-        expect(icon, 'the page declares an icon').toBeTruthy();
-        const iconResponse = await page.request.get(
-          new URL(icon as string, page.url()).toString(),
-          { maxRedirects: 0 },
-        );
-        expect(iconResponse.status()).toBe(200);
-        expect(iconResponse.headers()['content-type']).toMatch(/^image\//);
-
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        expect(overflow, 'no horizontal scrolling').toBeLessThanOrEqual(0);
-
-        if (!axe) return;
-        await page.emulateMedia({ reducedMotion: 'reduce' });
-        if (PLAN_PAGE.test(path)) {
-          await planCardsReady(page);
-          await factsToggles(page).first().click();
-        }
-        expect(await axeViolations(page)).toEqual([]);
-      },
-    );
-  }
-});
 
 test.describe('the header stays one row', () => {
   for (const width of [1024, 1280]) {

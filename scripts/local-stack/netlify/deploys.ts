@@ -127,29 +127,40 @@ export interface LocalDeploys {
   idle(): Promise<void>;
 }
 
-/** `astro build` in the project, waiting for any other build of this checkout (scripts/lib/build-lock.ts). */
-export const astroBuild: BuildRunner = (environment, logFile) =>
-  new Promise((done, fail) => {
-    const child = spawn(
-      process.execPath,
-      [join(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'],
-      {
+/** A build command run with Node in the project: its output goes to the deploy's build log. */
+function nodeBuild(args: readonly string[]): BuildRunner {
+  return (environment, logFile) =>
+    new Promise((done, fail) => {
+      const child = spawn(process.execPath, [...args], {
         cwd: REPO_ROOT,
         env: environment,
         stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    const output: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
-    child.once('error', fail);
-    child.once('close', (code) => {
-      writeFileSync(logFile, Buffer.concat(output));
-      // A build command that fails, whatever its own exit code, is Netlify's failed build command
-      // (worded by the Netlify core: scripts/support/netlify/notifications.ts).
-      done(code === 0 ? { ok: true } : { ok: false, cause: 'build-command' });
+      });
+      const output: Buffer[] = [];
+      child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+      child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
+      child.once('error', fail);
+      child.once('close', (code) => {
+        writeFileSync(logFile, Buffer.concat(output));
+        // A build command that fails, whatever its own exit code, is Netlify's failed build command
+        // (worded by the Netlify core: scripts/support/netlify/notifications.ts).
+        done(code === 0 ? { ok: true } : { ok: false, cause: 'build-command' });
+      });
     });
-  });
+}
+
+/** `astro build` in the project, waiting for any other build of this checkout (scripts/lib/build-lock.ts). */
+export const astroBuild: BuildRunner = nodeBuild([
+  join(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'),
+  'build',
+]);
+
+/**
+ * The build record alone, with `pagesDir`'s pages as the deploy's (./record-build.ts): for tests of
+ * the queue and the status answers (LOCAL_BUILD_RECORD_ONLY).
+ */
+export const recordOnlyBuild = (pagesDir: string): BuildRunner =>
+  nodeBuild([join(REPO_ROOT, 'scripts/local-stack/netlify/record-build.ts'), pagesDir]);
 
 /** A Netlify deploy id: 24 hex digits. */
 const newDeployId = () => randomBytes(12).toString('hex');

@@ -45,19 +45,25 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
 }
 
 export async function buildPreviewSite(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  await buildPreviewSiteInto(PREVIEW_ROOT, env);
+}
+
+/** The same build into `root` (its `dist/` and `functions/`), inside the project. */
+export async function buildPreviewSiteInto(root: string, env: NodeJS.ProcessEnv): Promise<void> {
+  const functions = join(root, 'functions');
   await withBuildLock(async () => {
     await run(process.execPath, [join(REPO_ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
       ...env,
       SITE_MODE: 'preview',
-      BUILD_OUT_DIR: PREVIEW_DIST,
+      BUILD_OUT_DIR: join(root, 'dist'),
       ASTRO_TELEMETRY_DISABLED: '1',
     });
-    rmSync(PREVIEW_FUNCTIONS, { recursive: true, force: true });
-    mkdirSync(PREVIEW_FUNCTIONS, { recursive: true });
+    rmSync(functions, { recursive: true, force: true });
+    mkdirSync(functions, { recursive: true });
     const built = join(REPO_ROOT, '.netlify/v1/functions/ssr');
     if (!existsSync(built))
       throw new Error('the preview build wrote no rendering function (.netlify/v1/functions/ssr)');
-    renameSync(built, join(PREVIEW_FUNCTIONS, 'ssr'));
+    renameSync(built, join(functions, 'ssr'));
     for (const path of ADAPTER_OUTPUT)
       rmSync(join(REPO_ROOT, path), { recursive: true, force: true });
   });

@@ -11,15 +11,16 @@
  * A verdict holds VERDICT_TTL_MS (a refusal REFUSED_TTL_MS), kept per token hash. An editor Sanity
  * has proven gets a pass (editor-pass.ts) with the answer, saying when Sanity proved them; the
  * Studio sends it back. A pass younger than a verdict proves the editor with no call to Sanity (on
- * any instance); an older one is checked with Sanity again whenever the budget allows (a new pass
- * when Sanity still says editor; a visitor, and the pass refused, from the moment it says no), and
- * stands in only while Sanity gives no verdict or the budget is spent, at most until it expires. So
- * an editor removed from the project is a visitor within VERDICT_TTL_MS of their last proof while
- * the budget allows a check.
+ * any instance); an older one is checked with Sanity again (a new pass when Sanity still says
+ * editor; a visitor, and the pass refused, from the moment it says no), charged to the passes'
+ * own budget (PASS_CHECK_BUDGET, token-budget.ts), which only a token with a valid pass can spend,
+ * so no flood of made-up tokens delays it. The pass stands in only while Sanity gives no verdict or
+ * that budget is spent, at most until it expires. So an editor removed from the project is a
+ * visitor within VERDICT_TTL_MS of their last proof, whatever else is sent.
  *
- * A token costs one Sanity request, at most UNKNOWN_TOKEN_BUDGET a minute per function instance
- * and a share of it per caller address (token-budget.ts). Past that budget (made-up tokens can
- * spend it), or when Sanity gives no verdict, a caller without a pass that holds is told "checking
+ * A token without a pass that holds costs one Sanity request, at most UNKNOWN_TOKEN_BUDGET a minute
+ * per function instance and a share of it per caller address (token-budget.ts). Past that budget
+ * (made-up tokens can spend it), or when Sanity gives no verdict, such a caller is told "checking
  * your access" and when to ask again, never silently answered as a visitor: it may be an editor
  * not proven yet. With Sanity settings Sanity's rules refuse (or none), every caller is a visitor
  * and one log line names the setting.
@@ -36,6 +37,7 @@ import { issuePass, PASS_HEADER, readPass, tokenHash, type PassScope } from './e
 import {
   ADDRESS_SHARE,
   createTokenBudget,
+  PASS_CHECK_BUDGET,
   UNKNOWN_TOKEN_BUDGET,
   type Spent,
 } from './token-budget.ts';
@@ -55,7 +57,7 @@ export const EDITOR_ROLES: readonly string[] = [
   'developer',
   'contributor',
 ];
-/** How long Sanity's word that a token's user is an editor holds, here and in a pass: a removed editor's longest stay while the budget allows a check. */
+/** How long Sanity's word that a token's user is an editor holds, here and in a pass: a removed editor's longest stay while Sanity answers. */
 export const VERDICT_TTL_MS = 5 * 60_000;
 export const REFUSED_TTL_MS = 60_000;
 /** No verdict (Sanity unreachable): the caller is told to ask again after this long. */
@@ -198,9 +200,14 @@ export function createAccess(options: AccessOptions): Access {
     retryAfterSeconds: Math.max(1, Math.ceil((until - now()) / 1000)),
   });
   const budget = createTokenBudget();
-  const spentLogged = { address: false, instance: false };
+  const spentLogged = { address: false, instance: false, passes: false };
   const { pass: given } = options;
   const passScope = typeof given === 'function' ? given : () => given;
+  const spentMessages: Record<Spent['by'], string> = {
+    address: `more than ${ADDRESS_SHARE} tokens not seen before in a minute from one address: answering its callers "checking your access" without asking Sanity`,
+    instance: `more than ${UNKNOWN_TOKEN_BUDGET} tokens not seen before in a minute: answering "checking your access" without asking Sanity`,
+    passes: `more than ${PASS_CHECK_BUDGET} editors' passes to check again in a minute: the passes stand in without asking Sanity`,
+  };
 
   /** An editor Sanity proved at `provenAt`: with a pass saying so, when the site gives passes. */
   async function editor(token: string, provenAt: number): Promise<Caller> {
@@ -210,29 +217,27 @@ export function createAccess(options: AccessOptions): Access {
       : { kind: 'editor' };
   }
 
-  /** Sanity's verdict on `token` as kept here, else asked for when the budget allows (`spent` when it does not). */
+  /**
+   * Sanity's verdict on `token` as kept here, else asked for when `charge` allows (`spent` when it
+   * does not): the budget of tokens without a pass, or the passes' own.
+   */
   async function verdictOf(
     token: string,
-    ip: string | undefined,
+    charge: () => Promise<Spent | undefined>,
+    spendsAs: ReadonlyArray<Spent['by']>,
   ): Promise<Verdict | { spent: Spent }> {
     // The hash, not the token, is what stays in memory.
     const key = tokenHash(token);
     const cached = verdicts.get(key);
     if (cached && cached.until > now()) return cached;
     // What tokens may cost Sanity is bounded here; made-up tokens are never cached as anyone's.
-    const spent = await budget.charge(ip);
+    const spent = await charge();
     if (spent) {
-      if (!spentLogged[spent.by]) {
-        options.log?.(
-          spent.by === 'address'
-            ? `more than ${ADDRESS_SHARE} tokens not seen before in a minute from one address: answering its callers "checking your access" without asking Sanity`
-            : `more than ${UNKNOWN_TOKEN_BUDGET} tokens not seen before in a minute: answering "checking your access" without asking Sanity`,
-        );
-      }
+      if (!spentLogged[spent.by]) options.log?.(spentMessages[spent.by]);
       spentLogged[spent.by] = true;
       return { spent };
     }
-    spentLogged.address = spentLogged.instance = false;
+    for (const by of spendsAs) spentLogged[by] = false;
     const verdict = await options.verify(token);
     if (verdict === 'unreachable') {
       options.log?.(
@@ -250,22 +255,19 @@ export function createAccess(options: AccessOptions): Access {
 
   /**
    * A caller whose pass holds: proven by the pass alone while it is younger than a verdict (unless
-   * a newer verdict here says otherwise); after that by Sanity's verdict whenever the budget
+   * a newer verdict here says otherwise); after that by Sanity's verdict whenever the passes' budget
    * allows (a new pass, or a visitor from then on), the pass standing in only when Sanity gives
-   * none or the budget is spent.
+   * none or that budget is spent.
    */
-  async function withPass(
-    token: string,
-    provenAt: number,
-    ip: string | undefined,
-  ): Promise<Caller> {
+  async function withPass(token: string, provenAt: number): Promise<Caller> {
     const key = tokenHash(token);
     if ((refusedPasses.get(key) ?? -Infinity) >= provenAt)
       return { kind: 'visitor', passRefused: true };
     const cached = verdicts.get(key);
     const newer = cached && cached.until > now() && cached.at > provenAt ? cached : undefined;
     if (!newer && now() - provenAt < VERDICT_TTL_MS) return { kind: 'editor' };
-    const verdict = newer ?? (await verdictOf(token, ip));
+    // The passes' own budget: made-up tokens cannot spend it, so a removed editor is asked about on time.
+    const verdict = newer ?? (await verdictOf(token, () => budget.chargePassCheck(), ['passes']));
     if ('spent' in verdict || verdict.kind === 'no verdict') return { kind: 'editor' };
     if (verdict.kind === 'editor') return editor(token, verdict.at);
     refusePasses(key);
@@ -279,8 +281,8 @@ export function createAccess(options: AccessOptions): Access {
       const pass = request.headers.get(PASS_HEADER)?.trim();
       const scope = pass ? passScope() : undefined;
       const reading = pass && scope ? await readPass(pass, token, scope, now()) : undefined;
-      if (reading?.valid) return withPass(token, reading.provenAt, ip);
-      const found = await verdictOf(token, ip);
+      if (reading?.valid) return withPass(token, reading.provenAt);
+      const found = await verdictOf(token, () => budget.charge(ip), ['address', 'instance']);
       // A token past the budget, or one Sanity gave no verdict on, may be an editor's not proven
       // yet: it is told to ask again, not shown the visitor's answer.
       if ('spent' in found)

@@ -2,10 +2,10 @@
  * The editor's pass: once Sanity has said a token's user is an editor (access.ts), the status
  * functions hand the Studio a pass, and the Studio sends it back with the token (`X-Editor-Pass`).
  * The pass says when Sanity proved the editor (`iat`): for the verdict's lifetime after that it
- * proves the editor with no call to Sanity; after it, access.ts asks Sanity again whenever the
- * budget allows, and the pass stands in only while Sanity gives no verdict or made-up tokens have
- * spent the budget, so nothing outsiders send can turn that editor into a visitor, and an editor
- * Sanity refuses is a visitor from that answer on.
+ * proves the editor with no call to Sanity; after it, access.ts asks Sanity again from the passes'
+ * own budget (made-up tokens cannot spend it), and the pass stands in only while Sanity gives no
+ * verdict or that budget is spent, so nothing outsiders send can turn that editor into a visitor
+ * or keep a removed one an editor, and an editor Sanity refuses is a visitor from that answer on.
  *
  * A pass is a JWT, HS256 with EDITOR_PASS_SECRET (jose checks the algorithm, the HMAC, the expiry,
  * the issuer and the audience): issued by this site (`site:<SITE_ID>`) in this deploy context
@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 /**
- * The longest a pass stands in for Sanity (while Sanity gives no verdict or the budget is spent): a
+ * The longest a pass stands in for Sanity (while Sanity gives no verdict or the passes' budget is spent): a
  * working day, so an editor proven in the morning is not locked out until the evening, whatever
  * outsiders send.
  */

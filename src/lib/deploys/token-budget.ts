@@ -1,12 +1,17 @@
 /**
- * What checking tokens may cost Sanity: each check is one request (`GET /users/me`), at most
- * UNKNOWN_TOKEN_BUDGET a minute per function instance, and at most ADDRESS_SHARE of those from one
- * caller network (Netlify's `context.ip`, as addressKey counts it). So one source flooding made-up
- * tokens spends its own share, not the instance's budget, and a new editor elsewhere is still asked
- * about at once. A flood from more networks than UNKNOWN_TOKEN_BUDGET / ADDRESS_SHARE can still
- * spend the instance's budget for the minute: new editors are then told "checking your access"
- * (editors with a pass are not affected), and Sanity is asked no more than the budget whatever is
- * sent.
+ * What checking tokens may cost Sanity: each check is one request (`GET /users/me`), from two
+ * budgets per function instance, each a minute long:
+ * - tokens with no pass that holds (made-up tokens among them): at most UNKNOWN_TOKEN_BUDGET, and
+ *   at most ADDRESS_SHARE of those from one caller network (Netlify's `context.ip`, as addressKey
+ *   counts it). So one source flooding made-up tokens spends its own share, not the instance's
+ *   budget, and a new editor elsewhere is still asked about at once. A flood from more networks
+ *   than UNKNOWN_TOKEN_BUDGET / ADDRESS_SHARE can still spend the instance's budget for the minute:
+ *   new editors are then told "checking your access".
+ * - the re-check of a pass older than a verdict (access.ts): at most PASS_CHECK_BUDGET. Only a
+ *   token that comes with a valid pass can spend it, and only an editor Sanity proved (or a key
+ *   holder) has one, so no flood of made-up tokens delays it: a removed editor is asked about again
+ *   once their pass is older than a verdict, whatever else is sent.
+ * Sanity is asked no more than the two budgets a minute whatever is sent.
  */
 import { isIP, SocketAddress } from 'node:net';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
@@ -15,6 +20,12 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 export const UNKNOWN_TOKEN_BUDGET = 30;
 /** Of those, at most this many a minute from one caller network (addressKey). */
 export const ADDRESS_SHARE = 10;
+/**
+ * Re-checks of passes older than a verdict, per function instance and minute. A token is re-checked
+ * at most once per verdict's lifetime (5 minutes) while Sanity answers, and a refused one never
+ * again, so this lets 150 editors at work on one instance be re-checked on time.
+ */
+export const PASS_CHECK_BUDGET = 30;
 
 /**
  * How many leading bits of an IPv6 address are one caller: a /48. Counting a /64 (one host's
@@ -66,9 +77,9 @@ function canonicalAddress(ip: string): string | undefined {
   }
 }
 
-/** What a charge found spent: the caller's address's share or the instance's budget, and when the next charge may pass. */
+/** What a charge found spent (the caller's address's share, the instance's budget, or the passes' re-checks), and when the next charge may pass. */
 export interface Spent {
-  by: 'address' | 'instance';
+  by: 'address' | 'instance' | 'passes';
   retryAfterMs: number;
 }
 
@@ -81,6 +92,7 @@ const refusal = (consumed: Promise<unknown>): Promise<number | undefined> =>
 export function createTokenBudget() {
   const instance = new RateLimiterMemory({ points: UNKNOWN_TOKEN_BUDGET, duration: 60 });
   const addresses = new RateLimiterMemory({ points: ADDRESS_SHARE, duration: 60 });
+  const passes = new RateLimiterMemory({ points: PASS_CHECK_BUDGET, duration: 60 });
   return {
     /** Charges one request to Sanity to the caller's address (when known) and to the instance: undefined when both allow it. */
     async charge(ip: string | undefined): Promise<Spent | undefined> {
@@ -89,6 +101,11 @@ export function createTokenBudget() {
       if (byAddress !== undefined) return { by: 'address', retryAfterMs: byAddress };
       const byInstance = await refusal(instance.consume('sanity'));
       return byInstance === undefined ? undefined : { by: 'instance', retryAfterMs: byInstance };
+    },
+    /** Charges the re-check of a valid pass older than a verdict: its own budget, which no other token spends. */
+    async chargePassCheck(): Promise<Spent | undefined> {
+      const spent = await refusal(passes.consume('passes'));
+      return spent === undefined ? undefined : { by: 'passes', retryAfterMs: spent };
     },
   };
 }

@@ -9,6 +9,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedPreviewBuild } from '../preview/shared-build.ts';
 import { ROOT, build, netlifyEnv } from './netlify-build.ts';
 
 const OUT = '.preview/tests/preview-site-settings';
@@ -26,14 +27,8 @@ const BUILD_CHECKED = {
 let entry = '';
 
 beforeAll(async () => {
-  // build.ts reads PREVIEW_OUT_DIR when it loads: this file's own folder, never another test's.
-  process.env['PREVIEW_OUT_DIR'] = OUT;
-  const { buildPreviewSite, PREVIEW_FUNCTION_ENTRY } =
-    await import('../../../scripts/local-stack/preview/build.ts');
-  // A local build (bundled content): the function's own environment decides what it answers.
-  const { NETLIFY: _netlify, ...local } = netlifyEnv({});
-  await buildPreviewSite(local);
-  entry = PREVIEW_FUNCTION_ENTRY;
+  // A local build (bundled content, no settings): the function's own environment decides what it answers.
+  entry = join(await sharedPreviewBuild(), 'functions', 'ssr', 'ssr.mjs');
 }, 600_000);
 
 afterAll(() => {

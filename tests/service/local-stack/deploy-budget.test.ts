@@ -51,6 +51,8 @@ beforeAll(async () => {
     SANITY_PROJECT_ID: 'budgettest',
     SANITY_API_HOST: sanity.apiHost,
     DEPLOY_BUDGET_PER_HOUR: '1',
+    // No page is read: the build writes its record alone (publish-loop.test.ts builds pages).
+    LOCAL_BUILD_RECORD_ONLY: 'true',
   });
 }, 60_000);
 

@@ -52,7 +52,7 @@ export interface PreviewStack {
 
 export type { HostOptions, PreviewMode } from '../../../scripts/dev/studio-host.ts';
 
-/** `name`: the server's build folder of its own (.preview/tests/<name>), so test files serving at once never share one. */
+/** `name`: the server's folder of its own (.preview/tests/<name>: blobs and data), so test files serving at once never share one. */
 export async function startPresentationStack(name = 'presentation'): Promise<PreviewStack> {
   const work = mkdtempSync(join(tmpdir(), 'presentation-'));
   const datasetDir = join(work, 'dataset');

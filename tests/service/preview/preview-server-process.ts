@@ -1,10 +1,11 @@
 /**
- * `npm run preview:server` as the preview service tests run it: built into a folder of the test
- * file's own (so test files serving at once never replace each other's function), on free ports,
- * with the given dataset and settings.
+ * `npm run preview:server` as the preview service tests run it: serving the one shared preview
+ * build (shared-build.ts) from a folder of the test file's own (its blobs and data), on free
+ * ports, with the given dataset and settings.
  */
 import { resolve } from 'node:path';
 import { SERVING, startProcess } from '../../../scripts/support/process.ts';
+import { previewFolderWithSharedBuild } from './shared-build.ts';
 
 const SERVER = resolve(import.meta.dirname, '../../../scripts/local-stack/preview-server.ts');
 
@@ -19,12 +20,13 @@ export async function startPreviewServer(
   name: string,
   settings: NodeJS.ProcessEnv,
 ): Promise<PreviewServerProcess> {
+  const folder = await previewFolderWithSharedBuild(name);
   const server = await startProcess({
     name: 'preview:server',
-    args: [SERVER],
+    args: [SERVER, '--no-build'],
     env: {
       ...process.env,
-      PREVIEW_OUT_DIR: `.preview/tests/${name}`,
+      PREVIEW_OUT_DIR: folder,
       PREVIEW_PORT: '0',
       PREVIEW_API_PORT: '0',
       ...settings,

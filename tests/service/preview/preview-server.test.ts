@@ -1,6 +1,6 @@
 /**
- * The editors' preview site through `npm run preview:server` (built here, in beforeAll): the built
- * rendering function, warm in the server's process, rendering each page on request from a copy of
+ * The editors' preview site through `npm run preview:server` (serving the service tests' one
+ * preview build, shared-build.ts): the built rendering function, warm in the server's process, rendering each page on request from a copy of
  * the bundled dataset that holds drafts (tests/fixtures/drafts) and a Presentation secret.
  */
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -242,11 +242,20 @@ describe('npm run preview:server', () => {
 
   it('the perspective switch keeps a stack for the session: draft mode only, JSON only, this site only', async () => {
     const editor = `${DRAFT_MODE_COOKIE}=${signDraftMode(COOKIE_SECRET)}`;
+    // As a page of the site posts it (the guard of every draft-mode post, draft-post.ts, wants both headers).
+    const ownPage = { origin: site, 'sec-fetch-site': 'same-origin' };
     const post = (cookie: string | undefined, body: string, headers: Record<string, string> = {}) =>
       raw(`${site}/api/preview/perspective`, {
         method: 'POST',
         body,
-        headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}), ...headers },
+        headers: Object.fromEntries(
+          Object.entries({
+            'content-type': 'application/json',
+            ...ownPage,
+            ...(cookie ? { cookie } : {}),
+            ...headers,
+          }).filter(([, value]) => value !== ''),
+        ),
       });
     const switched = await post(
       editor,
@@ -263,15 +272,28 @@ describe('npm run preview:server', () => {
       [
         editor,
         JSON.stringify({ perspective: 'published' }),
-        { origin: 'https://evil.example' },
+        { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
         403,
       ],
-      // A form is refused before the route (Astro's own check of cross-site form posts), JSON as another type by the route.
+      // No Origin: not shown to come from the site's own pages.
+      [editor, JSON.stringify({ perspective: 'published' }), { origin: '' }, 403],
+      // A cross-site form is refused before the route (Astro's own check of cross-site form
+      // posts); the site's own form, and JSON as another type, by the route.
+      [
+        editor,
+        'perspective=published',
+        {
+          'content-type': 'application/x-www-form-urlencoded',
+          origin: 'https://evil.example',
+          'sec-fetch-site': 'cross-site',
+        },
+        403,
+      ],
       [
         editor,
         'perspective=published',
         { 'content-type': 'application/x-www-form-urlencoded' },
-        403,
+        415,
       ],
       [
         editor,

@@ -1,10 +1,10 @@
 /**
  * How long an editor's pass proves them. Sanity proves the editor at T0 and the site gives a pass
  * saying so; the Studio sends it back with every request. For the verdict's lifetime (5 minutes)
- * the pass alone proves the editor; after that Sanity is asked again whenever the budget allows,
- * and the pass stands in only while Sanity gives no verdict or the budget is spent, at most until
- * it expires (12 hours after the proof). A pass is bound to the site and the deploy context that
- * gave it.
+ * the pass alone proves the editor; after that Sanity is asked again, from a budget of the passes'
+ * own that made-up tokens cannot spend, and the pass stands in only while Sanity gives no verdict
+ * or that budget is spent, at most until it expires (12 hours after the proof). A pass is bound to
+ * the site and the deploy context that gave it.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -18,7 +18,7 @@ import {
   readPass,
   type PassScope,
 } from '../../../src/lib/deploys/editor-pass.ts';
-import { UNKNOWN_TOKEN_BUDGET } from '../../../src/lib/deploys/token-budget.ts';
+import { PASS_CHECK_BUDGET, UNKNOWN_TOKEN_BUDGET } from '../../../src/lib/deploys/token-budget.ts';
 import type { StatusSettings } from '../../../src/lib/functions/function-settings.ts';
 import { publishStatusAnswerSchema } from '../../../src/lib/publish-records/status-answers.ts';
 import { site, statusHandlers } from './fixtures.ts';
@@ -41,10 +41,15 @@ const ask = (token: string, pass?: string) =>
     headers: { authorization: `Bearer ${token}`, ...(pass ? { 'x-editor-pass': pass } : {}) },
   });
 
-/** One function instance; `sanity.says` is Sanity's verdict on the editor's token from now on (made-up tokens: refused). */
-function instance(sanity: { says: TokenVerdict }) {
+/**
+ * One function instance; `sanity.says` is Sanity's verdict on the editor's token from now on,
+ * `colleagues` are editors Sanity keeps proving (made-up tokens: refused).
+ */
+function instance(sanity: { says: TokenVerdict }, colleagues: readonly string[] = []) {
   const verify = vi.fn((token: string): Promise<TokenVerdict> =>
-    Promise.resolve(token === EDITOR ? sanity.says : 'refused'),
+    Promise.resolve(
+      token === EDITOR ? sanity.says : colleagues.includes(token) ? 'editor' : 'refused',
+    ),
   );
   return {
     access: createAccess({ verify, pass: PRODUCTION, log: () => {} }),
@@ -122,17 +127,18 @@ describe('Sanity refusing (an editor removed from the project just after T0)', (
     expect(other.askedAboutEditor()).toBe(1);
   });
 
-  it('with the budget spent by made-up tokens the pass stands in; the first call the budget allows makes the caller a visitor, and spending it again does not bring the pass back', async () => {
+  it('made-up tokens from 1,000 addresses spend the budget of tokens without a pass, not the re-check of passes: a visitor at T0 + 5:00 whatever floods, and for good', async () => {
     const sanity = { says: 'editor' as TokenVerdict };
     const site = instance(sanity);
     const pass = await provenAtT0(site);
     sanity.says = 'refused';
-    at(6 * MINUTE);
-    await spendBudget(site.access, 'a');
-    expect(await site.access.callerOf(ask(EDITOR, pass))).toEqual({ kind: 'editor' });
-    expect(site.askedAboutEditor()).toBe(1);
-    // The next minute the budget allows a check: Sanity refuses, and the caller is a visitor.
-    at(7 * MINUTE);
+    at(5 * MINUTE);
+    for (let round = 0; round < 3; round += 1)
+      await Promise.all(
+        Array.from({ length: 1_000 }, (_, at) =>
+          site.access.callerOf(ask(`flood-${round}-${at}`), `198.51.${round}.${at % 250}`),
+        ),
+      );
     expect(await site.access.callerOf(ask(EDITOR, pass))).toEqual({
       kind: 'visitor',
       passRefused: true,
@@ -146,6 +152,41 @@ describe('Sanity refusing (an editor removed from the project just after T0)', (
     });
     // Without the pass, past the budget: told to ask again, never an editor.
     expect((await site.access.callerOf(ask(EDITOR))).kind).toBe('checking');
+  });
+
+  it(`the passes' own budget, ${PASS_CHECK_BUDGET} re-checks a minute, spent by editors whose passes are due: the pass stands in for that minute, and the first call the next minute makes the caller a visitor`, async () => {
+    const colleagues = Array.from(
+      { length: PASS_CHECK_BUDGET },
+      (_, index) => `sk-colleague-${index}`,
+    );
+    const sanity = { says: 'editor' as TokenVerdict };
+    const site = instance(sanity, colleagues);
+    // The colleagues were proven two minutes earlier (that minute's budget of tokens without a pass).
+    at(-2 * MINUTE);
+    const theirs = await Promise.all(
+      colleagues.map(async (token, index) => {
+        const proven = await site.access.callerOf(ask(token), `203.0.113.${index}`);
+        if (proven.kind !== 'editor' || !proven.pass) throw new Error(`not proven: ${token}`);
+        return proven.pass.pass;
+      }),
+    );
+    at(0);
+    const pass = await provenAtT0(site);
+    sanity.says = 'refused';
+    at(6 * MINUTE);
+    for (const [index, token] of colleagues.entries())
+      expect(await site.access.callerOf(ask(token, theirs[index]))).toMatchObject({
+        kind: 'editor',
+        pass: expect.any(Object) as object,
+      });
+    expect(await site.access.callerOf(ask(EDITOR, pass))).toEqual({ kind: 'editor' });
+    expect(site.askedAboutEditor()).toBe(1);
+    at(7 * MINUTE);
+    expect(await site.access.callerOf(ask(EDITOR, pass))).toEqual({
+      kind: 'visitor',
+      passRefused: true,
+    });
+    expect(site.askedAboutEditor()).toBe(2);
   });
 
   it('an editor Sanity still says is one gets a new pass after 5 minutes, which then proves them alone for 5 more', async () => {

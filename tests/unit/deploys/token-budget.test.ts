@@ -9,6 +9,8 @@ import {
   ADDRESS_SHARE,
   createTokenBudget,
   IPV6_CALLER_PREFIX,
+  PASS_CHECK_BUDGET,
+  UNKNOWN_TOKEN_BUDGET,
 } from '../../../src/lib/deploys/token-budget.ts';
 
 /** Spends `address`'s whole share on a fresh budget (each charge admitted), and gives the budget. */
@@ -77,5 +79,17 @@ describe("the caller's address, as the share counts it", () => {
     const budget = createTokenBudget();
     for (let at = 0; at <= ADDRESS_SHARE; at += 1)
       expect(await budget.charge(undefined)).toBeUndefined();
+  });
+});
+
+describe("the passes' re-checks, a budget of their own", () => {
+  it(`made-up tokens that spend the whole budget leave the passes' ${PASS_CHECK_BUDGET} re-checks a minute untouched, and those are bounded too`, async () => {
+    const budget = createTokenBudget();
+    for (let at = 0; at < UNKNOWN_TOKEN_BUDGET * 2; at += 1)
+      await budget.charge(`198.51.100.${at % 250}`);
+    expect(await budget.charge('203.0.113.1')).toMatchObject({ by: 'instance' });
+    for (let at = 0; at < PASS_CHECK_BUDGET; at += 1)
+      expect(await budget.chargePassCheck()).toBeUndefined();
+    expect(await budget.chargePassCheck()).toMatchObject({ by: 'passes' });
   });
 });

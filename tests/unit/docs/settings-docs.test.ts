@@ -282,8 +282,18 @@ describe("every environment variable the documents name is one the site reads, o
     (parseToml(read('netlify.toml')) as { build?: { environment?: Record<string, string> } }).build
       ?.environment ?? {},
   );
-  /** Upper-case words that are no variable: the placeholder of "KEY=value", an error code, the system's home folder. */
-  const NOT_SETTINGS = new Set(['KEY', 'EXDEV', 'HOME']);
+  /** Upper-case words that are no variable: the placeholder of "KEY=value", an error code, the system's home folder, HTTP methods. */
+  const NOT_SETTINGS = new Set([
+    'KEY',
+    'EXDEV',
+    'HOME',
+    'GET',
+    'HEAD',
+    'POST',
+    'PUT',
+    'DELETE',
+    'OPTIONS',
+  ]);
 
   function unknownNames(path: string, text: string): string[] {
     return paragraphs({ path, text }).flatMap((paragraph) =>

@@ -250,7 +250,7 @@ describe('draws take turns, the last asked for wins', () => {
     expect(ran).toEqual([1]);
     finish[0]!();
     await calls[0];
-    await vi.waitFor(() => expect(ran).toEqual([1, 4]));
+    await vi.waitFor(() => expect(ran).toEqual([1, 4]), { timeout: 10_000 });
     finish[1]!();
     await Promise.all(calls);
     expect(ran).toEqual([1, 4]);

@@ -93,9 +93,13 @@ describe('overlay options', () => {
     expect(redraw).toHaveBeenCalledTimes(2);
   });
 
-  it('add the overlay script at the end of the body', () => {
-    expect(withOverlays('<html><body><p>x</p></body></html>')).toBe(
-      `<html><body><p>x</p><script type="module" src="${OVERLAYS_SCRIPT_PATH}"></script></body></html>`,
+  it('add the Studio origins and the overlay script at the end of the body', () => {
+    expect(
+      withOverlays('<html><body><p>x</p></body></html>', {
+        studioOrigins: ['https://studio.example'],
+      }),
+    ).toBe(
+      `<html><body><p>x</p><script type="application/json" id="sanity-studio-origins">["https://studio.example"]</script><script type="module" src="${OVERLAYS_SCRIPT_PATH}"></script></body></html>`,
     );
   });
 });

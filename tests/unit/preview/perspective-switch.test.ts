@@ -18,11 +18,18 @@ const SITE = 'http://preview.test';
 const settings = { PREVIEW_COOKIE_SECRET: SECRET };
 const draftCookie = `${DRAFT_MODE_COOKIE}=${signDraftMode(SECRET, NOW)}`;
 
-function post(body: string, headers: Record<string, string> = {}, method = 'POST') {
+/** A post from the site's own page in draft mode; a header given as undefined is left out. */
+function post(body: string, headers: Record<string, string | undefined> = {}, method = 'POST') {
   const store = memoryRevocationStore();
   const request = new Request(`${SITE}/api/preview/perspective`, {
     method,
-    headers: { 'content-type': 'application/json', cookie: draftCookie, ...headers },
+    headers: Object.entries({
+      'content-type': 'application/json',
+      cookie: draftCookie,
+      origin: SITE,
+      'sec-fetch-site': 'same-origin',
+      ...headers,
+    }).filter((entry): entry is [string, string] => entry[1] !== undefined),
     ...(method === 'GET' ? {} : { body }),
   });
   return switchPerspective(request, settings, {
@@ -58,7 +65,7 @@ describe('switching the perspective of a draft-mode session', () => {
     }
   });
 
-  it('refuses without draft mode, from another origin, as a form, too big, not JSON, or by GET; sets nothing', async () => {
+  it('refuses without draft mode, from another origin or with no origin, as a form, too big, not JSON, or by GET; sets nothing', async () => {
     const body = JSON.stringify({ perspective: 'published' });
     const refusals: Array<[number, Promise<Response>]> = [
       [401, post(body, { cookie: '' })],
@@ -69,6 +76,10 @@ describe('switching the perspective of a draft-mode session', () => {
         }),
       ],
       [403, post(body, { origin: 'https://evil.example' })],
+      // The one guard of draft-mode posts (draft-post.ts): both headers are required.
+      [403, post(body, { origin: undefined })],
+      [403, post(body, { 'sec-fetch-site': undefined })],
+      [403, post(body, { 'sec-fetch-site': 'same-site' })],
       [415, post('perspective=published', { 'content-type': 'application/x-www-form-urlencoded' })],
       [415, post(body, { 'content-type': 'text/plain' })],
       [413, post(JSON.stringify({ perspective: 'x'.repeat(MAX_SWITCH_BODY_BYTES) }))],
@@ -80,6 +91,6 @@ describe('switching the perspective of a draft-mode session', () => {
       expect(answer.status).toBe(status);
       expect(keptCookie(answer)).toBeUndefined();
     }
-    expect((await post(body, { origin: SITE })).status).toBe(200);
+    expect((await post(body)).status).toBe(200);
   });
 });

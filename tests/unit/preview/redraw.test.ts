@@ -373,7 +373,9 @@ describe('pageDrawer, drawing from the dataset', () => {
       const win = pageWindow([html(render()), answer]);
       const redraw = pageDrawer(win as never).fromDataset;
       void redraw();
-      await vi.waitFor(() => expect(win.location.reload).toHaveBeenCalledTimes(1));
+      await vi.waitFor(() => expect(win.location.reload).toHaveBeenCalledTimes(1), {
+        timeout: 10_000,
+      });
       expect($('h1').textContent).toBe('Plans for fans');
     }
   });
@@ -385,7 +387,9 @@ describe('pageDrawer, drawing from the dataset', () => {
       html(render().replace('</main>', '<script>window.x = 1</script></main>')),
     ]);
     void pageDrawer(win as never).fromDataset();
-    await vi.waitFor(() => expect(win.location.reload).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(win.location.reload).toHaveBeenCalledTimes(1), {
+      timeout: 10_000,
+    });
   });
 
   it('does not take a render newer than the page as the one before (an edit saved while the page loaded)', async () => {

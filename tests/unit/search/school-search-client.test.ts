@@ -232,7 +232,7 @@ describe('search page script', () => {
     expect(summary()).toBe('Showing 300 school(s) that match "campus"');
     expect(cards().length).toBeGreaterThan(0);
     expect(cards().length).toBeLessThan(300);
-    await vi.waitFor(() => expect(cards()).toHaveLength(300));
+    await vi.waitFor(() => expect(cards()).toHaveLength(300), { timeout: 10_000 });
     expect(cards().map((card) => card.querySelector('h2')?.textContent)).toEqual(
       many.map((school) => school.name),
     );

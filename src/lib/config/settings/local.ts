@@ -9,7 +9,7 @@ import {
   LOCAL_API_PORT,
   LOCAL_SITE_PORT,
 } from '../local-addresses.ts';
-import { setting, urlSetting } from '../setting-types.ts';
+import { setting, urlSetting, yesNoSetting } from '../setting-types.ts';
 import type { Reader, SettingDefinition } from './types.ts';
 
 const text = () => setting(z.string().optional());
@@ -148,6 +148,15 @@ export const LOCAL_SETTINGS = {
     setBy: 'the local stack',
     default: 'a new random token at each start',
     readBy: ['local stack', 'benches'],
+  },
+  LOCAL_BUILD_RECORD_ONLY: {
+    schema: yesNoSetting(false),
+    format: 'yes/no',
+    sentence:
+      "The local build hook's builds write only the build record and keep the pages the stack started with (tests of the queue and the status answers that read no page).",
+    setBy: 'the local stack',
+    default: '`false`',
+    readBy: ['local stack', 'tests'],
   },
   LOCAL_SCHEDULE_MINUTE_MS: {
     schema: setting(z.coerce.number().int().min(1).optional()),

@@ -72,13 +72,9 @@ const opsAlertKey = () =>
   );
 
 /** A signing secret's previous value, set only while it is rotated (docs/operations.md, "Rotating a secret"). */
-function previousSecret(
-  sentence: string,
-  readBy: readonly Reader[],
-  written: Pick<SettingDefinition, 'schema' | 'format' | 'secret'> = SIGNING_SECRET,
-) {
+function previousSecret(sentence: string, readBy: readonly Reader[]) {
   return {
-    ...written,
+    ...SIGNING_SECRET,
     sentence,
     setBy: 'operator',
     default: '– (no rotation under way)',
@@ -269,7 +265,7 @@ export const SITE_SETTINGS = {
     schema: setting(z.string().optional()),
     format: 'comma-separated http(s) URLs',
     sentence:
-      "The deployed Studio's address: on the public site the only origin that may read the publish status (CORS), on the preview site the only one that may frame it.",
+      "The deployed Studio's address: on the public site the only origin that may read the publish status (CORS), on the preview site the only one that may frame it and talk to its pages (Presentation's messages).",
     setBy: 'operator',
     default: `\`${LOCAL_STUDIO_URL}\`, on local runs only (a deployed site refuses it)`,
     sites: {
@@ -373,15 +369,15 @@ export const SITE_SETTINGS = {
     sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
     readBy: OPS_ALERT_READERS,
   },
-  OPS_ALERT_WEBHOOK_SECRET_PREVIOUS: previousSecret(
-    'Only while OPS_ALERT_WEBHOOK_SECRET is rotated: its previous value; each alert then carries a signature made with each key, so the receiver may change its key at any moment; unset it once it has.',
-    OPS_ALERT_READERS,
-    {
-      schema: opsAlertKey(),
-      format: 'as OPS_ALERT_WEBHOOK_SECRET',
-      secret: {},
-    },
-  ),
+  OPS_ALERT_WEBHOOK_SECRET_PREVIOUS: {
+    ...previousSecret(
+      'Only while OPS_ALERT_WEBHOOK_SECRET is rotated: its previous value; each alert then carries a signature made with each key, so the receiver may change its key at any moment; unset it once it has.',
+      OPS_ALERT_READERS,
+    ),
+    schema: opsAlertKey(),
+    format: 'as OPS_ALERT_WEBHOOK_SECRET',
+    secret: {},
+  },
   REDIRECT_RULE_LIMIT: {
     // Netlify's redirects docs (docs.netlify.com/manage/routing/redirects/overview, read 2026-12-02):
     // "Netlify processes and serializes your redirect rules across the _redirects and netlify.toml

@@ -10,7 +10,11 @@
  *   while no loaders connection is live (a Studio without one), as does a perspective picked in
  *   the Studio's menu.
  * Each page shown is reported, so Presentation's address bar follows navigation.
+ * Only the Studio talks to them: the first import drops every message but one from a Studio origin
+ * sent by the parent frame or the opener (studio-only.ts, studio-messages.ts), before comlink loads.
  */
+// First, before comlink: from here on the page takes messages only from the Studio.
+import './studio-only.ts';
 import { createNode, createNodeMachine } from '@sanity/comlink';
 import {
   createCompatibilityActors,
@@ -23,8 +27,9 @@ import { connectLoaders, type LoadersNode } from './loaders.ts';
 import { historyAdapter, perspectiveSwitch, refreshPage } from './overlay-options.ts';
 import { pageDrawer } from './page-draw.ts';
 
-// Only inside Presentation (its frame or its preview window): elsewhere the overlays have no Studio
-// to talk to, so they would only outline every field of the page and open nothing.
+// Only inside a frame or an opened window: elsewhere the overlays have no Studio to talk to, so they
+// would only outline every field of the page and open nothing. Whether that window is the Studio is
+// decided per message (studio-only.ts): any other stays unheard.
 const inPresentation = window.self !== window.top || Boolean(window.opener);
 if (inPresentation) {
   // One drawer for every path: draws take turns, and the last one asked for wins.

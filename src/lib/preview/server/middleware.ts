@@ -11,15 +11,13 @@ import { previewFunctionSetupRefusal } from '../../config/preview-function-setti
 import { single } from '../../content/index.ts';
 import { coverageMapSources } from '../../coverage/island-props.ts';
 import { isSchoolRoute } from '../../routing/on-demand-page.ts';
-import type { GroupedContent } from '../../content/index.ts';
 import { draftModeOf, type DraftModeState } from './draft-mode.ts';
 import { editAttribute } from './edit-attribute.ts';
 import { withOverlays } from './overlays-tag.ts';
-import { PREVIEW_ROBOTS_TXT, previewCsp, withPreviewHeaders } from './headers.ts';
+import { PREVIEW_ROBOTS_TXT, previewCsp, studioOrigins, withPreviewHeaders } from './headers.ts';
 import { pageLiveQuery } from './page-live-query.ts';
 import type { LiveQuery } from '../live-query.ts';
-import { postedContent } from './posted-content.ts';
-import { schoolPageProps } from './school-page.ts';
+import { schoolPageRequest } from './school-page-request.ts';
 
 const NOT_FOUND_PAGE =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>Not found</title><h1>Not found</h1><p>No page of a school in the preview has this address.</p></html>';
@@ -55,22 +53,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
     let access: DraftModeState | undefined;
     const accessOnce = async () => (access ??= await draftModeOf(context.request, settings));
     // A post is the Studio's result for this page's query (posted-content.ts): drawn instead of the query's, or refused.
-    let posted: GroupedContent | undefined;
-    if (context.request.method !== 'GET' && context.request.method !== 'HEAD') {
-      const read = await postedContent(context.request, context.params.school ?? '', accessOnce);
-      // The refusal's own policy is the public functions' (frame-ancestors 'none'): the preview's replaces it.
-      if (!read.ok) return withPreviewHeaders(read.response, previewCsp(settings, null));
-      posted = read.content;
-    }
-    const state = await accessOnce();
-    draftMode = state.draftMode;
-    let props: Awaited<ReturnType<typeof schoolPageProps>>;
+    let read: Awaited<ReturnType<typeof schoolPageRequest>>;
     try {
-      props = await schoolPageProps(
+      read = await schoolPageRequest(
+        context.request,
         { pattern: context.routePattern, params: context.params },
-        state,
-        undefined,
-        posted,
+        accessOnce,
       );
     } catch (error) {
       console.error(`[preview] ${context.url.pathname}: ${(error as Error).message}`);
@@ -82,6 +70,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
         previewCsp(settings, null),
       );
     }
+    // The refusal's own policy is the public functions' (frame-ancestors 'none'): the preview's replaces it.
+    if (!read.ok) return withPreviewHeaders(read.response, previewCsp(settings, null));
+    const { state, props } = read;
+    draftMode = state.draftMode;
     if (!props) return withPreviewHeaders(page(404, NOT_FOUND_PAGE), previewCsp(settings, null));
     // Draft mode: every field a page shows names itself (data-sanity) for Presentation's overlays.
     if (draftMode) {
@@ -100,7 +92,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const body = (response.headers.get('content-type') ?? '').includes('text/html')
     ? await response.text()
     : null;
-  const html = body !== null && draftMode ? withOverlays(body, liveQuery) : body;
+  const html =
+    body !== null && draftMode
+      ? withOverlays(body, { studioOrigins: studioOrigins(settings.SANITY_STUDIO_URL), liveQuery })
+      : body;
   const answer = html === null ? response : new Response(html, response);
   return withPreviewHeaders(answer, previewCsp(settings, html, frameUrl));
 });

@@ -5,4 +5,5 @@ import { switchPerspective } from '../perspective-switch.ts';
 
 export const prerender = false;
 
-export const POST: APIRoute = ({ request }) => switchPerspective(request, env());
+// Every method reaches the guard (draft-post.ts), which answers 405 to all but POST, as a page's address does.
+export const ALL: APIRoute = ({ request }) => switchPerspective(request, env());
