@@ -1,6 +1,6 @@
 /** What every page of a school shares: the header, the sign-in dialog and the footer. */
 import { defineType } from 'sanity';
-import { image, item, link, list, optionalText, SCHOOL_NAME, schoolField, text } from './fields';
+import { image, item, link, list, ownedListsField, SCHOOL_NAME, schoolField, text } from './fields';
 
 export const headerNav = defineType({
   name: 'headerNav',
@@ -8,6 +8,7 @@ export const headerNav = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     list(
       'links',
       'Menu links',
@@ -75,6 +76,7 @@ export const footer = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     image('collegeLogo', 'Footer logo', 'At the top of the footer; read out as "{service} home".', {
       alt: 'decorative',
     }),
@@ -110,6 +112,7 @@ export const loginModal = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text(
       'questionHeader',
       'Question',
