@@ -13,11 +13,13 @@ import {
   isSiteWide,
   locationFields,
   mainDocumentRoutes,
+  productDocumentLocations,
   schoolDocumentLocations,
   siteWideLocations,
   SITE_WIDE_SCHOOLS_LISTED,
   type MainDocumentRoute,
 } from '../src/lib/preview/presentation-routes.ts';
+import { isProductId } from '../src/lib/content/inheritance/index.ts';
 import { schoolPath } from '../src/lib/route-table/routes.ts';
 import { siteOrigin } from './site-origin.ts';
 
@@ -72,6 +74,18 @@ export const SITE_WIDE_SCHOOLS_QUERY = `{
   "total": count(*[${HAS_PAGES}])
 }`;
 
+/** A product document's fields that decide its pages, and the schools that inherit it (as for a site-wide document). */
+export function productLocationQuery(type: string): string {
+  const fields = locationFields(type)
+    .map((name) => `, ${name}`)
+    .join('');
+  return `{
+  "document": *[_id == $id][0]{_id${fields}},
+  "schools": *[${HAS_PAGES}] | order(coalesce(status, "live") == "live" desc, baseName asc)[0...${SITE_WIDE_SCHOOLS_LISTED}]${SCHOOL_NAMES},
+  "total": count(*[${HAS_PAGES}])
+}`;
+}
+
 interface DocumentAnswer {
   school?: { seoSlug?: string; product?: string; schoolName?: string; status?: string } | null;
   [field: string]: unknown;
@@ -97,6 +111,34 @@ export const locations: DocumentLocationResolver = (
             (answer?.schools ?? []).filter((school) => school != null),
             answer?.total ?? 0,
           ),
+        ),
+      );
+  }
+  if (isProductId(id)) {
+    return documentStore
+      .listenQuery(
+        {
+          fetch: productLocationQuery(type),
+          listen: '*[_id in [$id, $draftId] || _type == "school"]',
+        },
+        { id, draftId: `drafts.${id}` },
+        options,
+      )
+      .pipe(
+        map(
+          (
+            answer: {
+              document?: Record<string, unknown> | null;
+              schools?: DocumentAnswer['school'][];
+              total?: number;
+            } | null,
+          ) =>
+            productDocumentLocations(
+              type,
+              answer?.document ?? {},
+              (answer?.schools ?? []).filter((school) => school != null),
+              answer?.total ?? 0,
+            ),
         ),
       );
   }

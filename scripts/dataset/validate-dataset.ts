@@ -1,8 +1,9 @@
 /**
  * Checks the bundled dataset. The general part is the content check (`npm run content:check`:
  * the build's query and schemas, missing documents, duplicates, image references); on top of it
- * this holds the bundled dataset's own invariants: exactly one of each document, broadband facts
- * that line up with plan cards, image files whose names carry their real pixel size, and a
+ * this holds the bundled dataset's own invariants: exactly one of each document (each school's
+ * resolved against the product documents, retired schools' too), broadband facts that line up with
+ * plan cards, image files whose names carry their real pixel size, and a
  * tenant record in src/dataset/tenants.json per school that is not retired, and release versions
  * that belong to a release the dataset carries. Warnings count as errors here.
  *
@@ -12,8 +13,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import {
+  indexProducts,
+  isProductId,
+  resolveSchoolDocuments,
+  schoolWords,
+} from '../../src/lib/content/inheritance/index.ts';
 import { createLocalSource } from '../../src/lib/content/local.ts';
-import { layerOf } from '../../src/lib/content/perspective.ts';
+import { applyPerspective, layerOf } from '../../src/lib/content/perspective.ts';
 import { checkContent, formatRows } from './content-check.ts';
 import { readExport } from './sanity-export.ts';
 
@@ -38,14 +45,30 @@ const settings = docs.filter((d) => d._type === 'siteSettings');
 if (settings.length !== 1) fail(`expected exactly one siteSettings, found ${settings.length}`);
 const schoolDocs = docs.filter((d) => d._type === 'school');
 const schools = schoolDocs.map((d) => String(d.key));
-/** Whether a document belongs to the school with this key (by its reference to the school document). */
-const ofSchool = (d: Doc, key: string) =>
-  schoolDocs.some((s) => s.key === key && s._id === d.school?._ref);
 if (schools.length === 0) fail('no school documents');
+
+// Each school's published documents as its pages read them: resolved against the product documents
+// (retired schools' too, which the content check does not read).
+const published = applyPerspective(docs, 'published') as Doc[];
+const products = indexProducts(published.filter((d) => isProductId(d._id)));
+for (const problem of [...products.errors, ...products.problems])
+  fail(`${problem.documentId} ${problem.field ?? ''}: ${problem.reason}`);
+const resolvedOf = new Map(
+  schoolDocs.map((school) => {
+    const { documents, stops } = resolveSchoolDocuments(
+      school,
+      schoolWords(school),
+      published.filter((d) => d.school?._ref === school._id),
+      products,
+    );
+    for (const stop of stops) fail(`${stop.documentId} ${stop.field ?? ''}: ${stop.reason}`);
+    return [String(school.key), documents as Doc[]];
+  }),
+);
 
 const planIds = new Set<string>();
 for (const school of schools) {
-  const mine = docs.filter((d) => ofSchool(d, school));
+  const mine = resolvedOf.get(school) ?? [];
   const ofType = (type: string) => mine.filter((d) => d._type === type);
   // The content check finds missing ones; here each kind must exist exactly once.
   const banners = ofType('partnerBanner')
@@ -176,7 +199,7 @@ for (const school of schools.filter((key) => !retired.has(key))) {
     if (field in tenant && !/^#[0-9A-Fa-f]{6}$/.test(String(tenant[field])))
       fail(`tenants.json ${school}: ${field} is not a hex colour`);
   }
-  const form = docs.find((d) => ofSchool(d, school) && d._type === 'giveawayForm');
+  const form = resolvedOf.get(school)?.find((d) => d._type === 'giveawayForm');
   if (form && form.guid !== tenant.ActiveGiveawayEvent)
     fail(`${school}: giveawayForm.guid differs from the tenant's ActiveGiveawayEvent`);
 }

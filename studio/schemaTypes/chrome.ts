@@ -1,6 +1,15 @@
 /** What every page of a school shares: the header, the sign-in dialog and the footer. */
 import { defineType, type PreviewValue } from 'sanity';
-import { image, item, link, list, SCHOOL_NAME, schoolField, text } from './fields.ts';
+import {
+  image,
+  item,
+  link,
+  list,
+  ownedListsField,
+  SCHOOL_NAME,
+  schoolField,
+  text,
+} from './fields.ts';
 
 export const headerNav = defineType({
   name: 'headerNav',
@@ -8,6 +17,7 @@ export const headerNav = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     list(
       'links',
       'Menu links',
@@ -75,6 +85,7 @@ export const footer = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     image('collegeLogo', 'Footer logo', 'At the top of the footer; read out as "{service} home".', {
       alt: 'decorative',
     }),
@@ -114,6 +125,7 @@ export const loginModal = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text(
       'questionHeader',
       'Question',

@@ -2,6 +2,13 @@
  * Field builders shared by every content type. Each one carries the rule the site's build applies
  * to the same field (src/lib/content/schemas.ts and the link guard), so what the Studio accepts
  * is what the site shows; studio/tests checks both sides field by field.
+ *
+ * A per-school type has two kinds of document (src/lib/content/inheritance/): the product document
+ * (`product-<type>[-<variant>]`), which must be complete, and a school's, where any field may be
+ * left empty (it shows the product's value), except inside a list the school owns whole. The build
+ * validates the school's document resolved against the product's; so what is required here is
+ * required where a value must be written (`valueRequired`). Text may carry the school's words as
+ * placeholders (`{baseName}`…); an unknown one is refused.
  */
 import {
   defineArrayMember,
@@ -11,12 +18,41 @@ import {
   type FieldDefinition,
   type ValidationContext,
 } from 'sanity';
+import {
+  isInOwnedList,
+  isInheritedType,
+  isProductId,
+  isSchoolOverrides,
+  ownedListsOf,
+  placeholderRule,
+} from '../../src/lib/content/inheritance/index.ts';
 import { classifyLink } from '../../src/lib/links/classify.ts';
 import {
   checkLegacyAliases,
   legacyAliasFormProblem,
 } from '../../src/lib/route-table/legacy-aliases.ts';
 import { HEX_COLOUR, SIX_DIGIT_HEX_COLOUR } from '../../src/lib/theme/hex-colour.ts';
+
+/**
+ * Whether this field needs a value here: everywhere except in a school's document of a per-school
+ * type, where an empty field inherits the product document's; inside a list the school owns whole
+ * (`ownedLists`) the school's items stand alone and need every value.
+ */
+export function valueRequired(context: ValidationContext): boolean {
+  const document = context.document;
+  if (!isSchoolOverrides(document)) return true;
+  return isInOwnedList(ownedListsOf(document), context.path ?? []);
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null;
+
+/** Sanity's `required`, where this document needs the value (`valueRequired`). */
+export const requiredHere = (value: unknown, context: ValidationContext) =>
+  !isEmpty(value) || !valueRequired(context) || 'Required';
+
+/** Text of a product or school document may name the school's words only as the placeholders the build fills. */
+export const knownPlaceholders = (value: unknown, context: ValidationContext) =>
+  isInheritedType(context.document?._type) ? placeholderRule(value) : true;
 
 /** The build trims text and refuses it when nothing is left (a value that is not text is the field type's to refuse). */
 export const notBlank = (value: unknown) =>
@@ -65,7 +101,7 @@ export const text = (
 ) =>
   defineField({
     ...stringField(name, title, description, options),
-    validation: (rule) => rule.required().custom(notBlank),
+    validation: (rule) => rule.custom(requiredHere).custom(notBlank).custom(knownPlaceholders),
   });
 
 /** Text the site shows only when it is there. */
@@ -74,7 +110,11 @@ export const optionalText = (
   title: string,
   description: string,
   options: FieldOptions = {},
-) => defineField(stringField(name, title, description, options));
+) =>
+  defineField({
+    ...stringField(name, title, description, options),
+    validation: (rule) => rule.custom(knownPlaceholders),
+  });
 
 /** A link or page path (see `isAllowedLink`). */
 export const link = (
@@ -86,7 +126,9 @@ export const link = (
   defineField({
     ...stringField(name, title, description, options),
     validation: (rule) =>
-      options.required ? rule.required().custom(notBlank).custom(linkRule) : rule.custom(linkRule),
+      options.required
+        ? rule.custom(requiredHere).custom(notBlank).custom(linkRule).custom(knownPlaceholders)
+        : rule.custom(linkRule).custom(knownPlaceholders),
   });
 
 /**
@@ -105,7 +147,7 @@ export const url = (
     description,
     type: 'url',
     validation: (rule) =>
-      (options.optional ? rule : rule.required()).uri({
+      (options.optional ? rule : rule.custom(requiredHere)).uri({
         scheme: options.httpsOnly ? ['https'] : ['http', 'https'],
       }),
   });
@@ -134,6 +176,9 @@ export const brandColour = (name: string, title: string, description: string) =>
     ],
   });
 
+/** A school's brand colour as a placeholder: the product's banner background in each school's colour. */
+const COLOUR_PLACEHOLDER = /^\{(primaryColor|secondaryColor)\}$/;
+
 /** A 6-digit (#4b2e83) or 3-digit (#fff) hex colour, or empty for none; the site ignores anything else. */
 export const hexColour = (name: string, title: string, description: string) =>
   defineField({
@@ -143,8 +188,11 @@ export const hexColour = (name: string, title: string, description: string) =>
     type: 'string',
     validation: (rule) =>
       rule.custom(
-        (value: string | undefined) =>
-          !value?.trim() || HEX_COLOUR.test(value.trim()) || 'Use a hex colour such as #4b2e83',
+        (value: string | undefined, context) =>
+          !value?.trim() ||
+          HEX_COLOUR.test(value.trim()) ||
+          (isInheritedType(context.document?._type) && COLOUR_PLACEHOLDER.test(value.trim())) ||
+          'Use a hex colour such as #4b2e83, or {primaryColor} or {secondaryColor} for the school’s own',
       ),
   });
 
@@ -173,7 +221,8 @@ export const image = (name: string, title: string, description: string, options:
             type: 'string',
             description:
               'What the image shows, for people who cannot see it. Required: this image carries meaning.',
-            validation: (rule) => rule.required().custom(notBlank),
+            validation: (rule) =>
+              rule.custom(requiredHere).custom(notBlank).custom(knownPlaceholders),
           })
         : defineField({
             name: 'alt',
@@ -181,9 +230,15 @@ export const image = (name: string, title: string, description: string, options:
             type: 'string',
             description:
               'Not read out: the site shows this image as decoration. Optional, kept for other uses of the image.',
+            validation: (rule) => rule.custom(knownPlaceholders),
           }),
     ],
-    validation: (rule) => (options.optional ? rule : rule.required().assetRequired()),
+    validation: (rule) =>
+      options.optional
+        ? rule
+        : rule.custom((value: { asset?: unknown } | undefined, context) =>
+            value?.asset || !valueRequired(context) ? true : 'Required',
+          ),
   });
 
 /** A list of objects; `min` items at least (the build leaves the section out below that). */
@@ -201,7 +256,16 @@ export const list = (
     type: 'array',
     of,
     ...(options.min
-      ? { validation: (rule: ArrayRule<unknown[]>) => rule.required().min(options.min!) }
+      ? {
+          validation: (rule: ArrayRule<unknown[]>) =>
+            rule.custom((value: unknown[] | undefined, context) =>
+              !valueRequired(context)
+                ? true
+                : !value
+                  ? 'Required'
+                  : value.length >= options.min! || `Must have at least ${options.min} items`,
+            ),
+        }
       : {}),
   });
 
@@ -213,7 +277,10 @@ export const textList = (name: string, title: string, description: string) =>
     description,
     type: 'array',
     of: [
-      defineArrayMember({ type: 'string', validation: (rule) => rule.required().custom(notBlank) }),
+      defineArrayMember({
+        type: 'string',
+        validation: (rule) => rule.required().custom(notBlank).custom(knownPlaceholders),
+      }),
     ],
   });
 
@@ -232,14 +299,48 @@ export const item = (
     preview: { select: preview },
   });
 
-/** The school a document belongs to: set when the document is created from the school's folder. */
+/**
+ * The school a document belongs to: set when the document is created from the school's folder. A
+ * product document (`product-…`) belongs to no school: every school inherits it.
+ */
 export const schoolField = defineField({
   name: 'school',
   title: 'School',
   type: 'reference',
   to: [{ type: 'school' }],
   description: 'The school whose pages show this document.',
-  validation: (rule) => rule.required(),
+  hidden: ({ document, value }) => isProductId(document?._id) && !value,
+  validation: (rule) =>
+    rule.custom((value, context) =>
+      isProductId(context.document?._id)
+        ? isEmpty(value) || 'A product document belongs to no school: every school inherits it'
+        : !isEmpty(value) || 'Required',
+    ),
+});
+
+/** How a list a school owns is named: `faqs`, or inside an item `plans[_key=="…"].planBullets`. */
+const LIST_PATH = /^[A-Za-z]\w*(\[_key=="[^"]+"\]\.[A-Za-z]\w*)*$/;
+
+/**
+ * The lists a school's document owns whole (src/lib/content/inheritance/paths.ts): shown as the
+ * school writes them, item for item, instead of the product's.
+ */
+export const ownedListsField = defineField({
+  name: 'ownedLists',
+  title: 'Lists this school owns',
+  type: 'array',
+  of: [defineArrayMember({ type: 'string' })],
+  description:
+    "Lists shown exactly as this school's document writes them (e.g. faqs), instead of the product's items. Any other list shows the product's items, each with this school's changes.",
+  hidden: ({ document, value }) => isProductId(document?._id) && !value,
+  validation: (rule) =>
+    rule.custom((value: unknown[] | undefined, context) => {
+      if (!value?.length) return true;
+      if (isProductId(context.document?._id))
+        return 'A product document owns every list: leave this empty';
+      const bad = value.filter((path) => typeof path !== 'string' || !LIST_PATH.test(path));
+      return bad.length ? `Not a list's path: ${bad.join(', ')}` : true;
+    }),
 });
 
 /** The three customer types, each with its own plan page. */

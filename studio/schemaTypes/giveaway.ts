@@ -1,6 +1,16 @@
 /** The giveaway pages: entry form, confirmation, closed; and the giveaway banner of the plan pages (parts of it also on the confirmation page). */
 import { defineType } from 'sanity';
-import { image, item, link, list, optionalText, SCHOOL_NAME, schoolField, text } from './fields.ts';
+import {
+  image,
+  item,
+  link,
+  list,
+  optionalText,
+  ownedListsField,
+  SCHOOL_NAME,
+  schoolField,
+  text,
+} from './fields.ts';
 
 export const giveawayForm = defineType({
   name: 'giveawayForm',
@@ -16,6 +26,7 @@ export const giveawayForm = defineType({
   ],
   fields: [
     schoolField,
+    ownedListsField,
     text(
       'guid',
       'Giveaway id',
@@ -82,6 +93,7 @@ export const giveawayConfirmation = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text('thanksHeader', 'Thank-you heading', 'After a successful entry.'),
     text('enteredHeader', 'Entered line', 'Under the thank-you heading.'),
     text(
@@ -102,6 +114,7 @@ export const giveawayClosed = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text('endedHeader', 'Heading', 'When the giveaway has ended.'),
     text('sorrySubheader', 'Subheading', 'Under the heading.'),
     text('checkText', 'Text', 'Where to look for the next giveaway.', { rows: 2 }),
@@ -115,6 +128,7 @@ export const giveawaysBanner = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text(
       'capitalHeader',
       'Small heading',

@@ -7,6 +7,8 @@ import {
   link,
   list,
   optionalText,
+  ownedListsField,
+  requiredHere,
   SCHOOL_NAME,
   schoolField,
   text,
@@ -42,6 +44,7 @@ export const landingHeader = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text('title', 'Heading', 'The large heading at the top of the landing page.'),
     text('subtitle', 'Text', 'The paragraph under the heading.', { rows: 3 }),
     optionalText('tmoHeader', 'Network line', 'The small line above the heading.'),
@@ -64,6 +67,7 @@ export const partnerBanner = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     defineField({
       name: 'bannerNumber',
       title: 'Banner number',
@@ -108,6 +112,7 @@ export const landingPerks = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text('title', 'Heading', "The perks section's heading on the landing page."),
     optionalText('subtitle', 'Text', 'Under the heading.', { rows: 2 }),
     list(
@@ -138,6 +143,7 @@ export const howItWorks = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text('title', 'Heading', 'The "how it works" section\'s heading on the landing page.'),
     optionalText('subHeader', 'Small heading', 'Above the heading.'),
     optionalText('subtitle', 'Text', 'Under the heading.', { rows: 2 }),
@@ -174,6 +180,7 @@ export const choosePlans = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text('title', 'Heading', "The plan chooser's heading on the landing page."),
     optionalText('subHeader', 'Text', 'Under the heading.', { rows: 2 }),
     optionalText('tmoSmallHeader', 'Network line', 'The small line above the heading.'),
@@ -182,21 +189,21 @@ export const choosePlans = defineType({
       title: 'Fans and alumni',
       type: 'planChoice',
       description: 'The card linking to /fan.',
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.custom(requiredHere),
     }),
     defineField({
       name: 'student',
       title: 'Students',
       type: 'planChoice',
       description: 'The card linking to /student.',
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.custom(requiredHere),
     }),
     defineField({
       name: 'faculty',
       title: 'Faculty and staff',
       type: 'planChoice',
       description: 'The card linking to /faculty.',
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.custom(requiredHere),
     }),
   ],
   preview: { select: { title: 'title', subtitle: SCHOOL_NAME } },
@@ -208,6 +215,7 @@ export const missionRows = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text('title', 'Heading', "The mission section's heading on the landing page."),
     optionalText('missionSubtitle', 'Text', 'Under the heading.', { rows: 2 }),
     optionalText('subHeaderTag', 'Small heading', 'Above the heading.'),
@@ -224,6 +232,7 @@ export const faqs = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text('title', 'Heading', "The FAQ section's heading on the landing page."),
     optionalText('subHeader', 'Text', 'Under the heading.', { rows: 2 }),
     text('seeMoreButtonText', '"See more" button text', 'The button under the questions.'),

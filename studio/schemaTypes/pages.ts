@@ -4,11 +4,13 @@ import {
   link,
   list,
   optionalText,
+  ownedListsField,
   SCHOOL_NAME,
   schoolField,
   text,
   textList,
   url,
+  valueRequired,
 } from './fields.ts';
 
 export const coverageMapPage = defineType({
@@ -17,6 +19,7 @@ export const coverageMapPage = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text('header', 'Heading', "The coverage page's main heading (/{school}/coverage-map)."),
     text('zipInstructionText', 'Instructions', 'Above the map: how to look up an address.', {
       rows: 2,
@@ -60,6 +63,7 @@ export const pressRelease = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     optionalText('title', 'Title', "For editors: the release's name in lists."),
     optionalText(
       'placeholder',
@@ -81,7 +85,14 @@ export const pressRelease = defineType({
           fields: [
             {
               ...textList('items', 'Items', 'One bullet each.'),
-              validation: (rule) => rule.required().min(1),
+              validation: (rule) =>
+                rule.custom((value: unknown[] | undefined, context) =>
+                  !valueRequired(context)
+                    ? true
+                    : !value
+                      ? 'Required'
+                      : value.length >= 1 || 'Must have at least 1 item',
+                ),
             },
           ],
           preview: {
@@ -131,6 +142,7 @@ export const internationalDialing = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text('header', 'Heading', "The page's main heading (/{school}/international-dialing)."),
     textList('bodyParagraphs', 'Paragraphs', 'Under the heading, in order.'),
     text('featureTitleLabel', 'Feature list heading', 'Above the list of features.'),

@@ -7,6 +7,8 @@ import {
   link,
   list,
   optionalText,
+  ownedListsField,
+  requiredHere,
   SCHOOL_NAME,
   schoolField,
   text,
@@ -29,6 +31,7 @@ export const planPageHeader = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     customerType,
     text('header', 'Heading', "The plan page's main heading."),
     text('tmoSubHeader', 'Network line', 'Under the heading.'),
@@ -94,6 +97,7 @@ export const planCards = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     customerType,
     list('plans', 'Plans', 'The cards, left to right.', [{ type: 'planCard' }], { min: 1 }),
   ],
@@ -124,11 +128,14 @@ export const broadbandFacts = defineType({
   ],
   fields: [
     schoolField,
+    ownedListsField,
     defineField({
       name: 'order',
-      title: 'Order',
+      title: 'Plan',
       type: 'number',
-      description: 'Labels are listed in this order (smallest first).',
+      description:
+        "Which plan's label this is, and the order labels are listed in (smallest first): 1–3 fan, 4–6 student, 7–9 faculty plans. A school's label inherits from the product's label of the same number.",
+      validation: (rule) => rule.required().integer(),
     }),
     text('header', 'Heading', 'The label\'s title, e.g. "Broadband Facts".'),
     text('provider', 'Provider', "The provider's name."),
@@ -203,7 +210,8 @@ export const broadbandFacts = defineType({
       type: 'string',
       description:
         'F or M, the 10-digit FRN and a 15-character plan code; unique across all labels. In the label and its CSV.',
-      validation: (rule) => rule.required().regex(FCC_PLAN_ID_PATTERN, { name: 'FCC plan id' }),
+      validation: (rule) =>
+        rule.custom(requiredHere).regex(FCC_PLAN_ID_PATTERN, { name: 'FCC plan id' }),
     }),
   ],
   orderings: [{ title: 'Order', name: 'order', by: [{ field: 'order', direction: 'asc' }] }],
@@ -216,6 +224,7 @@ export const perkSection = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text('title', 'Heading', "The perks section's heading on the plan pages."),
     optionalText('subtitle', 'Text', 'Under the heading.', { rows: 2 }),
     list(
@@ -246,6 +255,7 @@ export const switchSection = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text('header', 'Heading', 'The "why switch" section\'s heading on the plan pages.'),
     list('missionPillars', 'Reasons', 'The reasons, in order.', [{ type: 'pillar' }], { min: 1 }),
   ],

@@ -6,6 +6,8 @@ import {
   link,
   list,
   optionalText,
+  ownedListsField,
+  requiredHere,
   SCHOOL_NAME,
   schoolField,
   text,
@@ -18,6 +20,7 @@ export const whyHero = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text('title', 'Heading', "The why page's main heading."),
     text('subtitle', 'Subtitle', 'Under the heading.', { rows: 2 }),
     textList('bodyParagraphs', 'Paragraphs', 'The paragraphs under the subtitle, in order.'),
@@ -32,6 +35,7 @@ export const givebackFunds = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text('title', 'Heading', "The funds section's heading on the why page."),
     optionalText('subHeader', 'Small heading', 'Above the heading.'),
     optionalText('leadingText', 'Text', 'Under the heading.', { rows: 2 }),
@@ -63,6 +67,7 @@ export const howItWorksMath = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text('title', 'Heading', 'The "how the money works" section\'s heading on the why page.'),
     optionalText('subtitle', 'Text', 'Under the heading.', { rows: 2 }),
     list(
@@ -93,6 +98,7 @@ export const whyPerks = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text('title', 'Heading', "The perks section's heading on the why page."),
     ...[1, 2, 3].flatMap((n) => [
       text(`perk${n}Title`, `Perk ${n} heading`, `The heading of perk ${n}.`),
@@ -108,6 +114,7 @@ export const whyPlans = defineType({
   type: 'document',
   fields: [
     schoolField,
+    ownedListsField,
     text('title', 'Heading', "The plan chooser's heading on the why page."),
     optionalText('subHeader', 'Text', 'Under the heading.', { rows: 2 }),
     defineField({
@@ -115,21 +122,21 @@ export const whyPlans = defineType({
       title: 'Fans and alumni',
       type: 'planChoice',
       description: 'The card linking to /fan.',
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.custom(requiredHere),
     }),
     defineField({
       name: 'student',
       title: 'Students',
       type: 'planChoice',
       description: 'The card linking to /student.',
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.custom(requiredHere),
     }),
     defineField({
       name: 'faculty',
       title: 'Faculty and staff',
       type: 'planChoice',
       description: 'The card linking to /faculty.',
-      validation: (rule) => rule.required(),
+      validation: (rule) => rule.custom(requiredHere),
     }),
   ],
   preview: { select: { title: 'title', subtitle: SCHOOL_NAME } },

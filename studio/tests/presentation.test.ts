@@ -7,7 +7,11 @@ import { readFileSync } from 'node:fs';
 import { evaluate, parse } from 'groq-js';
 import { describe, expect, it } from 'vitest';
 import { applyPerspective } from '../../src/lib/content/perspective.ts';
+import { isProductId } from '../../src/lib/content/inheritance/index.ts';
 import {
+  locationFields,
+  productDocumentLocations,
+  routesShowing,
   schoolDocumentLocations,
   siteWideLocations,
   typesShown,
@@ -21,6 +25,7 @@ import {
   presentationOptions,
   previewOrigin,
   PREVIEW_MODE,
+  productLocationQuery,
   schoolPresentationIntent,
   SITE_WIDE_SCHOOLS_QUERY,
 } from '../presentation.ts';
@@ -114,7 +119,9 @@ describe('locations', () => {
 
   it('every document of every school lists pages of its school, and each of them opens a main document', async () => {
     const pages = new Set<string>();
-    for (const doc of dataset.filter((candidate) => candidate._type !== 'siteSettings')) {
+    for (const doc of dataset.filter(
+      (candidate) => candidate._type !== 'siteSettings' && !isProductId(candidate._id),
+    )) {
       const answer = await query<Record<string, unknown> & { school?: SchoolNames | null }>(
         documentLocationQuery(doc._type),
         { id: doc._id },
@@ -141,6 +148,42 @@ describe('locations', () => {
       }
     }
     for (const page of pages) expect(await mainDocumentOf(page), page).toBeTruthy();
+  });
+
+  it('a product document lists its pages at three schools that inherit it, and how many more', async () => {
+    const products = dataset.filter((doc) => isProductId(doc._id));
+    expect(products).toHaveLength(40);
+    for (const doc of products) {
+      const answer = await query<{
+        document: Record<string, unknown>;
+        schools: SchoolNames[];
+        total: number;
+      }>(productLocationQuery(doc._type), { id: doc._id });
+      const state = productDocumentLocations(
+        doc._type,
+        answer.document,
+        answer.schools,
+        answer.total,
+      );
+      expect(state.message, doc._id).toBe(
+        `Inherited by every school where it is not overridden: listed here for ${withPages
+          .slice(0, 3)
+          .map((school) => school.baseName)
+          .join(', ')}, and ${withPages.length - 3} more.`,
+      );
+      expect(state.locations.length, doc._id).toBeGreaterThanOrEqual(3);
+      const mine = Object.fromEntries(
+        locationFields(doc._type).map((field) => [field, doc[field]]),
+      );
+      for (const location of state.locations)
+        expect(await mainDocumentOf(location.href), location.href).toBeTruthy();
+      // The pages of its type and variant (a plan page's audience), as a school's own document's.
+      const own = routesShowing(doc._type, mine).map((route) => route.path);
+      for (const location of state.locations)
+        expect(own, `${doc._id} ${location.href}`).toContain(
+          location.href.split('/').slice(2).join('/'),
+        );
+    }
   });
 
   it("the site settings list three schools' pages and how many more", async () => {

@@ -3,6 +3,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  productIdOf,
+  resolveDocument,
+  schoolWords,
+} from '../../src/lib/content/inheritance/index.ts';
 import { API_BASE, DATA_DIR, hydrated } from './helpers.ts';
 
 type Doc = Record<string, unknown>;
@@ -11,15 +16,20 @@ const documents: Doc[] = readFileSync('src/dataset/data.ndjson', 'utf8')
   .filter(Boolean)
   .map((line) => JSON.parse(line) as Doc);
 
-/** A school's document of a type, from the same dataset the build used. */
+/**
+ * A school's document of a type, from the same dataset the build used, as its pages show it: the
+ * school's values, otherwise its product document's with the school's words put in.
+ */
 export function contentDoc(schoolKey: string, type: string): Record<string, string> {
   const school = documents.find((doc) => doc['_type'] === 'school' && doc['key'] === schoolKey);
   const found = documents.find(
     (doc) =>
       doc['_type'] === type && (doc['school'] as Doc | undefined)?.['_ref'] === school?.['_id'],
   );
-  if (!found) throw new Error(`No ${type} for ${schoolKey} in the dataset`);
-  return found as Record<string, string>;
+  if (!school || !found) throw new Error(`No ${type} for ${schoolKey} in the dataset`);
+  const product = documents.find((doc) => doc['_id'] === productIdOf(found));
+  return resolveDocument({ product, override: found, words: schoolWords(school) })
+    .document as Record<string, string>;
 }
 
 /** The open schools of the seed data: seo slug and internal key. */

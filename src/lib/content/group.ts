@@ -1,17 +1,13 @@
 /**
  * Validates raw documents and groups them per school in memory. Pure: no I/O.
  * A document that fails its schema is reported (school, type, id, field, reason)
- * and left out, so the page builds without that section.
+ * and left out, so the page builds without that section. Each school's documents are resolved
+ * against the product documents first (group-documents.ts), so zod validates what pages show.
  */
-import type { z } from 'zod';
 import {
-  CUSTOMER_TYPES,
-  MULTI_DOCUMENT_TYPES,
-  TENANT_DOCUMENT_TYPES,
   retiredSchoolSchema,
   schoolSchema,
   siteSettingsSchema,
-  tenantDocumentSchemas,
   type RetiredSchoolDocument,
   type School,
   type SiteSettings,
@@ -19,20 +15,22 @@ import {
   type TenantDocuments,
 } from './schemas.ts';
 import { schoolStatusOf } from '../schools/lifecycle.ts';
-import { dropUnsafeLinks } from './link-guard.ts';
-import { publishedId, schoolRefOf } from './school-reference.ts';
+import { publishedId } from './school-reference.ts';
 import { pressReleaseView } from './press-release.ts';
 import { checkLegacyAliases } from '../route-table/legacy-aliases.ts';
-import type { ContentIssue, ContentProblem } from './problems.ts';
+import {
+  ContentError,
+  contentIssues,
+  describeIssues,
+  groupSchoolDocuments,
+  stringField as field,
+  type SchoolContent,
+} from './group-documents.ts';
+import type { ContentProblem } from './problems.ts';
 
 export type { ContentIssue, ContentProblem } from './problems.ts';
-
-export type SchoolDocuments = { [K in TenantDocumentType]: TenantDocuments[K][] };
-
-export interface SchoolContent {
-  school: School;
-  documents: SchoolDocuments;
-}
+export { ContentError, PRODUCT_PROBLEMS } from './group-documents.ts';
+export type { SchoolContent, SchoolDocuments } from './group-documents.ts';
 
 export interface GroupedContent {
   settings: SiteSettings;
@@ -54,33 +52,6 @@ export interface RawBuildContent {
   schools: unknown[];
   settings: unknown;
   documents: unknown[];
-}
-
-/** Thrown when content the whole build depends on (school registry, site settings) is unusable. */
-export class ContentError extends Error {}
-
-function contentIssues(error: z.ZodError): ContentIssue[] {
-  return error.issues.map((issue) => ({
-    field: issue.path.join('.') || '(document)',
-    message: issue.message,
-  }));
-}
-
-function describeIssues(error: z.ZodError): string {
-  return contentIssues(error)
-    .map((issue) => `${issue.field}: ${issue.message}`)
-    .join('; ');
-}
-
-function field(doc: unknown, name: string): string | undefined {
-  const value = doc && typeof doc === 'object' ? (doc as Record<string, unknown>)[name] : undefined;
-  return typeof value === 'string' ? value : undefined;
-}
-
-function emptyDocuments(): SchoolDocuments {
-  return Object.fromEntries(
-    TENANT_DOCUMENT_TYPES.map((type) => [type, []]),
-  ) as unknown as SchoolDocuments;
 }
 
 export function parseSettings(raw: unknown): SiteSettings {
@@ -176,49 +147,9 @@ export function parseSchools(rawSchools: unknown[]): ParsedSchools {
   return result;
 }
 
-/** Which documents every school must have, and how many of each kind. */
-function expectedProblems(key: string, documents: SchoolDocuments): ContentProblem[] {
-  const problems: ContentProblem[] = [];
-  for (const type of TENANT_DOCUMENT_TYPES) {
-    if (!MULTI_DOCUMENT_TYPES.has(type) && documents[type].length === 0) {
-      problems.push({ school: key, documentType: type, reason: 'missing' });
-    }
-  }
-  for (const number of [1, 2] as const) {
-    if (!documents.partnerBanner.some((banner) => banner.bannerNumber === number)) {
-      problems.push({
-        school: key,
-        documentType: 'partnerBanner',
-        reason: `banner ${number} missing`,
-        field: 'bannerNumber',
-      });
-    }
-  }
-  for (const type of ['planPageHeader', 'planCards'] as const) {
-    for (const customerType of CUSTOMER_TYPES) {
-      if (!documents[type].some((doc) => doc.customerType === customerType)) {
-        problems.push({
-          school: key,
-          documentType: type,
-          reason: `${customerType} missing`,
-          field: 'customerType',
-        });
-      }
-    }
-  }
-  return problems;
-}
-
 export function groupContent(raw: RawBuildContent): GroupedContent {
   const settings = parseSettings(raw.settings);
   const { schools, retiredSchools, unusableSchools, problems } = parseSchools(raw.schools);
-  const byKey = new Map(
-    schools.map((school) => [school.key, { school, documents: emptyDocuments() }]),
-  );
-  // Documents name their school by reference (the school document's published id).
-  const bySchoolId = new Map(
-    schools.map((school) => [publishedId(school._id), byKey.get(school.key)!]),
-  );
   // Documents of retired schools and of unusable preparing schools are not read (nor reported one by one).
   const notRead = new Set([
     ...retiredSchools.map((school) => publishedId(school._id)),
@@ -226,55 +157,8 @@ export function groupContent(raw: RawBuildContent): GroupedContent {
       school.documentId ? [publishedId(school.documentId)] : [],
     ),
   ]);
-
-  for (const doc of raw.documents) {
-    const type = field(doc, '_type') as TenantDocumentType;
-    const schoolRef = schoolRefOf(doc);
-    const documentId = field(doc, '_id');
-    const entry = schoolRef === undefined ? undefined : bySchoolId.get(publishedId(schoolRef));
-    if (!entry && schoolRef !== undefined && notRead.has(publishedId(schoolRef))) continue;
-    if (!entry) {
-      const reason =
-        schoolRef === undefined
-          ? 'document has no school reference'
-          : `document references no registered school (${schoolRef})`;
-      problems.push({
-        school: schoolRef ?? '(no school)',
-        documentType: type,
-        ...(documentId ? { documentId } : {}),
-        reason,
-        field: 'school',
-      });
-      continue;
-    }
-    const tenant = entry.school.key;
-    const { value: safeDoc, dropped } = dropUnsafeLinks(doc);
-    for (const link of dropped) {
-      problems.push({
-        school: tenant,
-        documentType: type,
-        ...(documentId ? { documentId } : {}),
-        reason: `unsafe link dropped at ${link.field}: ${JSON.stringify(link.value.slice(0, 80))} (${link.reason})`,
-        field: link.field,
-      });
-    }
-    const parsed = tenantDocumentSchemas[type].safeParse(safeDoc);
-    if (!parsed.success) {
-      problems.push({
-        school: tenant,
-        documentType: type,
-        ...(documentId ? { documentId } : {}),
-        reason: describeIssues(parsed.error),
-        issues: contentIssues(parsed.error),
-      });
-      continue;
-    }
-    (entry.documents[type] as unknown[]).push(parsed.data);
-  }
-
-  const grouped = [...byKey.values()];
+  const grouped = groupSchoolDocuments(raw.documents, schools, notRead, problems);
   for (const { school, documents } of grouped) {
-    problems.push(...expectedProblems(school.key, documents));
     // Sections inside a valid document can still be unusable (unknown type): reported, then skipped by the page.
     for (const release of documents.pressRelease)
       problems.push(...pressReleaseView(school.key, release).problems);

@@ -36,10 +36,20 @@ interface ExportVersion {
   imageSource?: ContentSource;
 }
 
-/** A perspective's documents split by the school they reference (`school._ref`); `shared`: the rest (schools, settings…). */
+/** A document and its place in the perspective's view. */
+interface Placed {
+  doc: unknown;
+  at: number;
+}
+
+/**
+ * A perspective's documents split by the school they reference (`school._ref`); `shared`: the rest
+ * (schools, settings, the product documents…), each with its place, so a school's are answered in
+ * the export's order.
+ */
 interface SchoolScoped {
-  shared: unknown[];
-  bySchool: Map<string, unknown[]>;
+  shared: Placed[];
+  bySchool: Map<string, Placed[]>;
 }
 
 const versions = new Map<string, ExportVersion>();
@@ -89,13 +99,13 @@ function scoped(version: ExportVersion, perspective: ContentPerspective): School
   let split = held.bySchool;
   if (!split) {
     split = { shared: [], bySchool: new Map() };
-    for (const doc of held.documents) {
+    for (const [at, doc] of held.documents.entries()) {
       const ref = schoolRef(doc);
-      if (ref === undefined) split.shared.push(doc);
+      if (ref === undefined) split.shared.push({ doc, at });
       else {
         let list = split.bySchool.get(ref);
         if (!list) split.bySchool.set(ref, (list = []));
-        list.push(doc);
+        list.push({ doc, at });
       }
     }
     held.bySchool = split;
@@ -104,10 +114,11 @@ function scoped(version: ExportVersion, perspective: ContentPerspective): School
 }
 
 /**
- * The documents SCHOOL_PAGE_CONTENT_QUERY can match for one address: every document that references
- * no school (the school registry, the settings) and those of the school(s) with that address. The
- * others cannot match `school._ref == ^._id`, so the answer is the same as over the whole export;
- * groq-js scans ~700 documents instead of ~25,000 at 600 schools (what Sanity's indexes do for it).
+ * The documents SCHOOL_PAGE_CONTENT_QUERY can match for one address, in the export's order: every
+ * document that references no school (the school registry, the settings, the product documents)
+ * and those of the school(s) with that address. The others cannot match `school._ref == ^._id`, so
+ * the answer is the same as over the whole export; groq-js scans ~700 documents instead of ~25,000
+ * at 600 schools (what Sanity's indexes do for it).
  */
 function schoolPageDocuments(
   version: ExportVersion,
@@ -115,7 +126,7 @@ function schoolPageDocuments(
   seoSlug: unknown,
 ): unknown[] {
   const { shared, bySchool } = scoped(version, perspective);
-  const ids = shared.flatMap((doc) => {
+  const ids = shared.flatMap(({ doc }) => {
     const {
       _type,
       seoSlug: slug,
@@ -123,7 +134,9 @@ function schoolPageDocuments(
     } = doc as { _type?: unknown; seoSlug?: unknown; _id?: unknown };
     return _type === 'school' && slug === seoSlug && typeof _id === 'string' ? [_id] : [];
   });
-  return [...shared, ...ids.flatMap((id) => bySchool.get(id) ?? [])];
+  const own = ids.flatMap((id) => bySchool.get(id) ?? []);
+  if (own.length === 0) return shared.map(({ doc }) => doc);
+  return [...shared, ...own].sort((a, b) => a.at - b.at).map(({ doc }) => doc);
 }
 
 /**

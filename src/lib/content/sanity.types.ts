@@ -17,17 +17,17 @@ export declare const internalGroqTypeReferenceTo: unique symbol;
 // Source: schema.json
 export type PlanCard = {
   _type: 'planCard';
-  planLabel: string;
+  planLabel?: string;
   price?: string;
   salePrice?: string;
   strikePrice?: string;
-  perTime: string;
-  taxesIncluded: string;
-  planTagline: string;
+  perTime?: string;
+  taxesIncluded?: string;
+  planTagline?: string;
   planDescription?: string;
-  planButtonText: string;
-  planButtonLink: string;
-  broadbandButtonText: string;
+  planButtonText?: string;
+  planButtonLink?: string;
+  broadbandButtonText?: string;
   planBullets?: Array<{
     boldedText?: string;
     bodyText?: string;
@@ -40,15 +40,15 @@ export type PlanCard = {
 
 export type Pillar = {
   _type: 'pillar';
-  title: string;
-  subHeader: string;
+  title?: string;
+  subHeader?: string;
 };
 
 export type PlanChoice = {
   _type: 'planChoice';
-  PlanTitle: string;
-  PlanSubtitle: string;
-  PlanButtonText: string;
+  PlanTitle?: string;
+  PlanSubtitle?: string;
+  PlanButtonText?: string;
 };
 
 export type SchoolReference = {
@@ -71,9 +71,10 @@ export type Footer = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  collegeLogo: {
-    asset: SanityImageAssetReference;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  collegeLogo?: {
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
@@ -81,10 +82,10 @@ export type Footer = {
     _type: 'image';
   };
   socialMediaIcons?: Array<{
-    network: string;
-    socialUrl: string;
-    appIcon: {
-      asset: SanityImageAssetReference;
+    network?: string;
+    socialUrl?: string;
+    appIcon?: {
+      asset?: SanityImageAssetReference;
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
@@ -94,43 +95,43 @@ export type Footer = {
     _type: 'socialLink';
     _key: string;
   }>;
-  pageColumnTitle: string;
+  pageColumnTitle?: string;
   pageLinks?: Array<{
-    pageName: string;
+    pageName?: string;
     internalPagePath?: string;
     externalPagePath?: string;
     pagePath?: string;
     _type: 'footerLink';
     _key: string;
   }>;
-  supportColumnTitle: string;
+  supportColumnTitle?: string;
   supportLinks?: Array<{
-    pageName: string;
+    pageName?: string;
     internalPagePath?: string;
     externalPagePath?: string;
     pagePath?: string;
     _type: 'footerLink';
     _key: string;
   }>;
-  legalColumnTitle: string;
+  legalColumnTitle?: string;
   legalLinks?: Array<{
-    pageName: string;
+    pageName?: string;
     internalPagePath?: string;
     externalPagePath?: string;
     pagePath?: string;
     _type: 'footerLink';
     _key: string;
   }>;
-  newsroomColumnTitle: string;
+  newsroomColumnTitle?: string;
   newsroomLinks?: Array<{
-    pageName: string;
+    pageName?: string;
     internalPagePath?: string;
     externalPagePath?: string;
     pagePath?: string;
     _type: 'footerLink';
     _key: string;
   }>;
-  finePrint: string;
+  finePrint?: string;
 };
 
 export type SanityImageCrop = {
@@ -155,15 +156,16 @@ export type LoginModal = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  questionHeader: string;
-  fanPortalLink: string;
-  fanButtonText: string;
-  studentPortalLink: string;
-  studentButtonText: string;
-  facultyPortalLink: string;
-  facultyButtonText: string;
-  closeText: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  questionHeader?: string;
+  fanPortalLink?: string;
+  fanButtonText?: string;
+  studentPortalLink?: string;
+  studentButtonText?: string;
+  facultyPortalLink?: string;
+  facultyButtonText?: string;
+  closeText?: string;
   favicon?: {
     asset?: SanityImageAssetReference;
     media?: unknown;
@@ -180,16 +182,17 @@ export type HeaderNav = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  links: Array<{
-    label: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  links?: Array<{
+    label?: string;
     pagePath?: string;
     externalUrl?: string;
     _type: 'navLink';
     _key: string;
   }>;
-  signInButtonText: string;
-  mobileBrandQuestion: string;
+  signInButtonText?: string;
+  mobileBrandQuestion?: string;
 };
 
 export type InternationalDialing = {
@@ -198,15 +201,16 @@ export type InternationalDialing = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  header: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  header?: string;
   bodyParagraphs?: Array<string>;
-  featureTitleLabel: string;
+  featureTitleLabel?: string;
   featureBullets?: Array<string>;
-  countryRatesLink: string;
-  seeRatesButtonText: string;
-  disclaimerFinePrintLabel: string;
-  disclaimerFinePrint: string;
+  countryRatesLink?: string;
+  seeRatesButtonText?: string;
+  disclaimerFinePrintLabel?: string;
+  disclaimerFinePrint?: string;
 };
 
 export type PressRelease = {
@@ -215,27 +219,28 @@ export type PressRelease = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
   title?: string;
   placeholder?: string;
   sections?: Array<
     | {
-        text: string;
+        text?: string;
         _type: 'mainHeading';
         _key: string;
       }
     | {
-        text: string;
+        text?: string;
         _type: 'subHeading';
         _key: string;
       }
     | {
-        text: string;
+        text?: string;
         _type: 'paragraph';
         _key: string;
       }
     | {
-        items: Array<string>;
+        items?: Array<string>;
         _type: 'unorderedList';
         _key: string;
       }
@@ -255,9 +260,10 @@ export type CoverageMapPage = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  header: string;
-  zipInstructionText: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  header?: string;
+  zipInstructionText?: string;
   mapTitle?: string;
   coverageMapUrl?: string;
   coverageMapLink?: string;
@@ -269,10 +275,11 @@ export type GiveawayClosed = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  endedHeader: string;
-  sorrySubheader: string;
-  checkText: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  endedHeader?: string;
+  sorrySubheader?: string;
+  checkText?: string;
 };
 
 export type GiveawayConfirmation = {
@@ -281,13 +288,14 @@ export type GiveawayConfirmation = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  thanksHeader: string;
-  enteredHeader: string;
-  dupSubmitError: string;
-  phoneEmailError: string;
-  learnMore: string;
-  whyButtonText: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  thanksHeader?: string;
+  enteredHeader?: string;
+  dupSubmitError?: string;
+  phoneEmailError?: string;
+  learnMore?: string;
+  whyButtonText?: string;
 };
 
 export type GiveawayForm = {
@@ -296,47 +304,48 @@ export type GiveawayForm = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  guid: string;
-  winHeader: string;
-  enterByText: string;
-  premiumGiveawayHeader: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  guid?: string;
+  winHeader?: string;
+  enterByText?: string;
+  premiumGiveawayHeader?: string;
   giveawayIcons?: Array<{
-    icon: {
-      asset: SanityImageAssetReference;
+    icon?: {
+      asset?: SanityImageAssetReference;
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
       alt?: string;
       _type: 'image';
     };
-    iconCaption: string;
+    iconCaption?: string;
     _type: 'giveawayIcon';
     _key: string;
   }>;
-  formTitle: string;
-  nameRequiredError: string;
-  validEmailError: string;
-  stateRequiredError: string;
-  phoneRequiredError: string;
-  agreeToTermsError: string;
-  termsContent: Array<{
+  formTitle?: string;
+  nameRequiredError?: string;
+  validEmailError?: string;
+  stateRequiredError?: string;
+  phoneRequiredError?: string;
+  agreeToTermsError?: string;
+  termsContent?: Array<{
     leadingText?: string;
-    termsUrl: string;
-    termsText: string;
+    termsUrl?: string;
+    termsText?: string;
     trailingText?: string;
     _type: 'termsPart';
     _key: string;
   }>;
-  enterButtonText: string;
-  finePrintBold: string;
-  finePrint: string;
-  image: {
-    asset: SanityImageAssetReference;
+  enterButtonText?: string;
+  finePrintBold?: string;
+  finePrint?: string;
+  image?: {
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    alt: string;
+    alt?: string;
     _type: 'image';
   };
 };
@@ -347,12 +356,13 @@ export type WhyPlans = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
   subHeader?: string;
-  fan: PlanChoice;
-  student: PlanChoice;
-  faculty: PlanChoice;
+  fan?: PlanChoice;
+  student?: PlanChoice;
+  faculty?: PlanChoice;
 };
 
 export type WhyPerks = {
@@ -361,14 +371,15 @@ export type WhyPerks = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
-  perk1Title: string;
-  perk1Text: string;
-  perk2Title: string;
-  perk2Text: string;
-  perk3Title: string;
-  perk3Text: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
+  perk1Title?: string;
+  perk1Text?: string;
+  perk2Title?: string;
+  perk2Text?: string;
+  perk3Title?: string;
+  perk3Text?: string;
 };
 
 export type HowItWorksMath = {
@@ -377,12 +388,13 @@ export type HowItWorksMath = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
   subtitle?: string;
-  steps: Array<{
-    money: string;
-    label: string;
+  steps?: Array<{
+    money?: string;
+    label?: string;
     _type: 'mathStep';
     _key: string;
   }>;
@@ -398,14 +410,15 @@ export type GivebackFunds = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
   subHeader?: string;
   leadingText?: string;
-  funds: Array<{
-    fundName: string;
+  funds?: Array<{
+    fundName?: string;
     fundMotto?: string;
-    fundDescription: string;
+    fundDescription?: string;
     _type: 'fund';
     _key: string;
   }>;
@@ -417,16 +430,17 @@ export type WhyHero = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
-  subtitle: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
+  subtitle?: string;
   bodyParagraphs?: Array<string>;
-  image: {
-    asset: SanityImageAssetReference;
+  image?: {
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    alt: string;
+    alt?: string;
     _type: 'image';
   };
 };
@@ -437,9 +451,10 @@ export type SwitchSection = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  header: string;
-  missionPillars: Array<
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  header?: string;
+  missionPillars?: Array<
     {
       _key: string;
     } & Pillar
@@ -452,19 +467,20 @@ export type GiveawaysBanner = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  capitalHeader: string;
-  experienceHeader: string;
-  exclusiveAccessText: string;
-  backgroundImage: {
-    asset: SanityImageAssetReference;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  capitalHeader?: string;
+  experienceHeader?: string;
+  exclusiveAccessText?: string;
+  backgroundImage?: {
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
     _type: 'image';
   };
-  enterButtonText: string;
+  enterButtonText?: string;
 };
 
 export type PerkSection = {
@@ -473,13 +489,14 @@ export type PerkSection = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
   subtitle?: string;
-  perks: Array<{
-    perkTitle: string;
-    perkIcon: {
-      asset: SanityImageAssetReference;
+  perks?: Array<{
+    perkTitle?: string;
+    perkIcon?: {
+      asset?: SanityImageAssetReference;
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
@@ -498,53 +515,54 @@ export type BroadbandFacts = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  order?: number;
-  header: string;
-  provider: string;
-  planName: string;
-  planLabel: string;
-  disclosureSubtitle: string;
-  timePriceLabel: string;
-  planPrice: string;
-  isIntroductoryRate: string;
-  requiresContract: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  order: number;
+  header?: string;
+  provider?: string;
+  planName?: string;
+  planLabel?: string;
+  disclosureSubtitle?: string;
+  timePriceLabel?: string;
+  planPrice?: string;
+  isIntroductoryRate?: string;
+  requiresContract?: string;
   additionalCharges?: Array<{
-    label: string;
+    label?: string;
     description?: string;
     _type: 'charge';
     _key: string;
   }>;
   discounts?: Array<{
-    label: string;
+    label?: string;
     description?: string;
     _type: 'discount';
     _key: string;
   }>;
   speeds?: Array<{
-    label: string;
-    speedRange: string;
+    label?: string;
+    speedRange?: string;
     _type: 'speed';
     _key: string;
   }>;
-  dataLabel: string;
-  countGB: string;
-  additionalUsageLabel: string;
-  additionalUsagePrice: string;
+  dataLabel?: string;
+  countGB?: string;
+  additionalUsageLabel?: string;
+  additionalUsagePrice?: string;
   policy?: Array<{
-    title: string;
-    linkText: string;
-    link: string;
+    title?: string;
+    linkText?: string;
+    link?: string;
     _type: 'policyLink';
     _key: string;
   }>;
-  supportLabel: string;
-  supportNumber: string;
-  intercomWebsiteLabel: string;
-  intercomLinkText: string;
-  intercomLink: string;
-  fccMiniLabel: string;
-  uniquePlanId: string;
+  supportLabel?: string;
+  supportNumber?: string;
+  intercomWebsiteLabel?: string;
+  intercomLinkText?: string;
+  intercomLink?: string;
+  fccMiniLabel?: string;
+  uniquePlanId?: string;
 };
 
 export type PlanCards = {
@@ -553,9 +571,10 @@ export type PlanCards = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
   customerType: 'fan' | 'student' | 'faculty';
-  plans: Array<
+  plans?: Array<
     {
       _key: string;
     } & PlanCard
@@ -568,14 +587,15 @@ export type PlanPageHeader = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
   customerType: 'fan' | 'student' | 'faculty';
-  header: string;
-  tmoSubHeader: string;
-  finePrint: string;
-  givebackHeader: string;
-  whyUsButtonText: string;
-  whyUsPagePath: string;
+  header?: string;
+  tmoSubHeader?: string;
+  finePrint?: string;
+  givebackHeader?: string;
+  whyUsButtonText?: string;
+  whyUsPagePath?: string;
   termsLine?: string;
 };
 
@@ -585,16 +605,17 @@ export type Faqs = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
   subHeader?: string;
-  seeMoreButtonText: string;
-  seeMoreButtonLink: string;
-  supportButtonText: string;
-  supportButtonLink: string;
-  faqs: Array<{
-    question: string;
-    answer: string;
+  seeMoreButtonText?: string;
+  seeMoreButtonLink?: string;
+  supportButtonText?: string;
+  supportButtonLink?: string;
+  faqs?: Array<{
+    question?: string;
+    answer?: string;
     _type: 'faq';
     _key: string;
   }>;
@@ -606,11 +627,12 @@ export type MissionRows = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
   missionSubtitle?: string;
   subHeaderTag?: string;
-  missionPillars: Array<
+  missionPillars?: Array<
     {
       _key: string;
     } & Pillar
@@ -623,13 +645,14 @@ export type ChoosePlans = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
   subHeader?: string;
   tmoSmallHeader?: string;
-  fan: PlanChoice;
-  student: PlanChoice;
-  faculty: PlanChoice;
+  fan?: PlanChoice;
+  student?: PlanChoice;
+  faculty?: PlanChoice;
 };
 
 export type HowItWorks = {
@@ -638,14 +661,15 @@ export type HowItWorks = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
   subHeader?: string;
   subtitle?: string;
-  stepCards: Array<{
-    stepNum: string;
-    stepHeader: string;
-    subText: string;
+  stepCards?: Array<{
+    stepNum?: string;
+    stepHeader?: string;
+    subText?: string;
     coverageLinkText?: string;
     _type: 'stepCard';
     _key: string;
@@ -658,20 +682,21 @@ export type LandingPerks = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
   subtitle?: string;
-  perks: Array<{
-    perkIcon: {
-      asset: SanityImageAssetReference;
+  perks?: Array<{
+    perkIcon?: {
+      asset?: SanityImageAssetReference;
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
       alt?: string;
       _type: 'image';
     };
-    perkTitle: string;
-    subText: string;
+    perkTitle?: string;
+    subText?: string;
     _type: 'perk';
     _key: string;
   }>;
@@ -683,12 +708,13 @@ export type PartnerBanner = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
   bannerNumber: 1 | 2;
   backgroundColor?: string;
-  collegeName: string;
-  banner: {
-    asset: SanityImageAssetReference;
+  collegeName?: string;
+  banner?: {
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
@@ -704,16 +730,17 @@ export type LandingHeader = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  school: SchoolReference;
-  title: string;
-  subtitle: string;
+  school?: SchoolReference;
+  ownedLists?: Array<string>;
+  title?: string;
+  subtitle?: string;
   tmoHeader?: string;
-  heroImage: {
-    asset: SanityImageAssetReference;
+  heroImage?: {
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
-    alt: string;
+    alt?: string;
     _type: 'image';
   };
   ctaText?: string;
@@ -726,13 +753,13 @@ export type SiteSettings = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  productName: string;
-  carrierLine: string;
+  productName?: string;
+  carrierLine?: string;
   activeGiveawayIds: Array<string>;
   hiddenEnterGiveawayIds: Array<string>;
   coverageMapUrl?: string;
   coverageMapLink?: string;
-  mainSiteUrl: string;
+  mainSiteUrl?: string;
 };
 
 export type School = {
@@ -741,24 +768,24 @@ export type School = {
   _createdAt: string;
   _updatedAt: string;
   _rev: string;
-  baseName: string;
+  baseName?: string;
   seoSlug: string;
-  key: string;
+  key?: string;
   legacyAliases?: Array<string>;
   giveawayEntryRedirect?: boolean;
-  schoolShort: string;
-  mascotNation: string;
-  schoolName: string;
-  logo: {
-    asset: SanityImageAssetReference;
+  schoolShort?: string;
+  mascotNation?: string;
+  schoolName?: string;
+  logo?: {
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
     alt?: string;
     _type: 'image';
   };
-  favicon: {
-    asset: SanityImageAssetReference;
+  favicon?: {
+    asset?: SanityImageAssetReference;
     media?: unknown;
     hotspot?: SanityImageHotspot;
     crop?: SanityImageCrop;
@@ -768,11 +795,11 @@ export type School = {
   city?: string;
   state?: string;
   primaryColor?: {
-    name: string;
+    name?: string;
     hex: string;
   };
   secondaryColor?: {
-    name: string;
+    name?: string;
     hex: string;
   };
   status?: 'preparing' | 'live' | 'retired';
@@ -940,53 +967,54 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      order?: number;
-      header: string;
-      provider: string;
-      planName: string;
-      planLabel: string;
-      disclosureSubtitle: string;
-      timePriceLabel: string;
-      planPrice: string;
-      isIntroductoryRate: string;
-      requiresContract: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      order: number;
+      header?: string;
+      provider?: string;
+      planName?: string;
+      planLabel?: string;
+      disclosureSubtitle?: string;
+      timePriceLabel?: string;
+      planPrice?: string;
+      isIntroductoryRate?: string;
+      requiresContract?: string;
       additionalCharges?: Array<{
-        label: string;
+        label?: string;
         description?: string;
         _type: 'charge';
         _key: string;
       }>;
       discounts?: Array<{
-        label: string;
+        label?: string;
         description?: string;
         _type: 'discount';
         _key: string;
       }>;
       speeds?: Array<{
-        label: string;
-        speedRange: string;
+        label?: string;
+        speedRange?: string;
         _type: 'speed';
         _key: string;
       }>;
-      dataLabel: string;
-      countGB: string;
-      additionalUsageLabel: string;
-      additionalUsagePrice: string;
+      dataLabel?: string;
+      countGB?: string;
+      additionalUsageLabel?: string;
+      additionalUsagePrice?: string;
       policy?: Array<{
-        title: string;
-        linkText: string;
-        link: string;
+        title?: string;
+        linkText?: string;
+        link?: string;
         _type: 'policyLink';
         _key: string;
       }>;
-      supportLabel: string;
-      supportNumber: string;
-      intercomWebsiteLabel: string;
-      intercomLinkText: string;
-      intercomLink: string;
-      fccMiniLabel: string;
-      uniquePlanId: string;
+      supportLabel?: string;
+      supportNumber?: string;
+      intercomWebsiteLabel?: string;
+      intercomLinkText?: string;
+      intercomLink?: string;
+      fccMiniLabel?: string;
+      uniquePlanId?: string;
     }
   | {
       _id: string;
@@ -994,13 +1022,14 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
       tmoSmallHeader?: string;
-      fan: PlanChoice;
-      student: PlanChoice;
-      faculty: PlanChoice;
+      fan?: PlanChoice;
+      student?: PlanChoice;
+      faculty?: PlanChoice;
     }
   | {
       _id: string;
@@ -1008,9 +1037,10 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      header: string;
-      zipInstructionText: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      header?: string;
+      zipInstructionText?: string;
       mapTitle?: string;
       coverageMapUrl?: string;
       coverageMapLink?: string;
@@ -1021,16 +1051,17 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
-      seeMoreButtonText: string;
-      seeMoreButtonLink: string;
-      supportButtonText: string;
-      supportButtonLink: string;
-      faqs: Array<{
-        question: string;
-        answer: string;
+      seeMoreButtonText?: string;
+      seeMoreButtonLink?: string;
+      supportButtonText?: string;
+      supportButtonLink?: string;
+      faqs?: Array<{
+        question?: string;
+        answer?: string;
         _type: 'faq';
         _key: string;
       }>;
@@ -1041,9 +1072,10 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      collegeLogo: {
-        asset: SanityImageAssetReference;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      collegeLogo?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
@@ -1051,10 +1083,10 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         _type: 'image';
       };
       socialMediaIcons?: Array<{
-        network: string;
-        socialUrl: string;
-        appIcon: {
-          asset: SanityImageAssetReference;
+        network?: string;
+        socialUrl?: string;
+        appIcon?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
@@ -1064,43 +1096,43 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
         _type: 'socialLink';
         _key: string;
       }>;
-      pageColumnTitle: string;
+      pageColumnTitle?: string;
       pageLinks?: Array<{
-        pageName: string;
+        pageName?: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
         _type: 'footerLink';
         _key: string;
       }>;
-      supportColumnTitle: string;
+      supportColumnTitle?: string;
       supportLinks?: Array<{
-        pageName: string;
+        pageName?: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
         _type: 'footerLink';
         _key: string;
       }>;
-      legalColumnTitle: string;
+      legalColumnTitle?: string;
       legalLinks?: Array<{
-        pageName: string;
+        pageName?: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
         _type: 'footerLink';
         _key: string;
       }>;
-      newsroomColumnTitle: string;
+      newsroomColumnTitle?: string;
       newsroomLinks?: Array<{
-        pageName: string;
+        pageName?: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
         _type: 'footerLink';
         _key: string;
       }>;
-      finePrint: string;
+      finePrint?: string;
     }
   | {
       _id: string;
@@ -1108,10 +1140,11 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      endedHeader: string;
-      sorrySubheader: string;
-      checkText: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      endedHeader?: string;
+      sorrySubheader?: string;
+      checkText?: string;
     }
   | {
       _id: string;
@@ -1119,13 +1152,14 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      thanksHeader: string;
-      enteredHeader: string;
-      dupSubmitError: string;
-      phoneEmailError: string;
-      learnMore: string;
-      whyButtonText: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      thanksHeader?: string;
+      enteredHeader?: string;
+      dupSubmitError?: string;
+      phoneEmailError?: string;
+      learnMore?: string;
+      whyButtonText?: string;
     }
   | {
       _id: string;
@@ -1133,47 +1167,48 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      guid: string;
-      winHeader: string;
-      enterByText: string;
-      premiumGiveawayHeader: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      guid?: string;
+      winHeader?: string;
+      enterByText?: string;
+      premiumGiveawayHeader?: string;
       giveawayIcons?: Array<{
-        icon: {
-          asset: SanityImageAssetReference;
+        icon?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
           _type: 'image';
         };
-        iconCaption: string;
+        iconCaption?: string;
         _type: 'giveawayIcon';
         _key: string;
       }>;
-      formTitle: string;
-      nameRequiredError: string;
-      validEmailError: string;
-      stateRequiredError: string;
-      phoneRequiredError: string;
-      agreeToTermsError: string;
-      termsContent: Array<{
+      formTitle?: string;
+      nameRequiredError?: string;
+      validEmailError?: string;
+      stateRequiredError?: string;
+      phoneRequiredError?: string;
+      agreeToTermsError?: string;
+      termsContent?: Array<{
         leadingText?: string;
-        termsUrl: string;
-        termsText: string;
+        termsUrl?: string;
+        termsText?: string;
         trailingText?: string;
         _type: 'termsPart';
         _key: string;
       }>;
-      enterButtonText: string;
-      finePrintBold: string;
-      finePrint: string;
-      image: {
-        asset: SanityImageAssetReference;
+      enterButtonText?: string;
+      finePrintBold?: string;
+      finePrint?: string;
+      image?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
-        alt: string;
+        alt?: string;
         _type: 'image';
       };
     }
@@ -1183,19 +1218,20 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      capitalHeader: string;
-      experienceHeader: string;
-      exclusiveAccessText: string;
-      backgroundImage: {
-        asset: SanityImageAssetReference;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      capitalHeader?: string;
+      experienceHeader?: string;
+      exclusiveAccessText?: string;
+      backgroundImage?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
         _type: 'image';
       };
-      enterButtonText: string;
+      enterButtonText?: string;
     }
   | {
       _id: string;
@@ -1203,14 +1239,15 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
       leadingText?: string;
-      funds: Array<{
-        fundName: string;
+      funds?: Array<{
+        fundName?: string;
         fundMotto?: string;
-        fundDescription: string;
+        fundDescription?: string;
         _type: 'fund';
         _key: string;
       }>;
@@ -1221,16 +1258,17 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      links: Array<{
-        label: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      links?: Array<{
+        label?: string;
         pagePath?: string;
         externalUrl?: string;
         _type: 'navLink';
         _key: string;
       }>;
-      signInButtonText: string;
-      mobileBrandQuestion: string;
+      signInButtonText?: string;
+      mobileBrandQuestion?: string;
     }
   | {
       _id: string;
@@ -1238,14 +1276,15 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
       subtitle?: string;
-      stepCards: Array<{
-        stepNum: string;
-        stepHeader: string;
-        subText: string;
+      stepCards?: Array<{
+        stepNum?: string;
+        stepHeader?: string;
+        subText?: string;
         coverageLinkText?: string;
         _type: 'stepCard';
         _key: string;
@@ -1257,12 +1296,13 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subtitle?: string;
-      steps: Array<{
-        money: string;
-        label: string;
+      steps?: Array<{
+        money?: string;
+        label?: string;
         _type: 'mathStep';
         _key: string;
       }>;
@@ -1277,15 +1317,16 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      header: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      header?: string;
       bodyParagraphs?: Array<string>;
-      featureTitleLabel: string;
+      featureTitleLabel?: string;
       featureBullets?: Array<string>;
-      countryRatesLink: string;
-      seeRatesButtonText: string;
-      disclaimerFinePrintLabel: string;
-      disclaimerFinePrint: string;
+      countryRatesLink?: string;
+      seeRatesButtonText?: string;
+      disclaimerFinePrintLabel?: string;
+      disclaimerFinePrint?: string;
     }
   | {
       _id: string;
@@ -1293,16 +1334,17 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
-      subtitle: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
+      subtitle?: string;
       tmoHeader?: string;
-      heroImage: {
-        asset: SanityImageAssetReference;
+      heroImage?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
-        alt: string;
+        alt?: string;
         _type: 'image';
       };
       ctaText?: string;
@@ -1314,20 +1356,21 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subtitle?: string;
-      perks: Array<{
-        perkIcon: {
-          asset: SanityImageAssetReference;
+      perks?: Array<{
+        perkIcon?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
           _type: 'image';
         };
-        perkTitle: string;
-        subText: string;
+        perkTitle?: string;
+        subText?: string;
         _type: 'perk';
         _key: string;
       }>;
@@ -1338,15 +1381,16 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      questionHeader: string;
-      fanPortalLink: string;
-      fanButtonText: string;
-      studentPortalLink: string;
-      studentButtonText: string;
-      facultyPortalLink: string;
-      facultyButtonText: string;
-      closeText: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      questionHeader?: string;
+      fanPortalLink?: string;
+      fanButtonText?: string;
+      studentPortalLink?: string;
+      studentButtonText?: string;
+      facultyPortalLink?: string;
+      facultyButtonText?: string;
+      closeText?: string;
       favicon?: {
         asset?: SanityImageAssetReference;
         media?: unknown;
@@ -1362,11 +1406,12 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       missionSubtitle?: string;
       subHeaderTag?: string;
-      missionPillars: Array<
+      missionPillars?: Array<
         {
           _key: string;
         } & Pillar
@@ -1378,12 +1423,13 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
       bannerNumber: 1 | 2;
       backgroundColor?: string;
-      collegeName: string;
-      banner: {
-        asset: SanityImageAssetReference;
+      collegeName?: string;
+      banner?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
@@ -1398,13 +1444,14 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subtitle?: string;
-      perks: Array<{
-        perkTitle: string;
-        perkIcon: {
-          asset: SanityImageAssetReference;
+      perks?: Array<{
+        perkTitle?: string;
+        perkIcon?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
@@ -1422,9 +1469,10 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
       customerType: 'faculty' | 'fan' | 'student';
-      plans: Array<
+      plans?: Array<
         {
           _key: string;
         } & PlanCard
@@ -1436,14 +1484,15 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
       customerType: 'faculty' | 'fan' | 'student';
-      header: string;
-      tmoSubHeader: string;
-      finePrint: string;
-      givebackHeader: string;
-      whyUsButtonText: string;
-      whyUsPagePath: string;
+      header?: string;
+      tmoSubHeader?: string;
+      finePrint?: string;
+      givebackHeader?: string;
+      whyUsButtonText?: string;
+      whyUsPagePath?: string;
       termsLine?: string;
     }
   | {
@@ -1452,7 +1501,8 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
       title?: string;
       placeholder?: string;
       sections?: Array<
@@ -1464,22 +1514,22 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
             _key: string;
           }
         | {
-            text: string;
+            text?: string;
             _type: 'mainHeading';
             _key: string;
           }
         | {
-            text: string;
+            text?: string;
             _type: 'paragraph';
             _key: string;
           }
         | {
-            text: string;
+            text?: string;
             _type: 'subHeading';
             _key: string;
           }
         | {
-            items: Array<string>;
+            items?: Array<string>;
             _type: 'unorderedList';
             _key: string;
           }
@@ -1534,24 +1584,24 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      baseName: string;
+      baseName?: string;
       seoSlug: string;
-      key: string;
+      key?: string;
       legacyAliases?: Array<string>;
       giveawayEntryRedirect?: boolean;
-      schoolShort: string;
-      mascotNation: string;
-      schoolName: string;
-      logo: {
-        asset: SanityImageAssetReference;
+      schoolShort?: string;
+      mascotNation?: string;
+      schoolName?: string;
+      logo?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
         _type: 'image';
       };
-      favicon: {
-        asset: SanityImageAssetReference;
+      favicon?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
@@ -1561,11 +1611,11 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       city?: string;
       state?: string;
       primaryColor?: {
-        name: string;
+        name?: string;
         hex: string;
       };
       secondaryColor?: {
-        name: string;
+        name?: string;
         hex: string;
       };
       status?: 'live' | 'preparing' | 'retired';
@@ -1578,13 +1628,13 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      productName: string;
-      carrierLine: string;
+      productName?: string;
+      carrierLine?: string;
       activeGiveawayIds: Array<string>;
       hiddenEnterGiveawayIds: Array<string>;
       coverageMapUrl?: string;
       coverageMapLink?: string;
-      mainSiteUrl: string;
+      mainSiteUrl?: string;
     }
   | {
       _id: string;
@@ -1592,9 +1642,10 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      header: string;
-      missionPillars: Array<
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      header?: string;
+      missionPillars?: Array<
         {
           _key: string;
         } & Pillar
@@ -1606,16 +1657,17 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
-      subtitle: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
+      subtitle?: string;
       bodyParagraphs?: Array<string>;
-      image: {
-        asset: SanityImageAssetReference;
+      image?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
-        alt: string;
+        alt?: string;
         _type: 'image';
       };
     }
@@ -1625,14 +1677,15 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
-      perk1Title: string;
-      perk1Text: string;
-      perk2Title: string;
-      perk2Text: string;
-      perk3Title: string;
-      perk3Text: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
+      perk1Title?: string;
+      perk1Text?: string;
+      perk2Title?: string;
+      perk2Text?: string;
+      perk3Title?: string;
+      perk3Text?: string;
     }
   | {
       _id: string;
@@ -1640,12 +1693,13 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
-      fan: PlanChoice;
-      student: PlanChoice;
-      faculty: PlanChoice;
+      fan?: PlanChoice;
+      student?: PlanChoice;
+      faculty?: PlanChoice;
     }
 >;
 
@@ -1659,53 +1713,54 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      order?: number;
-      header: string;
-      provider: string;
-      planName: string;
-      planLabel: string;
-      disclosureSubtitle: string;
-      timePriceLabel: string;
-      planPrice: string;
-      isIntroductoryRate: string;
-      requiresContract: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      order: number;
+      header?: string;
+      provider?: string;
+      planName?: string;
+      planLabel?: string;
+      disclosureSubtitle?: string;
+      timePriceLabel?: string;
+      planPrice?: string;
+      isIntroductoryRate?: string;
+      requiresContract?: string;
       additionalCharges?: Array<{
-        label: string;
+        label?: string;
         description?: string;
         _type: 'charge';
         _key: string;
       }>;
       discounts?: Array<{
-        label: string;
+        label?: string;
         description?: string;
         _type: 'discount';
         _key: string;
       }>;
       speeds?: Array<{
-        label: string;
-        speedRange: string;
+        label?: string;
+        speedRange?: string;
         _type: 'speed';
         _key: string;
       }>;
-      dataLabel: string;
-      countGB: string;
-      additionalUsageLabel: string;
-      additionalUsagePrice: string;
+      dataLabel?: string;
+      countGB?: string;
+      additionalUsageLabel?: string;
+      additionalUsagePrice?: string;
       policy?: Array<{
-        title: string;
-        linkText: string;
-        link: string;
+        title?: string;
+        linkText?: string;
+        link?: string;
         _type: 'policyLink';
         _key: string;
       }>;
-      supportLabel: string;
-      supportNumber: string;
-      intercomWebsiteLabel: string;
-      intercomLinkText: string;
-      intercomLink: string;
-      fccMiniLabel: string;
-      uniquePlanId: string;
+      supportLabel?: string;
+      supportNumber?: string;
+      intercomWebsiteLabel?: string;
+      intercomLinkText?: string;
+      intercomLink?: string;
+      fccMiniLabel?: string;
+      uniquePlanId?: string;
     }
   | {
       _id: string;
@@ -1713,13 +1768,14 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
       tmoSmallHeader?: string;
-      fan: PlanChoice;
-      student: PlanChoice;
-      faculty: PlanChoice;
+      fan?: PlanChoice;
+      student?: PlanChoice;
+      faculty?: PlanChoice;
     }
   | {
       _id: string;
@@ -1727,9 +1783,10 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      header: string;
-      zipInstructionText: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      header?: string;
+      zipInstructionText?: string;
       mapTitle?: string;
       coverageMapUrl?: string;
       coverageMapLink?: string;
@@ -1740,16 +1797,17 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
-      seeMoreButtonText: string;
-      seeMoreButtonLink: string;
-      supportButtonText: string;
-      supportButtonLink: string;
-      faqs: Array<{
-        question: string;
-        answer: string;
+      seeMoreButtonText?: string;
+      seeMoreButtonLink?: string;
+      supportButtonText?: string;
+      supportButtonLink?: string;
+      faqs?: Array<{
+        question?: string;
+        answer?: string;
         _type: 'faq';
         _key: string;
       }>;
@@ -1760,9 +1818,10 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      collegeLogo: {
-        asset: SanityImageAssetReference;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      collegeLogo?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
@@ -1770,10 +1829,10 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         _type: 'image';
       };
       socialMediaIcons?: Array<{
-        network: string;
-        socialUrl: string;
-        appIcon: {
-          asset: SanityImageAssetReference;
+        network?: string;
+        socialUrl?: string;
+        appIcon?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
@@ -1783,43 +1842,43 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
         _type: 'socialLink';
         _key: string;
       }>;
-      pageColumnTitle: string;
+      pageColumnTitle?: string;
       pageLinks?: Array<{
-        pageName: string;
+        pageName?: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
         _type: 'footerLink';
         _key: string;
       }>;
-      supportColumnTitle: string;
+      supportColumnTitle?: string;
       supportLinks?: Array<{
-        pageName: string;
+        pageName?: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
         _type: 'footerLink';
         _key: string;
       }>;
-      legalColumnTitle: string;
+      legalColumnTitle?: string;
       legalLinks?: Array<{
-        pageName: string;
+        pageName?: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
         _type: 'footerLink';
         _key: string;
       }>;
-      newsroomColumnTitle: string;
+      newsroomColumnTitle?: string;
       newsroomLinks?: Array<{
-        pageName: string;
+        pageName?: string;
         internalPagePath?: string;
         externalPagePath?: string;
         pagePath?: string;
         _type: 'footerLink';
         _key: string;
       }>;
-      finePrint: string;
+      finePrint?: string;
     }
   | {
       _id: string;
@@ -1827,10 +1886,11 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      endedHeader: string;
-      sorrySubheader: string;
-      checkText: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      endedHeader?: string;
+      sorrySubheader?: string;
+      checkText?: string;
     }
   | {
       _id: string;
@@ -1838,13 +1898,14 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      thanksHeader: string;
-      enteredHeader: string;
-      dupSubmitError: string;
-      phoneEmailError: string;
-      learnMore: string;
-      whyButtonText: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      thanksHeader?: string;
+      enteredHeader?: string;
+      dupSubmitError?: string;
+      phoneEmailError?: string;
+      learnMore?: string;
+      whyButtonText?: string;
     }
   | {
       _id: string;
@@ -1852,47 +1913,48 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      guid: string;
-      winHeader: string;
-      enterByText: string;
-      premiumGiveawayHeader: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      guid?: string;
+      winHeader?: string;
+      enterByText?: string;
+      premiumGiveawayHeader?: string;
       giveawayIcons?: Array<{
-        icon: {
-          asset: SanityImageAssetReference;
+        icon?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
           _type: 'image';
         };
-        iconCaption: string;
+        iconCaption?: string;
         _type: 'giveawayIcon';
         _key: string;
       }>;
-      formTitle: string;
-      nameRequiredError: string;
-      validEmailError: string;
-      stateRequiredError: string;
-      phoneRequiredError: string;
-      agreeToTermsError: string;
-      termsContent: Array<{
+      formTitle?: string;
+      nameRequiredError?: string;
+      validEmailError?: string;
+      stateRequiredError?: string;
+      phoneRequiredError?: string;
+      agreeToTermsError?: string;
+      termsContent?: Array<{
         leadingText?: string;
-        termsUrl: string;
-        termsText: string;
+        termsUrl?: string;
+        termsText?: string;
         trailingText?: string;
         _type: 'termsPart';
         _key: string;
       }>;
-      enterButtonText: string;
-      finePrintBold: string;
-      finePrint: string;
-      image: {
-        asset: SanityImageAssetReference;
+      enterButtonText?: string;
+      finePrintBold?: string;
+      finePrint?: string;
+      image?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
-        alt: string;
+        alt?: string;
         _type: 'image';
       };
     }
@@ -1902,19 +1964,20 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      capitalHeader: string;
-      experienceHeader: string;
-      exclusiveAccessText: string;
-      backgroundImage: {
-        asset: SanityImageAssetReference;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      capitalHeader?: string;
+      experienceHeader?: string;
+      exclusiveAccessText?: string;
+      backgroundImage?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
         _type: 'image';
       };
-      enterButtonText: string;
+      enterButtonText?: string;
     }
   | {
       _id: string;
@@ -1922,14 +1985,15 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
       leadingText?: string;
-      funds: Array<{
-        fundName: string;
+      funds?: Array<{
+        fundName?: string;
         fundMotto?: string;
-        fundDescription: string;
+        fundDescription?: string;
         _type: 'fund';
         _key: string;
       }>;
@@ -1940,16 +2004,17 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      links: Array<{
-        label: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      links?: Array<{
+        label?: string;
         pagePath?: string;
         externalUrl?: string;
         _type: 'navLink';
         _key: string;
       }>;
-      signInButtonText: string;
-      mobileBrandQuestion: string;
+      signInButtonText?: string;
+      mobileBrandQuestion?: string;
     }
   | {
       _id: string;
@@ -1957,14 +2022,15 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
       subtitle?: string;
-      stepCards: Array<{
-        stepNum: string;
-        stepHeader: string;
-        subText: string;
+      stepCards?: Array<{
+        stepNum?: string;
+        stepHeader?: string;
+        subText?: string;
         coverageLinkText?: string;
         _type: 'stepCard';
         _key: string;
@@ -1976,12 +2042,13 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subtitle?: string;
-      steps: Array<{
-        money: string;
-        label: string;
+      steps?: Array<{
+        money?: string;
+        label?: string;
         _type: 'mathStep';
         _key: string;
       }>;
@@ -1996,15 +2063,16 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      header: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      header?: string;
       bodyParagraphs?: Array<string>;
-      featureTitleLabel: string;
+      featureTitleLabel?: string;
       featureBullets?: Array<string>;
-      countryRatesLink: string;
-      seeRatesButtonText: string;
-      disclaimerFinePrintLabel: string;
-      disclaimerFinePrint: string;
+      countryRatesLink?: string;
+      seeRatesButtonText?: string;
+      disclaimerFinePrintLabel?: string;
+      disclaimerFinePrint?: string;
     }
   | {
       _id: string;
@@ -2012,16 +2080,17 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
-      subtitle: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
+      subtitle?: string;
       tmoHeader?: string;
-      heroImage: {
-        asset: SanityImageAssetReference;
+      heroImage?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
-        alt: string;
+        alt?: string;
         _type: 'image';
       };
       ctaText?: string;
@@ -2033,20 +2102,21 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subtitle?: string;
-      perks: Array<{
-        perkIcon: {
-          asset: SanityImageAssetReference;
+      perks?: Array<{
+        perkIcon?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
           _type: 'image';
         };
-        perkTitle: string;
-        subText: string;
+        perkTitle?: string;
+        subText?: string;
         _type: 'perk';
         _key: string;
       }>;
@@ -2057,15 +2127,16 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      questionHeader: string;
-      fanPortalLink: string;
-      fanButtonText: string;
-      studentPortalLink: string;
-      studentButtonText: string;
-      facultyPortalLink: string;
-      facultyButtonText: string;
-      closeText: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      questionHeader?: string;
+      fanPortalLink?: string;
+      fanButtonText?: string;
+      studentPortalLink?: string;
+      studentButtonText?: string;
+      facultyPortalLink?: string;
+      facultyButtonText?: string;
+      closeText?: string;
       favicon?: {
         asset?: SanityImageAssetReference;
         media?: unknown;
@@ -2081,11 +2152,12 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       missionSubtitle?: string;
       subHeaderTag?: string;
-      missionPillars: Array<
+      missionPillars?: Array<
         {
           _key: string;
         } & Pillar
@@ -2097,12 +2169,13 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
       bannerNumber: 1 | 2;
       backgroundColor?: string;
-      collegeName: string;
-      banner: {
-        asset: SanityImageAssetReference;
+      collegeName?: string;
+      banner?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
@@ -2117,13 +2190,14 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subtitle?: string;
-      perks: Array<{
-        perkTitle: string;
-        perkIcon: {
-          asset: SanityImageAssetReference;
+      perks?: Array<{
+        perkTitle?: string;
+        perkIcon?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
@@ -2141,9 +2215,10 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
       customerType: 'faculty' | 'fan' | 'student';
-      plans: Array<
+      plans?: Array<
         {
           _key: string;
         } & PlanCard
@@ -2155,14 +2230,15 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
       customerType: 'faculty' | 'fan' | 'student';
-      header: string;
-      tmoSubHeader: string;
-      finePrint: string;
-      givebackHeader: string;
-      whyUsButtonText: string;
-      whyUsPagePath: string;
+      header?: string;
+      tmoSubHeader?: string;
+      finePrint?: string;
+      givebackHeader?: string;
+      whyUsButtonText?: string;
+      whyUsPagePath?: string;
       termsLine?: string;
     }
   | {
@@ -2171,7 +2247,8 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
       title?: string;
       placeholder?: string;
       sections?: Array<
@@ -2183,22 +2260,22 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
             _key: string;
           }
         | {
-            text: string;
+            text?: string;
             _type: 'mainHeading';
             _key: string;
           }
         | {
-            text: string;
+            text?: string;
             _type: 'paragraph';
             _key: string;
           }
         | {
-            text: string;
+            text?: string;
             _type: 'subHeading';
             _key: string;
           }
         | {
-            items: Array<string>;
+            items?: Array<string>;
             _type: 'unorderedList';
             _key: string;
           }
@@ -2253,24 +2330,24 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      baseName: string;
+      baseName?: string;
       seoSlug: string;
-      key: string;
+      key?: string;
       legacyAliases?: Array<string>;
       giveawayEntryRedirect?: boolean;
-      schoolShort: string;
-      mascotNation: string;
-      schoolName: string;
-      logo: {
-        asset: SanityImageAssetReference;
+      schoolShort?: string;
+      mascotNation?: string;
+      schoolName?: string;
+      logo?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
         alt?: string;
         _type: 'image';
       };
-      favicon: {
-        asset: SanityImageAssetReference;
+      favicon?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
@@ -2280,11 +2357,11 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       city?: string;
       state?: string;
       primaryColor?: {
-        name: string;
+        name?: string;
         hex: string;
       };
       secondaryColor?: {
-        name: string;
+        name?: string;
         hex: string;
       };
       status?: 'live' | 'preparing' | 'retired';
@@ -2297,13 +2374,13 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      productName: string;
-      carrierLine: string;
+      productName?: string;
+      carrierLine?: string;
       activeGiveawayIds: Array<string>;
       hiddenEnterGiveawayIds: Array<string>;
       coverageMapUrl?: string;
       coverageMapLink?: string;
-      mainSiteUrl: string;
+      mainSiteUrl?: string;
     }
   | {
       _id: string;
@@ -2311,9 +2388,10 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      header: string;
-      missionPillars: Array<
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      header?: string;
+      missionPillars?: Array<
         {
           _key: string;
         } & Pillar
@@ -2325,16 +2403,17 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
-      subtitle: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
+      subtitle?: string;
       bodyParagraphs?: Array<string>;
-      image: {
-        asset: SanityImageAssetReference;
+      image?: {
+        asset?: SanityImageAssetReference;
         media?: unknown;
         hotspot?: SanityImageHotspot;
         crop?: SanityImageCrop;
-        alt: string;
+        alt?: string;
         _type: 'image';
       };
     }
@@ -2344,14 +2423,15 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
-      perk1Title: string;
-      perk1Text: string;
-      perk2Title: string;
-      perk2Text: string;
-      perk3Title: string;
-      perk3Text: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
+      perk1Title?: string;
+      perk1Text?: string;
+      perk2Title?: string;
+      perk2Text?: string;
+      perk3Title?: string;
+      perk3Text?: string;
     }
   | {
       _id: string;
@@ -2359,18 +2439,19 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       _createdAt: string;
       _updatedAt: string;
       _rev: string;
-      school: SchoolReference;
-      title: string;
+      school?: SchoolReference;
+      ownedLists?: Array<string>;
+      title?: string;
       subHeader?: string;
-      fan: PlanChoice;
-      student: PlanChoice;
-      faculty: PlanChoice;
+      fan?: PlanChoice;
+      student?: PlanChoice;
+      faculty?: PlanChoice;
     }
 >;
 
 // Source: ../src/lib/content/queries.ts
 // Variable: SCHOOL_PAGE_CONTENT_QUERY
-// Query: *[_type == "school" && seoSlug == $seoSlug][0]{  "school": @,  "settings": *[_type == "siteSettings"][0],  "documents": *[_type in $types && school._ref == ^._id]}
+// Query: *[_type == "school" && seoSlug == $seoSlug][0]{  "school": @,  "settings": *[_type == "siteSettings"][0],  "documents": *[_type in $types && (school._ref == ^._id || string::startsWith(_id, "product-"))]}
 export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
   school: {
     _id: string;
@@ -2378,24 +2459,24 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
     _createdAt: string;
     _updatedAt: string;
     _rev: string;
-    baseName: string;
+    baseName?: string;
     seoSlug: string;
-    key: string;
+    key?: string;
     legacyAliases?: Array<string>;
     giveawayEntryRedirect?: boolean;
-    schoolShort: string;
-    mascotNation: string;
-    schoolName: string;
-    logo: {
-      asset: SanityImageAssetReference;
+    schoolShort?: string;
+    mascotNation?: string;
+    schoolName?: string;
+    logo?: {
+      asset?: SanityImageAssetReference;
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
       alt?: string;
       _type: 'image';
     };
-    favicon: {
-      asset: SanityImageAssetReference;
+    favicon?: {
+      asset?: SanityImageAssetReference;
       media?: unknown;
       hotspot?: SanityImageHotspot;
       crop?: SanityImageCrop;
@@ -2405,11 +2486,11 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
     city?: string;
     state?: string;
     primaryColor?: {
-      name: string;
+      name?: string;
       hex: string;
     };
     secondaryColor?: {
-      name: string;
+      name?: string;
       hex: string;
     };
     status?: 'live' | 'preparing' | 'retired';
@@ -2422,13 +2503,13 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
     _createdAt: string;
     _updatedAt: string;
     _rev: string;
-    productName: string;
-    carrierLine: string;
+    productName?: string;
+    carrierLine?: string;
     activeGiveawayIds: Array<string>;
     hiddenEnterGiveawayIds: Array<string>;
     coverageMapUrl?: string;
     coverageMapLink?: string;
-    mainSiteUrl: string;
+    mainSiteUrl?: string;
   } | null;
   documents: Array<
     | {
@@ -2437,53 +2518,54 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        order?: number;
-        header: string;
-        provider: string;
-        planName: string;
-        planLabel: string;
-        disclosureSubtitle: string;
-        timePriceLabel: string;
-        planPrice: string;
-        isIntroductoryRate: string;
-        requiresContract: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        order: number;
+        header?: string;
+        provider?: string;
+        planName?: string;
+        planLabel?: string;
+        disclosureSubtitle?: string;
+        timePriceLabel?: string;
+        planPrice?: string;
+        isIntroductoryRate?: string;
+        requiresContract?: string;
         additionalCharges?: Array<{
-          label: string;
+          label?: string;
           description?: string;
           _type: 'charge';
           _key: string;
         }>;
         discounts?: Array<{
-          label: string;
+          label?: string;
           description?: string;
           _type: 'discount';
           _key: string;
         }>;
         speeds?: Array<{
-          label: string;
-          speedRange: string;
+          label?: string;
+          speedRange?: string;
           _type: 'speed';
           _key: string;
         }>;
-        dataLabel: string;
-        countGB: string;
-        additionalUsageLabel: string;
-        additionalUsagePrice: string;
+        dataLabel?: string;
+        countGB?: string;
+        additionalUsageLabel?: string;
+        additionalUsagePrice?: string;
         policy?: Array<{
-          title: string;
-          linkText: string;
-          link: string;
+          title?: string;
+          linkText?: string;
+          link?: string;
           _type: 'policyLink';
           _key: string;
         }>;
-        supportLabel: string;
-        supportNumber: string;
-        intercomWebsiteLabel: string;
-        intercomLinkText: string;
-        intercomLink: string;
-        fccMiniLabel: string;
-        uniquePlanId: string;
+        supportLabel?: string;
+        supportNumber?: string;
+        intercomWebsiteLabel?: string;
+        intercomLinkText?: string;
+        intercomLink?: string;
+        fccMiniLabel?: string;
+        uniquePlanId?: string;
       }
     | {
         _id: string;
@@ -2491,13 +2573,14 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
         subHeader?: string;
         tmoSmallHeader?: string;
-        fan: PlanChoice;
-        student: PlanChoice;
-        faculty: PlanChoice;
+        fan?: PlanChoice;
+        student?: PlanChoice;
+        faculty?: PlanChoice;
       }
     | {
         _id: string;
@@ -2505,9 +2588,10 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        header: string;
-        zipInstructionText: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        header?: string;
+        zipInstructionText?: string;
         mapTitle?: string;
         coverageMapUrl?: string;
         coverageMapLink?: string;
@@ -2518,16 +2602,17 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
         subHeader?: string;
-        seeMoreButtonText: string;
-        seeMoreButtonLink: string;
-        supportButtonText: string;
-        supportButtonLink: string;
-        faqs: Array<{
-          question: string;
-          answer: string;
+        seeMoreButtonText?: string;
+        seeMoreButtonLink?: string;
+        supportButtonText?: string;
+        supportButtonLink?: string;
+        faqs?: Array<{
+          question?: string;
+          answer?: string;
           _type: 'faq';
           _key: string;
         }>;
@@ -2538,9 +2623,10 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        collegeLogo: {
-          asset: SanityImageAssetReference;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        collegeLogo?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
@@ -2548,10 +2634,10 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
           _type: 'image';
         };
         socialMediaIcons?: Array<{
-          network: string;
-          socialUrl: string;
-          appIcon: {
-            asset: SanityImageAssetReference;
+          network?: string;
+          socialUrl?: string;
+          appIcon?: {
+            asset?: SanityImageAssetReference;
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
@@ -2561,43 +2647,43 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
           _type: 'socialLink';
           _key: string;
         }>;
-        pageColumnTitle: string;
+        pageColumnTitle?: string;
         pageLinks?: Array<{
-          pageName: string;
+          pageName?: string;
           internalPagePath?: string;
           externalPagePath?: string;
           pagePath?: string;
           _type: 'footerLink';
           _key: string;
         }>;
-        supportColumnTitle: string;
+        supportColumnTitle?: string;
         supportLinks?: Array<{
-          pageName: string;
+          pageName?: string;
           internalPagePath?: string;
           externalPagePath?: string;
           pagePath?: string;
           _type: 'footerLink';
           _key: string;
         }>;
-        legalColumnTitle: string;
+        legalColumnTitle?: string;
         legalLinks?: Array<{
-          pageName: string;
+          pageName?: string;
           internalPagePath?: string;
           externalPagePath?: string;
           pagePath?: string;
           _type: 'footerLink';
           _key: string;
         }>;
-        newsroomColumnTitle: string;
+        newsroomColumnTitle?: string;
         newsroomLinks?: Array<{
-          pageName: string;
+          pageName?: string;
           internalPagePath?: string;
           externalPagePath?: string;
           pagePath?: string;
           _type: 'footerLink';
           _key: string;
         }>;
-        finePrint: string;
+        finePrint?: string;
       }
     | {
         _id: string;
@@ -2605,10 +2691,11 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        endedHeader: string;
-        sorrySubheader: string;
-        checkText: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        endedHeader?: string;
+        sorrySubheader?: string;
+        checkText?: string;
       }
     | {
         _id: string;
@@ -2616,13 +2703,14 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        thanksHeader: string;
-        enteredHeader: string;
-        dupSubmitError: string;
-        phoneEmailError: string;
-        learnMore: string;
-        whyButtonText: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        thanksHeader?: string;
+        enteredHeader?: string;
+        dupSubmitError?: string;
+        phoneEmailError?: string;
+        learnMore?: string;
+        whyButtonText?: string;
       }
     | {
         _id: string;
@@ -2630,47 +2718,48 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        guid: string;
-        winHeader: string;
-        enterByText: string;
-        premiumGiveawayHeader: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        guid?: string;
+        winHeader?: string;
+        enterByText?: string;
+        premiumGiveawayHeader?: string;
         giveawayIcons?: Array<{
-          icon: {
-            asset: SanityImageAssetReference;
+          icon?: {
+            asset?: SanityImageAssetReference;
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
             alt?: string;
             _type: 'image';
           };
-          iconCaption: string;
+          iconCaption?: string;
           _type: 'giveawayIcon';
           _key: string;
         }>;
-        formTitle: string;
-        nameRequiredError: string;
-        validEmailError: string;
-        stateRequiredError: string;
-        phoneRequiredError: string;
-        agreeToTermsError: string;
-        termsContent: Array<{
+        formTitle?: string;
+        nameRequiredError?: string;
+        validEmailError?: string;
+        stateRequiredError?: string;
+        phoneRequiredError?: string;
+        agreeToTermsError?: string;
+        termsContent?: Array<{
           leadingText?: string;
-          termsUrl: string;
-          termsText: string;
+          termsUrl?: string;
+          termsText?: string;
           trailingText?: string;
           _type: 'termsPart';
           _key: string;
         }>;
-        enterButtonText: string;
-        finePrintBold: string;
-        finePrint: string;
-        image: {
-          asset: SanityImageAssetReference;
+        enterButtonText?: string;
+        finePrintBold?: string;
+        finePrint?: string;
+        image?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
-          alt: string;
+          alt?: string;
           _type: 'image';
         };
       }
@@ -2680,19 +2769,20 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        capitalHeader: string;
-        experienceHeader: string;
-        exclusiveAccessText: string;
-        backgroundImage: {
-          asset: SanityImageAssetReference;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        capitalHeader?: string;
+        experienceHeader?: string;
+        exclusiveAccessText?: string;
+        backgroundImage?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
           alt?: string;
           _type: 'image';
         };
-        enterButtonText: string;
+        enterButtonText?: string;
       }
     | {
         _id: string;
@@ -2700,14 +2790,15 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
         subHeader?: string;
         leadingText?: string;
-        funds: Array<{
-          fundName: string;
+        funds?: Array<{
+          fundName?: string;
           fundMotto?: string;
-          fundDescription: string;
+          fundDescription?: string;
           _type: 'fund';
           _key: string;
         }>;
@@ -2718,16 +2809,17 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        links: Array<{
-          label: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        links?: Array<{
+          label?: string;
           pagePath?: string;
           externalUrl?: string;
           _type: 'navLink';
           _key: string;
         }>;
-        signInButtonText: string;
-        mobileBrandQuestion: string;
+        signInButtonText?: string;
+        mobileBrandQuestion?: string;
       }
     | {
         _id: string;
@@ -2735,14 +2827,15 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
         subHeader?: string;
         subtitle?: string;
-        stepCards: Array<{
-          stepNum: string;
-          stepHeader: string;
-          subText: string;
+        stepCards?: Array<{
+          stepNum?: string;
+          stepHeader?: string;
+          subText?: string;
           coverageLinkText?: string;
           _type: 'stepCard';
           _key: string;
@@ -2754,12 +2847,13 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
         subtitle?: string;
-        steps: Array<{
-          money: string;
-          label: string;
+        steps?: Array<{
+          money?: string;
+          label?: string;
           _type: 'mathStep';
           _key: string;
         }>;
@@ -2774,15 +2868,16 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        header: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        header?: string;
         bodyParagraphs?: Array<string>;
-        featureTitleLabel: string;
+        featureTitleLabel?: string;
         featureBullets?: Array<string>;
-        countryRatesLink: string;
-        seeRatesButtonText: string;
-        disclaimerFinePrintLabel: string;
-        disclaimerFinePrint: string;
+        countryRatesLink?: string;
+        seeRatesButtonText?: string;
+        disclaimerFinePrintLabel?: string;
+        disclaimerFinePrint?: string;
       }
     | {
         _id: string;
@@ -2790,16 +2885,17 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
-        subtitle: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
+        subtitle?: string;
         tmoHeader?: string;
-        heroImage: {
-          asset: SanityImageAssetReference;
+        heroImage?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
-          alt: string;
+          alt?: string;
           _type: 'image';
         };
         ctaText?: string;
@@ -2811,20 +2907,21 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
         subtitle?: string;
-        perks: Array<{
-          perkIcon: {
-            asset: SanityImageAssetReference;
+        perks?: Array<{
+          perkIcon?: {
+            asset?: SanityImageAssetReference;
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
             alt?: string;
             _type: 'image';
           };
-          perkTitle: string;
-          subText: string;
+          perkTitle?: string;
+          subText?: string;
           _type: 'perk';
           _key: string;
         }>;
@@ -2835,15 +2932,16 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        questionHeader: string;
-        fanPortalLink: string;
-        fanButtonText: string;
-        studentPortalLink: string;
-        studentButtonText: string;
-        facultyPortalLink: string;
-        facultyButtonText: string;
-        closeText: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        questionHeader?: string;
+        fanPortalLink?: string;
+        fanButtonText?: string;
+        studentPortalLink?: string;
+        studentButtonText?: string;
+        facultyPortalLink?: string;
+        facultyButtonText?: string;
+        closeText?: string;
         favicon?: {
           asset?: SanityImageAssetReference;
           media?: unknown;
@@ -2859,11 +2957,12 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
         missionSubtitle?: string;
         subHeaderTag?: string;
-        missionPillars: Array<
+        missionPillars?: Array<
           {
             _key: string;
           } & Pillar
@@ -2875,12 +2974,13 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
         bannerNumber: 1 | 2;
         backgroundColor?: string;
-        collegeName: string;
-        banner: {
-          asset: SanityImageAssetReference;
+        collegeName?: string;
+        banner?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
@@ -2895,13 +2995,14 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
         subtitle?: string;
-        perks: Array<{
-          perkTitle: string;
-          perkIcon: {
-            asset: SanityImageAssetReference;
+        perks?: Array<{
+          perkTitle?: string;
+          perkIcon?: {
+            asset?: SanityImageAssetReference;
             media?: unknown;
             hotspot?: SanityImageHotspot;
             crop?: SanityImageCrop;
@@ -2919,9 +3020,10 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
         customerType: 'faculty' | 'fan' | 'student';
-        plans: Array<
+        plans?: Array<
           {
             _key: string;
           } & PlanCard
@@ -2933,14 +3035,15 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
         customerType: 'faculty' | 'fan' | 'student';
-        header: string;
-        tmoSubHeader: string;
-        finePrint: string;
-        givebackHeader: string;
-        whyUsButtonText: string;
-        whyUsPagePath: string;
+        header?: string;
+        tmoSubHeader?: string;
+        finePrint?: string;
+        givebackHeader?: string;
+        whyUsButtonText?: string;
+        whyUsPagePath?: string;
         termsLine?: string;
       }
     | {
@@ -2949,7 +3052,8 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
         title?: string;
         placeholder?: string;
         sections?: Array<
@@ -2961,22 +3065,22 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
               _key: string;
             }
           | {
-              text: string;
+              text?: string;
               _type: 'mainHeading';
               _key: string;
             }
           | {
-              text: string;
+              text?: string;
               _type: 'paragraph';
               _key: string;
             }
           | {
-              text: string;
+              text?: string;
               _type: 'subHeading';
               _key: string;
             }
           | {
-              items: Array<string>;
+              items?: Array<string>;
               _type: 'unorderedList';
               _key: string;
             }
@@ -2984,13 +3088,115 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
       }
     | {
         _id: string;
+        _type: 'sanity.fileAsset';
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        originalFilename?: string;
+        label?: string;
+        title?: string;
+        description?: string;
+        altText?: string;
+        sha1hash: string;
+        extension: string;
+        mimeType: string;
+        size: number;
+        assetId: string;
+        uploadId?: string;
+        path: string;
+        url: string;
+        source?: SanityAssetSourceData;
+      }
+    | {
+        _id: string;
+        _type: 'sanity.imageAsset';
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        originalFilename?: string;
+        label?: string;
+        title?: string;
+        description?: string;
+        altText?: string;
+        sha1hash: string;
+        extension: string;
+        mimeType: string;
+        size: number;
+        assetId: string;
+        uploadId?: string;
+        path: string;
+        url: string;
+        metadata?: SanityImageMetadata;
+        source?: SanityAssetSourceData;
+      }
+    | {
+        _id: string;
+        _type: 'school';
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        baseName?: string;
+        seoSlug: string;
+        key?: string;
+        legacyAliases?: Array<string>;
+        giveawayEntryRedirect?: boolean;
+        schoolShort?: string;
+        mascotNation?: string;
+        schoolName?: string;
+        logo?: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          _type: 'image';
+        };
+        favicon?: {
+          asset?: SanityImageAssetReference;
+          media?: unknown;
+          hotspot?: SanityImageHotspot;
+          crop?: SanityImageCrop;
+          alt?: string;
+          _type: 'image';
+        };
+        city?: string;
+        state?: string;
+        primaryColor?: {
+          name?: string;
+          hex: string;
+        };
+        secondaryColor?: {
+          name?: string;
+          hex: string;
+        };
+        status?: 'live' | 'preparing' | 'retired';
+        successor?: SchoolReference;
+        templateSchool?: string;
+      }
+    | {
+        _id: string;
+        _type: 'siteSettings';
+        _createdAt: string;
+        _updatedAt: string;
+        _rev: string;
+        productName?: string;
+        carrierLine?: string;
+        activeGiveawayIds: Array<string>;
+        hiddenEnterGiveawayIds: Array<string>;
+        coverageMapUrl?: string;
+        coverageMapLink?: string;
+        mainSiteUrl?: string;
+      }
+    | {
+        _id: string;
         _type: 'switchSection';
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        header: string;
-        missionPillars: Array<
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        header?: string;
+        missionPillars?: Array<
           {
             _key: string;
           } & Pillar
@@ -3002,16 +3208,17 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
-        subtitle: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
+        subtitle?: string;
         bodyParagraphs?: Array<string>;
-        image: {
-          asset: SanityImageAssetReference;
+        image?: {
+          asset?: SanityImageAssetReference;
           media?: unknown;
           hotspot?: SanityImageHotspot;
           crop?: SanityImageCrop;
-          alt: string;
+          alt?: string;
           _type: 'image';
         };
       }
@@ -3021,14 +3228,15 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
-        perk1Title: string;
-        perk1Text: string;
-        perk2Title: string;
-        perk2Text: string;
-        perk3Title: string;
-        perk3Text: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
+        perk1Title?: string;
+        perk1Text?: string;
+        perk2Title?: string;
+        perk2Text?: string;
+        perk3Title?: string;
+        perk3Text?: string;
       }
     | {
         _id: string;
@@ -3036,12 +3244,13 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         _createdAt: string;
         _updatedAt: string;
         _rev: string;
-        school: SchoolReference;
-        title: string;
+        school?: SchoolReference;
+        ownedLists?: Array<string>;
+        title?: string;
         subHeader?: string;
-        fan: PlanChoice;
-        student: PlanChoice;
-        faculty: PlanChoice;
+        fan?: PlanChoice;
+        student?: PlanChoice;
+        faculty?: PlanChoice;
       }
   >;
 } | null;

@@ -70,7 +70,17 @@ export const schoolReferenceSchema = z.object({
   _ref: z.string().min(1),
 });
 
-const tenantDoc = { _id: z.string(), school: schoolReferenceSchema };
+/**
+ * A school's document as the pages read it: resolved against its product document
+ * (inheritance/), so it names its school and has every value, inherited or its own. `ownedLists`
+ * (the lists the school owns whole, inheritance/paths.ts) is applied by the resolution, never
+ * read by a page; a document read alone (no product document) may still carry it.
+ */
+const tenantDoc = {
+  _id: z.string(),
+  school: schoolReferenceSchema,
+  ownedLists: z.array(z.string()).optional(),
+};
 /** An array item's key, kept so the editors' preview can name the item (`field[_key=="…"]`). */
 const keyed = { _key: z.string().optional() };
 
@@ -290,7 +300,8 @@ const labelled = z.object({ ...keyed, label: text, description: optionalText });
 export const broadbandFactsSchema = z.object({
   ...tenantDoc,
   _type: z.literal('broadbandFacts'),
-  order: z.number().optional(),
+  /** Which plan's label (1–9) and the order labels are listed in: its product document is `product-broadbandFacts-<order>`. */
+  order: z.number(),
   header: text,
   provider: text,
   planName: text,

@@ -6,6 +6,7 @@
  * content check can list the template's text and images still in it. Pure and dependency-free:
  * the Studio's "New school" action and `npm run school:new` both call it.
  */
+import { PRODUCT_ID_PREFIX } from '../content/inheritance/product-documents.ts';
 import { layerOf } from '../content/perspective.ts';
 import { termReplacer, termReplacements, type ContentDocument } from './school-terms.ts';
 
@@ -79,6 +80,11 @@ export function newSchoolErrors(
     else if (RESERVED_SLUGS.has(value))
       errors.push(`${name} "${value}" is an address the site itself uses`);
   }
+  // A school's document ids start with its key: these would read as the product documents' ids.
+  if (`${fields.key}-`.startsWith(PRODUCT_ID_PREFIX))
+    errors.push(
+      `key "${fields.key}" would give this school's documents the product documents' ids (${PRODUCT_ID_PREFIX}…)`,
+    );
   for (const school of schools) {
     const owner = String(school.key);
     const names: Array<[string, unknown]> = [

@@ -295,13 +295,47 @@ export function siteWideLocations(
   type: string,
   schools: readonly SchoolNames[],
   total: number,
+  options: LocationOptions & { listed?: number } = {},
+): LocationsState {
+  return everySchoolLocations(type, {}, schools, total, options, (names, more) =>
+    more > 0
+      ? `Shown on the pages of every school: listed here for ${names}, and ${more} more.`
+      : `Shown on the pages of every school (${names}).`,
+  );
+}
+
+/**
+ * A product document (src/lib/content/inheritance/): the pages that show it (by its fields, e.g. a
+ * plan page's audience) at the first few schools, as for a site-wide document; every school shows
+ * it where its own document does not override a field.
+ */
+export function productDocumentLocations(
+  type: string,
+  fields: Readonly<Record<string, unknown>>,
+  schools: readonly SchoolNames[],
+  total: number,
+  options: LocationOptions & { listed?: number } = {},
+): LocationsState {
+  return everySchoolLocations(type, fields, schools, total, options, (names, more) =>
+    more > 0
+      ? `Inherited by every school where it is not overridden: listed here for ${names}, and ${more} more.`
+      : `Inherited by every school where it is not overridden (${names}).`,
+  );
+}
+
+function everySchoolLocations(
+  type: string,
+  fields: Readonly<Record<string, unknown>>,
+  schools: readonly SchoolNames[],
+  total: number,
   {
     routes = SCHOOL_ROUTES,
     table = ROUTE_DOCUMENTS,
     listed = SITE_WIDE_SCHOOLS_LISTED,
-  }: LocationOptions & { listed?: number } = {},
+  }: LocationOptions & { listed?: number },
+  say: (names: string, more: number) => string,
 ): LocationsState {
-  const pages = routesShowing(type, {}, routes, table);
+  const pages = routesShowing(type, fields, routes, table);
   if (pages.length === 0)
     return { locations: [], message: 'Not shown on any page.', tone: 'caution' };
   const shown = schools
@@ -318,11 +352,5 @@ export function siteWideLocations(
   );
   const more = Math.max(0, total - shown.length);
   const names = shown.map((school) => text(school.product) ?? text(school.seoSlug)).join(', ');
-  return {
-    locations,
-    message:
-      more > 0
-        ? `Shown on the pages of every school: listed here for ${names}, and ${more} more.`
-        : `Shown on the pages of every school (${names}).`,
-  };
+  return { locations, message: say(names, more) };
 }

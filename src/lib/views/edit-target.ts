@@ -6,7 +6,10 @@
  * inert on the public site: without an attribute maker every call gives undefined, so a static
  * page carries no attribute and no extra byte. The maker itself (preview/server/edit-attribute.ts,
  * `createDataAttribute` from `@sanity/visual-editing`) is handed in on the preview site only.
+ * A school's document is resolved against its product document (content/inheritance/): a value
+ * the school inherits is edited in the product document, so its attribute names that one.
  */
+import { fieldOrigin, inheritanceOf } from '../content/inheritance/origins.ts';
 
 export interface EditableDocument {
   _id: string;
@@ -34,6 +37,19 @@ export function itemStep(item: unknown, index: number): PathSegment {
   return typeof key === 'string' && key ? { _key: key } : index;
 }
 
+/** The document and path to edit a shown value in: the product document's for an inherited value. */
+export function editTarget(
+  doc: EditableDocument,
+  path: FieldPath,
+): { doc: EditableDocument; path: FieldPath } {
+  const sources = inheritanceOf(doc);
+  if (!sources) return { doc, path };
+  const origin = fieldOrigin(sources, path);
+  return origin.documentId === doc._id
+    ? { doc, path }
+    : { doc: { _id: origin.documentId, _type: origin.documentType }, path: origin.path };
+}
+
 /**
  * A document's fields for one section. `fields` maps the section's own names for the first
  * path step to the document's (e.g. `title` → `header`), where the two differ.
@@ -49,7 +65,8 @@ export function fieldEdit(
     const [first, ...rest] = path;
     if (first === undefined) return undefined;
     const named = typeof first === 'string' ? (fields[first] ?? first) : first;
-    return make(doc, [named, ...rest]);
+    const target = editTarget(doc, [named, ...rest]);
+    return make(target.doc, target.path);
   };
 }
 

@@ -30,7 +30,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** A dataset folder (data.ndjson + images/) of two bundled schools, changed by `edit`. */
+/** A dataset folder (data.ndjson + images/) of two bundled schools and the product documents they inherit from, changed by `edit`. */
 function dataset(name: string, edit: (docs: Doc[]) => Doc[]): string {
   const dir = join(work, name);
   mkdirSync(dir, { recursive: true });
@@ -38,6 +38,7 @@ function dataset(name: string, edit: (docs: Doc[]) => Doc[]): string {
   const docs = bundled.filter(
     (doc) =>
       doc._type === 'siteSettings' ||
+      doc._id.startsWith('product-') ||
       keep.has(String(doc.school?._ref.replace(/^school-/, '') ?? doc.key)),
   );
   writeFileSync(
@@ -81,34 +82,36 @@ describe('content check', () => {
   it('passes the bundled dataset', async () => {
     const result = await check();
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('content check passed: 288 documents, 6 schools, 0 warning(s)');
+    expect(result.stdout).toContain('content check passed: 328 documents, 6 schools, 0 warning(s)');
   }, 30_000);
 
   it('lists every problem with school, type, document id and field, and exits 1', async () => {
     const dir = dataset('broken', (docs) => {
       const byId = (id: string) => docs.find((doc) => doc._id === id) as Doc;
-      delete byId('huskymobile-faqs').title;
+      // A blank title is the school's own (an unset one would be the product's).
+      byId('huskymobile-faqs').title = '   ';
       delete byId('school-huskymobile').secondaryColor;
-      (byId('huskymobile-landingHeader').heroImage as Record<string, unknown>)._sanityAsset =
-        'image@file://./images/huskymobile-stadium-1600x900.webp';
-      (
-        byId('huskymobile-footer').socialMediaIcons as Array<Record<string, unknown>>
-      )[0]!.socialUrl = 'javascript:alert(1)';
+      byId('huskymobile-landingHeader').heroImage = {
+        _type: 'image',
+        _sanityAsset: 'image@file://./images/huskymobile-stadium-1600x900.webp',
+      };
+      // The school's first social link, over the product's item of the same key.
+      const [icon] = byId('product-footer').socialMediaIcons as Array<{ _key: string }>;
+      byId('huskymobile-footer').socialMediaIcons = [
+        { _key: icon!._key, socialUrl: 'javascript:alert(1)' },
+      ];
       const duplicate = { ...byId('cubbymobile-whyHero'), _id: 'cubbymobile-whyHero-copy' };
       docs.push(duplicate, {
         _id: 'ghost-faqs',
         _type: 'faqs',
         school: { _type: 'reference', _ref: 'school-ghostmobile' },
       });
-      return docs.filter(
-        (doc) =>
-          doc._id !== 'cubbymobile-landingHeader' && doc._id !== 'cubbymobile-partnerBanner-2',
-      );
+      // Neither the product nor a school has a second partner banner.
+      return docs.filter((doc) => !doc._id.endsWith('partnerBanner-2'));
     });
     const result = await check('--file', join(dir, 'data.ndjson'));
     expect(result.code).toBe(1);
     expect(rowsOf(result.stdout)).toEqual([
-      ['error', 'cubbymobile', 'landingHeader', '-', '-', 'missing'],
       ['error', 'cubbymobile', 'partnerBanner', '-', 'bannerNumber', 'banner 2 missing'],
       [
         'warning',
@@ -124,7 +127,7 @@ describe('content check', () => {
         'faqs',
         'huskymobile-faqs',
         'title',
-        'Invalid input: expected string, received undefined',
+        'Too small: expected string to have >=1 characters',
       ],
       // The link guard drops the unsafe link; without it the document fails its schema: cause and effect.
       [
@@ -151,6 +154,7 @@ describe('content check', () => {
         'heroImage',
         'image file images/huskymobile-stadium-1600x900.webp is missing',
       ],
+      ['error', 'huskymobile', 'partnerBanner', '-', 'bannerNumber', 'banner 2 missing'],
       [
         'warning',
         'huskymobile',
@@ -169,7 +173,27 @@ describe('content check', () => {
       ],
     ]);
     expect(result.stdout).toContain(
-      'content check failed: 7 error(s) in 3 school(s), 2 warning(s); 83 documents, 2 schools',
+      'content check failed: 7 error(s) in 3 school(s), 2 warning(s); 122 documents, 2 schools',
+    );
+  }, 30_000);
+
+  it('stops naming the product document and the field for an unknown placeholder, and a live school missing a product document it needs', async () => {
+    const unknown = dataset('unknown-placeholder', (docs) => {
+      (docs.find((doc) => doc._id === 'product-faqs') as Doc).subHeader = 'Ask {mascot} anything';
+      return docs;
+    });
+    const stopped = await check('--file', join(unknown, 'data.ndjson'));
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toContain(
+      'content check: the build would stop: Product documents: product-faqs field subHeader: unknown placeholder {mascot}',
+    );
+    const missing = dataset('missing-product', (docs) =>
+      docs.filter((doc) => doc._id !== 'product-whyHero'),
+    );
+    const lacking = await check('--file', join(missing, 'data.ndjson'));
+    expect(lacking.code).toBe(1);
+    expect(lacking.stderr).toMatch(
+      /content check: the build would stop: School (cubby|husky)mobile \(live\) cannot be published: (cubby|husky)mobile-whyHero: no product document product-whyHero \(whyHero\) to inherit what this document leaves empty \(\w+: /,
     );
   }, 30_000);
 
@@ -229,7 +253,10 @@ describe('content check', () => {
     // perspective shows them, one of them broken; images as Sanity asset references (image-<id>-<w>x<h>-<ext>).
     const answer = (applyPerspective(bundled, 'published') as Doc[])
       .map((doc) => structuredClone(doc))
-      .map((doc) => (doc._id === 'huskymobile-faqs' ? { ...doc, faqs: [] } : doc));
+      // The school owns its list of questions, and it is empty.
+      .map((doc) =>
+        doc._id === 'huskymobile-faqs' ? { ...doc, ownedLists: ['faqs'], faqs: [] } : doc,
+      );
     const asSanity = JSON.parse(
       JSON.stringify(answer).replace(
         /"_sanityAsset":"image@file:\/\/\.\/images\/([a-z0-9-]+)-(\d+x\d+)\.([a-z]+)"/g,

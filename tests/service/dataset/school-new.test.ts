@@ -34,12 +34,15 @@ let dataset: string;
 beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'school-new-'));
   dataset = join(work, 'dataset');
-  // The template and one more school (a smaller build), with every image and the tenant records.
+  // The template and one more school (a smaller build) and the product documents they inherit
+  // from, with every image and the tenant records.
   cpSync(join(ROOT, 'src/dataset'), dataset, { recursive: true });
   const keep = new Set(['siteSettings', 'school-cubbymobile', 'school-huskymobile']);
   const docs = readDocs(join(dataset, 'data.ndjson')).filter(
     (doc) =>
-      keep.has(doc._id) || keep.has(String((doc.school as { _ref?: string } | undefined)?._ref)),
+      keep.has(doc._id) ||
+      doc._id.startsWith('product-') ||
+      keep.has(String((doc.school as { _ref?: string } | undefined)?._ref)),
   );
   writeFileSync(
     join(dataset, 'data.ndjson'),
@@ -235,7 +238,7 @@ describe('npm run school:new', () => {
     ]);
     expect(rows.every((row) => row[1] === 'falconmobile')).toBe(true);
     expect(check.stdout).toMatch(
-      /content check passed: 124 documents, 3 schools, \d+ warning\(s\)/,
+      /content check passed: 164 documents, 3 schools, \d+ warning\(s\)/,
     );
 
     // Live with the template's copy still in it: the same rows, now errors.

@@ -2,7 +2,8 @@
  * Every `data-sanity` on every page type of two schools, in draft mode on the preview site
  * (presentation.test.ts runs it): each decodes (as the overlays decode it) to a document of the
  * export (its draft where there is one), of that type, and a path that exists in it; the text the
- * element shows is that field's value, and an image shows that field's image. Also measures, per
+ * element shows is that field's value (a product document's with the school's words put in), and
+ * an image shows that field's image. Also measures, per
  * page type, the share of the page's visible text inside a `data-sanity` element (the rest is the
  * site's own wording: labels, the broadband facts' headings, the tenant's name from the product API).
  */
@@ -10,6 +11,7 @@ import { studioPath } from '@sanity/client/csm';
 import { decodeSanityNodeData } from '@sanity/visual-editing-csm';
 import type { Browser } from '@playwright/test';
 import { SCHOOL_ROUTES } from '../../../src/lib/route-table/routes.ts';
+import { fillPlaceholders, schoolWords } from '../../../src/lib/content/inheritance/index.ts';
 import type { Doc, PreviewStack } from './presentation-stack.ts';
 
 export const SCHOOLS = ['uw-husky-mobile', 'uk-kentucky-mobile'];
@@ -131,6 +133,11 @@ export async function checkDataSanity(
     const pageTypes = new Set<string>();
     let checked = 0;
     for (const school of SCHOOLS) {
+      // Text a school inherits is the product document's, with this school's words put in.
+      const schoolDoc = [...documents.values()].find(
+        (doc) => doc._type === 'school' && doc.seoSlug === school,
+      )!;
+      const words = schoolWords(schoolDoc);
       for (const { type, path } of await schoolPages(stack, school)) {
         const response = await page.goto(`${stack.site}${path}`);
         if (response?.status() !== 200) problems.push(`${path}: answered ${response?.status()}`);
@@ -152,7 +159,8 @@ export async function checkDataSanity(
           }
           if (doc._type !== node.type)
             problems.push(`${path}: ${attribute}: the document is a ${doc._type}`);
-          const value = valueAt(doc, studioPath.fromString(node.path));
+          const held = valueAt(doc, studioPath.fromString(node.path));
+          const value = typeof held === 'string' ? fillPlaceholders(held, words).text : held;
           if (value === undefined) {
             problems.push(`${path}: ${attribute}: no field ${node.path}`);
             continue;

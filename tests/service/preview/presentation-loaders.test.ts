@@ -7,7 +7,8 @@
  * end on the last, never an older one after it; a `mutation` refresh while connected draws nothing
  * (the saved, older text stays off the page) while `manual` draws the dataset; a perspective picked
  * in the menu is listened for again and its changes drawn; click-to-edit still names the field after
- * a keystroke redraw. Screenshots of a plan page while it redraws at 390, 1024 and 1280 px, axe on each
+ * a keystroke redraw (the plan cards' descriptions are the product document's, which the school
+ * inherits: a keystroke in a product document reaches the school's open page). Screenshots of a plan page while it redraws at 390, 1024 and 1280 px, axe on each
  * (SHOTS, default .scratch/presentation). On the same server, the door the results come through (a
  * post to the page's address, posted-content.ts): what a post that passes draws, and the refusals
  * of its own (another query, school or perspective, content that does not validate); what every
@@ -36,7 +37,12 @@ const SCHOOL = 'uw-husky-mobile';
 const LANDING = `/${SCHOOL}`;
 const PLAN_PAGE = `/${SCHOOL}/fan`;
 const HERO = 'huskymobile-landingHeader';
-const CARDS = 'huskymobile-planCards-fan';
+/**
+ * The product's fan plan cards, which Husky Mobile's fan page inherits (it overrides no plan
+ * description): keystrokes in a product document redraw a school's open page, and a click on
+ * inherited text opens the product document's field.
+ */
+const CARDS = 'product-planCards-fan';
 const STACK = ['rHuskyL27', 'drafts'];
 const RELEASE_TITLE = 'Spring signing day: your first month on us';
 const SHOTS = process.env.SHOTS ?? resolve(import.meta.dirname, '../../../.scratch/presentation');

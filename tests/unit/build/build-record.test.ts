@@ -125,6 +125,8 @@ describe('the documents a build read', () => {
       replace('huskymobile-faqs', (doc) => ({
         ...doc,
         _rev: 'broken-rev',
+        // The school's own list (not items of the product's), with a broken item.
+        ownedLists: ['faqs'],
         faqs: [{ _key: 'q1', question: 42 }],
       })),
     );

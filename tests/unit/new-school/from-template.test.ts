@@ -53,6 +53,18 @@ function strings(value: unknown, path = ''): Array<[string, string]> {
   return [];
 }
 
+/** The new school's content as a build reads it (its documents resolved against the product documents). */
+function madeContent(made: SchoolSet) {
+  const grouped = groupContent(
+    splitBuildContent([
+      ...applyPerspective(bundled, 'published'),
+      made.school,
+      ...made.documents,
+    ] as never),
+  );
+  return grouped.schools.find(({ school }) => school.key === 'falconmobile')!;
+}
+
 /** Every `_ref` in a value. */
 const refs = (value: unknown): string[] =>
   strings(value)
@@ -129,13 +141,14 @@ describe('a new school from a template', () => {
           ).toBe(false);
       }
     }
-    const faqs = made.documents.find((doc) => doc._type === 'faqs')!;
+    // What it inherits from the product documents reads with its own words.
+    const faqs = madeContent(made).documents.faqs[0]!;
     expect(faqs.supportButtonLink).toBe('https://support.k1mobile.example/falconmobile');
     expect(strings(faqs).some(([, text]) => text.includes('Falcon Mobile'))).toBe(true);
   });
 
   it('uses the new logo wherever the template showed its logo, keeping the alt text', () => {
-    const footer = made.documents.find((doc) => doc._type === 'footer')!;
+    const footer = madeContent(made).documents.footer[0]!;
     expect(footer.collegeLogo).toEqual({
       _type: 'image',
       alt: 'Falcon Mobile logo',
@@ -242,5 +255,13 @@ describe('what cannot make a new school', () => {
     expect(newSchoolErrors({ ...ok, primaryColor: { name: 'Red', hex: 'red' } }, schools)).toEqual([
       'primary colour "red" must be a #rrggbb hex value',
     ]);
+  });
+
+  it("refuses a key whose documents' ids would be the product documents' (product-…)", () => {
+    for (const key of ['product', 'product-falcon'])
+      expect(newSchoolErrors({ ...ok, key }, schools)).toEqual([
+        `key "${key}" would give this school's documents the product documents' ids (product-…)`,
+      ]);
+    expect(newSchoolErrors({ ...ok, key: 'productive' }, schools)).toEqual([]);
   });
 });

@@ -6,6 +6,9 @@ import {
   type SchoolSet,
 } from '../../../src/lib/new-school/from-template.ts';
 import { copyFingerprints, findTemplateCopy } from '../../../src/lib/new-school/template-copy.ts';
+import { groupContent } from '../../../src/lib/content/group.ts';
+import { applyPerspective } from '../../../src/lib/content/perspective.ts';
+import { splitBuildContent } from '../../../src/lib/content/queries.ts';
 import { replaceTerms, withoutSchoolTerms } from '../../../src/lib/new-school/school-terms.ts';
 
 const bundled = readFileSync(new URL('../../../src/dataset/data.ndjson', import.meta.url), 'utf8')
@@ -13,7 +16,8 @@ const bundled = readFileSync(new URL('../../../src/dataset/data.ndjson', import.
   .filter(Boolean)
   .map((line) => JSON.parse(line) as ContentDocument);
 
-function setOf(key: string): SchoolSet {
+/** A school's documents as they are in the dataset (its overrides of the product documents). */
+function storedSet(key: string): SchoolSet {
   const school = bundled.find((doc) => doc._type === 'school' && doc.key === key)!;
   return {
     school,
@@ -23,23 +27,39 @@ function setOf(key: string): SchoolSet {
   };
 }
 
-const template = setOf('huskymobile');
+/** Schools as the content check reads them: each document resolved against its product document. */
+function readSets(extra: ContentDocument[] = []): Map<string, SchoolSet> {
+  const grouped = groupContent(
+    splitBuildContent([...applyPerspective(bundled, 'published'), ...extra] as never),
+  );
+  return new Map(
+    grouped.schools.map(({ school, documents }) => [
+      school.key,
+      {
+        school,
+        documents: Object.values(documents).flat(),
+      },
+    ]),
+  );
+}
+
+const read = readSets();
+const template = read.get('huskymobile')!;
 const others = ['beavsmobile', 'bearsmobile', 'cubbymobile', 'kentuckymobile', 'utesmobile'].map(
-  setOf,
+  (key) => read.get(key)!,
 );
 const shared = copyFingerprints(others);
-const fresh = () =>
-  structuredClone(
-    newSchoolFromTemplate(template, {
-      key: 'falconmobile',
-      seoSlug: 'falcon-mobile',
-      baseName: 'Falcon Mobile',
-      schoolName: 'Ridgeview University',
-      schoolShort: 'Ridgeview',
-      mascotNation: 'Falcon Nation',
-      primaryColor: { name: 'Falcon Red', hex: '#9E1B32' },
-    }),
-  );
+const made = newSchoolFromTemplate(storedSet('huskymobile'), {
+  key: 'falconmobile',
+  seoSlug: 'falcon-mobile',
+  baseName: 'Falcon Mobile',
+  schoolName: 'Ridgeview University',
+  schoolShort: 'Ridgeview',
+  mascotNation: 'Falcon Nation',
+  primaryColor: { name: 'Falcon Red', hex: '#9E1B32' },
+});
+const falcon = readSets([made.school, ...made.documents]).get('falconmobile')!;
+const fresh = () => structuredClone(falcon);
 const doc = (set: SchoolSet, id: string) =>
   set.documents.find((candidate) => candidate._id === id)!;
 const fieldsOf = (found: ReturnType<typeof findTemplateCopy>, documentId: string) =>
@@ -137,7 +157,7 @@ describe('template copy left in a new school', () => {
   it('finds nothing in a school that was not made from it', () => {
     expect(
       findTemplateCopy(
-        setOf('cubbymobile'),
+        read.get('cubbymobile')!,
         template,
         copyFingerprints(others.filter((set) => set.school.key !== 'cubbymobile')),
       ),

@@ -127,7 +127,10 @@ describe("a school page's data for one request", () => {
     expect(published?.site.content.documents.landingHeader[0]?.title).toContain(
       PUBLISHED_TITLE_MARK,
     );
-    expect(published?.site.content.documents.faqs).toEqual([]);
+    // The product's questions: the draft-only list is not published.
+    const publishedFaqs = JSON.stringify(published?.site.content.documents.faqs);
+    expect(publishedFaqs).toContain('Can I keep my phone number?');
+    expect(publishedFaqs).not.toContain(DRAFT_ONLY_QUESTION);
     const drafts = await schoolPageProps(
       landing('uw-husky-mobile'),
       editor('drafts'),
@@ -221,6 +224,78 @@ describe("a school page's data for one request", () => {
     expect(
       await schoolPageProps(entryPage('other'), visitor, deps('published', [event]).deps),
     ).toBeUndefined();
+  });
+});
+
+describe('the product layer on a page rendered on request', () => {
+  const footer = documents.find((doc) => doc._id === 'product-footer')!;
+  const beavsFooter = documents.find((doc) => doc._id === 'beavsmobile-footer')!;
+  /** The product's plan column title in a draft and in a release, and Beavs overriding it in a draft of its own. */
+  const withProductEdits = [
+    ...documents,
+    { ...footer, _id: 'drafts.product-footer', pageColumnTitle: 'Plans for {baseName} fans' },
+    { ...footer, _id: `versions.${LAUNCH.name}.product-footer`, pageColumnTitle: 'Launch plans' },
+    { ...beavsFooter, _id: 'drafts.beavsmobile-footer', pageColumnTitle: 'Beaver plans' },
+  ];
+  const columnTitle = async (school: string, perspective: ContentPerspective) =>
+    (
+      await schoolPageProps(
+        landing(school),
+        editor(perspective),
+        deps(perspective, undefined, withProductEdits).deps,
+      )
+    )?.site.content.documents.footer[0]?.pageColumnTitle;
+
+  it("a draft of a product document shows on every school that inherits the field, with each school's words; an override stays", async () => {
+    expect(await columnTitle('uw-husky-mobile', 'drafts')).toBe('Plans for Husky Mobile fans');
+    expect(await columnTitle('cal-bears-mobile', 'drafts')).toBe('Plans for Bears Mobile fans');
+    expect(await columnTitle('osu-beavs-mobile', 'drafts')).toBe('Beaver plans');
+    // Published: the product's published value, on every school.
+    expect(await columnTitle('uw-husky-mobile', 'published')).toBe('Plans');
+    expect(await columnTitle('osu-beavs-mobile', 'published')).toBe('Plans');
+  });
+
+  it('a product document in a release previews on every school that inherits the field, in that release’s stack', async () => {
+    const stack: ContentPerspective = { releases: [LAUNCH.name] };
+    expect(await columnTitle('uw-husky-mobile', stack)).toBe('Launch plans');
+    expect(await columnTitle('cal-bears-mobile', stack)).toBe('Launch plans');
+    // The stack ends in drafts: Beavs' draft override still wins over the product's release.
+    expect(await columnTitle('osu-beavs-mobile', stack)).toBe('Beaver plans');
+  });
+
+  it("the Studio's posted result of a keystroke in a product document draws the school's page through the same resolution", async () => {
+    const { postedContent } = await import('../../../src/lib/preview/server/posted-content.ts');
+    const { source } = countingSource('drafts', withProductEdits);
+    const params = { seoSlug: 'uw-husky-mobile', types: TENANT_DOCUMENT_TYPES };
+    const result = await source.fetch<{ documents: Array<Record<string, unknown>> }>(
+      SCHOOL_PAGE_CONTENT_QUERY,
+      params,
+    );
+    // The editor's unsaved value, merged in by the Studio.
+    const typed = {
+      ...result,
+      documents: result.documents.map((doc) =>
+        doc._id === 'product-footer' ? { ...doc, pageColumnTitle: 'Every {baseName} plan' } : doc,
+      ),
+    };
+    const origin = 'https://preview.example';
+    const request = new Request(`${origin}/uw-husky-mobile`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', origin },
+      body: JSON.stringify({
+        query: SCHOOL_PAGE_CONTENT_QUERY,
+        params,
+        perspective: 'drafts',
+        result: typed,
+      }),
+    });
+    const posted = await postedContent(request, 'uw-husky-mobile', () =>
+      Promise.resolve({ draftMode: true, perspective: 'drafts' }),
+    );
+    expect(posted.ok).toBe(true);
+    const husky = posted.ok ? posted.content.schools[0] : undefined;
+    expect(husky?.school.key).toBe('huskymobile');
+    expect(husky?.documents.footer[0]?.pageColumnTitle).toBe('Every Husky Mobile plan');
   });
 });
 
@@ -401,12 +476,12 @@ describe("the preview's live export source", () => {
     writeFileSync(file, text);
     const source = createLiveLocalSource(dir, 'drafts');
     const heroTitles = async () => {
-      const answer = await source.fetch<{ documents: Array<{ _type: string; title?: string }> }>(
-        SCHOOL_PAGE_CONTENT_QUERY,
-        { seoSlug: 'uw-husky-mobile', types: TENANT_DOCUMENT_TYPES },
-      );
+      const answer = await source.fetch<{
+        documents: Array<{ _id: string; _type: string; title?: string }>;
+      }>(SCHOOL_PAGE_CONTENT_QUERY, { seoSlug: 'uw-husky-mobile', types: TENANT_DOCUMENT_TYPES });
+      // The school's own hero (the product's is in the answer too, for the school to inherit from).
       return answer.documents
-        .filter((doc) => doc._type === 'landingHeader')
+        .filter((doc) => doc._type === 'landingHeader' && !doc._id.startsWith('product-'))
         .map((doc) => doc.title);
     };
     expect(await heroTitles()).toEqual([DRAFT_TITLE]);

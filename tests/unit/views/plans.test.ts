@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { PLAN_PAGE_WHY_EVENT } from '../../../src/lib/analytics/events.ts';
 import { forCustomer } from '../../../src/lib/content/index.ts';
 import { broadbandLabelsView, planPageView } from '../../../src/lib/views/plans.ts';
+import { datasetMatrix } from '../../../scripts/bench/synthetic-matrix.ts';
+import { bundledDataset } from '../../../scripts/bench/synthetic-files.ts';
 import { schoolPage, without } from './school-pages.ts';
 
 describe('planPageView', () => {
@@ -56,5 +58,25 @@ describe('broadbandLabelsView', () => {
   it('writes the school facts as CSV (CRLF lines, a header row)', async () => {
     const csv = broadbandLabelsView(await schoolPage());
     expect(csv.split('\r\n').length).toBeGreaterThan(2);
+  });
+
+  it("reads the labels through the product layer: a product label's price and text reach every school that inherits them, with its words", async () => {
+    const bundled = bundledDataset();
+    const documents = bundled.documents.map((doc) =>
+      (doc as { _id: string })._id === 'product-broadbandFacts-1'
+        ? { ...doc, planPrice: '$27.00', planName: '{baseName} Fan Basics' }
+        : doc,
+    );
+    const matrix = await datasetMatrix({ documents, tenants: bundled.tenants });
+    const csvs = matrix.schools.map((site) => ({
+      site,
+      csv: broadbandLabelsView({ site, settings: matrix.settings }),
+    }));
+    expect(csvs.length).toBeGreaterThan(1);
+    for (const { site, csv } of csvs) {
+      const fan = csv.split('\r\n').find((line) => line.includes('Fan Basics'));
+      expect(fan, site.key).toContain(`${site.content.school.baseName} Fan Basics`);
+      expect(fan, site.key).toContain('27.00');
+    }
   });
 });

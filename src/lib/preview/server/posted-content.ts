@@ -32,10 +32,10 @@ import { guardDraftPost } from './draft-post.ts';
 import { postedAnswer, postedShapeProblem } from './posted-result.ts';
 
 /**
- * The largest body taken: 1 MiB. A school's answer is its school document, the site settings and
- * its ~40 documents: about 60 KB for the largest school of the bundled content, and the same for
- * each of 600 synthetic schools made from them (tests/unit/preview/loaders.test.ts measures it), so
- * long copy fits many times over.
+ * The largest body taken: 1 MiB. A school's answer is its school document, the site settings, its
+ * ~40 documents (its overrides) and the 40 product documents they inherit from: about 70 KB for the
+ * largest school of the bundled content, and the same for each of 600 synthetic schools made from
+ * them (tests/unit/preview/loaders.test.ts measures it), so long copy fits many times over.
  */
 export const MAX_POSTED_CONTENT_BYTES = 1_048_576;
 

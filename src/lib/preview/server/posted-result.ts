@@ -13,6 +13,7 @@
  * - No object has a key `__proto__` (a copy of it made by assignment would change its prototype).
  * Each refusal names its reason; the caller answers 422.
  */
+import { PRODUCT_ID_PREFIX } from '../../content/inheritance/product-documents.ts';
 import { layerOf } from '../../content/perspective.ts';
 import type { SchoolPageAnswer } from '../../content/queries.ts';
 import { TENANT_DOCUMENT_TYPES } from '../../content/schemas.ts';
@@ -31,14 +32,6 @@ export const MAX_POSTED_DEPTH = 32;
  * types, several of some), and the product documents it inherits from are about as many again.
  */
 export const MAX_POSTED_DOCUMENTS = 400;
-
-/**
- * How a product document's id begins (the product layer: one per per-school type and variant,
- * `product-<type>[-<variant>]`, no school reference; every school's page inherits from them). The
- * page's query reads a document of its types with this school's reference or an id with this
- * prefix; the rule below takes exactly those, so a keystroke draws what a reload would.
- */
-const PRODUCT_ID_PREFIX = 'product-';
 
 const OWN_TYPES: ReadonlySet<string> = new Set(TENANT_DOCUMENT_TYPES);
 const RESULT_FIELDS: ReadonlySet<string> = new Set(['school', 'settings', 'documents']);
@@ -100,6 +93,8 @@ export function documentRefusal(doc: unknown, schoolId: string): string | undefi
     return `has a type no school page carries (${quoted(doc._type)})`;
   const id = publishedIdOf(doc._id);
   if (id === undefined) return 'has no id';
+  // The page's query reads a document of its types with this school's reference or a product
+  // document's id (PRODUCT_ID_PREFIX); this takes exactly those, so a keystroke draws what a reload would.
   if (id.startsWith(PRODUCT_ID_PREFIX)) return undefined;
   if (doc.school === undefined || doc.school === null)
     return 'has no school reference and is no product document';
