@@ -10,6 +10,10 @@ import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
+// A relative module specifier that does not end in a file extension (`./x`, `../lib`, `./x.client`).
+const RELATIVE_WITHOUT_EXTENSION =
+  '/^\\.{1,2}(\\/(?!.*\\.(ts|tsx|astro|js|mjs|cjs|json|css|svg|png|webp|ndjson)$).*)?$/';
+
 export default tseslint.config(
   {
     ignores: [
@@ -21,6 +25,8 @@ export default tseslint.config(
       'reports/',
       'test-results/',
       'playwright-report/',
+      '.preview/',
+      '.scratch/',
       '**/node_modules/',
       'studio/dist/',
       'studio/.sanity/',
@@ -36,7 +42,42 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
   },
+  {
+    rules: {
+      // Leaving out keys by destructuring (`const { _rev, ...fields } = doc`) is how the code omits fields.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+      // One import style: a relative import names its file with the extension (`./x.ts`), as Node reads it.
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ImportDeclaration',
+          'ExportNamedDeclaration',
+          'ExportAllDeclaration',
+          'ImportExpression',
+        ].map((node) => ({
+          selector: `${node} > Literal.source[value=${RELATIVE_WITHOUT_EXTENSION}]`,
+          message:
+            'Name the imported file with its extension (./x.ts), as in the rest of the tree.',
+        })),
+      ],
+    },
+  },
   ...astro.configs.recommended,
+  {
+    // astro-eslint-parser has no projectService: it reads each file's nearest tsconfig instead.
+    files: ['**/*.astro'],
+    languageOptions: { parserOptions: { projectService: false, project: true } },
+  },
+  {
+    // Playwright reads a test's fixtures from its first parameter's destructuring: a hook needing none writes `{}`.
+    files: ['tests/e2e/**'],
+    rules: { 'no-empty-pattern': ['error', { allowObjectPatternsAsParameters: true }] },
+  },
+  {
+    // Lighthouse's bench installs its own packages only when it runs, so no types reach its imports.
+    files: ['scripts/bench/lighthouse/**'],
+    ...tseslint.configs.disableTypeChecked,
+  },
   {
     files: ['**/*.tsx'],
     ...react.configs['recommended-type-checked'],

@@ -15,7 +15,7 @@
  * Exit code 0: written; 1: refused (nothing written), with the reason.
  */
 import { dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import { env } from '../src/lib/config/env.ts';
 import {
   newSchoolErrors,
@@ -68,7 +68,7 @@ try {
       ].map((name) => [name, { type: 'string' as const }]),
       ['tenant', { type: 'boolean' as const, default: false }],
       ['help', { type: 'boolean' as const, default: false }],
-    ]),
+    ]) as ParseArgsOptionsConfig,
   });
 } catch (error) {
   fail(`${(error as Error).message}\n${USAGE}`);

@@ -2,7 +2,7 @@
 # The Studio's part of the test run (studio/ has its own packages, ~620 MB, never part of the
 # site's install):   scripts/studio.sh install | types | build
 #   install  studio/node_modules from studio/package-lock.json
-#   types    type-check the Studio, then schema extract + typegen; fails when
+#   types    type-check the Studio and its tests, then schema extract + typegen; fails when
 #            src/lib/content/sanity.types.ts was out of date
 #   build    `sanity build` into studio/dist (never deployed with the site)
 # Everything runs offline. Each step prints how long it took.
@@ -28,7 +28,7 @@ case "${1:-}" in
     generated=../src/lib/content/sanity.types.ts
     before=$(mktemp)
     cp "$generated" "$before"
-    ./node_modules/.bin/tsc -p tsconfig.json && sanity schema extract --force && sanity typegen generate
+    ./node_modules/.bin/tsc -p tsconfig.json && ./node_modules/.bin/tsc -p tests/tsconfig.json && sanity schema extract --force && sanity typegen generate
     status=$?
     if [ $status -eq 0 ] && ! cmp -s "$before" "$generated"; then
       echo "[studio] src/lib/content/sanity.types.ts was out of date with the Studio schema or the queries; regenerated it (commit the change):"

@@ -15,7 +15,8 @@
 #            service tests wait on servers, builds and clocks, and other work fills those waits);
 #            one report, merged from both runs
 #   browser  Playwright against the local stack (most of its time is the browser waiting on pages)
-#   checks   types, size budgets, the bench, the installs' warnings, the Studio's types and build
+#   checks   types, size budgets, the bench, the installs' warnings, the format and lint checks, the
+#            Studio's types and build
 # The browser and checks lanes start after the build. The suite ends with each lane's and each
 # step's time, then the summary line.
 set -uo pipefail
@@ -100,6 +101,9 @@ checks_lane() {
   step bench npm run bench:build -- --schools 2
   # No install of this run (scripts/test.sh's, in SETUP_LOG, and the Studio's) warns about install scripts.
   step install-scripts bash scripts/lib/quiet-installs.sh "${SETUP_LOG:-}" reports/lane-studio-install.log reports/lane-netlify-cli-install.log
+  # Prettier's layout and ESLint's rules (CONTRIBUTING.md#style-format-and-lint); lint reads the Studio's types from its install.
+  step format npm run format:check
+  step lint npm run lint
   step studio-types bash scripts/studio.sh types
   step studio-build bash scripts/studio.sh build
 }

@@ -21,7 +21,7 @@ import {
 } from '../src/lib/preview/presentation-routes.ts';
 import { isProductId } from '../src/lib/content/inheritance/index.ts';
 import { schoolPath } from '../src/lib/route-table/routes.ts';
-import { siteOrigin } from './site-origin';
+import { siteOrigin } from './site-origin.ts';
 
 /** The local preview server (`npm run preview:server`). */
 export const DEFAULT_PREVIEW_URL = 'http://localhost:4322';

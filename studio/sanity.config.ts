@@ -7,13 +7,13 @@
 import { defineConfig } from 'sanity';
 import { presentationTool } from 'sanity/presentation';
 import { structureTool } from 'sanity/structure';
-import { schemaTypes, SCHOOL_DOCUMENT_TYPES, SINGLETON_TYPES } from './schemaTypes';
-import { structure } from './structure';
-import { NewSchoolAction } from './actions/NewSchoolAction';
+import { schemaTypes, SCHOOL_DOCUMENT_TYPES, SINGLETON_TYPES } from './schemaTypes/index.ts';
+import { structure } from './structure.ts';
+import { NewSchoolAction } from './actions/NewSchoolAction.tsx';
 import { studioProject } from '../src/lib/config/studio-project.ts';
-import { presentationOptions, previewOrigin } from './presentation';
-import { publicSiteOrigin } from './deploys/public-site';
-import { deploysTool, publishStatusBadge } from './deploys/studio';
+import { presentationOptions, previewOrigin } from './presentation.ts';
+import { publicSiteOrigin } from './deploys/public-site.ts';
+import { deploysTool, publishStatusBadge } from './deploys/studio.tsx';
 
 const singletonActions = new Set(['publish', 'discardChanges', 'restore']);
 // Spelled out: the Studio bundle replaces each process.env.SANITY_STUDIO_* at build time.

@@ -9,7 +9,7 @@ import { CubeIcon } from '@sanity/icons/Cube';
 import { FolderIcon } from '@sanity/icons/Folder';
 import type { StructureResolver } from 'sanity/structure';
 import { PRODUCT_ID_PREFIX } from '../src/lib/content/inheritance/index.ts';
-import { SCHOOL_DOCUMENT_GROUPS } from './schemaTypes';
+import { SCHOOL_DOCUMENT_GROUPS } from './schemaTypes/index.ts';
 
 export const structure: StructureResolver = (S) =>
   S.list()

@@ -52,7 +52,7 @@ export async function walk(answer: Answer, origin: string, path: string): Promis
 
 /** The main site every unknown path goes to (the catch-all rule of dist/_redirects). */
 export function mainSiteOf(redirects: string): string {
-  return /^\/\*  (\S+)  302$/m.exec(redirects)?.[1] ?? '';
+  return /^\/\* {2}(\S+) {2}302$/m.exec(redirects)?.[1] ?? '';
 }
 
 /** A school's legacy prefixes: its aliases (from dist/_redirects), without any a retired school also answers to. */
@@ -103,7 +103,7 @@ export function schoolRedirectLandings(
 
 /** Paths that go to the main site: legacy giveawayentry paths without a rule (beavs, bears) and unknown paths. */
 export function mainSitePaths(redirects: string): string[] {
-  const noEntry = [...redirects.matchAll(/^(\/[^/\s]+)\/giveawayentry\/\*  (\S+)  302$/gm)].map(
+  const noEntry = [...redirects.matchAll(/^(\/[^/\s]+)\/giveawayentry\/\* {2}(\S+) {2}302$/gm)].map(
     (match) => match[1] as string,
   );
   return [

@@ -204,8 +204,11 @@ try {
     loadBefore,
     loadAfter,
   };
+  const { version: cliVersion } = JSON.parse(
+    readFileSync(join(CLI_DIR, 'node_modules', 'netlify-cli', 'package.json'), 'utf8'),
+  ) as { version: string };
   console.log(
-    `\nNetlify's build (netlify build --offline, netlify-cli ${JSON.parse(readFileSync(join(CLI_DIR, 'node_modules', 'netlify-cli', 'package.json'), 'utf8')).version}) at ${SCHOOLS} schools; load average ${loadBefore[0]?.toFixed(1)} before, ${loadAfter[0]?.toFixed(1)} after\n`,
+    `\nNetlify's build (netlify build --offline, netlify-cli ${cliVersion}) at ${SCHOOLS} schools; load average ${loadBefore[0]?.toFixed(1)} before, ${loadAfter[0]?.toFixed(1)} after\n`,
   );
   console.log("| measure | this build | Netlify's documented limit |");
   console.log('|---|---:|---|');

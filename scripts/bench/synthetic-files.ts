@@ -17,11 +17,15 @@ export interface SyntheticFiles extends SyntheticDataset {
 }
 
 /** The bundled dataset as src/dataset has it: its documents and tenant records. */
-export function bundledDataset(): Parameters<typeof syntheticDataset>[0] {
+type BundledDataset = Parameters<typeof syntheticDataset>[0];
+
+export function bundledDataset(): BundledDataset {
   const bundledFile = join(ROOT, 'src/dataset/data.ndjson');
   return {
-    documents: readNdjson(readFileSync(bundledFile), bundledFile) as never,
-    tenants: JSON.parse(readFileSync(join(ROOT, 'src/dataset/tenants.json'), 'utf8')),
+    documents: readNdjson(readFileSync(bundledFile), bundledFile) as BundledDataset['documents'],
+    tenants: JSON.parse(
+      readFileSync(join(ROOT, 'src/dataset/tenants.json'), 'utf8'),
+    ) as BundledDataset['tenants'],
   };
 }
 

@@ -10,7 +10,7 @@ import { MULTI_DOCUMENT_TYPES, type RawImage } from '../../src/lib/content/schem
 import type { ContentSource } from '../../src/lib/content/source.ts';
 import { imagesIn } from '../../src/lib/content/image-files.ts';
 import type { SchoolContent } from '../../src/lib/content/group.ts';
-import type { ContentDocument, SchoolSet } from '../../src/lib/new-school/from-template.ts';
+import type { SchoolSet } from '../../src/lib/new-school/from-template.ts';
 import {
   copyFingerprints,
   findTemplateCopy,
@@ -191,8 +191,8 @@ export async function checkContent(
 }
 
 const asSet = ({ school, documents }: SchoolContent): SchoolSet => ({
-  school: school as unknown as ContentDocument,
-  documents: Object.values(documents).flat() as unknown as ContentDocument[],
+  school: school,
+  documents: Object.values(documents).flat(),
 });
 
 /**

@@ -348,7 +348,6 @@ async function comingSoon(): Promise<void> {
 
   // 4: running-track lanes seen from above
   p = NIGHT[3]!;
-  r = rng('cs4');
   let lanes = '';
   for (let i = 0; i < 8; i++) {
     lanes += `<rect x="${180 - i * 46}" y="${260 - i * 46}" width="${1240 + i * 92}" height="${480 + i * 92}" rx="${240 + i * 46}" fill="none" stroke="#ffffff" stroke-width="3" opacity="${(0.28 - i * 0.02).toFixed(2)}"/>`;

@@ -48,10 +48,10 @@ export interface FsProbe {
   home: string;
   /** The current folder a relative --file is read from. */
   cwd: string;
-  isFile(path: string): boolean;
-  isDirectory(path: string): boolean;
+  isFile: (path: string) => boolean;
+  isDirectory: (path: string) => boolean;
   /** The file's text, or undefined when it cannot be read. */
-  read(path: string): string | undefined;
+  read: (path: string) => string | undefined;
   /** The path with every link on it followed, or undefined when it does not exist. */
   realPath: (path: string) => string | undefined;
 }

@@ -30,6 +30,7 @@ try {
         } catch (error) {
           throw new Error(
             `${file} line ${index + 1} is not valid JSON: ${(error as Error).message}`,
+            { cause: error },
           );
         }
       }),

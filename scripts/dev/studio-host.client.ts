@@ -17,11 +17,20 @@
  * in, as the Studio merges the open document's form value; each `edit` posts the change again for
  * every query listened to.
  */
+import type { ClientPerspective, ContentSourceMap } from '@sanity/client';
 import { createConnectionMachine, createController } from '@sanity/comlink';
-import { createCompatibilityActors } from '@sanity/presentation-comlink';
+import {
+  createCompatibilityActors,
+  type LoaderControllerMsg,
+  type LoaderNodeMsg,
+  type VisualEditingControllerMsg,
+  type VisualEditingNodeMsg,
+} from '@sanity/presentation-comlink';
 import { evaluate, parse } from 'groq-js';
 import { applyPerspective } from '../../src/lib/content/perspective.ts';
 import { readPerspective } from '../../src/lib/content/perspective-name.ts';
+
+type QueryListen = Extract<LoaderNodeMsg, { type: 'loader/query-listen' }>['data'];
 
 interface Received {
   type: string;
@@ -43,7 +52,7 @@ declare global {
       perspectiveRequests: unknown[];
       /** The loaders channel's statuses, and each `loader/query-listen` and `loader/documents` received. */
       loaderStatuses: string[];
-      listens: Array<{ at: number; data: any }>;
+      listens: Array<{ at: number; data: QueryListen }>;
       loaderDocuments: unknown[];
       /** Query changes posted: when, and the number of the edit they carry. */
       changesPosted: Array<{ at: number; edit: number }>;
@@ -70,13 +79,16 @@ const received: Received[] = [];
 const statuses: string[] = [];
 const waiting = new Map<string, Array<(value: { at: number; data: unknown }) => void>>();
 // The perspective Presentation opened the preview with (the host page's enable address names it).
-let perspective: string | string[] =
-  new URL(src).searchParams.get('sanity-preview-perspective') ?? 'drafts';
+// A test's pick is posted as it is, well-formed or not: the page judges it.
+let perspective = (new URL(src).searchParams.get('sanity-preview-perspective') ??
+  'drafts') as ClientPerspective;
 const perspectiveRequests: unknown[] = [];
 
-const channel: any = controller.createChannel(
+const channel = controller.createChannel<VisualEditingControllerMsg, VisualEditingNodeMsg>(
   { name: 'presentation', connectTo: 'visual-editing', heartbeat: true },
-  createConnectionMachine().provide({ actors: createCompatibilityActors() as any }) as any,
+  createConnectionMachine<VisualEditingControllerMsg, VisualEditingNodeMsg>().provide({
+    actors: createCompatibilityActors<VisualEditingControllerMsg>(),
+  }),
 );
 
 function record(type: string, data: unknown): void {
@@ -94,19 +106,19 @@ for (const type of [
   'visual-editing/refreshing',
   'visual-editing/refreshed',
   'visual-editing/documents',
-]) {
+] as const) {
   channel.on(type, (data: unknown) => record(type, data));
 }
 // What Presentation answers the overlays' own requests with (no schema, no features).
 channel.on('visual-editing/features', () => ({ features: {} }));
-channel.on('visual-editing/fetch-perspective', (data: unknown) => {
+channel.on('visual-editing/fetch-perspective', (data) => {
   perspectiveRequests.push(data);
   record('visual-editing/fetch-perspective', data);
   return { perspective };
 });
 channel.on('visual-editing/schema', () => ({ schema: [] }));
 channel.on('visual-editing/schema-union-types', () => ({ types: new Map() }));
-channel.onStatus((event: { status: string }) => {
+channel.onStatus((event) => {
   statuses.push(event.status);
   record(`status/${event.status}`, event);
 });
@@ -116,10 +128,15 @@ window.studio = {
   statuses,
   next: (type) =>
     new Promise((resolve) => waiting.set(type, [...(waiting.get(type) ?? []), resolve])),
-  post: (type, data) => channel.post(type, data),
+  // Whatever a test sends, as Presentation would: the page's overlays judge it.
+  post: (type, data) =>
+    channel.post(
+      type as VisualEditingControllerMsg['type'],
+      data as VisualEditingControllerMsg['data'],
+    ),
   setPerspective: (picked) => {
-    perspective = picked;
-    channel.post('presentation/perspective', { perspective: picked });
+    perspective = picked as ClientPerspective;
+    channel.post('presentation/perspective', { perspective });
   },
   perspectiveRequests,
 } as Window['studio'];
@@ -127,18 +144,20 @@ window.studio = {
 // The loaders channel: the Studio's LiveQueries, over the export on disk.
 const PROJECT = { projectId: 'offline0', dataset: 'production' };
 const loaderStatuses: string[] = [];
-const listens: Array<{ at: number; data: any }> = [];
+const listens: Array<{ at: number; data: QueryListen }> = [];
 const loaderDocuments: unknown[] = [];
 const changesPosted: Array<{ at: number; edit: number }> = [];
 const unsaved = new Map<string, Record<string, unknown>>();
-const listening = new Map<string, any>();
+const listening = new Map<string, QueryListen>();
 let edits = 0;
-const loaders: any =
+const loaders =
   new URL(location.href).searchParams.get('loaders') === 'off'
     ? null
-    : controller.createChannel(
+    : controller.createChannel<LoaderControllerMsg, LoaderNodeMsg>(
         { name: 'presentation', connectTo: 'loaders', heartbeat: true },
-        createConnectionMachine().provide({ actors: createCompatibilityActors() as any }) as any,
+        createConnectionMachine<LoaderControllerMsg, LoaderNodeMsg>().provide({
+          actors: createCompatibilityActors<LoaderControllerMsg>(),
+        }),
       );
 
 // The export, read again only when it changed on disk; each perspective's view of it, once.
@@ -169,23 +188,31 @@ async function documentsIn(perspective: unknown): Promise<unknown[]> {
   });
 }
 
-async function postChange(data: any): Promise<void> {
+/** What the site's page queries answer (SCHOOL_PAGE_CONTENT_QUERY): the ids a source map names. */
+interface PageResult {
+  school?: { _id: string } | null;
+  settings?: { _id: string } | null;
+  documents?: Array<{ _id: string }>;
+}
+
+async function postChange(data: QueryListen): Promise<void> {
   const edit = edits;
   const dataset = await documentsIn(data.perspective);
-  const result = await (
+  const result = (await (
     await evaluate(parse(data.query, { params: data.params }), { dataset, params: data.params })
-  ).get();
+  ).get()) as PageResult | null;
   const ids = [
     result?.school?._id,
     result?.settings?._id,
-    ...(result?.documents ?? []).map((doc: { _id: string }) => doc._id),
-  ].filter(Boolean);
+    ...(result?.documents ?? []).map((doc) => doc._id),
+  ].filter((id) => id !== undefined);
+  // The page reads only the documents' ids from a source map.
   const resultSourceMap = {
-    documents: ids.map((_id: string) => ({ _id })),
+    documents: ids.map((_id) => ({ _id })),
     paths: [],
     mappings: {},
-  };
-  loaders.post('loader/query-change', {
+  } as unknown as ContentSourceMap;
+  loaders?.post('loader/query-change', {
     ...PROJECT,
     perspective: data.perspective,
     query: data.query,
@@ -203,12 +230,12 @@ const postChanges = async () => {
 };
 
 if (loaders) {
-  loaders.onStatus((event: { status: string }) => {
+  loaders.onStatus((event) => {
     loaderStatuses.push(event.status);
     if (event.status === 'connected')
       loaders.post('loader/perspective', { ...PROJECT, perspective });
   });
-  loaders.on('loader/query-listen', (data: any) => {
+  loaders.on('loader/query-listen', (data) => {
     listens.push({ at: Date.now(), data });
     if (data.projectId !== PROJECT.projectId || data.dataset !== PROJECT.dataset) return;
     const key = JSON.stringify([data.query, data.params, data.perspective]);
@@ -216,7 +243,7 @@ if (loaders) {
     listening.set(key, data);
     if (!known) void postChange(data);
   });
-  loaders.on('loader/documents', (data: unknown) => {
+  loaders.on('loader/documents', (data) => {
     loaderDocuments.push(data);
   });
   loaders.start();
@@ -228,8 +255,13 @@ Object.assign(window.studio, {
   loaderDocuments,
   changesPosted,
   postChanges,
-  postQueryChange: (query: { query: string; params: unknown; perspective: string }) =>
-    postChange({ ...PROJECT, ...query }),
+  postQueryChange: (query: {
+    query: string;
+    params: Record<string, unknown>;
+    perspective: string;
+  }) =>
+    // As with the opening perspective, a test's pick is posted as it is: the page judges it.
+    postChange({ ...PROJECT, ...query, perspective: query.perspective as ClientPerspective }),
   edit: (id: string, fields: Record<string, unknown>) => {
     edits += 1;
     unsaved.set(id, { ...unsaved.get(id), ...fields });
@@ -239,7 +271,7 @@ Object.assign(window.studio, {
 const pickPerspective = window.studio.setPerspective;
 window.studio.setPerspective = (picked) => {
   pickPerspective(picked);
-  loaders?.post('loader/perspective', { ...PROJECT, perspective: picked });
+  loaders?.post('loader/perspective', { ...PROJECT, perspective });
 };
 
 channel.start();

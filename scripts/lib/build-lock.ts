@@ -39,6 +39,7 @@ async function acquire(lockDir: string): Promise<void> {
       else if (Date.now() - started > GIVE_UP_MS)
         throw new Error(
           `waited ${GIVE_UP_MS / 60_000} min for another build to finish (${lockDir})`,
+          { cause: error },
         );
       else await sleep(WAIT_MS);
     }

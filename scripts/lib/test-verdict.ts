@@ -3,8 +3,8 @@
  * Pure: reports in, lines and counts out.
  *
  * What is counted:
- *   checks      one per check step (build, typecheck, budgets, bench, studio-*, install-scripts):
- *               passed or failed by its exit code
+ *   checks      one per check step (build, typecheck, budgets, bench, studio-*, netlify-cli-install,
+ *               install-scripts, format, lint): passed or failed by its exit code
  *   vitest      one per test that passed or failed; plus one failure per test file that failed
  *               outside its tests (a beforeAll/afterAll that threw, a module that failed to load:
  *               Vitest then marks the file's tests skipped, or collects none); plus one failure

@@ -60,7 +60,7 @@ export function withField(
   const set = (node: unknown, index: number): unknown => {
     const key = parts[index] as string | number;
     const copy: Record<string | number, unknown> = Array.isArray(node)
-      ? ([...node] as never)
+      ? ([...(node as unknown[])] as never)
       : { ...(node && typeof node === 'object' ? node : {}) };
     copy[key] = index === parts.length - 1 ? value : set(copy[key], index + 1);
     return copy;

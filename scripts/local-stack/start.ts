@@ -204,7 +204,12 @@ async function main(): Promise<void> {
       ...(minute ? { minuteMs: Number(minute) } : {}),
       log: (line) => process.stdout.write(`netlify ${line}\n`),
     });
-    running.push({ close: async () => scheduler.stop() });
+    running.push({
+      close: () => {
+        scheduler.stop();
+        return Promise.resolve();
+      },
+    });
     const names = siteFunctions.functions.map(
       (fn) =>
         `${fn.name} ${fn.config.schedule ? `(scheduled ${fn.config.schedule})` : siteFunctions.pathOf(fn.name)}`,

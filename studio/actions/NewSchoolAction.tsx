@@ -6,18 +6,17 @@
  */
 import { AddIcon } from '@sanity/icons/Add';
 import { Box, Button, Card, Flex, Grid, Select, Stack, Text, TextInput } from '@sanity/ui';
-import { useEffect, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { useClient, type DocumentActionComponent } from 'sanity';
 import { useRouter } from 'sanity/router';
-import { schoolPresentationIntent } from '../presentation';
+import { schoolPresentationIntent } from '../presentation.ts';
 import {
   createSchoolFromTemplate,
   EMPTY_FORM,
   fieldsFromForm,
   NewSchoolRefused,
   type NewSchoolForm,
-  type SchoolClient,
-} from './new-school-request';
+} from './new-school-request.ts';
 
 const API_VERSION = '2025-09-15';
 
@@ -67,15 +66,6 @@ export const NewSchoolAction: DocumentActionComponent = (props) => {
   const [problems, setProblems] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (!open) return;
-    client
-      .fetch<SchoolOption[]>(
-        '*[_type == "school" && !(_id in path("drafts.**"))] | order(baseName asc){_id, key, baseName}',
-      )
-      .then(setSchools, () => setSchools([]));
-  }, [open, client]);
-
   const set =
     (name: keyof NewSchoolForm) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
       setForm({ ...form, [name]: event.currentTarget.value });
@@ -92,7 +82,7 @@ export const NewSchoolAction: DocumentActionComponent = (props) => {
           return { asset: { _type: 'reference' as const, _ref: asset._id } };
         });
       const made = await createSchoolFromTemplate(
-        published as unknown as SchoolClient,
+        published,
         form.templateId,
         fieldsFromForm(form),
         uploadLogo || undefined,
@@ -107,6 +97,10 @@ export const NewSchoolAction: DocumentActionComponent = (props) => {
     }
   }
 
+  const publishedKey = props.published?.key;
+  // Until the list is read: this school, by its key.
+  const templateKey = typeof publishedKey === 'string' ? publishedKey : props.id;
+
   return {
     label: 'New school from this one',
     icon: AddIcon,
@@ -118,6 +112,12 @@ export const NewSchoolAction: DocumentActionComponent = (props) => {
       setForm({ ...EMPTY_FORM, templateId: props.id });
       setProblems([]);
       setOpen(true);
+      // The templates to choose from, read each time the dialog opens.
+      client
+        .fetch<SchoolOption[]>(
+          '*[_type == "school" && !(_id in path("drafts.**"))] | order(baseName asc){_id, key, baseName}',
+        )
+        .then(setSchools, () => setSchools([]));
     },
     dialog: open && {
       type: 'dialog',
@@ -136,10 +136,7 @@ export const NewSchoolAction: DocumentActionComponent = (props) => {
               <label htmlFor="new-school-template">Template school</label>
             </Text>
             <Select id="new-school-template" value={form.templateId} onChange={set('templateId')}>
-              {(schools.length
-                ? schools
-                : [{ _id: props.id, key: String(props.published?.key ?? props.id) }]
-              ).map((school) => (
+              {(schools.length ? schools : [{ _id: props.id, key: templateKey }]).map((school) => (
                 <option key={school._id} value={school._id}>
                   {school.baseName ? `${school.baseName} (${school.key})` : school.key}
                 </option>
@@ -194,7 +191,7 @@ export const NewSchoolAction: DocumentActionComponent = (props) => {
               <Button
                 tone="primary"
                 text={busy ? 'Creating…' : 'Create school'}
-                onClick={create}
+                onClick={() => void create()}
                 disabled={busy || !form.key.trim() || !form.seoSlug.trim() || !form.baseName.trim()}
               />
             </Box>

@@ -18,8 +18,8 @@ import {
   Text,
 } from '@sanity/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { BADGE_TONES, type DeployRow, type DeploysResult } from './deploys-view';
-import type { TimeFormat } from './status';
+import { BADGE_TONES, type DeployRow, type DeploysResult } from './deploys-view.ts';
+import type { TimeFormat } from './status.ts';
 
 /** How often the list is asked again while a build runs. */
 export const REFRESH_WHILE_BUILDING_MS = 15_000;
@@ -160,8 +160,8 @@ function DeployCard({ row }: { row: DeployRow }) {
               Schools left out ({row.leftOut.length + row.leftOutMore})
             </Heading>
             <Stack as="ul" gap={3} style={plainList}>
-              {row.leftOut.map((school, index) => (
-                <li key={`${school.school}-${index}`}>
+              {row.leftOut.map((school) => (
+                <li key={`${school.school}: ${school.reason}`}>
                   <Text size={1}>
                     <strong>{school.school}</strong>: {school.reason}
                   </Text>
@@ -320,22 +320,30 @@ export function DeploysPanel({
   load: (format: TimeFormat) => Promise<DeploysResult>;
   format?: TimeFormat;
 }) {
-  const [result, setResult] = useState<DeploysResult>();
-  const [loading, setLoading] = useState(true);
-  const latest = useRef(0);
+  // Each Refresh (and each ask while a build runs) is one more load; the latest one's answer is shown.
+  const [asked, setAsked] = useState(0);
+  const [answer, setAnswer] = useState<{
+    asked: number;
+    load: typeof load;
+    result: DeploysResult;
+  }>();
   // Times are written as of each load; a new format object alone does not ask again.
   const formatRef = useRef(format);
-  formatRef.current = format;
-  const refresh = useCallback(() => {
-    const call = ++latest.current;
-    setLoading(true);
-    void load(formatRef.current ?? {}).then((next) => {
-      if (call !== latest.current) return;
-      setResult(next);
-      setLoading(false);
+  useEffect(() => {
+    formatRef.current = format;
+  }, [format]);
+  useEffect(() => {
+    let latest = true;
+    void load(formatRef.current ?? {}).then((result) => {
+      if (latest) setAnswer({ asked, load, result });
     });
-  }, [load]);
-  useEffect(refresh, [refresh]);
+    return () => {
+      latest = false;
+    };
+  }, [asked, load]);
+  const refresh = useCallback(() => setAsked((count) => count + 1), []);
+  const result = answer?.result;
+  const loading = answer?.asked !== asked || answer.load !== load;
   const running = result?.ok === true && result.running;
   useEffect(() => {
     if (!running || loading) return;

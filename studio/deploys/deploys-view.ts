@@ -10,9 +10,9 @@ import {
   type DeploysAnswer,
   type DeploySummary,
 } from '../../src/lib/publish-records/status-answers.ts';
-import { checkingAccess, keepPass, passFor } from './editor-pass';
-import { schoolPageUrl } from './public-site';
-import { fullTime, shortTime, statusHeaders, type TimeFormat } from './status';
+import { checkingAccess, keepPass, passFor } from './editor-pass.ts';
+import { schoolPageUrl } from './public-site.ts';
+import { fullTime, shortTime, statusHeaders, type TimeFormat } from './status.ts';
 
 export type BadgeColor = NonNullable<DocumentBadgeDescription['color']>;
 /** Sanity's document badge colours as @sanity/ui tones (the mapping the document pane uses). */

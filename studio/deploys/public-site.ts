@@ -5,7 +5,7 @@
  */
 import { LOCAL_SITE_URL } from '../../src/lib/config/local-addresses.ts';
 import { schoolPath } from '../../src/lib/route-table/routes.ts';
-import { siteOrigin } from '../site-origin';
+import { siteOrigin } from '../site-origin.ts';
 
 export const DEFAULT_PUBLIC_SITE_URL = LOCAL_SITE_URL;
 

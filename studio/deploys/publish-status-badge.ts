@@ -7,8 +7,8 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import type { DocumentBadgeComponent } from 'sanity';
-import { badgeFor, type TimeFormat } from './status';
-import type { StatusSource } from './status-source';
+import { badgeFor, type TimeFormat } from './status.ts';
+import type { StatusSource } from './status-source.ts';
 
 const noWatch = () => () => {};
 

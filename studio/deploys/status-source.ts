@@ -4,7 +4,7 @@
  * the schedule over; the last badge to go stops the poll. Fetch and timers are passed in, so
  * tests drive it with fakes.
  */
-import { checkingAccess, keepPass, passFor } from './editor-pass';
+import { checkingAccess, keepPass, passFor } from './editor-pass.ts';
 import {
   askable,
   pollSchedule,
@@ -14,7 +14,7 @@ import {
   statusUrl,
   unreachable,
   type BadgeStatus,
-} from './status';
+} from './status.ts';
 
 export interface WatchedDocument {
   /** The published id. */
@@ -175,9 +175,6 @@ export function createStatusSource(options: StatusSourceOptions): StatusSource {
 
 /** The site's own words for a refusal: every function answers `{"message": "…"}`. */
 function errorText(body: unknown): string {
-  const message =
-    body && typeof body === 'object' && 'message' in body
-      ? (body as { message: unknown }).message
-      : undefined;
+  const message = body && typeof body === 'object' && 'message' in body ? body.message : undefined;
   return typeof message === 'string' && message ? `: ${message.replace(/\.$/, '')}` : '';
 }

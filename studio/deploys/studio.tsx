@@ -6,11 +6,11 @@
 import { RocketIcon } from '@sanity/icons/Rocket';
 import { useCallback, useMemo } from 'react';
 import { useClient, type DocumentBadgeComponent, type Tool } from 'sanity';
-import { fetchDeploys } from './deploys-view';
-import { DeploysPanel } from './DeploysView';
-import { createPublishStatusBadge } from './publish-status-badge';
-import type { TimeFormat } from './status';
-import { createStatusSource, type StatusSource } from './status-source';
+import { fetchDeploys } from './deploys-view.ts';
+import { DeploysPanel } from './DeploysView.tsx';
+import { createPublishStatusBadge } from './publish-status-badge.ts';
+import type { TimeFormat } from './status.ts';
+import { createStatusSource, type StatusSource } from './status-source.ts';
 
 const API_VERSION = '2025-09-15';
 

@@ -1,6 +1,15 @@
 /** What every page of a school shares: the header, the sign-in dialog and the footer. */
-import { defineType } from 'sanity';
-import { image, item, link, list, ownedListsField, SCHOOL_NAME, schoolField, text } from './fields';
+import { defineType, type PreviewValue } from 'sanity';
+import {
+  image,
+  item,
+  link,
+  list,
+  ownedListsField,
+  SCHOOL_NAME,
+  schoolField,
+  text,
+} from './fields.ts';
 
 export const headerNav = defineType({
   name: 'headerNav',
@@ -40,7 +49,7 @@ export const headerNav = defineType({
   ],
   preview: {
     select: { title: 'signInButtonText', subtitle: SCHOOL_NAME },
-    prepare: ({ subtitle }) => ({ title: 'Header', subtitle }),
+    prepare: ({ subtitle }: { subtitle?: string }) => ({ title: 'Header', subtitle }),
   },
 });
 
@@ -102,7 +111,11 @@ export const footer = defineType({
   ],
   preview: {
     select: { subtitle: SCHOOL_NAME, media: 'collegeLogo' },
-    prepare: ({ subtitle, media }) => ({ title: 'Footer', subtitle, media }),
+    prepare: ({ subtitle, media }: { subtitle?: string; media?: PreviewValue['media'] }) => ({
+      title: 'Footer',
+      subtitle,
+      media,
+    }),
   },
 });
 

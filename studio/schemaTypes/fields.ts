@@ -54,12 +54,9 @@ export const requiredHere = (value: unknown, context: ValidationContext) =>
 export const knownPlaceholders = (value: unknown, context: ValidationContext) =>
   isInheritedType(context.document?._type) ? placeholderRule(value) : true;
 
-/** The build trims text and refuses it when nothing is left. */
+/** The build trims text and refuses it when nothing is left (a value that is not text is the field type's to refuse). */
 export const notBlank = (value: unknown) =>
-  value === undefined ||
-  value === null ||
-  String(value).trim().length > 0 ||
-  'Must not be empty or only spaces';
+  typeof value !== 'string' || value.trim().length > 0 || 'Must not be empty or only spaces';
 
 /**
  * The site keeps a link only when the build's one link classifier does (src/lib/links/classify.ts): a page
@@ -74,9 +71,8 @@ export function isAllowedLink(value: string): boolean {
 const STUDIO_SITE_ORIGIN = 'https://site.invalid';
 
 const linkRule = (value: unknown) =>
-  value === undefined ||
-  value === null ||
-  isAllowedLink(String(value)) ||
+  typeof value !== 'string' ||
+  isAllowedLink(value) ||
   'Use https://…, mailto:…, tel:…, a site path (/…), an anchor (#…) or a page name (why); other links are removed from the site';
 
 interface FieldOptions {
@@ -368,7 +364,7 @@ export const SCHOOL_NAME = 'school.baseName';
 
 /** One old address on its own: the build's legacy-alias rule (slug form, not a segment the site serves). */
 export const legacyAliasRule = (value: unknown) =>
-  value === undefined || value === null || (legacyAliasFormProblem(String(value)) ?? true);
+  typeof value !== 'string' || (legacyAliasFormProblem(value) ?? true);
 
 /** Every other school's address and old addresses (drafts included: an editor sees a clash before publishing). */
 export const OTHER_SCHOOL_ADDRESSES_QUERY =
@@ -399,7 +395,7 @@ export async function legacyAliasesUniqueAcrossSchools(
     })),
     {
       key: thisSchool,
-      seoSlug: String(context.document.seoSlug ?? ''),
+      seoSlug: typeof context.document.seoSlug === 'string' ? context.document.seoSlug : '',
       legacyAliases: value.map(String),
     },
   ];

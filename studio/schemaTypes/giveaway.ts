@@ -10,7 +10,7 @@ import {
   SCHOOL_NAME,
   schoolField,
   text,
-} from './fields';
+} from './fields.ts';
 
 export const giveawayForm = defineType({
   name: 'giveawayForm',

@@ -3,8 +3,8 @@
  * matching zod schema in src/lib/content/schemas.ts; studio/tests fails until both have it.
  */
 import type { DocumentDefinition } from 'sanity';
-import { footer, headerNav, loginModal } from './chrome';
-import { giveawayClosed, giveawayConfirmation, giveawayForm, giveawaysBanner } from './giveaway';
+import { footer, headerNav, loginModal } from './chrome.ts';
+import { giveawayClosed, giveawayConfirmation, giveawayForm, giveawaysBanner } from './giveaway.ts';
 import {
   choosePlans,
   faqs,
@@ -15,8 +15,8 @@ import {
   partnerBanner,
   pillar,
   planChoice,
-} from './landing';
-import { coverageMapPage, internationalDialing, pressRelease } from './pages';
+} from './landing.ts';
+import { coverageMapPage, internationalDialing, pressRelease } from './pages.ts';
 import {
   broadbandFacts,
   perkSection,
@@ -24,9 +24,9 @@ import {
   planCards,
   planPageHeader,
   switchSection,
-} from './plans';
-import { school, siteSettings } from './site';
-import { givebackFunds, howItWorksMath, whyHero, whyPerks, whyPlans } from './why';
+} from './plans.ts';
+import { school, siteSettings } from './site.ts';
+import { givebackFunds, howItWorksMath, whyHero, whyPerks, whyPlans } from './why.ts';
 
 /** A school's documents as editors find them in the school's folder: by page, top to bottom. */
 export const SCHOOL_DOCUMENT_GROUPS: { title: string; types: DocumentDefinition[] }[] = [

@@ -1,5 +1,5 @@
 /** The school's landing page (/{school}), top to bottom. */
-import { defineField, defineType } from 'sanity';
+import { defineField, defineType, type PreviewValue } from 'sanity';
 import {
   hexColour,
   image,
@@ -12,7 +12,7 @@ import {
   SCHOOL_NAME,
   schoolField,
   text,
-} from './fields';
+} from './fields.ts';
 
 /** A plan choice: the fan, student or faculty card linking to its plan page. */
 export const planChoice = defineType({
@@ -90,7 +90,15 @@ export const partnerBanner = defineType({
   ],
   preview: {
     select: { number: 'bannerNumber', school: SCHOOL_NAME, media: 'banner' },
-    prepare: ({ number, school, media }) => ({
+    prepare: ({
+      number,
+      school,
+      media,
+    }: {
+      number?: number;
+      school?: string;
+      media?: PreviewValue['media'];
+    }) => ({
       title: `Partner banner ${number ?? '?'}`,
       subtitle: school,
       media,

@@ -11,7 +11,7 @@ import {
   textList,
   url,
   valueRequired,
-} from './fields';
+} from './fields.ts';
 
 export const coverageMapPage = defineType({
   name: 'coverageMapPage',
@@ -51,7 +51,10 @@ const textSection = (name: string, title: string, description: string) =>
     title,
     type: 'object',
     fields: [text('text', 'Text', description, { rows: name === 'paragraph' ? 4 : 1 })],
-    preview: { select: { subtitle: 'text' }, prepare: ({ subtitle }) => ({ title, subtitle }) },
+    preview: {
+      select: { subtitle: 'text' },
+      prepare: ({ subtitle }: { subtitle?: string }) => ({ title, subtitle }),
+    },
   });
 
 export const pressRelease = defineType({
@@ -94,7 +97,10 @@ export const pressRelease = defineType({
           ],
           preview: {
             select: { first: 'items.0' },
-            prepare: ({ first }) => ({ title: 'Bulleted list', subtitle: first }),
+            prepare: ({ first }: { first?: string }) => ({
+              title: 'Bulleted list',
+              subtitle: first,
+            }),
           },
         }),
         defineArrayMember({

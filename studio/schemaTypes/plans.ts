@@ -12,7 +12,7 @@ import {
   SCHOOL_NAME,
   schoolField,
   text,
-} from './fields';
+} from './fields.ts';
 
 /** FCC unique plan identifier: F (fixed) or M (mobile), the 10-digit FRN and a 15-character plan code. */
 export const FCC_PLAN_ID_PATTERN = /^[FM]\d{10}[A-Z0-9]{15}$/;

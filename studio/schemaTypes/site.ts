@@ -1,7 +1,7 @@
 /** The school registry and the site-wide settings. */
 import { CogIcon } from '@sanity/icons/Cog';
 import { HomeIcon } from '@sanity/icons/Home';
-import { defineArrayMember, defineField, defineType } from 'sanity';
+import { defineArrayMember, defineField, defineType, type PreviewValue } from 'sanity';
 import { SLUG_FORM, seoSlugReservedProblem } from '../../src/lib/route-table/legacy-aliases.ts';
 import {
   brandColour,
@@ -12,7 +12,7 @@ import {
   optionalText,
   text,
   url,
-} from './fields';
+} from './fields.ts';
 import {
   SCHOOL_STATUSES,
   SCHOOL_STATUS_TITLES,
@@ -126,7 +126,7 @@ export const school = defineType({
           (value, context) =>
             successorProblem({
               ...(context.document as { _id?: string; status?: unknown }),
-              successor: value as { _ref?: string } | undefined,
+              successor: value,
             }) ?? true,
         ),
     }),
@@ -142,7 +142,17 @@ export const school = defineType({
   preview: {
     select: { title: 'baseName', schoolName: 'schoolName', status: 'status', media: 'logo' },
     // Editors see at a glance which schools are not live.
-    prepare: ({ title, schoolName, status, media }) => {
+    prepare: ({
+      title,
+      schoolName,
+      status,
+      media,
+    }: {
+      title?: string;
+      schoolName?: string;
+      status?: unknown;
+      media?: PreviewValue['media'];
+    }) => {
       const lifecycle = schoolStatusOf(status);
       return {
         title,

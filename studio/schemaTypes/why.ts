@@ -12,7 +12,7 @@ import {
   schoolField,
   text,
   textList,
-} from './fields';
+} from './fields.ts';
 
 export const whyHero = defineType({
   name: 'whyHero',

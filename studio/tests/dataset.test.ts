@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { studioMarkers } from './studio-validation';
+import { studioMarkers } from './studio-validation.ts';
 
 const DATASET = new URL('../../src/dataset/data.ndjson', import.meta.url);
 const documents = readFileSync(DATASET, 'utf8')

@@ -9,14 +9,14 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { deploysAnswerSchema } from '../../src/lib/publish-records/status-answers.ts';
-import { DeploysView } from '../deploys/DeploysView';
+import { DeploysView } from '../deploys/DeploysView.tsx';
 import {
   deploysFromAnswer,
   duration,
   fetchDeploys,
   triggerText,
   type DeploysResult,
-} from '../deploys/deploys-view';
+} from '../deploys/deploys-view.ts';
 
 const answer: unknown = JSON.parse(
   readFileSync(new URL('./fixtures/deploys.json', import.meta.url), 'utf8'),
@@ -58,8 +58,8 @@ describe('the deploys answer as rows', () => {
       ['Rebuild by hand', 'Nov 26, 2:15 PM', '2 min 12 s', 'Production'],
       ['Deploy started outside the Studio', 'Nov 26, 12:41 PM', '2 min 19 s', 'Deploy preview'],
     ]);
-    expect(rows[5]!.detail).toBe("Coverage page: load the carrier's map on request");
-    expect(rows[1]!.whenIso).toBe('2026-11-27T20:03:05.000Z');
+    expect(rows[5].detail).toBe("Coverage page: load the carrier's map on request");
+    expect(rows[1].whenIso).toBe('2026-11-27T20:03:05.000Z');
     expect(result.running).toBe(true);
   });
 
@@ -72,15 +72,15 @@ describe('the deploys answer as rows', () => {
       ['Replaced', undefined],
       ['Preview', undefined],
     ]);
-    expect(rows[1]!.state.title).toBe(
+    expect(rows[1].state.title).toBe(
       'Visitors get this deploy (published Nov 27, 2026, 12:05 PM).',
     );
-    expect(rows[2]!.state.title).toBe('The build failed: the previous deploy stays live.');
-    expect(rows[2]!.errorMessage).toMatch(/^Build script returned non-zero exit code: 2\./);
+    expect(rows[2].state.title).toBe('The build failed: the previous deploy stays live.');
+    expect(rows[2].errorMessage).toMatch(/^Build script returned non-zero exit code: 2\./);
   });
 
   it("the schools built link to their live page on the public site; a preview's to its own pages", () => {
-    expect(rows[1]!.built).toEqual(
+    expect(rows[1].built).toEqual(
       ['uw-husky-mobile', 'osu-beavs-mobile', 'cubbymobile', 'uk-kentucky-mobile'].map(
         (seoSlug) => ({
           seoSlug,
@@ -89,16 +89,16 @@ describe('the deploys answer as rows', () => {
         }),
       ),
     );
-    expect(rows[5]!.built[0]).toEqual({
+    expect(rows[5].built[0]).toEqual({
       seoSlug: 'uw-husky-mobile',
       url: 'https://deploy-preview-212--schoolmobile.netlify.app/uw-husky-mobile',
       page: 'page in this preview',
     });
-    expect(rows[2]!.built).toEqual([]);
+    expect(rows[2].built).toEqual([]);
   });
 
   it('the schools left out, with why', () => {
-    expect(rows[1]!.leftOut).toEqual([
+    expect(rows[1].leftOut).toEqual([
       { school: 'cal-bears-mobile', reason: 'not launched yet' },
       { school: 'utah-ute-mobile', reason: 'its school document is invalid (see problems)' },
     ]);
@@ -133,8 +133,8 @@ describe('the deploys answer as rows', () => {
       deploys: Array<{ schools: { builtCount: number; leftOutMore: number } }>;
       waitingToBuild?: unknown;
     };
-    many.deploys[1]!.schools.builtCount = 600;
-    many.deploys[1]!.schools.leftOutMore = 3;
+    many.deploys[1].schools.builtCount = 600;
+    many.deploys[1].schools.leftOutMore = 3;
     many.waitingToBuild = {
       waiting: 2,
       reason: 'the build service did not answer',
@@ -142,7 +142,7 @@ describe('the deploys answer as rows', () => {
     };
     const seen = deploysFromAnswer(many, origin, format);
     expect(
-      seen.ok && [seen.rows[1]!.builtCount, seen.rows[1]!.built.length, seen.rows[1]!.leftOutMore],
+      seen.ok && [seen.rows[1].builtCount, seen.rows[1].built.length, seen.rows[1].leftOutMore],
     ).toEqual([600, 4, 3]);
     expect(seen.ok && seen.waiting).toBe(
       'Waiting to build: the build service did not answer; next try at 12:07 PM. 2 published documents wait; the site tries again by itself.',
@@ -222,12 +222,12 @@ describe('the deploys answer as rows', () => {
 describe('asking the public site', () => {
   it("sends the editor's token and reads the answer", async () => {
     const calls: Array<[string, RequestInit | undefined]> = [];
-    const result = await fetchDeploys(origin, 'sk-editor', format, async (input, init) => {
-      calls.push([String(input), init]);
-      return Response.json(answer);
+    const result = await fetchDeploys(origin, 'sk-editor', format, (input, init) => {
+      calls.push([input instanceof Request ? input.url : input.toString(), init]);
+      return Promise.resolve(Response.json(answer));
     });
-    expect(calls[0]![0]).toBe('https://schoolmobile.example/api/deploys');
-    expect(calls[0]![1]?.headers).toEqual({
+    expect(calls[0][0]).toBe('https://schoolmobile.example/api/deploys');
+    expect(calls[0][1]?.headers).toEqual({
       accept: 'application/json',
       authorization: 'Bearer sk-editor',
     });
@@ -236,17 +236,17 @@ describe('asking the public site', () => {
 
   it('says the site could not be reached, and why', async () => {
     expect(
-      await fetchDeploys(origin, undefined, format, async () => {
-        throw new TypeError('Failed to fetch');
-      }),
+      await fetchDeploys(origin, undefined, format, () =>
+        Promise.reject(new TypeError('Failed to fetch')),
+      ),
     ).toEqual({
       ok: false,
       error:
         'The public site could not be reached: Failed to fetch (https://schoolmobile.example).',
     });
     expect(
-      await fetchDeploys(origin, undefined, format, async () =>
-        Response.json({ message: 'origin not allowed' }, { status: 403 }),
+      await fetchDeploys(origin, undefined, format, () =>
+        Promise.resolve(Response.json({ message: 'origin not allowed' }, { status: 403 })),
       ),
     ).toEqual({
       ok: false,
@@ -258,9 +258,9 @@ describe('asking the public site', () => {
   it('keeps the pass the site gives a proven editor and sends it back; "checking your access" is said as such', async () => {
     const sent: unknown[] = [];
     const ask = (body: unknown, status = 200) =>
-      fetchDeploys(origin, 'sk-deploys-editor', format, async (_input, init) => {
+      fetchDeploys(origin, 'sk-deploys-editor', format, (_input, init) => {
         sent.push(init?.headers);
-        return Response.json(body, { status });
+        return Promise.resolve(Response.json(body, { status }));
       });
     await ask({
       ...(answer as object),

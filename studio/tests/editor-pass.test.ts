@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TokenVerdict } from '../../src/lib/deploys/access.ts';
 import { buildRecord, deploy, site, statusHandlers } from '../../tests/unit/deploys/fixtures.ts';
-import type { StatusSource } from '../deploys/status-source';
+import type { StatusSource } from '../deploys/status-source.ts';
 
 const TOKEN = 'sk-editor-session-token';
 const KEY = `school-site:editor-pass:${createHash('sha256').update(TOKEN).digest('hex')}`;
@@ -82,7 +82,7 @@ function publicSite(
   secret = SETTINGS.EDITOR_PASS_SECRET,
 ) {
   const clock = { now: Date.parse('2026-11-27T10:05:00.000Z') };
-  const sanity = vi.fn(async (_token: string): Promise<TokenVerdict> => verdict);
+  const sanity = vi.fn<(token: string) => Promise<TokenVerdict>>(() => Promise.resolve(verdict));
   const functions = statusHandlers({
     openStores: { deploys: () => s.deploysStore, queue: () => s.queueStore },
     readSettings: () => ({ ...SETTINGS, EDITOR_PASS_SECRET: secret }),
@@ -93,7 +93,7 @@ function publicSite(
   });
   // The Studio's fetch, reaching the function as Netlify would (the caller's address included).
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
-    functions.publishStatus(new Request(String(input), init), {
+    functions.publishStatus(new Request(input, init), {
       ip: '192.0.2.10',
     })) as typeof globalThis.fetch;
   const flood = async (count: number) => {
@@ -117,7 +117,7 @@ async function loadStudio({
   clock: { now: number };
 }): Promise<StatusSource> {
   vi.resetModules();
-  const { createStatusSource } = await import('../deploys/status-source');
+  const { createStatusSource } = await import('../deploys/status-source.ts');
   return createStatusSource({
     origin: 'https://site.example',
     token: TOKEN,

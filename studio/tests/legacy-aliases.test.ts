@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { groupContent } from '../../src/lib/content/group.ts';
 import { splitBuildContent } from '../../src/lib/content/queries.ts';
-import { studioErrors } from './studio-validation';
+import { studioErrors } from './studio-validation.ts';
 
 type Doc = Record<string, unknown>;
 const documents = readFileSync(new URL('../../src/dataset/data.ndjson', import.meta.url), 'utf8')
@@ -70,7 +70,7 @@ describe('old addresses (legacy aliases)', () => {
 
 describe("the school's address (seo slug)", () => {
   it("the Studio refuses an address the site serves itself with the build's words, and the build refuses it too", async () => {
-    const doc = { ...structuredClone(beavs), seoSlug: 'search' };
+    const doc: Doc = { ...structuredClone(beavs), seoSlug: 'search' };
     const messages = (await studioErrors(doc, ids)).map((marker) => marker.message);
     expect(messages.join(' ')).toContain('"search" is an address the site serves itself (/search)');
     const raw = splitBuildContent([

@@ -12,8 +12,8 @@ import {
   fieldsFromForm,
   NewSchoolRefused,
   type SchoolClient,
-} from '../actions/new-school-request';
-import { asImported, studioMarkers } from './studio-validation';
+} from '../actions/new-school-request.ts';
+import { asImported, studioMarkers } from './studio-validation.ts';
 
 // The published documents, as the Studio's template query sees them (the dataset also holds a scheduled draft).
 const documents = applyPerspective(
@@ -74,9 +74,9 @@ function fakeClient() {
   const imported = documents.map((doc) => asImported(doc));
   const commits: ContentDocument[][] = [];
   const client: SchoolClient = {
-    async fetch<T>(_query: string, params: Record<string, unknown>) {
+    fetch<T>(_query: string, params: Record<string, unknown>) {
       const school = imported.find((doc) => doc._id === params.templateId) ?? null;
-      return {
+      return Promise.resolve({
         school: school && {
           ...school,
           _rev: 'r1',
@@ -87,13 +87,16 @@ function fakeClient() {
           (doc) => (doc.school as { _ref?: string } | undefined)?._ref === params.templateId,
         ),
         schools: imported.filter((doc) => doc._type === 'school'),
-      } as T;
+      } as T);
     },
     transaction() {
       const created: ContentDocument[] = [];
       return {
         create: (doc: ContentDocument) => created.push(doc),
-        commit: async () => commits.push(created),
+        commit: () => {
+          commits.push(created);
+          return Promise.resolve();
+        },
       };
     },
   };
@@ -137,10 +140,10 @@ describe('the New school action', () => {
       client,
       'drafts.school-cubbymobile',
       fieldsFromForm(form),
-      async () => logo,
+      () => Promise.resolve(logo),
     );
     expect(commits).toHaveLength(1);
-    expect(commits[0]!.map((doc) => doc._id)).toEqual([
+    expect(commits[0].map((doc) => doc._id)).toEqual([
       made.school._id,
       ...made.documents.map((doc) => doc._id),
     ]);
@@ -152,9 +155,9 @@ describe('the New school action', () => {
       logo: { _type: 'image', ...logo },
     });
     expect(Object.keys(made.school)).not.toContain('_rev');
-    const ids = new Set([...documents.map((doc) => doc._id), ...commits[0]!.map((doc) => doc._id)]);
+    const ids = new Set([...documents.map((doc) => doc._id), ...commits[0].map((doc) => doc._id)]);
     const problems: string[] = [];
-    for (const doc of commits[0]!) {
+    for (const doc of commits[0]) {
       for (const marker of await studioMarkers(doc, ids, 'studio'))
         problems.push(`${doc._id} ${marker.level} ${marker.path}: ${marker.message}`);
     }
@@ -164,9 +167,9 @@ describe('the New school action', () => {
   it('refuses a taken address, and creates and uploads nothing', async () => {
     const { client, commits } = fakeClient();
     let uploads = 0;
-    const upload = async () => {
+    const upload = () => {
       uploads += 1;
-      return { asset: { _type: 'reference' as const, _ref: 'image-x-1x1-svg' } };
+      return Promise.resolve({ asset: { _type: 'reference' as const, _ref: 'image-x-1x1-svg' } });
     };
     const refused = createSchoolFromTemplate(
       client,

@@ -28,8 +28,8 @@ import {
   productLocationQuery,
   schoolPresentationIntent,
   SITE_WIDE_SCHOOLS_QUERY,
-} from '../presentation';
-import { schemaTypes } from '../schemaTypes';
+} from '../presentation.ts';
+import { schemaTypes } from '../schemaTypes/index.ts';
 
 type Doc = Record<string, unknown> & { _id: string; _type: string };
 // The published documents (the dataset also holds a scheduled draft).
@@ -40,7 +40,10 @@ const dataset = applyPerspective(
     .map((line) => JSON.parse(line) as Doc),
   'published',
 ) as Doc[];
-const schools = dataset.filter((doc) => doc._type === 'school');
+// School documents carry an address, a status and a name (the Studio's school schema).
+const schools = dataset.filter((doc) => doc._type === 'school') as Array<
+  Doc & { seoSlug: string; status?: string; baseName?: string }
+>;
 /** Schools with pages (a retired school has none), live ones first, then by service name: how the site settings list them. */
 const withPages = schools
   .filter((school) => school.status !== 'retired')
@@ -129,7 +132,7 @@ describe('locations', () => {
       if (school.status === 'retired') {
         expect(state, doc._id).toMatchObject({
           locations: [],
-          message: expect.stringContaining('retired'),
+          message: expect.stringContaining('retired') as string,
         });
         continue;
       }

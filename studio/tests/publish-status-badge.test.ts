@@ -17,9 +17,9 @@ import {
 } from 'sanity';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publishStatusAnswerSchema } from '../../src/lib/publish-records/status-answers.ts';
-import { createPublishStatusBadge } from '../deploys/publish-status-badge';
-import { statusFromAnswer } from '../deploys/status';
-import type { StatusEntry, StatusSource, WatchedDocument } from '../deploys/status-source';
+import { createPublishStatusBadge } from '../deploys/publish-status-badge.ts';
+import { statusFromAnswer } from '../deploys/status.ts';
+import type { StatusEntry, StatusSource, WatchedDocument } from '../deploys/status-source.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -93,7 +93,8 @@ async function badgesFor(props: DocumentBadgeProps): Promise<DocumentBadgeDescri
   const container = document.createElement('div');
   const root = createRoot(container);
   mounted.push(() => act(() => root.unmount()));
-  await act(async () => {
+  // Given a promise, act also waits for what the render starts in microtasks.
+  await act(() => {
     root.render(
       createElement(GetHookCollectionState<DocumentBadgeProps, DocumentBadgeDescription>, {
         hooks: [Badge],
@@ -104,6 +105,7 @@ async function badgesFor(props: DocumentBadgeProps): Promise<DocumentBadgeDescri
         },
       }),
     );
+    return Promise.resolve();
   });
   // Sanity collects the hooks' states on a throttled task (60 ms).
   await vi.waitFor(() => expect(states).toBeDefined(), { timeout: 10_000 });
@@ -211,7 +213,7 @@ describe('the live-status badge, as Sanity runs it', () => {
     it(`${badge.label}: ${id}`, async () => {
       const { stub, watched } = sampleSource();
       source = stub;
-      const rev = revisions[id]!;
+      const rev = revisions[id];
       expect(await badgesFor(editState(id, { rev }))).toEqual([badge]);
       // It asked about the published id and its published revision, with the publish time.
       expect(watched).toEqual([{ id, rev, publishedAt: '2026-11-27T20:03:00Z' }]);

@@ -14,9 +14,13 @@ import {
   statusHeaders,
   statusUrl,
   type DocumentStatus,
-} from '../deploys/status';
-import { createStatusSource, type StatusSource } from '../deploys/status-source';
-import { DEFAULT_PUBLIC_SITE_URL, publicSiteOrigin, schoolPageUrl } from '../deploys/public-site';
+} from '../deploys/status.ts';
+import { createStatusSource, type StatusSource } from '../deploys/status-source.ts';
+import {
+  DEFAULT_PUBLIC_SITE_URL,
+  publicSiteOrigin,
+  schoolPageUrl,
+} from '../deploys/public-site.ts';
 
 const publishing: DocumentStatus = {
   state: 'publishing',
@@ -131,22 +135,23 @@ describe('the question', () => {
 /** A fake public site: answers each request with the next status in `script` (the last one repeats). */
 function fakeSite(script: Array<DocumentStatus | 'unreachable' | 503>) {
   const requests: Array<{ at: number; url: string; headers: Record<string, string> }> = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    requests.push({
-      at: Date.now(),
-      url: String(input),
-      headers: init?.headers as Record<string, string>,
-    });
-    const next = script[Math.min(requests.length - 1, script.length - 1)]!;
-    if (next === 'unreachable') throw new TypeError('Failed to fetch');
+  const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : input.toString();
+    requests.push({ at: Date.now(), url, headers: init?.headers as Record<string, string> });
+    const next = script[Math.min(requests.length - 1, script.length - 1)];
+    if (next === 'unreachable') return Promise.reject(new TypeError('Failed to fetch'));
     if (next === 503)
-      return Response.json(
-        { message: 'The publish records cannot be read right now; try again in a moment.' },
-        { status: 503 },
+      return Promise.resolve(
+        Response.json(
+          { message: 'The publish records cannot be read right now; try again in a moment.' },
+          { status: 503 },
+        ),
       );
     // The site keys its answer by the published id asked about.
-    const id = new URL(String(input)).searchParams.get('ids')!.split(':')[0]!;
-    return Response.json({ documents: { [id]: next }, checkedAt: new Date().toISOString() });
+    const id = new URL(url).searchParams.get('ids')!.split(':')[0];
+    return Promise.resolve(
+      Response.json({ documents: { [id]: next }, checkedAt: new Date().toISOString() }),
+    );
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, requests };
 }
@@ -186,10 +191,10 @@ describe('one shared poll per document', () => {
     expect(seconds(site.requests)).toEqual([0, 2, 6, 14]);
     expect(source.get(document.id)).toEqual({ rev: 'r2', status: live });
     expect(seen.slice(-2)).toEqual(['a:live', 'b:live']);
-    expect(site.requests[0]!.url).toBe(
+    expect(site.requests[0].url).toBe(
       'https://site.example/api/publish-status?ids=huskymobile-faqs%3Ar2',
     );
-    expect(site.requests[0]!.headers).toEqual({
+    expect(site.requests[0].headers).toEqual({
       accept: 'application/json',
       authorization: 'Bearer sk-editor',
     });
@@ -214,9 +219,9 @@ describe('one shared poll per document', () => {
     expect(seconds(site.requests)).toEqual([0, 60, 62, 66]);
     expect(site.requests.map((request) => new URL(request.url).searchParams.get('ids'))).toEqual([
       'huskymobile-faqs:r1',
-      ...Array(3).fill('huskymobile-faqs:r2'),
+      ...Array<string>(3).fill('huskymobile-faqs:r2'),
     ]);
-    expect(site.requests[0]!.headers).toEqual({ accept: 'application/json' });
+    expect(site.requests[0].headers).toEqual({ accept: 'application/json' });
     expect(source.get('huskymobile-faqs')).toEqual({ rev: 'r2', status: live });
     stopOld();
     stopNew();
@@ -312,10 +317,10 @@ describe('one shared poll per document', () => {
       },
     ];
     const headers: Array<Record<string, string>> = [];
-    const fetch = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+    const fetch = ((_input: RequestInfo | URL, init?: RequestInit) => {
       headers.push(init?.headers as Record<string, string>);
-      const next = answers[Math.min(headers.length - 1, answers.length - 1)]!;
-      return Response.json(next.body, { status: next.status });
+      const next = answers[Math.min(headers.length - 1, answers.length - 1)];
+      return Promise.resolve(Response.json(next.body, { status: next.status }));
     }) as typeof globalThis.fetch;
     source = createStatusSource({ origin: 'https://site.example', token: 'sk-pass-editor', fetch });
     const stop = source.watch(
@@ -353,10 +358,10 @@ describe('one shared poll per document', () => {
       },
     ];
     const asked: number[] = [];
-    const fetch = (async () => {
+    const fetch = (() => {
       asked.push(Date.now());
-      const next = answers[Math.min(asked.length - 1, answers.length - 1)]!;
-      return Response.json(next.body, { status: next.status });
+      const next = answers[Math.min(asked.length - 1, answers.length - 1)];
+      return Promise.resolve(Response.json(next.body, { status: next.status }));
     }) as typeof globalThis.fetch;
     source = createStatusSource({ origin: 'https://site.example', token: 'sk-new-editor', fetch });
     const stop = source.watch(

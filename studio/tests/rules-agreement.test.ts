@@ -24,8 +24,8 @@ import {
 } from '../../src/lib/content/inheritance/index.ts';
 import { splitBuildContent } from '../../src/lib/content/queries.ts';
 import { isAllowedLink as buildAllowsLink } from '../../src/lib/content/link-guard.ts';
-import { isAllowedLink as studioAllowsLink } from '../schemaTypes/fields';
-import { studioErrors } from './studio-validation';
+import { isAllowedLink as studioAllowsLink } from '../schemaTypes/fields.ts';
+import { studioErrors } from './studio-validation.ts';
 
 type Doc = Record<string, unknown>;
 // The published documents, as the build reads them (the dataset also holds a scheduled draft).
@@ -68,7 +68,7 @@ const live = schools.find((school) => school.status === undefined)!;
 const samples: Sample[] = types.flatMap((type): Sample[] => {
   const ofType = documents.filter((doc) => doc._type === type);
   if (type === 'school' || type === 'siteSettings') {
-    const doc = ofType[0]!;
+    const doc = ofType[0];
     return [{ label: type, doc, context: [], school: live }];
   }
   // The product document, read by a school that has no document of the type (it shows it alone).
@@ -83,7 +83,7 @@ const samples: Sample[] = types.flatMap((type): Sample[] => {
   });
   return [
     { label: `${type} (${String(product._id)})`, doc: product, context: [], school: live },
-    school(own[0]!),
+    school(own[0]),
     ...(owner ? [school(owner)] : []),
   ];
 });

@@ -10,9 +10,9 @@ import {
   siteSettingsSchema,
   tenantDocumentSchemas,
 } from '../../src/lib/content/schemas.ts';
-import { SCHOOL_DOCUMENT_TYPES, SINGLETON_TYPES } from '../schemaTypes';
-import { shapeDifferences, studioShape, zodShape } from './schema-shape';
-import { studioSchema } from './studio-validation';
+import { SCHOOL_DOCUMENT_TYPES, SINGLETON_TYPES } from '../schemaTypes/index.ts';
+import { shapeDifferences, studioShape, zodShape } from './schema-shape.ts';
+import { studioSchema } from './studio-validation.ts';
 
 const zodDocuments: Record<string, z.ZodType> = {
   school: schoolSchema,

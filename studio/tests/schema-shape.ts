@@ -56,7 +56,7 @@ function zodKind(schema: ZodLike): FieldKind {
     case 'literal':
       return typeof def.values?.[0] === 'number' ? 'number' : 'string';
     case 'union':
-      return zodKind(def.options![0]!);
+      return zodKind(def.options![0]);
     case 'object': {
       const keys = Object.keys(def.shape ?? {});
       if (keys.includes('_sanityAsset')) return 'image';
@@ -69,8 +69,8 @@ function zodKind(schema: ZodLike): FieldKind {
 }
 
 export function zodShape(schema: z.ZodType, prefix = '', shape: Shape = new Map()): Shape {
-  const def = unwrapZod(schema as unknown as ZodLike)._zod.def;
-  const kind = zodKind(schema as unknown as ZodLike);
+  const def = unwrapZod(schema)._zod.def;
+  const kind = zodKind(schema);
   if (def.type === 'array') {
     const element = def.element!;
     shape.set(`${prefix}[]`, zodKind(element));

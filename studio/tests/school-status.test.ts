@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { schoolSchema } from '../../src/lib/content/schemas.ts';
-import { studioErrors } from './studio-validation';
+import { studioErrors } from './studio-validation.ts';
 
 type Doc = Record<string, unknown>;
 const documents = readFileSync(new URL('../../src/dataset/data.ndjson', import.meta.url), 'utf8')

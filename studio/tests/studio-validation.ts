@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { evaluate, parse } from 'groq-js';
 import { createSchema, validateDocument, type SanityDocument } from 'sanity';
-import { schemaTypes } from '../schemaTypes';
+import { schemaTypes } from '../schemaTypes/index.ts';
 
 export const DATASET_IMAGES = new URL('../../src/dataset/images/', import.meta.url);
 
@@ -20,7 +20,7 @@ const datasetDocuments = readFileSync(DATASET, 'utf8')
 
 /** What a validator's `getClient().fetch` sees: the query run with GROQ over the bundled dataset. */
 const datasetClient = {
-  fetch: async (query: string, params: Record<string, unknown> = {}) =>
+  fetch: async (query: string, params: Record<string, unknown> = {}): Promise<unknown> =>
     (await evaluate(parse(query, { params }), { dataset: datasetDocuments, params })).get(),
 };
 
@@ -42,7 +42,7 @@ export function asImported<T>(value: T): T {
       const file = String(inner).replace(/^image@file:\/\/\.\/images\//, '');
       const match = /^(.*)-(\d+x\d+)\.([a-z0-9]+)$/i.exec(file);
       const ref = match
-        ? `image-${match[1]!.replace(/[^a-z0-9]/gi, '')}-${match[2]}-${match[3]}`
+        ? `image-${match[1].replace(/[^a-z0-9]/gi, '')}-${match[2]}-${match[3]}`
         : `image-unknown`;
       importedAssetFiles.set(ref, file);
       return [['asset', { _type: 'reference', _ref: ref }]];
@@ -74,7 +74,8 @@ export async function studioMarkers(
     document: asImported(document) as SanityDocument,
     workspace: { schema: studioSchema } as never,
     getClient: () => datasetClient as never,
-    getDocumentExists: async ({ id }) => existingIds.has(id) || assetExists(id, imagesDir),
+    getDocumentExists: ({ id }) =>
+      Promise.resolve(existingIds.has(id) || assetExists(id, imagesDir)),
     environment,
   });
   return markers.map((marker) => ({

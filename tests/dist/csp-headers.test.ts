@@ -19,7 +19,10 @@ const HEADERS_FILE = join(DIST, '_headers');
 /** Every HTML page in dist/ by the path Netlify serves it at (`a/b.html` at `/a/b`). */
 function servedPaths(dir = DIST, prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.isDirectory()) return ['_astro', 'content-images', 'backgrounds'].includes(entry.name) && prefix === '' ? [] : servedPaths(join(dir, entry.name), `${prefix}/${entry.name}`);
+    if (entry.isDirectory())
+      return ['_astro', 'content-images', 'backgrounds'].includes(entry.name) && prefix === ''
+        ? []
+        : servedPaths(join(dir, entry.name), `${prefix}/${entry.name}`);
     if (!entry.name.endsWith('.html')) return [];
     const name = entry.name.slice(0, -'.html'.length);
     return [name === 'index' ? prefix || '/' : `${prefix}/${name}`];
@@ -32,17 +35,34 @@ const fileOf = (path: string) => `/${relative(DIST, pageFile(path)).split('\\').
 let rules: Header[] = [];
 
 beforeAll(async () => {
-  const parsed = await parseAllHeaders({ headersFiles: [HEADERS_FILE], netlifyConfigPath: NETLIFY_TOML, configHeaders: undefined, minimal: false });
+  const parsed = await parseAllHeaders({
+    headersFiles: [HEADERS_FILE],
+    netlifyConfigPath: NETLIFY_TOML,
+    configHeaders: undefined,
+    minimal: false,
+  });
   expect(parsed.errors).toEqual([]);
   rules = parsed.headers as Header[];
 });
 
 /** The CSP values of every rule that matches the path (Netlify sends them all, comma-joined). */
-const policiesFor = (path: string) => rules
-  .filter((rule) => rule.forRegExp.test(path))
-  .flatMap((rule) => Object.entries(rule.values).filter(([name]) => name.toLowerCase() === 'content-security-policy').map(([, value]) => String(value)));
+const policiesFor = (path: string) =>
+  rules
+    .filter((rule) => rule.forRegExp.test(path))
+    .flatMap((rule) =>
+      Object.entries(rule.values)
+        .filter(([name]) => name.toLowerCase() === 'content-security-policy')
+        .map(([, value]) => String(value)),
+    );
 
-const directives = (policy: string) => new Map(policy.split(';').map((part) => part.trim()).filter(Boolean).map((part) => [part.split(/\s+/)[0] ?? '', part.split(/\s+/).slice(1)]));
+const directives = (policy: string) =>
+  new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => [part.split(/\s+/)[0] ?? '', part.split(/\s+/).slice(1)]),
+  );
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const DATA_BLOCK = /^application\/(ld\+)?json$/i;
 
@@ -50,53 +70,85 @@ describe('dist/_headers', () => {
   it('exists and stays small: a rule per kind of page (address and file), none per school', () => {
     expect(existsSync(HEADERS_FILE)).toBe(true);
     expect(pages.length).toBeGreaterThan(60);
-    const cspRules = rules.filter((rule) => Object.keys(rule.values).some((name) => name.toLowerCase() === 'content-security-policy'));
+    const cspRules = rules.filter((rule) =>
+      Object.keys(rule.values).some((name) => name.toLowerCase() === 'content-security-policy'),
+    );
     // `/`, `/:page` (landing pages and the pages of no school), each school route's address and
     // file, the search's state pages, and the content SVGs' own rule: the same at any number of schools.
     expect(cspRules.length).toBeLessThanOrEqual(2 + 2 * SCHOOL_ROUTES.length + 1 + 1);
-    const schools = new Set(pages.map((path) => path.split('/')[1] ?? '').filter((segment) => pages.includes(`/${segment}/why`)));
-    expect(cspRules.filter((rule) => [...schools].some((slug) => rule.for.includes(slug)))).toEqual([]);
+    const schools = new Set(
+      pages
+        .map((path) => path.split('/')[1] ?? '')
+        .filter((segment) => pages.includes(`/${segment}/why`)),
+    );
+    expect(cspRules.filter((rule) => [...schools].some((slug) => rule.for.includes(slug)))).toEqual(
+      [],
+    );
   });
 
   it('matches every built page, with or without a trailing slash and as its file, by exactly one policy, the same', () => {
-    const counts = pages.flatMap((path) => [path, `${path.replace(/\/$/, '')}/`, fileOf(path)]).map((path) => [path, policiesFor(path).length] as const);
+    const counts = pages
+      .flatMap((path) => [path, `${path.replace(/\/$/, '')}/`, fileOf(path)])
+      .map((path) => [path, policiesFor(path).length] as const);
     expect(counts.filter(([, count]) => count !== 1)).toEqual([]);
-    expect(pages.filter((path) => policiesFor(fileOf(path))[0] !== policiesFor(path)[0])).toEqual([]);
+    expect(pages.filter((path) => policiesFor(fileOf(path))[0] !== policiesFor(path)[0])).toEqual(
+      [],
+    );
   });
 
-  it.each(pages)('%s: scripts and styles from the site or by the hash of its own inline blocks, framed by nobody', (path) => {
-    const [policy = ''] = policiesFor(path);
-    const csp = directives(policy);
-    expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|\*/);
-    expect(csp.get('default-src')).toEqual(["'self'"]);
-    expect(csp.get('object-src')).toEqual(["'none'"]);
-    expect(csp.get('base-uri')).toEqual(["'none'"]);
-    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(csp.get('form-action')).toEqual(["'self'"]);
-    expect(csp.get('img-src')).toEqual(["'self'", 'https://cdn.sanity.io']);
-    expect(csp.get('connect-src')).toEqual(["'self'", new URL(publicApiBase()).origin]);
-    const document = pageDocument(path);
-    // Only coverage pages may load a frame: the map hosts content names (its own among them).
-    const embed = document.querySelector('[data-embed-url]')?.getAttribute('data-embed-url');
-    if (embed) expect(csp.get('frame-src')).toContain(new URL(embed).origin);
-    if (!path.endsWith('/coverage-map')) expect(csp.has('frame-src')).toBe(false);
-    const scripts = [...document.querySelectorAll('script:not([src])')].filter((script) => !DATA_BLOCK.test(script.getAttribute('type') ?? '') && script.textContent !== '');
-    const styles = [...document.querySelectorAll('style')];
-    for (const script of scripts) expect(csp.get('script-src'), `script ${script.textContent?.slice(0, 40)}`).toContain(hashOf(script.textContent ?? ''));
-    for (const style of styles) expect(csp.get('style-src'), `style ${style.textContent?.slice(0, 40)}`).toContain(hashOf(style.textContent ?? ''));
-    expect(csp.get('script-src')?.[0]).toBe("'self'");
-    expect(csp.get('style-src')?.[0]).toBe("'self'");
-  });
+  it.each(pages)(
+    '%s: scripts and styles from the site or by the hash of its own inline blocks, framed by nobody',
+    (path) => {
+      const [policy = ''] = policiesFor(path);
+      const csp = directives(policy);
+      expect(policy).not.toMatch(/unsafe-inline|unsafe-eval|unsafe-hashes|\*/);
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+      expect(csp.get('object-src')).toEqual(["'none'"]);
+      expect(csp.get('base-uri')).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(csp.get('form-action')).toEqual(["'self'"]);
+      expect(csp.get('img-src')).toEqual(["'self'", 'https://cdn.sanity.io']);
+      expect(csp.get('connect-src')).toEqual(["'self'", new URL(publicApiBase()).origin]);
+      const document = pageDocument(path);
+      // Only coverage pages may load a frame: the map hosts content names (its own among them).
+      const embed = document.querySelector('[data-embed-url]')?.getAttribute('data-embed-url');
+      if (embed) expect(csp.get('frame-src')).toContain(new URL(embed).origin);
+      if (!path.endsWith('/coverage-map')) expect(csp.has('frame-src')).toBe(false);
+      const scripts = [...document.querySelectorAll('script:not([src])')].filter(
+        (script) =>
+          !DATA_BLOCK.test(script.getAttribute('type') ?? '') && script.textContent !== '',
+      );
+      const styles = [...document.querySelectorAll('style')];
+      for (const script of scripts)
+        expect(csp.get('script-src'), `script ${script.textContent?.slice(0, 40)}`).toContain(
+          hashOf(script.textContent ?? ''),
+        );
+      for (const style of styles)
+        expect(csp.get('style-src'), `style ${style.textContent?.slice(0, 40)}`).toContain(
+          hashOf(style.textContent ?? ''),
+        );
+      expect(csp.get('script-src')?.[0]).toBe("'self'");
+      expect(csp.get('style-src')?.[0]).toBe("'self'");
+    },
+  );
 
-  it('leaves the content SVGs their own sandbox policy, and no other', async () => {
+  it('leaves the content SVGs their own sandbox policy, and no other', () => {
     const svg = readdirSync(join(DIST, 'content-images')).find((name) => name.endsWith('.svg'));
     expect(svg).toBeDefined();
-    expect(policiesFor(`/content-images/${svg}`)).toEqual(["default-src 'none'; style-src 'unsafe-inline'; sandbox"]);
+    expect(policiesFor(`/content-images/${svg}`)).toEqual([
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    ]);
   });
 });
 
-describe('served through Netlify\'s engine', () => {
-  const site = createNetlifySite({ distDir: DIST, netlifyToml: NETLIFY_TOML, warn: (message) => { throw new Error(message); } });
+describe("served through Netlify's engine", () => {
+  const site = createNetlifySite({
+    distDir: DIST,
+    netlifyToml: NETLIFY_TOML,
+    warn: (message) => {
+      throw new Error(message);
+    },
+  });
 
   it('sends each page with its one policy and never serves _headers', async () => {
     for (const path of pages) {
@@ -120,12 +172,16 @@ describe('served through Netlify\'s engine', () => {
     expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const image = await site.handle(new Request(`http://localhost:4321/content-images/${svg}`));
     await image.arrayBuffer();
-    expect(image.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(image.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
     expect(image.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('caches a school\'s theme stylesheet for good (named by its content) and checks the search\'s cards on each use', async () => {
-    const theme = readdirSync(join(DIST, '_astro')).find((name) => name.startsWith('school-theme.'));
+  it("caches a school's theme stylesheet for good (named by its content) and checks the search's cards on each use", async () => {
+    const theme = readdirSync(join(DIST, '_astro')).find((name) =>
+      name.startsWith('school-theme.'),
+    );
     expect(theme).toBeDefined();
     const sheet = await site.handle(new Request(`http://localhost:4321/_astro/${theme}`));
     expect(await sheet.text()).toMatch(/^html\[data-school\]\{--school-primary:/);

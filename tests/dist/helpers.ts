@@ -9,7 +9,8 @@ export const DIST = resolve(process.env.BUILD_OUT_DIR ?? 'dist');
 export const REPORT_FILE = resolve(process.env.BUILD_REPORT_FILE ?? 'reports/build-report.json');
 
 export function buildReport(): BuildReport {
-  if (!existsSync(REPORT_FILE)) throw new Error('No build report: run `npm run build` before the dist tests.');
+  if (!existsSync(REPORT_FILE))
+    throw new Error('No build report: run `npm run build` before the dist tests.');
   return JSON.parse(readFileSync(REPORT_FILE, 'utf8')) as BuildReport;
 }
 
@@ -23,7 +24,16 @@ export function readPage(path: string): string {
 }
 
 // The pages to check come from the route table (tests/school-pages.ts), never from a list here.
-export { ADDRESSED_BARE_PAGES, BARE_PAGES, SCHOOL_ROUTES, routeOfSchoolPath, schoolPages, type BarePageName, type SchoolPage, type SchoolRouteName } from '../school-pages.ts';
+export {
+  ADDRESSED_BARE_PAGES,
+  BARE_PAGES,
+  SCHOOL_ROUTES,
+  routeOfSchoolPath,
+  schoolPages,
+  type BarePageName,
+  type SchoolPage,
+  type SchoolRouteName,
+} from '../school-pages.ts';
 
 const parsed = new Map<string, Document>();
 
@@ -52,7 +62,12 @@ export function textOf(node: Node | null | undefined): string {
  */
 export function accessibleName(element: Element): string {
   const labelledBy = element.getAttribute('aria-labelledby');
-  if (labelledBy) return labelledBy.split(/\s+/).map((id) => textOf(element.ownerDocument.getElementById(id))).join(' ').trim();
+  if (labelledBy)
+    return labelledBy
+      .split(/\s+/)
+      .map((id) => textOf(element.ownerDocument.getElementById(id)))
+      .join(' ')
+      .trim();
   const label = element.getAttribute('aria-label');
   if (label) return label.trim();
   if (element.localName === 'img') return (element.getAttribute('alt') ?? '').trim();
@@ -72,12 +87,18 @@ const SECTIONING = 'article, aside, main, nav, section';
 
 /** The page's banner landmark: `role="banner"` or a header that is not inside a sectioning element. */
 export function banner(document: Document): Element | undefined {
-  return [...document.querySelectorAll('[role="banner"], header')].find((element) => element.getAttribute('role') === 'banner' || !element.parentElement?.closest(SECTIONING));
+  return [...document.querySelectorAll('[role="banner"], header')].find(
+    (element) =>
+      element.getAttribute('role') === 'banner' || !element.parentElement?.closest(SECTIONING),
+  );
 }
 
 /** The page's content-info landmark: `role="contentinfo"` or a footer that is not inside a sectioning element. */
 export function contentinfo(document: Document): Element | undefined {
-  return [...document.querySelectorAll('[role="contentinfo"], footer')].find((element) => element.getAttribute('role') === 'contentinfo' || !element.parentElement?.closest(SECTIONING));
+  return [...document.querySelectorAll('[role="contentinfo"], footer')].find(
+    (element) =>
+      element.getAttribute('role') === 'contentinfo' || !element.parentElement?.closest(SECTIONING),
+  );
 }
 
 /** The headings of a level (1–6) in a page or part of one, as their text. */
@@ -86,16 +107,32 @@ export function headingTexts(scope: ParentNode, level: number): string[] {
 }
 
 /** Links with their accessible name and the href as written. */
-export function linksIn(scope: ParentNode): Array<{ name: string; href: string; element: HTMLAnchorElement }> {
-  return [...scope.querySelectorAll<HTMLAnchorElement>('a[href]')].map((element) => ({ name: accessibleName(element), href: element.getAttribute('href') ?? '', element }));
+export function linksIn(
+  scope: ParentNode,
+): Array<{ name: string; href: string; element: HTMLAnchorElement }> {
+  return [...scope.querySelectorAll<HTMLAnchorElement>('a[href]')].map((element) => ({
+    name: accessibleName(element),
+    href: element.getAttribute('href') ?? '',
+    element,
+  }));
 }
 
 /** The content of `<meta name=…>` or `<meta property=…>`. */
-export function metaContent(document: Document, attribute: 'name' | 'property' | 'http-equiv', key: string): string | undefined {
-  return [...document.head.querySelectorAll('meta')].find((meta) => meta.getAttribute(attribute)?.toLowerCase() === key.toLowerCase())?.getAttribute('content') ?? undefined;
+export function metaContent(
+  document: Document,
+  attribute: 'name' | 'property' | 'http-equiv',
+  key: string,
+): string | undefined {
+  return (
+    [...document.head.querySelectorAll('meta')]
+      .find((meta) => meta.getAttribute(attribute)?.toLowerCase() === key.toLowerCase())
+      ?.getAttribute('content') ?? undefined
+  );
 }
 
 /** The page's JSON-LD, parsed. */
 export function jsonLd(document: Document): unknown {
-  return JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}');
+  return JSON.parse(
+    document.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}',
+  );
 }

@@ -6,13 +6,22 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BARE_PAGES, type BarePageName, DIST, buildReport, routeOfSchoolPath, schoolPages, type SchoolRouteName } from './helpers.ts';
+import {
+  BARE_PAGES,
+  type BarePageName,
+  DIST,
+  buildReport,
+  routeOfSchoolPath,
+  schoolPages,
+  type SchoolRouteName,
+} from './helpers.ts';
 
 /** A page of a school route that has no ceiling of its own gets this one (raw KB). */
 export const DEFAULT_SCHOOL_PAGE_BUDGET_KB = 30;
 
 /** Raw HTML per page, in KB (1,024 bytes), by page type: the routes of the table and the bare pages. */
-export const HTML_BUDGET_KB: Partial<Record<SchoolRouteName, number>> & Record<BarePageName, number> = {
+export const HTML_BUDGET_KB: Partial<Record<SchoolRouteName, number>> &
+  Record<BarePageName, number> = {
   landing: 36,
   student: 55,
   faculty: 55,
@@ -33,7 +42,8 @@ export const HTML_BUDGET_KB: Partial<Record<SchoolRouteName, number>> & Record<B
   '404': 8,
 };
 
-const budgetOf = (type: string) => (HTML_BUDGET_KB as Record<string, number>)[type] ?? DEFAULT_SCHOOL_PAGE_BUDGET_KB;
+const budgetOf = (type: string) =>
+  (HTML_BUDGET_KB as Record<string, number>)[type] ?? DEFAULT_SCHOOL_PAGE_BUDGET_KB;
 
 /**
  * "uw-husky-mobile/student.html" → "student"; "uw-husky-mobile.html" → "landing"; "search.html" → "search".
@@ -49,7 +59,9 @@ export function pageType(file: string): string | undefined {
 }
 
 function htmlFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.html'));
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) =>
+    name.endsWith('.html'),
+  );
 }
 
 describe('HTML budget per page type', () => {
@@ -57,31 +69,49 @@ describe('HTML budget per page type', () => {
   const untyped: string[] = [];
   for (const file of htmlFiles(DIST)) {
     const type = pageType(relative(DIST, join(DIST, file)));
-    if (type === undefined) { untyped.push(file); continue; }
+    if (type === undefined) {
+      untyped.push(file);
+      continue;
+    }
     const kb = statSync(join(DIST, file)).size / 1024;
     if (kb > (heaviest.get(type)?.kb ?? -1)) heaviest.set(type, { file, kb });
   }
   /** The page types this build must have: the bare pages and the route of every page the schools have. */
-  const expected = [...new Set([...Object.keys(BARE_PAGES), ...buildReport().schools.flatMap((school) => schoolPages(school).map((page) => page.route))])];
+  const expected = [
+    ...new Set([
+      ...Object.keys(BARE_PAGES),
+      ...buildReport().schools.flatMap((school) => schoolPages(school).map((page) => page.route)),
+    ]),
+  ];
 
   it('knows the page type of every page the build writes', () => {
-    expect(untyped, 'pages that are neither a bare page nor a route of the route table').toEqual([]);
+    expect(untyped, 'pages that are neither a bare page nor a route of the route table').toEqual(
+      [],
+    );
   });
 
   it.each(expected)('%s pages stay within their budget', (type) => {
     const page = heaviest.get(type);
     expect(page, `no ${type} page in ${DIST}`).toBeDefined();
     const budget = budgetOf(type);
-    expect(page!.kb, `${page!.file} weighs ${page!.kb.toFixed(1)} KB (budget ${budget} KB)`).toBeLessThanOrEqual(budget);
+    expect(
+      page!.kb,
+      `${page!.file} weighs ${page!.kb.toFixed(1)} KB (budget ${budget} KB)`,
+    ).toBeLessThanOrEqual(budget);
   });
 
   it('carries no inline stylesheet (the theme is a file), no web font, and no inline module script', () => {
     for (const file of htmlFiles(DIST).filter((name) => pageType(name) !== 'index')) {
       const html = readHtml(file);
-      const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1] ?? '');
+      const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(
+        (match) => match[1] ?? '',
+      );
       // The school's colours are a stylesheet file of its own (theme/theme-stylesheet.ts), so a page's
       // inline code is the same at every school and its policy is its kind of page's.
-      expect(styles.filter((css) => !css.startsWith('astro-island')), file).toEqual([]);
+      expect(
+        styles.filter((css) => !css.startsWith('astro-island')),
+        file,
+      ).toEqual([]);
       // The device's own typeface: no font file competes with the first paint (global.css).
       expect(html, file).not.toMatch(/@font-face|rel="preload"[^>]*as="font"/);
       expect(html, file).not.toMatch(/<script type="module">/);

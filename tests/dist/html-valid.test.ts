@@ -39,11 +39,19 @@ export function htmlFiles(dir: string): string[] {
 
 /** The checker's errors over the files (relative to dir), from one Java process. */
 export function checkHtml(dir: string, files: readonly string[]): VnuMessage[] {
-  const run = spawnSync(JAVA, ['-jar', VNU_JAR, '--format', 'json', '--errors-only', '--exit-zero-always', ...files], {
-    cwd: dir, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    JAVA,
+    ['-jar', VNU_JAR, '--format', 'json', '--errors-only', '--exit-zero-always', ...files],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
   if (run.error) {
-    throw new Error(`Could not run the Nu HTML Checker with "${JAVA}" (${run.error.message}): it needs Java 11 or later on PATH (Debian: apt-get install -y default-jre-headless).`);
+    throw new Error(
+      `Could not run the Nu HTML Checker with "${JAVA}" (${run.error.message}): it needs Java 11 or later on PATH (Debian: apt-get install -y default-jre-headless).`,
+    );
   }
   // The JSON report goes to stderr; the JVM may print its own notes before it.
   const report = run.stderr.slice(run.stderr.indexOf('{'));
@@ -51,16 +59,24 @@ export function checkHtml(dir: string, files: readonly string[]): VnuMessage[] {
   try {
     parsed = JSON.parse(report) as { messages?: VnuMessage[] };
   } catch {
-    throw new Error(`The Nu HTML Checker gave no report (exit ${run.status}):\n${run.stdout}${run.stderr}`.slice(0, 4000));
+    throw new Error(
+      `The Nu HTML Checker gave no report (exit ${run.status}):\n${run.stdout}${run.stderr}`.slice(
+        0,
+        4000,
+      ),
+    );
   }
   return (parsed.messages ?? []).filter((message) => message.type !== 'info');
 }
 
 /** "uw-husky-mobile/coverage-map.html:1:8890: A “style” element …". */
 export function describeMessage(dir: string, message: VnuMessage): string {
-  const file = message.url?.startsWith('file:') ? relative(dir, fileURLToPath(message.url)) : (message.url ?? '(no file)');
+  const file = message.url?.startsWith('file:')
+    ? relative(dir, fileURLToPath(message.url))
+    : (message.url ?? '(no file)');
   const line = message.lastLine ?? message.firstLine;
-  const where = line === undefined ? file : `${file}:${line}:${message.firstColumn ?? message.lastColumn ?? 1}`;
+  const where =
+    line === undefined ? file : `${file}:${line}:${message.firstColumn ?? message.lastColumn ?? 1}`;
   const extract = message.extract ? `\n    ${message.extract.replace(/\s+/g, ' ').trim()}` : '';
   return `${where}: ${message.message}${extract}`;
 }
@@ -71,6 +87,9 @@ describe('HTML validity (Nu HTML Checker)', () => {
     const files = htmlFiles(DIST);
     expect(files.length, `no HTML pages in ${DIST}`).toBeGreaterThan(0);
     const errors = checkHtml(DIST, files).map((message) => describeMessage(DIST, message));
-    expect(errors, `${errors.length} error(s) in ${files.length} page(s):\n${errors.join('\n')}`).toEqual([]);
+    expect(
+      errors,
+      `${errors.length} error(s) in ${files.length} page(s):\n${errors.join('\n')}`,
+    ).toEqual([]);
   });
 });

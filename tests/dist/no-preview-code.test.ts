@@ -9,16 +9,35 @@ import { describe, expect, it } from 'vitest';
 import { DIST } from './helpers.ts';
 
 function files(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
 }
 
 /** Strings only the preview site's code and its draft mode contain. */
-const PREVIEW_MARKS = ['school-preview-draft-mode', 'sanity-preview-secret', 'sanity-preview-perspective', 'sanity.previewUrlSecret', 'data-sanity', '@astrojs/netlify', '/api/preview/', '.netlify/functions/ssr'];
+const PREVIEW_MARKS = [
+  'school-preview-draft-mode',
+  'sanity-preview-secret',
+  'sanity-preview-perspective',
+  'sanity.previewUrlSecret',
+  'data-sanity',
+  '@astrojs/netlify',
+  '/api/preview/',
+  '.netlify/functions/ssr',
+];
 /** Strings of Presentation's overlays (`@sanity/visual-editing`, its comlink channel, styled-components). */
 const OVERLAY_MARKS = [
-  '/_preview/overlays.js', 'visual-editing/focus', 'presentation/refresh', 'overlay/activate', 'sanity-visual-editing', 'data-styled', '@sanity/comlink',
+  '/_preview/overlays.js',
+  'visual-editing/focus',
+  'presentation/refresh',
+  'overlay/activate',
+  'sanity-visual-editing',
+  'data-styled',
+  '@sanity/comlink',
   // The loaders channel and the query a page in draft mode names for it.
-  'loader/query-listen', 'loader/query-change', 'sanity-live-query',
+  'loader/query-listen',
+  'loader/query-change',
+  'sanity-live-query',
 ];
 /**
  * Stega: content source maps hidden in text as runs of invisible characters (zero-width space,
@@ -32,7 +51,9 @@ describe('the static build has no preview code', () => {
     expect(existsSync(join(DIST, 'api'))).toBe(false);
     expect(existsSync(join(DIST, '_worker.js'))).toBe(false);
     expect(existsSync(join(DIST, '.netlify'))).toBe(false);
-    expect(files(DIST).filter((file) => /ssr|entry\.mjs|\.mjs$/.test(relative(DIST, file)))).toEqual([]);
+    expect(
+      files(DIST).filter((file) => /ssr|entry\.mjs|\.mjs$/.test(relative(DIST, file))),
+    ).toEqual([]);
     // The adapter sends every unknown path to its function: the static site has no such rule.
     expect(readFileSync(join(DIST, '_redirects'), 'utf8')).not.toMatch(/\/\.netlify\/functions\//);
   });
@@ -64,7 +85,9 @@ describe('the static build has no preview code', () => {
 
   it('its pages may be framed by nobody (the Studio frames only the preview site)', () => {
     const headers = readFileSync(join(DIST, '_headers'), 'utf8');
-    const ancestors = new Set([...headers.matchAll(/frame-ancestors ([^;\n]+)/g)].map((match) => match[1]));
+    const ancestors = new Set(
+      [...headers.matchAll(/frame-ancestors ([^;\n]+)/g)].map((match) => match[1]),
+    );
     expect([...ancestors]).toEqual(["'none'"]);
   });
 });

@@ -4,7 +4,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { siteContent } from '../../src/lib/content/index.ts';
 import { orderedFacts, selectFacts } from '../../src/lib/plans/facts.ts';
-import { DIST, accessibleName, buildReport, headingTexts, linksIn, pageDocument, textOf } from './helpers.ts';
+import {
+  DIST,
+  accessibleName,
+  buildReport,
+  headingTexts,
+  linksIn,
+  pageDocument,
+  textOf,
+} from './helpers.ts';
 
 const report = buildReport();
 const content = await siteContent();
@@ -27,46 +35,72 @@ for (const school of report.schools) {
       expect(header?.startsWith('unique_plan_id,provider_name,service_plan_name,')).toBe(true);
       expect(records.length).toBeGreaterThan(0);
       expect(rows).toHaveLength(records.length);
-      expect(rows.map((row) => row.split(',')[0])).toEqual(records.map((record) => record.uniquePlanId));
+      expect(rows.map((row) => row.split(',')[0])).toEqual(
+        records.map((record) => record.uniquePlanId),
+      );
     });
 
-    it.each(PLAN_TYPES)('renders the %s plan page: cards, facts labels, fine print with the CSV link', (type) => {
-      const document = pageDocument(`/${school.seoSlug}/${type}`);
-      const cards = schoolContent?.documents.planCards.find((doc) => doc.customerType === type)?.plans ?? [];
-      expect(cards).toHaveLength(3);
-      // Three cards, each an article named by its plan heading, in content order.
-      const articles = [...document.querySelectorAll('main article')].filter((article) => article.querySelector(':scope h2'));
-      expect(articles.map(accessibleName)).toEqual(cards.map((card) => card.planLabel));
-      expect(articles.map((article) => headingTexts(article, 2))).toEqual(cards.map((card) => [card.planLabel]));
-      // Card bodies are static HTML in the page: no island, no templates left for a script to fill.
-      expect(document.querySelector('template[data-astro-template], astro-island')).toBeNull();
-      for (const [index, article] of articles.entries()) {
-        const card = cards[index]!;
-        // What a reader gets without any script: the price, an order link for this plan, and a
-        // collapsed Broadband Facts button controlling a hidden region that names the same plan.
-        expect(textOf(article), card.planLabel).toMatch(/\$\s?\d+/);
-        expect(linksIn(article).some((link) => link.name.includes(card.planLabel)), card.planLabel).toBe(true);
-        const toggle = [...article.querySelectorAll('button')].find((button) => accessibleName(button) === `Broadband Facts for ${card.planLabel}`);
-        expect(toggle, card.planLabel).toBeDefined();
-        expect(toggle!.getAttribute('aria-expanded')).toBe('false');
-        const panel = document.getElementById(toggle!.getAttribute('aria-controls') ?? '');
-        expect(panel?.getAttribute('role')).toBe('region');
-        expect(accessibleName(panel!)).toBe(`Broadband Facts: ${card.planLabel}`);
-        expect(panel!.hidden).toBe(true);
-        expect(headingTexts(panel!, 3)).toEqual(['Broadband Facts']);
-        const record = selectFacts(records, card.planLabel);
-        if (record) expect(textOf(panel), card.planLabel).toContain(`Unique plan identifier: ${record.uniquePlanId}`);
-      }
-      const csv = linksIn(document).filter((link) => link.href === `/${school.seoSlug}/broadband-labels.csv`);
-      expect(csv.map((link) => link.name)).toEqual(['Broadband labels in machine-readable format (CSV)']);
-      const why = linksIn(document).filter((link) => link.element.dataset.analytics === `${type}plans.why`);
-      expect(why.map((link) => link.href)).toEqual([`/${school.seoSlug}/why`]);
-      expect(why[0]?.name).toMatch(/^Why .+\?$/);
-    });
+    it.each(PLAN_TYPES)(
+      'renders the %s plan page: cards, facts labels, fine print with the CSV link',
+      (type) => {
+        const document = pageDocument(`/${school.seoSlug}/${type}`);
+        const cards =
+          schoolContent?.documents.planCards.find((doc) => doc.customerType === type)?.plans ?? [];
+        expect(cards).toHaveLength(3);
+        // Three cards, each an article named by its plan heading, in content order.
+        const articles = [...document.querySelectorAll('main article')].filter((article) =>
+          article.querySelector(':scope h2'),
+        );
+        expect(articles.map(accessibleName)).toEqual(cards.map((card) => card.planLabel));
+        expect(articles.map((article) => headingTexts(article, 2))).toEqual(
+          cards.map((card) => [card.planLabel]),
+        );
+        // Card bodies are static HTML in the page: no island, no templates left for a script to fill.
+        expect(document.querySelector('template[data-astro-template], astro-island')).toBeNull();
+        for (const [index, article] of articles.entries()) {
+          const card = cards[index]!;
+          // What a reader gets without any script: the price, an order link for this plan, and a
+          // collapsed Broadband Facts button controlling a hidden region that names the same plan.
+          expect(textOf(article), card.planLabel).toMatch(/\$\s?\d+/);
+          expect(
+            linksIn(article).some((link) => link.name.includes(card.planLabel)),
+            card.planLabel,
+          ).toBe(true);
+          const toggle = [...article.querySelectorAll('button')].find(
+            (button) => accessibleName(button) === `Broadband Facts for ${card.planLabel}`,
+          );
+          expect(toggle, card.planLabel).toBeDefined();
+          expect(toggle!.getAttribute('aria-expanded')).toBe('false');
+          const panel = document.getElementById(toggle!.getAttribute('aria-controls') ?? '');
+          expect(panel?.getAttribute('role')).toBe('region');
+          expect(accessibleName(panel!)).toBe(`Broadband Facts: ${card.planLabel}`);
+          expect(panel!.hidden).toBe(true);
+          expect(headingTexts(panel!, 3)).toEqual(['Broadband Facts']);
+          const record = selectFacts(records, card.planLabel);
+          if (record)
+            expect(textOf(panel), card.planLabel).toContain(
+              `Unique plan identifier: ${record.uniquePlanId}`,
+            );
+        }
+        const csv = linksIn(document).filter(
+          (link) => link.href === `/${school.seoSlug}/broadband-labels.csv`,
+        );
+        expect(csv.map((link) => link.name)).toEqual([
+          'Broadband labels in machine-readable format (CSV)',
+        ]);
+        const why = linksIn(document).filter(
+          (link) => link.element.dataset.analytics === `${type}plans.why`,
+        );
+        expect(why.map((link) => link.href)).toEqual([`/${school.seoSlug}/why`]);
+        expect(why[0]?.name).toMatch(/^Why .+\?$/);
+      },
+    );
 
     it('strikes through the regular price on the faculty page only', () => {
       // A struck-out price that a screen reader announces as the earlier price.
-      const struck = [...pageDocument(`/${school.seoSlug}/faculty`).querySelectorAll('main s')].map(textOf);
+      const struck = [...pageDocument(`/${school.seoSlug}/faculty`).querySelectorAll('main s')].map(
+        textOf,
+      );
       expect(struck.length).toBeGreaterThan(0);
       for (const text of struck) expect(text).toMatch(/^Was \$\d+$/);
       expect(pageDocument(`/${school.seoSlug}/fan`).querySelectorAll('main s')).toHaveLength(0);
@@ -79,23 +113,34 @@ for (const school of report.schools) {
       expect(accessibleName(section!)).toMatch(/\w/);
       const enter = linksIn(section!).filter((link) => /enter/i.test(link.name));
       if (HIDDEN_ENTER.has(school.seoSlug)) expect(enter).toEqual([]);
-      else expect(enter.map((link) => [link.name, link.href])).toEqual([['Enter to Win', school.giveaway]]);
+      else
+        expect(enter.map((link) => [link.name, link.href])).toEqual([
+          ['Enter to Win', school.giveaway],
+        ]);
     });
 
     it('builds the why page with choose-plans buttons to the three plan pages', () => {
       const document = pageDocument(`/${school.seoSlug}/why`);
       const links = linksIn(document);
       for (const type of ['fan', 'student', 'faculty']) {
-        const choose = links.filter((link) => link.href === `/${school.seoSlug}/${type}` && link.element.dataset.analytics === `why.${type}plans`);
+        const choose = links.filter(
+          (link) =>
+            link.href === `/${school.seoSlug}/${type}` &&
+            link.element.dataset.analytics === `why.${type}plans`,
+        );
         expect(choose, type).toHaveLength(1);
         expect(choose[0]!.name, type).toMatch(/\w/);
       }
-      expect([...document.querySelectorAll('img')].map((image) => image.getAttribute('alt'))).toContainEqual(expect.stringMatching(/^Partner of \S/));
+      expect(
+        [...document.querySelectorAll('img')].map((image) => image.getAttribute('alt')),
+      ).toContainEqual(expect.stringMatching(/^Partner of \S/));
     });
   });
 }
 
 it('reports no malformed or repeated unique plan ids for the seed content', () => {
-  const problems = report.schools.flatMap((school) => school.problems).filter((problem) => problem.documentType === 'broadbandFacts');
+  const problems = report.schools
+    .flatMap((school) => school.problems)
+    .filter((problem) => problem.documentType === 'broadbandFacts');
   expect(problems).toEqual([]);
 });

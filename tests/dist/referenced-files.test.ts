@@ -12,7 +12,9 @@ import { DIST } from './helpers.ts';
 const SITE_FILE = /\/(?:_astro|content-images|backgrounds)\/[^"'\s,()?#&\\]+|\/favicon\.svg/g;
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
 }
 
 describe('files the pages refer to', () => {
@@ -30,7 +32,8 @@ describe('files the pages refer to', () => {
       for (const [path] of readFileSync(file, 'utf8').matchAll(SITE_FILE)) {
         if (checked.has(path)) continue;
         checked.add(path);
-        if (!existsSync(join(DIST, decodeURIComponent(path)))) missing.set(path, relative(DIST, file));
+        if (!existsSync(join(DIST, decodeURIComponent(path))))
+          missing.set(path, relative(DIST, file));
       }
     }
     expect(checked.size).toBeGreaterThan(20);

@@ -12,7 +12,13 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { syntheticMatrix } from '../../scripts/bench/synthetic-matrix.ts';
 import {
-  MAX_SCHOOLS_PER_GROUP_PAGE, SEARCH_DATA_PATH, groupLinksHtml, groupListHtml, groupPages, schoolIndexGroups, type SearchData,
+  MAX_SCHOOLS_PER_GROUP_PAGE,
+  SEARCH_DATA_PATH,
+  groupLinksHtml,
+  groupListHtml,
+  groupPages,
+  schoolIndexGroups,
+  type SearchData,
 } from '../../src/lib/search/school-index.ts';
 import { searchDataView, searchGroupView, searchView } from '../../src/lib/views/bare-pages.ts';
 import { DIST, pageDocument, readPage } from './helpers.ts';
@@ -28,26 +34,32 @@ const builtSearch = readPage('/search');
 const builtLinks = groupLinksHtml(builtGroups);
 
 describe('the search pages as built', () => {
-  it('the search page links every state\'s page, in exactly the markup the view writes, and lists no school itself', () => {
+  it("the search page links every state's page, in exactly the markup the view writes, and lists no school itself", () => {
     expect(builtSearch).toContain(builtLinks);
-    const links = [...pageDocument('/search').querySelectorAll('[data-school-index] a')].map((link) => link.getAttribute('href'));
+    const links = [...pageDocument('/search').querySelectorAll('[data-school-index] a')].map(
+      (link) => link.getAttribute('href'),
+    );
     expect(links).toEqual(builtGroups.map((group) => `/search/${group.slug}`));
-    expect(builtData.schools.filter((school) => builtSearch.includes(`href="${school.href}"`))).toEqual([]);
+    expect(
+      builtData.schools.filter((school) => builtSearch.includes(`href="${school.href}"`)),
+    ).toEqual([]);
   });
 
-  it('every school of the cards file is linked from exactly one state\'s page', () => {
+  it("every school of the cards file is linked from exactly one state's page", () => {
     const linked = builtGroups.flatMap((group) => {
       const page = readPage(`/search/${group.slug}`);
       const list = groupListHtml(group.schools);
       expect(page, group.slug).toContain(list);
-      return [...pageDocument(`/search/${group.slug}`).querySelectorAll('main ul a')].map((link) => link.getAttribute('href'));
+      return [...pageDocument(`/search/${group.slug}`).querySelectorAll('main ul a')].map((link) =>
+        link.getAttribute('href'),
+      );
     });
     expect(linked.sort()).toEqual(builtData.schools.map((school) => school.href).sort());
   });
 });
 
 describe(`the search pages at ${SCHOOLS_AT_SCALE.toLocaleString('en-US')} schools`, () => {
-  it('the search page stays as it is built (it grows with states, not schools); each state\'s page within 64 KB', async () => {
+  it("the search page stays as it is built (it grows with states, not schools); each state's page within 64 KB", async () => {
     const matrix = await syntheticMatrix(SCHOOLS_AT_SCALE);
     expect(matrix.schools).toHaveLength(SCHOOLS_AT_SCALE);
     const links = searchView(matrix).search.groupsHtml;
@@ -57,26 +69,43 @@ describe(`the search pages at ${SCHOOLS_AT_SCALE.toLocaleString('en-US')} school
     expect(searchAtScale).toBeLessThanOrEqual(PAGE_LIMIT_BYTES);
 
     const frame = readPage('/search/washington');
-    const frameOnly = bytes(frame) - bytes(groupListHtml(builtGroups.find((group) => group.slug === 'washington')!.schools));
+    const frameOnly =
+      bytes(frame) -
+      bytes(groupListHtml(builtGroups.find((group) => group.slug === 'washington')!.schools));
     const largest = schoolIndexGroups(searchDataView(matrix).schools)
-      .map((group) => ({ slug: group.slug, size: frameOnly + bytes(searchGroupView(matrix, group.slug)!.group.listHtml) }))
+      .map((group) => ({
+        slug: group.slug,
+        size: frameOnly + bytes(searchGroupView(matrix, group.slug)!.group.listHtml),
+      }))
       .reduce((most, group) => (group.size > most.size ? group : most));
     const data = JSON.stringify(searchDataView(matrix));
-    console.info(`search page: ${kb(bytes(builtSearch))} as built, ${kb(searchAtScale)} at ${SCHOOLS_AT_SCALE} schools; `
-      + `largest state's page at ${SCHOOLS_AT_SCALE}: /search/${largest.slug}, ${kb(largest.size)}; `
-      + `cards file at ${SCHOOLS_AT_SCALE}: ${kb(bytes(data))}, ${kb(gzipSync(data).length)} gzipped, ${kb(brotliCompressSync(data).length)} brotli`);
+    console.info(
+      `search page: ${kb(bytes(builtSearch))} as built, ${kb(searchAtScale)} at ${SCHOOLS_AT_SCALE} schools; ` +
+        `largest state's page at ${SCHOOLS_AT_SCALE}: /search/${largest.slug}, ${kb(largest.size)}; ` +
+        `cards file at ${SCHOOLS_AT_SCALE}: ${kb(bytes(data))}, ${kb(gzipSync(data).length)} gzipped, ${kb(brotliCompressSync(data).length)} brotli`,
+    );
     expect(largest.size).toBeLessThanOrEqual(PAGE_LIMIT_BYTES);
   });
 
   it('splits a state with more schools than a page holds, every page within 64 KB, each linked to the next', () => {
-    const frameOnly = bytes(readPage('/search/washington')) - bytes(groupListHtml(builtGroups.find((group) => group.slug === 'washington')!.schools));
-    const schools = Array.from({ length: 2 * MAX_SCHOOLS_PER_GROUP_PAGE + 1 }, (_, index) => ({ name: `Lakeshore Community and Technical College, campus ${index + 1}`, href: `/lakeshore-technical-mobile-${index + 1}` }));
+    const frameOnly =
+      bytes(readPage('/search/washington')) -
+      bytes(groupListHtml(builtGroups.find((group) => group.slug === 'washington')!.schools));
+    const schools = Array.from({ length: 2 * MAX_SCHOOLS_PER_GROUP_PAGE + 1 }, (_, index) => ({
+      name: `Lakeshore Community and Technical College, campus ${index + 1}`,
+      href: `/lakeshore-technical-mobile-${index + 1}`,
+    }));
     const pages = groupPages([{ slug: 'wisconsin', title: 'Wisconsin', schools }]);
-    expect(pages.map((page) => [page.slug, page.schools.length, page.previous, page.next])).toEqual([
-      ['wisconsin', 500, undefined, '/search/wisconsin-2'],
-      ['wisconsin-2', 500, '/search/wisconsin', '/search/wisconsin-3'],
-      ['wisconsin-3', 1, '/search/wisconsin-2', undefined],
-    ]);
-    for (const page of pages) expect(frameOnly + bytes(groupListHtml(page.schools)), page.slug).toBeLessThanOrEqual(PAGE_LIMIT_BYTES);
+    expect(pages.map((page) => [page.slug, page.schools.length, page.previous, page.next])).toEqual(
+      [
+        ['wisconsin', 500, undefined, '/search/wisconsin-2'],
+        ['wisconsin-2', 500, '/search/wisconsin', '/search/wisconsin-3'],
+        ['wisconsin-3', 1, '/search/wisconsin-2', undefined],
+      ],
+    );
+    for (const page of pages)
+      expect(frameOnly + bytes(groupListHtml(page.schools)), page.slug).toBeLessThanOrEqual(
+        PAGE_LIMIT_BYTES,
+      );
   });
 });

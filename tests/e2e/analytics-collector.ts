@@ -55,7 +55,7 @@ export async function startCollector() {
         at: Date.now(),
         status: reply.status,
         headers: request.headers,
-        body: JSON.parse(text),
+        body: JSON.parse(text) as ReceivedBatch['body'],
       });
       response.writeHead(reply.status, {
         ...CORS,

@@ -20,12 +20,12 @@ test.describe('every school is served', () => {
       page,
       request,
     }) => {
-      const tenant = await (
+      const tenant = (await (
         await request.get(`${API_BASE}/k1mobile/tenant/code/${await schoolKey(page, seo)}`)
-      ).json();
-      const full = await (
+      ).json()) as { result: { id: number } };
+      const full = (await (
         await request.get(`${API_BASE}/k1mobile/tenant/${tenant.result.id}`)
-      ).json();
+      ).json()) as { result: { Name: string; PrimaryColor?: string | null } };
       await page.goto(`/${seo}`);
       await expect(page).toHaveTitle(`${full.result.Name} – Your School, Your Plan`);
       await expect(page.getByRole('banner')).toBeVisible();

@@ -43,9 +43,13 @@ export async function tenantOf(
   request: APIRequestContext,
   key: string,
 ): Promise<{ name: string; event: string }> {
-  const code = await (await request.get(`${API_BASE}/k1mobile/tenant/code/${key}`)).json();
-  const tenant = await (await request.get(`${API_BASE}/k1mobile/tenant/${code.result.id}`)).json();
-  return { name: tenant.result.Name as string, event: tenant.result.ActiveGiveawayEvent as string };
+  const code = (await (await request.get(`${API_BASE}/k1mobile/tenant/code/${key}`)).json()) as {
+    result: { id: number };
+  };
+  const tenant = (await (
+    await request.get(`${API_BASE}/k1mobile/tenant/${code.result.id}`)
+  ).json()) as { result: { Name: string; ActiveGiveawayEvent: string } };
+  return { name: tenant.result.Name, event: tenant.result.ActiveGiveawayEvent };
 }
 
 export const ERROR_FIELDS = [

@@ -254,7 +254,7 @@ describe("the public site, built by Netlify's build", () => {
     // What the freshness check compares: each published school's tenant record, read from the bundled file on a demo deploy.
     expect(record.inputs).toMatchObject({
       source: 'file',
-      digest: expect.stringMatching(/^[0-9a-f]{64}$/),
+      digest: expect.stringMatching(/^[0-9a-f]{64}$/) as string,
     });
     expect(Object.keys(record.inputs!.tenants).sort()).toEqual(
       record.schools.map((school) => school.key).sort(),
@@ -329,12 +329,12 @@ describe("the public site, built by Netlify's build", () => {
         },
         body,
       }),
-      { deploy: { context: 'production' } } as never,
+      { deploy: { context: 'production' } },
     );
     expect(notified.status, await notified.clone().text()).toBe(200);
     const status = await publishStatus(
       new Request(`https://school-mobile.netlify.app/api/publish-status?ids=${documentId}`),
-      { deploy: { context: 'production' } } as never,
+      { deploy: { context: 'production' } },
     );
     const answer = (await status.json()) as { documents: Record<string, { state: string }> };
     expect(status.status, JSON.stringify(answer)).toBe(200);
@@ -430,7 +430,9 @@ describe("the editors' preview site, built by Netlify's build", () => {
       });
       expect(
         answer.status,
-        JSON.stringify(errors, (_, value) => (value instanceof Error ? value.stack : value)),
+        JSON.stringify(errors, (_, value: unknown) =>
+          value instanceof Error ? value.stack : value,
+        ),
       ).toBe(200);
       expect(await answer.text()).toContain('Disallow: /');
       expect(

@@ -29,7 +29,7 @@ interface ServerInternals {
   getLocalPaths(url: URL): { dataPath?: string; key?: string };
   address: string;
 }
-type ETagging = { generateETag(path: string): Promise<string> };
+type ETagging = { generateETag: (path: string) => Promise<string> };
 
 /**
  * Two more gaps, which a burst of publishes (a release's documents, one webhook each) meets: the
@@ -150,7 +150,9 @@ export async function startLocalBlobs(
       const files = deployBlobFiles(directory);
       for (const file of files) {
         await store.set(file.key, new Blob([readFileSync(file.content)]), {
-          metadata: file.metadata ? JSON.parse(readFileSync(file.metadata, 'utf8')) : {},
+          metadata: file.metadata
+            ? (JSON.parse(readFileSync(file.metadata, 'utf8')) as Record<string, unknown>)
+            : {},
         });
       }
       return files.map((file) => file.key);

@@ -119,9 +119,9 @@ export interface LocalDeploysOptions {
 
 export interface LocalDeploys {
   /** The deploy visitors get now. */
-  published(): NetlifySite;
+  published: () => NetlifySite;
   /** The build hook and the deploys list; undefined for any other request. */
-  handle(request: Request): Promise<Response | undefined>;
+  handle: (request: Request) => Promise<Response | undefined>;
   deploys(): LocalDeploy[];
   /** Resolves once every build called so far has finished and notified. */
   idle(): Promise<void>;

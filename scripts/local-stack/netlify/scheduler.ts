@@ -40,7 +40,7 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
   function plan(fn: NetlifyFunction, schedule: string): void {
     if (stopped) return;
     const wait = nextWaitMs(schedule, new Date(), minuteMs);
-    const timer = setTimeout(async () => {
+    const run = async () => {
       timers.delete(timer);
       const nextRun = new Date(
         Date.now() + nextWaitMs(schedule, new Date(), minuteMs),
@@ -59,7 +59,8 @@ export function startScheduler(options: SchedulerOptions): Scheduler {
         options.log?.(`scheduled ${fn.name} failed: ${(error as Error).message}`);
       }
       plan(fn, schedule);
-    }, wait);
+    };
+    const timer = setTimeout(() => void run(), wait);
     timer.unref();
     timers.add(timer);
   }

@@ -134,7 +134,7 @@ export function createSiteServer(options: SiteServerOptions): Server {
     )(createNetlifySite(options));
   const functions =
     options.functions !== undefined || options.functionsDir === undefined
-      ? Promise.resolve(options.functions as SiteFunctions | Promise<SiteFunctions> | undefined)
+      ? Promise.resolve(options.functions)
       : loadSiteFunctions(options.functionsDir);
   functions.catch(() => {});
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));

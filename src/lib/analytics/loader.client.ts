@@ -64,7 +64,7 @@ export function startAnalytics(): void {
     true,
   );
 
-  whenIdle(async () => {
+  const connect = async () => {
     const { connectSegment } = await import('./segment.client.ts');
     const segment = connectSegment(config.writeKey, config.apiHost);
     send = (call) => {
@@ -73,5 +73,6 @@ export function startAnalytics(): void {
       else segment.track(call.name, context, call.at);
     };
     pending.splice(0).forEach(send);
-  });
+  };
+  whenIdle(() => void connect());
 }

@@ -55,7 +55,7 @@ export function buildInputs(
   matrix: Pick<SiteMatrix, 'schools'>,
   source: BuildInputs['source'],
 ): BuildInputs {
-  const tenants: Record<string, string> = Object.create(null);
+  const tenants = Object.create(null) as Record<string, string>;
   for (const site of matrix.schools) tenants[site.key] = tenantDigest(site.tenant);
   return { source, digest: inputsDigest(tenants), tenants };
 }

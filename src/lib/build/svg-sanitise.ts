@@ -16,7 +16,7 @@ export interface SvgSanitised {
 }
 
 const { window } = new JSDOM('');
-const purify = createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]);
+const purify = createDOMPurify(window);
 const LINK_ATTRIBUTES = new Set(['href', 'xlink:href']);
 /** A CSS url() whose target is not a fragment of this file, or a CSS escape that could spell one. */
 const OUTSIDE_URL = /url\s*\(\s*['"]?\s*(?!#)|\\/i;

@@ -30,7 +30,7 @@ export function imagesIn(value: unknown): Array<[string, RawImage]> {
       typeof record._sanityAsset === 'string' ||
       (record.asset !== null && typeof record.asset === 'object')
     ) {
-      found.push([path.join('.'), record as RawImage]);
+      found.push([path.join('.'), record]);
       return;
     }
     for (const key in record) {

@@ -197,7 +197,7 @@ export function imageFor(
   if (!image) return undefined;
   const { source, images } = state();
   let shapes = images.get(image);
-  if (!shapes) images.set(image, (shapes = new Map()));
+  if (!shapes) images.set(image, (shapes = new Map<string, ImageAsset | undefined>()));
   const shape = `${widths.join(',')}|${aspectRatio ?? ''}`;
   if (!shapes.has(shape)) shapes.set(shape, source.imageUrl(image, widths, aspectRatio));
   return shapes.get(shape);

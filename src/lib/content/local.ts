@@ -39,6 +39,7 @@ export function readNdjson(text: string | Buffer, fileName: string): unknown[] {
     } catch (error) {
       throw new Error(
         `${fileName} line ${index + 1} is not valid JSON: ${(error as Error).message}`,
+        { cause: error },
       );
     }
   };

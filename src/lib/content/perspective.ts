@@ -83,7 +83,7 @@ export function applyPerspective(
     if (!found || !wanted.has(found.layer)) continue;
     let variants = byId.get(found.publishedId);
     if (!variants) {
-      byId.set(found.publishedId, (variants = new Map()));
+      byId.set(found.publishedId, (variants = new Map<string, Doc>()));
       slots.push(found.publishedId);
     }
     variants.set(found.layer, doc as Doc);

@@ -26,7 +26,7 @@ const httpsOnly = (value: string | undefined) => {
 /** The map's addresses: the school's coverage page document first, then the site settings (https only). */
 export function coverageMapSources(
   settings: Pick<SiteSettings, 'coverageMapUrl' | 'coverageMapLink'>,
-  page?: Pick<TenantDocuments['coverageMapPage'], 'coverageMapUrl' | 'coverageMapLink'> | undefined,
+  page?: Pick<TenantDocuments['coverageMapPage'], 'coverageMapUrl' | 'coverageMapLink'>,
 ): CoverageMapSources {
   return {
     embedUrl: httpsOnly(page?.coverageMapUrl) ?? httpsOnly(settings.coverageMapUrl),

@@ -225,29 +225,31 @@ export function memoryBlobStore(
     entries,
     value(key) {
       const entry = entries.get(key);
-      return entry ? JSON.parse(entry.data) : undefined;
+      return entry ? (JSON.parse(entry.data) as unknown) : undefined;
     },
-    async getWithMetadata(key, readOptions) {
+    // Netlify Blobs answers with promises; these are settled at once.
+    getWithMetadata(key, readOptions) {
       const entry = entries.get(key);
-      if (!entry) return null;
-      return {
-        data: readOptions.type === 'text' ? entry.data : JSON.parse(entry.data),
+      if (!entry) return Promise.resolve(null);
+      return Promise.resolve({
+        data: readOptions.type === 'text' ? entry.data : (JSON.parse(entry.data) as unknown),
         etag: entry.etag,
-      };
+      });
     },
-    async setJSON(key, value, writeOptions = {}) {
+    setJSON(key, value, writeOptions = {}) {
       options.beforeWrite?.(key);
       const current = entries.get(key);
-      if (writeOptions.onlyIfNew && current) return { modified: false };
+      if (writeOptions.onlyIfNew && current) return Promise.resolve({ modified: false });
       if (writeOptions.onlyIfMatch !== undefined && current?.etag !== writeOptions.onlyIfMatch)
-        return { modified: false };
+        return Promise.resolve({ modified: false });
       version += 1;
       const etag = `"${version}"`;
       entries.set(key, { data: JSON.stringify(value), etag });
-      return { modified: true, etag };
+      return Promise.resolve({ modified: true, etag });
     },
-    async delete(key) {
+    delete(key) {
       entries.delete(key);
+      return Promise.resolve();
     },
   };
 }

@@ -54,8 +54,6 @@ export const publishRetrySchema = settingsSchema([
   ...ALERT_SETTINGS,
   'CONTEXT',
 ]);
-/** What publish-retry cannot do without (the queue's settings); what it watches with may be left to its defaults. */
-const publishRetryQueueSchema = settingsSchema([...QUEUE_SETTINGS, 'CONTEXT']);
 
 /** rebuild-on-publish: the content webhook's secret; CONTEXT where the invocation does not say (see siteStore in state-store.ts). */
 export const publishSchema = settingsSchema([
@@ -110,8 +108,13 @@ export const statusSettingsSchema = settingsSchema(STATUS_SETTINGS);
 export const deploysSettingsSchema = settingsSchema([...STATUS_SETTINGS, 'DEPLOY_BUDGET_PER_HOUR']);
 
 export type BuildHookSettings = ReturnType<typeof buildHookSchema.parse>;
-export type PublishRetrySettings = ReturnType<typeof publishRetryQueueSchema.parse> &
-  Partial<ReturnType<typeof publishRetrySchema.parse>>;
+type PublishRetryParsed = ReturnType<typeof publishRetrySchema.parse>;
+/** What publish-retry cannot do without (the queue's settings); what it watches with may be left to its defaults. */
+export type PublishRetrySettings = Pick<
+  PublishRetryParsed,
+  (typeof QUEUE_SETTINGS)[number] | 'CONTEXT'
+> &
+  Partial<PublishRetryParsed>;
 export type PublishSettings = ReturnType<typeof publishSchema.parse>;
 export type DeployNotificationSettings = ReturnType<typeof deployNotificationSettingsSchema.parse>;
 export type StatusSettings = ReturnType<typeof statusSettingsSchema.parse>;

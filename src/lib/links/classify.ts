@@ -31,7 +31,7 @@ export const EXTERNAL_REL = 'noopener noreferrer';
 
 /** What the URL parser ignores before it reads a link: leading/trailing C0 controls and spaces, and every tab or newline. */
 function asTheParserReadsIt(raw: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this pattern is about
   return raw.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
 }
 

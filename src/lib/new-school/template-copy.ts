@@ -79,7 +79,7 @@ export function copyFingerprints(sets: readonly SchoolSet[]): CopyFingerprints {
     const sentence = schoolTermsRemover(school);
     for (const doc of [school, ...documents]) {
       let owners = texts.get(doc._type);
-      if (!owners) texts.set(doc._type, (owners = new Map()));
+      if (!owners) texts.set(doc._type, (owners = new Map<string, string[]>()));
       for (const leaf of leaves(doc)) {
         if ('image' in leaf) addOwner(images, leaf.image, key);
         else addOwner(owners, sentence(leaf.text), key);

@@ -404,7 +404,7 @@ export function ended(
     };
   }
   return {
-    ...withoutFresh(rest as PublishQueue, entry.freshness),
+    ...withoutFresh(rest, entry.freshness),
     ...kept,
     recent,
     waiting: queue.waiting.filter((waiting) => !carried(waiting)),

@@ -82,7 +82,7 @@ async function mapWithConcurrency<T, R>(
   limit: number,
   task: (item: T) => Promise<R>,
 ): Promise<R[]> {
-  const results: R[] = new Array(items.length);
+  const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
     while (next < items.length) {

@@ -158,18 +158,18 @@ export function recordsTransport(records: unknown[], stats?: TenantRequestStats)
   const all = records as Array<Record<string, unknown>>;
   const bySlug = new Map(all.map((record) => [record.slug, record]));
   const byId = new Map(all.map((record) => [String(record.id), record]));
-  return async (path) => {
+  return (path) => {
     if (stats) stats.requests += 1;
     const code = /^\/k1mobile\/tenant\/code\/([^/]+)$/.exec(path);
     if (code) {
       const record = bySlug.get(decodeURIComponent(code[1] ?? ''));
-      if (!record) throw new TenantHttpError(404, path);
-      return { result: { id: record.id, affiliateId: record.affiliateId } };
+      if (!record) return Promise.reject(new TenantHttpError(404, path));
+      return Promise.resolve({ result: { id: record.id, affiliateId: record.affiliateId } });
     }
     const full = /^\/k1mobile\/tenant\/([^/]+)$/.exec(path);
     const record = full && byId.get(decodeURIComponent(full[1] ?? ''));
-    if (!record) throw new TenantHttpError(404, path);
-    return { result: record };
+    if (!record) return Promise.reject(new TenantHttpError(404, path));
+    return Promise.resolve({ result: record });
   };
 }
 

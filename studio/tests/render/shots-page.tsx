@@ -26,11 +26,11 @@ import { Tooltip } from '@sanity/ui/tooltip';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { DocumentBadgeDescription, DocumentBadgeProps } from 'sanity';
-import { BADGE_TONES, deploysFromAnswer, type DeploysResult } from '../../deploys/deploys-view';
-import { DeploysPanel } from '../../deploys/DeploysView';
-import { createPublishStatusBadge } from '../../deploys/publish-status-badge';
-import { statusFromAnswer } from '../../deploys/status';
-import type { StatusEntry, StatusSource } from '../../deploys/status-source';
+import { BADGE_TONES, deploysFromAnswer, type DeploysResult } from '../../deploys/deploys-view.ts';
+import { DeploysPanel } from '../../deploys/DeploysView.tsx';
+import { createPublishStatusBadge } from '../../deploys/publish-status-badge.ts';
+import { statusFromAnswer } from '../../deploys/status.ts';
+import type { StatusEntry, StatusSource } from '../../deploys/status-source.ts';
 import deploysAnswer from '../fixtures/deploys.json';
 import statusAnswer from '../fixtures/publish-status.json';
 import revisions from '../fixtures/published-revisions.json';
@@ -169,9 +169,9 @@ function PaneBadges({ badges }: { badges: DocumentBadgeDescription[] }) {
     );
   return (
     <Inline gap={1}>
-      {badges.map((badge, index) => (
+      {badges.map((badge) => (
         <StudioTooltip
-          key={`${badge.label}-${index}`}
+          key={`${badge.label ?? ''}: ${badge.title ?? ''}`}
           content={badge.title}
           disabled={!badge.title}
           placement="top"
@@ -243,30 +243,32 @@ const VIEWS: Record<string, () => ReactNode> = {
   deploys: () => (
     <DeploysPanel
       origin={ORIGIN}
-      load={async (format) => deploysFromAnswer(deploysAnswer, ORIGIN, format)}
+      load={(format) => Promise.resolve(deploysFromAnswer(deploysAnswer, ORIGIN, format))}
     />
   ),
   // Many schools built (the first few listed), and publishes waiting because the build service did not answer.
   'deploys-waiting': () => (
     <DeploysPanel
       origin={ORIGIN}
-      load={async (format) =>
-        deploysFromAnswer(
-          {
-            ...deploysAnswer,
-            deploys: deploysAnswer.deploys.map((deploy, at) =>
-              at === 1
-                ? { ...deploy, schools: { ...deploy.schools, builtCount: 600, leftOutMore: 3 } }
-                : deploy,
-            ),
-            waitingToBuild: {
-              waiting: 2,
-              reason: 'the build service did not answer',
-              nextTryAt: '2026-11-27T20:07:00.000Z',
+      load={(format) =>
+        Promise.resolve(
+          deploysFromAnswer(
+            {
+              ...deploysAnswer,
+              deploys: deploysAnswer.deploys.map((deploy, at) =>
+                at === 1
+                  ? { ...deploy, schools: { ...deploy.schools, builtCount: 600, leftOutMore: 3 } }
+                  : deploy,
+              ),
+              waitingToBuild: {
+                waiting: 2,
+                reason: 'the build service did not answer',
+                nextTryAt: '2026-11-27T20:07:00.000Z',
+              },
             },
-          },
-          ORIGIN,
-          format,
+            ORIGIN,
+            format,
+          ),
         )
       }
     />
@@ -275,53 +277,60 @@ const VIEWS: Record<string, () => ReactNode> = {
   'deploys-budget': () => (
     <DeploysPanel
       origin={ORIGIN}
-      load={async (format) =>
-        deploysFromAnswer(
-          {
-            ...deploysAnswer,
-            waitingToBuild: {
-              waiting: 1,
-              reason: 'the deploy budget allows the next build then',
-              nextTryAt: '2026-11-27T21:00:00.000Z',
-              cause: 'deploy-budget',
-              freshness: 'tenant records changed for 2 schools (beavsmobile, huskymobile)',
+      load={(format) =>
+        Promise.resolve(
+          deploysFromAnswer(
+            {
+              ...deploysAnswer,
+              waitingToBuild: {
+                waiting: 1,
+                reason: 'the deploy budget allows the next build then',
+                nextTryAt: '2026-11-27T21:00:00.000Z',
+                cause: 'deploy-budget',
+                freshness: 'tenant records changed for 2 schools (beavsmobile, huskymobile)',
+              },
+              spend: { today: 4, month: 57, day: '2026-11-27', budgetPerHour: 1 },
+              freshness: {
+                checkedAt: '2026-11-27T20:00:03.000Z',
+                outcome:
+                  "tenant records changed for 2 schools (beavsmobile, huskymobile): the build waits for the deploy budget's next slot",
+                build: true,
+              },
             },
-            spend: { today: 4, month: 57, day: '2026-11-27', budgetPerHour: 1 },
-            freshness: {
-              checkedAt: '2026-11-27T20:00:03.000Z',
-              outcome:
-                "tenant records changed for 2 schools (beavsmobile, huskymobile): the build waits for the deploy budget's next slot",
-              build: true,
-            },
-          },
-          ORIGIN,
-          format,
+            ORIGIN,
+            format,
+          ),
         )
       }
     />
   ),
   'deploys-empty': () => (
-    <DeploysPanel origin={ORIGIN} load={async () => ({ ok: true, rows: [], running: false })} />
+    <DeploysPanel
+      origin={ORIGIN}
+      load={() => Promise.resolve({ ok: true, rows: [], running: false })}
+    />
   ),
   // A Studio user without an editor's role: the public site tells only when it last changed.
   'deploys-visitor': () => (
     <DeploysPanel
       origin={ORIGIN}
-      load={async (format) =>
-        deploysFromAnswer(
-          {
-            deploys: [],
-            checkedAt: '2026-11-27T20:06:30.000Z',
-            site: {
-              lastChangedAt: '2026-11-27T20:02:00.000Z',
-              schools: {
-                built: [{ seoSlug: 'uw-husky-mobile', url: `${ORIGIN}/uw-husky-mobile` }],
-                builtCount: 6,
+      load={(format) =>
+        Promise.resolve(
+          deploysFromAnswer(
+            {
+              deploys: [],
+              checkedAt: '2026-11-27T20:06:30.000Z',
+              site: {
+                lastChangedAt: '2026-11-27T20:02:00.000Z',
+                schools: {
+                  built: [{ seoSlug: 'uw-husky-mobile', url: `${ORIGIN}/uw-husky-mobile` }],
+                  builtCount: 6,
+                },
               },
             },
-          },
-          ORIGIN,
-          format,
+            ORIGIN,
+            format,
+          ),
         )
       }
     />
@@ -329,10 +338,12 @@ const VIEWS: Record<string, () => ReactNode> = {
   'deploys-error': () => (
     <DeploysPanel
       origin={ORIGIN}
-      load={async () => ({
-        ok: false,
-        error: `The public site could not be reached: Failed to fetch (${ORIGIN}).`,
-      })}
+      load={() =>
+        Promise.resolve({
+          ok: false,
+          error: `The public site could not be reached: Failed to fetch (${ORIGIN}).`,
+        })
+      }
     />
   ),
   'deploys-loading': () => <DeploysPanel origin={ORIGIN} load={never} />,
@@ -340,11 +351,12 @@ const VIEWS: Record<string, () => ReactNode> = {
 
 function App() {
   const [view] = useState(() => location.hash.slice(1) || 'badges');
+  const [portal] = useState(() => document.getElementById('portal'));
   const render = VIEWS[view];
   return (
     <ThemeProvider theme={studioTheme}>
       <LayerProvider>
-        <PortalProvider element={document.getElementById('portal')}>
+        <PortalProvider element={portal}>
           <Card tone="transparent" style={{ minHeight: '100vh' }}>
             <Box as="main">{render ? render() : <Text>Unknown view {view}</Text>}</Box>
           </Card>

@@ -58,7 +58,7 @@ beforeAll(async () => {
           : [],
     );
   pages = walk(outDir).map((path) => ({ path, html: readFileSync(path, 'utf8') }));
-  report = JSON.parse(readFileSync(reportFile, 'utf8'));
+  report = JSON.parse(readFileSync(reportFile, 'utf8')) as typeof report;
 }, 120_000);
 
 describe('hostile content is inert', () => {
@@ -82,7 +82,7 @@ describe('hostile content is inert', () => {
       // The JSON-LD block stays one valid JSON document even with a closing tag in the name.
       const jsonLd =
         document.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}';
-      expect(() => JSON.parse(jsonLd), path).not.toThrow();
+      expect(() => JSON.parse(jsonLd) as unknown, path).not.toThrow();
     }
     // The markup in the content reads as the words it is.
     const landing = new JSDOM(
@@ -170,8 +170,9 @@ describe('broken old addresses', () => {
       .flatMap((school) => school.problems)
       .filter((problem) => problem.documentType === 'school');
     expect(problems.map((problem) => problem.reason)).toEqual(
-      BROKEN_ALIASES.map((alias) =>
-        expect.stringContaining(`legacy alias left out of the redirects: "${alias}"`),
+      BROKEN_ALIASES.map(
+        (alias) =>
+          expect.stringContaining(`legacy alias left out of the redirects: "${alias}"`) as string,
       ),
     );
   });

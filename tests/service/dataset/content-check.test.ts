@@ -263,7 +263,7 @@ describe('content check', () => {
         (_match, name: string, size: string, ext: string) =>
           `"asset":{"_ref":"image-${name.replace(/-/g, '')}-${size}-${ext}","_type":"reference"}`,
       ),
-    );
+    ) as Doc[];
     const paths: string[] = [];
     const server = createServer((request, response) => {
       paths.push(new URL(request.url ?? '/', 'http://localhost').pathname);

@@ -179,9 +179,10 @@ describe('per-client rate limit', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(30);
     expect(refused?.headers['x-content-type-options']).toBe('nosniff');
-    expect(JSON.parse(refused?.body.toString() ?? '{}').error.resultCode.message).toMatch(
-      /Too many requests/,
-    );
+    const refusal = JSON.parse(refused?.body.toString() ?? '{}') as {
+      error?: { resultCode?: { message?: string } };
+    };
+    expect(refusal.error?.resultCode?.message).toMatch(/Too many requests/);
 
     const other = await exchange(
       api.port,

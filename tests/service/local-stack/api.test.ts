@@ -46,7 +46,13 @@ const get = (path: string, headers: Record<string, string> = {}): ApiRequest => 
 });
 const entry = (body: unknown, headers: Record<string, string> = {}) =>
   post('/k1mobile/giveaway/entry', body, headers);
-const parse = (body: string) => JSON.parse(body) as Record<string, any>;
+/** The local API's answers as these tests read them: each carries one of the three. */
+interface ApiAnswer {
+  result: { isActive?: boolean; message?: string; entryId?: string };
+  error: { resultCode: { message: string }; fields: Record<string, string> };
+  data: { token: string };
+}
+const parse = (body: string) => JSON.parse(body) as ApiAnswer;
 
 function rowCount(api: LocalApi): number {
   return Number(api.store.db.prepare('SELECT COUNT(*) AS n FROM giveaway_entries').get()?.['n']);

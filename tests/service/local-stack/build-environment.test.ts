@@ -76,7 +76,7 @@ describe("a local build's environment", () => {
       notificationPath: '/api/deploy-notification',
       notificationSecret: 'local-deploy-notification-secret-not-for-deploys',
       hookToken: 't',
-      uploadDeployFiles: async () => [],
+      uploadDeployFiles: () => Promise.resolve([]),
       buildEnvironment: {},
       runBuild,
       log: () => {},
@@ -91,7 +91,7 @@ describe("a local build's environment", () => {
     expect(hook?.status).toBe(200);
     await deploys.idle();
     await blobs.stop();
-    expect(reports.map((line) => JSON.parse(line))).toEqual([
+    expect(reports.map((line) => JSON.parse(line) as unknown)).toEqual([
       {
         given: ['SANITY_PROJECT_ID', 'INCOMING_HOOK_BODY', 'DEPLOY_ID'],
         blobs: 'MissingBlobsEnvironmentError',

@@ -144,7 +144,7 @@ describe('the freshness check on the local stack', () => {
       state: 'ready',
       title: expect.stringMatching(
         /^Freshness check: tenant records changed for 1 school \(huskymobile\) \[batch b-[0-9a-f]{8}\]$/,
-      ),
+      ) as string,
     });
     expect(await stack.localDeploys()).toHaveLength(before + 1);
     expect(await giveaway()).toEqual({

@@ -204,7 +204,7 @@ describe('Netlify functions, warm in the local stack', () => {
           'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), SECRET),
         },
       });
-      expect({ status: publish.status, body: await publish.json() }).toEqual({
+      expect({ status: publish.status, body: (await publish.json()) as unknown }).toEqual({
         status: 404,
         body: { message: 'not on the preview site: send the content webhook to the public site' },
       });
@@ -216,7 +216,7 @@ describe('Netlify functions, warm in the local stack', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ next_run: '2026-11-24T00:00:00.000Z' }),
       });
-      expect({ status: freshness.status, body: await freshness.json() }).toEqual({
+      expect({ status: freshness.status, body: (await freshness.json()) as unknown }).toEqual({
         status: 200,
         body: { message: 'not on the preview site: the public site checks its own freshness' },
       });

@@ -15,7 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { publishLocally } from '../../../scripts/local-stack/publish.ts';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
-import { type DocumentStatus } from '../../../src/lib/publish-records/status-answers.ts';
+import {
+  type DeploysAnswer,
+  type DocumentStatus,
+} from '../../../src/lib/publish-records/status-answers.ts';
 import { manualBody, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
 import { badgeFor } from '../../../studio/deploys/status.ts';
 import { createStatusSource } from '../../../studio/deploys/status-source.ts';
@@ -85,7 +88,7 @@ beforeAll(async () => {
     hook.calls += 1;
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', async () => {
+    const relay = async () => {
       if (hook.failNext > 0) {
         hook.failNext -= 1;
         response.writeHead(503).end('Service Unavailable');
@@ -105,7 +108,8 @@ beforeAll(async () => {
         },
       );
       response.writeHead(answer.status).end(await answer.text());
-    });
+    };
+    request.on('end', () => void relay());
   });
   const hookUrl = `${await listenOn(hookProxy)}/build_hooks/local`;
 
@@ -210,7 +214,7 @@ describe('what an outsider learns', () => {
     const editor = await get('/api/deploys', asEditor);
     expect(editor.text).toContain(ids.at(-1)!);
     expect(editor.text).toContain('cubbymobile');
-    expect(JSON.parse(editor.text).deploys[0]).toMatchObject({
+    expect((JSON.parse(editor.text) as DeploysAnswer).deploys[0]).toMatchObject({
       trigger: { kind: 'manual', documents: 0 },
     });
   });
@@ -335,7 +339,7 @@ describe('editors cannot be locked out', () => {
     const again = createStatusSource({ origin: site, token: EDITOR });
     const stop = again.watch({ id: 'cubbymobile-faqs', rev }, () => {});
     const status = await until(
-      async () => again.get('cubbymobile-faqs')?.status,
+      () => Promise.resolve(again.get('cubbymobile-faqs')?.status),
       (seen) => seen !== undefined,
       10_000,
       'the badge again',
@@ -353,7 +357,7 @@ describe('editors cannot be locked out', () => {
     });
     expect(badgeFor(status.at(-1)!)).toMatchObject({
       label: 'Not live: no tenant record',
-      title: expect.stringContaining('School: cubbymobile.'),
+      title: expect.stringContaining('School: cubbymobile.') as string,
     });
     expect(sanity!.asked()).toBe(asked);
     // An editor who never asked before, within the same minute: told to wait, never shown the visitor's answer.
@@ -362,7 +366,7 @@ describe('editors cannot be locked out', () => {
     });
     expect(newcomer.status).toBe(503);
     expect(JSON.parse(newcomer.text)).toMatchObject({
-      message: expect.stringMatching(/^checking your access; ask again in \d+ s$/),
+      message: expect.stringMatching(/^checking your access; ask again in \d+ s$/) as string,
       access: 'checking',
     });
     expect(Number(newcomer.headers.get('retry-after'))).toBeLessThanOrEqual(60);

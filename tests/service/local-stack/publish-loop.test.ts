@@ -153,7 +153,7 @@ describe('the publish loop on the local stack', () => {
       state: 'ready',
       title: expect.stringMatching(
         /^Publish of 1 document \(landingHeader\) \[batch b-[0-9a-f]{8}\]$/,
-      ),
+      ) as string,
     });
     const live = await statusOf(`${LANDING}:${published.rev}`);
     // A visitor's answer names no deploy: the time it went live is the deploy's publish time.
@@ -252,7 +252,7 @@ describe('the publish loop on the local stack', () => {
       state: 'error',
       errorMessage: expect.stringMatching(
         /^Failed during stage 'building site': Build script returned non-zero exit code/,
-      ),
+      ) as string,
     });
     expect(titleOf((await get(PAGE)).text)).toBe('new');
     // What the failed build was to carry is not live; the landing header's revision still is.

@@ -114,7 +114,7 @@ async function askAll(
 const problemsOf = (answers: Awaited<ReturnType<typeof askAll>>) =>
   Object.fromEntries(
     Object.values(answers).flatMap(({ body }) =>
-      Object.entries(body.functions ?? {}).map(([name, found]) => [name, found!.problems]),
+      Object.entries(body.functions ?? {}).map(([name, found]) => [name, found.problems]),
     ),
   );
 

@@ -94,7 +94,7 @@ async function present(
   return { page, frame, errors };
 }
 
-const doc = (id: string) => stack.documents().find((candidate) => candidate._id === id)! as Doc;
+const doc = (id: string) => stack.documents().find((candidate) => candidate._id === id)!;
 
 /** The cards' `plans` with the first plan's description set to `text`. */
 function plansWith(text: string): unknown[] {
@@ -108,7 +108,7 @@ async function recordTexts(frame: Frame, selector: string): Promise<void> {
   await frame.evaluate((wanted) => {
     const seen: Array<{ text: string; at: number }> = [];
     const note = () => {
-      const text = (document.querySelector(wanted) as HTMLElement | null)?.innerText ?? '';
+      const text = document.querySelector<HTMLElement>(wanted)?.innerText ?? '';
       if (seen.at(-1)?.text !== text) seen.push({ text, at: Date.now() });
     };
     note();
@@ -157,7 +157,7 @@ describe("the page on Presentation's loaders channel", () => {
         projectId: 'offline0',
         dataset: 'production',
         perspective: 'drafts',
-        documents: expect.arrayContaining([{ _id: HERO }, { _id: CARDS }]),
+        documents: expect.arrayContaining([{ _id: HERO }, { _id: CARDS }]) as unknown[],
       });
     await page.close();
   }, 90_000);
@@ -205,7 +205,7 @@ describe("the page on Presentation's loaders channel", () => {
       lastSent = Date.now();
       await page.evaluate(
         ([id, plans]) => {
-          void window.studio.edit(id as string, { plans });
+          void window.studio.edit(id, { plans });
         },
         [CARDS, plansWith(text)] as const,
       );
@@ -214,8 +214,7 @@ describe("the page on Presentation's loaders channel", () => {
     const last = texts.at(-1)!;
     await frame.waitForFunction(
       (wanted) =>
-        (document.querySelector('.plan-card .description') as HTMLElement | null)?.innerText ===
-        wanted,
+        document.querySelector<HTMLElement>('.plan-card .description')?.innerText === wanted,
       last,
       { timeout: 5_000 },
     );
@@ -373,18 +372,25 @@ describe("the page on Presentation's loaders channel", () => {
 
 describe("a post to a page's address (the Studio's result, drawn)", () => {
   type Answer = Awaited<ReturnType<typeof raw>>;
+  /** What SCHOOL_PAGE_CONTENT_QUERY answers; the tests below also set what no query would. */
+  interface PageResult {
+    school: Doc | null;
+    settings: Doc | null;
+    documents: Doc[];
+  }
   /** SCHOOL_PAGE_CONTENT_QUERY's result over the export in drafts, as the Studio would post it; `change` edits it. */
-  async function studioResult(change: (result: any) => void = () => {}) {
+  async function studioResult(change: (result: PageResult) => void = () => {}) {
     const params = { seoSlug: SCHOOL, types: TENANT_DOCUMENT_TYPES };
-    const result: any = await createLocalSource(
+    const result = await createLocalSource(
       dirname(stack.exportFile),
       undefined,
       'drafts',
-    ).fetch(SCHOOL_PAGE_CONTENT_QUERY, params);
+    ).fetch<PageResult>(SCHOOL_PAGE_CONTENT_QUERY, params);
     change(result);
     return { query: SCHOOL_PAGE_CONTENT_QUERY, params, perspective: 'drafts', result };
   }
-  const hero = (result: any) => result.documents.find((candidate: Doc) => candidate._id === HERO);
+  const hero = (result: PageResult) =>
+    result.documents.find((candidate) => candidate._id === HERO)!;
   const sameOrigin = () => ({
     origin: stack.site,
     'sec-fetch-site': 'same-origin',
@@ -409,7 +415,10 @@ describe("a post to a page's address (the Studio's result, drawn)", () => {
 
   /** A refusal: the status, a JSON reason, the preview's headers and its one policy (framed by the Studio only), no page and no cookie. */
   function expectRefused(answer: Answer, status: number, reason: RegExp) {
-    expect(refusal(answer)).toMatchObject({ status, message: expect.stringMatching(reason) });
+    expect(refusal(answer)).toMatchObject({
+      status,
+      message: expect.stringMatching(reason) as string,
+    });
     expect(html(answer)).not.toContain('<html');
     expect(answer.headers['cache-control']).toBe(PREVIEW_RESPONSE_HEADERS['Cache-Control']);
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
@@ -513,7 +522,7 @@ describe("a post to a page's address (the Studio's result, drawn)", () => {
     expectRefused(
       await post(
         await studioResult((result) => {
-          result.school = { ...result.school, key: 42 };
+          result.school = { ...result.school!, key: 42 };
         }),
       ),
       422,

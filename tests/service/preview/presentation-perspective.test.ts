@@ -165,7 +165,7 @@ describe("the Studio's perspective menu and the preview page", () => {
         perspective: STACK,
         documents: expect.arrayContaining([
           expect.objectContaining({ _id: 'huskymobile-landingHeader', _type: 'landingHeader' }),
-        ]),
+        ]) as unknown[],
       });
 
     // Reloaded, the frame asks for the release by its address, and shows it.

@@ -201,8 +201,7 @@ describe('Presentation and the overlays', () => {
     await frame.evaluate(() => {
       const seen: Record<string, number> = {};
       const note = () => {
-        const text = (document.querySelector('.plan-card .description') as HTMLElement | null)
-          ?.innerText;
+        const text = document.querySelector<HTMLElement>('.plan-card .description')?.innerText;
         if (text && !(text in seen)) seen[text] = Date.now();
       };
       new MutationObserver(note).observe(document.body, {
@@ -289,7 +288,7 @@ describe('Presentation and the overlays', () => {
     const texts = await frame.evaluate(async () => {
       const text = (root: Document) =>
         [...root.querySelectorAll('body > header, main, body > footer')].map((element) =>
-          element.textContent!.replace(/\s+/g, ' ').trim(),
+          element.textContent.replace(/\s+/g, ' ').trim(),
         );
       const rendered = new DOMParser().parseFromString(
         await (await fetch(location.href, { cache: 'no-store' })).text(),

@@ -87,7 +87,7 @@ describe("the giveaway form's preflight to the local API", () => {
     const report = await checkSetup(
       'production',
       settings,
-      async () => ({ outcome: 'answered', siteSettings: 1 }),
+      () => Promise.resolve({ outcome: 'answered', siteSettings: 1 }),
       {
         askProductApi: (apiBase, siteUrl) =>
           askProductApi(apiBase, publicSiteOrigins(SITE, siteUrl), preflightFetch),

@@ -144,7 +144,7 @@ describe('the documents a build read', () => {
       expect(row).toMatchObject({
         school: 'huskymobile',
         documentType: 'faqs',
-        reason: expect.any(String),
+        reason: expect.any(String) as string,
       });
   });
 });
@@ -200,7 +200,7 @@ describe("what the build read that has no event: each published school's tenant 
     );
     expect(built.inputs).toMatchObject({
       source: 'file',
-      digest: expect.stringMatching(/^[0-9a-f]{64}$/),
+      digest: expect.stringMatching(/^[0-9a-f]{64}$/) as string,
     });
     const husky = matrix.schools.find((site) => site.key === 'huskymobile')!;
     const { record: closed } = await record(bundled, {

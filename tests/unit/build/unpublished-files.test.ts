@@ -27,7 +27,7 @@ describe('files the build itself did not publish', () => {
     expect(added.length).toBeGreaterThan(0);
     expect(added[0]).toMatchObject({
       school: 'kentuckymobile',
-      reason: expect.stringContaining(`file ${DROPPED}`),
+      reason: expect.stringContaining(`file ${DROPPED}`) as string,
     });
   });
 });

@@ -145,10 +145,11 @@ describe('the registry agrees with itself', () => {
         definition.studio?.step,
         definition.shell?.step,
       ];
-      for (const step of steps)
-        if (step !== undefined)
-          (expect(step, name).toBeGreaterThanOrEqual(1),
-            expect(step, name).toBeLessThanOrEqual(11));
+      for (const step of steps) {
+        if (step === undefined) continue;
+        expect(step, name).toBeGreaterThanOrEqual(1);
+        expect(step, name).toBeLessThanOrEqual(11);
+      }
     }
   });
 

@@ -56,8 +56,8 @@ describe('grouping and validating content', () => {
       school: school?.school.key,
       documentType: 'faqs',
       documentId: faqs._id,
-      reason: expect.stringContaining('title'),
-      issues: [{ field: 'title', message: expect.any(String) }],
+      reason: expect.stringContaining('title') as string,
+      issues: [{ field: 'title', message: expect.any(String) as string }],
     });
     expect(grouped.problems).toContainEqual({
       school: school?.school.key,
@@ -202,7 +202,7 @@ describe('grouping and validating content', () => {
         expect.objectContaining({
           school: 'cubbymobile',
           field: 'legacyAliases',
-          reason: expect.stringContaining('also an old address of school beavsmobile'),
+          reason: expect.stringContaining('also an old address of school beavsmobile') as string,
         }),
       );
       schoolOf(input, 'cubbymobile').seoSlug = 'osu-beavs-mobile';
@@ -229,7 +229,7 @@ describe('grouping and validating content', () => {
           school: 'cubbymobile',
           documentType: 'school',
           documentId: 'school-cubbymobile',
-          issues: [{ field: 'schoolName', message: expect.any(String) }],
+          issues: [{ field: 'schoolName', message: expect.any(String) as string }],
         }),
       ]);
     });

@@ -117,7 +117,7 @@ describe('press release sections (docs/behaviour.md §2 Newsroom)', () => {
       expect.objectContaining({
         school: 'huskymobile',
         documentType: 'pressRelease',
-        reason: expect.stringContaining('section q (quote)'),
+        reason: expect.stringContaining('section q (quote)') as string,
       }),
     );
     expect(grouped.schools[0]?.documents.pressRelease).toHaveLength(1);

@@ -85,17 +85,20 @@ describe('fetchReleases', () => {
 
   it('asks nothing for no names', async () => {
     const never = {
-      fetch: async () => {
-        throw new Error('asked');
-      },
+      fetch: () => Promise.reject(new Error('asked')),
     };
     expect(await fetchReleases(never, [])).toEqual(new Map());
   });
 
   it('leaves out an answer that is not a release document', async () => {
     const odd = {
-      fetch: async <T>() =>
-        [{ _id: 'x' }, { nope: true }, null, { _id: '_.releases.rOk', metadata: null }] as T,
+      fetch: <T>() =>
+        Promise.resolve([
+          { _id: 'x' },
+          { nope: true },
+          null,
+          { _id: '_.releases.rOk', metadata: null },
+        ] as T),
     };
     expect([...(await fetchReleases(odd, ['rOk', 'x'])).keys()]).toEqual(['rOk']);
   });

@@ -62,11 +62,11 @@ describe('placeholder coverage decision (docs/behaviour.md §4, §5)', () => {
   it('says which zip was checked', () => {
     expect(coverageMessage('available', '90210', 'Husky Mobile')).toMatchObject({
       tone: 'positive',
-      title: expect.stringContaining('90210'),
+      title: expect.stringContaining('90210') as string,
     });
     expect(coverageMessage('unavailable', '12345', 'Husky Mobile')).toMatchObject({
       tone: 'negative',
-      title: expect.stringContaining('not available in 12345'),
+      title: expect.stringContaining('not available in 12345') as string,
     });
     expect(coverageMessage('unknown', '1', 'Husky Mobile').tone).toBe('neutral');
   });

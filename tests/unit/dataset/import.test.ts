@@ -92,7 +92,7 @@ const planOf = (
 };
 
 /** The command's output, its CLI runs and the files it wrote, with stand-ins for the network and the CLI. */
-function harness(reach: Reach = async () => undefined, exitCode = 0) {
+function harness(reach: Reach = () => Promise.resolve(undefined), exitCode = 0) {
   const out: string[] = [];
   const err: string[] = [];
   const runs: Array<{ command: string; args: string[]; cwd: string }> = [];
@@ -100,9 +100,9 @@ function harness(reach: Reach = async () => undefined, exitCode = 0) {
   const io: Io = {
     out: (line) => out.push(line),
     err: (line) => err.push(line),
-    run: async (command, args, { cwd }) => {
+    run: (command, args, { cwd }) => {
       runs.push({ command, args, cwd });
-      return exitCode;
+      return Promise.resolve(exitCode);
     },
     writeImportFile: (text) => {
       const path = `/tmp/dataset-import-${files.size}/data.ndjson`;
@@ -446,9 +446,9 @@ describe('the Studio install and the export', () => {
 describe('the command', () => {
   it('exits 2 with every problem and the usage, without calling the CLI (no project: nothing to reach)', async () => {
     let reached = false;
-    const h = harness(async () => {
+    const h = harness(() => {
       reached = true;
-      return undefined;
+      return Promise.resolve(undefined);
     });
     expect(
       await runImport(
@@ -492,9 +492,9 @@ describe('the command', () => {
 
   it('says plainly that Sanity cannot be reached, and does not call the CLI', async () => {
     const asked: string[] = [];
-    const h = harness(async (url) => {
+    const h = harness((url) => {
       asked.push(url);
-      return 'getaddrinfo ENOTFOUND abc123xy.api.sanity.io';
+      return Promise.resolve('getaddrinfo ENOTFOUND abc123xy.api.sanity.io');
     });
     expect(
       await runImport(['--dataset', 'production'], settings, probe(installed), h.reach, h.io),
@@ -508,7 +508,7 @@ describe('the command', () => {
   });
 
   it('prints what it will do, then runs the CLI and exits with its code', async () => {
-    const h = harness(async () => undefined, 1);
+    const h = harness(() => Promise.resolve(undefined), 1);
     expect(
       await runImport(
         ['--dataset', 'production', '--replace'],
@@ -658,7 +658,7 @@ describe('releases and scheduled drafts are left out unless --with-releases', ()
 
   it('the CLI imports a file without them, removed afterwards; the last line says what was left out, whatever the CLI answered', async () => {
     for (const exitCode of [0, 1]) {
-      const h = harness(async () => undefined, exitCode);
+      const h = harness(() => Promise.resolve(undefined), exitCode);
       expect(
         await runImport(['--dataset', 'production'], settings, probe(withRelease), h.reach, h.io),
       ).toBe(exitCode);

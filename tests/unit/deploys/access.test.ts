@@ -111,8 +111,8 @@ describe("the editor's pass", () => {
 });
 
 function access(verdicts: Record<string, TokenVerdict>, clock: { now: number }) {
-  const verify = vi.fn(
-    async (token: string): Promise<TokenVerdict> => verdicts[token] ?? 'refused',
+  const verify = vi.fn((token: string): Promise<TokenVerdict> =>
+    Promise.resolve(verdicts[token] ?? 'refused'),
   );
   const logged: string[] = [];
   return {
@@ -198,7 +198,7 @@ describe('editors cannot be locked out', () => {
       // Another address: a new editor (an IPv6 caller of another /64) is asked about and proven at once.
       expect(await site.callerOf(ask(`editor-${minute}`), `2001:db8:${minute}::1`)).toMatchObject({
         kind: 'editor',
-        pass: expect.any(Object),
+        pass: expect.any(Object) as object,
       });
       vi.advanceTimersByTime(60_000);
       clock.now = Date.now();
@@ -229,7 +229,7 @@ describe('editors cannot be locked out', () => {
     for (let junk = 0; junk < UNKNOWN_TOKEN_BUDGET; junk += 1)
       await site.callerOf(ask(`junk${junk}`));
     const waiting = await site.callerOf(ask('new-editor-token'));
-    expect(waiting).toEqual({ kind: 'checking', retryAfterSeconds: expect.any(Number) });
+    expect(waiting).toEqual({ kind: 'checking', retryAfterSeconds: expect.any(Number) as number });
     expect((waiting as { retryAfterSeconds: number }).retryAfterSeconds).toBeLessThanOrEqual(60);
     expect(logged).toEqual([
       `more than ${UNKNOWN_TOKEN_BUDGET} tokens not seen before in a minute: answering "checking your access" without asking Sanity`,
@@ -239,7 +239,7 @@ describe('editors cannot be locked out', () => {
     clock.now = Date.now();
     expect(await site.callerOf(ask('new-editor-token'))).toMatchObject({
       kind: 'editor',
-      pass: expect.any(Object),
+      pass: expect.any(Object) as object,
     });
   });
 
@@ -262,7 +262,7 @@ describe('editors cannot be locked out', () => {
     // Expired: the editor is proven again by Sanity, and given a new pass.
     expect(await site.callerOf(ask('editor-token', { 'x-editor-pass': pass }))).toMatchObject({
       kind: 'editor',
-      pass: { pass: expect.not.stringMatching(pass) },
+      pass: { pass: expect.not.stringMatching(pass) as string },
     });
     expect(verify.mock.calls.map(([token]) => token)).toEqual(['viewer-token', 'editor-token']);
   });

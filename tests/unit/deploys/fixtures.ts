@@ -108,11 +108,14 @@ export function site() {
     store: queueStore,
     now: () => new Date(clock),
     newBatchId: () => `b-${(counter += 1).toString(16).padStart(8, '0')}`,
-    trigger: async (body) => (hookCalls.push(body), `Publish [batch ${body.batch}]`),
+    trigger: (body) => {
+      hookCalls.push(body);
+      return Promise.resolve(`Publish [batch ${body.batch}]`);
+    },
   });
   const deploys = createDeployStore({
     store: deploysStore,
-    readBuildReport: async (id) => reports.get(id),
+    readBuildReport: (id) => Promise.resolve(reports.get(id)),
     log: (line) => logged.push(line),
   });
   const notify = (body: Record<string, unknown>, secret = SECRET) =>

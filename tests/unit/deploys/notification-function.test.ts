@@ -48,8 +48,8 @@ function make(
     readSettings: () => ({ ...SETTINGS, ...options.settings }),
     site: options.site ?? {},
     log: (line) => logged.push(line),
-    fetch: async () => new Response(''),
-    deps: { readBuildReport: async () => undefined },
+    fetch: () => Promise.resolve(new Response('')),
+    deps: { readBuildReport: () => Promise.resolve(undefined) },
   });
   return { handle, deploys, logged };
 }
@@ -167,7 +167,7 @@ describe('deploy-notification as a function', () => {
       readSettings: readSettings,
       site: { SITE_MODE: 'preview' },
       log: () => {},
-      deps: { readBuildReport: async () => undefined },
+      deps: { readBuildReport: () => Promise.resolve(undefined) },
     });
     const response = await handle(signed(deploy({ id: 'd-1' }), REAL_SECRET), {
       deploy: { context: 'production' },

@@ -257,9 +257,7 @@ describe('a publish, its build and its deploy', () => {
     const failing = createPublishQueue({
       store: s.queueStore,
       now: () => failedAt,
-      trigger: async () => {
-        throw new Error('HTTP 500');
-      },
+      trigger: () => Promise.reject(new Error('HTTP 500')),
     });
     const response = await handleNotification(
       signed(succeeded('d-1', 0, 'Publish [batch b-00000001]')),

@@ -24,6 +24,10 @@ import {
   SETTINGS_CHECK_HEADER,
 } from '../../../src/lib/functions/settings-proof.ts';
 import type { BlobStore } from '../../../src/lib/functions/blob-store.ts';
+import type {
+  DeploysAnswer,
+  PublishStatusAnswer,
+} from '../../../src/lib/publish-records/status-answers.ts';
 import { FUNCTION_HEADERS } from '../../../src/lib/functions/function-http.ts';
 import type { StatusSettings } from '../../../src/lib/functions/function-settings.ts';
 import { buildRecord, deploy, site, statusHandlers } from './fixtures.ts';
@@ -82,7 +86,9 @@ function functions(
     site?: Record<string, string>;
   } = {},
 ) {
-  const verify = vi.fn(async (_token: string) => options.verdict ?? 'editor');
+  const verify = vi.fn<(token: string) => Promise<TokenVerdict>>(() =>
+    Promise.resolve(options.verdict ?? 'editor'),
+  );
   const made = statusHandlers({
     openStores: {
       deploys: () => options.deploysStore ?? s.deploysStore,
@@ -96,6 +102,10 @@ function functions(
   });
   return { ...made, verify };
 }
+
+/** The two answers as the Studio reads them. */
+const statusAnswer = async (response: Response) => (await response.json()) as PublishStatusAnswer;
+const deploysAnswer = async (response: Response) => (await response.json()) as DeploysAnswer;
 
 const get = (path: string, headers: Record<string, string> = {}) =>
   new Request(`https://site.example${path}`, { headers });
@@ -188,11 +198,11 @@ describe('two kinds of caller', () => {
   it('a visitor (no token) gets the same answer for a school being prepared as for ids that never existed', async () => {
     const s = await liveSite();
     const { publishStatus, verify } = functions(s);
-    const body = await (
+    const body = await statusAnswer(
       await publishStatus(
         get('/api/publish-status?ids=newu-faqs,school-newu,guessu-faqs,school-guessu'),
-      )
-    ).json();
+      ),
+    );
     const never = { state: 'unknown', reason: 'No recorded deploy carried this document yet.' };
     expect(body.documents).toEqual({
       'newu-faqs': never,
@@ -213,7 +223,10 @@ describe('two kinds of caller', () => {
       expect(text).toContain(
         `"${id}":{"state":"unknown","reason":"No recorded deploy carried this document yet."}`,
       );
-      expect(Object.keys(JSON.parse(text).documents)).toEqual([id, 'husky-faqs']);
+      expect(Object.keys((JSON.parse(text) as PublishStatusAnswer).documents)).toEqual([
+        id,
+        'husky-faqs',
+      ]);
     },
   );
 
@@ -224,7 +237,7 @@ describe('two kinds of caller', () => {
       publishStatus(
         get('/api/publish-status?ids=newu-faqs', { authorization: 'Bearer sk-editor-token' }),
       );
-    const body = await (await ask()).json();
+    const body = await statusAnswer(await ask());
     expect(body.documents['newu-faqs']).toEqual({
       state: 'not-live',
       code: 'not-launched',
@@ -242,7 +255,7 @@ describe('two kinds of caller', () => {
     const { publishStatus, verify } = functions(s, { verdict: 'refused' });
     const ask = () =>
       publishStatus(get('/api/publish-status?ids=newu-faqs', { authorization: 'Bearer sk-other' }));
-    const body = await (await ask()).json();
+    const body = await statusAnswer(await ask());
     expect(body.documents['newu-faqs']).not.toHaveProperty('school');
     expect(body).not.toHaveProperty('editorPass');
     await ask();
@@ -276,18 +289,19 @@ describe('two kinds of caller', () => {
   it('an editor proven by Sanity gets a pass with the answer; with it (and the same token) no call to Sanity is made again', async () => {
     const s = await liveSite();
     const { publishStatus, deploys, verify } = functions(s, { verdict: 'editor' });
-    const first = await (
+    const first = await statusAnswer(
       await publishStatus(
         get('/api/publish-status?ids=newu-faqs', { authorization: 'Bearer sk-editor-token' }),
-      )
-    ).json();
+      ),
+    );
+    expect(first.editorPass?.pass).toMatch(/^ey[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(first.editorPass).toEqual({
-      pass: expect.stringMatching(/^ey[\w-]+\.[\w-]+\.[\w-]+$/),
+      pass: first.editorPass?.pass,
       expiresAt: '2026-11-27T22:05:00.000Z',
     });
     expect(
       await checkPass(
-        first.editorPass.pass,
+        first.editorPass!.pass,
         'sk-editor-token',
         PASS_SCOPE,
         Date.parse('2026-11-27T21:00:00.000Z'),
@@ -295,9 +309,9 @@ describe('two kinds of caller', () => {
     ).toEqual({ valid: true });
     const withPass = {
       authorization: 'Bearer sk-editor-token',
-      'x-editor-pass': first.editorPass.pass,
+      'x-editor-pass': first.editorPass!.pass,
     };
-    const again = await (await deploys(get('/api/deploys', withPass))).json();
+    const again = await deploysAnswer(await deploys(get('/api/deploys', withPass)));
     expect(again.deploys[0]).toMatchObject({ id: 'd-1' });
     expect(again).not.toHaveProperty('editorPass');
     expect(verify).toHaveBeenCalledTimes(1);
@@ -315,7 +329,7 @@ describe('two kinds of caller', () => {
         error_message: 'School newu: no tenant record',
       }),
     );
-    const visitor = await (await functions(s).deploys(get('/api/deploys'))).json();
+    const visitor = await deploysAnswer(await functions(s).deploys(get('/api/deploys')));
     expect(visitor).toEqual({
       deploys: [],
       site: {
@@ -330,11 +344,11 @@ describe('two kinds of caller', () => {
     expect(JSON.stringify(visitor)).not.toMatch(
       /newu|Rebuild by hand|tenant|d-1|d-2|b-00abcdef|not launched|trigger|error|documents/,
     );
-    const editor = await (
+    const editor = await deploysAnswer(
       await functions(s, { verdict: 'editor' }).deploys(
         get('/api/deploys', { authorization: 'Bearer sk-editor' }),
-      )
-    ).json();
+      ),
+    );
     expect(editor.deploys[0]).toMatchObject({
       title: 'Rebuild by hand [batch b-00abcdef]',
       errorMessage: 'School newu: no tenant record',
@@ -357,7 +371,7 @@ describe('two kinds of caller', () => {
       readSettings: () => SETTINGS,
       site: {},
       log: () => {},
-      deps: { verifyToken: async () => 'editor' },
+      deps: { verifyToken: () => Promise.resolve('editor') },
     });
     expect((await made.deploys(get('/api/deploys'))).status).toBe(200);
     expect(queueReads).toEqual([]);
@@ -390,7 +404,7 @@ describe('without EDITOR_PASS_SECRET (a deployed site where it was never set)', 
       site: {},
       now: () => new Date('2026-11-27T10:05:00.000Z'),
       log: (line) => logged.push(line),
-      deps: { verifyToken: async () => 'editor' },
+      deps: { verifyToken: () => Promise.resolve('editor') },
     });
     const status = await made.publishStatus(
       get('/api/publish-status?ids=husky-faqs,newu-faqs', { origin: STUDIO }),
@@ -409,7 +423,7 @@ describe('without EDITOR_PASS_SECRET (a deployed site where it was never set)', 
   it('an editor is proven by the verdict, as without a pass, and gets no pass; one log line names the setting', async () => {
     const s = await liveSite();
     const logged: string[] = [];
-    const verify = vi.fn(async (_token: string): Promise<TokenVerdict> => 'editor');
+    const verify = vi.fn<(token: string) => Promise<TokenVerdict>>(() => Promise.resolve('editor'));
     const made = statusHandlers({
       openStores: { deploys: () => s.deploysStore, queue: () => s.queueStore },
       readSettings: () => ({ ...SETTINGS, ...unset }),
@@ -432,7 +446,7 @@ describe('without EDITOR_PASS_SECRET (a deployed site where it was never set)', 
     for (const headers of asked) {
       const response = await made.publishStatus(get('/api/publish-status?ids=newu-faqs', headers));
       expect(response.status).toBe(200);
-      const body = await response.json();
+      const body = await statusAnswer(response);
       expect(body.documents['newu-faqs']).toMatchObject({
         state: 'not-live',
         code: 'not-launched',
@@ -454,7 +468,9 @@ describe('without EDITOR_PASS_SECRET (a deployed site where it was never set)', 
 
   it('the documented local value on a deployed site counts as none: a pass it would sign proves nothing', async () => {
     const s = await liveSite();
-    const verify = vi.fn(async (_token: string): Promise<TokenVerdict> => 'refused');
+    const verify = vi.fn<(token: string) => Promise<TokenVerdict>>(() =>
+      Promise.resolve('refused'),
+    );
     const made = statusHandlers({
       openStores: { deploys: () => s.deploysStore, queue: () => s.queueStore },
       readSettings: () => ({ ...SETTINGS, EDITOR_PASS_SECRET: LOCAL_EDITOR_PASS_SECRET }),
@@ -470,14 +486,14 @@ describe('without EDITOR_PASS_SECRET (a deployed site where it was never set)', 
         Date.parse('2026-11-27T10:00:00.000Z'),
       )
     ).pass;
-    const body = await (
+    const body = await statusAnswer(
       await made.publishStatus(
         get('/api/publish-status?ids=newu-faqs', {
           authorization: 'Bearer sk-outsider',
           'x-editor-pass': signedLocally,
         }),
-      )
-    ).json();
+      ),
+    );
     expect(body.documents['newu-faqs']).toEqual({
       state: 'unknown',
       reason: 'No recorded deploy carried this document yet.',
@@ -536,16 +552,14 @@ describe('requests and failures', () => {
   it('a store that cannot be read: every document unknown (publish-status), 503 (deploys)', async () => {
     const s = await liveSite();
     const broken: BlobStore = {
-      getWithMetadata: async () => {
-        throw new Error('Blobs 500');
-      },
-      setJSON: async () => ({ modified: false }),
-      delete: async () => {},
+      getWithMetadata: () => Promise.reject(new Error('Blobs 500')),
+      setJSON: () => Promise.resolve({ modified: false }),
+      delete: () => Promise.resolve(),
     };
     const made = functions(s, { deploysStore: broken });
     const status = await made.publishStatus(get('/api/publish-status?ids=husky-faqs'));
     expect(status.status).toBe(200);
-    expect((await status.json()).documents).toEqual({
+    expect((await statusAnswer(status)).documents).toEqual({
       'husky-faqs': {
         state: 'unknown',
         reason: 'The publish records cannot be read right now; try again in a moment.',
@@ -581,7 +595,7 @@ describe('requests and failures', () => {
       readSettings: () => SETTINGS,
       site: {},
       log: () => {},
-      deps: { verifyToken: async () => 'editor' },
+      deps: { verifyToken: () => Promise.resolve('editor') },
     });
     void s;
     const response = await made.publishStatus(get('/api/publish-status?ids=husky-faqs'), {
@@ -656,7 +670,7 @@ describe("who is an editor: a member of the project with an editor's role, as Sa
       );
     });
     await new Promise<void>((ready) => server!.listen(0, '127.0.0.1', ready));
-    return { apiHost: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, requests };
+    return { apiHost: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
   }
 
   it.each([
@@ -717,7 +731,7 @@ describe("who is an editor: a member of the project with an editor's role, as Sa
       const logged: string[] = [];
       const access = siteAccess(target, {
         pass: PASS_SCOPE,
-        verify: async () => 'editor',
+        verify: () => Promise.resolve('editor'),
         log: (line) => logged.push(line),
       });
       expect(await access.callerOf(get('/', { authorization: 'Bearer editor-token' }))).toEqual({
@@ -750,7 +764,7 @@ describe("who is an editor: a member of the project with an editor's role, as Sa
           get('/api/publish-status?ids=newu-faqs', { authorization: `Bearer ${token}` }),
         );
         expect(response.status).toBe(200);
-        expect((await response.json()).documents['newu-faqs']).toEqual({
+        expect((await statusAnswer(response)).documents['newu-faqs']).toEqual({
           state: 'unknown',
           reason: 'No recorded deploy carried this document yet.',
         });

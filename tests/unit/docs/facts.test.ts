@@ -154,9 +154,12 @@ const FUNCTIONS: Record<string, { handler: string; answer: () => Promise<Respons
         log: () => undefined,
         deploys: createDeployStore({
           store: memoryStateStore(),
-          readBuildReport: async () => undefined,
+          readBuildReport: () => Promise.resolve(undefined),
         }),
-        queue: createPublishQueue({ store: memoryStateStore(), trigger: async () => '' }),
+        queue: createPublishQueue({
+          store: memoryStateStore(),
+          trigger: () => Promise.resolve(''),
+        }),
       }),
   },
   'publish-status': {
@@ -175,7 +178,7 @@ function statusFunctions() {
     readSettings: () => readStatusSettings({}),
     site: {},
     log: () => undefined,
-    deps: { verifyToken: async () => 'refused' },
+    deps: { verifyToken: () => Promise.resolve('refused') },
   });
 }
 

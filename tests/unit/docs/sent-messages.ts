@@ -42,7 +42,7 @@ export const HOOK = 'https://api.netlify.com/build_hooks/abc';
 export const WEBHOOK_SECRET = 'w'.repeat(40);
 export const NOTIFICATION_SECRET = 'n'.repeat(40);
 const quiet = () => {};
-const hookAnswers = async () => new Response('');
+const hookAnswers = () => Promise.resolve(new Response(''));
 const PREVIEW = { SITE_MODE: 'preview' };
 
 /** A function's answer: its status, and its message when the body is `{"message":…}`. */
@@ -86,9 +86,7 @@ export async function publish(
 /** A store that reads but cannot write (an outage of Netlify Blobs mid-publish). */
 const unwritable = (): BlobStore => ({
   ...memoryBlobStore(),
-  setJSON: async () => {
-    throw new Error('Blobs did not answer');
-  },
+  setJSON: () => Promise.reject(new Error('Blobs did not answer')),
 });
 
 export function publishFunction(
@@ -122,7 +120,7 @@ export function notificationFunction(
     deploys: memoryBlobStore(),
     queue: memoryBlobStore(),
   },
-  readBuildReport: (deployId: string) => Promise<unknown> = async () => undefined,
+  readBuildReport: (deployId: string) => Promise<unknown> = () => Promise.resolve(undefined),
 ) {
   const { deploys, queue } = stores;
   return defineFunction(deployNotification, {
@@ -255,7 +253,7 @@ export async function sentMessages(): Promise<Map<string, Set<number>>> {
   sent.push(await messageOf(webhook(await publish(WEBHOOK_SECRET), production)));
   // The build hook does not answer: the publish is kept, and the site tries again a minute later.
   const noAnswer = publishFunction(publishEnv, true, {
-    fetch: async () => new Response('', { status: 502 }),
+    fetch: () => Promise.resolve(new Response('', { status: 502 })),
     now: () => EXAMPLE_NOW,
   });
   sent.push(

@@ -161,17 +161,17 @@ describe('what step 6 says does not belong on the public site, the settings chec
     expect(named.sort()).toEqual(Object.keys(LEFT_ON).sort());
     expect(
       (
-        await checkSetup('production', EXAMPLE, async () => ({
-          outcome: 'answered',
-          siteSettings: 1,
-        }))
+        await checkSetup('production', EXAMPLE, () =>
+          Promise.resolve({
+            outcome: 'answered',
+            siteSettings: 1,
+          }),
+        )
       ).problems,
     ).toEqual([]);
     for (const name of named) {
-      const report = await checkSetup(
-        'production',
-        { ...EXAMPLE, [name]: LEFT_ON[name]! },
-        async () => ({ outcome: 'answered', siteSettings: 1 }),
+      const report = await checkSetup('production', { ...EXAMPLE, [name]: LEFT_ON[name]! }, () =>
+        Promise.resolve({ outcome: 'answered', siteSettings: 1 }),
       );
       expect(
         report.problems.map((problem) => problem.setting),
@@ -374,7 +374,7 @@ describe("the check's output the procedure shows is what it prints", () => {
     const report = await checkSetup(
       'production',
       settings,
-      async () => ({ outcome: 'answered', siteSettings: 1 }),
+      () => Promise.resolve({ outcome: 'answered', siteSettings: 1 }),
       { until: 6 },
     );
     expect(block!.split('\n').map((line) => line.trim())).toEqual(formatReport(report));

@@ -74,7 +74,7 @@ export async function writtenBlobKeys(): Promise<Map<string, Set<string>>> {
       SITE_ID: 'site-1',
     },
     { deploys, queue },
-    async () => record,
+    () => Promise.resolve(record),
   );
   const at = '2026-11-27T10:05:00.000Z';
   await notify(
@@ -109,7 +109,7 @@ export async function writtenBlobKeys(): Promise<Map<string, Set<string>>> {
     openStores: { queue: () => queue, deploys: () => deploys },
     site: {},
     log: () => {},
-    fetch: async () => new Response(''),
+    fetch: () => Promise.resolve(new Response('')),
     readSettings: () =>
       readFreshnessSettings({
         NETLIFY_BUILD_HOOK_URL: HOOK,

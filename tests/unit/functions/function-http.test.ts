@@ -32,7 +32,7 @@ function publishWebhook(store = memoryStateStore()) {
       DEPLOY_BUDGET_PER_HOUR: undefined,
     },
     store,
-    fetch: async () => new Response(''),
+    fetch: () => Promise.resolve(new Response('')),
     log: (line) => logged.push(line),
   });
   return { handle, logged };
@@ -118,9 +118,10 @@ describe('function request checks', () => {
     const logged: string[] = [];
     const response = await guarded(
       'x',
-      async () => {
-        throw new Error('ECONNREFUSED 10.0.0.7:5432 at Pool.connect (/var/task/db.js:12:3)');
-      },
+      () =>
+        Promise.reject(
+          new Error('ECONNREFUSED 10.0.0.7:5432 at Pool.connect (/var/task/db.js:12:3)'),
+        ),
       (line) => logged.push(line),
     );
     expect(response.status).toBe(500);
@@ -202,7 +203,7 @@ describe('rebuild-on-publish: hostile requests', () => {
     'answers %s with %i and the security headers, building nothing',
     async (_name, init, status) => {
       const { handle } = publishWebhook();
-      const response = await handle(new Request(URL_, init as RequestInit));
+      const response = await handle(new Request(URL_, init));
       expect(response.status).toBe(status);
       expectSecurityHeaders(response);
     },
@@ -268,7 +269,10 @@ describe('freshness-check: whatever the scheduler sends', () => {
       }),
       site: {},
       now: () => new Date('2026-03-02T10:07:30Z'),
-      fetch: async (url: URL) => (calls.push(url), new Response('')),
+      fetch: (url: URL) => {
+        calls.push(url);
+        return Promise.resolve(new Response(''));
+      },
       log: () => {},
     });
     return { calls, check, checked: () => queueStore.value('freshness') !== undefined };
@@ -309,7 +313,7 @@ describe('freshness-check: whatever the scheduler sends', () => {
   ] as const)('checks for %s and answers 200 with the headers', async (_name, init) => {
     const run = options();
     const response = await run.check(
-      new Request('https://site.example/.netlify/functions/freshness-check', init as RequestInit),
+      new Request('https://site.example/.netlify/functions/freshness-check', init),
     );
     expect(response.status).toBe(200);
     expectSecurityHeaders(response);

@@ -65,7 +65,7 @@ describe('the freshness check on the preview site', () => {
   it('answers 200 "not on the preview site" and calls no build hook, even with the public site\'s hook copied over', async () => {
     vi.stubEnv('SITE_MODE', 'preview');
     vi.stubEnv('NETLIFY_BUILD_HOOK_URL', HOOK);
-    const fetch = vi.fn(async () => new Response('', { status: 200 }));
+    const fetch = vi.fn(() => Promise.resolve(new Response('', { status: 200 })));
     vi.stubGlobal('fetch', fetch);
     const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
     const scheduled = await import('../../../src/functions/freshness-check.ts');
@@ -153,7 +153,7 @@ describe('rebuild-on-publish on the preview site', () => {
       NETLIFY_BUILD_HOOK_URL: HOOK,
     }))
       vi.stubEnv(name, value);
-    const fetch = vi.fn(async () => new Response(''));
+    const fetch = vi.fn(() => Promise.resolve(new Response('')));
     vi.stubGlobal('fetch', fetch);
     // An idle run is no error: every function says so on the log's standard stream.
     const logged = vi.spyOn(console, 'log').mockImplementation(() => {});
@@ -178,7 +178,7 @@ describe('rebuild-on-publish on the preview site', () => {
       NETLIFY_BUILD_HOOK_URL: HOOK,
       CONTEXT: 'production',
     }));
-    const fetch = vi.fn(async () => new Response(''));
+    const fetch = vi.fn(() => Promise.resolve(new Response('')));
     const handle = defineFunction(rebuildOnPublish, {
       openStores: { queue: openBlobStore },
       readSettings: readSettings,
@@ -204,7 +204,7 @@ describe('rebuild-on-publish on the preview site', () => {
 
   it('on the public site the same publish schedules the build', async () => {
     const saved = memoryBlobStore();
-    const fetch = vi.fn(async () => new Response(''));
+    const fetch = vi.fn(() => Promise.resolve(new Response('')));
     const handle = defineFunction(rebuildOnPublish, {
       openStores: { queue: () => saved },
       readSettings: () => ({

@@ -158,8 +158,8 @@ class Site {
       readSettings: () => readDeployNotificationSettings(this.deployed),
       site: this.deployed,
       log: () => {},
-      fetch: async () => new Response(''),
-      deps: { readBuildReport: async () => undefined },
+      fetch: () => Promise.resolve(new Response('')),
+      deps: { readBuildReport: () => Promise.resolve(undefined) },
     })(
       new Request('https://site.example/api/deploy-notification', {
         method: 'POST',
@@ -189,7 +189,7 @@ class Site {
       readSettings: () => readPublishSettings(this.deployed),
       site: this.deployed,
       log: () => {},
-      fetch: async () => new Response(''),
+      fetch: () => Promise.resolve(new Response('')),
       now: () => new Date(NOW),
     })(
       new Request('https://site.example/.netlify/functions/rebuild-on-publish', {
@@ -219,7 +219,7 @@ class Site {
       log: () => {},
       now: () => new Date(NOW + 60_000),
       // Sanity cannot be asked: only the pass proves the editor.
-      deps: { verifyToken: async () => 'unreachable' },
+      deps: { verifyToken: () => Promise.resolve('unreachable') },
     });
     const answer = await status.deploys(
       new Request('https://site.example/api/deploys', {

@@ -217,7 +217,7 @@ describe("a function's answer to the settings check", () => {
     expect(
       settingsCheckAnswer(['deploys'], checkRequest(undefined), { source: () => FUNCTIONS_SCOPE }),
     ).toBeUndefined();
-    const handler = vi.fn(async () => new Response('as usual'));
+    const handler = vi.fn(() => Promise.resolve(new Response('as usual')));
     const deploys = defineFunction(
       {
         name: 'deploys',
@@ -277,14 +277,14 @@ function deployedSite(scope: Record<string, string | undefined>): FetchLike & { 
         : [name],
     ]),
   ) as Record<string, FunctionName[]>;
-  const fetch = async (url: string, init: { headers: Record<string, string> }) => {
+  const fetch = (url: string, init: { headers: Record<string, string> }) => {
     const { pathname } = new URL(url);
     asked.push(pathname);
-    return (
+    return Promise.resolve(
       settingsCheckAnswer(byPath[pathname]!, new Request(url, init), {
         source: () => scope,
         log: () => {},
-      }) ?? new Response('{}', { status: 404 })
+      }) ?? new Response('{}', { status: 404 }),
     );
   };
   return Object.assign(fetch, { asked });
@@ -301,7 +301,7 @@ describe('setup:check --deployed', () => {
     NETLIFY_DEPLOY_NOTIFICATION_SECRET: FUNCTIONS_SCOPE.NETLIFY_DEPLOY_NOTIFICATION_SECRET,
     EDITOR_PASS_SECRET: FUNCTIONS_SCOPE.EDITOR_PASS_SECRET,
   };
-  const sanity = async () => ({ outcome: 'answered' as const, siteSettings: 1 });
+  const sanity = () => Promise.resolve({ outcome: 'answered' as const, siteSettings: 1 });
 
   it('asks each function the URL reaches, and passes when none lacks anything', async () => {
     const site = deployedSite(FUNCTIONS_SCOPE);
@@ -364,9 +364,10 @@ describe('setup:check --deployed', () => {
       },
     );
     expect(other.problems.map((problem) => problem.setting)).toEqual(['NETLIFY_BUILD_HOOK_URL']);
-    const offline: FetchLike = async () => {
-      throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ENOTFOUND' } });
-    };
+    const offline: FetchLike = () =>
+      Promise.reject(
+        Object.assign(new TypeError('fetch failed'), { cause: { code: 'ENOTFOUND' } }),
+      );
     const unreached = await checkSetup('production', settingsFile, sanity, {
       askDeployed: (hook) => askDeployedFunctions('https://school-mobile.example', hook, offline),
     });

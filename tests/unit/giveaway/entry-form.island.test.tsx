@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import GiveawayEntryForm from '../../../src/components/islands/GiveawayEntryForm/GiveawayEntryForm.tsx';
 import { goTo } from '../../../src/components/islands/GiveawayEntryForm/navigate.client.ts';
 import {
@@ -8,6 +8,7 @@ import {
   MISSING_GUID_MESSAGE,
   MISSING_SLUG_MESSAGE,
   OUTCOME_STORAGE_KEY,
+  type FetchLike,
 } from '../../../src/lib/giveaway/entry-submission.ts';
 import type { EntryFormProps } from '../../../src/lib/giveaway/island-props.ts';
 
@@ -41,9 +42,11 @@ const PROPS: EntryFormProps = {
   sendingText: 'Sending…',
 };
 
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: Mock<FetchLike>;
 beforeEach(() => {
-  fetchMock = vi.fn(async () => ({ ok: true, text: async () => '{"result":{}}' }));
+  fetchMock = vi.fn(() =>
+    Promise.resolve({ ok: true, text: () => Promise.resolve('{"result":{}}') }),
+  );
   vi.stubGlobal('fetch', fetchMock);
   sessionStorage.clear();
 });
@@ -53,7 +56,7 @@ afterEach(() => {
   vi.mocked(goTo).mockClear();
 });
 
-const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Enter Now' }));
 
 function fillValid(except?: keyof typeof ERRORS) {
@@ -91,13 +94,14 @@ describe('giveaway entry form island', () => {
   });
 
   it.each(Object.keys(ERRORS) as (keyof typeof ERRORS)[])(
-    'only the %s error shows when only that field is wrong',
+    'only the %s error shows, with the focus on its field, when only that field is wrong',
     (wrong) => {
       render(<GiveawayEntryForm {...PROPS} />);
       fillValid(wrong);
       submit();
       for (const [name, text] of Object.entries(ERRORS))
         expect(Boolean(screen.queryByText(text))).toBe(name === wrong);
+      expect(document.activeElement?.getAttribute('name')).toBe(wrong);
       expect(fetchMock).toHaveBeenCalledTimes(0);
     },
   );
@@ -132,7 +136,7 @@ describe('giveaway entry form island', () => {
   });
 
   it('a valid submit sends one request, says it is sending, hands the outcome over and navigates', async () => {
-    let answer!: (value: unknown) => void;
+    let answer!: (value: Awaited<ReturnType<FetchLike>>) => void;
     fetchMock.mockImplementation(
       () =>
         new Promise((resolve) => {
@@ -159,7 +163,9 @@ describe('giveaway entry form island', () => {
     });
     expect((init.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
 
-    await act(async () => answer({ ok: true, text: async () => '{"result":{}}' }));
+    await act(() =>
+      Promise.resolve(answer({ ok: true, text: () => Promise.resolve('{"result":{}}') })),
+    );
     expect(JSON.parse(sessionStorage.getItem(OUTCOME_STORAGE_KEY)!)).toEqual({
       seoSlug: 'uw-husky-mobile',
       status: 'success',

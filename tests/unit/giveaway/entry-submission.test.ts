@@ -100,7 +100,9 @@ describe('sendEntry', () => {
   const payload = entryPayload(GUID, VALUES);
 
   it('makes one JSON POST with the Idempotency-Key header', async () => {
-    const fetcher = vi.fn<FetchLike>(async () => ({ ok: true, text: async () => '{"result":{}}' }));
+    const fetcher = vi.fn<FetchLike>(() =>
+      Promise.resolve({ ok: true, text: () => Promise.resolve('{"result":{}}') }),
+    );
     const outcome = await sendEntry(fetcher, 'http://api.test', payload, 'key-1');
     expect(outcome.status).toBe('success');
     expect(fetcher).toHaveBeenCalledTimes(1);
@@ -115,14 +117,13 @@ describe('sendEntry', () => {
   });
 
   it('a network error, or an answer that is not JSON, gives the fallback message', async () => {
-    const down: FetchLike = async () => {
-      throw new TypeError('Failed to fetch');
-    };
+    const down: FetchLike = () => Promise.reject(new TypeError('Failed to fetch'));
     expect(await sendEntry(down, 'http://api.test', payload, 'k')).toEqual({
       status: 'error',
       message: ENTRY_FALLBACK_ERROR,
     });
-    const html: FetchLike = async () => ({ ok: false, text: async () => '<html>502</html>' });
+    const html: FetchLike = () =>
+      Promise.resolve({ ok: false, text: () => Promise.resolve('<html>502</html>') });
     expect(await sendEntry(html, 'http://api.test', payload, 'k')).toEqual({
       status: 'error',
       message: ENTRY_FALLBACK_ERROR,
@@ -130,10 +131,12 @@ describe('sendEntry', () => {
   });
 
   it('a refused entry gives the server message', async () => {
-    const refused: FetchLike = async () => ({
-      ok: false,
-      text: async () => JSON.stringify({ error: { resultCode: { message: 'Duplicate.' } } }),
-    });
+    const refused: FetchLike = () =>
+      Promise.resolve({
+        ok: false,
+        text: () =>
+          Promise.resolve(JSON.stringify({ error: { resultCode: { message: 'Duplicate.' } } })),
+      });
     expect(await sendEntry(refused, 'http://api.test', payload, 'k')).toEqual({
       status: 'error',
       message: 'Duplicate.',

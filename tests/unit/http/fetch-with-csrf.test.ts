@@ -7,7 +7,7 @@ import {
 } from '../../../src/lib/http/fetch-with-csrf.ts';
 
 function fakeFetch() {
-  return vi.fn<typeof fetch>(async () => new Response('{}'));
+  return vi.fn<typeof fetch>(() => Promise.resolve(new Response('{}')));
 }
 const sentHeaders = (mock: ReturnType<typeof fakeFetch>) =>
   new Headers(mock.mock.calls[0]?.[1]?.headers);

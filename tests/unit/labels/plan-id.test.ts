@@ -34,7 +34,7 @@ describe('FCC unique plan ids', () => {
         school: 'cubbymobile',
         documentType: 'broadbandFacts',
         documentId: 'doc-1',
-        reason: expect.stringContaining('NOT-AN-ID'),
+        reason: expect.stringContaining('NOT-AN-ID') as string,
       }),
     ]);
   });
@@ -50,12 +50,12 @@ describe('FCC unique plan ids', () => {
     expect(problems[0]).toMatchObject({
       school: 'huskymobile',
       documentId: 'a',
-      reason: expect.stringContaining('cubbymobile (b)'),
+      reason: expect.stringContaining('cubbymobile (b)') as string,
     });
     expect(problems[1]).toMatchObject({
       school: 'cubbymobile',
       documentId: 'b',
-      reason: expect.stringContaining('huskymobile (a)'),
+      reason: expect.stringContaining('huskymobile (a)') as string,
     });
   });
 

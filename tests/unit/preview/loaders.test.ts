@@ -30,15 +30,15 @@ const LIVE: LiveQuery = pageLiveQuery(
 const PROJECT = { projectId: 'offline0', dataset: 'production' };
 
 function fakeNode() {
-  const handlers = new Map<string, (data: any) => void>();
+  const handlers = new Map<string, (data: unknown) => void>();
   let status: (value: string) => void = () => {};
-  const posted: Array<{ type: string; data: any }> = [];
+  const posted: Array<{ type: string; data: unknown }> = [];
   const node = {
-    on: (type: string, handler: (data: any) => void) => {
+    on: (type: string, handler: (data: unknown) => void) => {
       handlers.set(type, handler);
       return () => handlers.delete(type);
     },
-    post: (type: string, data: any) => posted.push({ type, data }),
+    post: (type: string, data: unknown) => posted.push({ type, data }),
     onStatus: (handler: (value: string) => void) => {
       status = handler;
       return () => {};
@@ -53,7 +53,7 @@ function fakeNode() {
         .filter((message) => message.type === 'loader/query-listen')
         .map((message) => message.data),
     status: (value: string) => status(value),
-    receive: (type: string, data: any) => handlers.get(type)!(data),
+    receive: (type: string, data: unknown) => handlers.get(type)!(data),
   };
 }
 

@@ -18,15 +18,16 @@ export function memoryRevocationStore(): MemoryRevocationStore {
     fail(error = new Error('Netlify Blobs has generated an internal error (503 status code)')) {
       failure = error;
     },
-    async get(key) {
+    get(key) {
       store.reads += 1;
-      if (failure) throw failure;
-      return store.records.get(key) ?? null;
+      if (failure) return Promise.reject(failure);
+      return Promise.resolve(store.records.get(key) ?? null);
     },
-    async set(key, value) {
+    set(key, value) {
       store.writes += 1;
-      if (failure) throw failure;
+      if (failure) return Promise.reject(failure);
       store.records.set(key, value);
+      return Promise.resolve();
     },
   };
   return store;

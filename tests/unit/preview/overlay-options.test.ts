@@ -177,7 +177,7 @@ describe('refreshes coalesce', () => {
 describe("the perspective picked in the Studio's menu", () => {
   function switchWindow(
     shown: string,
-    answer: () => Promise<Response> = async () => new Response('{}', { status: 200 }),
+    answer: () => Promise<Response> = () => Promise.resolve(new Response('{}', { status: 200 })),
   ) {
     const href = {
       value: `http://localhost:4322/uw-husky-mobile?sanity-preview-perspective=${shown}`,
@@ -217,12 +217,13 @@ describe("the perspective picked in the Studio's menu", () => {
 
   it('another: kept for the session, written into the address, the page drawn again in place', async () => {
     const order: string[] = [];
-    const redraw = vi.fn(async () => {
+    const redraw = vi.fn(() => {
       order.push('redraw');
+      return Promise.resolve();
     });
-    const win = switchWindow('drafts', async () => {
+    const win = switchWindow('drafts', () => {
       order.push('kept');
-      return new Response('{}', { status: 200 });
+      return Promise.resolve(new Response('{}', { status: 200 }));
     });
     await perspectiveSwitch(win as never, redraw)(['rLaunch01', 'drafts']);
     expect(win.fetch).toHaveBeenCalledWith(
@@ -244,10 +245,8 @@ describe("the perspective picked in the Studio's menu", () => {
   it('when the session cannot keep it (draft mode ended, the site unreachable): the page is loaded again', async () => {
     const redraw = vi.fn(async () => {});
     for (const answer of [
-      async () => new Response('{}', { status: 401 }),
-      async () => {
-        throw new TypeError('network');
-      },
+      () => Promise.resolve(new Response('{}', { status: 401 })),
+      () => Promise.reject(new TypeError('network')),
     ]) {
       const win = switchWindow('drafts', answer);
       await perspectiveSwitch(win as never, redraw)('published');

@@ -125,11 +125,11 @@ describe('locations', () => {
     expect(schoolDocumentLocations('faqs', {}, undefined)).toMatchObject({
       locations: [],
       tone: 'caution',
-      message: expect.stringContaining('choose the school'),
+      message: expect.stringContaining('choose the school') as string,
     });
     expect(schoolDocumentLocations('faqs', {}, { ...husky, status: 'retired' })).toMatchObject({
       locations: [],
-      message: expect.stringContaining('retired'),
+      message: expect.stringContaining('retired') as string,
     });
     expect(
       schoolDocumentLocations('faqs', {}, { ...husky, status: 'preparing' }).message,

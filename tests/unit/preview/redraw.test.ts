@@ -300,7 +300,9 @@ describe('redrawing a page in place', () => {
 
 /** A window around jsdom's document whose fetch answers with the given responses in turn. */
 function pageWindow(answers: Array<() => Promise<Response>>) {
-  const fetch = vi.fn((_url: string, _init?: RequestInit) => answers.shift()!());
+  const fetch = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(() =>
+    answers.shift()!(),
+  );
   const win = {
     location: { href: 'http://localhost:4322/uw-husky-mobile/fan#plans', reload: vi.fn() },
     document,

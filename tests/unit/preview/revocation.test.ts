@@ -4,7 +4,7 @@ const opened: unknown[] = [];
 vi.mock('@netlify/blobs', () => ({
   getStore: (options: unknown) => {
     opened.push(options);
-    return { get: async () => null, set: async () => ({ modified: true }) };
+    return { get: () => Promise.resolve(null), set: () => Promise.resolve({ modified: true }) };
   },
 }));
 

@@ -71,9 +71,11 @@ const LAUNCH: ReleaseInfo = {
 function deps(perspective: ContentPerspective, activeGiveawayIds?: string[], docs = documents) {
   const { source, calls } = countingSource(perspective, docs);
   const releaseCalls: Array<readonly string[]> = [];
-  const releases = async (names: readonly string[]) => {
+  const releases = (names: readonly string[]) => {
     releaseCalls.push(names);
-    return new Map(names.filter((name) => name === LAUNCH.name).map((name) => [name, LAUNCH]));
+    return Promise.resolve(
+      new Map(names.filter((name) => name === LAUNCH.name).map((name) => [name, LAUNCH])),
+    );
   };
   return {
     calls,

@@ -180,9 +180,7 @@ describe("draft mode through Presentation's secret, checked against the bundled 
     const broken = {
       ...client,
       withConfig: () => broken,
-      fetch: async () => {
-        throw new Error('connection refused');
-      },
+      fetch: () => Promise.reject(new Error('connection refused')),
     } as unknown as SecretClient;
     const answer = await enable('sanity-preview-secret=fresh-secret', broken);
     expect(answer.status).toBe(502);

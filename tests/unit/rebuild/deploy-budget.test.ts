@@ -34,7 +34,10 @@ function harness(budgetPerHour: number | undefined, startMinute = 0) {
     store,
     now: () => new Date(clock),
     newBatchId: () => `b-${(counter += 1).toString(16).padStart(8, '0')}`,
-    trigger: async (body) => (builds.push({ at: clock, body }), `title of ${body.batch}`),
+    trigger: (body) => {
+      builds.push({ at: clock, body });
+      return Promise.resolve(`title of ${body.batch}`);
+    },
     budgetPerHour,
   });
   let revisions = 0;

@@ -197,7 +197,7 @@ describe('the decision table', () => {
       action: 'none',
       outcome: expect.stringMatching(
         /^the tenant records could not be read \(huskymobile: .*HTTP 503.*\): no build yet, one starts if they cannot be read for 3 hours$/,
-      ),
+      ) as string,
     });
     expect(first.unreadableSince).toBe(NOW.toISOString());
     const since = new Date(NOW.getTime() - UNREADABLE_BUILD_MS + 60_000).toISOString();
@@ -349,9 +349,17 @@ describe('the freshness-check function', () => {
       site: options.site ?? {},
       log: (line) => logged.push(line),
       now: () => options.now ?? NOW,
-      fetch: async (url) => (hookCalls.push(url), new Response(null, { status: 200 })),
+      fetch: (url) => {
+        hookCalls.push(url);
+        return Promise.resolve(new Response(null, { status: 200 }));
+      },
       deps: {
-        transport: () => options.transport ?? (async (path) => (apiCalls.push(path), api(path))),
+        transport: () =>
+          options.transport ??
+          ((path) => {
+            apiCalls.push(path);
+            return Promise.resolve(api(path));
+          }),
       },
     });
     const run = async () => {
@@ -422,9 +430,7 @@ describe('the freshness-check function', () => {
   });
 
   it('the product API failing: no build, its record counting since when; past the stated time, a build', async () => {
-    const failing: TenantTransport = async (path) => {
-      throw new Error(`HTTP 503 for ${path}`);
-    };
+    const failing: TenantTransport = (path) => Promise.reject(new Error(`HTTP 503 for ${path}`));
     const w = world({ live: liveInputs(), transport: failing });
     expect((await w.run()).message).toMatch(
       /^the tenant records could not be read \(.*HTTP 503.*\): no build yet/,

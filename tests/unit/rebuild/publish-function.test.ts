@@ -58,7 +58,10 @@ function setup(
     openStores: { queue: options.openBlobStore ?? noBlobs },
     readSettings: options.settings ?? (() => SETTINGS),
     log: (line) => logged.push(line),
-    fetch: async (url) => (hookCalls.push(url), new Response('')),
+    fetch: (url) => {
+      hookCalls.push(url);
+      return Promise.resolve(new Response(''));
+    },
   });
   return { handle, logged, hookCalls };
 }
@@ -121,7 +124,7 @@ describe('rebuild-on-publish with Netlify Blobs', () => {
     expect(blobs.value(PUBLISH_QUEUE_KEY)).toMatchObject({
       waiting: [],
       inFlight: {
-        batch: expect.stringMatching(/^b-[0-9a-f]{8}$/),
+        batch: expect.stringMatching(/^b-[0-9a-f]{8}$/) as string,
         documents: [
           { id: 'huskymobile-faqs', type: 'faqs', rev: 'r1', publishedAt: '2026-03-01T12:00:00Z' },
         ],

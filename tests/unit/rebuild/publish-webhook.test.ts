@@ -51,9 +51,10 @@ function setup(overrides: { secret?: string; hookUrl?: string; hookStatus?: numb
       let n = 0;
       return () => `b-0000000${(n += 1)}`;
     })(),
-    fetch: async (url, init) => {
-      calls.push({ url, body: JSON.parse(String(init.body)) as BuildHookBody });
-      return new Response('', { status });
+    fetch: (url, init) => {
+      // The build hook's body is JSON text (build-hook.ts).
+      calls.push({ url, body: JSON.parse(init.body as string) as BuildHookBody });
+      return Promise.resolve(new Response('', { status }));
     },
     log: () => {},
   });
@@ -150,12 +151,14 @@ describe('rebuild-on-publish endpoint', () => {
   it.each([
     [
       'unsigned',
-      async () =>
-        new Request('https://x.example/', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: BODY,
-        }),
+      () =>
+        Promise.resolve(
+          new Request('https://x.example/', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: BODY,
+          }),
+        ),
       'unsigned request',
     ],
     ['signed with the wrong secret', () => signedRequest({ secret: 'guess' }), 'wrong signature'],
@@ -270,7 +273,8 @@ describe('the build hook call', () => {
   it(`counts as failed when the hook does not answer within ${BUILD_HOOK_TIMEOUT_MS / 1000} s (here 50 ms), naming no address`, async () => {
     const hanging = (_url: URL, init: RequestInit) =>
       new Promise<Response>((_, fail) =>
-        init.signal?.addEventListener('abort', () => fail(init.signal?.reason)),
+        // As fetch does: rejected with the signal's reason (a TimeoutError).
+        init.signal?.addEventListener('abort', () => fail(init.signal!.reason as DOMException)),
       );
     const body = { kind: 'publish' as const, batch: 'b-00000001', documents: [], more: 0 };
     const error = await triggerBuild(HOOK, body, { fetch: hanging, timeoutMs: 50 }).catch(

@@ -80,7 +80,7 @@ async function pressEnter(): Promise<void> {
   await flush();
 }
 
-function start(load: LoadSchools = vi.fn(async () => SCHOOLS)) {
+function start(load: LoadSchools = vi.fn(() => Promise.resolve(SCHOOLS))) {
   renderPage();
   const go = vi.fn();
   initSchoolSearch(document, load, go);
@@ -167,7 +167,9 @@ describe('search page script', () => {
   });
 
   it('writes names as text, never as markup', async () => {
-    start(async () => [{ ...SCHOOLS[0]!, name: '<img src=x onerror=alert(1)> College' }]);
+    start(() =>
+      Promise.resolve([{ ...SCHOOLS[0]!, name: '<img src=x onerror=alert(1)> College' }]),
+    );
     await type('college');
     expect(cards()[0]?.querySelector('img')).toBeNull();
     expect(cards()[0]?.querySelector('h2')?.textContent).toBe(
@@ -227,7 +229,7 @@ describe('search page script', () => {
       name: `Campus ${String(index).padStart(3, '0')}`,
       href: `/campus-${index}`,
     }));
-    start(async () => many);
+    start(() => Promise.resolve(many));
     await type('campus');
     expect(summary()).toBe('Showing 300 school(s) that match "campus"');
     expect(cards().length).toBeGreaterThan(0);
@@ -244,7 +246,7 @@ describe('search page script', () => {
       name: `Campus ${index}`,
       href: `/campus-${index}`,
     }));
-    start(async () => [...many, SCHOOLS[0]!]);
+    start(() => Promise.resolve([...many, SCHOOLS[0]!]));
     await type('campus');
     await type('seattle');
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -133,7 +133,7 @@ async function policiesFor(text: string, path: string): Promise<string[]> {
     .flatMap((rule) =>
       Object.entries(rule.values)
         .filter(([name]) => name === 'Content-Security-Policy')
-        .map(([, value]) => value as string),
+        .map(([, value]) => value),
     );
 }
 

@@ -118,9 +118,9 @@ function productApi(respond: (origin: string) => Response): PreflightFetch & {
   sent: Array<{ url: string; method: string; headers: Record<string, string> }>;
 } {
   const sent: Array<{ url: string; method: string; headers: Record<string, string> }> = [];
-  const fetch: PreflightFetch = async (url, init) => {
+  const fetch: PreflightFetch = (url, init) => {
     sent.push({ url, method: init.method, headers: init.headers });
-    return respond(init.headers.Origin!);
+    return Promise.resolve(respond(init.headers.Origin!));
   };
   return Object.assign(fetch, { sent });
 }
@@ -167,9 +167,10 @@ describe('asking the product API', () => {
   });
 
   it('says when it was not reached, or not asked (no PUBLIC_API_BASE: the form posts to the site itself)', async () => {
-    const down: PreflightFetch = async () => {
-      throw Object.assign(new TypeError('fetch failed'), { cause: { code: 'ENOTFOUND' } });
-    };
+    const down: PreflightFetch = () =>
+      Promise.reject(
+        Object.assign(new TypeError('fetch failed'), { cause: { code: 'ENOTFOUND' } }),
+      );
     expect(await askProductApi(API, [SITE], down)).toEqual({
       state: 'not reached',
       url: `${API}/k1mobile/giveaway/entry`,
@@ -190,8 +191,9 @@ describe('what setup:check --deployed prints and exits with', () => {
     NETLIFY_DEPLOY_NOTIFICATION_SECRET: 'b'.repeat(64),
     EDITOR_PASS_SECRET: 'd'.repeat(64),
   };
-  const sanity: AskSanity = async () => ({ outcome: 'answered', siteSettings: 1 });
-  const functionsAnswer = async () => ({ state: 'answered' as const, problems: [], notes: [] });
+  const sanity: AskSanity = () => Promise.resolve({ outcome: 'answered', siteSettings: 1 });
+  const functionsAnswer = () =>
+    Promise.resolve({ state: 'answered' as const, problems: [], notes: [] });
   const check = (api: PreflightFetch, extra: Record<string, string> = {}, until?: number) =>
     checkSetup('production', { ...settings, ...extra }, sanity, {
       until,
@@ -225,9 +227,7 @@ describe('what setup:check --deployed prints and exits with', () => {
   });
 
   it('not reached: nothing wrong found, but not checked (exit 3, said on the last line)', async () => {
-    const report = await check(async () => {
-      throw new TypeError('fetch failed');
-    });
+    const report = await check(() => Promise.reject(new TypeError('fetch failed')));
     expect(formatReport(report).at(-1)).toBe(
       'the public site (production): the product API not reached — the settings have no problems, but whether it admits the giveaway form was not checked (exit 3); the deployed functions answered',
     );

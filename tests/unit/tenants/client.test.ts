@@ -53,32 +53,31 @@ describe('tenant lookup (docs/behaviour.md §4 two steps)', () => {
   });
 
   it('fails with "Tenant data failed to load." when the code lookup fails', async () => {
-    const { load, log } = client(async () => {
-      throw new Error('HTTP 500');
-    });
+    const { load, log } = client(() => Promise.reject(new Error('HTTP 500')));
     await expect(load('huskymobile')).rejects.toThrow(TENANT_MESSAGES.codeFailed);
     expect(log).toHaveBeenCalledWith('Tenant data failed to load.', expect.anything());
   });
 
   it('fails when the code response lacks result.id', async () => {
-    const { load } = client(async () => ({ result: { affiliateId: 1 } }));
+    const { load } = client(() => Promise.resolve({ result: { affiliateId: 1 } }));
     await expect(load('huskymobile')).rejects.toThrow(
       'Initial tenant code response is missing required data.',
     );
   });
 
   it('fails with "Full tenant data failed to load." when the second lookup fails', async () => {
-    const { load, log } = client(async (path) => {
-      if (path.includes('/code/')) return { result: { id: 7, affiliateId: 70 } };
-      throw new Error('HTTP 503');
-    });
+    const { load, log } = client((path) =>
+      path.includes('/code/')
+        ? Promise.resolve({ result: { id: 7, affiliateId: 70 } })
+        : Promise.reject(new Error('HTTP 503')),
+    );
     await expect(load('huskymobile')).rejects.toThrow('Full tenant data failed to load.');
     expect(log).toHaveBeenCalledWith('Full tenant data failed to load.', expect.anything());
   });
 
   it('fails when the full response lacks result', async () => {
-    const { load } = client(async (path) =>
-      path.includes('/code/') ? { result: { id: 7 } } : { data: {} },
+    const { load } = client((path) =>
+      Promise.resolve(path.includes('/code/') ? { result: { id: 7 } } : { data: {} }),
     );
     await expect(load('huskymobile')).rejects.toThrow(
       'Full tenant data response is missing required data.',
@@ -96,14 +95,15 @@ describe('httpTransport and a rate-limited API', () => {
     const waits: number[] = [];
     let calls = 0;
     const limited = () => new Response('{}', { status: 429, headers: { 'retry-after': '2' } });
-    const fetchTwiceLimited = (async () =>
-      ++calls <= 2
-        ? limited()
-        : Response.json({ result: { id: 1, affiliateId: 2 } })) as typeof fetch;
+    const fetchTwiceLimited = (() =>
+      Promise.resolve(
+        ++calls <= 2 ? limited() : Response.json({ result: { id: 1, affiliateId: 2 } }),
+      )) as typeof fetch;
     const transport = httpTransport('http://api.example', {
       fetchImpl: fetchTwiceLimited,
-      sleep: async (ms) => {
+      sleep: (ms) => {
         waits.push(ms);
+        return Promise.resolve();
       },
     });
     expect(await transport('/k1mobile/tenant/code/x')).toEqual({
@@ -112,7 +112,7 @@ describe('httpTransport and a rate-limited API', () => {
     expect(waits).toEqual([2000, 2000]);
 
     const alwaysLimited = httpTransport('http://api.example', {
-      fetchImpl: (async () => limited()) as typeof fetch,
+      fetchImpl: () => Promise.resolve(limited()),
       sleep: async () => {},
     });
     await expect(alwaysLimited('/k1mobile/tenant/code/x')).rejects.toThrow(
@@ -129,7 +129,7 @@ describe('tenant requests over HTTP (concurrency, timeout, retries)', () => {
   function fakeFetch(outcomes: Array<() => Promise<Response>>) {
     const urls: string[] = [];
     const fetchImpl = vi.fn(async (url: string | URL | Request) => {
-      urls.push(String(url));
+      urls.push(url instanceof Request ? url.url : url.toString());
       const next = outcomes.shift();
       if (!next) throw new Error('unexpected request');
       return next();
@@ -138,7 +138,7 @@ describe('tenant requests over HTTP (concurrency, timeout, retries)', () => {
   }
 
   it('asks {api}/path and returns the parsed answer', async () => {
-    const { fetchImpl, urls } = fakeFetch([async () => json({ result: { id: 7 } })]);
+    const { fetchImpl, urls } = fakeFetch([() => Promise.resolve(json({ result: { id: 7 } }))]);
     const transport = httpTransport('http://api.test/', { fetchImpl });
     await expect(transport('/k1mobile/tenant/7')).resolves.toEqual({ result: { id: 7 } });
     expect(urls).toEqual(['http://api.test/k1mobile/tenant/7']);
@@ -148,17 +148,16 @@ describe('tenant requests over HTTP (concurrency, timeout, retries)', () => {
     const waits: number[] = [];
     const stats = { requests: 0, retries: 0 };
     const { fetchImpl } = fakeFetch([
-      async () => json({ error: 'busy' }, 503),
-      async () => {
-        throw new TypeError('fetch failed');
-      },
-      async () => json({ result: { id: 7 } }),
+      () => Promise.resolve(json({ error: 'busy' }, 503)),
+      () => Promise.reject(new TypeError('fetch failed')),
+      () => Promise.resolve(json({ result: { id: 7 } })),
     ]);
     const transport = httpTransport('http://api.test', {
       fetchImpl,
       backoffMs: 100,
-      sleep: async (ms) => {
+      sleep: (ms) => {
         waits.push(ms);
+        return Promise.resolve();
       },
       stats,
     });
@@ -169,14 +168,18 @@ describe('tenant requests over HTTP (concurrency, timeout, retries)', () => {
 
   it('never retries a 4xx: the API has answered', async () => {
     const stats = { requests: 0, retries: 0 };
-    const { fetchImpl } = fakeFetch([async () => json({ error: 'no such tenant' }, 404)]);
+    const { fetchImpl } = fakeFetch([
+      () => Promise.resolve(json({ error: 'no such tenant' }, 404)),
+    ]);
     const transport = httpTransport('http://api.test', { fetchImpl, sleep: async () => {}, stats });
     await expect(transport('/k1mobile/tenant/code/nobody')).rejects.toMatchObject({ status: 404 });
     expect(stats).toEqual({ requests: 1, retries: 0 });
   });
 
   it('gives up after the last retry with the last error, and the school fails with the documented text', async () => {
-    const { fetchImpl } = fakeFetch(Array.from({ length: 3 }, () => async () => json({}, 500)));
+    const { fetchImpl } = fakeFetch(
+      Array.from({ length: 3 }, () => () => Promise.resolve(json({}, 500))),
+    );
     const transport = httpTransport('http://api.test', {
       fetchImpl,
       retries: 2,
@@ -200,14 +203,15 @@ describe('tenant requests over HTTP (concurrency, timeout, retries)', () => {
     /** A fetch that never answers until its signal aborts (a hung API). */
     const hanging = (_url: string | URL | Request, init?: RequestInit) =>
       new Promise<Response>((_, fail) => {
-        init?.signal?.addEventListener('abort', () => fail(init.signal?.reason));
+        // As fetch does: rejected with the signal's reason (a TimeoutError).
+        init?.signal?.addEventListener('abort', () => fail(init.signal!.reason as DOMException));
       });
 
     it('abandons an attempt after the timeout, waits the backoff, and tries again', async () => {
       const fetchImpl = vi
         .fn()
         .mockImplementationOnce(hanging)
-        .mockImplementationOnce(async () => json({ result: { id: 7 } }));
+        .mockImplementationOnce(() => Promise.resolve(json({ result: { id: 7 } })));
       const transport = httpTransport('http://api.test', {
         fetchImpl: fetchImpl as unknown as typeof fetch,
         timeoutMs: 1_000,

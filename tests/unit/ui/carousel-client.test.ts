@@ -4,7 +4,7 @@ import { CAROUSEL_LISTENER_DELAY_MS } from '../../../src/lib/ui/carousel.ts';
 import { initCarousel } from '../../../src/lib/ui/carousel.client.ts';
 
 /** The markup Carousel.astro writes for three perks. */
-function renderCarousel(): { root: HTMLElement; track: HTMLElement; dots: HTMLButtonElement[] } {
+function renderCarousel() {
   document.body.innerHTML = `<div class="carousel" role="region" aria-label="Perks" data-carousel>
     <ul class="carousel-items">${['A', 'B', 'C'].map((name) => `<li class="carousel-item">${name}</li>`).join('')}</ul>
     <div class="carousel__dots">${['A', 'B', 'C'].map((name, index) => `<button type="button" class="carousel__dot" aria-label="${name} (${index + 1} of 3)"${index === 0 ? ' aria-current="true"' : ''}></button>`).join('')}</div>
@@ -13,9 +13,11 @@ function renderCarousel(): { root: HTMLElement; track: HTMLElement; dots: HTMLBu
   const track = root.querySelector<HTMLElement>('.carousel-items') as HTMLElement;
   for (const item of root.querySelectorAll<HTMLElement>('.carousel-item'))
     Object.defineProperty(item, 'offsetWidth', { value: 300 });
-  track.scrollTo = vi.fn() as typeof track.scrollTo;
+  const scrollTo = vi.fn<(options: ScrollToOptions) => void>();
+  track.scrollTo = scrollTo as typeof track.scrollTo;
   initCarousel(root);
-  return { root, track, dots: [...root.querySelectorAll<HTMLButtonElement>('.carousel__dot')] };
+  const dots = [...root.querySelectorAll<HTMLButtonElement>('.carousel__dot')];
+  return { root, track, scrollTo, dots };
 }
 
 const current = (dots: HTMLButtonElement[]) =>
@@ -37,9 +39,9 @@ describe('perk carousel script', () => {
   });
 
   it('moves the row to a pressed dot’s card and makes that dot the only current one', () => {
-    const { track, dots } = renderCarousel();
+    const { scrollTo, dots } = renderCarousel();
     dots[2]?.click();
-    expect(track.scrollTo).toHaveBeenCalledWith({ left: 2 * (300 + 16), behavior: 'smooth' });
+    expect(scrollTo).toHaveBeenCalledWith({ left: 2 * (300 + 16), behavior: 'smooth' });
     expect(current(dots)).toBe(2);
     expect(dots.filter((dot) => dot.hasAttribute('aria-current'))).toHaveLength(1);
   });

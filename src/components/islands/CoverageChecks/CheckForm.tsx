@@ -21,7 +21,7 @@ const ICONS: Record<ResultMessage['tone'], string> = { positive: '✓', negative
 
 export default function CheckForm(props: CheckFormProps) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState('');
   const [attempted, setAttempted] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +36,7 @@ export default function CheckForm(props: CheckFormProps) {
     if (problem) {
       setResult(null);
       setAnnouncement(problem);
-      input.current?.focus();
+      inputRef.current?.focus();
       return;
     }
     const outcome = props.check(value);
@@ -68,7 +68,7 @@ export default function CheckForm(props: CheckFormProps) {
       </p>
       <div className="check__row">
         <input
-          ref={input}
+          ref={inputRef}
           id={`${id}-input`}
           name={props.name}
           type="text"

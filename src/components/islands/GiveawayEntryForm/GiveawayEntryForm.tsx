@@ -3,6 +3,7 @@
  * submit attempt, one POST per submit, the outcome handed to the confirmation page.
  */
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useHydrated } from '../hydration.ts';
 import {
   EMAIL_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -35,19 +36,15 @@ export default function GiveawayEntryForm(props: EntryFormProps) {
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
   // Until hydrated the button stays disabled: a native submit would put the entrant's details in the URL.
-  const [ready, setReady] = useState(false);
-  const sendingNow = useRef(false);
-  const keyFor = useRef(idempotencyKeys()).current;
-  const fields = useRef<Partial<Record<EntryField, HTMLInputElement | HTMLSelectElement | null>>>(
-    {},
-  );
+  const ready = useHydrated();
+  const sendingNowRef = useRef(false);
+  const [keyFor] = useState(idempotencyKeys);
 
   useEffect(() => {
-    setReady(true);
     // Back to a page kept in the back/forward cache: the form must be usable again.
     const onShow = (event: PageTransitionEvent) => {
       if (!event.persisted) return;
-      sendingNow.current = false;
+      sendingNowRef.current = false;
       setSending(false);
     };
     window.addEventListener('pageshow', onShow);
@@ -58,10 +55,6 @@ export default function GiveawayEntryForm(props: EntryFormProps) {
   const invalid = (field: EntryField) => submitted && errors[field] !== undefined;
   const set = <K extends keyof EntryFormValues>(field: K, value: EntryFormValues[K]) =>
     setValues((current) => ({ ...current, [field]: value }));
-  const register =
-    (field: EntryField) => (element: HTMLInputElement | HTMLSelectElement | null) => {
-      fields.current[field] = element;
-    };
   const aria = (field: EntryField) => ({
     'aria-invalid': invalid(field),
     'aria-describedby': describedBy(field, invalid(field)),
@@ -69,18 +62,20 @@ export default function GiveawayEntryForm(props: EntryFormProps) {
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (sendingNow.current) return;
+    const form = event.currentTarget;
+    if (sendingNowRef.current) return;
     setSubmitted(true);
     const check = validateEntry(values);
     if (!check.valid) {
       const first = FIELD_ORDER.find((field) => check.errors[field] !== undefined);
-      if (first) fields.current[first]?.focus();
+      // Every field's `name` is its EntryField.
+      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
       return;
     }
     if (!props.eventGUID) return console.error(MISSING_GUID_MESSAGE);
     if (!props.seoSlug) return console.error(MISSING_SLUG_MESSAGE);
 
-    sendingNow.current = true;
+    sendingNowRef.current = true;
     setSending(true);
     const payload = entryPayload(props.eventGUID, values);
     const outcome = await sendEntry(
@@ -98,7 +93,12 @@ export default function GiveawayEntryForm(props: EntryFormProps) {
   }
 
   return (
-    <form className="entry-form" noValidate aria-labelledby={props.titleId} onSubmit={submit}>
+    <form
+      className="entry-form"
+      noValidate
+      aria-labelledby={props.titleId}
+      onSubmit={(event) => void submit(event)}
+    >
       <div className="entry-form__field">
         <label htmlFor="giveaway-name">{labels.name}</label>
         <input
@@ -110,7 +110,6 @@ export default function GiveawayEntryForm(props: EntryFormProps) {
           required
           value={values.name}
           onChange={(event) => set('name', event.target.value)}
-          ref={register('name')}
           {...aria('name')}
         />
         <FieldError field="name" shown={invalid('name')} text={messages.name} />
@@ -127,7 +126,6 @@ export default function GiveawayEntryForm(props: EntryFormProps) {
           spellCheck={false}
           value={values.email}
           onChange={(event) => set('email', event.target.value)}
-          ref={register('email')}
           {...aria('email')}
         />
         <FieldError field="email" shown={invalid('email')} text={messages.email} />
@@ -142,7 +140,6 @@ export default function GiveawayEntryForm(props: EntryFormProps) {
             required
             value={values.state}
             onChange={(event) => set('state', event.target.value)}
-            ref={register('state')}
             {...aria('state')}
           >
             <option value="">{props.statePlaceholder}</option>
@@ -160,7 +157,6 @@ export default function GiveawayEntryForm(props: EntryFormProps) {
             value={values.phone}
             maxDigits={PHONE_MAX_DIGITS}
             onDigits={(digits) => set('phone', digits)}
-            inputRef={register('phone')}
             {...aria('phone')}
           />
           <FieldError field="phone" shown={invalid('phone')} text={messages.phone} />
@@ -174,7 +170,6 @@ export default function GiveawayEntryForm(props: EntryFormProps) {
           required
           checked={values.agree}
           onChange={(event) => set('agree', event.target.checked)}
-          ref={register('agree')}
           {...aria('agree')}
         />
         <label htmlFor="giveaway-agree">

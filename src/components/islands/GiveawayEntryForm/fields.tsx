@@ -1,5 +1,5 @@
 /** Pieces of the entry form: a field's error text and the digits-only phone input. */
-import type { ClipboardEvent, KeyboardEvent, Ref } from 'react';
+import type { ClipboardEvent, KeyboardEvent } from 'react';
 import { digitsOnly, type EntryField } from '../../../lib/giveaway/entry-rules.ts';
 
 export const errorId = (field: EntryField) => `giveaway-${field}-error`;
@@ -37,7 +37,6 @@ interface PhoneInputProps {
   value: string;
   maxDigits: number;
   onDigits: (digits: string) => void;
-  inputRef: Ref<HTMLInputElement>;
   'aria-invalid': boolean;
   'aria-describedby': string | undefined;
 }
@@ -52,7 +51,7 @@ interface PhoneInputProps {
  * only on text inputs (`type="tel"` takes the whole number, `tel`); `inputMode` still brings up the
  * digit keypad on phones.
  */
-export function PhoneInput({ value, maxDigits, onDigits, inputRef, ...aria }: PhoneInputProps) {
+export function PhoneInput({ value, maxDigits, onDigits, ...aria }: PhoneInputProps) {
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault();
     const input = event.currentTarget;
@@ -71,7 +70,6 @@ export function PhoneInput({ value, maxDigits, onDigits, inputRef, ...aria }: Ph
       required
       maxLength={maxDigits}
       value={value}
-      ref={inputRef}
       {...aria}
       onKeyDown={(event) => {
         if (isBlockedPhoneKey(event)) event.preventDefault();

@@ -4,9 +4,10 @@
  * children; after hydration it reads the hand-off and shows the success or error texts instead.
  * Nobody is thanked for an entry they did not just make.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { takeOutcome, type EntryOutcome } from '../../../lib/giveaway/entry-submission.ts';
 import type { ConfirmationProps } from '../../../lib/giveaway/island-props.ts';
+import { useReadOnce } from '../hydration.ts';
 
 function readOutcome(seoSlug: string): EntryOutcome | null {
   try {
@@ -24,8 +25,8 @@ export default function GiveawayOutcome({
   error,
   children,
 }: ConfirmationProps & { children?: ReactNode }) {
-  const [outcome, setOutcome] = useState<EntryOutcome | null>(null);
-  useEffect(() => setOutcome(readOutcome(seoSlug)), [seoSlug]);
+  // Read (and so removed) once, after hydration: the built page shows no outcome.
+  const outcome = useReadOnce(() => readOutcome(seoSlug));
 
   // One live region from the first paint, so the texts that replace the neutral heading are announced.
   return (

@@ -83,7 +83,7 @@ export function connectLoaders({
       ...ours,
       perspective: wanted,
       query: live.query,
-      params: live.params as Sent<'loader/query-listen'>['params'],
+      params: live.params,
       heartbeat: LISTEN_HEARTBEAT_MS,
     });
 

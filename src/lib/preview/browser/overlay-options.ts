@@ -88,7 +88,7 @@ export function perspectiveSwitch(win: SwitchWindow, redraw: () => Promise<void>
       ?.getAttribute('data-perspective');
     if (shown === setting) return undefined;
     return (async () => {
-      let kept = false;
+      let kept: boolean;
       try {
         const answer = await win.fetch(PERSPECTIVE_SWITCH_PATH, {
           method: 'POST',

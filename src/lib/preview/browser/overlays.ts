@@ -23,7 +23,7 @@ import {
 } from '@sanity/presentation-comlink';
 import { enableVisualEditing } from '@sanity/visual-editing/enable-visual-editing';
 import { readLiveQuery } from '../live-query.ts';
-import { connectLoaders, type LoadersNode } from './loaders.ts';
+import { connectLoaders } from './loaders.ts';
 import { historyAdapter, perspectiveSwitch, refreshPage } from './overlay-options.ts';
 import { pageDrawer } from './page-draw.ts';
 
@@ -42,7 +42,7 @@ if (inPresentation) {
           createNodeMachine<LoaderNodeMsg, LoaderControllerMsg>().provide({
             actors: createCompatibilityActors<LoaderNodeMsg>(),
           }),
-        ) as unknown as LoadersNode,
+        ),
         live,
         draw: drawer.fromResult,
         warn: (message) => console.warn(message),

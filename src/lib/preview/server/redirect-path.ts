@@ -14,7 +14,7 @@ function isLocalPath(path: string): boolean {
 
 export function sitePath(requested: string | null | undefined, fallback = '/'): string {
   if (!requested || !isLocalPath(requested)) return fallback;
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this pattern is about
   if (/[\u0000-\u001f\u007f\\]/.test(requested)) return fallback;
   let url: URL;
   try {
