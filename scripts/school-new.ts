@@ -23,7 +23,7 @@ import {
   type BrandColour,
   type NewSchoolFields,
 } from '../src/lib/new-school/from-template.ts';
-import { termReplacements } from '../src/lib/new-school/school-terms.ts';
+import { termReplacements } from '../src/lib/content/inheritance/school-terms.ts';
 import {
   addLogo,
   appendToDataset,

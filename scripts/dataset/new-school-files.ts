@@ -13,7 +13,7 @@ import type {
   ImageAsset,
   SchoolSet,
 } from '../../src/lib/new-school/from-template.ts';
-import { replaceTerms } from '../../src/lib/new-school/school-terms.ts';
+import { replaceTerms } from '../../src/lib/content/inheritance/school-terms.ts';
 
 export function readDataset(datasetDir: string): ContentDocument[] {
   const file = join(datasetDir, 'data.ndjson');

@@ -8,9 +8,13 @@
  */
 import { PRODUCT_ID_PREFIX } from '../content/inheritance/product-documents.ts';
 import { layerOf } from '../content/perspective.ts';
-import { termReplacer, termReplacements, type ContentDocument } from './school-terms.ts';
+import {
+  termReplacer,
+  termReplacements,
+  type ContentDocument,
+} from '../content/inheritance/school-terms.ts';
 
-export type { ContentDocument } from './school-terms.ts';
+export type { ContentDocument } from '../content/inheritance/school-terms.ts';
 
 /** An image field's file: an export's `_sanityAsset` or a Sanity asset reference. */
 export type ImageAsset = { _sanityAsset: string } | { asset: { _type: 'reference'; _ref: string } };

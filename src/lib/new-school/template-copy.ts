@@ -5,7 +5,7 @@
  * the template's, and is not listed. Pure: the content check runs it on the grouped content.
  */
 import { imageAssetOf, type SchoolSet } from './from-template.ts';
-import { schoolTermsRemover, templateTermsIn } from './school-terms.ts';
+import { schoolTermsRemover, templateTermsIn } from '../content/inheritance/school-terms.ts';
 
 export interface TemplateCopy {
   documentType: string;

@@ -9,7 +9,10 @@ import { copyFingerprints, findTemplateCopy } from '../../../src/lib/new-school/
 import { groupContent } from '../../../src/lib/content/group.ts';
 import { applyPerspective } from '../../../src/lib/content/perspective.ts';
 import { splitBuildContent } from '../../../src/lib/content/queries.ts';
-import { replaceTerms, withoutSchoolTerms } from '../../../src/lib/new-school/school-terms.ts';
+import {
+  replaceTerms,
+  withoutSchoolTerms,
+} from '../../../src/lib/content/inheritance/school-terms.ts';
 
 const bundled = readFileSync(new URL('../../../src/dataset/data.ndjson', import.meta.url), 'utf8')
   .split('\n')

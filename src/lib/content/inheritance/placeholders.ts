@@ -1,12 +1,12 @@
 /**
  * The school's words in product text: `{baseName}`, `{schoolName}`… as `schoolTermsRemover`
- * (new-school/school-terms.ts) writes them, for the school document's naming fields and its two
+ * (school-terms.ts) writes them, for the school document's naming fields and its two
  * brand colours (`{primaryColor}` is the colour's hex value, as a partner banner's background
  * uses it). Resolving a school's content puts that school's words in; a placeholder that names no
  * such field, or a word the school does not have, is an error naming the document and the field.
  * Dependency-free: the Studio bundles it.
  */
-import { NAME_FIELDS, colourHex, termReplacer } from '../../new-school/school-terms.ts';
+import { NAME_FIELDS, colourHex, termReplacer } from './school-terms.ts';
 
 export const PLACEHOLDER_FIELDS = [...NAME_FIELDS, 'primaryColor', 'secondaryColor'] as const;
 export type PlaceholderField = (typeof PLACEHOLDER_FIELDS)[number];
