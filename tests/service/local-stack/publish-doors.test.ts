@@ -322,13 +322,30 @@ describe('editors cannot be locked out', () => {
       10_000,
       "the badge's first answer",
     );
-    const askedBefore = sanity!.asked();
     // 200 made-up tokens within a minute: more than the instance's budget of Sanity questions.
-    const junk = await Promise.all(
-      Array.from({ length: 200 }, (_, at) =>
-        get('/api/publish-status?ids=cubbymobile-faqs', { authorization: `Bearer junk-${at}` }),
-      ),
-    );
+    // The budget's minute began with the file's first question to Sanity; a flood that leaves
+    // less than 20 s of it is sent again in the next minute, so what follows falls inside it.
+    const flood = (round: number) =>
+      Promise.all(
+        Array.from({ length: 200 }, (_, at) =>
+          get('/api/publish-status?ids=cubbymobile-faqs', {
+            authorization: `Bearer junk-${round}-${at}`,
+          }),
+        ),
+      );
+    const minuteLeft = (answers: Awaited<ReturnType<typeof flood>>) =>
+      Math.min(
+        ...answers
+          .filter((answer) => answer.status === 503)
+          .map((answer) => Number(answer.headers.get('retry-after'))),
+      );
+    let askedBefore = sanity!.asked();
+    let junk = await flood(0);
+    if (minuteLeft(junk) < 20) {
+      await new Promise((wait) => setTimeout(wait, (minuteLeft(junk) + 1) * 1000));
+      askedBefore = sanity!.asked();
+      junk = await flood(1);
+    }
     expect(junk.filter((answer) => answer.status !== 200 && answer.status !== 503)).toEqual([]);
     expect(junk.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(30);
     expect(sanity!.asked() - askedBefore).toBeLessThanOrEqual(30);

@@ -397,5 +397,5 @@ describe('the publish loop under injected faults (model)', () => {
     console.info(
       `publish-loop model: ${details.numRuns} runs passed in ${seconds} s (seed ${details.seed})`,
     );
-  }, 600_000);
+  }, 1_200_000);
 });
