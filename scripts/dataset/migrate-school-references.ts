@@ -11,6 +11,7 @@
  * Drafts (`drafts.…`) point at the published school id, as Sanity's own references do.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { readNdjson } from '../../src/lib/content/local.ts';
 import { migrateSchoolReferences } from '../../src/lib/content/school-reference.ts';
 
 const args = process.argv.slice(2);
@@ -18,23 +19,9 @@ const checkOnly = args.includes('--check');
 const file = args.find((arg) => !arg.startsWith('--')) ?? 'src/dataset/data.ndjson';
 
 const text = readFileSync(file, 'utf8');
-const lines = text.split('\n');
 let result;
 try {
-  result = migrateSchoolReferences(
-    lines
-      .filter((line) => line.trim())
-      .map((line, index) => {
-        try {
-          return JSON.parse(line) as Record<string, unknown>;
-        } catch (error) {
-          throw new Error(
-            `${file} line ${index + 1} is not valid JSON: ${(error as Error).message}`,
-            { cause: error },
-          );
-        }
-      }),
-  );
+  result = migrateSchoolReferences(readNdjson(text, file) as Record<string, unknown>[]);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);

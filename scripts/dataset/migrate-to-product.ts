@@ -16,6 +16,7 @@
  * (each is listed, exit 1) or when the file is not NDJSON (exit 2).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { readNdjson } from '../../src/lib/content/local.ts';
 import { migrateToProductDocuments } from '../../src/lib/content/inheritance/migrate.ts';
 
 const args = process.argv.slice(2);
@@ -25,21 +26,7 @@ const file = args.find((arg) => !arg.startsWith('--')) ?? 'src/dataset/data.ndjs
 const text = readFileSync(file, 'utf8');
 let result;
 try {
-  result = migrateToProductDocuments(
-    text
-      .split('\n')
-      .filter((line) => line.trim())
-      .map((line, index) => {
-        try {
-          return JSON.parse(line) as Record<string, unknown>;
-        } catch (error) {
-          throw new Error(
-            `${file} line ${index + 1} is not valid JSON: ${(error as Error).message}`,
-            { cause: error },
-          );
-        }
-      }),
-  );
+  result = migrateToProductDocuments(readNdjson(text, file) as Record<string, unknown>[]);
 } catch (error) {
   console.error((error as Error).message);
   process.exit(2);
