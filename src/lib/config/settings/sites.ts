@@ -51,8 +51,8 @@ const SIGNING_SECRET = {
   secret: { minLength: MIN_SECRET_LENGTH },
 };
 
-/** Every production function may send an ops alert; the settings check checks its settings. */
-const OPS_ALERT_READERS = [
+/** Every function of the public site, and the settings check that checks them. */
+const PUBLIC_FUNCTIONS_AND_CHECK = [
   'rebuild-on-publish',
   'freshness-check',
   'publish-retry',
@@ -356,7 +356,7 @@ export const SITE_SETTINGS = {
     setBy: 'operator',
     default: '– (no ops webhook)',
     sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
-    readBy: OPS_ALERT_READERS,
+    readBy: PUBLIC_FUNCTIONS_AND_CHECK,
   },
   OPS_ALERT_WEBHOOK_SECRET: {
     schema: opsAlertKey(),
@@ -367,12 +367,12 @@ export const SITE_SETTINGS = {
     secret: {},
     default: '–',
     sites: { production: { scopes: FUNCTIONS, required: 'optional' } },
-    readBy: OPS_ALERT_READERS,
+    readBy: PUBLIC_FUNCTIONS_AND_CHECK,
   },
   OPS_ALERT_WEBHOOK_SECRET_PREVIOUS: {
     ...previousSecret(
       'Only while OPS_ALERT_WEBHOOK_SECRET is rotated: its previous value; each alert then carries a signature made with each key, so the receiver may change its key at any moment; unset it once it has.',
-      OPS_ALERT_READERS,
+      PUBLIC_FUNCTIONS_AND_CHECK,
     ),
     schema: opsAlertKey(),
     format: 'as OPS_ALERT_WEBHOOK_SECRET',
@@ -461,17 +461,7 @@ export const SITE_SETTINGS = {
     setBy: 'operator',
     default: '`static`',
     sites: { preview: { scopes: BOTH, step: 10, required: 'always' } },
-    readBy: [
-      'build',
-      'preview function',
-      'rebuild-on-publish',
-      'freshness-check',
-      'publish-retry',
-      'deploy-notification',
-      'publish-status',
-      'deploys',
-      'setup:check',
-    ],
+    readBy: ['build', 'preview function', ...PUBLIC_FUNCTIONS_AND_CHECK],
   },
   PREVIEW_COOKIE_SECRET: {
     schema: secretSetting(MIN_SECRET_LENGTH),
