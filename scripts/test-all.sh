@@ -106,7 +106,7 @@ checks_lane() {
   step typecheck npx astro check
   step budgets node scripts/check-budgets.ts dist --json reports/budgets.json
   # 2 synthetic schools against the local API; figures are reported, not asserted as times.
-  step bench npm run bench:build -- --schools 2
+  step bench npm run bench:build -- --schools 2 --runs 1
   # No install of this run (scripts/test.sh's, in SETUP_LOG, and the Studio's) warns about install scripts.
   step install-scripts bash scripts/lib/quiet-installs.sh "${SETUP_LOG:-}" reports/lane-studio-install.log reports/lane-netlify-cli-install.log
   # Prettier's layout and ESLint's rules (CONTRIBUTING.md#style-format-and-lint); lint reads the Studio's types from its install.
