@@ -2,7 +2,8 @@
  * The content check: runs the build's own content query and validation (groupContent, the same
  * zod schemas) over a dataset without building, and lists every problem as a row with school,
  * document type, id and field. Adds what the build would only notice as a missing picture
- * (image references that cannot be resolved) and what would confuse editors (duplicates).
+ * (image references that cannot be resolved), what would confuse editors (duplicates), and the
+ * FCC label rules the build stops a live school on (content-check-labels.ts).
  */
 import { ContentError, groupContent, type ContentProblem } from '../../src/lib/content/group.ts';
 import { fetchRawBuildContent } from '../../src/lib/content/index.ts';
@@ -16,6 +17,7 @@ import {
   findTemplateCopy,
   type CopyFingerprints,
 } from '../../src/lib/new-school/template-copy.ts';
+import { fccRows } from './content-check-labels.ts';
 
 export interface CheckRow {
   level: 'error' | 'warning';
@@ -175,7 +177,7 @@ export async function checkContent(
       }
     }
   }
-  rows.push(...templateCopyRows(grouped.schools));
+  rows.push(...templateCopyRows(grouped.schools), ...fccRows(grouped.schools));
   const order = (row: CheckRow) =>
     [row.school, row.documentType, row.documentId, row.field].join('\u0000');
   rows.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
