@@ -81,8 +81,9 @@ export function siteMatrix(): Promise<SiteMatrix> {
         console.log(
           `[schools] ${school.key} retired: /${school.seoSlug} and its old addresses → ${school.redirectTo}`,
         );
-      // A live school's labels that contradict its plan cards or the FCC's format stop the build;
-      // a preparing school's are reported with the rest.
+      // FCC labels: malformed or repeated plan ids, and labels that contradict their plan cards or
+      // the FCC's format, are warned about and land in the build report; a live school's of the
+      // latter stop the build.
       const fcc = fccLabelProblems(
         matrix.schools.map(({ key, status, content }) => ({
           key,
@@ -91,9 +92,6 @@ export function siteMatrix(): Promise<SiteMatrix> {
           broadbandFacts: content.documents.broadbandFacts,
         })),
       );
-      const stop = fccStopMessage(fcc);
-      if (stop) throw new ContentError(stop);
-      // FCC unique plan ids: malformed or repeated ids are warned about and land in the build report.
       const labelProblems = [
         ...schoolPlanIdProblems(matrix.schools),
         ...fcc.map(({ school, documentType, documentId, field, reason }) => ({
@@ -109,6 +107,8 @@ export function siteMatrix(): Promise<SiteMatrix> {
           `[labels] ${problem.school} ${problem.documentType} (${problem.documentId}): ${problem.reason}`,
         );
       }
+      const stop = fccStopMessage(fcc);
+      if (stop) throw new ContentError(stop);
       return labelProblems.length
         ? { ...matrix, problems: [...matrix.problems, ...labelProblems] }
         : matrix;

@@ -177,6 +177,51 @@ describe('content check', () => {
     );
   }, 30_000);
 
+  it('refuses broadband labels that contradict their cards or the FCC format: errors for a live school, warnings for a preparing one', async () => {
+    const dir = dataset('labels', (docs) => {
+      const byId = (id: string) => docs.find((doc) => doc._id === id) as Doc;
+      // The school's fan card costs more; its label still inherits the product's price.
+      const [card] = byId('product-planCards-fan').plans as Array<{ _key: string }>;
+      byId('huskymobile-planCards-fan').plans = [{ _key: card!._key, price: '$35' }];
+      // A fixed broadband id of another FRN on a mobile label of a school being prepared.
+      byId('school-cubbymobile').status = 'preparing';
+      const label = byId('cubbymobile-broadbandFacts-fan-2');
+      label.uniquePlanId = `F9999999999${String(label.uniquePlanId).slice(11)}`;
+      return docs;
+    });
+    const result = await check('--file', join(dir, 'data.ndjson'));
+    expect(result.code).toBe(1);
+    const labelRows = rowsOf(result.stdout).filter((row) => row[2] === 'broadbandFacts');
+    const id = labelRows[0]?.[5]?.match(/"(F\d{10}[A-Z0-9]{15})"/)?.[1];
+    expect(labelRows).toEqual([
+      [
+        'warning',
+        'cubbymobile',
+        'broadbandFacts',
+        'cubbymobile-broadbandFacts-fan-2',
+        'uniquePlanId',
+        `unique plan id "${id}" does not start with M, but the label is headed "Mobile Broadband Consumer Disclosure" (M: mobile, F: fixed broadband)`,
+      ],
+      [
+        'warning',
+        'cubbymobile',
+        'broadbandFacts',
+        'cubbymobile-broadbandFacts-fan-2',
+        'uniquePlanId',
+        `FRN 9999999999 in unique plan id "${id}" is not Cubby Mobile's FRN 3615245165 (on 8 of its 9 labels): one provider has one FRN`,
+      ],
+      [
+        'error',
+        'huskymobile',
+        'broadbandFacts',
+        'huskymobile-broadbandFacts-fan-1',
+        'planPrice',
+        'monthly price "$30.00" (inherited from product-broadbandFacts-1) is not its plan card\'s price: "Fan Essentials" shows "$35" (price in huskymobile-planCards-fan)',
+      ],
+    ]);
+    expect(id).toMatch(/^F9999999999/);
+  }, 30_000);
+
   it('stops naming the product document and the field for an unknown placeholder, and a live school missing a product document it needs', async () => {
     const unknown = dataset('unknown-placeholder', (docs) => {
       (docs.find((doc) => doc._id === 'product-faqs') as Doc).subHeader = 'Ask {mascot} anything';
