@@ -2,7 +2,10 @@
  * The content check: runs the build's own content query and validation (groupContent, the same
  * zod schemas) over a dataset without building, and lists every problem as a row with school,
  * document type, id and field. Adds what the build would only notice as a missing picture
- * (image references that cannot be resolved) and what would confuse editors (duplicates).
+ * (image references that cannot be resolved), what would confuse editors (duplicates), the
+ * FCC label rules the build stops a live school on (content-check-labels.ts), what a school being
+ * prepared still lacks of its own and the overrides equal to what they would inherit
+ * (content-check-lists.ts).
  */
 import { ContentError, groupContent, type ContentProblem } from '../../src/lib/content/group.ts';
 import { fetchRawBuildContent } from '../../src/lib/content/index.ts';
@@ -16,6 +19,8 @@ import {
   findTemplateCopy,
   type CopyFingerprints,
 } from '../../src/lib/new-school/template-copy.ts';
+import { fccRows } from './content-check-labels.ts';
+import { lacksOfOwnRows, sameAsInheritedRows } from './content-check-lists.ts';
 
 export interface CheckRow {
   level: 'error' | 'warning';
@@ -175,7 +180,12 @@ export async function checkContent(
       }
     }
   }
-  rows.push(...templateCopyRows(grouped.schools));
+  rows.push(
+    ...templateCopyRows(grouped.schools),
+    ...fccRows(grouped.schools),
+    ...sameAsInheritedRows(grouped.schools),
+  );
+  rows.push(...lacksOfOwnRows(input, rows));
   const order = (row: CheckRow) =>
     [row.school, row.documentType, row.documentId, row.field].join('\u0000');
   rows.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));

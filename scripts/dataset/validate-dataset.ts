@@ -3,7 +3,7 @@
  * the build's query and schemas, missing documents, duplicates, image references); on top of it
  * this holds the bundled dataset's own invariants: exactly one of each document (each school's
  * resolved against the product documents, retired schools' too), broadband facts that line up with
- * plan cards, image files whose names carry their real pixel size, and a
+ * plan cards (mobile plan ids of one FRN), image files whose names carry their real pixel size, and a
  * tenant record in src/dataset/tenants.json per school that is not retired, and release versions
  * that belong to a release the dataset carries. Warnings count as errors here.
  *
@@ -67,6 +67,7 @@ const resolvedOf = new Map(
 );
 
 const planIds = new Set<string>();
+const frns = new Set<string>();
 for (const school of schools) {
   const mine = resolvedOf.get(school) ?? [];
   const ofType = (type: string) => mine.filter((d) => d._type === type);
@@ -109,12 +110,16 @@ for (const school of schools) {
   }
   for (const fact of facts) {
     const id = String(fact.uniquePlanId);
-    if (!/^F\d{10}[A-Z0-9]{15}$/.test(id))
-      fail(`${fact._id}: uniquePlanId ${id} does not look like an FCC label id`);
+    // Every bundled label is a mobile service's (M), of the one provider behind every school (one FRN).
+    if (!/^M\d{10}[A-Z0-9]{15}$/.test(id))
+      fail(`${fact._id}: uniquePlanId ${id} does not look like an FCC mobile label id`);
     if (planIds.has(id)) fail(`${fact._id}: uniquePlanId ${id} is used twice`);
     planIds.add(id);
+    frns.add(id.slice(1, 11));
   }
 }
+if (frns.size > 1)
+  fail(`the bundled labels carry ${frns.size} FRNs, not one: ${[...frns].join(', ')}`);
 
 // ---- releases: every version belongs to a release the dataset carries, of a document it publishes or creates
 const releaseNames = new Set(

@@ -23,6 +23,18 @@ const HIDDEN_ENTER = new Set(['cubbymobile', 'utah-ute-mobile']);
 /** Data lines of a CSV whose fields hold no line breaks (true of the seed labels). */
 const csvLines = (text: string) => text.split('\r\n').filter(Boolean);
 
+describe('every school', () => {
+  it("carries the one provider's FRN in every label's plan id", () => {
+    const frns = report.schools.flatMap((school) =>
+      csvLines(readFileSync(join(DIST, school.seoSlug, 'broadband-labels.csv'), 'utf8'))
+        .slice(1)
+        .map((row) => row.slice(1, 11)),
+    );
+    expect(frns.length).toBeGreaterThan(report.schools.length);
+    expect(new Set(frns).size).toBe(1);
+  });
+});
+
 for (const school of report.schools) {
   const schoolContent = content.schools.find((entry) => entry.school.key === school.key);
   const records = orderedFacts(schoolContent?.documents.broadbandFacts ?? []);
@@ -38,6 +50,37 @@ for (const school of report.schools) {
       expect(rows.map((row) => row.split(',')[0])).toEqual(
         records.map((record) => record.uniquePlanId),
       );
+    });
+
+    it('labels its plans as the mobile service they are: M plan ids of one FRN, each label priced as the card that opens it', () => {
+      const [, ...rows] = csvLines(
+        readFileSync(join(DIST, school.seoSlug, 'broadband-labels.csv'), 'utf8'),
+      );
+      const ids = rows.map((row) => row.split(',')[0] ?? '');
+      for (const id of ids) expect(id).toMatch(/^M\d{10}[A-Z0-9]{15}$/);
+      expect(new Set(ids.map((id) => id.slice(1, 11))).size).toBe(1);
+      const amount = (text: string) => Number(/\$\s?([\d.]+)/.exec(text)?.[1]);
+      const labelled = PLAN_TYPES.flatMap((type) => {
+        const document = pageDocument(`/${school.seoSlug}/${type}`);
+        return [...document.querySelectorAll('main article button[aria-controls]')].map(
+          (toggle) => {
+            const article = toggle.closest('article')!;
+            const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '')!;
+            return {
+              card: `${type}: ${accessibleName(article)}`,
+              heading: textOf(panel.querySelector('.bb-label .kind')),
+              price: amount(textOf(panel.querySelector('.bb-label .row--price dd'))),
+              cardPrice: amount(textOf(article.querySelector('.price .amount'))),
+            };
+          },
+        );
+      });
+      expect(labelled).toHaveLength(9);
+      for (const { card, heading, price, cardPrice } of labelled) {
+        expect(heading, card).toBe('Mobile Broadband Consumer Disclosure');
+        expect(price, card).toBe(cardPrice);
+        expect(price, card).toBeGreaterThan(0);
+      }
     });
 
     it.each(PLAN_TYPES)(

@@ -74,7 +74,7 @@ test(
     await expect(panel.getByRole('heading', { name: 'Broadband Facts' })).toBeVisible();
     await expect(panel).toContainText('Husky Mobile Faculty Essentials');
     await expect(panel).toContainText('$27.00');
-    await expect(panel).toContainText('F4660846673UB83NYT4DPFZO21');
+    await expect(panel).toContainText('M3615245165UB83NYT4DPFZO21');
     await expect(panel).not.toContainText('No broadband fact available yet.');
 
     const cards = planCards(page);

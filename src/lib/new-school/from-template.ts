@@ -1,12 +1,17 @@
 /**
  * A new school in one step: the template school's documents in, the new school's documents out.
- * Every document gets a new id, every reference to the template's school document points at the
- * new one, and the template's names, key, address and colours are swapped for the new school's in
- * all text. The new school starts as `preparing`, and records which school it was made from so the
- * content check can list the template's text and images still in it. Pure and dependency-free:
- * the Studio's "New school" action and `npm run school:new` both call it.
+ * What is copied is the template's overrides only: its own documents as written (what it inherits
+ * stays the product documents', never copied), never a product document (even one that names the
+ * template school), and never what a school must own (inheritance/school-owned.ts: the FCC plan
+ * ids, which the new school lacks until an editor gives it its own). Every document gets a new id,
+ * every reference to the template's school document points at the new one, and the template's
+ * names, key, address and colours are swapped for the new school's in all text. The new school
+ * starts as `preparing`, and records which school it was made from so the content check can list
+ * the template's text and images still in it. Pure and dependency-free: the Studio's "New school"
+ * action and `npm run school:new` both call it.
  */
-import { PRODUCT_ID_PREFIX } from '../content/inheritance/product-documents.ts';
+import { PRODUCT_ID_PREFIX, isProductId } from '../content/inheritance/product-documents.ts';
+import { ownFieldsOf } from '../content/inheritance/school-owned.ts';
 import { layerOf } from '../content/perspective.ts';
 import {
   termReplacer,
@@ -185,15 +190,17 @@ function copyValue(value: unknown, rules: CopyRules): unknown {
   return replacement ? { ...copy, ...replacement } : copy;
 }
 
-function withoutSystemFields(doc: ContentDocument): ContentDocument {
+/** The document without Sanity's bookkeeping and without the template's own values (its plan ids). */
+function copiable(doc: ContentDocument): ContentDocument {
+  const own = new Set(ownFieldsOf(doc._type));
   return Object.fromEntries(
-    Object.entries(doc).filter(([key]) => !SYSTEM_FIELDS.has(key)),
+    Object.entries(doc).filter(([key]) => !SYSTEM_FIELDS.has(key) && !own.has(key)),
   ) as ContentDocument;
 }
 
 /**
  * The new school's `school` document and a copy of each of the template's per-school documents
- * (published ones; drafts are the template editors' unfinished work).
+ * (published ones; drafts are the template editors' unfinished work), as the header says.
  */
 export function newSchoolFromTemplate(template: SchoolSet, fields: NewSchoolFields): SchoolSet {
   const templateKey = String(template.school.key);
@@ -225,7 +232,7 @@ export function newSchoolFromTemplate(template: SchoolSet, fields: NewSchoolFiel
     references: new Map([[String(template.school._id).replace(/^drafts\./, ''), schoolId]]),
   };
   const school = {
-    ...(copyValue(withoutSystemFields(template.school), rules) as ContentDocument),
+    ...(copyValue(copiable(template.school), rules) as ContentDocument),
     ...given,
     _id: schoolId,
     key: fields.key,
@@ -237,9 +244,9 @@ export function newSchoolFromTemplate(template: SchoolSet, fields: NewSchoolFiel
   } as ContentDocument;
   const newId = newIdMaker(templateKey, fields.key);
   const documents = template.documents
-    .filter((doc) => isPublished(doc._id))
+    .filter((doc) => isPublished(doc._id) && !isProductId(doc._id))
     .map((doc) => ({
-      ...(copyValue(withoutSystemFields(doc), rules) as ContentDocument),
+      ...(copyValue(copiable(doc), rules) as ContentDocument),
       _id: newId(doc),
     }));
   return { school, documents };

@@ -2,10 +2,11 @@
  * The build's single view of all schools: content + tenants joined once per build
  * process, shared by every page shell's getStaticPaths and by the build integration.
  */
-import { contentQueryCount, siteContent } from '../content/index.ts';
+import { ContentError, contentQueryCount, siteContent } from '../content/index.ts';
 import { CUSTOMER_TYPES } from '../content/schemas.ts';
 import { env, isProductionBuild } from '../config/env.ts';
 import { giveawayIdKey } from '../giveaway/route.ts';
+import { fccLabelProblems, fccStopMessage } from '../labels/fcc-checks.ts';
 import { schoolPlanIdProblems } from '../labels/plan-id.ts';
 import { tenantClientFromEnv, tenantStats } from '../tenants/index.ts';
 import { buildSiteMatrix, type SchoolSite, type SiteMatrix } from './matrix.ts';
@@ -80,13 +81,34 @@ export function siteMatrix(): Promise<SiteMatrix> {
         console.log(
           `[schools] ${school.key} retired: /${school.seoSlug} and its old addresses → ${school.redirectTo}`,
         );
-      // FCC unique plan ids: malformed or repeated ids are warned about and land in the build report.
-      const labelProblems = schoolPlanIdProblems(matrix.schools);
+      // FCC labels: malformed or repeated plan ids, and labels that contradict their plan cards or
+      // the FCC's format, are warned about and land in the build report; a live school's of the
+      // latter stop the build.
+      const fcc = fccLabelProblems(
+        matrix.schools.map(({ key, status, content }) => ({
+          key,
+          status,
+          planCards: content.documents.planCards,
+          broadbandFacts: content.documents.broadbandFacts,
+        })),
+      );
+      const labelProblems = [
+        ...schoolPlanIdProblems(matrix.schools),
+        ...fcc.map(({ school, documentType, documentId, field, reason }) => ({
+          school,
+          documentType,
+          documentId,
+          field,
+          reason,
+        })),
+      ];
       for (const problem of labelProblems) {
         console.warn(
           `[labels] ${problem.school} ${problem.documentType} (${problem.documentId}): ${problem.reason}`,
         );
       }
+      const stop = fccStopMessage(fcc);
+      if (stop) throw new ContentError(stop);
       return labelProblems.length
         ? { ...matrix, problems: [...matrix.problems, ...labelProblems] }
         : matrix;

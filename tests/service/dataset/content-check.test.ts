@@ -177,6 +177,125 @@ describe('content check', () => {
     );
   }, 30_000);
 
+  it('refuses broadband labels that contradict their cards or the FCC format: errors for a live school, warnings for a preparing one', async () => {
+    const dir = dataset('labels', (docs) => {
+      const byId = (id: string) => docs.find((doc) => doc._id === id) as Doc;
+      // The school's fan card costs more; its label still inherits the product's price.
+      const [card] = byId('product-planCards-fan').plans as Array<{ _key: string }>;
+      byId('huskymobile-planCards-fan').plans = [{ _key: card!._key, price: '$35' }];
+      // A fixed broadband id of another FRN on a mobile label of a school being prepared.
+      byId('school-cubbymobile').status = 'preparing';
+      const label = byId('cubbymobile-broadbandFacts-fan-2');
+      label.uniquePlanId = `F9999999999${String(label.uniquePlanId).slice(11)}`;
+      return docs;
+    });
+    const result = await check('--file', join(dir, 'data.ndjson'));
+    expect(result.code).toBe(1);
+    const labelRows = rowsOf(result.stdout).filter((row) => row[2] === 'broadbandFacts');
+    const id = labelRows[0]?.[5]?.match(/"(F\d{10}[A-Z0-9]{15})"/)?.[1];
+    expect(labelRows).toEqual([
+      [
+        'warning',
+        'cubbymobile',
+        'broadbandFacts',
+        'cubbymobile-broadbandFacts-fan-2',
+        'uniquePlanId',
+        `unique plan id "${id}" does not start with M, but the label is headed "Mobile Broadband Consumer Disclosure" (M: mobile, F: fixed broadband)`,
+      ],
+      [
+        'warning',
+        'cubbymobile',
+        'broadbandFacts',
+        'cubbymobile-broadbandFacts-fan-2',
+        'uniquePlanId',
+        `FRN 9999999999 in unique plan id "${id}" is not Cubby Mobile's FRN 3615245165 (on 8 of its 9 labels): one provider has one FRN`,
+      ],
+      [
+        'error',
+        'huskymobile',
+        'broadbandFacts',
+        'huskymobile-broadbandFacts-fan-1',
+        'planPrice',
+        'monthly price "$30.00" (inherited from product-broadbandFacts-1) is not its plan card\'s price: "Fan Essentials" shows "$35" (price in huskymobile-planCards-fan)',
+      ],
+    ]);
+    expect(id).toMatch(/^F9999999999/);
+  }, 30_000);
+
+  it('lists what a preparing school lacks of its own, and every override equal to what the school would inherit', async () => {
+    const dir = dataset('lists', (docs) => {
+      const byId = (id: string) => docs.find((doc) => doc._id === id) as Doc;
+      const cubby = byId('school-cubbymobile');
+      cubby.status = 'preparing';
+      delete cubby.city;
+      // Lacking a brand colour is the existing warning's to say: it is not listed twice.
+      delete cubby.secondaryColor;
+      delete byId('cubbymobile-broadbandFacts-fan-1').uniquePlanId;
+      // The product's words, as written and as the school's words fill them: no override at all.
+      byId('huskymobile-faqs').title = 'Frequently asked questions';
+      byId('huskymobile-faqs').subHeader = 'Everything you need to know about Husky Mobile';
+      const [card] = byId('product-planCards-fan').plans as Array<{ _key: string }>;
+      byId('cubbymobile-planCards-fan').plans = [{ _key: card!._key, price: '$30' }];
+      return docs.filter((doc) => doc._id !== 'cubbymobile-broadbandFacts-fan-2');
+    });
+    const result = await check('--file', join(dir, 'data.ndjson'));
+    const same =
+      'the same as it would inherit from %s: later changes there do not reach this school (clear the field to inherit them)';
+    expect(rowsOf(result.stdout)).toEqual([
+      [
+        'warning',
+        'cubbymobile',
+        'broadbandFacts',
+        '-',
+        'uniquePlanId',
+        "no FCC plan id of its own yet: it has no broadbandFacts (order 2) document and shows product-broadbandFacts-2's",
+      ],
+      [
+        'warning',
+        'cubbymobile',
+        'broadbandFacts',
+        'cubbymobile-broadbandFacts-fan-1',
+        'uniquePlanId',
+        "no FCC plan id of its own yet: it shows product-broadbandFacts-1's",
+      ],
+      [
+        'warning',
+        'cubbymobile',
+        'planCards',
+        'cubbymobile-planCards-fan',
+        `plans[_key=="${String((bundled.find((doc) => doc._id === 'product-planCards-fan')!.plans as Array<{ _key: string }>)[0]!._key)}"].price`,
+        same.replace('%s', 'product-planCards-fan'),
+      ],
+      ['warning', 'cubbymobile', 'school', 'school-cubbymobile', 'city', 'no city of its own yet'],
+      [
+        'warning',
+        'cubbymobile',
+        'school',
+        'school-cubbymobile',
+        'secondaryColor',
+        "no brand colour: the theme uses the tenant record's, else the fallback colour",
+      ],
+      [
+        'warning',
+        'huskymobile',
+        'faqs',
+        'huskymobile-faqs',
+        'subHeader',
+        same.replace('%s', 'product-faqs'),
+      ],
+      [
+        'warning',
+        'huskymobile',
+        'faqs',
+        'huskymobile-faqs',
+        'title',
+        same.replace('%s', 'product-faqs'),
+      ],
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('content check passed: 122 documents, 2 schools, 7 warning(s)');
+  }, 30_000);
+
   it('stops naming the product document and the field for an unknown placeholder, and a live school missing a product document it needs', async () => {
     const unknown = dataset('unknown-placeholder', (docs) => {
       (docs.find((doc) => doc._id === 'product-faqs') as Doc).subHeader = 'Ask {mascot} anything';

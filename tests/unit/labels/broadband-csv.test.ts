@@ -76,7 +76,7 @@ describe('broadband labels CSV', () => {
       rows: [row],
     } = asObjects(broadbandLabelsCsv([factsRecord()]));
     expect(row).toEqual({
-      unique_plan_id: 'F36152451655G9PC1ZJ9JEHE86',
+      unique_plan_id: 'M36152451655G9PC1ZJ9JEHE86',
       provider_name: 'Husky Mobile',
       service_plan_name: 'Husky Mobile Fan Essentials',
       label_type: 'Mobile Broadband Consumer Disclosure',

@@ -47,7 +47,7 @@ export function factsRecord(
     intercomLinkText: 'support.example.com',
     intercomLink: 'https://support.example.com',
     fccMiniLabel: 'Learn more at fcc.gov/consumer.',
-    uniquePlanId: 'F36152451655G9PC1ZJ9JEHE86',
+    uniquePlanId: 'M36152451655G9PC1ZJ9JEHE86',
     ...overrides,
   });
 }

@@ -197,6 +197,41 @@ describe('a new school from a template', () => {
     );
   });
 
+  it("copies the template's overrides only: no product document, nothing it inherits, none of its plan ids", () => {
+    // A product document that names the template school (by mistake) is still the product's.
+    const withProduct: SchoolSet = {
+      ...template,
+      documents: [
+        ...template.documents,
+        {
+          ...bundled.find((doc) => doc._id === 'product-faqs')!,
+          school: { _type: 'reference', _ref: template.school._id },
+        },
+      ],
+    };
+    const copy = newSchoolFromTemplate(withProduct, FALCON);
+    expect(copy.documents).toHaveLength(template.documents.length);
+    expect(copy.documents.filter((doc) => doc._id.includes('product'))).toEqual([]);
+    const system = new Set(['_id', '_rev', '_updatedAt', '_createdAt']);
+    for (const [index, doc] of template.documents.entries()) {
+      const fields = (value: ContentDocument) =>
+        Object.keys(value).filter((key) => !system.has(key));
+      // Each copy holds what the template's document holds (its overrides) and nothing more.
+      expect(fields(copy.documents[index]!), doc._id).toEqual(
+        fields(doc).filter((key) => key !== 'uniquePlanId'),
+      );
+    }
+    const labels = template.documents.filter((doc) => doc._type === 'broadbandFacts');
+    expect(labels).toHaveLength(9);
+    expect(labels.every((doc) => typeof doc.uniquePlanId === 'string')).toBe(true);
+    // Until an editor gives it its own, the new school shows the product's stand-in plan ids.
+    expect(
+      madeContent(copy)
+        .documents.broadbandFacts.map((label) => label.uniquePlanId)
+        .sort(),
+    ).toEqual(Array.from({ length: 9 }, (_, index) => `M3615245165PRODUCTPLAN000${index + 1}`));
+  });
+
   it("keeps the template's value where a field is not given, so the content check can list it", () => {
     const minimal = newSchoolFromTemplate(template, {
       key: 'owlmobile',

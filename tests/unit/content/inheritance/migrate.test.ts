@@ -39,7 +39,7 @@ describe('migrating to product documents', () => {
       _updatedAt: '2026-11-02T09:00:00Z',
       school: { _type: 'reference', _ref: 'school-beavsmobile' },
       order: 1,
-      uniquePlanId: expect.stringMatching(/^F\d{10}/) as string,
+      uniquePlanId: expect.stringMatching(/^M3615245165[A-Z0-9]{15}$/) as string,
     });
     expect(after.get('product-broadbandFacts-1')).toMatchObject({
       provider: '{baseName}',
