@@ -23,35 +23,42 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 export ASTRO_TELEMETRY_DISABLED=1
 mkdir -p reports
-rm -f reports/vitest-results.json reports/e2e-results.json reports/checks*.txt reports/lane-*.log reports/times-*.txt reports/build.done
+rm -f reports/vitest-results.json reports/e2e-results.json reports/checks*.txt reports/lane-*.log reports/times-*.txt reports/cpu-*.txt reports/build.done
 rm -rf reports/vitest-blobs
 
 started=$(date +%s)
 # step NAME COMMAND...: runs one check, records pass/fail for the summary, prints and records how long it took.
-# Beside each wall time, the CPU seconds the step's processes used (user + system, from this shell's
-# /proc record of the children it waited for): on 2 cores the lanes' CPU, not their waits, sets the wall time.
-# children_cpu PID: that shell's children's CPU seconds so far (called with the caller's own $BASHPID,
-# read before the command substitution's subshell starts).
-children_cpu() { awk -v tick="$(getconf CLK_TCK)" '{ printf "%d", ($16 + $17) / tick }' "/proc/$1/stat"; }
-suite_cpu_from=$(children_cpu $$)
+# Beside each wall time, the CPU seconds the command's processes used (user + system): on 2 cores the
+# lanes' CPU, not their waits, sets the wall time.
 step() {
   local name=$1; shift
-  local me=$BASHPID
-  local from=$(date +%s) cpu_from=$(children_cpu "$me")
+  local from=$(date +%s)
   echo "== $name"
-  if "$@"; then echo "$name:pass" >> "reports/checks-$lane.txt"; else echo "$name:fail" >> "reports/checks-$lane.txt"; fi
-  local took=$(( $(date +%s) - from )) cpu=$(( $(children_cpu "$me") - cpu_from ))
+  if measured "$name" "$@"; then echo "$name:pass" >> "reports/checks-$lane.txt"; else echo "$name:fail" >> "reports/checks-$lane.txt"; fi
+  local took=$(( $(date +%s) - from )) cpu
+  cpu=$(cat "reports/cpu-$name.txt")
   echo "== $name: $took s (CPU $cpu s)"
   echo "$name $took $cpu" >> "reports/times-$lane.txt"
 }
 # timed NAME COMMAND...: a part of a step, its time recorded beside the steps' (not counted as a check).
 timed() {
   local name=$1; shift
-  local me=$BASHPID
-  local from=$(date +%s) cpu_from=$(children_cpu "$me") status=0
-  "$@" || status=$?
-  echo "$name $(( $(date +%s) - from )) $(( $(children_cpu "$me") - cpu_from ))" >> "reports/times-$lane.txt"
+  local from=$(date +%s) status=0
+  measured "$name" "$@" || status=$?
+  echo "$name $(( $(date +%s) - from )) $(cat "reports/cpu-$name.txt")" >> "reports/times-$lane.txt"
   return $status
+}
+# measured NAME COMMAND...: runs the command in a subshell of its own, which writes to reports/cpu-NAME.txt
+# the CPU seconds of the children it waited for (/proc's cutime and cstime): the command's, and no
+# other lane's, whichever shell reaps those.
+measured() {
+  local name=$1; shift
+  (
+    "$@"
+    status=$?
+    awk -v tick="$(getconf CLK_TCK)" '{ printf "%d\n", ($16 + $17) / tick }' "/proc/$BASHPID/stat" > "reports/cpu-$name.txt"
+    exit $status
+  )
 }
 # run_lane NAME FUNCTION: runs a lane's steps into reports/lane-NAME.log, then records the lane's own time.
 run_lane() {
@@ -141,6 +148,6 @@ for name in setup browser vitest checks; do
     echo "$name: $steps"
   fi
 done
-echo "== suite wall time: $(( $(date +%s) - started )) s (CPU $(( $(children_cpu $$) - suite_cpu_from )) s)"
+echo "== suite wall time: $(( $(date +%s) - started )) s (CPU $(awk -v tick="$(getconf CLK_TCK)" '{ printf "%d", ($16 + $17) / tick }' /proc/$$/stat) s)"
 # The vitest and e2e steps' lines are those runners' exit codes; their tests are counted from their reports.
 node scripts/test-summary.ts reports/checks.txt reports/vitest-results.json reports/e2e-results.json
