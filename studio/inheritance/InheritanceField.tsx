@@ -45,6 +45,7 @@ import {
 import {
   isOpenedField,
   newSchoolDocumentIntent,
+  openablePath,
   schoolFieldIntent,
   seoSlugOfPreview,
   type AddressedSchool,
@@ -93,9 +94,13 @@ function isImageType(schemaType: FieldProps['schemaType']): boolean {
 
 /** The field its list items are named by (the item type's preview title), for naming the product's items. */
 function itemTitleField(schemaType: FieldProps['schemaType']): string | undefined {
-  const of = (schemaType as { of?: Array<{ preview?: { select?: { title?: unknown } } }> }).of;
-  const title = of?.[0]?.preview?.select?.title;
-  return typeof title === 'string' ? title : undefined;
+  type Named = { preview?: { select?: { title?: unknown } }; type?: unknown };
+  const of = (schemaType as { of?: Named[] }).of;
+  for (let type: Named | undefined = of?.[0]; type; type = type.type as Named | undefined) {
+    const title = type.preview?.select?.title;
+    if (typeof title === 'string') return title;
+  }
+  return undefined;
 }
 
 const withPanel = (field: ReactNode, panel: ReactNode) => (
@@ -194,7 +199,12 @@ export function createInheritanceField(
     const link = hooks.useIntentLink(
       own ? 'edit' : 'create',
       own
-        ? schoolFieldIntent({ documentId: own.documentId, type, path, preview })
+        ? schoolFieldIntent({
+            documentId: own.documentId,
+            type,
+            path: openablePath(own.document, path),
+            preview,
+          })
         : newSchoolDocumentIntent({
             type,
             schoolId: school._id,

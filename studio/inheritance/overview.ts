@@ -7,6 +7,7 @@
  * `overrideLeaves`. Pure: the query text, and the answer read.
  */
 import {
+  PICTURE_PARTS,
   PLACEHOLDER_FIELDS,
   PRODUCT_ID_PREFIX,
   overrideLeaves,
@@ -83,7 +84,7 @@ export interface ProductOverview {
   schoolsWithPages: number;
   /** More schools' documents than were read (OVERVIEW_DOCUMENTS_MAX): counts are lower bounds. */
   partial: boolean;
-  schools: Array<OverviewSchool & { leaves: OverrideLeaf[] }>;
+  schools: Array<OverviewSchool & { leaves: OverrideLeaf[]; document: Doc }>;
 }
 
 const text = (value: unknown) =>
@@ -118,6 +119,7 @@ export function productOverview(answer: OverviewAnswer | null | undefined): Prod
         ...(text(school.seoSlug) ? { seoSlug: String(school.seoSlug) } : {}),
         documentId: String(doc._id),
         leaves,
+        document: doc,
       },
     ];
   });
@@ -132,13 +134,22 @@ export function productOverview(answer: OverviewAnswer | null | undefined): Prod
 const sameSegment = (a: FieldPath[number], b: FieldPath[number]) =>
   typeof a === 'object' && typeof b === 'object' ? a._key === b._key : a === b;
 
-/** One path is the other, or inside it (a field of an item, an item of a list). */
-function related(a: FieldPath, b: FieldPath): boolean {
-  const length = Math.min(a.length, b.length);
-  for (let index = 0; index < length; index += 1)
-    if (!sameSegment(a[index]!, b[index]!)) return false;
-  return true;
+/** Whether `inner` is `outer`, or inside it (a field of an item, an item of a list). */
+function within(inner: FieldPath, outer: FieldPath): boolean {
+  if (inner.length < outer.length) return false;
+  return outer.every((segment, index) => sameSegment(segment, inner[index]!));
 }
+
+/** An image's picture, overridden: the leaf is at the image's path but is not its alternative text. */
+const isPicture = (leaf: OverrideLeaf) =>
+  typeof leaf.value === 'object' &&
+  leaf.value !== null &&
+  !Array.isArray(leaf.value) &&
+  Object.keys(leaf.value).every((key) => (PICTURE_PARTS as readonly string[]).includes(key));
+
+/** A leaf overrides the field at `path` when it is inside it, or it is a value the field is inside of (not a picture). */
+const overridesAt = (leaf: OverrideLeaf, path: FieldPath) =>
+  within(leaf.path, path) || (!isPicture(leaf) && within(path, leaf.path));
 
 export interface FieldOverview {
   /** The schools whose document sets this field (or a field inside it, or owns the list it is in). */
@@ -150,9 +161,12 @@ export interface FieldOverview {
 }
 
 export function fieldOverview(overview: ProductOverview, path: FieldPath): FieldOverview {
-  const overriding = overview.schools.flatMap(({ leaves, ...school }) => {
-    const here = leaves.filter((leaf) => related(leaf.path, path));
-    return here.length ? [{ ...school, owns: here.some((leaf) => leaf.kind === 'owned') }] : [];
+  const overriding = overview.schools.flatMap((school) => {
+    const here = school.leaves.filter((leaf) => overridesAt(leaf, path));
+    if (!here.length) return [];
+    const { schoolId, name, seoSlug, documentId } = school;
+    const owns = here.some((leaf) => leaf.kind === 'owned');
+    return [{ schoolId, name, ...(seoSlug ? { seoSlug } : {}), documentId, owns }];
   });
   return {
     overriding,
@@ -165,7 +179,7 @@ export function fieldOverview(overview: ProductOverview, path: FieldPath): Field
 export function schoolDocumentIn(
   overview: ProductOverview,
   schoolId: string,
-): OverviewSchool | undefined {
+): (OverviewSchool & { document: Doc }) | undefined {
   const found = overview.schools.find((school) => school.schoolId === schoolId);
   return (
     found && {
@@ -173,6 +187,7 @@ export function schoolDocumentIn(
       name: found.name,
       ...(found.seoSlug ? { seoSlug: found.seoSlug } : {}),
       documentId: found.documentId,
+      document: found.document,
     }
   );
 }

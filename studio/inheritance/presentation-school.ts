@@ -44,6 +44,32 @@ export function isOpenedField(opened: string | undefined | null, path: FieldPath
   return Boolean(opened) && opened === pathString(path);
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Where the school's document opens for a product document's field: the same field, or, when it
+ * is inside an item the school's list does not have yet, that list (whose **Override for this
+ * school** lists the product's items, each field then to override on its own).
+ */
+export function openablePath(document: unknown, path: FieldPath): FieldPath {
+  let value: unknown = document;
+  for (const [index, segment] of path.entries()) {
+    if (typeof segment === 'string') {
+      value = isRecord(value) ? value[segment] : undefined;
+      continue;
+    }
+    const list = Array.isArray(value) ? value : [];
+    const item =
+      typeof segment === 'number'
+        ? list[segment]
+        : list.find((one) => isRecord(one) && one._key === segment._key);
+    if (item === undefined) return path.slice(0, index);
+    value = item;
+  }
+  return path;
+}
+
 /** The edit intent that opens a school's document at a field in Presentation, on the page shown. */
 export function schoolFieldIntent(options: {
   documentId: string;
