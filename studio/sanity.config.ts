@@ -14,7 +14,7 @@ import { studioProject } from '../src/lib/config/studio-project.ts';
 import { presentationOptions, previewOrigin } from './presentation.ts';
 import { publicSiteOrigin } from './deploys/public-site.ts';
 import { deploysTool, publishStatusBadge } from './deploys/studio.tsx';
-import { InheritanceField } from './inheritance/studio.tsx';
+import { InheritanceField, InheritanceItem } from './inheritance/studio.tsx';
 import { schoolTemplateId } from './inheritance/presentation-school.ts';
 import { variantField } from '../src/lib/content/inheritance/index.ts';
 
@@ -67,8 +67,9 @@ export default defineConfig({
     ],
   },
   // Each field of a per-school type says what a school inherits or overrides, and on a product
-  // document which schools override it (studio/inheritance/).
-  form: { components: { field: InheritanceField } },
+  // document which schools override it; a school's list items are named as its page shows them
+  // (studio/inheritance/).
+  form: { components: { field: InheritanceField, item: InheritanceItem } },
   document: {
     // No delete or duplicate for site settings; a school can be the template of a new one.
     actions: (actions, { schemaType }) => {

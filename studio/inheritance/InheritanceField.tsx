@@ -16,6 +16,7 @@ import {
   productDocumentId,
   variantField,
   type FieldPath,
+  type SchoolWords,
   type Variant,
 } from '../../src/lib/content/inheritance/index.ts';
 import {
@@ -52,9 +53,10 @@ import {
 } from './presentation-school.ts';
 import { shownValue } from './shown-value.ts';
 
-/** What a school's document inherits from: its product document, and that document with the school's words. */
+/** What a school's document inherits from: its product document, its school's words, and the product document with them. */
 export interface SchoolSource {
   product: Doc | undefined;
+  words: SchoolWords;
   shown: Doc | undefined;
 }
 
@@ -116,6 +118,26 @@ export interface PatchMakers {
   unset(path: FieldEdit['path']): unknown;
 }
 
+/**
+ * What a field (or list item) of a school's document reads: its product document and words, and
+ * the school's document as far as the field's root field (the form's other fields are not read, so
+ * a keystroke elsewhere draws nothing here again).
+ */
+export function useSchoolForm(hooks: InheritanceHooks, type: string, root: string) {
+  const id = hooks.useFormValue(['_id']);
+  const school = hooks.useFormValue(['school']) as { _ref?: unknown } | undefined;
+  const field = variantField(type);
+  const variant = hooks.useFormValue([field ?? '_type']);
+  const owned = hooks.useFormValue(['ownedLists']);
+  const rootValue = hooks.useFormValue([root]);
+  const source = hooks.useSchoolSource(
+    productDocumentId(type, field && isVariant(variant) ? variant : undefined),
+    typeof school?._ref === 'string' ? school._ref : undefined,
+  );
+  const document: Doc = { _id: id, _type: type, ownedLists: owned, [root]: rootValue };
+  return { source, document };
+}
+
 export function createInheritanceField(
   hooks: InheritanceHooks,
   patch: PatchMakers,
@@ -125,58 +147,55 @@ export function createInheritanceField(
       edit.type === 'set' ? patch.set(edit.value, edit.path) : patch.unset(edit.path),
     );
 
-  function SchoolField({ props, path, type }: { props: FieldProps; path: FieldPath; type: string }) {
-    const id = hooks.useFormValue(['_id']);
-    const school = hooks.useFormValue(['school']) as { _ref?: unknown } | undefined;
-    const field = variantField(type);
-    const variant = hooks.useFormValue([field ?? '_type']);
-    const owned = hooks.useFormValue(['ownedLists']);
-    const root = path[0] as string;
-    const rootValue = hooks.useFormValue([root]);
-    const source = hooks.useSchoolSource(
-      productDocumentId(type, field && isVariant(variant) ? variant : undefined),
-      typeof school?._ref === 'string' ? school._ref : undefined,
-    );
-    const fieldDefault = props.renderDefault(props);
-    if (!source) return fieldDefault;
-    const document: Doc = { _id: id, _type: type, ownedLists: owned, [root]: rootValue };
+  /** The panel under a school's field (null: none), from what the field inherits. */
+  function schoolPanel(
+    props: FieldProps,
+    path: FieldPath,
+    source: SchoolSource,
+    document: Doc,
+  ): ReactNode {
     const state = schoolFieldState({ ...source, school: document, path });
     const title = props.title ?? props.name;
     if (state.state === 'owned')
-      return ownedListsOf(document).has(pathString(path))
-        ? withPanel(fieldDefault, <OwnedListNote fieldTitle={title} />)
-        : fieldDefault;
-    if (state.state !== 'inherited' && state.state !== 'overridden') return fieldDefault;
-    const image = isImageType(props.schemaType);
-    // An object's fields have panels of their own; an image's picture is one value.
-    if (props.schemaType.jsonType === 'object' && !image) return fieldDefault;
+      return ownedListsOf(document).has(pathString(path)) ? (
+        <OwnedListNote fieldTitle={title} />
+      ) : null;
+    if (state.state !== 'inherited' && state.state !== 'overridden') return null;
     const onChange = props.inputProps.onChange as unknown as (patches: unknown[]) => void;
     const override = () => onChange(patchesOf(overrideEdits(state.productValue, props.value)));
     const reset = () => onChange(patchesOf(resetEdits(state.productValue, props.value)));
     const list = keyedListStatus(state.productValue, props.value);
     if (list) {
       const named = shownValue(list.items, itemTitleField(props.schemaType));
-      return withPanel(
-        fieldDefault,
+      return (
         <SchoolListPanel
           fieldTitle={title}
           list={list}
           items={named.kind === 'items' ? named.items : []}
           onOverride={override}
           onReset={reset}
-        />,
+        />
       );
     }
-    return withPanel(
-      fieldDefault,
+    return (
       <SchoolFieldPanel
         fieldTitle={title}
         state={state.state}
         productValue={shownValue(state.productValue)}
         onOverride={override}
         onReset={reset}
-      />,
+      />
     );
+  }
+
+  function SchoolField({ props, path, type }: { props: FieldProps; path: FieldPath; type: string }) {
+    const { source, document } = useSchoolForm(hooks, type, path[0] as string);
+    const fieldDefault = props.renderDefault(props);
+    // An object's fields have panels of their own; an image's picture is one value.
+    if (props.schemaType.jsonType === 'object' && !isImageType(props.schemaType))
+      return fieldDefault;
+    // The same frame while loading and after, so the field's input is never drawn anew (and keeps focus).
+    return withPanel(fieldDefault, source ? schoolPanel(props, path, source, document) : null);
   }
 
   function OpenedFromSchool({
@@ -234,8 +253,7 @@ export function createInheritanceField(
       opened ? seoSlugOfPreview(presentation?.preview) : undefined,
     );
     const fieldDefault = props.renderDefault(props);
-    if (!overview) return fieldDefault;
-    const card = opened && school && (
+    const card = overview && opened && school && (
       <OpenedFromSchool
         overview={overview}
         school={school}
@@ -247,12 +265,14 @@ export function createInheritanceField(
     );
     // An object's fields have panels of their own.
     const panel =
-      props.schemaType.jsonType === 'object' && !isImageType(props.schemaType) ? null : (
+      !overview ||
+      (props.schemaType.jsonType === 'object' && !isImageType(props.schemaType)) ? null : (
         <ProductFieldPanel
           fieldTitle={props.title ?? props.name}
           overview={fieldOverview(overview, path)}
         />
       );
+    // The same frame while loading and after, so the field's input is never drawn anew.
     return (
       <Stack gap={3}>
         {card}

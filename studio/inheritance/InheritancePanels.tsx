@@ -15,7 +15,9 @@ import type { FieldOverview } from './overview.ts';
 import type { ShownValue } from './shown-value.ts';
 import { WORDS } from './inheritance-words.ts';
 
-const plainList = { margin: 0, paddingLeft: '1.25rem' } as const;
+const markedList = { margin: 0, paddingLeft: '1.25rem' } as const;
+/** A list item keeps its marker (bullet or number): Sanity UI's Text is a block of its own. */
+const listItem = { display: 'list-item', overflowWrap: 'anywhere' } as const;
 /** Text the editor may need to read whole: long words (addresses) wrap instead of overflowing a phone's width. */
 const wrapping = { overflowWrap: 'anywhere' } as const;
 
@@ -30,9 +32,9 @@ function Shown({ value }: { value: ShownValue }) {
     case 'lines':
     case 'items':
       return (
-        <Stack as={value.kind === 'items' ? 'ol' : 'ul'} gap={2} style={plainList}>
+        <Stack as={value.kind === 'items' ? 'ol' : 'ul'} gap={2} style={markedList}>
           {(value.kind === 'items' ? value.items : value.lines).map((line, index) => (
-            <Text as="li" size={1} key={`${index}: ${line}`} style={wrapping}>
+            <Text as="li" size={1} key={`${index}: ${line}`} style={listItem}>
               {line}
             </Text>
           ))}
@@ -195,9 +197,9 @@ const LISTED_OPEN = 8;
 
 function SchoolNames({ overview }: { overview: FieldOverview }) {
   const names = (
-    <Stack as="ul" gap={2} style={plainList}>
+    <Stack as="ul" gap={2} style={markedList}>
       {overview.overriding.map((school) => (
-        <Text as="li" size={1} key={school.documentId}>
+        <Text as="li" size={1} key={school.documentId} style={listItem}>
           {school.owns ? WORDS.ownsList(school.name) : school.name}
         </Text>
       ))}

@@ -108,10 +108,19 @@ export interface SchoolSourceAnswer {
 /** The answer made what the fields read: the product document, and it with the school's words (made once). */
 export function schoolSourceOf(answer: SchoolSourceAnswer | null | undefined) {
   const product = answer?.product ?? undefined;
-  return {
-    product,
-    shown: product ? productAsShown(product, schoolWords(answer?.school ?? {})) : undefined,
-  };
+  const words = schoolWords(answer?.school ?? {});
+  return { product, words, shown: product ? productAsShown(product, words) : undefined };
+}
+
+/** A list item as the school's page shows it (its own fields over the product's, with its words): named in the form by it. */
+export function itemAsShown(
+  source: { product: Doc | undefined; words: SchoolWords },
+  school: Doc,
+  path: FieldPath,
+): unknown {
+  if (!source.product) return undefined;
+  const shown = resolveDocument({ product: source.product, override: school, words: source.words });
+  return valueAtPath(shown.document, path);
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   usePerspective,
   type DocumentStore,
   type FieldProps,
+  type ItemProps,
 } from 'sanity';
 import { usePresentationParams } from 'sanity/presentation';
 import { useIntentLink } from 'sanity/router';
@@ -27,6 +28,7 @@ import {
   type SchoolSourceAnswer,
 } from './field-state.ts';
 import { createInheritanceField, type InheritanceHooks } from './InheritanceField.tsx';
+import { createInheritanceItem } from './InheritanceItem.tsx';
 import {
   OVERVIEW_LISTEN,
   overviewParams,
@@ -117,3 +119,6 @@ export const InheritanceField: ComponentType<FieldProps> = createInheritanceFiel
   set: (value, path) => set(value, path),
   unset: (path) => unset(path),
 });
+
+/** For sanity.config's `form.components.item`. */
+export const InheritanceItem: ComponentType<ItemProps> = createInheritanceItem(studioHooks);

@@ -3,8 +3,8 @@
  * (studio/inheritance/field-state.ts), over the bundled dataset: every field a product document
  * has, at every school, is inherited or overridden as the build resolves it; overriding writes the
  * value the school already shows (the page does not change, the field becomes the school's) and
- * resetting brings back exactly the document before. The form's patches are applied here as
- * Sanity applies `set` and `unset` at the field's path.
+ * resetting brings back exactly the document before. The form's patches are applied as Sanity
+ * applies `set` and `unset` at the field's path (support/apply-edits.ts).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -16,13 +16,13 @@ import {
   resolveDocument,
   schoolWords,
   type FieldPath,
-  type PathSegment,
 } from '../../src/lib/content/inheritance/index.ts';
 import { applyPerspective } from '../../src/lib/content/perspective.ts';
 import {
   documentRole,
   fieldPathOf,
   isInheritableField,
+  itemAsShown,
   keyedListStatus,
   overrideEdits,
   overrideValue,
@@ -32,9 +32,9 @@ import {
   schoolSourceOf,
   valueAtPath,
   type Doc,
-  type FieldEdit,
 } from '../inheritance/field-state.ts';
 import { shownValue, SHOWN_TEXT_MAX } from '../inheritance/shown-value.ts';
+import { applyEdits } from './support/apply-edits.ts';
 
 const dataset = applyPerspective(
   readFileSync(new URL('../../src/dataset/data.ndjson', import.meta.url), 'utf8')
@@ -47,51 +47,6 @@ const byId = new Map(dataset.map((doc) => [doc._id, doc]));
 const get = (id: string) => byId.get(id)!;
 const schools = dataset.filter((doc) => doc._type === 'school' && doc.status !== 'retired');
 const wordsOf = (doc: Doc) => schoolWords(get(String((doc.school as { _ref: string })._ref)));
-
-/** Sanity's `set`/`unset` at a field's path, as the form applies its input's patches. */
-function applyEdits(doc: Doc, field: FieldPath, edits: FieldEdit[]): Doc {
-  const next = structuredClone(doc);
-  for (const edit of edits) {
-    const path = [...field, ...edit.path];
-    const parent = path.slice(0, -1);
-    const last = path.at(-1)!;
-    // Sanity's field patches come with setIfMissing for each missing parent.
-    let container: unknown = next;
-    for (const [index, segment] of parent.entries()) {
-      let inner = stepInto(container, segment);
-      if (inner === undefined) {
-        const following = path[index + 1];
-        inner = typeof following === 'string' ? {} : [];
-        setStep(container, segment, inner);
-      }
-      container = inner;
-    }
-    if (edit.type === 'set') setStep(container, last, structuredClone(edit.value));
-    else removeStep(container, last);
-  }
-  return next;
-}
-function stepInto(container: unknown, segment: PathSegment): unknown {
-  if (typeof segment === 'string') return (container as Doc)[segment];
-  const list = container as Doc[];
-  return typeof segment === 'number' ? list[segment] : list.find((item) => item._key === segment._key);
-}
-function setStep(container: unknown, segment: PathSegment, value: unknown) {
-  if (typeof segment === 'string') (container as Doc)[segment] = value;
-  else {
-    const list = container as unknown[];
-    const at = typeof segment === 'number' ? segment : list.findIndex((item) => (item as Doc)._key === segment._key);
-    list[at] = value;
-  }
-}
-function removeStep(container: unknown, segment: PathSegment) {
-  if (typeof segment === 'string') delete (container as Doc)[segment];
-  else {
-    const list = container as unknown[];
-    const at = typeof segment === 'number' ? segment : list.findIndex((item) => (item as Doc)._key === segment._key);
-    if (at >= 0) list.splice(at, 1);
-  }
-}
 
 /** Every path of a product document an editor edits: fields, fields of keyed items, text lines. */
 function fieldPaths(value: unknown, path: FieldPath = []): FieldPath[] {
@@ -281,6 +236,22 @@ describe('Override for this school, then Reset to the product\'s value', () => {
 });
 
 describe('what the form reads', () => {
+  it("a school's listed item is named as its page shows it (its own fields over the product's)", () => {
+    const school = get('beavsmobile-planCards-fan');
+    const product = get('product-planCards-fan');
+    const source = schoolSourceOf({ product, school: get('school-beavsmobile') });
+    const keys = (product.plans as Doc[]).map((plan) => plan._key as string);
+    const listed = { ...school, plans: overrideValue(valueAtPath(source.shown, ['plans']), school.plans) };
+    expect(itemAsShown(source, listed, ['plans', { _key: keys[1]! }])).toMatchObject({
+      planLabel: 'Fan Unlimited',
+      planDescription: expect.stringContaining('The plan most of Beaver Nation chooses.'),
+    });
+    expect(itemAsShown(source, listed, ['plans', { _key: keys[0]! }])).toMatchObject({
+      planLabel: 'Fan Essentials',
+      planDescription: ((school.plans as Doc[])[0]!).planDescription,
+    });
+  });
+
   it("the product document with the school's words, made once from the query's answer", () => {
     const product = get('product-planPageHeader-fan');
     const source = schoolSourceOf({ product, school: get('school-huskymobile') });
