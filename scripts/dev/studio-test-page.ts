@@ -54,7 +54,10 @@ export async function serveStudioTestPage(options: {
 <body><div id="root"></div><div id="portal"></div><script type="module" src="/page.js"></script></body></html>`;
   const files: Record<string, ServedFile> = {
     '/': ['text/html; charset=utf-8', html],
-    '/page.js': ['text/javascript; charset=utf-8', readFileSync(join(bundleDir, 'page.js'), 'utf8')],
+    '/page.js': [
+      'text/javascript; charset=utf-8',
+      readFileSync(join(bundleDir, 'page.js'), 'utf8'),
+    ],
     '/page.css': ['text/css; charset=utf-8', readFileSync(join(bundleDir, 'page.css'), 'utf8')],
     ...options.files,
   };

@@ -37,12 +37,7 @@ import {
   SchoolListPanel,
   SharedFieldCard,
 } from './InheritancePanels.tsx';
-import {
-  fieldOverview,
-  schoolDocumentIn,
-  schoolName,
-  type ProductOverview,
-} from './overview.ts';
+import { fieldOverview, schoolDocumentIn, schoolName, type ProductOverview } from './overview.ts';
 import {
   isOpenedField,
   newSchoolDocumentIntent,
@@ -66,7 +61,8 @@ export interface IntentLinkProps {
   onClick: MouseEventHandler<HTMLElement>;
 }
 
-export type IntentParams = Record<string, string> | [Record<string, string>, Record<string, unknown>];
+export type IntentParams =
+  Record<string, string> | [Record<string, string>, Record<string, unknown>];
 
 export interface InheritanceHooks {
   /** A value of the document in the form (Sanity's `useFormValue`). */
@@ -74,7 +70,11 @@ export interface InheritanceHooks {
   /** The product document a school's document inherits, with the school's words (undefined while loading). */
   useSchoolSource(productId: string, schoolId: string | undefined): SchoolSource | undefined;
   /** The overview of a product document (undefined while loading). */
-  useProductOverview(product: { id: string; type: string; variant: unknown }): ProductOverview | undefined;
+  useProductOverview(product: {
+    id: string;
+    type: string;
+    variant: unknown;
+  }): ProductOverview | undefined;
   /** Presentation's page and opened field (null outside Presentation). */
   usePresentation(): { preview?: string | undefined; path?: string | undefined } | null;
   /** The school of a page's address (undefined: none asked, or loading; null: no such school). */
@@ -87,7 +87,7 @@ const isVariant = (value: unknown): value is Variant =>
 
 /** Whether a field's type is an image (its picture is one value; its alternative text a field of its own). */
 function isImageType(schemaType: FieldProps['schemaType']): boolean {
-  for (let type: { name?: string; type?: unknown } | undefined = schemaType; type; ) {
+  for (let type: { name?: string; type?: unknown } | undefined = schemaType; type;) {
     if (type.name === 'image') return true;
     type = type.type as typeof type;
   }
@@ -188,7 +188,15 @@ export function createInheritanceField(
     );
   }
 
-  function SchoolField({ props, path, type }: { props: FieldProps; path: FieldPath; type: string }) {
+  function SchoolField({
+    props,
+    path,
+    type,
+  }: {
+    props: FieldProps;
+    path: FieldPath;
+    type: string;
+  }) {
     const { source, document } = useSchoolForm(hooks, type, path[0] as string);
     const fieldDefault = props.renderDefault(props);
     // An object's fields have panels of their own; an image's picture is one value.
@@ -242,8 +250,17 @@ export function createInheritanceField(
     );
   }
 
-  function ProductField({ props, path, type }: { props: FieldProps; path: FieldPath; type: string }) {
-    const id = String(hooks.useFormValue(['_id']) ?? '').replace(/^drafts\./, '');
+  function ProductField({
+    props,
+    path,
+    type,
+  }: {
+    props: FieldProps;
+    path: FieldPath;
+    type: string;
+  }) {
+    const formId = hooks.useFormValue(['_id']);
+    const id = typeof formId === 'string' ? formId.replace(/^drafts\./, '') : '';
     const field = variantField(type);
     const variant = hooks.useFormValue([field ?? '_type']);
     const overview = hooks.useProductOverview({ id, type, variant: field ? variant : undefined });

@@ -8,6 +8,7 @@
  */
 import type { ComponentType } from 'react';
 import type { ItemProps, RenderPreviewCallbackProps } from 'sanity';
+import type { FieldPath } from '../../src/lib/content/inheritance/index.ts';
 import { itemAsShown, documentRole, fieldPathOf } from './field-state.ts';
 import { useSchoolForm, type InheritanceHooks } from './InheritanceField.tsx';
 
@@ -19,9 +20,16 @@ const previews = (props: ItemProps): props is PreviewingItem =>
   typeof (props as Partial<PreviewingItem>).inputProps?.renderPreview === 'function';
 
 export function createInheritanceItem(hooks: InheritanceHooks): ComponentType<ItemProps> {
-  function SchoolItem({ props, type }: { props: PreviewingItem; type: string }) {
-    const path = fieldPathOf(props.path) ?? [];
-    const { source, document } = useSchoolForm(hooks, type, String(path[0]));
+  function SchoolItem({
+    props,
+    type,
+    path,
+  }: {
+    props: PreviewingItem;
+    type: string;
+    path: FieldPath & [string, ...FieldPath];
+  }) {
+    const { source, document } = useSchoolForm(hooks, type, path[0]);
     const shown = source && itemAsShown(source, document, path);
     if (!shown || typeof shown !== 'object') return props.renderDefault(props);
     const renderPreview = props.inputProps.renderPreview;
@@ -46,7 +54,7 @@ export function createInheritanceItem(hooks: InheritanceHooks): ComponentType<It
       !previews(props)
     )
       return props.renderDefault(props);
-    return <SchoolItem props={props} type={type} />;
+    return <SchoolItem props={props} type={type} path={path as FieldPath & [string]} />;
   }
   return InheritanceItem;
 }

@@ -21,6 +21,16 @@ const listItem = { display: 'list-item', overflowWrap: 'anywhere' } as const;
 /** Text the editor may need to read whole: long words (addresses) wrap instead of overflowing a phone's width. */
 const wrapping = { overflowWrap: 'anywhere' } as const;
 
+/** Lines with a key each: the line itself, and how many times it came before (a list may repeat a line). */
+function keyedLines(lines: readonly string[]): Array<{ key: string; line: string }> {
+  const seen = new Map<string, number>();
+  return lines.map((line) => {
+    const count = seen.get(line) ?? 0;
+    seen.set(line, count + 1);
+    return { key: `${line}#${count}`, line };
+  });
+}
+
 function Shown({ value }: { value: ShownValue }) {
   switch (value.kind) {
     case 'text':
@@ -33,8 +43,8 @@ function Shown({ value }: { value: ShownValue }) {
     case 'items':
       return (
         <Stack as={value.kind === 'items' ? 'ol' : 'ul'} gap={2} style={markedList}>
-          {(value.kind === 'items' ? value.items : value.lines).map((line, index) => (
-            <Text as="li" size={1} key={`${index}: ${line}`} style={listItem}>
+          {keyedLines(value.kind === 'items' ? value.items : value.lines).map(({ key, line }) => (
+            <Text as="li" size={1} key={key} style={listItem}>
               {line}
             </Text>
           ))}
@@ -80,7 +90,15 @@ function Panel({
   );
 }
 
-function StateLine({ badge, tone, text }: { badge: string; tone: 'primary' | 'caution' | 'positive'; text: string }) {
+function StateLine({
+  badge,
+  tone,
+  text,
+}: {
+  badge: string;
+  tone: 'primary' | 'caution' | 'positive';
+  text: string;
+}) {
   return (
     <Flex gap={2} align="center" wrap="wrap">
       <Badge tone={tone} fontSize={1} paddingX={2} paddingY={1} radius={4}>
@@ -106,7 +124,13 @@ export interface SchoolFieldPanelProps {
 }
 
 /** A field of a school's document: inherited (with Override) or overridden (with Reset). */
-export function SchoolFieldPanel({ fieldTitle, state, productValue, onOverride, onReset }: SchoolFieldPanelProps) {
+export function SchoolFieldPanel({
+  fieldTitle,
+  state,
+  productValue,
+  onOverride,
+  onReset,
+}: SchoolFieldPanelProps) {
   if (state === 'inherited')
     return (
       <Panel label={WORDS.inheritedLabel(fieldTitle)} tone="primary">
@@ -117,7 +141,14 @@ export function SchoolFieldPanel({ fieldTitle, state, productValue, onOverride, 
         />
         {productValue.kind !== 'empty' && <Shown value={productValue} />}
         <Flex>
-          <Button icon={EditIcon} mode="ghost" fontSize={1} padding={3} text={WORDS.override} onClick={onOverride} />
+          <Button
+            icon={EditIcon}
+            mode="ghost"
+            fontSize={1}
+            padding={3}
+            text={WORDS.override}
+            onClick={onOverride}
+          />
         </Flex>
       </Panel>
     );
@@ -126,7 +157,14 @@ export function SchoolFieldPanel({ fieldTitle, state, productValue, onOverride, 
       <StateLine badge={WORDS.overridden} tone="caution" text={WORDS.overriddenFrom} />
       <Shown value={productValue} />
       <Flex>
-        <Button icon={ResetIcon} mode="ghost" fontSize={1} padding={3} text={WORDS.reset} onClick={onReset} />
+        <Button
+          icon={ResetIcon}
+          mode="ghost"
+          fontSize={1}
+          padding={3}
+          text={WORDS.reset}
+          onClick={onReset}
+        />
       </Flex>
     </Panel>
   );
@@ -143,7 +181,13 @@ export interface SchoolListPanelProps {
 }
 
 /** A keyed list of a school's document: inherited item by item, each field of an item on its own. */
-export function SchoolListPanel({ fieldTitle, list, items, onOverride, onReset }: SchoolListPanelProps) {
+export function SchoolListPanel({
+  fieldTitle,
+  list,
+  items,
+  onOverride,
+  onReset,
+}: SchoolListPanelProps) {
   const total = list.items.length;
   const listed = total - list.missing.length;
   const inherited = list.changed === 0;
@@ -176,7 +220,14 @@ export function SchoolListPanel({ fieldTitle, list, items, onOverride, onReset }
           />
         )}
         {listed > 0 && (
-          <Button icon={ResetIcon} mode="ghost" fontSize={1} padding={3} text={WORDS.reset} onClick={onReset} />
+          <Button
+            icon={ResetIcon}
+            mode="ghost"
+            fontSize={1}
+            padding={3}
+            text={WORDS.reset}
+            onClick={onReset}
+          />
         )}
       </Flex>
     </Panel>
@@ -219,7 +270,13 @@ function SchoolNames({ overview }: { overview: FieldOverview }) {
 }
 
 /** A field of a product document: how many schools share it, and which override it. */
-export function ProductFieldPanel({ fieldTitle, overview }: { fieldTitle: string; overview: FieldOverview }) {
+export function ProductFieldPanel({
+  fieldTitle,
+  overview,
+}: {
+  fieldTitle: string;
+  overview: FieldOverview;
+}) {
   const count = overview.overriding.length;
   return (
     <Panel label={WORDS.overviewLabel(fieldTitle)} tone="transparent">
@@ -245,12 +302,18 @@ export interface SharedFieldCardProps {
 }
 
 /** The product's field, opened by a click on a school's page: shared by N schools, or override it there. */
-export function SharedFieldCard({ school, sharedBy, partial, overriddenThere, link }: SharedFieldCardProps) {
-  const heading = useId();
+export function SharedFieldCard({
+  school,
+  sharedBy,
+  partial,
+  overriddenThere,
+  link,
+}: SharedFieldCardProps) {
+  const headingId = useId();
   return (
-    <Card tone="primary" border radius={2} padding={3} role="note" aria-labelledby={heading}>
+    <Card tone="primary" border radius={2} padding={3} role="note" aria-labelledby={headingId}>
       <Stack gap={3}>
-        <Text size={1} weight="semibold" id={heading}>
+        <Text size={1} weight="semibold" id={headingId}>
           {WORDS.sharedBy(sharedBy, partial)}
         </Text>
         <Text size={1}>

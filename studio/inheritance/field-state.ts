@@ -74,9 +74,7 @@ export function valueAtPath(doc: unknown, path: FieldPath): unknown {
     if (typeof segment === 'string') value = isRecord(value) ? value[segment] : undefined;
     else if (typeof segment === 'number') value = Array.isArray(value) ? value[segment] : undefined;
     else
-      value = Array.isArray(value)
-        ? value.find((item) => keyOf(item) === segment._key)
-        : undefined;
+      value = Array.isArray(value) ? value.find((item) => keyOf(item) === segment._key) : undefined;
     if (value === undefined) return undefined;
   }
   return value;
@@ -144,7 +142,12 @@ export interface SchoolFieldInput {
   path: FieldPath;
 }
 
-export function schoolFieldState({ product, shown, school, path }: SchoolFieldInput): SchoolFieldState {
+export function schoolFieldState({
+  product,
+  shown,
+  school,
+  path,
+}: SchoolFieldInput): SchoolFieldState {
   if (!product || !shown) return { state: 'no-product' };
   const origin = fieldOrigin({ product, override: school }, path);
   if (origin.state === 'owned' || origin.state === 'school-only') return { state: origin.state };
@@ -161,7 +164,10 @@ export interface KeyedListStatus {
   changed: number;
 }
 
-export function keyedListStatus(productValue: unknown, schoolValue: unknown): KeyedListStatus | undefined {
+export function keyedListStatus(
+  productValue: unknown,
+  schoolValue: unknown,
+): KeyedListStatus | undefined {
   if (!isKeyedList(productValue)) return undefined;
   const mine = Array.isArray(schoolValue) ? schoolValue : [];
   const present = new Set(mine.map(keyOf));
@@ -193,7 +199,7 @@ function pictureOf(image: Doc): Doc {
  */
 export function overrideValue(productValue: unknown, schoolValue: unknown): unknown {
   if (isKeyedList(productValue)) {
-    const mine = Array.isArray(schoolValue) ? schoolValue : [];
+    const mine: unknown[] = Array.isArray(schoolValue) ? (schoolValue as unknown[]) : [];
     const byKey = new Map(mine.map((item) => [keyOf(item), item]));
     const listed = productValue.map((item) => {
       const key = keyOf(item)!;
@@ -215,8 +221,7 @@ export function overrideValue(productValue: unknown, schoolValue: unknown): unkn
 
 /** One change to a field, at a path relative to it (Sanity's `set` and `unset` patches make them). */
 export type FieldEdit =
-  | { type: 'set'; path: PathSegment[]; value: unknown }
-  | { type: 'unset'; path: PathSegment[] };
+  { type: 'set'; path: PathSegment[]; value: unknown } | { type: 'unset'; path: PathSegment[] };
 
 /** The edits of **Override for this school**, relative to the field (as its input's onChange takes them). */
 export function overrideEdits(productValue: unknown, schoolValue: unknown): FieldEdit[] {

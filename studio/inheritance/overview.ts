@@ -103,7 +103,9 @@ function schoolOf(doc: Doc): (Doc & { _id: string }) | undefined {
 }
 
 /** The answer read: what each school's document overrides of the product document (undefined: no product document yet). */
-export function productOverview(answer: OverviewAnswer | null | undefined): ProductOverview | undefined {
+export function productOverview(
+  answer: OverviewAnswer | null | undefined,
+): ProductOverview | undefined {
   const product = answer?.product;
   if (!product) return undefined;
   const documents = answer?.documents ?? [];
@@ -137,7 +139,7 @@ const sameSegment = (a: FieldPath[number], b: FieldPath[number]) =>
 /** Whether `inner` is `outer`, or inside it (a field of an item, an item of a list). */
 function within(inner: FieldPath, outer: FieldPath): boolean {
   if (inner.length < outer.length) return false;
-  return outer.every((segment, index) => sameSegment(segment, inner[index]!));
+  return outer.every((segment, index) => sameSegment(segment, inner[index]));
 }
 
 /** An image's picture, overridden: the leaf is at the image's path but is not its alternative text. */

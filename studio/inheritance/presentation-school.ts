@@ -59,7 +59,7 @@ export function openablePath(document: unknown, path: FieldPath): FieldPath {
       value = isRecord(value) ? value[segment] : undefined;
       continue;
     }
-    const list = Array.isArray(value) ? value : [];
+    const list: unknown[] = Array.isArray(value) ? (value as unknown[]) : [];
     const item =
       typeof segment === 'number'
         ? list[segment]

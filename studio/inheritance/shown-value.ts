@@ -34,7 +34,8 @@ function itemName(item: unknown, index: number, titleField: string | undefined):
     const titled = titleField ? item[titleField] : undefined;
     if (typeof titled === 'string' && titled.trim()) return cut(titled.trim());
     for (const [key, value] of Object.entries(item))
-      if (!key.startsWith('_') && typeof value === 'string' && value.trim()) return cut(value.trim());
+      if (!key.startsWith('_') && typeof value === 'string' && value.trim())
+        return cut(value.trim());
   }
   return `Item ${index + 1}`;
 }
@@ -42,7 +43,8 @@ function itemName(item: unknown, index: number, titleField: string | undefined):
 /** `titleField`: for a list of objects, the field its items are named by (the schema's preview title). */
 export function shownValue(value: unknown, titleField?: string): ShownValue {
   if (value === undefined || value === null) return { kind: 'empty' };
-  if (typeof value === 'string') return value.trim() ? { kind: 'text', text: cut(value) } : { kind: 'empty' };
+  if (typeof value === 'string')
+    return value.trim() ? { kind: 'text', text: cut(value) } : { kind: 'empty' };
   if (typeof value === 'number') return { kind: 'text', text: String(value) };
   if (typeof value === 'boolean') return { kind: 'text', text: value ? 'Yes' : 'No' };
   if (Array.isArray(value)) {

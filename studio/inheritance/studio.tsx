@@ -5,7 +5,7 @@
  * the router's intent links. Each query is shared by every field of a document: one listener per
  * product document (its overview) and per school's document (what it inherits), not one per field.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { map, shareReplay, type Observable } from 'rxjs';
 import {
   set,
@@ -45,6 +45,23 @@ type Params = Record<string, string | number | string[]>;
 /** One shared listener per query, parameters and perspective, for every field that asks. */
 const listeners = new WeakMap<DocumentStore, Map<string, Observable<unknown>>>();
 
+function sharedListener<A, T>(
+  store: DocumentStore,
+  key: string,
+  listen: () => Observable<A>,
+  read: (answer: A) => T,
+): Observable<T> {
+  let forStore = listeners.get(store);
+  if (!forStore) listeners.set(store, (forStore = new Map<string, Observable<unknown>>()));
+  let shared = forStore.get(key) as Observable<T> | undefined;
+  if (!shared) {
+    // The last field to go stops the listener; the next one to ask starts it again.
+    shared = listen().pipe(map(read), shareReplay({ bufferSize: 1, refCount: true }));
+    forStore.set(key, shared);
+  }
+  return shared;
+}
+
 function useListening<A, T>(
   query: { fetch: string; listen: string } | undefined,
   params: Params,
@@ -53,24 +70,19 @@ function useListening<A, T>(
   const store = useDocumentStore();
   const { perspectiveStack } = usePerspective();
   const key = query ? JSON.stringify([query.fetch, params, perspectiveStack]) : '';
-  const observable = useMemo(() => {
-    if (!query) return undefined;
-    let forStore = listeners.get(store);
-    if (!forStore) listeners.set(store, (forStore = new Map()));
-    let shared = forStore.get(key) as Observable<T> | undefined;
-    if (!shared) {
-      shared = store
-        .listenQuery(query, params, { perspective: perspectiveStack, tag: TAG })
-        .pipe(
-          map((answer: A) => read(answer)),
-          shareReplay({ bufferSize: 1, refCount: true }),
-        );
-      forStore.set(key, shared);
-    }
-    return shared;
-    // The key names the query, its parameters and the perspective.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, key]);
+  // The same observable for the same key, whichever field asks (and however often it draws).
+  const observable =
+    query &&
+    sharedListener(
+      store,
+      key,
+      () =>
+        store.listenQuery(query, params, {
+          perspective: perspectiveStack,
+          tag: TAG,
+        }) as Observable<A>,
+      read,
+    );
   const [latest, setLatest] = useState<{ key: string; value: T }>();
   useEffect(() => {
     if (!observable) return undefined;
@@ -95,7 +107,9 @@ const studioHooks: InheritanceHooks = {
   },
   useProductOverview(product) {
     return useListening(
-      product.id ? { fetch: productOverviewQuery(product.type), listen: OVERVIEW_LISTEN } : undefined,
+      product.id
+        ? { fetch: productOverviewQuery(product.type), listen: OVERVIEW_LISTEN }
+        : undefined,
       overviewParams(product),
       (answer: OverviewAnswer) => productOverview(answer),
     );

@@ -60,12 +60,20 @@ const retired = new Set(
 const withPages = dataset.filter((doc) => doc._type === 'school' && !retired.has(doc._id)).length;
 
 async function query<T>(groq: string, params: Record<string, unknown>, documents = dataset) {
-  return (await (await evaluate(parse(groq, { params }), { dataset: documents, params })).get()) as T;
+  return (await (
+    await evaluate(parse(groq, { params }), { dataset: documents, params })
+  ).get()) as T;
 }
 
 async function overviewOf(product: Document, documents = dataset) {
-  const params = overviewParams({ id: product._id, type: product._type, variant: variantOf(product) });
-  return productOverview(await query<OverviewAnswer>(productOverviewQuery(product._type), params, documents))!;
+  const params = overviewParams({
+    id: product._id,
+    type: product._type,
+    variant: variantOf(product),
+  });
+  return productOverview(
+    await query<OverviewAnswer>(productOverviewQuery(product._type), params, documents),
+  )!;
 }
 
 /** Every path of a document an editor edits (fields, items by key, their fields). */
@@ -114,12 +122,14 @@ describe("a product document's overview", () => {
         // Sets a value at the path, inside it, or owns a list it is in.
         const expected = theirs
           .filter(
-            (doc) =>
-              valueAtPath(doc, path) !== undefined || isInOwnedList(ownedListsOf(doc), path),
+            (doc) => valueAtPath(doc, path) !== undefined || isInOwnedList(ownedListsOf(doc), path),
           )
           .map((doc) => doc._id)
           .sort();
-        expect(here.overriding.map((school) => school.documentId).sort(), `${product._id} ${pathString(path)}`).toEqual(expected);
+        expect(
+          here.overriding.map((school) => school.documentId).sort(),
+          `${product._id} ${pathString(path)}`,
+        ).toEqual(expected);
         expect(here.sharedBy).toBe(withPages - expected.length);
         fields += 1;
       }
@@ -129,8 +139,12 @@ describe("a product document's overview", () => {
 
   it("the fan plan cards' first description: five schools override it, named; Husky Mobile shares it", async () => {
     const product = byId.get('product-planCards-fan')!;
-    const key = (product.plans as Doc[])[0]!._key as string;
-    const here = fieldOverview(await overviewOf(product), ['plans', { _key: key }, 'planDescription']);
+    const key = (product.plans as Doc[])[0]._key as string;
+    const here = fieldOverview(await overviewOf(product), [
+      'plans',
+      { _key: key },
+      'planDescription',
+    ]);
     expect(here.overriding.map((school) => school.name)).toEqual([
       'Bears Mobile',
       'Beavs Mobile',
@@ -140,8 +154,10 @@ describe("a product document's overview", () => {
     ]);
     expect(here.sharedBy).toBe(1);
     // The second plan's tagline: nobody overrides it.
-    const second = (product.plans as Doc[])[1]!._key as string;
-    expect(fieldOverview(await overviewOf(product), ['plans', { _key: second }, 'planTagline'])).toMatchObject({
+    const second = (product.plans as Doc[])[1]._key as string;
+    expect(
+      fieldOverview(await overviewOf(product), ['plans', { _key: second }, 'planTagline']),
+    ).toMatchObject({
       overriding: [],
       sharedBy: 6,
     });
@@ -162,9 +178,11 @@ describe("a product document's overview", () => {
       doc._id === 'huskymobile-faqs' ? { ...doc, ownedLists: ['faqs'], faqs: [] } : doc,
     );
     const overview = await overviewOf(product, documents);
-    const key = (product.faqs as Doc[])[0]!._key as string;
+    const key = (product.faqs as Doc[])[0]._key as string;
     const here = fieldOverview(overview, ['faqs', { _key: key }, 'answer']);
-    expect(here.overriding.find((school) => school.name === 'Husky Mobile')).toMatchObject({ owns: true });
+    expect(here.overriding.find((school) => school.name === 'Husky Mobile')).toMatchObject({
+      owns: true,
+    });
     expect(schoolDocumentIn(overview, 'school-huskymobile')).toMatchObject({
       schoolId: 'school-huskymobile',
       name: 'Husky Mobile',
@@ -176,19 +194,35 @@ describe("a product document's overview", () => {
 
   it('more schools than are read: the counts say so', () => {
     const product = byId.get('product-faqs')!;
-    const overview = productOverview({ product, documents: [], documentCount: OVERVIEW_DOCUMENTS_MAX + 1, schoolsWithPages: 9000 })!;
-    expect(fieldOverview(overview, ['faqs'])).toEqual({ overriding: [], sharedBy: 9000, partial: true });
+    const overview = productOverview({
+      product,
+      documents: [],
+      documentCount: OVERVIEW_DOCUMENTS_MAX + 1,
+      schoolsWithPages: 9000,
+    })!;
+    expect(fieldOverview(overview, ['faqs'])).toEqual({
+      overriding: [],
+      sharedBy: 9000,
+      partial: true,
+    });
     expect(productOverview({ product: null })).toBeUndefined();
   });
 });
 
 describe('click-to-edit on inherited text, and overriding it for the school instead', () => {
   const husky = byId.get('school-huskymobile')!;
-  const own = dataset.filter((doc) => (doc.school as { _ref?: string } | undefined)?._ref === husky._id);
-  const resolved = resolveSchoolDocuments(husky, schoolWords(husky), own, indexProducts(products)).documents;
+  const own = dataset.filter(
+    (doc) => (doc.school as { _ref?: string } | undefined)?._ref === husky._id,
+  );
+  const resolved = resolveSchoolDocuments(
+    husky,
+    schoolWords(husky),
+    own,
+    indexProducts(products),
+  ).documents;
   const cards = resolved.find((doc) => doc._type === 'planCards' && doc.customerType === 'fan')!;
   const product = byId.get('product-planCards-fan')!;
-  const key = (product.plans as Doc[])[1]!._key as string;
+  const key = (product.plans as Doc[])[1]._key as string;
   const path: FieldPath = ['plans', { _key: key }, 'planDescription'];
 
   it("the preview's data-sanity on inherited text names the product document's field, as the Studio opens it", () => {
@@ -207,10 +241,14 @@ describe('click-to-edit on inherited text, and overriding it for the school inst
 
   it('the page Presentation shows names the school; its document opens at the same field', async () => {
     expect(seoSlugOfPreview('/uw-husky-mobile/fan')).toBe('uw-husky-mobile');
-    expect(seoSlugOfPreview('/uw-husky-mobile?sanity-preview-perspective=drafts')).toBe('uw-husky-mobile');
+    expect(seoSlugOfPreview('/uw-husky-mobile?sanity-preview-perspective=drafts')).toBe(
+      'uw-husky-mobile',
+    );
     expect(seoSlugOfPreview('/')).toBeUndefined();
     expect(seoSlugOfPreview(undefined)).toBeUndefined();
-    const school = await query<{ _id: string; baseName: string }>(SCHOOL_BY_ADDRESS_QUERY, { seoSlug: 'uw-husky-mobile' });
+    const school = await query<{ _id: string; baseName: string }>(SCHOOL_BY_ADDRESS_QUERY, {
+      seoSlug: 'uw-husky-mobile',
+    });
     expect(school).toMatchObject({ _id: 'school-huskymobile', baseName: 'Husky Mobile' });
     const overview = await overviewOf(product);
     const document = schoolDocumentIn(overview, school._id)!;
@@ -218,7 +256,14 @@ describe('click-to-edit on inherited text, and overriding it for the school inst
     expect(openablePath(document.document, path)).toEqual(['plans']);
     expect(openablePath({ plans: [{ _key: key }] }, path)).toEqual(path);
     expect(openablePath({}, ['tmoSubHeader'])).toEqual(['tmoSubHeader']);
-    expect(schoolFieldIntent({ documentId: document.documentId, type: 'planCards', path, preview: '/uw-husky-mobile/fan' })).toEqual({
+    expect(
+      schoolFieldIntent({
+        documentId: document.documentId,
+        type: 'planCards',
+        path,
+        preview: '/uw-husky-mobile/fan',
+      }),
+    ).toEqual({
       id: 'huskymobile-planCards-fan',
       type: 'planCards',
       path: `plans[_key=="${key}"].planDescription`,
@@ -230,12 +275,37 @@ describe('click-to-edit on inherited text, and overriding it for the school inst
   });
 
   it('a school without a document of that type and variant: made from the template, with the variant', () => {
-    expect(newSchoolDocumentIntent({ type: 'planCards', schoolId: 'school-x', variant: 'fan', preview: '/x/fan' })).toEqual([
-      { type: 'planCards', template: 'planCards-for-school', mode: 'presentation', presentation: 'presentation', preview: '/x/fan' },
+    expect(
+      newSchoolDocumentIntent({
+        type: 'planCards',
+        schoolId: 'school-x',
+        variant: 'fan',
+        preview: '/x/fan',
+      }),
+    ).toEqual([
+      {
+        type: 'planCards',
+        template: 'planCards-for-school',
+        mode: 'presentation',
+        presentation: 'presentation',
+        preview: '/x/fan',
+      },
       { schoolId: 'school-x', variant: 'fan' },
     ]);
-    expect(newSchoolDocumentIntent({ type: 'faqs', schoolId: 'school-x', variant: undefined, preview: undefined })).toEqual([
-      { type: 'faqs', template: 'faqs-for-school', mode: 'presentation', presentation: 'presentation' },
+    expect(
+      newSchoolDocumentIntent({
+        type: 'faqs',
+        schoolId: 'school-x',
+        variant: undefined,
+        preview: undefined,
+      }),
+    ).toEqual([
+      {
+        type: 'faqs',
+        template: 'faqs-for-school',
+        mode: 'presentation',
+        presentation: 'presentation',
+      },
       { schoolId: 'school-x' },
     ]);
   });

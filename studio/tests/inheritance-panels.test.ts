@@ -98,14 +98,17 @@ async function panelViolations(page: Page): Promise<string[]> {
     .analyze();
   return results.violations.map(
     (violation) =>
-      `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(' | ')}`,
+      `${violation.id}: ${violation.nodes
+        .map((node) => node.target.join(' '))
+        .slice(0, 3)
+        .join(' | ')}`,
   );
 }
 
 const fieldAt = (page: Page, path: string) => page.locator(`[data-path=${JSON.stringify(path)}]`);
 
 describe("a school's field", () => {
-  it('inherited, then overridden for this school, then reset to the product\'s value by keyboard', async () => {
+  it("inherited, then overridden for this school, then reset to the product's value by keyboard", async () => {
     const page = await open({ id: 'huskymobile-planPageHeader-fan' });
     const product = 'Premium 5G for all of Husky Nation, with taxes and fees included.';
     const inherited = page.getByRole('group', { name: WORDS.inheritedLabel('Network line') });
@@ -114,13 +117,17 @@ describe("a school's field", () => {
     const input = page.getByLabel('Network line', { exact: true });
     await expect(input.inputValue()).resolves.toBe('');
     // The fields that say which document this is have no panel.
-    await expect(fieldAt(page, 'customerType').locator('[data-inheritance-panel]').count()).resolves.toBe(0);
+    await expect(
+      fieldAt(page, 'customerType').locator('[data-inheritance-panel]').count(),
+    ).resolves.toBe(0);
 
     await inherited.getByRole('button', { name: WORDS.override }).click();
     await expect.poll(() => input.inputValue(), POLL).toBe(product);
     const overridden = page.getByRole('group', { name: WORDS.overriddenLabel('Network line') });
     await expect(overridden.innerText()).resolves.toContain(WORDS.overridden);
-    await expect(page.getByRole('group', { name: WORDS.inheritedLabel('Network line') }).count()).resolves.toBe(0);
+    await expect(
+      page.getByRole('group', { name: WORDS.inheritedLabel('Network line') }).count(),
+    ).resolves.toBe(0);
 
     // Keyboard: from the field's input, Tab reaches Reset; Enter resets.
     await input.focus();
@@ -129,7 +136,9 @@ describe("a school's field", () => {
     await expect(reset.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
     await page.keyboard.press('Enter');
     await expect.poll(() => input.inputValue(), POLL).toBe('');
-    await expect(page.getByRole('group', { name: WORDS.inheritedLabel('Network line') }).innerText()).resolves.toContain(product);
+    await expect(
+      page.getByRole('group', { name: WORDS.inheritedLabel('Network line') }).innerText(),
+    ).resolves.toContain(product);
     await page.close();
   }, 60_000);
 
@@ -158,7 +167,10 @@ describe('a product document', () => {
       'Kentucky Mobile',
       'Utes Mobile',
     ]);
-    const line = page.getByRole('group', { name: WORDS.overviewLabel('Network line'), exact: true });
+    const line = page.getByRole('group', {
+      name: WORDS.overviewLabel('Network line'),
+      exact: true,
+    });
     await expect(line.innerText()).resolves.toContain(WORDS.sharedBy(6));
     await expect(line.innerText()).resolves.toContain(WORDS.noneOverrides);
     await page.close();
@@ -167,15 +179,24 @@ describe('a product document', () => {
 
 describe('click-to-edit on inherited text', () => {
   /** What the overlay posts when the editor clicks a text Husky Mobile's page inherits (the preview's own code). */
-  function clicked(type: string, customerType: string, path: FieldPath): { id: string; path: string } {
+  function clicked(
+    type: string,
+    customerType: string,
+    path: FieldPath,
+  ): { id: string; path: string } {
     const husky = dataset.find((doc) => doc._id === 'school-huskymobile')!;
-    const own = dataset.filter((doc) => (doc.school as { _ref?: string } | undefined)?._ref === husky._id);
+    const own = dataset.filter(
+      (doc) => (doc.school as { _ref?: string } | undefined)?._ref === husky._id,
+    );
     const products = indexProducts(dataset.filter((doc) => isProductId(doc._id)));
     const shown = resolveSchoolDocuments(husky, schoolWords(husky), own, products).documents.find(
       (doc) => doc._type === type && doc.customerType === customerType,
     )!;
     const target = editTarget(shown as Document, path);
-    return decodeSanityNodeData(editAttribute(target.doc, target.path)) as { id: string; path: string };
+    return decodeSanityNodeData(editAttribute(target.doc, target.path)) as {
+      id: string;
+      path: string;
+    };
   }
 
   it('opens the product document at the field, says it is shared by N schools, and overrides it for the school instead', async () => {
@@ -205,18 +226,22 @@ describe('click-to-edit on inherited text', () => {
     // Husky Mobile's document, at that field: inherited, ready to override.
     await page.getByRole('heading', { name: /^Husky Mobile · Plan page header/ }).waitFor();
     const input = page.getByLabel('Network line', { exact: true });
-    await expect.poll(() => input.evaluate((element) => element === document.activeElement), POLL).toBe(true);
+    await expect
+      .poll(() => input.evaluate((element) => element === document.activeElement), POLL)
+      .toBe(true);
     await page
       .getByRole('group', { name: WORDS.inheritedLabel('Network line') })
       .getByRole('button', { name: WORDS.override })
       .click();
-    await expect.poll(() => input.inputValue(), POLL).toBe('Premium 5G for all of Husky Nation, with taxes and fees included.');
+    await expect
+      .poll(() => input.inputValue(), POLL)
+      .toBe('Premium 5G for all of Husky Nation, with taxes and fees included.');
     await page.close();
   }, 60_000);
 
   it("a plan's text: the school's list of plans opens, whose Override lists the plans, each named, each field its own", async () => {
     const product = dataset.find((doc) => doc._id === 'product-planCards-fan')!;
-    const key = (product.plans as Doc[])[1]!._key as string;
+    const key = (product.plans as Doc[])[1]._key as string;
     const focus = clicked('planCards', 'fan', ['plans', { _key: key }, 'planDescription']);
     expect(focus).toEqual(expect.objectContaining({ id: 'product-planCards-fan' }));
     const page = await open({ id: focus.id, preview: '/uw-husky-mobile/fan', path: focus.path });
@@ -225,7 +250,9 @@ describe('click-to-edit on inherited text', () => {
     await expect(fieldAt(page, focus.path).getByRole('note').count()).resolves.toBe(1);
     await note.getByRole('link', { name: WORDS.overrideInstead('Husky Mobile') }).click();
     // Husky Mobile lists no plan of its own yet: its document opens at its list of plans.
-    await expect(page.evaluate(() => window.intents.map((intent) => intent.params))).resolves.toEqual([
+    await expect(
+      page.evaluate(() => window.intents.map((intent) => intent.params)),
+    ).resolves.toEqual([
       expect.objectContaining({ id: 'huskymobile-planCards-fan', path: 'plans' }),
     ]);
     const plans = page.getByRole('group', { name: WORDS.inheritedLabel('Plans') });
@@ -236,49 +263,70 @@ describe('click-to-edit on inherited text', () => {
     ]);
     await plans.getByRole('button', { name: WORDS.override }).click();
     // Each plan listed by its key and named as the page shows it; each field inherited on its own.
-    await expect.poll(() => page.locator('legend').allInnerTexts(), POLL).toEqual([
-      'Fan Essentials',
-      'Fan Unlimited',
-      'Fan Premium Unlimited',
-    ]);
+    await expect
+      .poll(() => page.locator('legend').allInnerTexts(), POLL)
+      .toEqual(['Fan Essentials', 'Fan Unlimited', 'Fan Premium Unlimited']);
     const description = fieldAt(page, focus.path);
     const inherited = description.getByRole('group', { name: WORDS.inheritedLabel('Description') });
-    await expect(inherited.innerText()).resolves.toContain('The plan most of Husky Nation chooses.');
-    await inherited.getByRole('button', { name: WORDS.override }).click();
-    await expect.poll(() => description.getByLabel('Description', { exact: true }).inputValue(), POLL)
-      .toContain('The plan most of Husky Nation chooses.');
-    await expect(page.getByRole('group', { name: WORDS.overriddenLabel('Plans') }).innerText()).resolves.toContain(
-      WORDS.listOverridden(1, 3),
+    await expect(inherited.innerText()).resolves.toContain(
+      'The plan most of Husky Nation chooses.',
     );
+    await inherited.getByRole('button', { name: WORDS.override }).click();
+    await expect
+      .poll(() => description.getByLabel('Description', { exact: true }).inputValue(), POLL)
+      .toContain('The plan most of Husky Nation chooses.');
+    await expect(
+      page.getByRole('group', { name: WORDS.overriddenLabel('Plans') }).innerText(),
+    ).resolves.toContain(WORDS.listOverridden(1, 3));
     await page.close();
   }, 60_000);
 });
 
 describe('accessibility and screenshots', () => {
   const views: Array<{ name: string; view: Record<string, string>; field: string }> = [
-    { name: 'inherited-field', view: { id: 'huskymobile-planPageHeader-fan' }, field: 'tmoSubHeader' },
+    {
+      name: 'inherited-field',
+      view: { id: 'huskymobile-planPageHeader-fan' },
+      field: 'tmoSubHeader',
+    },
     { name: 'overridden-field', view: { id: 'beavsmobile-planPageHeader-fan' }, field: 'header' },
-    { name: 'product-overriding-schools', view: { id: 'product-planPageHeader-fan' }, field: 'header' },
+    {
+      name: 'product-overriding-schools',
+      view: { id: 'product-planPageHeader-fan' },
+      field: 'header',
+    },
     {
       name: 'shared-by-schools',
-      view: { id: 'product-planPageHeader-fan', preview: '/uw-husky-mobile/fan', path: 'tmoSubHeader' },
+      view: {
+        id: 'product-planPageHeader-fan',
+        preview: '/uw-husky-mobile/fan',
+        path: 'tmoSubHeader',
+      },
       field: 'tmoSubHeader',
     },
   ];
 
   it('axe finds nothing on the panels, which fit the width at 390, 1024 and 1280 px', async () => {
     for (const width of WIDTHS) {
-      const page = await open(views[0]!.view, width);
+      const page = await open(views[0].view, width);
       for (const { name, view, field } of views) {
         // Another document: the page draws it anew, as the Studio's router opens a document.
-        await page.evaluate((hash) => (location.hash = hash), `#form?${new URLSearchParams(view).toString()}`);
+        await page.evaluate(
+          (hash) => (location.hash = hash),
+          `#form?${new URLSearchParams(view).toString()}`,
+        );
         await page.getByRole('heading', { level: 1 }).waitFor();
-        await fieldAt(page, field).locator('[data-inheritance-panel], [role="note"]').first().waitFor();
+        await fieldAt(page, field)
+          .locator('[data-inheritance-panel], [role="note"]')
+          .first()
+          .waitFor();
         // axe once per view (its rules do not depend on the width; ~5 s a run on a shared machine).
         if (width === 1280)
           expect(await panelViolations(page), `${name} at ${width}px`).toEqual([]);
         // Nothing wider than the page (no sideways scrolling on a phone).
-        await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(width);
+        await expect(
+          page.evaluate(() => document.documentElement.scrollWidth),
+        ).resolves.toBeLessThanOrEqual(width);
         await shoot(page, fieldAt(page, field), name);
         if (name === 'overridden-field') {
           // Keyboard focus on Reset, as a keyboard user lands on it.

@@ -30,7 +30,7 @@ import {
 import { evaluate, parse } from 'groq-js';
 import {
   createContext,
-  useContext,
+  use,
   useEffect,
   useId,
   useState,
@@ -39,10 +39,7 @@ import {
 } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { FieldProps, ItemProps } from 'sanity';
-import {
-  pathString,
-  type FieldPath,
-} from '../../../src/lib/content/inheritance/index.ts';
+import { pathString, type FieldPath } from '../../../src/lib/content/inheritance/index.ts';
 import {
   SCHOOL_SOURCE_QUERY,
   schoolSourceOf,
@@ -116,32 +113,45 @@ const FORMS: Record<string, { title: string; fields: FieldSpec[] }> = {
 
 // ---- The document store: the dataset, queried with groq-js -------------------------------------
 
-const dataset: Promise<Doc[]> = fetch('/dataset.json').then((response) => response.json());
+const dataset: Promise<Doc[]> = fetch('/dataset.json').then(
+  (response) => response.json() as Promise<Doc[]>,
+);
+/** Each query's answer, asked once (the dataset does not change). */
 const answers = new Map<string, Promise<unknown>>();
 
-function useQuery<T>(query: string | undefined, params: Record<string, unknown>, read: (answer: never) => T) {
-  const key = query ? JSON.stringify([query, params]) : '';
-  const [latest, setLatest] = useState<{ key: string; value: T }>();
+function answerOf(query: string, params: Record<string, unknown>): Promise<unknown> {
+  const key = JSON.stringify([query, params]);
+  let answer = answers.get(key);
+  if (!answer) {
+    answer = dataset.then(async (documents) => {
+      const value: unknown = await (
+        await evaluate(parse(query, { params }), { dataset: documents, params })
+      ).get();
+      return value;
+    });
+    answers.set(key, answer);
+  }
+  return answer;
+}
+
+function useQuery<T>(
+  query: string | undefined,
+  params: Record<string, unknown>,
+  read: (answer: never) => T,
+): T | undefined {
+  const answer = query ? answerOf(query, params) : undefined;
+  const [latest, setLatest] = useState<{ answer: Promise<unknown>; value: unknown }>();
   useEffect(() => {
-    if (!query) return undefined;
+    if (!answer) return undefined;
     let current = true;
-    let answer = answers.get(key);
-    if (!answer) {
-      answer = dataset.then(async (documents) =>
-        (await evaluate(parse(query, { params }), { dataset: documents, params })).get(),
-      );
-      answers.set(key, answer);
-    }
     void answer.then((value) => {
-      if (current) setLatest({ key, value: read(value as never) });
+      if (current) setLatest({ answer, value });
     });
     return () => {
       current = false;
     };
-    // The key names the query and its parameters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return latest?.key === key ? latest.value : undefined;
+  }, [answer]);
+  return answer && latest?.answer === answer ? read(latest.value as never) : undefined;
 }
 
 // ---- The form -----------------------------------------------------------------------------------
@@ -152,8 +162,8 @@ interface FormState {
   presentation: { preview?: string; path?: string } | null;
   open: (intent: string, params: IntentParams) => void;
 }
-const Form = createContext<FormState | null>(null);
-const useForm = () => useContext(Form)!;
+const FormContext = createContext<FormState | null>(null);
+const useForm = () => use(FormContext)!;
 
 const hooks: InheritanceHooks = {
   useFormValue: (path) => valueAtPath(useForm().doc, path),
@@ -167,7 +177,11 @@ const hooks: InheritanceHooks = {
     useQuery(productOverviewQuery(product.type), overviewParams(product), productOverview),
   usePresentation: () => useForm().presentation,
   useSchoolByAddress: (seoSlug) =>
-    useQuery(seoSlug ? SCHOOL_BY_ADDRESS_QUERY : undefined, seoSlug ? { seoSlug } : {}, (answer) => answer),
+    useQuery(
+      seoSlug ? SCHOOL_BY_ADDRESS_QUERY : undefined,
+      seoSlug ? { seoSlug } : {},
+      (answer) => answer,
+    ),
   useIntentLink(intent, params) {
     const { open } = useForm();
     return {
@@ -232,7 +246,12 @@ function ListField({ spec, path }: { spec: FieldSpec; path: FieldPath }) {
         </Card>
       )}
       {list.map((item) => (
-        <ListItem key={String(item._key)} spec={spec} item={item} path={[...path, { _key: String(item._key) }]} />
+        <ListItem
+          key={String(item._key)}
+          spec={spec}
+          item={item}
+          path={[...path, { _key: String(item._key) }]}
+        />
       ))}
     </Stack>
   );
@@ -250,7 +269,9 @@ function ListItem({ spec, item, path }: { spec: FieldSpec; item: Doc; path: Fiel
         return typeof title === 'string' && title ? title : 'Untitled';
       },
     },
-    renderDefault: (given: { inputProps: { renderPreview: (props: { value: unknown }) => ReactNode } }) => (
+    renderDefault: (given: {
+      inputProps: { renderPreview: (props: { value: unknown }) => ReactNode };
+    }) => (
       <Card as="fieldset" border radius={2} padding={3} style={{ margin: 0 }}>
         <Stack gap={4}>
           <Text as="legend" size={1} weight="semibold">
@@ -281,7 +302,8 @@ function FormField({ spec, path }: { spec: FieldSpec; path: FieldPath }) {
       ...(spec.itemTitle ? { of: [{ preview: { select: { title: spec.itemTitle } } }] } : {}),
     },
     inputProps: { onChange: (patches: unknown[]) => change(path, patches) },
-    renderDefault: () => (list ? <ListField spec={spec} path={path} /> : <TextField spec={spec} path={path} />),
+    renderDefault: () =>
+      list ? <ListField spec={spec} path={path} /> : <TextField spec={spec} path={path} />,
   } as unknown as FieldProps;
   return (
     <Box data-path={pathString(path)}>
@@ -319,7 +341,7 @@ function DocumentForm({ view, documents }: { view: View; documents: Doc[] }) {
     field?.querySelector<HTMLElement>('input, textarea, button')?.focus({ preventScroll: true });
   }, [view.path]);
   if (!doc) return <Text>No document {view.id}</Text>;
-  const form = FORMS[String(doc._type)]!;
+  const form = FORMS[String(doc._type)];
   const school = documents.find(
     (one) => one._id === (doc.school as { _ref?: string } | undefined)?._ref,
   );
@@ -339,7 +361,7 @@ function DocumentForm({ view, documents }: { view: View; documents: Doc[] }) {
     },
   };
   return (
-    <Form.Provider value={state}>
+    <FormContext value={state}>
       <Stack gap={5}>
         <Stack gap={3}>
           <Heading as="h1" size={2}>
@@ -347,14 +369,15 @@ function DocumentForm({ view, documents }: { view: View; documents: Doc[] }) {
             {form.title}: {String(doc.customerType)}
           </Heading>
           <Text size={1} muted>
-            {view.preview ? `Presentation, beside ${view.preview}` : 'Structure'} · {doc._id as string}
+            {view.preview ? `Presentation, beside ${view.preview}` : 'Structure'} ·{' '}
+            {doc._id as string}
           </Text>
         </Stack>
         {form.fields.map((field) => (
           <FormField key={field.name} spec={field} path={[field.name]} />
         ))}
       </Stack>
-    </Form.Provider>
+    </FormContext>
   );
 }
 

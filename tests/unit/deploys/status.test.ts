@@ -94,7 +94,12 @@ describe('live', () => {
       editor: { state: 'live', since: T(2), deploy: 'd-1' },
     });
     // Its next publish: building, then live with the deploy that carries it.
-    await s.queue.publish({ id: 'product-planCards-fan', type: 'planCards', rev: 'p2', publishedAt: T(10) });
+    await s.queue.publish({
+      id: 'product-planCards-fan',
+      type: 'planCards',
+      rev: 'p2',
+      publishedAt: T(10),
+    });
     expect((await statusOf(s, { id: 'product-planCards-fan', rev: 'p2' })).editor.state).toBe(
       'publishing',
     );
