@@ -15,7 +15,8 @@ import type { FieldOverview } from './overview.ts';
 import type { ShownValue } from './shown-value.ts';
 import { WORDS } from './inheritance-words.ts';
 
-const markedList = { margin: 0, paddingLeft: '1.25rem' } as const;
+const bullets = { margin: 0, paddingLeft: '1.25rem', listStyleType: 'disc' } as const;
+const numbers = { margin: 0, paddingLeft: '1.5rem', listStyleType: 'decimal' } as const;
 /** A list item keeps its marker (bullet or number): Sanity UI's Text is a block of its own. */
 const listItem = { display: 'list-item', overflowWrap: 'anywhere' } as const;
 /** Text the editor may need to read whole: long words (addresses) wrap instead of overflowing a phone's width. */
@@ -42,7 +43,11 @@ function Shown({ value }: { value: ShownValue }) {
     case 'lines':
     case 'items':
       return (
-        <Stack as={value.kind === 'items' ? 'ol' : 'ul'} gap={2} style={markedList}>
+        <Stack
+          as={value.kind === 'items' ? 'ol' : 'ul'}
+          gap={2}
+          style={value.kind === 'items' ? numbers : bullets}
+        >
           {keyedLines(value.kind === 'items' ? value.items : value.lines).map(({ key, line }) => (
             <Text as="li" size={1} key={key} style={listItem}>
               {line}
@@ -100,7 +105,7 @@ function StateLine({
   text: string;
 }) {
   return (
-    <Flex gap={2} align="center" wrap="wrap">
+    <Flex gap={2} align="flex-start" wrap="wrap">
       <Badge tone={tone} fontSize={1} paddingX={2} paddingY={1} radius={4}>
         {badge}
       </Badge>
@@ -248,7 +253,7 @@ const LISTED_OPEN = 8;
 
 function SchoolNames({ overview }: { overview: FieldOverview }) {
   const names = (
-    <Stack as="ul" gap={2} style={markedList}>
+    <Stack as="ul" gap={2} style={bullets}>
       {overview.overriding.map((school) => (
         <Text as="li" size={1} key={school.documentId} style={listItem}>
           {school.owns ? WORDS.ownsList(school.name) : school.name}
