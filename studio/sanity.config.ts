@@ -14,6 +14,9 @@ import { studioProject } from '../src/lib/config/studio-project.ts';
 import { presentationOptions, previewOrigin } from './presentation.ts';
 import { publicSiteOrigin } from './deploys/public-site.ts';
 import { deploysTool, publishStatusBadge } from './deploys/studio.tsx';
+import { InheritanceField, InheritanceItem } from './inheritance/studio.tsx';
+import { schoolTemplateId } from './inheritance/presentation-school.ts';
+import { variantField } from '../src/lib/content/inheritance/index.ts';
 
 const singletonActions = new Set(['publish', 'discardChanges', 'restore']);
 // Spelled out: the Studio bundle replaces each process.env.SANITY_STUDIO_* at build time.
@@ -43,18 +46,30 @@ export default defineConfig({
     templates: (templates) => [
       // Site settings exist once: never offered as a new document.
       ...templates.filter((template) => !SINGLETON_TYPES.includes(template.schemaType)),
-      // A school's document created from its folder points at the school.
+      // A school's document created from its folder points at the school; made from a product
+      // document's field in Presentation, it also names the product document's variant.
       ...SCHOOL_DOCUMENT_TYPES.map((type) => ({
-        id: `${type.name}-for-school`,
+        id: schoolTemplateId(type.name),
         title: `${type.title} for this school`,
         schemaType: type.name,
-        parameters: [{ name: 'schoolId', type: 'string' }],
-        value: ({ schoolId }: { schoolId: string }) => ({
-          school: { _type: 'reference', _ref: schoolId },
-        }),
+        parameters: [
+          { name: 'schoolId', type: 'string' },
+          { name: 'variant', type: 'string' },
+        ],
+        value: ({ schoolId, variant }: { schoolId: string; variant?: string | number }) => {
+          const field = variantField(type.name);
+          return {
+            school: { _type: 'reference', _ref: schoolId },
+            ...(field && variant !== undefined ? { [field]: variant } : {}),
+          };
+        },
       })),
     ],
   },
+  // Each field of a per-school type says what a school inherits or overrides, and on a product
+  // document which schools override it; a school's list items are named as its page shows them
+  // (studio/inheritance/).
+  form: { components: { field: InheritanceField, item: InheritanceItem } },
   document: {
     // No delete or duplicate for site settings; a school can be the template of a new one.
     actions: (actions, { schemaType }) => {

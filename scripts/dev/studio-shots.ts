@@ -11,15 +11,12 @@
  * open) into the output folder, and runs axe (WCAG 2.2 A and AA rules) on each view: any violation
  * is printed and the script exits 1.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium } from '@playwright/test';
-import { build } from 'esbuild';
+import { serveStudioTestPage } from './studio-test-page.ts';
 
 const { values } = parseArgs({
   options: {
@@ -46,38 +43,11 @@ const VIEWS = [
 /** The sample answers' moment: 12:06:30 PM on Nov 27, 2026 in Seattle. */
 const NOW = new Date('2026-11-27T20:06:30.000Z');
 
-// Bundled from studio/, so react and @sanity/ui are the Studio's own copies.
-const bundleDir = await mkdtemp(join(tmpdir(), 'studio-shots-'));
-await build({
-  entryPoints: { page: join(root, 'studio/tests/render/shots-page.tsx') },
-  bundle: true,
-  format: 'esm',
-  platform: 'browser',
-  outdir: bundleDir,
-  jsx: 'automatic',
-  define: { 'process.env.NODE_ENV': '"production"' },
-  logLevel: 'warning',
-  absWorkingDir: join(root, 'studio'),
+const testPage = await serveStudioTestPage({
+  entry: 'studio/tests/render/shots-page.tsx',
+  title: 'Studio: live-status badge and Deploys (test page)',
 });
-
-const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Studio: live-status badge and Deploys (test page)</title><link rel="stylesheet" href="/page.css">
-<style>html,body{margin:0}</style></head>
-<body><div id="root"></div><div id="portal"></div><script type="module" src="/page.js"></script></body></html>`;
-const files: Record<string, [string, string]> = {
-  '/': ['text/html; charset=utf-8', html],
-  '/page.js': ['text/javascript; charset=utf-8', readFileSync(join(bundleDir, 'page.js'), 'utf8')],
-  '/page.css': ['text/css; charset=utf-8', readFileSync(join(bundleDir, 'page.css'), 'utf8')],
-};
-const server = createServer((request, response) => {
-  const file = files[new URL(request.url ?? '/', 'http://localhost').pathname];
-  response.writeHead(file ? 200 : 404, { 'content-type': file?.[0] ?? 'text/plain' });
-  response.end(file?.[1] ?? 'not found');
-});
-await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-const address = server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const base = testPage.url.replace(/\/$/, '');
 
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
@@ -154,8 +124,7 @@ try {
   }
 } finally {
   await browser.close();
-  server.close();
-  await rm(bundleDir, { recursive: true, force: true });
+  await testPage.close();
 }
 console.log(
   `[studio-shots] ${VIEWS.length * widths.length} screenshots (+ ${widths.length} tooltips) in ${out}`,

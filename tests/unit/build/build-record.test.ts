@@ -88,6 +88,18 @@ describe('the documents a build read', () => {
     expect(built.contentReadAt).toBe('2026-11-27T10:00:03.000Z');
   });
 
+  it('a product document is read as a site-wide one: its revision and type, no school (the Studio badge asks about it as about any document)', async () => {
+    const { record: built } = await record(bundled);
+    const products = bundled.filter((doc) => doc._id.startsWith('product-'));
+    expect(products.length).toBeGreaterThan(30);
+    for (const product of products)
+      expect(built.documents[product._id]).toEqual({
+        rev: product._rev,
+        type: product._type,
+        school: null,
+      });
+  });
+
   it('a document without a revision is recorded with rev null; a draft is recorded under its published id', () => {
     const documents = readDocuments(
       splitBuildContent(

@@ -85,6 +85,33 @@ describe('live', () => {
     });
   });
 
+  it('a product document the live deploy carries is live (every school shows it): the badge says Live on the product document too', async () => {
+    const s = await liveWith(
+      buildRecord({ 'product-planCards-fan': ['p1', null], 'husky-faqs': ['r1', 'husky'] }),
+    );
+    expect(await statusOf(s, { id: 'product-planCards-fan', rev: 'p1' })).toEqual({
+      visitor: { state: 'live', since: T(2) },
+      editor: { state: 'live', since: T(2), deploy: 'd-1' },
+    });
+    // Its next publish: building, then live with the deploy that carries it.
+    await s.queue.publish({
+      id: 'product-planCards-fan',
+      type: 'planCards',
+      rev: 'p2',
+      publishedAt: T(10),
+    });
+    expect((await statusOf(s, { id: 'product-planCards-fan', rev: 'p2' })).editor.state).toBe(
+      'publishing',
+    );
+    s.reports.set('d-2', buildRecord({ 'product-planCards-fan': ['p2', null] }));
+    await s.notify(succeeded('d-2', 20));
+    expect((await statusOf(s, { id: 'product-planCards-fan', rev: 'p2' })).editor).toEqual({
+      state: 'live',
+      since: T(22),
+      deploy: 'd-2',
+    });
+  });
+
   it('"since" is the first deploy that carried the revision, not the newest', async () => {
     const s = await liveWith(
       buildRecord({ 'husky-faqs': ['r1', 'husky'], 'husky-why': ['w1', 'husky'] }),

@@ -13,5 +13,5 @@ export * from './resolve.ts';
 export * from './origins.ts';
 export * from './leaves.ts';
 export * from './school-documents.ts';
-export { sameValue } from './values.ts';
+export { PICTURE_PARTS, sameValue } from './values.ts';
 export * from './school-owned.ts';
