@@ -51,6 +51,7 @@ const NOT_SETTINGS = new Set([
 /** Bash's own variables. */
 const SHELL_BUILTINS = new Set([
   'BASH_SOURCE',
+  'BASHPID',
   'BASH_REMATCH',
   'PIPESTATUS',
   'LINENO',
