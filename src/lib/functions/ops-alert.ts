@@ -54,7 +54,23 @@ export interface AlertSettings {
   OPS_ALERT_WEBHOOK_SECRET_PREVIOUS?: string | undefined;
 }
 
-export type AlertResult = 'not-set-up' | 'already-sent' | 'sent' | 'failed';
+export type AlertResult = 'not-set-up' | 'refused-address' | 'already-sent' | 'sent' | 'failed';
+
+/** The hosts an alert may reach over plain http: this machine (the local stack's receiver). */
+export const LOOPBACK_ALERT_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Why no alert is sent to `address` (OPS_ALERT_WEBHOOK_URL), or undefined when one may be: https,
+ * or plain http to this machine only. The one rule for both sides: sendAlert keeps it, and
+ * setup:check and the functions' settings check say it (ops-settings-problems.ts).
+ */
+export function alertAddressProblem(address: string): string | undefined {
+  const url = URL.parse(address);
+  if (!url) return 'not a URL';
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && LOOPBACK_ALERT_HOSTS.includes(url.hostname)) return undefined;
+  return `must be https (an alert names the site and what failed); plain http only to this machine (${LOOPBACK_ALERT_HOSTS.join(', ')}), as the local stack's receiver`;
+}
 
 /** The alert's id: the same for the same cause (`msg_` and a digest), as Standard Webhooks ids go. */
 export function alertId(alert: Pick<OpsAlert, 'type' | 'cause'>): string {
@@ -124,6 +140,14 @@ export async function sendAlert(alert: OpsAlert, options: SendOptions): Promise<
   const url = options.settings.OPS_ALERT_WEBHOOK_URL;
   const key = options.settings.OPS_ALERT_WEBHOOK_SECRET;
   if (!url || !key) return 'not-set-up';
+  const refused = alertAddressProblem(url);
+  if (refused) {
+    // Not noted as sent: once the address is mended (and deployed), a cause still going on is told.
+    options.log(
+      `ops alert ${alert.type} (${alert.cause}): not sent: OPS_ALERT_WEBHOOK_URL ${refused}`,
+    );
+    return 'refused-address';
+  }
   const timeoutMs = options.timeoutMs ?? ALERT_TIMEOUT_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<AlertResult>((resolve) => {

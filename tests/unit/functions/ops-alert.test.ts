@@ -18,7 +18,13 @@ import {
   type AlertsSent,
 } from '../../../src/lib/functions/alert-marks.ts';
 import { defineFunction } from '../../../src/lib/functions/define-function.ts';
-import { sendAlert, signedAlert, type OpsAlert } from '../../../src/lib/functions/ops-alert.ts';
+import {
+  alertAddressProblem,
+  sendAlert,
+  signedAlert,
+  type OpsAlert,
+} from '../../../src/lib/functions/ops-alert.ts';
+import { opsSettingsFindings } from '../../../src/lib/functions/ops-settings-problems.ts';
 import { deployNotification } from '../../../src/lib/deploys/notification-function.ts';
 import { FRESHNESS_KEY, PUBLISH_QUEUE_KEY } from '../../../src/lib/publish-records/names.ts';
 import { publishRetry } from '../../../src/lib/rebuild/publish-retry.ts';
@@ -223,6 +229,51 @@ describe('sending', () => {
     expect(logged.join('\n')).toContain('ops alert build-failed (d-1)');
     // The address may hold a token: never logged.
     expect(logged.join('\n')).not.toContain(RECEIVER);
+  });
+});
+
+describe('where an alert may go: one rule, kept by the sender and said by the settings check', () => {
+  const REFUSED =
+    "must be https (an alert names the site and what failed); plain http only to this machine (localhost, 127.0.0.1, [::1]), as the local stack's receiver";
+  it.each<[string, string | undefined]>([
+    ['https://ops.example/hooks/site', undefined],
+    ['https://127.0.0.1:8443/ops', undefined],
+    ['http://127.0.0.1:50123/ops', undefined],
+    ['http://localhost:50123/ops', undefined],
+    ['http://LOCALHOST:50123/ops', undefined],
+    ['http://[::1]:50123/ops', undefined],
+    ['http://ops.example/hooks/site', REFUSED],
+    ['http://127.0.0.2:50123/ops', REFUSED],
+    ['http://localhost.ops.example/ops', REFUSED],
+    ['http://10.0.0.7/ops', REFUSED],
+    ['ftp://ops.example/ops', REFUSED],
+    ['ops.example/hooks', 'not a URL'],
+  ])('%s: %s', async (address, problem) => {
+    expect(alertAddressProblem(address)).toBe(problem);
+    // The sender: sent to it, or not sent (and not noted, so a mended address is told later).
+    const net = network();
+    const store = memoryBlobStore();
+    const logged: string[] = [];
+    const result = await sendAlert(ALERT, {
+      settings: { ...ALERTS, OPS_ALERT_WEBHOOK_URL: address },
+      store,
+      fetch: net.fetch,
+      log: (line) => logged.push(line),
+      now: () => NOW,
+    });
+    expect(result).toBe(problem ? 'refused-address' : 'sent');
+    expect(net.received).toHaveLength(problem ? 0 : 1);
+    if (problem) {
+      expect(logged).toEqual([
+        `ops alert build-failed (d-1): not sent: OPS_ALERT_WEBHOOK_URL ${problem}`,
+      ]);
+      expect(store.entries.size).toBe(0);
+    }
+    // The settings check (setup:check, and each function's answer to it): a problem exactly then.
+    const findings = opsSettingsFindings({ ...ALERTS, OPS_ALERT_WEBHOOK_URL: address });
+    expect(findings.problems).toEqual(
+      problem ? [`OPS_ALERT_WEBHOOK_URL: ${problem}: no alert is sent to it`] : [],
+    );
   });
 });
 
