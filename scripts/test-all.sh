@@ -28,21 +28,29 @@ rm -rf reports/vitest-blobs
 
 started=$(date +%s)
 # step NAME COMMAND...: runs one check, records pass/fail for the summary, prints and records how long it took.
+# Beside each wall time, the CPU seconds the step's processes used (user + system, from this shell's
+# /proc record of the children it waited for): on 2 cores the lanes' CPU, not their waits, sets the wall time.
+# children_cpu PID: that shell's children's CPU seconds so far (called with the caller's own $BASHPID,
+# read before the command substitution's subshell starts).
+children_cpu() { awk -v tick="$(getconf CLK_TCK)" '{ printf "%d", ($16 + $17) / tick }' "/proc/$1/stat"; }
+suite_cpu_from=$(children_cpu $$)
 step() {
   local name=$1; shift
-  local from=$(date +%s)
+  local me=$BASHPID
+  local from=$(date +%s) cpu_from=$(children_cpu "$me")
   echo "== $name"
   if "$@"; then echo "$name:pass" >> "reports/checks-$lane.txt"; else echo "$name:fail" >> "reports/checks-$lane.txt"; fi
-  local took=$(( $(date +%s) - from ))
-  echo "== $name: $took s"
-  echo "$name $took" >> "reports/times-$lane.txt"
+  local took=$(( $(date +%s) - from )) cpu=$(( $(children_cpu "$me") - cpu_from ))
+  echo "== $name: $took s (CPU $cpu s)"
+  echo "$name $took $cpu" >> "reports/times-$lane.txt"
 }
 # timed NAME COMMAND...: a part of a step, its time recorded beside the steps' (not counted as a check).
 timed() {
   local name=$1; shift
-  local from=$(date +%s) status=0
+  local me=$BASHPID
+  local from=$(date +%s) cpu_from=$(children_cpu "$me") status=0
   "$@" || status=$?
-  echo "$name $(( $(date +%s) - from ))" >> "reports/times-$lane.txt"
+  echo "$name $(( $(date +%s) - from )) $(( $(children_cpu "$me") - cpu_from ))" >> "reports/times-$lane.txt"
   return $status
 }
 # run_lane NAME FUNCTION: runs a lane's steps into reports/lane-NAME.log, then records the lane's own time.
@@ -123,16 +131,16 @@ cat reports/lane-browser.log
 
 cat reports/checks-*.txt > reports/checks.txt
 # Each lane's time and its steps' (vitest's from before the build, the other lanes' from after it).
-echo "== times (s)"
+echo "== times (s; CPU s in brackets)"
 for name in setup browser vitest checks; do
   [ -f "reports/times-$name.txt" ] || continue
-  steps=$(awk '{ printf "%s%s %s", (NR > 1 ? ", " : ""), $1, $2 }' "reports/times-$name.txt")
+  steps=$(awk '{ printf "%s%s %s [%s]", (NR > 1 ? ", " : ""), $1, $2, $3 }' "reports/times-$name.txt")
   if [ -f "reports/times-lane-$name.txt" ]; then
     echo "$name lane: $(cat "reports/times-lane-$name.txt") ($steps)"
   else
     echo "$name: $steps"
   fi
 done
-echo "== suite wall time: $(( $(date +%s) - started )) s"
+echo "== suite wall time: $(( $(date +%s) - started )) s (CPU $(( $(children_cpu $$) - suite_cpu_from )) s)"
 # The vitest and e2e steps' lines are those runners' exit codes; their tests are counted from their reports.
 node scripts/test-summary.ts reports/checks.txt reports/vitest-results.json reports/e2e-results.json

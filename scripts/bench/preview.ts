@@ -90,9 +90,11 @@ function writeDataset(
     (doc) => doc._type === 'school' && doc.status !== 'retired' && doc.status !== 'preparing',
   );
   const heroIds = new Map<string, string>();
-  for (const doc of docs)
-    if (doc._type === 'landingHeader')
-      heroIds.set(String((doc.school as { _ref: string })._ref), doc._id);
+  // A school's own header (the product's, product-landingHeader, names no school).
+  for (const doc of docs) {
+    const school = doc.school as { _ref?: string } | undefined;
+    if (doc._type === 'landingHeader' && school?._ref) heroIds.set(school._ref, doc._id);
+  }
   return {
     datasetDir,
     tenantsFile,
