@@ -201,19 +201,27 @@ function whatWaits(waiting: { waiting: number; freshness?: string | undefined })
 }
 
 /**
- * Publishes held: "Waiting: next build at 2:00 PM (deploy budget)." for the deploy budget, else
- * "Waiting to build: the build service did not answer; next try at 12:07."
+ * Publishes held: "Waiting: next build at 2:00 PM (deploy budget)." for the deploy budget; "Waiting:
+ * an earlier deploy was restored, …" while a restore the operators made holds them; else "Waiting to
+ * build: the build service did not answer; next try at 12:07."
  */
 export function waitingText(
   waiting: {
     waiting: number;
     reason: string;
-    nextTryAt: string;
+    nextTryAt?: string | undefined;
     cause?: string | undefined;
     freshness?: string | undefined;
   },
   format: TimeFormat = {},
 ): string {
+  if (waiting.cause === 'restored') {
+    const waits =
+      waiting.waiting || waiting.freshness ? whatWaits(waiting) : 'Publishes made meanwhile wait';
+    return `Waiting: ${waiting.reason}. ${waits}; the site builds them then by itself.`;
+  }
+  if (!waiting.nextTryAt)
+    return `Waiting to build: ${waiting.reason}. ${whatWaits(waiting)}; the site starts them by itself.`;
   const at = shortTime(waiting.nextTryAt, format);
   if (waiting.cause === 'deploy-budget')
     return `Waiting: next build at ${at} (deploy budget). ${whatWaits(waiting)}; the site builds then by itself.`;

@@ -113,7 +113,14 @@ export function badgeFor(status: BadgeStatus, format: TimeFormat = {}): Document
         title: `This version is on the public site since ${fullTime(status.since, format)}${status.deploy ? ` (deploy ${status.deploy})` : ''}.`,
       };
     case 'publishing':
-      if (status.waiting?.cause === 'deploy-budget') {
+      if (status.waiting?.cause === 'restored') {
+        return {
+          label: 'Waiting: earlier deploy restored',
+          color: 'warning',
+          title: `Waiting to build: ${status.waiting.reason}. When is the site's operators' decision; this version then builds by itself, and the badge changes when it is live.`,
+        };
+      }
+      if (status.waiting?.cause === 'deploy-budget' && status.waiting.nextTryAt) {
         const at = shortTime(status.waiting.nextTryAt, format);
         return {
           label: `Waiting: next build at ${at} (deploy budget)`,
@@ -122,10 +129,13 @@ export function badgeFor(status: BadgeStatus, format: TimeFormat = {}): Document
         };
       }
       if (status.waiting) {
+        const next = status.waiting.nextTryAt
+          ? `; next try at ${shortTime(status.waiting.nextTryAt, format)}. The site tries again by itself`
+          : '. The site starts it by itself';
         return {
           label: 'Waiting to build',
           color: 'warning',
-          title: `Waiting to build: ${status.waiting.reason}; next try at ${shortTime(status.waiting.nextTryAt, format)}. The site tries again by itself; the badge changes when it is live.`,
+          title: `Waiting to build: ${status.waiting.reason}${next}; the badge changes when it is live.`,
         };
       }
       return {

@@ -185,6 +185,25 @@ describe('the deploys answer as rows', () => {
     );
   });
 
+  it("a restore the site's operators made is said at the top, with what waits for it (no time: they end it)", () => {
+    const restored = structuredClone(answer) as Record<string, unknown>;
+    const reason =
+      'an earlier deploy was restored, so nothing builds until the latest deploy is published again or deploys are unlocked';
+    restored['waitingToBuild'] = { waiting: 2, reason, cause: 'restored' };
+    const seen = deploysFromAnswer(restored, origin, format);
+    if (!seen.ok) throw new Error(seen.error);
+    expect(seen.waiting).toBe(
+      `Waiting: ${reason}. 2 published documents wait; the site builds them then by itself.`,
+    );
+    expect(seen.running).toBe(true);
+    expect(text(page(seen))).toContain(`Waiting: ${reason}.`);
+    restored['waitingToBuild'] = { waiting: 0, reason, cause: 'restored' };
+    const idle = deploysFromAnswer(restored, origin, format);
+    expect(idle.ok && idle.waiting).toBe(
+      `Waiting: ${reason}. Publishes made meanwhile wait; the site builds them then by itself.`,
+    );
+  });
+
   it('what started a deploy, for each kind a build hook body names (a nightly build of before the freshness check too)', () => {
     expect([
       triggerText({ kind: 'publish', documents: 2, freshness: 'the live deploy is 7 days old' }),

@@ -152,6 +152,12 @@ const expected: Record<string, DocumentBadgeDescription> = {
     title:
       "The site's deploy budget allows its next build at 1:00 PM; that build carries this version. The site starts it by itself; the badge changes when it is live.",
   },
+  'cubbymobile-faqs': {
+    label: 'Waiting: earlier deploy restored',
+    color: 'warning',
+    title:
+      "Waiting to build: an earlier deploy was restored, so nothing builds until the latest deploy is published again or deploys are unlocked. When is the site's operators' decision; this version then builds by itself, and the badge changes when it is live.",
+  },
   'huskymobile-planCards-student': {
     label: 'Not live: content problem',
     color: 'danger',

@@ -13,6 +13,11 @@
  *        a request from a page of another site is refused (403), and at most MAX_WAITING_DEPLOYS
  *        wait (then 429).
  *   GET  /.netlify/local/deploys                         the local deploys, newest first, with their timings.
+ *   POST /.netlify/local/deploys/<id>/restore            Netlify's *Publish deploy* (its API's restore): a ready
+ *        deploy whose files are still kept is what visitors get again, at once, with no build, and the
+ *        site is notified ("Deploy restored": that deploy, "ready" with a new published_at). 404 for an
+ *        unknown deploy, 409 for one that is not ready or whose files were pruned; refused from
+ *        another site's page (403).
  *
  * A build runs `astro build` into a folder of its own (`<deploysDir>/<id>/dist`) with what Netlify
  * hands a build: INCOMING_HOOK_BODY, INCOMING_HOOK_TITLE, INCOMING_HOOK_URL, DEPLOY_ID, BUILD_ID,
@@ -28,7 +33,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEPLOY_BLOBS_DIR } from '../../../src/lib/build/netlify-output.ts';
 import { withBuildLock } from '../../lib/build-lock.ts';
@@ -50,6 +55,12 @@ export type { BuildOutcome } from '../../support/netlify/deploys.ts';
 
 export const LOCAL_BUILD_HOOK_PATH = '/.netlify/local/build-hook';
 export const LOCAL_DEPLOYS_PATH = '/.netlify/local/deploys';
+const RESTORE_PATH = /^\/\.netlify\/local\/deploys\/([^/]+)\/restore$/;
+
+/** The address that publishes a local deploy again (Netlify's *Publish deploy*). */
+export function localRestoreUrl(origin: string, deployId: string): string {
+  return `${origin}${LOCAL_DEPLOYS_PATH}/${encodeURIComponent(deployId)}/restore`;
+}
 /** Deploys waiting to build; a hook call past it is refused. */
 export const MAX_WAITING_DEPLOYS = 10;
 
@@ -68,8 +79,8 @@ export function fromAnotherSite(request: Request): boolean {
   const origin = request.headers.get('origin');
   return origin !== null && origin !== new URL(request.url).origin;
 }
-/** Deploy folders kept: the published one and the one before it (a request may still be reading it). */
-const KEPT_DEPLOY_FOLDERS = 2;
+/** Deploy folders kept: the newest published ones (a request may still be reading the one before; a rollback goes back to it). */
+const KEPT_DEPLOY_FOLDERS = 3;
 
 export interface LocalDeploy {
   id: string;
@@ -80,6 +91,8 @@ export interface LocalDeploy {
   buildStartedAt: string | null;
   builtAt: string | null;
   publishedAt: string | null;
+  /** The deploy visitors get now. */
+  live: boolean;
   /** Before the build process starts (an earlier build, the "building" notification); the build process; publishing the finished folder. */
   waitMs: number | null;
   buildMs: number | null;
@@ -176,6 +189,7 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
   const siteFor = (distDir: string) =>
     createNetlifySite({ distDir, netlifyToml: options.netlifyToml, warn });
   let current = siteFor(options.initialDistDir);
+  let currentId: string | undefined;
   const dirOf = (deploy: NetlifyDeploy) => join(deploysDir, deploy.id);
   const distOf = (deploy: NetlifyDeploy) => join(dirOf(deploy), 'dist');
   const seconds = (deploy: NetlifyDeploy) =>
@@ -190,6 +204,7 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
     buildStartedAt: iso(deploy.buildStartedAt),
     builtAt: iso(deploy.finishedAt),
     publishedAt: iso(deploy.publishedAt),
+    live: deploy.id === currentId,
     waitMs: between(deploy.createdAt, deploy.buildStartedAt),
     buildMs: between(deploy.buildStartedAt, deploy.finishedAt),
     swapMs: between(deploy.finishedAt, deploy.publishedAt),
@@ -214,6 +229,33 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
         `deploy ${deploy.id}: the "${state}" notification could not be posted to ${url}: ${(error as Error).message}`,
       );
     }
+  }
+
+  /** The deploy's folder answers from now on: its rules read before it answers anyone, then one assignment. */
+  async function swapTo(deploy: NetlifyDeploy): Promise<void> {
+    const next = siteFor(distOf(deploy));
+    await (await next.handle(new Request(`${options.siteUrl()}/`))).arrayBuffer();
+    current = next;
+    currentId = deploy.id;
+  }
+
+  /** *Publish deploy* on `id`: the answer Netlify's API would give (the deploy, or why not). */
+  async function restore(id: string): Promise<Response> {
+    const deploy = netlify.deploys.find((entry) => entry.id === id);
+    if (!deploy) return Response.json({ message: `no deploy ${id}` }, { status: 404 });
+    if (deploy.state !== 'ready' || !existsSync(distOf(deploy)))
+      return Response.json(
+        {
+          message:
+            deploy.state === 'ready'
+              ? `deploy ${id}: its files were pruned (the local stack keeps the last ${KEPT_DEPLOY_FOLDERS} published deploys' files)`
+              : `deploy ${id} is ${deploy.state}: only a ready deploy can be published`,
+        },
+        { status: 409 },
+      );
+    await netlify.restore(id);
+    log(`deploy ${id}: published again (${deploy.title ?? 'no title'})`);
+    return Response.json({ deploy: listed(deploy) });
   }
 
   /** Deletes the folders of deploys no request can still be reading: all but the newest published ones. */
@@ -278,10 +320,10 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
       // Netlify's build uploads the deploy's blobs before the deploy is published.
       await options.uploadDeployFiles(deploy.id, join(REPO_ROOT, DEPLOY_BLOBS_DIR));
       // Read the new folder's rules before it answers anyone, then swap: one assignment.
-      const next = siteFor(distOf(deploy));
-      await (await next.handle(new Request(`${options.siteUrl()}/`))).arrayBuffer();
-      current = next;
+      await swapTo(deploy);
     },
+    // *Publish deploy*: its folder is there (restore checks), and its blobs were uploaded with it.
+    republish: swapTo,
     finished(deploy) {
       if (deploy.state === 'ready') {
         log(
@@ -326,6 +368,16 @@ export function createLocalDeploys(options: LocalDeploysOptions): LocalDeploys {
         netlify.accept(new URL(request.url), await request.text());
         // Netlify answers a build hook at once, with an empty body.
         return new Response(null, { status: 200 });
+      }
+      const restoring = RESTORE_PATH.exec(pathname);
+      if (restoring) {
+        if (request.method !== 'POST')
+          return new Response('Method Not Allowed', { status: 405, headers: { allow: 'POST' } });
+        if (fromAnotherSite(request))
+          return new Response("Forbidden: a deploy is not published from another site's page", {
+            status: 403,
+          });
+        return restore(decodeURIComponent(restoring[1]!));
       }
       if (pathname === LOCAL_DEPLOYS_PATH && request.method === 'GET') {
         return Response.json(

@@ -4,8 +4,11 @@
  * new id, its title from `?trigger_title=`, its body as sent); deploys build one at a time in the
  * order called; each goes `building` (notified), then `ready` once its blobs are uploaded and it is
  * published (notified with `published_at`), or `error` (notified with Netlify's words for what
- * failed: notifications.ts). What a build is, where a deploy's blobs go, which deploy visitors get
- * and how a notification reaches the site are the player's: its `build`, `publish` and `notify`.
+ * failed: notifications.ts). A ready deploy can be published again (`restore`: Netlify's *Publish
+ * deploy*, a rollback or a rollforward): no build, and the notification Netlify calls "Deploy
+ * restored" is that deploy's object, `ready` with its new `published_at`. What a build is, where a
+ * deploy's blobs go, which deploy visitors get and how a notification reaches the site are the
+ * player's: its `build`, `publish`, `republish` and `notify`.
  */
 import {
   buildHookBodySchema,
@@ -65,6 +68,8 @@ export interface NetlifyDeploysOptions<D extends NetlifyDeploy> {
   build: (deploy: D, sleep: Sleep) => Promise<BuildOutcome>;
   /** A successful build: its deploy blobs uploaded, then made the deploy visitors get. */
   publish: (deploy: D) => Promise<void>;
+  /** A ready deploy made the one visitors get again (*Publish deploy*: its files and blobs are there already). */
+  republish?: (deploy: D) => void | Promise<void>;
   /** The deploy has its outcome (state and times set), before its notification. */
   finished?: (deploy: D) => void | Promise<void>;
   /** Delivers a notification to the site, as Netlify posts it. */
@@ -90,6 +95,10 @@ export function createNetlifyDeploys<D extends NetlifyDeploy = NetlifyDeploy>(
 ) {
   const deploys: D[] = [];
   const waiting: D[] = [];
+  // Netlify publishes a site's deploys one at a time: no two share a publish time (on a simulated
+  // clock a build's end and an operator's *Publish deploy* may fall on the same millisecond).
+  let lastPublishedAt = Number.NEGATIVE_INFINITY;
+  const publishTime = () => (lastPublishedAt = Math.max(options.now(), lastPublishedAt + 1));
   let draining = false;
   let running: Promise<void> = Promise.resolve();
 
@@ -107,7 +116,7 @@ export function createNetlifyDeploys<D extends NetlifyDeploy = NetlifyDeploy>(
     if (outcome.ok) {
       await options.publish(deploy);
       deploy.state = 'ready';
-      deploy.publishedAt = options.now();
+      deploy.publishedAt = publishTime();
     } else {
       deploy.state = 'error';
       deploy.errorMessage = outcome.message ?? NETLIFY_FAILURE[outcome.cause];
@@ -158,6 +167,21 @@ export function createNetlifyDeploys<D extends NetlifyDeploy = NetlifyDeploy>(
         draining = true;
         running = (options.run ?? realTime)(drain);
       }
+      return deploy;
+    },
+    /**
+     * *Publish deploy* on a ready deploy (`POST /api/v1/sites/{site}/deploys/{id}/restore`): it is
+     * what visitors get again, from now, and the site is notified ("Deploy restored"). Refused
+     * (an error saying why) for an unknown deploy or one that is not ready.
+     */
+    async restore(id: string): Promise<D> {
+      const deploy = deploys.find((entry) => entry.id === id);
+      if (!deploy) throw new Error(`no deploy ${id}`);
+      if (deploy.state !== 'ready') throw new Error(`deploy ${id} is ${deploy.state}, not ready`);
+      if (!options.republish) throw new Error('this Netlify cannot publish a deploy again');
+      await options.republish(deploy);
+      deploy.publishedAt = publishTime();
+      await notify(deploy, 'ready');
       return deploy;
     },
     /** Resolves once every deploy called so far has its outcome and was notified. */

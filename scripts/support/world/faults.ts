@@ -153,7 +153,7 @@ export class Faults {
     key: string,
     options: { type: 'json' | 'text' },
   ): Promise<{ data: unknown; etag?: string | undefined } | null | undefined> {
-    if (key.startsWith('kept-aside/') || key.startsWith('ops-alerts/')) return undefined;
+    if (key.startsWith('kept-aside/') || key.startsWith('ops-alerts')) return undefined;
     const armed = this.records.findIndex((fault) => hits(fault.record, key));
     if (armed >= 0) {
       const [fault] = this.records.splice(armed, 1);

@@ -7,7 +7,8 @@
  * content or on the product API being down alike (@netlify/build's exit code 2, whatever the
  * command's: build-failure.ts), or Netlify's own step. A successful build's record (with the digest
  * of the tenant records it read) is uploaded into the deploy's own store before the deploy is
- * published (the newest published deploy is what visitors get). Notifications go to `emit`.
+ * published (the newest published deploy is what visitors get, until the operator publishes a
+ * ready deploy again: `restore`, Netlify's *Publish deploy*). Notifications go to `emit`.
  */
 import type { BlobStore } from '../../../src/lib/functions/blob-store.ts';
 import type { FetchLike } from '../../../src/lib/functions/define-function.ts';
@@ -107,6 +108,9 @@ export function createSimulatedNetlify(options: SimulatedNetlifyOptions) {
       await options.deployStore(deploy.id).setJSON(BUILD_RECORD_BLOB, record(deploy));
       published = deploy;
     },
+    republish(deploy) {
+      published = deploy;
+    },
     notify: (body) => options.emit(body),
   });
 
@@ -131,6 +135,8 @@ export function createSimulatedNetlify(options: SimulatedNetlifyOptions) {
     hook,
     /** The deploy visitors get now. */
     published: () => published,
+    /** *Publish deploy* on a ready deploy: visitors get it again from now, and the site is notified. */
+    restore: (id: string) => netlify.restore(id),
   };
 }
 

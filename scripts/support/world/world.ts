@@ -7,10 +7,11 @@
  * (its content, and its webhook deliveries: a failed one is delivered again twice, 30 s apart);
  * the product API (product-api.ts); Netlify (netlify.ts); Netlify's scheduler (publish-retry on
  * every minute, the freshness check on every quarter hour, or the nightly build every midnight);
- * ops' builds by hand (`npm run rebuild`); one clock (clock.ts). What differs between the two runs
- * is given: the faults injected (faults.ts: then the invocations interleave by the seed), the
- * activity (the model's commands, the bench's month: they call `publish`, `changeTenant`, `byHand`
- * and move the clock) and the schedules.
+ * ops' builds by hand (`npm run rebuild`) and their rollbacks (*Publish deploy* on an older deploy,
+ * and the way back); one clock (clock.ts). What differs between the two runs is given: the faults
+ * injected (faults.ts: then the invocations interleave by the seed), the activity (the model's
+ * commands, the bench's month: they call `publish`, `changeTenant`, `byHand` and move the clock)
+ * and the schedules.
  */
 import type { BlobStore } from '../../../src/lib/functions/blob-store.ts';
 import type { BuildInputs } from '../../../src/lib/publish-records/build-record.ts';
@@ -28,6 +29,7 @@ import type { DeployNotificationBody } from '../netlify/notifications.ts';
 import { seeded } from '../random.ts';
 import { SimClock } from './clock.ts';
 import { Faults } from './faults.ts';
+import { watchHeldStarts } from './held-starts.ts';
 import { interleave, Invocation } from './invocations.ts';
 import { createSimulatedNetlify, type Revision, type SimulatedNetlify } from './netlify.ts';
 import { memoryStores, type WorldOptions, type WorldStores } from './options.ts';
@@ -67,6 +69,8 @@ export class World {
   private readonly site: Site;
   /** The live pointer's `since` after every notification (with `observe`): it never moves back. */
   readonly liveSince: string[] = [];
+  /** What the queue started while a restore held it (with `observe`): nothing, ever (held-starts.ts). */
+  readonly heldStarts: string[] = [];
   replays = 0;
   /** Deliveries Sanity made again after an answer other than 202. */
   redeliveries = 0;
@@ -104,7 +108,17 @@ export class World {
     );
     this.faults = options.faults ? new Faults(() => this.clock.now) : undefined;
     this.productApi = new ProductApi(options.schools);
-    this.stores = options.stores ?? memoryStores();
+    const stores = options.stores ?? memoryStores();
+    this.stores = options.observe
+      ? {
+          ...stores,
+          queue: () =>
+            watchHeldStarts(stores.queue(), (what) => {
+              this.heldStarts.push(what);
+              this.note(`started while held: ${what}`);
+            }),
+        }
+      : stores;
     for (const id of options.documents ?? [])
       this.content.set(id, { rev: `${id}-r0`, broken: false });
     this.netlify = createSimulatedNetlify({
@@ -282,6 +296,55 @@ export class World {
         this.note(`build by hand: ${title}`);
       });
     });
+  }
+
+  // ---- Rollbacks ----------------------------------------------------------------------------------
+
+  /**
+   * The operator publishes an older ready deploy again (*Publish deploy*), `back` published deploys
+   * before the one visitors get (as far back as there are): a restore, and one of the faults.
+   */
+  restore(back: number): void {
+    this.clock.schedule(this.clock.now, 'restore', async () => {
+      const current = this.netlify.published();
+      if (!current) return;
+      const older = this.netlify.deploys
+        .filter(
+          (deploy) =>
+            deploy.state === 'ready' &&
+            deploy.publishedAt !== undefined &&
+            deploy.createdAt < current.createdAt,
+        )
+        .sort((a, b) => b.createdAt - a.createdAt);
+      const deploy = older[Math.min(back, older.length) - 1];
+      if (!deploy) return;
+      this.faults?.count(`restore: deploy ${deploy.id.slice(-4)} over ${current.id.slice(-4)}`);
+      this.note(`ops publish deploy ${deploy.id.slice(-4)} again (a rollback)`);
+      await this.netlify.restore(deploy.id);
+    });
+  }
+
+  /** The way back: the operator publishes the newest ready deploy again. */
+  rollForward(): void {
+    this.clock.schedule(this.clock.now, 'the way back', async () => {
+      const newest = this.netlify.deploys
+        .filter((deploy) => deploy.state === 'ready')
+        .sort((a, b) => b.createdAt - a.createdAt)[0];
+      if (!newest) return;
+      this.note(`ops publish the newest deploy ${newest.id.slice(-4)} again (the way back)`);
+      await this.netlify.restore(newest.id);
+    });
+  }
+
+  /** Whether a restore stands: visitors get an older deploy than the newest ready one, or the site's queue still holds one. */
+  async restoreStands(): Promise<boolean> {
+    const newest = this.netlify.deploys
+      .filter((deploy) => deploy.state === 'ready')
+      .sort((a, b) => b.createdAt - a.createdAt)[0];
+    return (
+      (newest !== undefined && this.netlify.published() !== newest) ||
+      (await this.queue())?.live?.restoredOver !== undefined
+    );
   }
 
   // ---- The product API ------------------------------------------------------------------------

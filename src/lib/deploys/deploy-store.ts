@@ -58,6 +58,8 @@ export interface RecordOutcome {
   changed: boolean;
   /** The notification made this deploy the live one. */
   nowLive: boolean;
+  /** The production history as this notification left it (a production deploy's only): which deploy is live, and whether it is a restore. */
+  history?: ProductionHistory;
 }
 
 /** The deploys newest first, at most `kept`, never dropping `keep` (the live deploy). */
@@ -97,14 +99,25 @@ function withRecord(deploys: readonly DeployRecord[], record: DeployRecord): Dep
   return [record, ...deploys.filter((entry) => entry.id !== record.id)];
 }
 
-/** The lock after a notification that says (`locked` true or false); unchanged when it says nothing or is older. */
-function lockAfter(site: SiteRecord | null, notification: DeployNotification): SiteRecord | null {
+/**
+ * The lock after a notification that says (`locked` true or false); unchanged when it says nothing or
+ * is older. An unlock of a locked site is noted (`unlockedAt`, kept through later locks): a restore
+ * published before it holds the publish queue no longer (rebuild/restore-hold.ts).
+ */
+export function lockAfter(
+  site: SiteRecord | null,
+  notification: DeployNotification,
+): SiteRecord | null {
   if (notification.locked === undefined || notification.locked === null) return site;
   const at = notification.updated_at ?? notification.created_at ?? null;
   if (site && timeOf(site.updatedAt) > timeOf(at)) return site;
-  const next: SiteRecord = notification.locked
-    ? { locked: true, lockedDeployId: notification.id, updatedAt: at }
-    : { locked: false, lockedDeployId: null, updatedAt: at };
+  const unlockedAt = !notification.locked && site?.locked && at !== null ? at : site?.unlockedAt;
+  const next: SiteRecord = {
+    ...(notification.locked
+      ? { locked: true, lockedDeployId: notification.id, updatedAt: at }
+      : { locked: false, lockedDeployId: null, updatedAt: at }),
+    ...(unlockedAt === undefined ? {} : { unlockedAt }),
+  };
   // A lock (or unlock) said again changes nothing.
   return site && site.locked === next.locked && site.lockedDeployId === next.lockedDeployId
     ? site
@@ -216,16 +229,22 @@ export function createDeployStore(options: DeployStoreOptions) {
    * index): its build record becomes the index, then the history names it live. A deploy without a
    * readable record still becomes live (the pages are right), its documents `unknown`: the index
    * keeps naming the deploy it was made for, which is no longer the live one. Answers whether
-   * `live` now names this deploy because of this notification.
+   * `live` now names this deploy because of this notification, and the history as it stands.
    */
-  async function publish(record: DeployRecord, history: ProductionHistory): Promise<boolean> {
+  async function publish(
+    record: DeployRecord,
+    history: ProductionHistory,
+  ): Promise<{ moves: boolean; history: ProductionHistory }> {
     const parsed = buildRecordSchema.safeParse(await options.readBuildReport(record.id));
     let filled: Pick<DeployRecord, 'report' | 'trigger' | 'brought'> | undefined;
     if (parsed.success) {
       const read = await readShards();
-      // The previous live deploy's index says since when each revision is live (none: all from now).
+      // The previous live deploy's index says since when each revision is live (none: all from now);
+      // a live deploy published again keeps its own times (its index is there once it has a report).
       const previous =
-        history.live && history.live.deployId !== record.id ? read.map((shard) => shard.value) : [];
+        history.live && (history.live.deployId !== record.id || record.report !== null)
+          ? read.map((shard) => shard.value)
+          : [];
       const { shards, brought } = indexOf(record.id, record.publishedAt!, parsed.data, previous);
       // The index and the inputs first, then the pointer: whoever reads `live` finds them.
       await Promise.all([
@@ -240,10 +259,10 @@ export function createDeployStore(options: DeployStoreOptions) {
     }
     return updateJson(store, PRODUCTION_HISTORY_KEY, PRODUCTION_HISTORY_RECORD, (current) => {
       const now = current ?? EMPTY_PRODUCTION_HISTORY;
-      // By the payload's own time: a late or replayed notification never takes the site back.
-      const moves =
-        !now.live ||
-        (now.live.deployId !== record.id && timeOf(now.live.since) < timeOf(record.publishedAt));
+      // By the payload's own time: a late or replayed notification never takes the site back. The
+      // live deploy published again (the way back after a restore whose notification is late) moves
+      // on too, so that the late restore is older than it.
+      const moves = !now.live || timeOf(now.live.since) < timeOf(record.publishedAt);
       const live = moves ? { deployId: record.id, since: record.publishedAt! } : now.live;
       const deploys = now.deploys.map((deploy) =>
         deploy.id === record.id && filled && deploy.report === null
@@ -251,7 +270,10 @@ export function createDeployStore(options: DeployStoreOptions) {
           : deploy,
       );
       const changed = moves || deploys.some((deploy, at) => deploy !== now.deploys[at]);
-      return changed ? { next: { ...now, live, deploys }, result: moves } : { result: false };
+      const next = { ...now, live, deploys };
+      return changed
+        ? { next, result: { moves, history: next } }
+        : { result: { moves: false, history: now } };
     });
   }
 
@@ -303,18 +325,18 @@ export function createDeployStore(options: DeployStoreOptions) {
         const live = history.live;
         const indexMissing = live?.deployId === record.id && record.report === null;
         if (!live || indexMissing || timeOf(live.since) < timeOf(record.publishedAt)) {
-          const nowLive = await publish(record, history);
+          const published = await publish(record, history);
           // The record as publishing filled it in (its build's summary, what it brought).
           return {
             record:
-              (await readProduction()).deploys.find((entry) => entry.id === notification.id) ??
-              record,
+              published.history.deploys.find((entry) => entry.id === notification.id) ?? record,
             changed: applied.changed,
-            nowLive,
+            nowLive: published.moves,
+            history: published.history,
           };
         }
       }
-      return { record, changed: applied.changed, nowLive: false };
+      return { record, changed: applied.changed, nowLive: false, history };
     },
   };
 }

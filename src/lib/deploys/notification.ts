@@ -6,7 +6,11 @@
  * another site (its `site_id` is not SITE_ID) is answered 200 "ignored" and recorded nowhere: it
  * is genuine (signed with this site's secret), so Netlify should not retry it, and the log names it.
  * A production deploy that starts confirms its publish batch's start; one that finishes ends the
- * batch (a failed build puts its documents back once) and starts the next one.
+ * batch (a failed build puts its documents back once) and starts the next one. Each tells the
+ * publish queue which deploy is live now, as the production history shows it: an older deploy
+ * published again over a newer one (a restore: the body is that deploy, `ready` with a new
+ * `published_at`; it names no event) holds what waits until the latest deploy is live again or
+ * deploys are unlocked (rebuild/restore-hold.ts).
  */
 import { UnreadableRecordError } from '../functions/blob-store.ts';
 import { answer, checkJsonPost, jsonBody } from '../functions/function-http.ts';
@@ -26,6 +30,7 @@ import {
   type DeployNotification,
 } from '../publish-records/deploy-history.ts';
 import { batchFromTitle } from '../publish-records/hook-body.ts';
+import { liveView } from '../rebuild/restore-hold.ts';
 import type { OpsAlert } from '../functions/ops-alert.ts';
 
 /** Netlify's deploy object is a few KB; far below this. */
@@ -139,10 +144,11 @@ export async function handleNotification(
 
   const batch = batchFromTitle(notification.title ?? outcome.record?.title);
   const createdAt = notification.created_at ?? outcome.record?.createdAt;
+  const live = outcome.history ? liveView(outcome.history) : undefined;
   // A build that started confirms its batch's start (a late answer of the build hook, or a batch taken as lost).
   if (notification.context === 'production' && !isFinished(state)) {
     try {
-      await options.queue.building(batch, createdAt);
+      await options.queue.building(batch, createdAt, live);
     } catch (error) {
       if (error instanceof UnreadableRecordError) throw error;
       // Its finish (or the batch's deadline) still decides: nothing waits on this write.
@@ -158,7 +164,7 @@ export async function handleNotification(
     try {
       log(
         outcomeSentence(
-          await options.queue.finished(batch, buildOutcome(notification), createdAt),
+          await options.queue.finished(batch, buildOutcome(notification), createdAt, live),
           true,
         ),
       );

@@ -26,6 +26,7 @@ import {
   type NotLiveCode,
   type QueueSummary,
 } from '../publish-records/status-answers.ts';
+import { RESTORED_REASON, restoreHold } from '../rebuild/restore-hold.ts';
 import type { CallerKind } from './access.ts';
 
 export interface View {
@@ -220,6 +221,9 @@ function newerFate(question: StatusQuestion, view: View): DocumentStatus | undef
   }
   const waiting = view.queue.waiting.find((document) => document.id === id);
   if (waiting && matches(waiting)) {
+    // A restore the operator made holds it until they end it: no time to name.
+    if (restoreHold(view.queue))
+      return { state: 'publishing', waiting: { reason: RESTORED_REASON, cause: 'restored' } };
     const hold = view.queue.hold;
     return hold
       ? {
@@ -428,12 +432,24 @@ export function deploysAnswer(
   return { deploys: [], site, checkedAt };
 }
 
-/** Publishes held (the build hook did not answer, a build was lost, the deploy budget…), and when the site starts them: an editor's answer only. */
+/**
+ * Publishes held (a restore the operator made; the build hook did not answer, a build was lost, the
+ * deploy budget…), and when the site starts them (a restore: when the operator ends it, no time):
+ * an editor's answer only. A restore is said even when nothing waits yet.
+ */
 export function waitingToBuild(view: View): QueueSummary | undefined {
   const { hold, fresh } = view.queue;
+  const waiting = view.queue.waiting.length + view.queue.waitingMore;
+  if (restoreHold(view.queue))
+    return {
+      waiting,
+      reason: RESTORED_REASON,
+      cause: 'restored',
+      ...(fresh ? { freshness: fresh.reason } : {}),
+    };
   if (!hold) return undefined;
   return {
-    waiting: view.queue.waiting.length + view.queue.waitingMore,
+    waiting,
     reason: hold.reason,
     nextTryAt: hold.until,
     cause: hold.cause,

@@ -7,19 +7,19 @@
  * a record kept aside, a freshness check that has not run for twice its interval.
  *
  * An alert never decides a function's answer: `sendAlert` never throws and gives up after
- * ALERT_TIMEOUT_MS. Each cause is sent at most once: before sending, a write-once mark
- * (`ops-alerts/<type>/<digest of the cause>`) is written in the publish queue's store; a cause
- * whose mark is there already is not sent again (nor is one whose mark cannot be written: at most
- * once, never twice). The receiver can also dedupe by `webhook-id`, the same for the same cause.
+ * ALERT_TIMEOUT_MS. Each occurrence of a cause is sent at most once: before sending, the cause is
+ * noted, by a conditional write, in one bounded record of the alerts sent (`ops-alerts-sent` in the
+ * publish queue's store: alert-marks.ts); a cause noted there already (or marked before that record
+ * existed) is not sent again, nor is one that cannot be noted (at most once, never twice). The
+ * receiver can also dedupe by `webhook-id`, the same for the same cause.
  */
 import { createHash } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import type { BlobStore, UnreadableRecordError } from './blob-store.ts';
+import { updateJson, type BlobStore, type UnreadableRecordError } from './blob-store.ts';
+import { ALERTS_SENT_KEY, ALERTS_SENT_RECORD, legacyMarkKey, markAlert } from './alert-marks.ts';
 
-/** How long an alert may take in all (its mark and its POST): well within any function's time. */
+/** How long an alert may take in all (noting it, and its POST): well within any function's time. */
 export const ALERT_TIMEOUT_MS = 3_000;
-/** Where the marks of alerts sent are kept (in the publish queue's store). */
-export const ALERT_MARK_PREFIX = 'ops-alerts/';
 
 export type AlertType =
   'build-failed' | 'builds-refused' | 'record-kept-aside' | 'freshness-check-stopped';
@@ -54,15 +54,27 @@ export interface AlertSettings {
   OPS_ALERT_WEBHOOK_SECRET_PREVIOUS?: string | undefined;
 }
 
-export type AlertResult = 'not-set-up' | 'already-sent' | 'sent' | 'failed';
+export type AlertResult = 'not-set-up' | 'refused-address' | 'already-sent' | 'sent' | 'failed';
+
+/** The hosts an alert may reach over plain http: this machine (the local stack's receiver). */
+export const LOOPBACK_ALERT_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Why no alert is sent to `address` (OPS_ALERT_WEBHOOK_URL), or undefined when one may be: https,
+ * or plain http to this machine only. The one rule for both sides: sendAlert keeps it, and
+ * setup:check and the functions' settings check say it (ops-settings-problems.ts).
+ */
+export function alertAddressProblem(address: string): string | undefined {
+  const url = URL.parse(address);
+  if (!url) return 'not a URL';
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && LOOPBACK_ALERT_HOSTS.includes(url.hostname)) return undefined;
+  return `must be https (an alert names the site and what failed); plain http only to this machine (${LOOPBACK_ALERT_HOSTS.join(', ')}), as the local stack's receiver`;
+}
 
 /** The alert's id: the same for the same cause (`msg_` and a digest), as Standard Webhooks ids go. */
 export function alertId(alert: Pick<OpsAlert, 'type' | 'cause'>): string {
   return `msg_${digest(`${alert.type}\n${alert.cause}`)}`;
-}
-
-export function alertMarkKey(alert: Pick<OpsAlert, 'type' | 'cause'>): string {
-  return `${ALERT_MARK_PREFIX}${alert.type}/${digest(alert.cause)}`;
 }
 
 function digest(text: string): string {
@@ -95,7 +107,7 @@ export function signedAlert(
 
 export interface SendOptions {
   settings: AlertSettings;
-  /** The store the marks are kept in (the publish queue's). */
+  /** The store the record of alerts sent is kept in (the publish queue's). */
   store: BlobStore;
   fetch?: ((input: URL, init: RequestInit) => Promise<Response>) | undefined;
   now?: () => Date;
@@ -105,11 +117,37 @@ export interface SendOptions {
   timeoutMs?: number;
 }
 
-/** Sends `alert` once per cause; never throws, never takes longer than the time-out; logs what it did. */
+/**
+ * Notes `alert`'s cause in the record of alerts sent; answers whether it is to be sent now (false:
+ * sent before). A cause the record lacks is looked for once among the marks of before the record.
+ */
+async function noteAlert(alert: OpsAlert, store: BlobStore, at: Date): Promise<boolean> {
+  const note = (marked?: boolean) =>
+    updateJson(store, ALERTS_SENT_KEY, ALERTS_SENT_RECORD, (current) => {
+      const step = markAlert(current, alert, at, marked ?? false);
+      // First only whether it is known: a new cause is not noted before its old mark is looked for.
+      if (marked === undefined && step.send) return { result: 'new' as const };
+      const result = step.send ? ('send' as const) : ('sent' as const);
+      return step.next ? { next: step.next, result } : { result };
+    });
+  if ((await note()) === 'sent') return false;
+  const marked = (await store.getWithMetadata(legacyMarkKey(alert), { type: 'json' })) !== null;
+  return (await note(marked)) === 'send';
+}
+
+/** Sends `alert` once per occurrence of its cause; never throws, never takes longer than the time-out; logs what it did. */
 export async function sendAlert(alert: OpsAlert, options: SendOptions): Promise<AlertResult> {
   const url = options.settings.OPS_ALERT_WEBHOOK_URL;
   const key = options.settings.OPS_ALERT_WEBHOOK_SECRET;
   if (!url || !key) return 'not-set-up';
+  const refused = alertAddressProblem(url);
+  if (refused) {
+    // Not noted as sent: once the address is mended (and deployed), a cause still going on is told.
+    options.log(
+      `ops alert ${alert.type} (${alert.cause}): not sent: OPS_ALERT_WEBHOOK_URL ${refused}`,
+    );
+    return 'refused-address';
+  }
   const timeoutMs = options.timeoutMs ?? ALERT_TIMEOUT_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<AlertResult>((resolve) => {
@@ -122,24 +160,16 @@ export async function sendAlert(alert: OpsAlert, options: SendOptions): Promise<
   });
   const sending = (async (): Promise<AlertResult> => {
     const at = (options.now ?? (() => new Date()))();
-    const mark = alertMarkKey(alert);
-    const marked = await options.store
-      .setJSON(
-        mark,
-        { version: 1, type: alert.type, cause: alert.cause, at: at.toISOString() },
-        { onlyIfNew: true },
-      )
-      .then(
-        (written) => written.modified,
-        (error: unknown) => error as Error,
-      );
-    if (marked instanceof Error) {
+    const noted = await noteAlert(alert, options.store, at).catch(
+      (error: unknown) => error as Error,
+    );
+    if (noted instanceof Error) {
       options.log(
-        `ops alert ${alert.type} (${alert.cause}): not sent, its mark could not be written: ${marked.message}`,
+        `ops alert ${alert.type} (${alert.cause}): not sent, it could not be noted as sent: ${noted.message}`,
       );
       return 'failed';
     }
-    if (!marked) return 'already-sent';
+    if (!noted) return 'already-sent';
     const previous = options.settings.OPS_ALERT_WEBHOOK_SECRET_PREVIOUS;
     const request = signedAlert(alert, previous ? [key, previous] : [key], at, options.site);
     try {

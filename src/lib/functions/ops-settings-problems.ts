@@ -3,10 +3,12 @@
  * and `setup:check` words them (with a settings file, and from the deployed functions): a previous
  * secret that is the current one or the documented local value, or set without its current one,
  * is a problem; one set at all is a note (a rotation under way: unset it once it is done, which no
- * setting can show); the ops webhook's address without its secret is a problem, no address a note.
- * Names only, never values.
+ * setting can show); the ops webhook's address without its secret, or one the sender refuses (the
+ * one rule: ops-alert.ts `alertAddressProblem`), is a problem, no address a note. Names only,
+ * never values.
  */
 import { settingText } from '../config/setting-types.ts';
+import { alertAddressProblem } from './ops-alert.ts';
 import {
   PREVIOUS_SECRETS,
   previousSecretProblem,
@@ -53,12 +55,14 @@ export function opsSettingsFindings(
     const secret = settingText(source, 'OPS_ALERT_WEBHOOK_SECRET');
     const previous = settingText(source, 'OPS_ALERT_WEBHOOK_SECRET_PREVIOUS');
     if (url === undefined) notes.push(NO_OPS_WEBHOOK_NOTE);
-    else if (secret === undefined)
-      problems.push(
-        'OPS_ALERT_WEBHOOK_SECRET: not set beside OPS_ALERT_WEBHOOK_URL: no alert is sent unsigned',
-      );
-    else if (url.startsWith('http:'))
-      problems.push('OPS_ALERT_WEBHOOK_URL: must be https (alerts name the site and what failed)');
+    else {
+      if (secret === undefined)
+        problems.push(
+          'OPS_ALERT_WEBHOOK_SECRET: not set beside OPS_ALERT_WEBHOOK_URL: no alert is sent unsigned',
+        );
+      const address = alertAddressProblem(url);
+      if (address) problems.push(`OPS_ALERT_WEBHOOK_URL: ${address}: no alert is sent to it`);
+    }
     if (previous !== undefined && previous === secret)
       problems.push(
         'OPS_ALERT_WEBHOOK_SECRET_PREVIOUS: the same value as OPS_ALERT_WEBHOOK_SECRET; unset it once the receiver has the new key',

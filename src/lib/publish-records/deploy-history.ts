@@ -106,6 +106,12 @@ export const siteRecordSchema = z.object({
   locked: z.boolean(),
   lockedDeployId: z.string().nullable(),
   updatedAt: z.string().nullable(),
+  /**
+   * When deploys were last unlocked after a lock ("Deploy unlocked" following "Deploy locked"), by
+   * the notification's own time: a restore published before it no longer holds the publish queue.
+   * Absent: no unlock seen (a record written before it).
+   */
+  unlockedAt: z.string().optional(),
 });
 export type SiteRecord = z.infer<typeof siteRecordSchema>;
 

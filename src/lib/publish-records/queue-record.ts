@@ -86,6 +86,20 @@ export const holdSchema = z.object({
 });
 export type Hold = z.infer<typeof holdSchema>;
 
+/**
+ * The live deploy as the deploy notifications last showed the queue (from the production history):
+ * which one, since when (`since`: a view of an older live pointer changes nothing, whatever order
+ * notifications arrive in), and, while it is an older deploy the operator published again over a
+ * newer one and deploys were not unlocked since, the newest deploy published before it
+ * (`restoredOver`): the restore hold, during which nothing starts a build (rebuild/restore-hold.ts).
+ */
+export const liveDeploySchema = z.object({
+  deployId: z.string(),
+  since: isoTime,
+  restoredOver: z.string().optional(),
+});
+export type LiveDeploy = z.infer<typeof liveDeploySchema>;
+
 export const publishQueueSchema = z.object({
   waiting: z.array(queuedDocumentSchema),
   waitingMore: z.number().int().nonnegative(),
@@ -106,6 +120,12 @@ export const publishQueueSchema = z.object({
    * start), the queue's own and any other deploy heard of. At most one build starts in a slot.
    */
   slots: z.array(isoTime).optional(),
+  /**
+   * The live deploy as the notifications last showed it, and whether it is a restore that holds what
+   * waits. Absent (a record written before it, or by an older deploy's code, which drops it): no
+   * restore is known, as before; the next production notification sets it again.
+   */
+  live: liveDeploySchema.optional(),
 });
 export type PublishQueue = z.infer<typeof publishQueueSchema>;
 

@@ -30,9 +30,17 @@ export const documentStatusSchema = z.discriminatedUnion('state', [
     // Editors only:
     deploy: z.string().optional(),
     startedAt: z.string().optional(),
-    /** It waits (the queue's hold): why, and when the site starts it; `cause` the hold's (any text: a newer site may add one). */
+    /**
+     * It waits (the queue's hold): why, and when the site starts it; `cause` the hold's (any text: a
+     * newer site may add one). No `nextTryAt` while a restore holds it (`cause` "restored"): it
+     * starts when the operator ends the restore, at no time the site knows.
+     */
     waiting: z
-      .object({ reason: z.string(), nextTryAt: z.string(), cause: z.string().optional() })
+      .object({
+        reason: z.string(),
+        nextTryAt: z.string().optional(),
+        cause: z.string().optional(),
+      })
       .optional(),
   }),
   z.object({
@@ -130,11 +138,11 @@ export const deploySummarySchema = z.object({
 });
 export type DeploySummary = z.infer<typeof deploySummarySchema>;
 
-/** Editors only: the publish queue while what waits is held (the build hook did not answer, a build was lost, the deploy budget…). */
+/** Editors only: the publish queue while what waits is held (a restore, the build hook did not answer, a build was lost, the deploy budget…); no `nextTryAt` for a restore. */
 export const queueSummarySchema = z.object({
   waiting: z.number().int().nonnegative(),
   reason: z.string(),
-  nextTryAt: z.string(),
+  nextTryAt: z.string().optional(),
   cause: z.string().optional(),
   /** A freshness build waits too: why it was asked for. */
   freshness: z.string().optional(),

@@ -5,9 +5,10 @@
  * live deploy's build read (`live-inputs`). freshness-check.ts reads the records, applies these and
  * asks the publish queue for a build only when they say so.
  *
- * Why no build is needed (in this order): a build is already under way or waiting (it reads the
- * tenant records itself); no live deploy is recorded (nothing to compare with); the site's deploys
- * are locked; a production deploy is being built; the last one failed in its build command less
+ * Why no build is needed (in this order): the operator restored an earlier deploy (the restore
+ * holds until the latest deploy is live again or deploys are unlocked: restore-hold.ts); a build is
+ * already under way or waiting (it reads the tenant records itself); no live deploy is recorded
+ * (nothing to compare with); the site's deploys are locked; a production deploy is being built; the last one failed in its build command less
  * than AFTER_FAILED_BUILD_MS ago (a fault in the content fails any build until a publish fixes it;
  * a service the build reads may be down: after that wait a build is tried again); the live deploy
  * read its records from a file. Why one is:
@@ -18,6 +19,7 @@ import { failureCause } from '../publish-records/build-failure.ts';
 import type { LiveInputs, ProductionHistory } from '../publish-records/deploy-history.ts';
 import type { FreshnessState, PublishQueue } from '../publish-records/queue-record.ts';
 import { NETLIFY_BUILD_LIMIT_MS } from './queue-timing.ts';
+import { restoreHold } from './restore-hold.ts';
 import { hasWaiting } from './start-decision.ts';
 import { changedSchools } from '../tenants/digest.ts';
 
@@ -88,6 +90,12 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 /** What can be decided before the product API is asked. */
 export function beforeReading(facts: FreshnessFacts): Verdict {
   const { queue, history, now } = facts;
+  const restored = restoreHold(queue);
+  if (restored)
+    return {
+      action: 'none',
+      outcome: `an earlier deploy was restored (deploy ${restored.deployId}): no build until the latest deploy is published again or deploys are unlocked`,
+    };
   if (queue.inFlight || hasWaiting(queue)) {
     return {
       action: 'none',

@@ -31,6 +31,10 @@
  * - With a deploy budget (`budgetPerHour`), at most one build starts in each slot of the hour
  *   (deploy-budget.ts): what would start in a slot already used waits, held until the next free
  *   slot, and publish-retry starts it then.
+ * - A restore the operator made (an older deploy published again: restore-hold.ts), as each
+ *   deploy notification shows it (`building`, `finished`: `live`), holds everything: publishes
+ *   wait, no freshness build is asked for, publish-retry starts nothing. The notification that
+ *   shows it ended (the latest deploy live again, deploys unlocked) starts what waits.
  */
 import type { BlobStore } from '../functions/blob-store.ts';
 import { readJson, updateJson } from '../functions/blob-store.ts';
@@ -44,6 +48,7 @@ import { PUBLISH_QUEUE_KEY } from '../publish-records/names.ts';
 import {
   PUBLISH_QUEUE_RECORD,
   type Batch,
+  type LiveDeploy,
   type PublishQueue,
 } from '../publish-records/queue-record.ts';
 import type { FetchLike } from '../functions/define-function.ts';
@@ -69,6 +74,7 @@ import {
   withWaiting,
   type BuildOutcome,
 } from './queue-state.ts';
+import { restoreHold, withLiveView } from './restore-hold.ts';
 import { decideStart } from './start-decision.ts';
 
 export { EMPTY_QUEUE, type BuildOutcome } from './queue-state.ts';
@@ -143,7 +149,9 @@ export function createPublishQueue(options: PublishQueueOptions) {
           at,
           settled === current ? undefined : current?.inFlight?.batch,
         );
-        return current !== undefined && next === current ? { result } : { next, result };
+        // Nothing changed; and no record where there was none (a new site's, or one lost before a
+        // restore from a backup: writing an empty one would keep the backup's out).
+        return next === (current ?? EMPTY_QUEUE) ? { result } : { next, result };
       },
       attempts === undefined ? {} : { attempts },
     );
@@ -165,6 +173,8 @@ export function createPublishQueue(options: PublishQueueOptions) {
         return { next: queue, result: { outcome: 'waiting', inFlight: decided.batch } };
       case 'idle':
         return { next: queue, result: { outcome: 'idle' } };
+      case 'restored':
+        return { next: queue, result: { outcome: 'restored', live: decided.live } };
       case 'held':
         return { next: queue, result: { outcome: 'held', hold: decided.hold } };
       case 'deploy-budget': {
@@ -231,10 +241,13 @@ export function createPublishQueue(options: PublishQueueOptions) {
 
     /**
      * The freshness check found the site would change (`reason`): a build waits as a publish does,
-     * and starts now when nothing is in flight or held. One already waiting or in flight: nothing changes.
+     * and starts now when nothing is in flight or held. One already waiting or in flight: nothing
+     * changes. While a restore holds, none is asked for: the restored deploy stays.
      */
     freshness(reason: string): Promise<QueueOutcome> {
       return decideAndStart((queue, at, lost) => {
+        const restored = restoreHold(queue);
+        if (restored) return { next: queue, result: { outcome: 'restored', live: restored } };
         if (queue.fresh || queue.inFlight?.freshness)
           return { next: queue, result: { outcome: 'duplicate' } };
         return startIfDue(
@@ -255,12 +268,17 @@ export function createPublishQueue(options: PublishQueueOptions) {
 
     /**
      * A production deploy started building (its notification); `batch`: the batch its title names,
-     * `createdAt`: when Netlify was asked for it. Its batch's start is confirmed; a deploy asked for
-     * before the batch in flight is word that Netlify works through the builds ahead of it.
+     * `createdAt`: when Netlify was asked for it, `live`: the live deploy as the production history
+     * shows it now (restore-hold.ts). Its batch's start is confirmed; a deploy asked for before the
+     * batch in flight is word that Netlify works through the builds ahead of it.
      */
-    async building(batch: string | undefined, createdAt?: string | null): Promise<void> {
+    async building(
+      batch: string | undefined,
+      createdAt?: string | null,
+      live?: LiveDeploy,
+    ): Promise<void> {
       await update((queue, at) => {
-        const heard = heardFromNetlify(queue);
+        const heard = withLiveView(heardFromNetlify(queue), live);
         // A deploy the queue did not start takes its slot of the deploy budget all the same.
         const counted = isQueueBatch(heard, batch)
           ? heard
@@ -278,18 +296,21 @@ export function createPublishQueue(options: PublishQueueOptions) {
     },
 
     /**
-     * A production deploy finished; `batch`: the batch its title names (none for a git push or a
-     * deploy from Netlify's UI). Ends the in-flight batch if it is this one, then starts the next
-     * batch if publishes wait. A repeated notification finds nothing to end.
+     * A production deploy finished (or was published again, locked, unlocked: each is a `ready`
+     * deploy); `batch`: the batch its title names (none for a git push or a deploy from Netlify's
+     * UI), `live`: the live deploy as the production history shows it now. Ends the in-flight batch
+     * if it is this one, then starts the next batch if publishes wait and no restore holds them. A
+     * repeated notification finds nothing to end.
      */
     finished(
       batch: string | undefined,
       outcome: BuildOutcome = 'ready',
       createdAt?: string | null,
+      live?: LiveDeploy,
     ): Promise<QueueOutcome> {
       return decideAndStart((queue, at, lost) => {
         const after = heardAhead(
-          ended(heardFromNetlify(queue), batch, outcome, at, unitMs),
+          ended(withLiveView(heardFromNetlify(queue), live), batch, outcome, at, unitMs),
           batch,
           createdAt,
           at,

@@ -3,7 +3,8 @@
  * words: every function that moves the publish queue answers and logs with `outcomeSentence`.
  */
 import type { BuildHookBody } from '../publish-records/hook-body.ts';
-import type { Batch, Hold } from '../publish-records/queue-record.ts';
+import type { Batch, Hold, LiveDeploy } from '../publish-records/queue-record.ts';
+import { RESTORED_REASON } from './restore-hold.ts';
 
 export type QueueOutcome =
   /** A batch was started: its build hook call succeeded. `recovered`: the batch taken as lost on the way. */
@@ -12,6 +13,8 @@ export type QueueOutcome =
   | { outcome: 'waiting'; inFlight: string }
   /** What waits is held until `hold.until` (the build hook did not answer, a build was lost…). */
   | { outcome: 'held'; hold: Hold }
+  /** What waits is held by a restore the operator made, until the latest deploy is live again or deploys are unlocked. */
+  | { outcome: 'restored'; live: Required<LiveDeploy> }
   /** The same revision is in flight or in a batch that built (a freshness build: one already waits or is in flight): nothing changes. */
   | { outcome: 'duplicate' }
   /** Nothing waits, nothing to start. */
@@ -22,8 +25,8 @@ export type QueueOutcome =
 /**
  * The outcome in one sentence, as the caller is answered (the content service, Netlify, the
  * Deploys view): "build started", "waiting for the running build", "waiting: next build at … (deploy
- * budget)", "waiting: <why>; the site tries again at …", "already building or built", "nothing
- * waits". `detail` adds what the log wants after a colon: the deploy's title, or the batch building.
+ * budget)", "waiting: <why>; the site tries again at …", "waiting: an earlier deploy was restored, …",
+ * "already building or built", "nothing waits". `detail` adds what the log wants after a colon: the deploy's title, or the batch building.
  */
 export function outcomeSentence(outcome: QueueOutcome, detail = false): string {
   switch (outcome.outcome) {
@@ -40,6 +43,8 @@ export function outcomeSentence(outcome: QueueOutcome, detail = false): string {
       return outcome.hold.cause === 'deploy-budget'
         ? `waiting: next build at ${outcome.hold.until} (deploy budget)`
         : `waiting: ${outcome.hold.reason}; the site tries again at ${outcome.hold.until}`;
+    case 'restored':
+      return `waiting: ${RESTORED_REASON}${detail ? ` (deploy ${outcome.live.deployId} restored over ${outcome.live.restoredOver})` : ''}`;
     case 'duplicate':
       return 'already building or built';
     case 'idle':

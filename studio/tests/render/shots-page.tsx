@@ -64,6 +64,7 @@ const DOCUMENTS: Array<{ id: string; type: string; title: string; rev?: string }
     type: 'giveawayClosed',
     title: 'Husky Mobile · Giveaway: closed page',
   },
+  { id: 'cubbymobile-faqs', type: 'faqs', title: 'Cubby Mobile · Landing page: FAQ' },
   {
     id: 'huskymobile-planCards-student',
     type: 'planCards',

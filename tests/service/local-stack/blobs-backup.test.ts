@@ -1,9 +1,15 @@
 /**
- * npm run blobs against the running local stack (--local): after a deploy goes live, the export
- * holds the site's records; with every record wiped the site no longer knows what is live; the
- * restore brings the history back, so the status answers say live again, since the same moment.
+ * npm run blobs against the running local stack (--local), with a publish waiting in the queue: a
+ * first deploy goes live; then the build service stops answering (a door in front of the stack's
+ * build hook plays the outage), so an editor's publish is kept and waits for the site's own retry.
+ * The export holds the site's records, the waiting publish among them; with every record wiped the
+ * site knows neither what is live nor what waits, and the functions running meanwhile write no
+ * empty queue in its place; the restore brings both back (the live deploy since the same moment),
+ * and once the build service answers again the waiting publish builds and goes live, with no new
+ * webhook.
  */
 import { execFile } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +22,11 @@ import {
   type LocalBlobsAccess,
 } from '../../../scripts/local-stack/netlify/blobs.ts';
 import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.ts';
+import { publishLocally } from '../../../scripts/local-stack/publish.ts';
+import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
 import { buildHookTitle, newBatchId } from '../../../src/lib/publish-records/hook-body.ts';
+import { PUBLISH_QUEUE_KEY, PUBLISH_QUEUE_STORE } from '../../../src/lib/publish-records/names.ts';
+import type { DocumentStatus } from '../../../src/lib/publish-records/status-answers.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
 import { ROOT, startStackProcess, type StackProcess } from './stack-process.ts';
 
@@ -28,21 +38,52 @@ const deploysDir = join(ROOT, '.netlify', 'tests', 'blobs-backup');
 const emptyDist = join(work, 'empty-dist');
 mkdirSync(emptyDist);
 const HOOK_TOKEN = 'blobs-backup-hook-token';
+const LANDING = 'huskymobile-landingHeader';
 let stack: StackProcess;
+/** The functions' build hook: the stack's own, through a door that answers 503 while `down`. */
+const hook = { down: false, calls: 0 };
+let door: Server | undefined;
 
 beforeAll(async () => {
   rmSync(deploysDir, { recursive: true, force: true });
+  door = createServer((request, response) => {
+    hook.calls += 1;
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      if (hook.down) {
+        response.writeHead(503).end('Service Unavailable');
+        return;
+      }
+      void fetch(
+        `${localBuildHookUrl(stack.site, HOOK_TOKEN)}${(request.url ?? '').replace(/^[^?]*/, '')}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: Buffer.concat(chunks),
+        },
+      ).then(async (answer) => response.writeHead(answer.status).end(await answer.text()));
+    });
+  });
+  await new Promise<void>((ready) => door!.listen(0, '127.0.0.1', ready));
   stack = await startStackProcess({
     DATA_DIR: dataDir,
     DIST_DIR: emptyDist,
     CONTENT_DATASET_DIR: sourceDir,
     DEPLOYS_DIR: deploysDir,
     LOCAL_BUILD_HOOK_TOKEN: HOOK_TOKEN,
+    NETLIFY_BUILD_HOOK_URL: `http://127.0.0.1:${(door.address() as { port: number }).port}/build_hooks/local`,
+    // The site's retry waits 2 s, 4 s, 8 s …; the scheduler's minute lasts half a second.
+    PUBLISH_RETRY_BASE_SECONDS: '2',
+    LOCAL_SCHEDULE_MINUTE_MS: '500',
+    // No page is read: each build writes its record alone.
+    LOCAL_BUILD_RECORD_ONLY: 'true',
   });
 }, 60_000);
 
 afterAll(async () => {
   await stack?.stop();
+  await new Promise<void>((closed) => (door ? door.close(() => closed()) : closed()));
   rmSync(work, { recursive: true, force: true });
   rmSync(deploysDir, { recursive: true, force: true });
 });
@@ -53,6 +94,21 @@ const blobs = (...args: string[]) =>
     env: { ...process.env, DATA_DIR: dataDir },
   });
 
+/** The stack's own Blobs store `name`, as `npm run blobs -- --local` reaches it. */
+function storeOf(name: string) {
+  const access = JSON.parse(
+    readFileSync(join(dataDir, LOCAL_BLOBS_ACCESS_FILE), 'utf8'),
+  ) as LocalBlobsAccess;
+  return getStore({
+    name,
+    siteID: access.siteID,
+    token: access.token,
+    edgeURL: access.url,
+    uncachedEdgeURL: access.url,
+    consistency: 'strong',
+  });
+}
+
 /** What a visitor's /api/deploys says is live: when it went live, or null. */
 async function liveSince(): Promise<string | null> {
   const answer = JSON.parse((await stack.get('/api/deploys')).text) as {
@@ -61,10 +117,16 @@ async function liveSince(): Promise<string | null> {
   return answer.site?.lastChangedAt ?? null;
 }
 
+/** What a visitor is told of a revision of a document (on the site: live, or being published). */
+async function statusOf(id: string, rev: string): Promise<DocumentStatus> {
+  const answer = await stack.get(`/api/publish-status?ids=${id}:${rev}`);
+  return (JSON.parse(answer.text) as { documents: Record<string, DocumentStatus> }).documents[id]!;
+}
+
 describe('npm run blobs on the local stack', () => {
-  it('export, wipe, restore: the site knows its live deploy again', async () => {
+  it('export, wipe, restore with a publish waiting: the site knows its live deploy again, and the waiting publish builds and goes live', async () => {
     const body = { kind: 'manual' as const, batch: newBatchId(), documents: [], more: 0 };
-    const hook = await fetch(
+    const first = await fetch(
       `${localBuildHookUrl(stack.site, HOOK_TOKEN)}?trigger_title=${encodeURIComponent(buildHookTitle(body))}`,
       {
         method: 'POST',
@@ -72,11 +134,23 @@ describe('npm run blobs on the local stack', () => {
         body: JSON.stringify(body),
       },
     );
-    await hook.arrayBuffer();
+    await first.arrayBuffer();
     const [since] = (
       await stack.until(liveSince, (value) => value !== null, 240_000, 'live')
     ).slice(-1);
     expect(since).toEqual(expect.any(String));
+
+    // The build service stops answering: the publish is kept, and waits for the site's own retry.
+    hook.down = true;
+    const published = await publishLocally({
+      datasetDir: workingDatasetDir(dataDir),
+      id: LANDING,
+      changes: { title: 'Purple through the outage' },
+      siteUrl: stack.site,
+    });
+    expect(published.status, published.answer).toBe(202);
+    expect(published.answer).toContain('the publish is kept and the site tries again at');
+    expect(await statusOf(LANDING, published.rev)).toEqual({ state: 'publishing' });
 
     const file = join(work, 'backup.json');
     const exported = await blobs('export', '--local', '--out', file);
@@ -85,27 +159,46 @@ describe('npm run blobs on the local stack', () => {
       stores: Record<string, Record<string, string>>;
     };
     expect(Object.keys(backup.stores.deploys!)).toContain('history/production');
+    const queued = JSON.parse(backup.stores[PUBLISH_QUEUE_STORE]![PUBLISH_QUEUE_KEY]!) as {
+      waiting: Array<{ id: string; rev: string }>;
+    };
+    expect(queued.waiting).toEqual([expect.objectContaining({ id: LANDING, rev: published.rev })]);
 
     // The stores lost: every record deleted through the stack's own Blobs server.
-    const access = JSON.parse(
-      readFileSync(join(dataDir, LOCAL_BLOBS_ACCESS_FILE), 'utf8'),
-    ) as LocalBlobsAccess;
     for (const name of BACKED_UP_STORES) {
-      const store = getStore({
-        name,
-        siteID: access.siteID,
-        token: access.token,
-        edgeURL: access.url,
-        uncachedEdgeURL: access.url,
-        consistency: 'strong',
-      });
+      const store = storeOf(name);
       for (const { key } of (await store.list()).blobs) await store.delete(key);
     }
     expect(await liveSince()).toBeNull();
+    expect((await statusOf(LANDING, published.rev)).state).toBe('unknown');
+    // publish-retry runs every half second meanwhile: it finds no queue, and writes none.
+    await new Promise((wait) => setTimeout(wait, 3_000));
+    expect(await storeOf(PUBLISH_QUEUE_STORE).get(PUBLISH_QUEUE_KEY)).toBeNull();
 
     const restored = await blobs('restore', file, '--local');
     expect(restored.stdout).toMatch(/^deploys: [1-9]\d* written, 0 already the same$/m);
+    expect(restored.stdout).toMatch(/^rebuild-on-publish: [1-9]\d* written/m);
     expect(await liveSince()).toBe(since);
+    expect(await statusOf(LANDING, published.rev)).toEqual({ state: 'publishing' });
+
+    // The build service answers again: the site's retry builds the publish, and it goes live.
+    const deploysBefore = (await stack.localDeploys()).length;
+    hook.down = false;
+    await stack.until(
+      () => statusOf(LANDING, published.rev),
+      (status) => status.state === 'live',
+      120_000,
+      'the waiting publish live',
+    );
+    const deploys = await stack.localDeploys();
+    expect(deploys).toHaveLength(deploysBefore + 1);
+    expect(deploys[0]).toMatchObject({
+      state: 'ready',
+      live: true,
+      title: expect.stringMatching(
+        /^Publish of 1 document \(landingHeader\) \[batch b-[0-9a-f]{8}\]$/,
+      ) as string,
+    });
   }, 300_000);
 
   it('without a running stack, or without a target, it says so', async () => {

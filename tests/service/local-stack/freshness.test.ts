@@ -4,15 +4,28 @@
  * the product API: with no change it builds nothing; a giveaway closed in the product API (which
  * sends no event) is found by the next check, which builds through the publish queue, and the
  * school's pages then show the giveaway closed; run again, it builds nothing. What it found shows in
- * the editors' Deploys answer.
+ * the editors' Deploys answer. Then the operator rolls back to the first deploy (Netlify's *Publish
+ * deploy*, played by the stack's restore door): the giveaway shows open again though the product
+ * API has it closed, and the freshness check reads nothing and builds nothing, saying why; a publish
+ * meanwhile is kept and waits, its badge saying why; the latest deploy published again (the way
+ * back) builds it at once, it goes live, and the check compares with the live deploy again.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.ts';
+import {
+  localBuildHookUrl,
+  localRestoreUrl,
+} from '../../../scripts/local-stack/netlify/deploys.ts';
+import { publishLocally } from '../../../scripts/local-stack/publish.ts';
+import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
+import { badgeFor } from '../../../studio/deploys/status.ts';
 import { changeTenantLocally } from '../../../scripts/local-stack/tenant.ts';
-import { type DeploysAnswer } from '../../../src/lib/publish-records/status-answers.ts';
+import {
+  type DeploysAnswer,
+  type DocumentStatus,
+} from '../../../src/lib/publish-records/status-answers.ts';
 import { manualBody, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
 import { CHECK_TICK_MS, SCHEDULER_SLACK_MS } from '../../../src/lib/rebuild/freshness.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
@@ -83,6 +96,20 @@ async function deploysAnswer(): Promise<DeploysAnswer> {
   return JSON.parse(
     (await stack.get('/api/deploys', { authorization: `Bearer ${EDITOR}` })).text,
   ) as DeploysAnswer;
+}
+
+/** The operator's *Publish deploy* on a local deploy: its answer's status. */
+async function publishAgain(deployId: string): Promise<number> {
+  const answer = await fetch(localRestoreUrl(stack.site, deployId), { method: 'POST' });
+  await answer.arrayBuffer();
+  return answer.status;
+}
+
+async function editorStatus(id: string, rev: string): Promise<DocumentStatus> {
+  const answer = await stack.get(`/api/publish-status?ids=${id}:${rev}`, {
+    authorization: `Bearer ${EDITOR}`,
+  });
+  return (JSON.parse(answer.text) as { documents: Record<string, DocumentStatus> }).documents[id]!;
 }
 
 /** Runs the check by hand (as Netlify's "Run now" does), clear of the minutes a scheduled run owns so it checks at once. */
@@ -172,4 +199,73 @@ describe('the freshness check on the local stack', () => {
     await new Promise((wait) => setTimeout(wait, 3_000));
     expect(await stack.localDeploys()).toHaveLength(before);
   }, 180_000);
+
+  it('a restored older deploy is not replaced by the freshness check, nor by a publish; the latest deploy published again builds what waited, and the check goes on', async () => {
+    const [latest, first] = (await stack.localDeploys()).filter(
+      (deploy) => deploy.state === 'ready',
+    );
+    expect(latest).toMatchObject({ live: true });
+    // The rollback: the first deploy, which shows the giveaway open (the product API has it closed).
+    expect(await publishAgain(first!.id)).toBe(200);
+    expect((await stack.localDeploys()).find((deploy) => deploy.live)?.id).toBe(first!.id);
+    expect(await giveaway()).toEqual({ enter: [`${PAGE}/giveaway-entry/${EVENT}`], entry: '200' });
+    const reason =
+      'an earlier deploy was restored, so nothing builds until the latest deploy is published again or deploys are unlocked';
+    expect((await deploysAnswer()).waitingToBuild).toEqual({
+      waiting: 0,
+      reason,
+      cause: 'restored',
+    });
+
+    const before = (await stack.localDeploys()).length;
+    const standsDown = `an earlier deploy was restored (deploy ${first!.id}): no build until the latest deploy is published again or deploys are unlocked`;
+    expect(await checkNow()).toBe(standsDown);
+    expect((await deploysAnswer()).freshness).toMatchObject({ outcome: standsDown, build: false });
+
+    // A publish meanwhile is kept and waits, and says why.
+    const published = await publishLocally({
+      datasetDir: workingDatasetDir(dataDir),
+      id: 'huskymobile-landingHeader',
+      changes: { title: 'Purple after the rollback' },
+      siteUrl: stack.site,
+    });
+    expect(published.status, published.answer).toBe(202);
+    expect(JSON.parse(published.answer)).toEqual({ message: `waiting: ${reason}` });
+    const waiting = await editorStatus('huskymobile-landingHeader', published.rev);
+    expect(waiting).toEqual({ state: 'publishing', waiting: { reason, cause: 'restored' } });
+    expect(badgeFor(waiting).label).toBe('Waiting: earlier deploy restored');
+    // Nothing builds meanwhile (publish-retry runs every minute): the rollback stands.
+    await new Promise((wait) => setTimeout(wait, 65_000));
+    expect(await stack.localDeploys()).toHaveLength(before);
+    expect(await giveaway()).toEqual({ enter: [`${PAGE}/giveaway-entry/${EVENT}`], entry: '200' });
+
+    // The way back: the latest deploy published again; what waited builds at once and goes live.
+    expect(await publishAgain(latest!.id)).toBe(200);
+    const deploys = await stack.until(
+      stack.localDeploys,
+      (list) => list.length > before && (list[0]!.state === 'ready' || list[0]!.state === 'error'),
+      240_000,
+      'the build of the publish that waited',
+    );
+    expect(deploys.at(-1)![0], stack.output().slice(-3000)).toMatchObject({
+      state: 'ready',
+      live: true,
+      title: expect.stringMatching(
+        /^Publish of 1 document \(landingHeader\) \[batch b-[0-9a-f]{8}\]$/,
+      ) as string,
+    });
+    await stack.until(
+      () => editorStatus('huskymobile-landingHeader', published.rev),
+      (status) => status.state === 'live',
+      20_000,
+      'the publish that waited, live',
+    );
+    expect((await stack.get(PAGE)).text).toContain('Purple after the rollback');
+    expect(await giveaway()).toEqual({
+      enter: [`${PAGE}/giveaway-closed`],
+      entry: `302 ${PAGE}/giveaway-closed`,
+    });
+    expect((await deploysAnswer()).waitingToBuild).toBeUndefined();
+    expect(await checkNow()).toBe('no change since the live deploy');
+  }, 420_000);
 });

@@ -2,7 +2,9 @@
  * The ops alert against the local stack: a production build fails (its build command stops: the
  * product API it reads is down, behind a door the test closes), the deploy notification reaches
  * the site's deploy-notification function, and one signed alert (Standard Webhooks, checked with
- * the receiver's key) reaches a local receiver, as OPS_ALERT_WEBHOOK_URL names it.
+ * the receiver's key) reaches a local receiver, as OPS_ALERT_WEBHOOK_URL names it: plain http, to
+ * this machine, the one kind of http address the sender takes, and the functions' settings check
+ * (as `setup:check --deployed` asks it) agrees.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -13,6 +15,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { manualBody, triggerBuild } from '../../../src/lib/rebuild/build-hook.ts';
+import { askDeployedFunctions } from '../../../src/lib/setup/deployed-check.ts';
 import { oneSchoolDocuments, writeDataset } from '../../fixtures/one-school/dataset.ts';
 import { ROOT, startStackProcess, type StackProcess } from './stack-process.ts';
 
@@ -102,4 +105,15 @@ describe('an alert to ops', () => {
       'Build script returned non-zero exit code',
     );
   }, 360_000);
+
+  it("the functions' settings check, asked as setup:check --deployed asks it, finds nothing wrong with that address", async () => {
+    const answer = await askDeployedFunctions(
+      stack.site,
+      localBuildHookUrl(stack.site, HOOK_TOKEN),
+      (url, init) => fetch(url, init),
+    );
+    expect(answer.state).toBe('answered');
+    const named = answer.state === 'answered' ? answer.problems.map((problem) => problem.text) : [];
+    expect(named.filter((text) => text.startsWith('OPS_ALERT_WEBHOOK'))).toEqual([]);
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 /**
  * Deploy notifications into deploy records: signed or refused, in any order, twice, for another
- * site, a restore, a lock, deploy previews, a failed build, and the publish queue's next batch.
+ * site, a restore, a lock, deploy previews, a failed build, and the publish queue's next batch; a
+ * restore holding the publish queue until the latest deploy is live again or deploys are unlocked.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -18,6 +19,8 @@ import {
   PUBLISH_QUEUE_KEY,
   shardOf,
 } from '../../../src/lib/publish-records/names.ts';
+import type { PublishQueue } from '../../../src/lib/publish-records/queue-record.ts';
+import { outcomeSentence } from '../../../src/lib/rebuild/queue-outcome.ts';
 import { buildRecord, deploy, SITE_ID, site } from './fixtures.ts';
 
 type Site = ReturnType<typeof site>;
@@ -417,10 +420,115 @@ describe('restore and lock', () => {
     expect(liveOf(s)).toEqual({ deployId: 'd-1', since: T(2) });
 
     await s.notify(succeeded('d-1', 0, null, { locked: false, updated_at: T(20) }));
-    expect(lockOf(s)).toEqual({ locked: false, lockedDeployId: null, updatedAt: T(20) });
+    expect(lockOf(s)).toEqual({
+      locked: false,
+      lockedDeployId: null,
+      updatedAt: T(20),
+      unlockedAt: T(20),
+    });
     // A late "locked" does not lock it again.
     await s.notify(succeeded('d-1', 0, null, { locked: true, updated_at: T(5) }));
     expect(lockOf(s)).toMatchObject({ locked: false });
+  });
+});
+
+describe('a restore holds the publish queue', () => {
+  const publish = (rev: string, minute: number) => ({
+    id: 'husky-faqs',
+    type: 'faqs',
+    rev,
+    publishedAt: T(minute),
+  });
+  const queueOf = (s: Site) => s.queueStore.value(PUBLISH_QUEUE_KEY) as PublishQueue | undefined;
+
+  /** d-1, then d-2 published; then d-1 published again (Netlify's "Publish deploy": "Deploy restored"). */
+  async function restored(): Promise<Site> {
+    const s = site();
+    s.reports.set('d-1', buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    s.reports.set('d-2', buildRecord({ 'husky-faqs': ['r2', 'husky'] }));
+    await s.notify(succeeded('d-1', 0));
+    await s.notify(succeeded('d-2', 10));
+    expect(queueOf(s)?.live).toEqual({ deployId: 'd-2', since: T(12) });
+    const answer = await s.notify(
+      succeeded('d-1', 0, null, { updated_at: T(30), published_at: T(30) }),
+    );
+    expect(answer.status).toBe(200);
+    expect(liveOf(s)).toEqual({ deployId: 'd-1', since: T(30) });
+    expect(queueOf(s)?.live).toEqual({ deployId: 'd-1', since: T(30), restoredOver: 'd-2' });
+    return s;
+  }
+  const hold = { deployId: 'd-1', since: T(30), restoredOver: 'd-2' };
+
+  it('a publish is kept and waits, saying why; publish-retry and the freshness check start nothing; publishing the latest deploy again builds it', async () => {
+    const s = await restored();
+    const waiting = await s.queue.publish(publish('r3', 31));
+    expect(waiting).toEqual({ outcome: 'restored', live: hold });
+    expect(outcomeSentence(waiting)).toBe(
+      'waiting: an earlier deploy was restored, so nothing builds until the latest deploy is published again or deploys are unlocked',
+    );
+    expect(outcomeSentence(waiting, true)).toMatch(/\(deploy d-1 restored over d-2\)$/);
+    expect(await s.queue.retryWaiting()).toEqual({ outcome: 'restored', live: hold });
+    expect(await s.queue.freshness('tenant records changed for 1 school (husky)')).toEqual({
+      outcome: 'restored',
+      live: hold,
+    });
+    expect(queueOf(s)).toMatchObject({ waiting: [{ id: 'husky-faqs', rev: 'r3' }] });
+    expect(queueOf(s)?.fresh).toBeUndefined();
+    expect(s.hookCalls).toEqual([]);
+
+    // The way back: *Publish deploy* on d-2, the latest deploy.
+    await s.notify(succeeded('d-2', 10, null, { updated_at: T(40), published_at: T(40) }));
+    expect(queueOf(s)?.live).toEqual({ deployId: 'd-2', since: T(40) });
+    expect(s.hookCalls.map((body) => body.documents.map((document) => document.rev))).toEqual([
+      ['r3'],
+    ]);
+  });
+
+  it('deploys unlocked after the restore end it too (the operator locked, then unlocked)', async () => {
+    const s = await restored();
+    // "Deploy locked": the restored deploy, locked.
+    await s.notify(
+      succeeded('d-1', 0, null, { locked: true, updated_at: T(31), published_at: T(30) }),
+    );
+    expect(queueOf(s)?.live).toEqual(hold);
+    await s.queue.publish(publish('r3', 32));
+    expect(s.hookCalls).toEqual([]);
+    // "Deploy unlocked": what waited builds (and, auto publishing again, goes live).
+    await s.notify(
+      succeeded('d-1', 0, null, { locked: false, updated_at: T(35), published_at: T(30) }),
+    );
+    expect(queueOf(s)?.live).toEqual({ deployId: 'd-1', since: T(30) });
+    expect(s.hookCalls).toHaveLength(1);
+    // Locked again later: the restore it ended does not hold again.
+    await s.notify(
+      succeeded('d-1', 0, null, { locked: true, updated_at: T(50), published_at: T(30) }),
+    );
+    expect(queueOf(s)?.live).toEqual({ deployId: 'd-1', since: T(30) });
+  });
+
+  it("a deploy the operator starts that goes live (auto publishing: newer than all) ends it, as the restore's own repeated notification does not start it again", async () => {
+    const s = await restored();
+    await s.queue.publish(publish('r3', 31));
+    s.reports.set('d-3', buildRecord({ 'husky-faqs': ['r2', 'husky'] }));
+    await s.notify(succeeded('d-3', 45, 'Rebuild by hand [batch b-0000abcd]'));
+    expect(queueOf(s)?.live).toEqual({ deployId: 'd-3', since: T(47) });
+    expect(s.hookCalls).toHaveLength(1);
+    await s.notify(succeeded('d-1', 0, null, { updated_at: T(30), published_at: T(30) }));
+    expect(queueOf(s)?.live).toEqual({ deployId: 'd-3', since: T(47) });
+  });
+
+  it('notifications out of order: the restore arriving after the way back holds nothing', async () => {
+    const s = site();
+    s.reports.set('d-1', buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    s.reports.set('d-2', buildRecord({ 'husky-faqs': ['r2', 'husky'] }));
+    await s.notify(succeeded('d-1', 0));
+    await s.notify(succeeded('d-2', 10));
+    await s.notify(succeeded('d-2', 10, null, { updated_at: T(40), published_at: T(40) }));
+    await s.notify(succeeded('d-1', 0, null, { updated_at: T(30), published_at: T(30) }));
+    expect(liveOf(s)).toEqual({ deployId: 'd-2', since: T(40) });
+    expect(queueOf(s)?.live).toEqual({ deployId: 'd-2', since: T(40) });
+    await s.queue.publish(publish('r3', 41));
+    expect(s.hookCalls).toHaveLength(1);
   });
 });
 

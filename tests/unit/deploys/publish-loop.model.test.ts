@@ -11,12 +11,18 @@
  * or never answering the freshness check; publish-retry's runs skipped (a clock jump); a record written
  * by the previous version's code (migrated as read), or unreadable for up to 30 minutes (a newer
  * version, as an older deploy's code finds it: kept aside, answered 503, never overwritten, so the
- * publishes it holds build once it reads again). The real
+ * publishes it holds build once it reads again); an operator's rollback (*Publish deploy* on a
+ * deploy 1 to 3 back: Netlify's "Deploy restored", its notification as faulty as any) and the way
+ * back (the newest deploy published again). The real
  * functions run it, in the simulated world the month bench replays its month in too
- * (scripts/support/world/). Then the faults stop, the clock runs past the bound (publishBoundMs
- * with the budget's slot, plus the builds Netlify already had queued, plus the freshness check's
- * interval) and the invariants must hold:
+ * (scripts/support/world/). Then the faults stop, a rollback still standing ends the way the
+ * operator ends it (the newest deploy published again), the clock runs past the bound
+ * (publishBoundMs with the budget's slot, plus the builds Netlify already had queued, plus the
+ * freshness check's interval) and the invariants must hold:
  *
+ * - while the site held a restore, the publish queue started no build and asked for no freshness
+ *   build (held-starts.ts watches every write of its record): a rollback is the operator's, and
+ *   neither a publish, publish-retry nor the freshness check undoes it;
  * - every published revision that is its document's newest and that the site acknowledged (202) is
  *   live or not live for a reason (never "publishing", never unknown), and that is the truth: live
  *   means the deploy visitors get carries that revision, not live that it does not;
@@ -185,6 +191,14 @@ const commands: Array<fc.Arbitrary<Command>> = [
         faults.armRecord({ kind: 'unreadable', record, ms: count * 60_000 }),
       ),
     ),
+  fc
+    .integer({ min: 1, max: 3 })
+    .map((back) =>
+      command(`restore the deploy ${back} back (a rollback)`, (world) => world.restore(back)),
+    ),
+  fc.constant(
+    command('publish the newest deploy again (the way back)', (world) => world.rollForward()),
+  ),
   fc.integer({ min: 2, max: 120 }).map((count) =>
     command(`skip publish-retry for ${count} min`, (world, faults) => {
       faults.count(`publish-retry skipped for ${count} min`);
@@ -194,9 +208,11 @@ const commands: Array<fc.Arbitrary<Command>> = [
 ];
 
 async function quiet(world: World): Promise<void> {
-  // The site's first deploy, before anything is published.
-  world.byHand();
-  await world.advanceTo(world.now + 10 * 60_000);
+  // The site's first two deploys, before anything is published: from the start there is an older one to roll back to.
+  for (let deploys = 0; deploys < 2; deploys += 1) {
+    world.byHand();
+    await world.advanceTo(world.now + 10 * 60_000);
+  }
 }
 
 /** After the faults: runs past the bound, then checks what every newest revision's badge says against what visitors get. */
@@ -206,8 +222,13 @@ async function settleAndCheck(world: World): Promise<void> {
   world.buildMs = Math.min(world.buildMs, NETLIFY_BUILD_LIMIT_MS);
   // Delayed notifications are faults until they arrive. The builds Netlify has queued then (the hook calls
   // of that moment included) are ahead of any new one: the bound counts from the last of them.
-  const quietFrom = Math.max(world.now, world.pendingDeliveries());
-  await world.advanceTo(quietFrom + 1_000);
+  await world.advanceTo(Math.max(world.now, world.pendingDeliveries()) + 1_000);
+  // A rollback still standing (on Netlify, or as the site holds it) ends as the operator ends it.
+  if (await world.restoreStands()) {
+    world.rollForward();
+    await world.advanceTo(world.now + 2_000);
+  }
+  const quietFrom = world.now;
   const queued = world.netlify.deploys.filter(
     (deploy) => deploy.state === 'enqueued' || deploy.state === 'building',
   ).length;
@@ -259,6 +280,7 @@ async function settleAndCheck(world: World): Promise<void> {
   }
   const since = world.liveSince.map(Date.parse);
   expect(since, 'the live pointer moved back').toEqual([...since].sort((a, b) => a - b));
+  expect(world.heldStarts, 'builds the queue started while a restore held it').toEqual([]);
 
   // The giveaway's state visitors get is the product API's: every tenant change was found and built.
   if (newest.every((revision) => !revision.broken)) {

@@ -14,6 +14,7 @@ import {
   documentStatus,
   parseStatusIds,
   REASONS,
+  waitingToBuild,
   type StatusQuestion,
 } from '../../../src/lib/deploys/status.ts';
 import { createViewLoader } from '../../../src/lib/deploys/view.ts';
@@ -440,6 +441,40 @@ describe('not live', () => {
       state: 'live',
       since: T(30),
       deploy: 'd-1',
+    });
+  });
+
+  it('a publish made after a restore waits, and says why (with no time: the operator ends it); the Deploys answer says it too; the latest deploy published again builds it', async () => {
+    const s = await liveWith(buildRecord({ 'husky-faqs': ['r1', 'husky'] }));
+    s.reports.set('d-2', buildRecord({ 'husky-faqs': ['r2', 'husky'] }));
+    await s.notify(succeeded('d-2', 10));
+    await s.notify(succeeded('d-1', 0, null, { updated_at: T(30), published_at: T(30) })); // restored
+    await s.queue.publish({ id: 'husky-faqs', type: 'faqs', rev: 'r3', publishedAt: T(31) });
+    const waiting = await statusOf(s, { id: 'husky-faqs', rev: 'r3' });
+    expect(waiting.editor).toEqual({
+      state: 'publishing',
+      waiting: {
+        reason:
+          'an earlier deploy was restored, so nothing builds until the latest deploy is published again or deploys are unlocked',
+        cause: 'restored',
+      },
+    });
+    // A visitor of a document on the site learns only that it is being published.
+    expect(waiting.visitor).toEqual({ state: 'publishing' });
+    const view = await createViewLoader({ deploys: s.deploysStore, queue: s.queueStore })({});
+    expect(waitingToBuild(view)).toEqual({
+      waiting: 1,
+      reason:
+        'an earlier deploy was restored, so nothing builds until the latest deploy is published again or deploys are unlocked',
+      cause: 'restored',
+    });
+    expect(s.hookCalls).toEqual([]);
+
+    await s.notify(succeeded('d-2', 10, null, { updated_at: T(40), published_at: T(40) }));
+    expect(s.hookCalls).toHaveLength(1);
+    expect((await statusOf(s, { id: 'husky-faqs', rev: 'r3' })).editor).toEqual({
+      state: 'publishing',
+      startedAt: '2026-11-27T10:00:00.000Z',
     });
   });
 });

@@ -304,6 +304,25 @@ export async function sentMessages(): Promise<Map<string, Set<number>>> {
     ),
   );
 
+  // A rollback holds the queue: the operator published an older deploy again over a newer one.
+  const restored = memoryBlobStore();
+  await restored.setJSON(PUBLISH_QUEUE_KEY, {
+    waiting: [],
+    waitingMore: 0,
+    recent: [],
+    live: { deployId: 'd-old', since: '2026-11-28T11:00:00.000Z', restoredOver: 'd-new' },
+  });
+  sent.push(
+    await messageOf(
+      publishFunction(
+        publishEnv,
+        true,
+        {},
+        () => restored,
+      )(await publish(WEBHOOK_SECRET), production),
+    ),
+  );
+
   // deploy-notification: recorded, again, another site's, unsigned, the secret missing or local, the preview site.
   const notifyEnv = {
     NETLIFY_DEPLOY_NOTIFICATION_SECRET: NOTIFICATION_SECRET,

@@ -1,20 +1,30 @@
 /**
  * The ops alert (ops-alert.ts): signed as Standard Webhooks sign (checked here by hand with
  * node:crypto, not only by the library that signs), one signature per key during a rotation; sent
- * by the real functions for each cause, once per cause; never deciding a function's answer.
+ * by the real functions for each cause, once per occurrence of a cause, noted in one record that
+ * stays small however many causes a site meets (alert-marks.ts); never deciding a function's answer.
  */
 import { createHmac } from 'node:crypto';
 import { encodeSignatureHeader } from '@sanity/webhook';
 import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import { memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
+import { KEPT_ASIDE_PREFIX, memoryBlobStore } from '../../../src/lib/functions/blob-store.ts';
+import {
+  ALERT_FORGET_MS,
+  ALERTS_KEPT_PER_TYPE,
+  ALERTS_SENT_KEY,
+  legacyMarkKey,
+  markAlert,
+  type AlertsSent,
+} from '../../../src/lib/functions/alert-marks.ts';
 import { defineFunction } from '../../../src/lib/functions/define-function.ts';
 import {
-  ALERT_MARK_PREFIX,
+  alertAddressProblem,
   sendAlert,
   signedAlert,
   type OpsAlert,
 } from '../../../src/lib/functions/ops-alert.ts';
+import { opsSettingsFindings } from '../../../src/lib/functions/ops-settings-problems.ts';
 import { deployNotification } from '../../../src/lib/deploys/notification-function.ts';
 import { FRESHNESS_KEY, PUBLISH_QUEUE_KEY } from '../../../src/lib/publish-records/names.ts';
 import { publishRetry } from '../../../src/lib/rebuild/publish-retry.ts';
@@ -192,7 +202,15 @@ describe('sending', () => {
     expect(await send(ALERT)).toBe('already-sent');
     expect(await send({ ...ALERT, cause: 'd-2' })).toBe('sent');
     expect(net.received.map((alert) => alert.json.data['cause'])).toEqual(['d-1', 'd-2']);
-    expect([...store.entries.keys()].every((key) => key.startsWith(ALERT_MARK_PREFIX))).toBe(true);
+    // Noted in one record, whatever the number of causes.
+    expect([...store.entries.keys()]).toEqual([ALERTS_SENT_KEY]);
+    expect(store.value(ALERTS_SENT_KEY)).toEqual({
+      version: 2,
+      sent: [
+        { type: 'build-failed', cause: 'd-1', at: NOW.toISOString(), seen: NOW.toISOString() },
+        { type: 'build-failed', cause: 'd-2', at: NOW.toISOString(), seen: NOW.toISOString() },
+      ],
+    });
   });
 
   it('a receiver that never answers: given up after the time-out, never thrown', async () => {
@@ -211,6 +229,51 @@ describe('sending', () => {
     expect(logged.join('\n')).toContain('ops alert build-failed (d-1)');
     // The address may hold a token: never logged.
     expect(logged.join('\n')).not.toContain(RECEIVER);
+  });
+});
+
+describe('where an alert may go: one rule, kept by the sender and said by the settings check', () => {
+  const REFUSED =
+    "must be https (an alert names the site and what failed); plain http only to this machine (localhost, 127.0.0.1, [::1]), as the local stack's receiver";
+  it.each<[string, string | undefined]>([
+    ['https://ops.example/hooks/site', undefined],
+    ['https://127.0.0.1:8443/ops', undefined],
+    ['http://127.0.0.1:50123/ops', undefined],
+    ['http://localhost:50123/ops', undefined],
+    ['http://LOCALHOST:50123/ops', undefined],
+    ['http://[::1]:50123/ops', undefined],
+    ['http://ops.example/hooks/site', REFUSED],
+    ['http://127.0.0.2:50123/ops', REFUSED],
+    ['http://localhost.ops.example/ops', REFUSED],
+    ['http://10.0.0.7/ops', REFUSED],
+    ['ftp://ops.example/ops', REFUSED],
+    ['ops.example/hooks', 'not a URL'],
+  ])('%s: %s', async (address, problem) => {
+    expect(alertAddressProblem(address)).toBe(problem);
+    // The sender: sent to it, or not sent (and not noted, so a mended address is told later).
+    const net = network();
+    const store = memoryBlobStore();
+    const logged: string[] = [];
+    const result = await sendAlert(ALERT, {
+      settings: { ...ALERTS, OPS_ALERT_WEBHOOK_URL: address },
+      store,
+      fetch: net.fetch,
+      log: (line) => logged.push(line),
+      now: () => NOW,
+    });
+    expect(result).toBe(problem ? 'refused-address' : 'sent');
+    expect(net.received).toHaveLength(problem ? 0 : 1);
+    if (problem) {
+      expect(logged).toEqual([
+        `ops alert build-failed (d-1): not sent: OPS_ALERT_WEBHOOK_URL ${problem}`,
+      ]);
+      expect(store.entries.size).toBe(0);
+    }
+    // The settings check (setup:check, and each function's answer to it): a problem exactly then.
+    const findings = opsSettingsFindings({ ...ALERTS, OPS_ALERT_WEBHOOK_URL: address });
+    expect(findings.problems).toEqual(
+      problem ? [`OPS_ALERT_WEBHOOK_URL: ${problem}: no alert is sent to it`] : [],
+    );
   });
 });
 
@@ -339,6 +402,131 @@ describe('each cause, as the functions send it', () => {
     const { handle, queue } = webhook(net, memoryBlobStore(), {});
     expect((await handle(await publishRequest('husky-faqs'))).status).toBe(202);
     expect(net.received).toEqual([]);
-    expect([...queue.entries.keys()].some((key) => key.startsWith(ALERT_MARK_PREFIX))).toBe(false);
+    expect(queue.entries.has(ALERTS_SENT_KEY)).toBe(false);
+  });
+});
+
+describe('the record of alerts sent: bounded, and never the same occurrence twice', () => {
+  const DAY = 24 * 60 * 60_000;
+  const at = (ms: number) => new Date(NOW.getTime() + ms);
+  function sender(store = memoryBlobStore()) {
+    const net = network();
+    const logged: string[] = [];
+    let writes = 0;
+    const counting = {
+      ...store,
+      setJSON: (...args: Parameters<typeof store.setJSON>) => {
+        if (args[0] === ALERTS_SENT_KEY) writes += 1;
+        return store.setJSON(...args);
+      },
+    };
+    const send = (alert: OpsAlert, now: Date) =>
+      sendAlert(alert, {
+        settings: ALERTS,
+        store: counting,
+        fetch: net.fetch,
+        log: (line) => logged.push(line),
+        now: () => now,
+      });
+    return { send, net, store, logged, writes: () => writes };
+  }
+  const stopped = (lastRunAt: string): OpsAlert => ({
+    type: 'freshness-check-stopped',
+    cause: lastRunAt,
+    summary: 'The freshness check stopped',
+  });
+
+  it('500 failed builds over 50 days: each alerted once, and the record keeps the newest few of the type, one blob', async () => {
+    const s = sender();
+    for (let deploy = 0; deploy < 500; deploy += 1)
+      expect(await s.send({ ...ALERT, cause: `d-${deploy}` }, at(deploy * 2.4 * 60 * 60_000))).toBe(
+        'sent',
+      );
+    expect(s.net.received).toHaveLength(500);
+    expect([...s.store.entries.keys()]).toEqual([ALERTS_SENT_KEY]);
+    const record = s.store.value(ALERTS_SENT_KEY) as AlertsSent;
+    expect(record.sent.length).toBeLessThanOrEqual(ALERTS_KEPT_PER_TYPE);
+    expect(record.sent.at(-1)).toMatchObject({ cause: 'd-499' });
+    expect(JSON.stringify(record).length).toBeLessThan(8_000);
+    // A duplicate notification of the last failure, a day later: still not sent again.
+    expect(await s.send({ ...ALERT, cause: 'd-499' }, at(500 * 2.4 * 60 * 60_000))).toBe(
+      'already-sent',
+    );
+  });
+
+  it('a freshness check stopped for 45 days, met every minute: one alert, and the record written about once a day', async () => {
+    const s = sender();
+    const alert = stopped('2026-11-26T08:00:00.000Z');
+    const results = new Set<string>();
+    for (let minute = 0; minute < 45 * 24 * 60; minute += 7)
+      results.add(await s.send(alert, at(minute * 60_000)));
+    expect([...results].sort()).toEqual(['already-sent', 'sent']);
+    expect(s.net.received).toHaveLength(1);
+    expect(s.writes()).toBeLessThanOrEqual(47);
+    // Another stop (it ran, then stopped again) is another occurrence.
+    expect(await s.send(stopped('2027-01-10T08:00:00.000Z'), at(45 * DAY))).toBe('sent');
+  });
+
+  it(`a cause not met for ${ALERT_FORGET_MS / DAY} days is forgotten: met again, it is a new occurrence`, async () => {
+    const s = sender();
+    const refused: OpsAlert = { type: 'builds-refused', cause: 'HTTP 403', summary: 'refused' };
+    expect(await s.send(refused, at(0))).toBe('sent');
+    expect(await s.send(refused, at(ALERT_FORGET_MS - 60_000))).toBe('already-sent');
+    expect(await s.send(refused, at(2 * ALERT_FORGET_MS))).toBe('sent');
+    expect(
+      markAlert(
+        {
+          sent: [
+            {
+              type: 'builds-refused',
+              cause: 'HTTP 403',
+              at: NOW.toISOString(),
+              seen: NOW.toISOString(),
+            },
+          ],
+        },
+        { type: 'build-failed', cause: 'd-1' },
+        at(ALERT_FORGET_MS),
+      ).next?.sent.map((entry) => entry.cause),
+    ).toEqual(['d-1']);
+  });
+
+  it('a cause marked before the record existed (ops-alerts/<type>/<digest>) is not sent again, and is noted', async () => {
+    const store = memoryBlobStore();
+    await store.setJSON(legacyMarkKey(ALERT), {
+      version: 1,
+      type: ALERT.type,
+      cause: ALERT.cause,
+      at: '2026-11-20T10:00:00.000Z',
+    });
+    const s = sender(store);
+    expect(await s.send(ALERT, NOW)).toBe('already-sent');
+    expect(s.net.received).toEqual([]);
+    expect((store.value(ALERTS_SENT_KEY) as AlertsSent).sent).toEqual([
+      { type: ALERT.type, cause: ALERT.cause, at: NOW.toISOString(), seen: NOW.toISOString() },
+    ]);
+    expect(await s.send({ ...ALERT, cause: 'd-2' }, NOW)).toBe('sent');
+  });
+
+  it('two instances meeting the same cause at once: one alert', async () => {
+    const s = sender();
+    const results = await Promise.all([s.send(ALERT, NOW), s.send(ALERT, NOW), s.send(ALERT, NOW)]);
+    expect(results.sort()).toEqual(['already-sent', 'already-sent', 'sent']);
+    expect(s.net.received).toHaveLength(1);
+  });
+
+  it('a record of alerts sent that cannot be read: kept aside, nothing sent (never twice), the function log says so', async () => {
+    const store = memoryBlobStore();
+    store.entries.set(ALERTS_SENT_KEY, { data: '{"version": 2, "sent": [', etag: '"1"' });
+    const s = sender(store);
+    expect(await s.send(ALERT, NOW)).toBe('failed');
+    expect(s.net.received).toEqual([]);
+    expect(s.logged.join('\n')).toContain('not sent, it could not be noted as sent');
+    expect(
+      [...store.entries.keys()].some((key) =>
+        key.startsWith(`${KEPT_ASIDE_PREFIX}${ALERTS_SENT_KEY}/`),
+      ),
+    ).toBe(true);
+    expect(store.entries.get(ALERTS_SENT_KEY)!.data).toBe('{"version": 2, "sent": [');
   });
 });

@@ -18,13 +18,18 @@ import {
 } from '../../../src/lib/functions/blob-store.ts';
 import { defineFunction } from '../../../src/lib/functions/define-function.ts';
 import type { PublishSettings } from '../../../src/lib/functions/function-settings.ts';
-import { readRecord, type RecordKind } from '../../../src/lib/functions/record-kind.ts';
+import { readRecord, recordKind, type RecordKind } from '../../../src/lib/functions/record-kind.ts';
+import { lockAfter } from '../../../src/lib/deploys/deploy-store.ts';
+import { PRODUCTION_HISTORY_RECORD } from '../../../src/lib/publish-records/deploy-history.ts';
 import { deployNotification } from '../../../src/lib/deploys/notification-function.ts';
 import {
   PRODUCTION_HISTORY_KEY,
   PUBLISH_QUEUE_KEY,
 } from '../../../src/lib/publish-records/names.ts';
-import { PUBLISH_QUEUE_RECORD } from '../../../src/lib/publish-records/queue-record.ts';
+import {
+  PUBLISH_QUEUE_RECORD,
+  publishQueueSchema,
+} from '../../../src/lib/publish-records/queue-record.ts';
 import { rebuildOnPublish } from '../../../src/lib/rebuild/publish-webhook.ts';
 import {
   deploy,
@@ -124,6 +129,88 @@ describe('a record of an older version', () => {
     expect(stored.inFlight.batch).toBe('b-00000001');
     expect(stored.waiting.map((entry) => entry.id).sort()).toEqual(['beavs-faqs', 'husky-faqs']);
     expect(keptAside(queue)).toEqual([]);
+  });
+});
+
+describe('a field added by the rule: optional, its absence what the code did before, no new version', () => {
+  const restoredQueue = {
+    version: 2,
+    waiting: [],
+    waitingMore: 0,
+    recent: [],
+    live: { deployId: 'd-old', since: '2026-11-27T09:50:00.000Z', restoredOver: 'd-new' },
+  };
+
+  it("the queue's `live` (the restore hold): a version 2 queue written before it reads as no restore, and a publish builds at once", async () => {
+    const queue = memoryBlobStore();
+    await queue.setJSON(PUBLISH_QUEUE_KEY, { version: 2, waiting: [], waitingMore: 0, recent: [] });
+    const { handle, hookCalls } = webhook(queue);
+    expect((await handle(await publishRequest('beavs-faqs', 'b1'))).status).toBe(202);
+    expect(hookCalls).toHaveLength(1);
+  });
+
+  it('a version 2 queue holding a restore: this code reads it and the publish waits (202, saying why), still version 2', async () => {
+    const queue = memoryBlobStore();
+    await queue.setJSON(PUBLISH_QUEUE_KEY, restoredQueue);
+    const { handle, hookCalls } = webhook(queue);
+    const response = await handle(await publishRequest('beavs-faqs', 'b1'));
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({
+      message:
+        'waiting: an earlier deploy was restored, so nothing builds until the latest deploy is published again or deploys are unlocked',
+    });
+    expect(hookCalls).toEqual([]);
+    expect(queue.value(PUBLISH_QUEUE_KEY)).toMatchObject({
+      version: 2,
+      waiting: [{ id: 'beavs-faqs' }],
+      live: restoredQueue.live,
+    });
+  });
+
+  it("a deploy's code from before the field (as a rollback to it runs) reads such a queue without it, nothing kept aside: no 503 after the rollback", () => {
+    const before = recordKind('the publish queue', publishQueueSchema.omit({ live: true }));
+    const reading = readRecord(JSON.stringify(restoredQueue), before);
+    expect(reading).toMatchObject({ ok: true, version: 2 });
+    expect(reading.ok && 'live' in reading.value).toBe(false);
+    // A new version instead would be "newer-version" to it: kept aside, and every function answering 503.
+    expect(readRecord(JSON.stringify({ ...restoredQueue, version: 3 }), before)).toMatchObject({
+      ok: false,
+      reason: 'newer-version',
+    });
+  });
+
+  it("the production history's `site.unlockedAt`: one written before it is read, and an unlock of a locked site writes it", () => {
+    const history = {
+      deploys: [],
+      live: null,
+      site: { locked: false, lockedDeployId: null, updatedAt: null },
+    };
+    expect(
+      readRecord(JSON.stringify({ version: 2, ...history }), PRODUCTION_HISTORY_RECORD),
+    ).toMatchObject({
+      ok: true,
+      value: history,
+    });
+    const locked = { locked: true, lockedDeployId: 'd-1', updatedAt: '2026-11-27T10:05:00.000Z' };
+    const unlock = {
+      id: 'd-1',
+      site_id: SITE_ID,
+      state: 'ready',
+      locked: false,
+      updated_at: '2026-11-27T10:20:00.000Z',
+    };
+    expect(lockAfter(locked, unlock)).toEqual({
+      locked: false,
+      lockedDeployId: null,
+      updatedAt: '2026-11-27T10:20:00.000Z',
+      unlockedAt: '2026-11-27T10:20:00.000Z',
+    });
+    // An unlock said of a site never seen locked is no unlock of a lock: nothing to note.
+    expect(lockAfter(null, unlock)).toEqual({
+      locked: false,
+      lockedDeployId: null,
+      updatedAt: '2026-11-27T10:20:00.000Z',
+    });
   });
 });
 

@@ -155,6 +155,22 @@ describe("a function's answer to the settings check", () => {
     ]);
   });
 
+  it('an ops webhook address the sender refuses (plain http to another machine) is a problem; one to this machine is not', async () => {
+    const remote = await bodyOf(
+      ask(['publish-retry'], { ...FUNCTIONS_SCOPE, OPS_ALERT_WEBHOOK_URL: 'http://ops.example/x' }),
+    );
+    expect(remote.functions['publish-retry']!.problems).toEqual([
+      "OPS_ALERT_WEBHOOK_URL: must be https (an alert names the site and what failed); plain http only to this machine (localhost, 127.0.0.1, [::1]), as the local stack's receiver: no alert is sent to it",
+    ]);
+    const local = await bodyOf(
+      ask(['publish-retry'], {
+        ...FUNCTIONS_SCOPE,
+        OPS_ALERT_WEBHOOK_URL: 'http://127.0.0.1:50123/ops',
+      }),
+    );
+    expect(local.functions['publish-retry']!.problems).toEqual([]);
+  });
+
   it("a misplaced setting: another site's is a problem, a Builds-only one a note", async () => {
     const body = await bodyOf(
       ask(['deploys'], {

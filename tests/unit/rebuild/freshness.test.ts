@@ -3,7 +3,8 @@
  * (freshness-check.ts) over memory stores, a fake product API and a fake build hook: the same
  * digest builds nothing, a changed one builds (naming the schools), a live deploy without a digest
  * builds, inputs unreadable briefly build nothing and for longer than the stated time build, a live
- * deploy older than the setting builds, and on the preview site nothing is read or built.
+ * deploy older than the setting builds, a restored older deploy stands the check down (it reads
+ * nothing and asks for nothing, saying why), and on the preview site nothing is read or built.
  */
 import { defineFunction } from '../../../src/lib/functions/define-function.ts';
 import { describe, expect, it } from 'vitest';
@@ -239,6 +240,28 @@ describe('the decision table', () => {
     ).toMatchObject({ action: 'read' });
   });
 
+  it('no build while an earlier deploy restored by the operator holds, whatever else the facts say (a publish waiting, records changed, the live deploy old)', () => {
+    const restored: PublishQueue = {
+      ...EMPTY_QUEUE,
+      waiting: [{ id: 'husky-faqs', type: 'faqs', rev: 'r1', publishedAt: NOW.toISOString() }],
+      live: { deployId: LIVE, since: '2026-11-30T09:00:00.000Z', restoredOver: 'deploy-new-0009' },
+    };
+    const standsDown = {
+      action: 'none',
+      outcome: `an earlier deploy was restored (deploy ${LIVE}): no build until the latest deploy is published again or deploys are unlocked`,
+    };
+    expect(beforeReading(facts({ queue: restored }))).toEqual(standsDown);
+    expect(
+      beforeReading(facts({ queue: restored, now: new Date(NOW.getTime() + 30 * DAY) })),
+    ).toEqual(standsDown);
+    // Once it ended (the latest deploy live again, or deploys unlocked), the check goes on.
+    const ended: PublishQueue = {
+      ...EMPTY_QUEUE,
+      live: { deployId: LIVE, since: '2026-11-30T09:00:00.000Z' },
+    };
+    expect(beforeReading(facts({ queue: ended }))).toMatchObject({ action: 'read' });
+  });
+
   it('no build when one is under way or waiting, no live deploy is recorded, the deploys are locked, a deploy is being built, the last one failed in its build command less than 3 hours ago, or the records came from a file', () => {
     const waiting: PublishQueue = {
       ...EMPTY_QUEUE,
@@ -324,10 +347,12 @@ describe('the freshness-check function', () => {
       transport?: TenantTransport;
       now?: Date;
       state?: FreshnessState;
+      queue?: PublishQueue;
     } = {},
   ) {
     const queueStore = memoryBlobStore();
     const deploysStore = memoryBlobStore();
+    if (options.queue) void queueStore.setJSON(PUBLISH_QUEUE_KEY, options.queue);
     void deploysStore.setJSON(PRODUCTION_HISTORY_KEY, history());
     if (options.live !== undefined) void deploysStore.setJSON(LIVE_INPUTS_KEY, options.live);
     if (options.state) void queueStore.setJSON(FRESHNESS_KEY, options.state);
@@ -418,6 +443,26 @@ describe('the freshness-check function', () => {
     expect(w.logged[0]).toMatch(
       /^\[freshness-check\] tenant records changed for 1 school \(huskymobile\): build started: Freshness check: /,
     );
+  });
+
+  it('a restored older deploy: the records changed, yet nothing is read or built, and its answer, log and record say why', async () => {
+    const restored: PublishQueue = {
+      ...EMPTY_QUEUE,
+      live: { deployId: LIVE, since: '2026-11-30T09:00:00.000Z', restoredOver: 'deploy-new-0009' },
+    };
+    const w = world({
+      live: liveInputs(),
+      records: [record('huskymobile', null), RECORDS[1]!, RECORDS[2]!],
+      queue: restored,
+    });
+    const why = `an earlier deploy was restored (deploy ${LIVE}): no build until the latest deploy is published again or deploys are unlocked`;
+    expect(await w.run()).toEqual({ status: 200, message: why });
+    expect(w.apiCalls).toEqual([]);
+    expect(w.hookCalls).toEqual([]);
+    expect(w.logged).toEqual([`[freshness-check] ${why}`]);
+    expect(w.state()).toMatchObject({ outcome: why, build: false });
+    expect(w.queue()).toMatchObject({ live: restored.live });
+    expect(w.queue()?.fresh).toBeUndefined();
   });
 
   it('no digest on the live deploy: a build without asking the product API', async () => {

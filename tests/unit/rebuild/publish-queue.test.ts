@@ -2,7 +2,8 @@
  * The publish queue over a fake clock and fake deploy notifications (`finished`): a lone publish
  * builds at once, publishes during a build wait and combine into the next build, a burst makes
  * at most two builds (a release's documents arriving at once too), a lost notification does not
- * block publishing for more than 30 minutes, and a failed build hook call puts its batch back.
+ * block publishing for more than 30 minutes, a failed build hook call puts its batch back, and a
+ * restore the operator made holds everything until a notification shows it ended.
  */
 import { describe, expect, it } from 'vitest';
 import { memoryBlobStore, type BlobStore } from '../../../src/lib/functions/blob-store.ts';
@@ -265,6 +266,57 @@ describe('the publish queue', () => {
       outcome: 'waiting',
       inFlight: h.builds[0]!.batch,
     });
+  });
+
+  it('a restore holds everything: a publish is kept and waits, a lost batch goes back to waiting but does not start again, no freshness build is asked for; the notification showing it ended starts what waits', async () => {
+    const h = harness();
+    const restored = { deployId: 'd-old', since: h.at(), restoredOver: 'd-new' };
+    // A batch in flight when the operator restores d-old (the restore's notification, "ready").
+    await h.queue.publish(doc('husky-faqs', 'r1', h.at()));
+    expect(h.builds).toHaveLength(1);
+    expect(await h.queue.finished(undefined, 'ready', null, restored)).toEqual({
+      outcome: 'not-current',
+      inFlight: h.builds[0]!.batch,
+    });
+    expect(await h.queue.publish(doc('husky-why', 'r1', h.at()))).toEqual({
+      outcome: 'waiting',
+      inFlight: h.builds[0]!.batch,
+    });
+    // Its build is never heard of: taken as lost, its documents wait again, and nothing starts.
+    h.advance(STALE_BUILD_MS + 60_000);
+    expect(await h.queue.retryWaiting()).toEqual({ outcome: 'restored', live: restored });
+    expect(h.state()).toMatchObject({
+      waiting: [{ id: 'husky-faqs' }, { id: 'husky-why' }],
+      live: restored,
+    });
+    expect(h.state().inFlight).toBeUndefined();
+    expect(await h.queue.freshness('tenant records changed for 1 school (husky)')).toEqual({
+      outcome: 'restored',
+      live: restored,
+    });
+    expect(h.state().fresh).toBeUndefined();
+    h.advance(24 * 60 * 60_000);
+    expect(await h.queue.retryWaiting()).toMatchObject({ outcome: 'restored' });
+    expect(h.builds).toHaveLength(1);
+
+    // "Deploy unlocked" (the same live deploy, no longer a restore): what waits starts at once.
+    const started = await h.queue.finished(undefined, 'ready', null, {
+      deployId: 'd-old',
+      since: restored.since,
+    });
+    expect(started).toMatchObject({ outcome: 'started' });
+    expect(h.builds[1]?.documents.map((document) => document.id).sort()).toEqual([
+      'husky-faqs',
+      'husky-why',
+    ]);
+  });
+
+  it('a run with nothing to do on a site with no queue record writes none (a lost queue a backup then restores is not shadowed by an empty one)', async () => {
+    const h = harness();
+    expect(await h.queue.retryWaiting()).toEqual({ outcome: 'idle' });
+    await h.queue.building(undefined, null);
+    expect(await h.queue.finished(undefined, 'ready', null)).toEqual({ outcome: 'idle' });
+    expect(h.state()).toBeUndefined();
   });
 
   it('the wait before the site starts again doubles from 1 unit to at most 30', () => {

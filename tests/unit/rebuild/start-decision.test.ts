@@ -1,7 +1,7 @@
 /**
  * "Build now or wait?", as one table: each state of the queue's record (a batch in flight, what
- * waits, a hold, the deploy budget's slots) at a given time, and the answer: start now, or wait,
- * why, and until when. publish-queue.ts only applies it (tests/unit/rebuild/publish-queue.test.ts,
+ * waits, a restore the operator made, a hold, the deploy budget's slots) at a given time, and the
+ * answer: start now, or wait, why, and until when. publish-queue.ts only applies it (tests/unit/rebuild/publish-queue.test.ts,
  * deploy-budget.test.ts).
  */
 import { describe, expect, it } from 'vitest';
@@ -34,6 +34,9 @@ const hold = (untilMinute: number, cause: Hold['cause'] = 'hook-failed'): Hold =
   reason: 'the build service did not answer',
 });
 const inFlight = { batch: 'b-00000001', calledAt: iso(0), documents: [publish], more: 0 };
+/** The live deploy as the notifications showed it: an older one restored over d-new, or the newest. */
+const restored = { deployId: 'd-old', since: iso(1), restoredOver: 'd-new' };
+const newestLive = { deployId: 'd-new', since: iso(2) };
 
 /** The queue with these changes from an empty one. */
 const queue = (changes: Partial<PublishQueue>): PublishQueue => ({ ...EMPTY_QUEUE, ...changes });
@@ -142,6 +145,62 @@ describe('the decision to start a build now or wait', () => {
       20,
       6,
       { start: true },
+    ],
+    [
+      'an older deploy restored: what waits waits for the operator, at no time',
+      queue({ ...waiting, live: restored }),
+      5,
+      undefined,
+      { start: false, why: 'restored', live: restored },
+    ],
+    [
+      'restored, and only a freshness build waits',
+      queue({ fresh, live: restored }),
+      5,
+      undefined,
+      { start: false, why: 'restored', live: restored },
+    ],
+    [
+      'restored, and nothing waits',
+      queue({ live: restored }),
+      5,
+      undefined,
+      { start: false, why: 'idle' },
+    ],
+    [
+      'restored while a batch is in flight: its deploy first',
+      queue({ ...waiting, inFlight, live: restored }),
+      5,
+      undefined,
+      { start: false, why: 'in-flight', batch: 'b-00000001' },
+    ],
+    [
+      'restored, with a hold that ended and a free slot: still the restore',
+      queue({ ...waiting, live: restored, hold: hold(3), slots: [iso(0)] }),
+      12,
+      6,
+      { start: false, why: 'restored', live: restored },
+    ],
+    [
+      'restored, with a hold still running: the restore, which no time ends',
+      queue({ ...waiting, live: restored, hold: hold(10) }),
+      5,
+      undefined,
+      { start: false, why: 'restored', live: restored },
+    ],
+    [
+      'the newest deploy live again (the restore ended): what waits starts',
+      queue({ ...waiting, live: newestLive }),
+      5,
+      undefined,
+      { start: true },
+    ],
+    [
+      'the newest deploy live again, this slot of the budget used: the next slot',
+      queue({ ...waiting, live: newestLive, slots: [iso(10)] }),
+      12,
+      6,
+      { start: false, why: 'deploy-budget', until: at(20) },
     ],
     [
       'a budget and nothing waits',

@@ -1,8 +1,9 @@
 /**
  * The Netlify core every stand-in plays Netlify with (scripts/support/netlify/): deploys build one
  * at a time in the order the hook was called, each notified `building`, then `ready` (published) or
- * `error` in Netlify's words; the notification body is one the site's own schema reads and its
- * signature one the site's own verifier accepts. Played here on the simulated world's clock, as the
+ * `error` in Netlify's words; a ready deploy published again (*Publish deploy*) is notified as
+ * Netlify's "Deploy restored" is, the deploy `ready` with a new `published_at`; the notification
+ * body is one the site's own schema reads and its signature one the site's own verifier accepts. Played here on the simulated world's clock, as the
  * fault model and the month bench play it, and in real time, as the local stack does.
  */
 import { describe, expect, it } from 'vitest';
@@ -53,6 +54,9 @@ function onClock(outcomes: BuildOutcome[], buildMs = 60_000) {
       await Promise.resolve();
       published.push(deploy.id);
     },
+    republish(deploy) {
+      published.push(deploy.id);
+    },
     notify: (body) => {
       notified.push({ at: clock.now, body });
     },
@@ -98,6 +102,40 @@ describe('the Netlify core', () => {
       finishedAt: START + 65_000,
       publishedAt: START + 65_000,
     });
+  });
+
+  it('publishes a ready deploy again (a rollback) with no build, notified "ready" with its new publish time; a failed or unknown deploy is refused', async () => {
+    const { clock, netlify, notified, published } = onClock([
+      { ok: true },
+      { ok: true },
+      { ok: false, cause: 'platform' },
+    ]);
+    netlify.accept(hookCall('older'), BODY);
+    netlify.accept(hookCall('newer'), BODY);
+    netlify.accept(hookCall('failed'), BODY);
+    await clock.runUntil(START + 60 * 60_000);
+    const [older, , failed] = netlify.deploys;
+    const firstPublished = older!.publishedAt;
+    const before = notified.length;
+
+    await netlify.restore(older!.id);
+    expect(published).toEqual([netlify.deploys[0]!.id, netlify.deploys[1]!.id, older!.id]);
+    expect(netlify.deploys).toHaveLength(3);
+    const restored = notified.slice(before).map(({ body }) => body);
+    expect(restored).toHaveLength(1);
+    expect(restored[0]).toMatchObject({
+      id: older!.id,
+      state: 'ready',
+      title: 'older',
+      created_at: new Date(START).toISOString(),
+      published_at: new Date(clock.now).toISOString(),
+      updated_at: new Date(clock.now).toISOString(),
+    });
+    expect(Date.parse(restored[0]!.published_at!)).toBeGreaterThan(firstPublished!);
+    expect(deployNotificationSchema.safeParse(restored[0]).success).toBe(true);
+
+    await expect(netlify.restore(failed!.id)).rejects.toThrow(/is error, not ready/);
+    await expect(netlify.restore('nope')).rejects.toThrow(/no deploy nope/);
   });
 
   it("words a failed build as Netlify does, and the site's rule reads the cause back from the words", async () => {

@@ -350,7 +350,7 @@ export const SITE_SETTINGS = {
   ),
   OPS_ALERT_WEBHOOK_URL: {
     schema: urlSetting(),
-    format: 'URL (https)',
+    format: 'URL (https; plain http only to localhost, 127.0.0.1 or [::1])',
     sentence:
       "Where the site tells ops of a failure Netlify's own notifications do not cover (a freshness check that stopped running, builds refused, a record kept aside, a failed production build too): one signed POST per event (Standard Webhooks). Unset: failures show only in the Studio, the function logs and Netlify's notifications.",
     setBy: 'operator',
