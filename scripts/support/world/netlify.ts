@@ -54,6 +54,8 @@ export interface SimulatedNetlifyOptions {
   inputs: () => BuildInputs;
   /** What a document is, as its build record names it. */
   describe: (id: string) => { type: string; school: string | null };
+  /** The schools every build publishes (its record's `schools`): a document of any other school is not on the site. */
+  schools: readonly string[];
   /** A deploy's own Blobs store (its build record). */
   deployStore: (deployId: string) => BlobStore;
   /** A notification to deliver. */
@@ -76,7 +78,7 @@ export function createSimulatedNetlify(options: SimulatedNetlifyOptions) {
     documents: Object.fromEntries(
       [...deploy.read!].map(([id, rev]) => [id, { rev, ...options.describe(id) }]),
     ),
-    schools: [],
+    schools: options.schools.map((key) => ({ key, seoSlug: key, status: 'live' })),
     leftOut: [],
     problems: [],
     inputs: deploy.inputs!,

@@ -127,6 +127,7 @@ export class World {
       content: () => this.content,
       inputs: () => this.productApi.inputs(),
       describe: this.describe,
+      schools: options.schools,
       deployStore: this.stores.deploy,
       emit: (body) => this.emit(body),
       buildMs: () => this.buildMs,

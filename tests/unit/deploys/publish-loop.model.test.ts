@@ -45,6 +45,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { slotStartMs } from '../../../src/lib/rebuild/deploy-budget.ts';
 import { NETLIFY_BUILD_LIMIT_MS, publishBoundMs } from '../../../src/lib/rebuild/queue-timing.ts';
 import { AFTER_FAILED_BUILD_MS, CHECK_TICK_MS } from '../../../src/lib/rebuild/freshness.ts';
+import { isProductId } from '../../../src/lib/content/inheritance/index.ts';
 import { seeded } from '../../../scripts/support/random.ts';
 import {
   FAULT_RECORDS,
@@ -57,9 +58,29 @@ import {
 import { World } from '../../../scripts/support/world/world.ts';
 
 const START = Date.UTC(2026, 10, 27, 9, 0, 0);
-const DOCUMENTS = ['home-landingHeader', 'home-faqs', 'husky-plans', 'site-footer'];
 /** The schools whose tenant records the builds read and the freshness check compares. */
 const SCHOOLS = ['huskymobile', 'beavsmobile', 'cubbymobile'];
+/**
+ * What editors publish: schools' documents, the site's settings, and a product document (the text
+ * every school that does not override a field shows), published beside them.
+ */
+const DOCUMENTS = [
+  'huskymobile-landingHeader',
+  'beavsmobile-faqs',
+  'cubbymobile-planCards-fan',
+  'siteSettings',
+  'product-faqs',
+];
+/**
+ * What each document is as a build's record names it (readDocuments): a school's document by its
+ * school's key; the settings and a product document by no school (a product document's type is
+ * the one it is the product of).
+ */
+function describeDocument(id: string): { type: string; school: string | null } {
+  if (isProductId(id)) return { type: id.split('-')[1]!, school: null };
+  const [school, type] = id.split('-');
+  return SCHOOLS.includes(school!) ? { type: type!, school: school! } : { type: id, school: null };
+}
 /** The freshness check's interval in the model (FRESHNESS_CHECK_MINUTES). */
 const FRESHNESS_MINUTES = 30;
 
@@ -359,6 +380,7 @@ describe('the publish loop under injected faults (model)', () => {
         start: START,
         schools: SCHOOLS,
         documents: DOCUMENTS,
+        describe: describeDocument,
         budget,
         buildMs: 3 * 60_000,
         freshnessMinutes: FRESHNESS_MINUTES,
