@@ -77,7 +77,8 @@ export async function measureKeystrokes(
       ] as const);
       const posted = await page.evaluate(() => window.studio.changesPosted.at(-1)!.at);
       await frame.waitForFunction(
-        (wanted) => wanted in (window as unknown as { seenTexts: Record<string, number> }).seenTexts,
+        (wanted) =>
+          wanted in (window as unknown as { seenTexts: Record<string, number> }).seenTexts,
         shown,
         { timeout: 30_000, polling: 20 },
       );
