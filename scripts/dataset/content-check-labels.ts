@@ -5,7 +5,7 @@
  */
 import type { SchoolContent } from '../../src/lib/content/group.ts';
 import { fccLabelProblems } from '../../src/lib/labels/fcc-checks.ts';
-import type { CheckRow } from './content-check.ts';
+import type { CheckRow } from './check-row.ts';
 
 export function fccRows(schools: readonly SchoolContent[]): CheckRow[] {
   const problems = fccLabelProblems(

@@ -18,7 +18,7 @@ import {
 } from '../../src/lib/content/inheritance/index.ts';
 import { publishedId, schoolRefOf } from '../../src/lib/content/school-reference.ts';
 import { schoolStatusOf } from '../../src/lib/schools/lifecycle.ts';
-import type { CheckRow } from './content-check.ts';
+import type { CheckRow } from './check-row.ts';
 
 type Doc = Record<string, unknown> & { _id: string; _type: string };
 

@@ -19,17 +19,11 @@ import {
   findTemplateCopy,
   type CopyFingerprints,
 } from '../../src/lib/new-school/template-copy.ts';
+import type { CheckRow } from './check-row.ts';
 import { fccRows } from './content-check-labels.ts';
 import { lacksOfOwnRows, sameAsInheritedRows } from './content-check-lists.ts';
 
-export interface CheckRow {
-  level: 'error' | 'warning';
-  school: string;
-  documentType: string;
-  documentId: string;
-  field: string;
-  message: string;
-}
+export type { CheckRow } from './check-row.ts';
 
 export interface CheckResult {
   /** Set when the build could not run at all (school registry or site settings unusable). */
