@@ -8,7 +8,8 @@
  * (the saved, older text stays off the page) while `manual` draws the dataset; a perspective picked
  * in the menu is listened for again and its changes drawn; click-to-edit still names the field after
  * a keystroke redraw (the plan cards' descriptions are the product document's, which the school
- * inherits: a keystroke in a product document reaches the school's open page). Screenshots of a plan page while it redraws at 390, 1024 and 1280 px, axe on each
+ * inherits); a keystroke in a product document redraws an open school page, the school's words
+ * filled in, while a school that overrides the field keeps its own text. Screenshots of a plan page while it redraws at 390, 1024 and 1280 px, axe on each
  * (SHOTS, default .scratch/presentation). On the same server, the door the results come through (a
  * post to the page's address, posted-content.ts): what a post that passes draws, and the refusals
  * of its own (another query, school or perspective, content that does not validate); what every
@@ -43,6 +44,8 @@ const HERO = 'huskymobile-landingHeader';
  * inherited text opens the product document's field.
  */
 const CARDS = 'product-planCards-fan';
+/** Beavs Mobile's fan page: its planCards document overrides the first plan's description. */
+const OVERRIDING_PLAN_PAGE = '/osu-beavs-mobile/fan';
 const STACK = ['rHuskyL27', 'drafts'];
 const RELEASE_TITLE = 'Spring signing day: your first month on us';
 const SHOTS = process.env.SHOTS ?? resolve(import.meta.dirname, '../../../.scratch/presentation');
@@ -308,6 +311,65 @@ describe("the page on Presentation's loaders channel", () => {
     );
     await keptInPlace(frame);
     await page.close();
+  }, 90_000);
+
+  it('a keystroke in a product document redraws an open school page', async () => {
+    // Husky Mobile inherits the fan plans' descriptions: each keystroke in the product document
+    // shows on its page in place, the product's {placeholder} filled with the school's words.
+    const husky = await present(PLAN_PAGE);
+    await recordTexts(husky.frame, '.plan-card .description');
+    const typed = [1, 2, 3].map((stroke) => ({
+      text: `Keystroke ${stroke} of 3: unlimited 5G for all of {mascotNation}`,
+      shown: `Keystroke ${stroke} of 3: unlimited 5G for all of Husky Nation`,
+    }));
+    for (const { text, shown } of typed) {
+      await husky.page.evaluate(([id, plans]) => window.studio.edit(id as string, { plans }), [
+        CARDS,
+        plansWith(text),
+      ] as const);
+      await husky.frame.waitForFunction(
+        (wanted) =>
+          document.querySelector<HTMLElement>('.plan-card .description')?.innerText === wanted,
+        shown,
+        { timeout: 5_000 },
+      );
+    }
+    const seen = (await seenTexts(husky.frame)).map((entry) => entry.text);
+    expect(seen.filter((text) => text.startsWith('Keystroke'))).toEqual(
+      typed.map(({ shown }) => shown),
+    );
+    expect(seen.join('\n')).not.toContain('{mascotNation}');
+    await keptInPlace(husky.frame);
+    await husky.page.close();
+
+    // Beavs Mobile overrides the first plan's description: a product change redraws its page
+    // (the tagline it inherits follows) and leaves the description it owns as it was.
+    const beavs = await present(OVERRIDING_PLAN_PAGE);
+    await recordTexts(beavs.frame, '.plan-card .tagline');
+    const description = beavs.frame.locator('.plan-card .description').first();
+    const own = await description.innerText();
+    expect(own).toBe(
+      '10 GB of high-speed 5G data with unlimited talk and text. A smart pick for Beavers who mostly use Wi-Fi.',
+    );
+    const stamp = Date.now();
+    await beavs.page.evaluate(([id, plans]) => window.studio.edit(id as string, { plans }), [
+      CARDS,
+      (doc(CARDS).plans as object[]).map((item, index) =>
+        index === 0
+          ? {
+              ...item,
+              planDescription: `The product's new description, typed at ${stamp}`,
+              planTagline: `Typed at ${stamp} for {baseName}`,
+            }
+          : item,
+      ),
+    ] as const);
+    await beavs.frame
+      .locator('.plan-card .tagline', { hasText: `Typed at ${stamp} for Beavs Mobile` })
+      .waitFor({ timeout: 5_000 });
+    await expect(description.innerText()).resolves.toBe(own);
+    await keptInPlace(beavs.frame);
+    await beavs.page.close();
   }, 90_000);
 
   it('still opens the clicked field after a keystroke redraw', async () => {
