@@ -23,7 +23,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 export ASTRO_TELEMETRY_DISABLED=1
 mkdir -p reports
-rm -f reports/vitest-results.json reports/e2e-results.json reports/checks*.txt reports/lane-*.log reports/times-*.txt reports/cpu-*.txt reports/build.done
+rm -f reports/vitest-results.json reports/e2e-results.json reports/checks*.txt reports/lane-*.log reports/times-*.txt reports/cpu-*.txt reports/install-*.rc reports/build.done
 rm -rf reports/vitest-blobs
 
 started=$(date +%s)
@@ -68,14 +68,19 @@ run_lane() {
 }
 
 lane=setup
-bash scripts/studio.sh install > reports/lane-studio-install.log 2>&1 &
-studio_install=$!
+# The two installs run side by side; each writes its exit code to reports/install-NAME.rc, which its
+# step waits for (a step runs in a subshell of its own, which cannot `wait` for this shell's jobs).
+run_install() { bash "scripts/$1.sh" install > "reports/lane-$1-install.log" 2>&1; echo $? > "reports/install-$1.rc"; }
+install_status() {
+  until [ -f "reports/install-$1.rc" ]; do sleep 1; done
+  return "$(cat "reports/install-$1.rc")"
+}
+run_install studio &
 # Netlify's own build and dev server, for the Netlify tier (vitest project "netlify").
-bash scripts/netlify-cli.sh install > reports/lane-netlify-cli-install.log 2>&1 &
-netlify_cli_install=$!
-step studio-install wait "$studio_install"
+run_install netlify-cli &
+step studio-install install_status studio
 cat reports/lane-studio-install.log
-step netlify-cli-install wait "$netlify_cli_install"
+step netlify-cli-install install_status netlify-cli
 cat reports/lane-netlify-cli-install.log
 
 browser_lane() {
