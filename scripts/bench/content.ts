@@ -26,6 +26,7 @@ import {
   fillPlaceholders,
   isProductId,
   schoolWords,
+  valueAtPath,
 } from '../../src/lib/content/inheritance/index.ts';
 import { migrateToProductDocuments } from '../../src/lib/content/inheritance/migrate.ts';
 import { readNdjson } from '../../src/lib/content/local.ts';
@@ -52,16 +53,16 @@ const isPublished = (doc: Doc) =>
   !doc._id.startsWith('drafts.') && !doc._id.startsWith('versions.');
 
 function valueAt(doc: unknown, path: readonly Step[]): unknown {
-  let here = doc;
-  for (const step of path) {
-    if (typeof step === 'string') {
-      here = (here as Record<string, unknown> | undefined)?.[step];
-    } else {
-      const items = Array.isArray(here) ? (here as Record<string, unknown>[]) : [];
-      here = items.find((item) => item?._key === step._key) ?? items[step.index];
-    }
-  }
-  return here;
+  return (
+    valueAtPath(
+      doc,
+      path.map((step) => (typeof step === 'string' ? step : { _key: step._key })),
+    ) ??
+    valueAtPath(
+      doc,
+      path.map((step) => (typeof step === 'string' ? step : step.index)),
+    )
+  );
 }
 
 /** A field every school shows from the product: the product document's id, its type and the path. */

@@ -17,6 +17,7 @@ import {
   isSchoolOverrides,
   resolveDocument,
   schoolWords,
+  valueAtPath,
   variantField,
   type FieldPath,
   type PathSegment,
@@ -67,18 +68,7 @@ export function isInheritableField(documentType: string, path: FieldPath): boole
   return first !== 'school' && first !== OWNED_LISTS_FIELD && first !== variantField(documentType);
 }
 
-/** The value at a path: fields by name, items by `_key` (or index). */
-export function valueAtPath(doc: unknown, path: FieldPath): unknown {
-  let value: unknown = doc;
-  for (const segment of path) {
-    if (typeof segment === 'string') value = isRecord(value) ? value[segment] : undefined;
-    else if (typeof segment === 'number') value = Array.isArray(value) ? value[segment] : undefined;
-    else
-      value = Array.isArray(value) ? value.find((item) => keyOf(item) === segment._key) : undefined;
-    if (value === undefined) return undefined;
-  }
-  return value;
-}
+export { valueAtPath };
 
 /** The product document as a school shows it where it overrides nothing: its values with the school's words. */
 export function productAsShown(product: Doc, words: SchoolWords): Doc {

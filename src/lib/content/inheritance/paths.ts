@@ -3,6 +3,7 @@
  * and the lists a school owns whole. Dependency-free: the Studio bundles it.
  */
 import { OWNED_LISTS_FIELD } from './product-documents.ts';
+import { isRecord } from './values.ts';
 
 /** One step of a field path: a field name, an array item by its `_key`, or by index. */
 export type PathSegment = string | number | { _key: string };
@@ -17,6 +18,21 @@ export function pathString(path: FieldPath): string {
     else text += `[_key==${JSON.stringify(segment._key)}]`;
   }
   return text;
+}
+
+/** The value at a path: fields by name, items by `_key` (or index). */
+export function valueAtPath(doc: unknown, path: FieldPath): unknown {
+  let value: unknown = doc;
+  for (const segment of path) {
+    if (typeof segment === 'string') value = isRecord(value) ? value[segment] : undefined;
+    else if (typeof segment === 'number') value = Array.isArray(value) ? value[segment] : undefined;
+    else
+      value = Array.isArray(value)
+        ? value.find((item) => isRecord(item) && item._key === segment._key)
+        : undefined;
+    if (value === undefined) return undefined;
+  }
+  return value;
 }
 
 /**
