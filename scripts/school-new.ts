@@ -3,6 +3,7 @@
  *
  *   npm run school:new -- --from cubbymobile --key falconmobile --slug falcon-mobile --name "Falcon Mobile"
  *       [--school-name "Ridgeview University"] [--short Ridgeview] [--fan-base "Falcon Nation"]
+ *       [--mascot Falcon --mascot-plural Falcons]
  *       [--city Boulder] [--state Colorado] [--primary "#9E1B32" --primary-name "Falcon Red"]
  *       [--secondary "#A7A9AC" --secondary-name "Falcon Silver"] [--logo logo.svg]
  *       [--tenant] [--out new-school.ndjson] [--dataset dir] [--tenants-file file]
@@ -36,7 +37,7 @@ import {
 } from './dataset/new-school-files.ts';
 
 const USAGE =
-  'usage: npm run school:new -- --from <template key> --key <new key> --slug <seo slug> --name "<service name>" [--school-name ...] [--short ...] [--fan-base ...] [--city ...] [--state ...] [--primary "#rrggbb" --primary-name ...] [--secondary "#rrggbb" --secondary-name ...] [--logo file] [--tenant] [--out file.ndjson]';
+  'usage: npm run school:new -- --from <template key> --key <new key> --slug <seo slug> --name "<service name>" [--school-name ...] [--short ...] [--fan-base ...] [--mascot ... --mascot-plural ...] [--city ...] [--state ...] [--primary "#rrggbb" --primary-name ...] [--secondary "#rrggbb" --secondary-name ...] [--logo file] [--tenant] [--out file.ndjson]';
 
 function fail(message: string): never {
   console.error(`school:new: ${message}`);
@@ -55,6 +56,8 @@ try {
         'school-name',
         'short',
         'fan-base',
+        'mascot',
+        'mascot-plural',
         'city',
         'state',
         'primary',
@@ -115,6 +118,8 @@ const fields: NewSchoolFields = {
   schoolName: values['school-name'],
   schoolShort: values.short,
   mascotNation: values['fan-base'],
+  mascot: values.mascot,
+  mascotPlural: values['mascot-plural'],
   city: values.city,
   state: values.state,
   primaryColor: colour('primary'),

@@ -48,6 +48,8 @@ const FIELDS: Array<{
   { name: 'schoolName', label: 'School full name', hint: 'e.g. Ridgeview University' },
   { name: 'schoolShort', label: 'School short name', hint: 'e.g. Ridgeview' },
   { name: 'mascotNation', label: 'Fan base name', hint: 'e.g. Falcon Nation' },
+  { name: 'mascot', label: 'Mascot', hint: 'One of them, e.g. Falcon' },
+  { name: 'mascotPlural', label: 'Mascot, plural', hint: 'e.g. Falcons' },
   { name: 'city', label: 'City', hint: 'e.g. Boulder' },
   { name: 'state', label: 'State', hint: 'e.g. Colorado' },
   { name: 'primaryName', label: 'Primary colour name', hint: 'e.g. Falcon Red' },

@@ -20,6 +20,8 @@ export interface NewSchoolForm {
   schoolName: string;
   schoolShort: string;
   mascotNation: string;
+  mascot: string;
+  mascotPlural: string;
   city: string;
   state: string;
   primaryName: string;
@@ -35,6 +37,8 @@ export const EMPTY_FORM: Omit<NewSchoolForm, 'templateId'> = {
   schoolName: '',
   schoolShort: '',
   mascotNation: '',
+  mascot: '',
+  mascotPlural: '',
   city: '',
   state: '',
   primaryName: '',
@@ -57,6 +61,8 @@ export function fieldsFromForm(form: NewSchoolForm): NewSchoolFields {
     schoolName: given(form.schoolName),
     schoolShort: given(form.schoolShort),
     mascotNation: given(form.mascotNation),
+    mascot: given(form.mascot),
+    mascotPlural: given(form.mascotPlural),
     city: given(form.city),
     state: given(form.state),
     primaryColor: colour(form.primaryName, form.primaryHex),

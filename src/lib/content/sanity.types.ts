@@ -775,6 +775,8 @@ export type School = {
   giveawayEntryRedirect?: boolean;
   schoolShort?: string;
   mascotNation?: string;
+  mascot?: string;
+  mascotPlural?: string;
   schoolName?: string;
   logo?: {
     asset?: SanityImageAssetReference;
@@ -1591,6 +1593,8 @@ export type BUILD_CONTENT_QUERY_RESULT = Array<
       giveawayEntryRedirect?: boolean;
       schoolShort?: string;
       mascotNation?: string;
+      mascot?: string;
+      mascotPlural?: string;
       schoolName?: string;
       logo?: {
         asset?: SanityImageAssetReference;
@@ -2337,6 +2341,8 @@ export type SCHOOL_DOCUMENTS_QUERY_RESULT = Array<
       giveawayEntryRedirect?: boolean;
       schoolShort?: string;
       mascotNation?: string;
+      mascot?: string;
+      mascotPlural?: string;
       schoolName?: string;
       logo?: {
         asset?: SanityImageAssetReference;
@@ -2466,6 +2472,8 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
     giveawayEntryRedirect?: boolean;
     schoolShort?: string;
     mascotNation?: string;
+    mascot?: string;
+    mascotPlural?: string;
     schoolName?: string;
     logo?: {
       asset?: SanityImageAssetReference;
@@ -3142,6 +3150,8 @@ export type SCHOOL_PAGE_CONTENT_QUERY_RESULT = {
         giveawayEntryRedirect?: boolean;
         schoolShort?: string;
         mascotNation?: string;
+        mascot?: string;
+        mascotPlural?: string;
         schoolName?: string;
         logo?: {
           asset?: SanityImageAssetReference;

@@ -117,6 +117,9 @@ export const schoolSchema = z
     baseName: text,
     schoolShort: text,
     mascotNation: text,
+    /** The mascot, one and many ("Husky", "Huskies"): product text's `{mascot}` and `{mascotPlural}`. */
+    mascot: optionalText,
+    mascotPlural: optionalText,
     schoolName: text,
     favicon: imageSchema,
     logo: imageSchema,

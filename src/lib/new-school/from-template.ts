@@ -38,6 +38,9 @@ export interface NewSchoolFields {
   schoolName?: string | undefined;
   schoolShort?: string | undefined;
   mascotNation?: string | undefined;
+  /** The mascot, one and many: "Husky", "Huskies". */
+  mascot?: string | undefined;
+  mascotPlural?: string | undefined;
   city?: string | undefined;
   state?: string | undefined;
   primaryColor?: BrandColour | undefined;
@@ -117,6 +120,8 @@ export function newSchoolErrors(
     ['school name', fields.schoolName],
     ['school short name', fields.schoolShort],
     ['fan base name', fields.mascotNation],
+    ['mascot', fields.mascot],
+    ['mascot (plural)', fields.mascotPlural],
     ['city', fields.city],
     ['state', fields.state],
   ] as const) {
@@ -211,6 +216,8 @@ export function newSchoolFromTemplate(template: SchoolSet, fields: NewSchoolFiel
       schoolName: fields.schoolName,
       schoolShort: fields.schoolShort,
       mascotNation: fields.mascotNation,
+      mascot: fields.mascot,
+      mascotPlural: fields.mascotPlural,
       city: fields.city,
       state: fields.state,
       primaryColor: fields.primaryColor,

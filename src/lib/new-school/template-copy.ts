@@ -16,7 +16,14 @@ export interface TemplateCopy {
 }
 
 /** School document fields that are the school's own by definition; equal to the template's means not yet filled in. */
-const OWN_SCHOOL_FIELDS = new Set(['baseName', 'schoolName', 'schoolShort', 'mascotNation']);
+const OWN_SCHOOL_FIELDS = new Set([
+  'baseName',
+  'schoolName',
+  'schoolShort',
+  'mascotNation',
+  'mascot',
+  'mascotPlural',
+]);
 /** School document fields a new school may share with its template (the same city) or that are not copy. */
 const SKIPPED_SCHOOL_FIELDS = new Set([
   'key',

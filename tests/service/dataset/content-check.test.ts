@@ -298,13 +298,13 @@ describe('content check', () => {
 
   it('stops naming the product document and the field for an unknown placeholder, and a live school missing a product document it needs', async () => {
     const unknown = dataset('unknown-placeholder', (docs) => {
-      (docs.find((doc) => doc._id === 'product-faqs') as Doc).subHeader = 'Ask {mascot} anything';
+      (docs.find((doc) => doc._id === 'product-faqs') as Doc).subHeader = 'Ask {coach} anything';
       return docs;
     });
     const stopped = await check('--file', join(unknown, 'data.ndjson'));
     expect(stopped.code).toBe(1);
     expect(stopped.stderr).toContain(
-      'content check: the build would stop: Product documents: product-faqs field subHeader: unknown placeholder {mascot}',
+      'content check: the build would stop: Product documents: product-faqs field subHeader: unknown placeholder {coach}',
     );
     const missing = dataset('missing-product', (docs) =>
       docs.filter((doc) => doc._id !== 'product-whyHero'),

@@ -34,6 +34,8 @@ const FIELD_WORDS: Record<OwnSchoolField, string> = {
   schoolName: 'school name',
   baseName: 'service name',
   mascotNation: 'fan base name',
+  mascotPlural: 'mascot (plural)',
+  mascot: 'mascot',
   schoolShort: 'short name',
   city: 'city',
   key: 'key',

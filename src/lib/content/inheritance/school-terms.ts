@@ -8,11 +8,17 @@
 /** A content document as stored: plain JSON. */
 export type ContentDocument = Record<string, unknown> & { _id: string; _type: string };
 
-/** The school document's fields that name the school, longest-living first (see `schoolTerms`). */
+/**
+ * The school document's fields that name the school, longest-living first (see `schoolTerms`).
+ * The mascot in two numbers ("Husky", "Huskies"; "Golden Bear", "Golden Bears") because English
+ * plurals cannot be derived: product text says "Perks for every {mascot}".
+ */
 export const NAME_FIELDS = [
   'schoolName',
   'baseName',
   'mascotNation',
+  'mascotPlural',
+  'mascot',
   'schoolShort',
   'city',
   'key',

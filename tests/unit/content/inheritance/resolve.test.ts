@@ -126,7 +126,7 @@ describe('a school document resolved against its product document', () => {
     const product = {
       _id: 'product-faqs',
       _type: 'faqs',
-      title: 'Welcome {mascot}',
+      title: 'Welcome {coach}',
       faqs: [{ _key: 'q1', question: 'Is there coverage in {city}?', answer: 'Yes' }],
     };
     const { issues } = resolve(product, undefined);
@@ -134,7 +134,7 @@ describe('a school document resolved against its product document', () => {
       {
         documentId: 'product-faqs',
         field: 'title',
-        message: 'unknown placeholder {mascot}',
+        message: 'unknown placeholder {coach}',
         stops: true,
       },
       {

@@ -126,9 +126,9 @@ describe('the build reads each school through the product layer', () => {
   });
 
   it('stops on an unknown placeholder in a product document, naming the document and the field', () => {
-    const broken = { ...productFaqs, title: 'Questions from {mascot}' };
+    const broken = { ...productFaqs, title: 'Questions from {coach}' };
     expect(() => group([broken, huskyFaqs()])).toThrow(
-      'Product documents: product-faqs field title: unknown placeholder {mascot}',
+      'Product documents: product-faqs field title: unknown placeholder {coach}',
     );
   });
 

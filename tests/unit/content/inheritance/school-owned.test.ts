@@ -18,6 +18,8 @@ const SCHOOL: Doc = {
   schoolName: 'Ridgeview University',
   schoolShort: 'Ridgeview',
   mascotNation: 'Falcon Nation',
+  mascot: 'Falcon',
+  mascotPlural: 'Falcons',
   city: 'Boulder',
   primaryColor: { name: 'Falcon Red', hex: '#9E1B32' },
   secondaryColor: { name: 'Falcon Silver', hex: '#A7A9AC' },
@@ -43,7 +45,15 @@ describe('what a school must own', () => {
   it("is the school's words (every name a placeholder fills), its colours and logo, and each label's plan id", () => {
     expect(OWN_SCHOOL_FIELDS).toEqual([...PLACEHOLDER_FIELDS, 'logo']);
     expect(PLACEHOLDER_FIELDS).toEqual(
-      expect.arrayContaining(['baseName', 'schoolName', 'city', 'primaryColor', 'secondaryColor']),
+      expect.arrayContaining([
+        'baseName',
+        'schoolName',
+        'mascot',
+        'mascotPlural',
+        'city',
+        'primaryColor',
+        'secondaryColor',
+      ]),
     );
     expect(ownFieldsOf('broadbandFacts')).toEqual(['uniquePlanId']);
     expect(ownFieldsOf('faqs')).toEqual([]);
@@ -64,6 +74,7 @@ describe('what a school must own', () => {
       logo: { _type: 'image', alt: 'Falcon Mobile' },
     };
     delete school.mascotNation;
+    delete school.mascotPlural;
     const own = [
       label(1, { uniquePlanId: 'M3615245165FALCONPLAN00001' }),
       label(2, { planPrice: '$40.00' }),
@@ -76,6 +87,12 @@ describe('what a school must own', () => {
         documentId: 'school-falconmobile',
         field: 'mascotNation',
         message: 'no fan base name of its own yet',
+      },
+      {
+        documentType: 'school',
+        documentId: 'school-falconmobile',
+        field: 'mascotPlural',
+        message: 'no mascot (plural) of its own yet',
       },
       {
         documentType: 'school',
