@@ -74,8 +74,16 @@ export const school = defineType({
     }),
     text('schoolShort', 'School short name', 'e.g. "UW": in headings and plan text.'),
     text('mascotNation', 'Fan base name', 'e.g. "Husky Nation": in landing and why-page text.'),
-    text('mascot', 'Mascot', 'One of them, e.g. "Husky" or "Golden Bear": in plan and perk text ("Perks for every Husky").'),
-    text('mascotPlural', 'Mascot, plural', 'e.g. "Huskies" or "Golden Bears": in plan and perk text ("for Huskies who mostly use Wi-Fi").'),
+    optionalText(
+      'mascot',
+      'Mascot',
+      'One of them, e.g. "Husky" or "Golden Bear": in plan and perk text ("Perks for every Husky").',
+    ),
+    optionalText(
+      'mascotPlural',
+      'Mascot, plural',
+      'e.g. "Huskies" or "Golden Bears": in plan and perk text ("for Huskies who mostly use Wi-Fi").',
+    ),
     text(
       'schoolName',
       'School full name',

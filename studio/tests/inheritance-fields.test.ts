@@ -157,7 +157,8 @@ describe("a school's field: inherited or overridden, as the build resolves it", 
       school,
       path: ['header'],
     });
-    expect(state).toEqual({ state: 'overridden', productValue: 'Plans for Husky fans & alumni' });
+    // The product's value as this school would show it: its mascot in the product's placeholder.
+    expect(state).toEqual({ state: 'overridden', productValue: 'Plans for Beaver fans & alumni' });
   });
 
   it('no product document: nothing to inherit', () => {

@@ -145,9 +145,10 @@ describe("a school's field", () => {
   it("an overridden field says so, with the product's value that Reset brings back", async () => {
     const page = await open({ id: 'beavsmobile-planPageHeader-fan' });
     const overridden = page.getByRole('group', { name: WORDS.overriddenLabel('Heading') });
-    await expect(overridden.innerText()).resolves.toContain('Plans for Husky fans & alumni');
+    // The product's value with this school's words: its mascot in the product's {mascot}.
+    await expect(overridden.innerText()).resolves.toContain('Plans for Beaver fans & alumni');
     await expect(page.getByLabel('Heading', { exact: true }).inputValue()).resolves.toBe(
-      'Plans for Beaver fans & alumni',
+      'Plans for every Beaver fan & alum',
     );
     await expect(overridden.getByRole('button', { name: WORDS.reset }).count()).resolves.toBe(1);
     await page.close();
@@ -156,23 +157,23 @@ describe("a school's field", () => {
 
 describe('a product document', () => {
   it('each field says how many schools share it and names those that override it', async () => {
-    const page = await open({ id: 'product-planPageHeader-fan' });
-    const heading = page.getByRole('group', { name: WORDS.overviewLabel('Heading'), exact: true });
-    await expect(heading.innerText()).resolves.toContain(WORDS.sharedBy(1));
-    await expect(heading.innerText()).resolves.toContain(WORDS.overriddenBy(5));
-    await expect(heading.getByRole('listitem').allInnerTexts()).resolves.toEqual([
+    const page = await open({ id: 'product-landingHeader' });
+    const text = page.getByRole('group', { name: WORDS.overviewLabel('Text'), exact: true });
+    await expect(text.innerText()).resolves.toContain(WORDS.sharedBy(1));
+    await expect(text.innerText()).resolves.toContain(WORDS.overriddenBy(5));
+    await expect(text.getByRole('listitem').allInnerTexts()).resolves.toEqual([
       'Bears Mobile',
       'Beavs Mobile',
       'Cubby Mobile',
       'Kentucky Mobile',
       'Utes Mobile',
     ]);
-    const line = page.getByRole('group', {
-      name: WORDS.overviewLabel('Network line'),
+    const button = page.getByRole('group', {
+      name: WORDS.overviewLabel('Button text'),
       exact: true,
     });
-    await expect(line.innerText()).resolves.toContain(WORDS.sharedBy(6));
-    await expect(line.innerText()).resolves.toContain(WORDS.noneOverrides);
+    await expect(button.innerText()).resolves.toContain(WORDS.sharedBy(6));
+    await expect(button.innerText()).resolves.toContain(WORDS.noneOverrides);
     await page.close();
   }, 60_000);
 });
@@ -292,8 +293,8 @@ describe('accessibility and screenshots', () => {
     { name: 'overridden-field', view: { id: 'beavsmobile-planPageHeader-fan' }, field: 'header' },
     {
       name: 'product-overriding-schools',
-      view: { id: 'product-planPageHeader-fan' },
-      field: 'header',
+      view: { id: 'product-landingHeader' },
+      field: 'subtitle',
     },
     {
       name: 'shared-by-schools',

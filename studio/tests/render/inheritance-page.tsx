@@ -78,8 +78,17 @@ interface FieldSpec {
   fields?: FieldSpec[];
 }
 
-/** The Studio schema's fields of the types drawn here (studio/schemaTypes/plans.ts), in its order. */
+/** The Studio schema's text fields of the types drawn here (studio/schemaTypes/plans.ts, landing.ts), in its order. */
 const FORMS: Record<string, { title: string; fields: FieldSpec[] }> = {
+  landingHeader: {
+    title: 'Landing hero',
+    fields: [
+      { name: 'title', title: 'Heading', type: 'string' },
+      { name: 'subtitle', title: 'Text', type: 'text' },
+      { name: 'tmoHeader', title: 'Network line', type: 'string' },
+      { name: 'ctaText', title: 'Button text', type: 'string' },
+    ],
+  },
   planPageHeader: {
     title: 'Plan page header',
     fields: [
@@ -366,7 +375,8 @@ function DocumentForm({ view, documents }: { view: View; documents: Doc[] }) {
         <Stack gap={3}>
           <Heading as="h1" size={2}>
             {school ? `${String(school.baseName)} · ` : 'Product (every school) · '}
-            {form.title}: {String(doc.customerType)}
+            {form.title}
+            {doc.customerType ? `: ${String(doc.customerType)}` : ''}
           </Heading>
           <Text size={1} muted>
             {view.preview ? `Presentation, beside ${view.preview}` : 'Structure'} ·{' '}
