@@ -349,7 +349,7 @@ describe("the page on Presentation's loaders channel", () => {
     const description = beavs.frame.locator('.plan-card .description').first();
     const own = await description.innerText();
     expect(own).toBe(
-      '10 GB of high-speed 5G data with unlimited talk and text. A smart pick for Beavers who mostly use Wi-Fi.',
+      '10 GB of high-speed 5G data with unlimited talk and text. Made for Beavers who live on campus Wi-Fi.',
     );
     const stamp = Date.now();
     await beavs.page.evaluate(([id, plans]) => window.studio.edit(id as string, { plans }), [
