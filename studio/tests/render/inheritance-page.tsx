@@ -376,7 +376,7 @@ function DocumentForm({ view, documents }: { view: View; documents: Doc[] }) {
           <Heading as="h1" size={2}>
             {school ? `${String(school.baseName)} · ` : 'Product (every school) · '}
             {form.title}
-            {doc.customerType ? `: ${String(doc.customerType)}` : ''}
+            {typeof doc.customerType === 'string' ? `: ${doc.customerType}` : ''}
           </Heading>
           <Text size={1} muted>
             {view.preview ? `Presentation, beside ${view.preview}` : 'Structure'} ·{' '}
