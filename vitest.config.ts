@@ -1,38 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { BaseSequencer, type TestSpecification } from 'vitest/node';
-
-/**
- * The files that take longest, longest first, across projects (the clean-clone run of 7 December
- * 2026, in seconds; docs/testing.md): most of their time is a wait (a clock of the publish loop, a
- * build, a browser), so started first they wait while other files run, where Vitest's own order
- * (project by project, larger files first, as a clean clone has no timings) left the deploy budget's
- * two minutes of waiting to end the run alone.
- */
-export const LONGEST_FIRST = [
-  'tests/service/preview/presentation.test.ts', // 141
-  'tests/service/local-stack/deploy-budget.test.ts', // 126, two one-minute waits
-  'tests/service/local-stack/publish-loop.test.ts', // 126
-  'tests/service/local-stack/publish-doors.test.ts', // 109
-  'tests/service/preview/presentation-loaders.test.ts', // 108
-  'tests/netlify/netlify-build.test.ts', // 90
-  'tests/service/local-stack/freshness.test.ts', // 82, a 65 s wait
-  'tests/netlify/build-failure.test.ts', // 52
-  'tests/dist/search-scale.test.ts', // 50
-  'tests/service/local-stack/local-publish.test.ts', // 45
-  'tests/netlify/plugins.test.ts', // 44
-];
-
-class LongestFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (spec: TestSpecification) => {
-      const at = LONGEST_FIRST.findIndex((path) => spec.moduleId.endsWith(`/${path}`));
-      return at < 0 ? LONGEST_FIRST.length : at;
-    };
-    // A stable sort: the rest keep Vitest's order.
-    return (await super.sort(files)).toSorted((a, b) => rank(a) - rank(b));
-  }
-}
 
 // tests/fixtures/ holds inputs, never tests of the project: among them deliberately broken test
 // files (broken-suites/, run by their own config in tests/service/verdict/).
@@ -40,7 +7,6 @@ const exclude = [...configDefaults.exclude, 'tests/fixtures/**'];
 
 export default defineConfig({
   test: {
-    sequence: { sequencer: LongestFirst },
     // At least 2 test files at once, where Vitest's default on 2 cores is 1: the service tests spend
     // most of their time waiting on servers, builds and clocks, and a second file fills those waits
     // (a wait-bound subset on this 2-core machine, shared: 402 s with 1 worker, 338 s with 2).
