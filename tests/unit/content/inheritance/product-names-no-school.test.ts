@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isProductId } from '../../../../src/lib/content/inheritance/index.ts';
+import { isProductDocument } from '../../../../src/lib/content/inheritance/index.ts';
 import { schoolTermsRemover } from '../../../../src/lib/content/inheritance/school-terms.ts';
 import { readNdjson } from '../../../../src/lib/content/local.ts';
 
@@ -15,8 +15,7 @@ type Doc = Record<string, unknown> & { _id: string; _type: string };
 
 const FILE = resolve(import.meta.dirname, '../../../../src/dataset/data.ndjson');
 const documents = readNdjson(readFileSync(FILE, 'utf8'), FILE) as Doc[];
-const baseId = (id: string) => id.replace(/^drafts\./, '').replace(/^versions\.[^.]+\./, '');
-const products = documents.filter((doc) => isProductId(baseId(doc._id)));
+const products = documents.filter(isProductDocument);
 const schools = documents.filter((doc) => doc._type === 'school' && !doc._id.includes('.'));
 
 /** Every text an editor writes in a document, by dotted path (system fields and asset references left out). */
