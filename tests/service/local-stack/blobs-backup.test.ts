@@ -14,13 +14,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { getStore } from '@netlify/blobs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKED_UP_STORES } from '../../../scripts/lib/blobs-backup.ts';
-import {
-  LOCAL_BLOBS_ACCESS_FILE,
-  type LocalBlobsAccess,
-} from '../../../scripts/local-stack/netlify/blobs.ts';
 import { localBuildHookUrl } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { publishLocally } from '../../../scripts/local-stack/publish.ts';
 import { workingDatasetDir } from '../../../scripts/local-stack/working-dataset.ts';
@@ -94,20 +89,7 @@ const blobs = (...args: string[]) =>
     env: { ...process.env, DATA_DIR: dataDir },
   });
 
-/** The stack's own Blobs store `name`, as `npm run blobs -- --local` reaches it. */
-function storeOf(name: string) {
-  const access = JSON.parse(
-    readFileSync(join(dataDir, LOCAL_BLOBS_ACCESS_FILE), 'utf8'),
-  ) as LocalBlobsAccess;
-  return getStore({
-    name,
-    siteID: access.siteID,
-    token: access.token,
-    edgeURL: access.url,
-    uncachedEdgeURL: access.url,
-    consistency: 'strong',
-  });
-}
+const storeOf = (name: string) => stack.store(name);
 
 /** What a visitor's /api/deploys says is live: when it went live, or null. */
 async function liveSince(): Promise<string | null> {

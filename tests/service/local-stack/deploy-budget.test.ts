@@ -1,9 +1,9 @@
 /**
  * The deploy budget against the local stack (scripts/local-stack/start.ts, the site's own
- * functions): with a budget of 1 an hour, two publishes 1 minute apart build once; the second waits
- * for the next slot (the next hour) and the editor's badge says so, in the Studio's own words
- * (studio/deploys/status.ts), as the Deploys view does. Editors are proven by a stand-in for
- * Sanity's `/users/me` (SANITY_API_HOST, loopback only).
+ * functions): with a budget of 1 an hour, two publishes in one hour build once; the second waits
+ * for the next slot (the next hour), publish-retry's runs meanwhile start nothing, and the
+ * editor's badge says so, in the Studio's own words (studio/deploys/status.ts), as the Deploys view
+ * does. Editors are proven by a stand-in for Sanity's `/users/me` (SANITY_API_HOST, loopback only).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,8 @@ import type {
   DeploysAnswer,
   DocumentStatus,
 } from '../../../src/lib/publish-records/status-answers.ts';
+import { PUBLISH_QUEUE_KEY, PUBLISH_QUEUE_STORE } from '../../../src/lib/publish-records/names.ts';
+import type { PublishQueue } from '../../../src/lib/publish-records/queue-record.ts';
 import { nextSlotStartMs } from '../../../src/lib/rebuild/deploy-budget.ts';
 import { badgeFor, shortTime } from '../../../studio/deploys/status.ts';
 import { deploysFromAnswer } from '../../../studio/deploys/deploys-view.ts';
@@ -70,9 +72,16 @@ async function editorStatus(id: string, rev: string): Promise<DocumentStatus> {
   return (JSON.parse(answer.text) as { documents: Record<string, DocumentStatus> }).documents[id]!;
 }
 
+/** The publish queue's record, as the site's functions keep it. */
+async function queueRecord(): Promise<PublishQueue | null> {
+  return (await stack
+    .store(PUBLISH_QUEUE_STORE)
+    .get(PUBLISH_QUEUE_KEY, { type: 'json' })) as PublishQueue | null;
+}
+
 describe('a deploy budget of 1 an hour on the local stack', () => {
-  it('two publishes 1 minute apart: the first builds at once, the second waits for the next slot, and the badge says so', async () => {
-    // Both publishes in one hour: a minute and the first build must fit before it ends.
+  it('two publishes in one hour: the first builds at once, the second waits for the next slot, publish-retry starts nothing before it, and the badge says so', async () => {
+    // Both publishes in one hour: the first build must fit before it ends.
     const hourLeft = 3_600_000 - (Date.now() % 3_600_000);
     if (hourLeft < 4 * 60_000) await new Promise((wait) => setTimeout(wait, hourLeft + 5_000));
 
@@ -82,7 +91,6 @@ describe('a deploy budget of 1 an hour on the local stack', () => {
       changes: { title: 'Purple from the first kickoff' },
       siteUrl: stack.site,
     });
-    const firstAt = Date.now();
     expect(first, first.answer).toMatchObject({ status: 202 });
     expect(first.answer).toContain('build started');
     await stack.until(
@@ -99,7 +107,13 @@ describe('a deploy budget of 1 an hour on the local stack', () => {
       'the first publish live',
     );
 
-    await new Promise((wait) => setTimeout(wait, Math.max(0, firstAt + 60_000 - Date.now())));
+    // The queue is free (the build's notification has finished its batch): only the budget can hold the next publish.
+    await stack.until(
+      queueRecord,
+      (queue) => queue !== null && queue.inFlight === undefined,
+      20_000,
+      "the first build's batch finished in the publish queue",
+    );
     const second = await publishLocally({
       datasetDir,
       id: FAQS,
@@ -131,9 +145,15 @@ describe('a deploy budget of 1 an hour on the local stack', () => {
       `Waiting: next build at ${shortTime(nextSlot, format)} (deploy budget). 1 published document waits; the site builds then by itself.`,
     );
 
-    // publish-retry runs every minute meanwhile: nothing starts before the slot.
-    await new Promise((wait) => setTimeout(wait, 65_000));
+    // publish-retry runs every minute meanwhile: its runs start nothing before the slot.
+    for (let run = 0; run < 2; run += 1) {
+      const retry = await stack.runScheduled('publish-retry');
+      expect(retry, stack.output().slice(-3000)).toEqual({
+        status: 200,
+        text: expect.stringContaining(`next build at ${nextSlot}`) as string,
+      });
+    }
     expect(await stack.localDeploys()).toHaveLength(1);
     expect((await editorStatus(FAQS, second.rev)).state).toBe('publishing');
-  }, 420_000);
+  }, 300_000);
 });

@@ -234,8 +234,14 @@ describe('the freshness check on the local stack', () => {
     const waiting = await editorStatus('huskymobile-landingHeader', published.rev);
     expect(waiting).toEqual({ state: 'publishing', waiting: { reason, cause: 'restored' } });
     expect(badgeFor(waiting).label).toBe('Waiting: earlier deploy restored');
-    // Nothing builds meanwhile (publish-retry runs every minute): the rollback stands.
-    await new Promise((wait) => setTimeout(wait, 65_000));
+    // Nothing builds meanwhile: publish-retry's runs (every minute) leave the rollback standing.
+    for (let run = 0; run < 2; run += 1) {
+      const retry = await stack.runScheduled('publish-retry');
+      expect(retry, stack.output().slice(-3000)).toEqual({
+        status: 200,
+        text: expect.stringContaining(reason) as string,
+      });
+    }
     expect(await stack.localDeploys()).toHaveLength(before);
     expect(await giveaway()).toEqual({ enter: [`${PAGE}/giveaway-entry/${EVENT}`], entry: '200' });
 

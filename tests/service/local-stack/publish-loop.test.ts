@@ -4,7 +4,7 @@
  * notifications): a local publish writes a document into the stack's working copy of its dataset
  * (DATA_DIR/dataset, which the builds read) and posts the content webhook signed as Sanity signs
  * it, and from there on the site's own functions answer. One school keeps each build short. The
- * secrets are the documented local defaults (none is set here).
+ * secrets are the documented local defaults (none is set here); the queue's unit of time is short.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -50,6 +50,10 @@ beforeAll(async () => {
     DEPLOYS_DIR: deploysDir,
     SANITY_STUDIO_URL: STUDIO,
     LOCAL_BUILD_HOOK_TOKEN: HOOK_TOKEN,
+    // A failed build is tried again after 1 unit: 5 s here, not a minute; the scheduler's minute
+    // (publish-retry's runs) lasts 1 s.
+    PUBLISH_RETRY_BASE_SECONDS: '5',
+    LOCAL_SCHEDULE_MINUTE_MS: '1000',
   });
   site = stack.site;
 }, 60_000);

@@ -4,9 +4,15 @@
  * variables left out, so the stack's documented defaults apply), its site's address, its output,
  * and a poll that keeps what it saw.
  */
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
+import { getStore, type Store } from '@netlify/blobs';
+import {
+  LOCAL_BLOBS_ACCESS_FILE,
+  type LocalBlobsAccess,
+} from '../../../scripts/local-stack/netlify/blobs.ts';
 import type { LocalDeploy } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { LOCAL_DEPLOYS_PATH } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { SERVING, startProcess } from '../../../scripts/support/process.ts';
@@ -22,6 +28,13 @@ export interface StackProcess {
     headers?: Record<string, string>,
   ) => Promise<{ status: number; text: string; headers: Headers }>;
   localDeploys: () => Promise<LocalDeploy[]>;
+  /** The stack's own Blobs store `name` (its DATA_DIR's local Blobs server), as `npm run blobs -- --local` reaches it. */
+  store: (name: string) => Store;
+  /**
+   * Runs a scheduled function now, as Netlify's "Run now" (and the stack's scheduler) does: its
+   * answer. A test that must see what the next scheduled runs do asks for them, not for a minute.
+   */
+  runScheduled: (name: string) => Promise<{ status: number; text: string }>;
   /** Polls until `done` says so, keeping every value seen (in order, repeats dropped). */
   until: <T>(
     read: () => Promise<T>,
@@ -66,6 +79,29 @@ export async function startStackProcess(
     get,
     localDeploys: async () =>
       (JSON.parse((await get(LOCAL_DEPLOYS_PATH)).text) as { deploys: LocalDeploy[] }).deploys,
+    store(name) {
+      const dataDir = settings['DATA_DIR'];
+      if (!dataDir) throw new Error('the stack was started without a DATA_DIR of the test');
+      const access = JSON.parse(
+        readFileSync(join(dataDir, LOCAL_BLOBS_ACCESS_FILE), 'utf8'),
+      ) as LocalBlobsAccess;
+      return getStore({
+        name,
+        siteID: access.siteID,
+        token: access.token,
+        edgeURL: access.url,
+        uncachedEdgeURL: access.url,
+        consistency: 'strong',
+      });
+    },
+    async runScheduled(name) {
+      const answer = await fetch(`${site}/.netlify/functions/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      return { status: answer.status, text: await answer.text() };
+    },
     async until(read, done, timeoutMs, label) {
       const seen: Array<Awaited<ReturnType<typeof read>>> = [];
       const deadline = Date.now() + timeoutMs;
