@@ -1,5 +1,19 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { STARTED_FIRST } from './tests/started-first.ts';
+
+/** Vitest's order, with the files of STARTED_FIRST first (tests/started-first.ts says why). */
+class StartedFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (spec: TestSpecification) => {
+      const at = STARTED_FIRST.findIndex((path) => spec.moduleId.endsWith(`/${path}`));
+      return at < 0 ? STARTED_FIRST.length : at;
+    };
+    // A stable sort: the rest keep Vitest's order.
+    return (await super.sort(files)).toSorted((a, b) => rank(a) - rank(b));
+  }
+}
 
 // tests/fixtures/ holds inputs, never tests of the project: among them deliberately broken test
 // files (broken-suites/, run by their own config in tests/service/verdict/).
@@ -7,6 +21,7 @@ const exclude = [...configDefaults.exclude, 'tests/fixtures/**'];
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: StartedFirst },
     // At least 2 test files at once, where Vitest's default on 2 cores is 1: the service tests spend
     // most of their time waiting on servers, builds and clocks, and a second file fills those waits
     // (a wait-bound subset on this 2-core machine, shared: 402 s with 1 worker, 338 s with 2).

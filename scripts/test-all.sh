@@ -8,16 +8,17 @@
 # input) and the analytics test (a write key is a build-time setting) build again, each small.
 #
 # The Studio's and netlify-cli's own installs (npm ci, disk-bound; scripts/test.sh has run them
-# already, so here they are up to date) come first. Then three lanes run side by side, each printing
+# already, so here they are up to date) come first. Then four lanes run side by side, each printing
 # its log when it is done:
 #   vitest   started first, beside the build: the unit and studio projects at once (they read no
 #            build), and the service, netlify and dist projects as soon as the build is done (their
 #            service tests wait on servers, builds and clocks, and other work fills those waits);
 #            one report, merged from both runs
 #   browser  Playwright against the local stack (most of its time is the browser waiting on pages)
-#   checks   types, size budgets, the bench, the installs' warnings, the format and lint checks, the
-#            Studio's types and build
-# The browser and checks lanes start after the build. The suite ends with each lane's and each
+#   checks   the bench, size budgets, the installs' warnings, types, the format check, then (once
+#            lint is done) the Studio's types
+#   lint     ESLint, then the Studio's build
+# The browser, checks and lint lanes start after the build. The suite ends with each lane's and each
 # step's time, then the summary line.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +33,9 @@ rm -rf reports/vitest-blobs
 # once. So the computing kind runs at a lower priority (nice 10): it takes the cores whenever the
 # waiting kind waits, and never keeps a waiting test from its turn.
 THROUGHPUT_NICE=10
+# The service, netlify and dist tests wait most of their time: 3 files at once fill more of each
+# other's waits than 2 (vitest.config.ts's default here).
+WAITING_WORKERS=3
 
 started=$(date +%s)
 # step NAME COMMAND...: runs one check, records pass/fail for the summary, prints and records how long it took.
@@ -107,7 +111,7 @@ vitest_runs() {
     > reports/lane-vitest-unit-studio.log 2>&1 &
   first=$!
   until [ -f reports/build.done ]; do sleep 1; done
-  timed vitest-service-netlify-dist npx vitest run --project service --project netlify --project dist \
+  timed vitest-service-netlify-dist npx vitest run --project service --project netlify --project dist --maxWorkers="$WAITING_WORKERS" \
     --reporter=default --reporter=blob --outputFile.blob=reports/vitest-blobs/service-netlify-dist.json || status=1
   wait "$first" || status=1
   cat reports/lane-vitest-unit-studio.log
@@ -122,18 +126,28 @@ vitest_lane() {
 
 checks_lane() {
   lane=checks
-  # The checks that only compute run below the waiting lanes (THROUGHPUT_NICE); the bench does not:
-  # its build holds the build lock, which the service tests' builds wait for.
-  step typecheck nice -n "$THROUGHPUT_NICE" npx astro check
-  step budgets node scripts/check-budgets.ts dist --json reports/budgets.json
-  # 2 synthetic schools against the local API; figures are reported, not asserted as times.
+  # 2 synthetic schools against the local API; figures are reported, not asserted as times. First
+  # and at the waiting lanes' priority: its build holds the build lock, which the service tests'
+  # builds wait for, and the lock is free this early.
   step bench npm run bench:build -- --schools 2 --runs 1
+  step budgets node scripts/check-budgets.ts dist --json reports/budgets.json
   # No install of this run (scripts/test.sh's, in SETUP_LOG, and the Studio's) warns about install scripts.
   step install-scripts bash scripts/lib/quiet-installs.sh "${SETUP_LOG:-}" reports/lane-studio-install.log reports/lane-netlify-cli-install.log
-  # Prettier's layout and ESLint's rules (CONTRIBUTING.md#style-format-and-lint); lint reads the Studio's types from its install.
+  # The checks that only compute run below the waiting lanes (THROUGHPUT_NICE).
+  step typecheck nice -n "$THROUGHPUT_NICE" npx astro check
+  # Prettier's layout (CONTRIBUTING.md#style-format-and-lint).
   step format nice -n "$THROUGHPUT_NICE" npm run format:check
-  step lint nice -n "$THROUGHPUT_NICE" npm run lint
+  # The Studio's types regenerate src/lib/content/sanity.types.ts in place, which the type check and
+  # lint read: they run once both are done.
+  until [ -f reports/times-lane-lint.txt ]; do sleep 1; done
   step studio-types nice -n "$THROUGHPUT_NICE" bash scripts/studio.sh types
+}
+
+# ESLint's rules (CONTRIBUTING.md#style-format-and-lint; it reads the Studio's types from its
+# install) beside the checks lane: each is one process on one core.
+lint_lane() {
+  lane=lint
+  step lint nice -n "$THROUGHPUT_NICE" npm run lint
   step studio-build nice -n "$THROUGHPUT_NICE" bash scripts/studio.sh build
 }
 
@@ -143,8 +157,12 @@ step build npm run build
 touch reports/build.done
 run_lane browser browser_lane &
 browser=$!
+run_lane lint lint_lane &
+lint=$!
 run_lane checks checks_lane &
 checks=$!
+wait "$lint"
+cat reports/lane-lint.log
 wait "$checks"
 cat reports/lane-checks.log
 wait "$vitest"
@@ -155,7 +173,7 @@ cat reports/lane-browser.log
 cat reports/checks-*.txt > reports/checks.txt
 # Each lane's time and its steps' (vitest's from before the build, the other lanes' from after it).
 echo "== times (s; CPU s in brackets)"
-for name in setup browser vitest checks; do
+for name in setup browser vitest checks lint; do
   [ -f "reports/times-$name.txt" ] || continue
   steps=$(awk '{ printf "%s%s %s [%s]", (NR > 1 ? ", " : ""), $1, $2, $3 }' "reports/times-$name.txt")
   if [ -f "reports/times-lane-$name.txt" ]; then

@@ -124,8 +124,11 @@ beforeAll(async () => {
     NETLIFY_BUILD_HOOK_URL: hookUrl,
     SANITY_PROJECT_ID: 'doorstest',
     SANITY_API_HOST: sanityHost,
-    // The site's retry waits 1 s, 2 s, 4 s ...; the scheduler's minute lasts 250 ms.
-    PUBLISH_RETRY_BASE_SECONDS: '1',
+    // The site's retry waits 2 s, 4 s, 8 s ...; the scheduler's minute lasts 250 ms. A batch never
+    // heard of is lost after 30 units, 60 s: well above a build's wait for the build lock while
+    // the suite's other builds run (at 30 s, a busy run once took a slow start for a lost one and
+    // called the hook a third time, which the loop allows and this test's count does not).
+    PUBLISH_RETRY_BASE_SECONDS: '2',
     LOCAL_SCHEDULE_MINUTE_MS: '250',
   });
   site = stack.site;
