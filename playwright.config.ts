@@ -1,17 +1,14 @@
-import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, systemChromium } from './scripts/support/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 4321);
 const apiPort = Number(process.env.E2E_API_PORT ?? 8787);
 const baseURL = `http://127.0.0.1:${port}`;
 
-/** The system Chromium (Debian's package) when Playwright's own browser is not installed. */
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) =>
-  existsSync(path),
-);
+// The system Chromium (Debian's headless shell or browser: scripts/support/chromium.ts), unless Playwright's own browser is installed.
 if (!process.env.PLAYWRIGHT_BROWSERS_PATH && !systemChromium) {
   throw new Error(
-    'No Chromium found: install it with `apt-get install -y chromium` (expected at /usr/bin/chromium).',
+    'No Chromium found: install it with `apt-get install -y chromium chromium-headless-shell` (expected at /usr/bin/chromium-headless-shell or /usr/bin/chromium).',
   );
 }
 
@@ -28,14 +25,7 @@ export default defineConfig({
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       ...(systemChromium ? { executablePath: systemChromium } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   // Every test runs at desktop width; the ones whose outcome depends on the width (layout, the

@@ -33,9 +33,6 @@ rm -rf reports/vitest-blobs
 # once. So the computing kind runs at a lower priority (nice 10): it takes the cores whenever the
 # waiting kind waits, and never keeps a waiting test from its turn.
 THROUGHPUT_NICE=10
-# The service, netlify and dist tests wait most of their time: 3 files at once fill more of each
-# other's waits than 2 (vitest.config.ts's default here).
-WAITING_WORKERS=3
 
 started=$(date +%s)
 # step NAME COMMAND...: runs one check, records pass/fail for the summary, prints and records how long it took.
@@ -111,7 +108,7 @@ vitest_runs() {
     > reports/lane-vitest-unit-studio.log 2>&1 &
   first=$!
   until [ -f reports/build.done ]; do sleep 1; done
-  timed vitest-service-netlify-dist npx vitest run --project service --project netlify --project dist --maxWorkers="$WAITING_WORKERS" \
+  timed vitest-service-netlify-dist npx vitest run --project service --project netlify --project dist \
     --reporter=default --reporter=blob --outputFile.blob=reports/vitest-blobs/service-netlify-dist.json || status=1
   wait "$first" || status=1
   cat reports/lane-vitest-unit-studio.log

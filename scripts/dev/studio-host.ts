@@ -8,27 +8,14 @@
  * it answers only its own loopback host and port (ownHost, as the local sites): a DNS-rebinding
  * page, whose requests name its own host, gets 400.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { listen, type RunningServer } from '../local-stack/listen.ts';
 import { NOT_OUR_HOST, ownHost } from '../local-stack/own-host.ts';
 
-/** The system Chromium, with the project's flags (playwright.config.ts). */
-export const CHROMIUM = {
-  executablePath: ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) =>
-    existsSync(path),
-  ),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-};
+export { CHROMIUM } from '../support/chromium.ts';
 
 /** How the host page shows the preview: in a frame, or in a window of its own opened by a button. */
 export type PreviewMode = 'frame' | 'window';

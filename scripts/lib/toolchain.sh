@@ -49,11 +49,13 @@ ensure_packages() {
   fi
 }
 
+# Debian's Chromium: the browser (screenshots, Lighthouse) and its headless shell, which the tests
+# launch (scripts/support/chromium.ts).
 ensure_chromium() {
-  if ! command -v chromium >/dev/null 2>&1 && [ ! -x /usr/bin/chromium ]; then
-    echo "[setup] installing Chromium (apt-get install chromium)"
-    if [ "$(id -u)" -eq 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null
-    else sudo apt-get update -qq && sudo apt-get install -y -qq chromium >/dev/null; fi
+  if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromium-headless-shell ]; then
+    echo "[setup] installing Chromium (apt-get install chromium chromium-headless-shell)"
+    if [ "$(id -u)" -eq 0 ]; then apt-get update -qq && apt-get install -y -qq chromium chromium-headless-shell >/dev/null
+    else sudo apt-get update -qq && sudo apt-get install -y -qq chromium chromium-headless-shell >/dev/null; fi
   fi
 }
 

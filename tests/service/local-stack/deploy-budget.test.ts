@@ -15,8 +15,6 @@ import type {
   DeploysAnswer,
   DocumentStatus,
 } from '../../../src/lib/publish-records/status-answers.ts';
-import { PUBLISH_QUEUE_KEY, PUBLISH_QUEUE_STORE } from '../../../src/lib/publish-records/names.ts';
-import type { PublishQueue } from '../../../src/lib/publish-records/queue-record.ts';
 import { nextSlotStartMs } from '../../../src/lib/rebuild/deploy-budget.ts';
 import { badgeFor, shortTime } from '../../../studio/deploys/status.ts';
 import { deploysFromAnswer } from '../../../studio/deploys/deploys-view.ts';
@@ -72,13 +70,6 @@ async function editorStatus(id: string, rev: string): Promise<DocumentStatus> {
   return (JSON.parse(answer.text) as { documents: Record<string, DocumentStatus> }).documents[id]!;
 }
 
-/** The publish queue's record, as the site's functions keep it. */
-async function queueRecord(): Promise<PublishQueue | null> {
-  return (await stack
-    .store(PUBLISH_QUEUE_STORE)
-    .get(PUBLISH_QUEUE_KEY, { type: 'json' })) as PublishQueue | null;
-}
-
 describe('a deploy budget of 1 an hour on the local stack', () => {
   it('two publishes in one hour: the first builds at once, the second waits for the next slot, publish-retry starts nothing before it, and the badge says so', async () => {
     // Both publishes in one hour: the first build must fit before it ends.
@@ -108,12 +99,7 @@ describe('a deploy budget of 1 an hour on the local stack', () => {
     );
 
     // The queue is free (the build's notification has finished its batch): only the budget can hold the next publish.
-    await stack.until(
-      queueRecord,
-      (queue) => queue !== null && queue.inFlight === undefined,
-      20_000,
-      "the first build's batch finished in the publish queue",
-    );
+    await stack.untilQueueFree();
     const second = await publishLocally({
       datasetDir,
       id: FAQS,

@@ -83,6 +83,7 @@ beforeAll(async () => {
     20_000,
     'the first deploy live',
   );
+  await stack.untilQueueFree();
 }, 300_000);
 
 afterAll(async () => {
@@ -194,6 +195,7 @@ describe('the freshness check on the local stack', () => {
   }, 300_000);
 
   it('run again with no change: no build', async () => {
+    await stack.untilQueueFree();
     const before = (await stack.localDeploys()).length;
     expect(await checkNow()).toBe('no change since the live deploy');
     await new Promise((wait) => setTimeout(wait, 3_000));
@@ -272,6 +274,8 @@ describe('the freshness check on the local stack', () => {
       entry: `302 ${PAGE}/giveaway-closed`,
     });
     expect((await deploysAnswer()).waitingToBuild).toBeUndefined();
+    // The build's notification has freed the queue too (it records the deploy first): then the check compares.
+    await stack.untilQueueFree();
     expect(await checkNow()).toBe('no change since the live deploy');
   }, 420_000);
 });

@@ -422,6 +422,7 @@ describe('a build hook that takes the call and never deploys', () => {
       240_000,
       'no build running',
     );
+    await stack.untilQueueFree();
     hook.dropNext = 1;
     const callsBefore = hook.calls;
     const deploysBefore = (await localDeploys()).length;

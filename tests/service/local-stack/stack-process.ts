@@ -16,6 +16,8 @@ import {
 import type { LocalDeploy } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { LOCAL_DEPLOYS_PATH } from '../../../scripts/local-stack/netlify/deploys.ts';
 import { SERVING, startProcess } from '../../../scripts/support/process.ts';
+import { PUBLISH_QUEUE_KEY, PUBLISH_QUEUE_STORE } from '../../../src/lib/publish-records/names.ts';
+import type { PublishQueue } from '../../../src/lib/publish-records/queue-record.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -35,6 +37,12 @@ export interface StackProcess {
    * answer. A test that must see what the next scheduled runs do asks for them, not for a minute.
    */
   runScheduled: (name: string) => Promise<{ status: number; text: string }>;
+  /**
+   * Polls until the publish queue's record holds no batch in flight. A finished build's notification
+   * records the deploy (so its documents show live) before it frees the queue: a test that next
+   * asks the queue for something waits for this, not for the badge.
+   */
+  untilQueueFree: (timeoutMs?: number) => Promise<void>;
   /** Polls until `done` says so, keeping every value seen (in order, repeats dropped). */
   until: <T>(
     read: () => Promise<T>,
@@ -73,26 +81,52 @@ export async function startStackProcess(
     const answer = await fetch(`${site}${path}`, { headers, redirect: 'manual' });
     return { status: answer.status, text: await answer.text(), headers: answer.headers };
   };
+  const until: StackProcess['until'] = async (read, done, timeoutMs, label) => {
+    const seen: Array<Awaited<ReturnType<typeof read>>> = [];
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await read();
+      if (JSON.stringify(value) !== JSON.stringify(seen.at(-1))) seen.push(value);
+      if (done(value)) return seen;
+      if (Date.now() > deadline)
+        throw new Error(
+          `${label}: not reached in ${timeoutMs / 1000} s; seen ${JSON.stringify(seen).slice(-1500)}\n${output().slice(-3000)}`,
+        );
+      await new Promise((wait) => setTimeout(wait, 150));
+    }
+  };
+  const store = (name: string): Store => {
+    const dataDir = settings['DATA_DIR'];
+    if (!dataDir) throw new Error('the stack was started without a DATA_DIR of the test');
+    const access = JSON.parse(
+      readFileSync(join(dataDir, LOCAL_BLOBS_ACCESS_FILE), 'utf8'),
+    ) as LocalBlobsAccess;
+    return getStore({
+      name,
+      siteID: access.siteID,
+      token: access.token,
+      edgeURL: access.url,
+      uncachedEdgeURL: access.url,
+      consistency: 'strong',
+    });
+  };
   return {
     site,
     output,
     get,
     localDeploys: async () =>
       (JSON.parse((await get(LOCAL_DEPLOYS_PATH)).text) as { deploys: LocalDeploy[] }).deploys,
-    store(name) {
-      const dataDir = settings['DATA_DIR'];
-      if (!dataDir) throw new Error('the stack was started without a DATA_DIR of the test');
-      const access = JSON.parse(
-        readFileSync(join(dataDir, LOCAL_BLOBS_ACCESS_FILE), 'utf8'),
-      ) as LocalBlobsAccess;
-      return getStore({
-        name,
-        siteID: access.siteID,
-        token: access.token,
-        edgeURL: access.url,
-        uncachedEdgeURL: access.url,
-        consistency: 'strong',
-      });
+    store,
+    async untilQueueFree(timeoutMs = 20_000) {
+      await until(
+        async () =>
+          (await store(PUBLISH_QUEUE_STORE).get(PUBLISH_QUEUE_KEY, {
+            type: 'json',
+          })) as PublishQueue | null,
+        (queue) => queue?.inFlight === undefined,
+        timeoutMs,
+        'the publish queue free (no batch in flight)',
+      );
     },
     async runScheduled(name) {
       const answer = await fetch(`${site}/.netlify/functions/${name}`, {
@@ -102,20 +136,7 @@ export async function startStackProcess(
       });
       return { status: answer.status, text: await answer.text() };
     },
-    async until(read, done, timeoutMs, label) {
-      const seen: Array<Awaited<ReturnType<typeof read>>> = [];
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const value = await read();
-        if (JSON.stringify(value) !== JSON.stringify(seen.at(-1))) seen.push(value);
-        if (done(value)) return seen;
-        if (Date.now() > deadline)
-          throw new Error(
-            `${label}: not reached in ${timeoutMs / 1000} s; seen ${JSON.stringify(seen).slice(-1500)}\n${output().slice(-3000)}`,
-          );
-        await new Promise((wait) => setTimeout(wait, 150));
-      }
-    },
+    until,
     async stop() {
       await stack.stop();
     },
