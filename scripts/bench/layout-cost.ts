@@ -7,6 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { fullChromium } from '../support/chromium.ts';
 import { median } from '../support/stats.ts';
 
 const { values } = parseArgs({
@@ -21,17 +22,8 @@ const { values } = parseArgs({
     throttle: { type: 'string', default: '4' },
   },
 });
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 const browser = await chromium.launch({
-  executablePath: process.env.PLAYWRIGHT_BROWSERS_PATH
-    ? undefined
-    : systemChromium.find((path) => {
-        try {
-          return Boolean(process.getBuiltinModule('node:fs').statSync(path));
-        } catch {
-          return false;
-        }
-      }),
+  executablePath: process.env.PLAYWRIGHT_BROWSERS_PATH ? undefined : fullChromium,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 try {

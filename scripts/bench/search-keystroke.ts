@@ -24,6 +24,7 @@ import { startSiteServer } from '../local-stack/site/server.ts';
 import { syntheticMatrix } from './synthetic-matrix.ts';
 import { SEARCH_DATA_PATH } from '../../src/lib/search/school-index.ts';
 import { searchDataView } from '../../src/lib/views/bare-pages.ts';
+import { fullChromium } from '../support/chromium.ts';
 import { median } from '../support/stats.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -58,11 +59,8 @@ const server = await startSiteServer({
   port: 0,
   log: () => {},
 });
-const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) =>
-  existsSync(path),
-);
 const browser = await chromium.launch({
-  ...(systemChromium ? { executablePath: systemChromium } : {}),
+  ...(fullChromium ? { executablePath: fullChromium } : {}),
 });
 const loadBefore = loadavg();
 try {
